@@ -1,0 +1,101 @@
+"""A PyTorch-faithful autograd engine on numpy: `import engine as torch`."""
+from . import _dtypes, _ops, _methods  # noqa: F401  (_methods binds the ops to Tensor)
+from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
+                      layout, strided, sparse_coo, device, promote_types, result_type as _result_type)
+from ._tensor import Tensor, Size  # noqa: F401
+from ._autograd import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode  # noqa: F401
+from ._factories import (tensor, as_tensor, from_numpy, zeros, ones, empty, full, zeros_like, ones_like,  # noqa: F401
+                         empty_like, full_like, rand, randn, randint, rand_like, randn_like, randperm, arange, range,
+                         linspace, eye, manual_seed, seed, initial_seed, Generator, default_generator,
+                         FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
+                         ByteTensor, BoolTensor)
+from ._ops import (add, sub, mul, div, pow, neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos,  # noqa
+                   clamp, clamp_min, clamp_max, reciprocal, sum, mean, matmul, mm, bmm, mv, dot, reshape, flatten,
+                   transpose, t, permute, unsqueeze, squeeze, cat, stack, clone, narrow, select)
+from ._printing import set_printoptions  # noqa: F401
+from . import autograd  # noqa: F401
+
+__version__ = '2.13.0+playground'
+
+float = float32
+double = float64
+half = float16
+long = int64
+int = int32
+short = int16
+cfloat = None
+concat = concatenate = cat
+multiply = mul
+divide = true_divide = div
+subtract = sub
+negative = neg
+absolute = abs
+clip = clamp
+swapaxes = swapdims = transpose
+
+
+def is_tensor(obj):
+    return isinstance(obj, Tensor)
+
+
+def is_floating_point(t):
+    return t.is_floating_point()
+
+
+def numel(t):
+    return t.numel()
+
+
+def result_type(a, b):
+    return _result_type(a, b)
+
+
+def get_default_dtype():
+    return _dtypes.default_float
+
+
+def equal(a, b):
+    return a.equal(b)
+
+
+def allclose(a, b, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return a.allclose(b, rtol, atol, equal_nan)
+
+
+def argmax(t, dim=None, keepdim=False):
+    return t.argmax(dim, keepdim)
+
+
+def argmin(t, dim=None, keepdim=False):
+    return t.argmin(dim, keepdim)
+
+
+def detach(t):
+    return t.detach()
+
+
+def set_default_dtype(d):
+    if d not in (float32, float64):
+        raise TypeError('only floating-point types are supported as the default type')
+    _dtypes.default_float = d
+
+
+class _Cuda:
+    """torch.cuda on a CPU-only build."""
+
+    @staticmethod
+    def is_available():
+        return False
+
+    @staticmethod
+    def device_count():
+        return 0
+
+    @staticmethod
+    def manual_seed(seed):
+        pass
+
+    manual_seed_all = manual_seed
+
+
+cuda = _Cuda()

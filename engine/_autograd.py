@@ -1,0 +1,453 @@
+"""Autograd: grad mode, graph nodes, saved tensors, and the one backward engine (a generator of steps)."""
+import heapq
+import itertools
+import re
+
+# ---------------------------------------------------------------------------------------------- grad mode
+
+grad_enabled = True
+
+
+def is_grad_enabled():
+    return grad_enabled
+
+
+def _set_grad_enabled(mode):
+    global grad_enabled
+    grad_enabled = bool(mode)
+
+
+class _GradModeContext:
+    """Base of no_grad / enable_grad / set_grad_enabled: a context manager that also decorates functions."""
+    mode = True
+
+    def __enter__(self):
+        self._prev = grad_enabled
+        _set_grad_enabled(self.mode)
+
+    def __exit__(self, *exc):
+        _set_grad_enabled(self._prev)
+        return False
+
+    def __call__(self, fn):
+        mode = self.mode
+
+        def wrapper(*args, **kwargs):
+            with set_grad_enabled(mode):
+                return fn(*args, **kwargs)
+        wrapper.__name__ = getattr(fn, '__name__', 'wrapper')
+        wrapper.__doc__ = getattr(fn, '__doc__', None)
+        wrapper.__wrapped__ = fn
+        return wrapper
+
+    def clone(self):
+        return type(self)()
+
+
+class no_grad(_GradModeContext):
+    """Context manager / decorator that switches gradient tracking off."""
+    mode = False
+
+
+class enable_grad(_GradModeContext):
+    """Context manager / decorator that switches gradient tracking on."""
+    mode = True
+
+
+class inference_mode(_GradModeContext):
+    """Like no_grad here (the engine has no separate inference tensors)."""
+
+    def __init__(self, mode=True):
+        self.mode = not mode
+
+
+class set_grad_enabled(_GradModeContext):
+    """Sets grad mode at once (as a function call) and restores it when used as a context manager."""
+
+    def __init__(self, mode):
+        self._prev = grad_enabled
+        self.mode = bool(mode)
+        _set_grad_enabled(mode)
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, *exc):
+        _set_grad_enabled(self._prev)
+        return False
+
+    def clone(self):
+        return set_grad_enabled(self.mode)
+
+
+# ---------------------------------------------------------------------------------------------- errors
+
+FREED_MESSAGE = ('Trying to backward through the graph a second time (or directly access saved tensors after they '
+                 'have already been freed). Saved intermediate values of the graph are freed when you call '
+                 '.backward() or autograd.grad(). Specify retain_graph=True if you need to backward through the '
+                 'graph a second time or if you need to access saved tensors after calling backward.')
+
+
+def forward_name(node):
+    """'Sigmoid' for SigmoidBackward0: how PyTorch 2.13 names the op that produced a tensor in its errors."""
+    return re.sub(r'Backward\d*$', '', node.name())
+
+
+def legacy_type_name(t):
+    return 'torch.%sTensor' % t.dtype.legacy
+
+
+class VersionCounter:
+    """Counts in-place modifications of a storage; shared by a tensor, its views and its detach()es."""
+    __slots__ = ('value',)
+
+    def __init__(self):
+        self.value = 0
+
+
+class SavedTensor:
+    """A tensor a node saved for backward, with the version it had then (PyTorch's SavedVariable)."""
+    __slots__ = ('tensor', 'saved_version', 'is_output', 'freed')
+
+    def __init__(self, tensor, is_output=False):
+        self.tensor = tensor
+        self.saved_version = tensor._version_counter.value
+        self.is_output = is_output
+        self.freed = False
+
+    @property
+    def tensor_ref(self):
+        return self.tensor
+
+    def current_version(self):
+        return None if self.tensor is None else self.tensor._version_counter.value
+
+    def check(self, node, name):
+        """Raise PyTorch's error if the tensor was freed or modified in place since it was saved."""
+        if self.freed:
+            err = RuntimeError(FREED_MESSAGE)
+            err.autograd_node, err.autograd_saved = node, name
+            raise err
+        t = self.tensor
+        now = t._version_counter.value
+        if now != self.saved_version:
+            producer = node if self.is_output else t.grad_fn
+            which = ', which is output %d of %s,' % (t._output_nr, forward_name(producer)) if producer else ''
+            err = RuntimeError(
+                'one of the variables needed for gradient computation has been modified by an inplace operation: '
+                '[%s [%s]]%s is at version %d; expected version %d instead. Hint: enable anomaly detection to find '
+                'the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, '
+                'check_nan=False).' % (legacy_type_name(t), ', '.join(map(str, t._data.shape)), which, now,
+                                       self.saved_version))
+            err.autograd_node, err.autograd_saved = node, name
+            raise err
+        return t
+
+
+class Wrapped:
+    """A Python number an op saved where PyTorch saves a 0-d 'wrapped number' tensor (`_saved_other` of `x * 2`)."""
+    __slots__ = ('value',)
+
+    def __init__(self, value):
+        self.value = value
+
+
+# ---------------------------------------------------------------------------------------------- nodes
+
+_sequence = itertools.count()
+_make_wrapped = None      # set by _tensor: makes the 0-d tensor of a Wrapped number
+_alias_output = None      # set by _tensor: a new tensor object aliasing a saved output, with grad_fn = its node
+
+
+def edge(t):
+    """(node, input_nr) through which gradient reaches tensor `t`, as in grad_fn.next_functions."""
+    fn = t.grad_fn
+    if fn is not None:
+        return (fn, t._output_nr)
+    if t._requires_grad:
+        return (t._grad_accumulator(), 0)
+    return (None, 0)
+
+
+class Node:
+    """A function of the backward graph (a grad_fn); subclasses are named as PyTorch names them."""
+    __slots__ = ('next_functions', '_saved', '_seq', '_meta', '_pre_hooks', '_hooks', '_retain', '_freed',
+                 '__dict__', '__weakref__')
+    num_outputs = 1
+
+    def __init__(self, inputs=(), saved=None):
+        self.next_functions = tuple(edge(t) if t is not None else (None, 0) for t in inputs)
+        self._meta = tuple((t._data.shape, t._data.dtype) if t is not None else None for t in inputs)
+        self._saved = saved
+        self._seq = next(_sequence)
+        self._pre_hooks = self._hooks = self._retain = None
+        self._freed = False
+
+    def name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        return '<%s object at %#x>' % (self.name(), id(self))
+
+    def needs(self, i):
+        """Whether input i needs a gradient (PyTorch's needs_input_grad)."""
+        return self.next_functions[i][0] is not None
+
+    def saved(self, name):
+        """Unpack a saved value for backward: the tensor (version-checked) or the Python value."""
+        v = self._saved[name]
+        if type(v) is SavedTensor:
+            return v.check(self, name)
+        if type(v) is Wrapped:
+            return v.value
+        return v
+
+    def apply(self, *grads):
+        raise NotImplementedError
+
+    def __call__(self, *grads):
+        with set_grad_enabled(grad_enabled):
+            out = self.apply(*grads)
+        return out[0] if len(out) == 1 else out
+
+    def __getattr__(self, attr):
+        if attr.startswith('_saved_') and self._saved is not None and attr[7:] in self._saved:
+            name = attr[7:]
+            v = self._saved[name]
+            if type(v) is SavedTensor:
+                t = v.check(self, name)
+                return _alias_output(t, self) if v.is_output else t
+            if type(v) is Wrapped:
+                return _make_wrapped(v.value)
+            return v
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, attr))
+
+    def _release(self):
+        """Free the saved tensors (what backward without retain_graph does after running this node)."""
+        self._freed = True
+        if self._saved:
+            for v in self._saved.values():
+                if type(v) is SavedTensor:
+                    v.freed = True
+
+    def register_hook(self, fn):
+        """fn(grad_inputs, grad_outputs) runs after this node computed its gradients."""
+        if self._hooks is None:
+            self._hooks = []
+        return _Handle(self._hooks, fn)
+
+    def register_prehook(self, fn):
+        """fn(grad_outputs) runs before this node; it may return replacement gradients."""
+        return _Handle(self.__dict__.setdefault('_node_prehooks', []), fn)
+
+    @property
+    def metadata(self):
+        return self.__dict__.setdefault('_metadata', {})
+
+    def _tensor_pre_hooks(self, nr):
+        if self._pre_hooks is None:
+            self._pre_hooks = {}
+        return self._pre_hooks.setdefault(nr, [])
+
+
+class _Handle:
+    """What register_hook returns: .remove() takes the hook away."""
+
+    def __init__(self, hooks, fn):
+        self.hooks, self.fn = hooks, fn
+        hooks.append(fn)
+
+    def remove(self):
+        if self.fn in self.hooks:
+            self.hooks.remove(self.fn)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+class AccumulateGrad(Node):
+    """The sink of a leaf tensor that requires grad: adds incoming gradients into `variable.grad`."""
+    __slots__ = ('variable',)
+
+    def __init__(self, variable):
+        Node.__init__(self)
+        self.variable = variable
+        self._seq = float('inf')                  # PyTorch runs AccumulateGrad as soon as it is ready
+
+
+# ---------------------------------------------------------------------------------------------- the engine
+
+class Step:
+    """One executed node of a backward pass, as the playground's stepper shows it."""
+    __slots__ = ('node', 'grads_in', 'grads_out', 'variable', 'grad_before', 'grad_after', 'captured')
+
+    def __init__(self, node, grads_in):
+        self.node = node
+        self.grads_in = grads_in
+        self.grads_out = []
+        self.variable = self.grad_before = self.grad_after = None
+        self.captured = False
+
+
+_recorder = None
+
+
+def set_recorder(rec):
+    """Let the playground watch every backward call: rec.begin(call, roots), rec.step(step), rec.end(error)."""
+    global _recorder
+    _recorder = rec
+
+
+def _collect(root_nodes):
+    """Dependencies (how many edges lead into each node) and the nodes in post-order, iteratively."""
+    deps = {}
+    order = []
+    seen = set(root_nodes)
+    stack = [(n, iter(n.next_functions)) for n in root_nodes]
+    while stack:
+        node, it = stack[-1]
+        for nxt, _ in it:
+            if nxt is not None:
+                deps[nxt] = deps.get(nxt, 0) + 1
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, iter(nxt.next_functions)))
+                    break
+        else:
+            stack.pop()
+            order.append(node)
+    return deps, order
+
+
+def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, inputs=None, capture=None):
+    """Run backward from `roots` (tensors) seeded with `grad_roots`, yielding a Step per executed node.
+
+    A node runs once every consumer has delivered its gradient; among ready nodes the most recently created runs
+    first and AccumulateGrad before all (PyTorch's ready queue). With `inputs`, only nodes leading to them run and
+    only those leaves accumulate. With `capture` (a dict {(node, nr): None}) the gradients reaching those inputs
+    are stored there instead of accumulated (torch.autograd.grad).
+    """
+    from ._ops import accumulate_into, add_grads, validate_grad
+    root_edges = [edge(t) for t in roots]
+    root_nodes = list(dict.fromkeys(fn for fn, _ in root_edges))
+    deps, order = _collect(root_nodes)
+    needed = None
+    if inputs is not None:
+        targets = {fn for fn, _ in inputs}
+        needed = set()
+        for node in order:                               # children come before parents in post-order
+            if node in targets or any(n in needed for n, _ in node.next_functions if n is not None):
+                needed.add(node)
+    buffers = {}
+    for (fn, nr), g in zip(root_edges, grad_roots):
+        buf = buffers.setdefault(fn, [None] * fn.num_outputs)
+        buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
+    ready = [(-fn._seq, i, fn) for i, fn in enumerate(root_nodes) if not deps.get(fn)]
+    heapq.heapify(ready)
+    tick = itertools.count(len(ready))
+    prev_mode = grad_enabled
+    while ready:
+        node = heapq.heappop(ready)[2]
+        grads = buffers.pop(node)
+        if needed is not None and node not in needed:
+            continue
+        step = Step(node, grads)
+        if node._pre_hooks:
+            for nr, hooks in node._pre_hooks.items():
+                for hook in list(hooks):
+                    new = hook(grads[nr])
+                    if new is not None:
+                        grads[nr] = new
+        if node._retain:
+            for nr, ref in node._retain.items():
+                t = ref()
+                if t is not None and grads[nr] is not None:
+                    t._grad = grads[nr].detach().clone() if t._grad is None else t._grad + grads[nr]
+        prehooks = node.__dict__.get('_node_prehooks')
+        if prehooks:
+            for hook in list(prehooks):
+                new = hook(tuple(grads))
+                if new is not None:
+                    grads[:] = list(new)
+        if capture is not None and any((node, nr) in capture for nr in range(len(grads))):
+            for nr, g in enumerate(grads):
+                if (node, nr) in capture:
+                    capture[(node, nr)] = g
+            step.captured = True
+            if type(node) is AccumulateGrad or (needed is not None and not any(
+                    n in needed for n, _ in node.next_functions if n is not None)):
+                yield step
+                continue
+        if type(node) is AccumulateGrad:
+            if capture is None and grads[0] is not None:
+                var = node.variable
+                step.variable, step.grad_before = var, var._grad
+                for hook in list(var._hooks or ()):
+                    new = hook(grads[0])
+                    if new is not None:
+                        grads[0] = new
+                accumulate_into(var, grads[0], create_graph)
+                step.grad_after = var._grad
+                for hook in list(var.__dict__.get('_post_acc_hooks', ())):
+                    hook(var)
+            yield step
+            continue
+        _set_grad_enabled(create_graph)
+        try:
+            if all(g is None for g in grads):
+                outs = (None,) * len(node.next_functions)
+            else:
+                outs = node.apply(*grads)
+        except BaseException as err:
+            if getattr(err, 'autograd_node', None) is None and isinstance(err, Exception):
+                try:
+                    err.autograd_node = node
+                except AttributeError:
+                    pass
+            raise
+        finally:
+            _set_grad_enabled(prev_mode)
+        if node._hooks:
+            for hook in list(node._hooks):
+                new = hook(outs, tuple(grads))
+                if new is not None:
+                    outs = new
+        for (nxt, nr), g, meta in zip(node.next_functions, outs, node._meta):
+            if nxt is None:
+                continue
+            if g is not None:
+                g = validate_grad(node, g, meta)
+            step.grads_out.append((nxt, nr, g))
+            buf = buffers.get(nxt)
+            if buf is None:
+                buf = buffers[nxt] = [None] * nxt.num_outputs
+            if g is not None:
+                buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
+            left = deps[nxt] - 1
+            deps[nxt] = left
+            if not left:
+                heapq.heappush(ready, (-nxt._seq, next(tick), nxt))
+        if not retain_graph:
+            node._release()
+        yield step
+
+
+def run_backward(call, roots, grad_roots, retain_graph, create_graph, inputs=None, capture=None):
+    """Drain backward_steps (what .backward() and autograd.grad do), telling the recorder if one is set."""
+    steps = backward_steps(roots, grad_roots, retain_graph, create_graph, inputs, capture)
+    rec = _recorder
+    if rec is None:
+        for _ in steps:
+            pass
+        return
+    rec.begin(call, roots)
+    try:
+        for step in steps:
+            rec.step(step)
+    except BaseException as err:
+        rec.end(err)
+        raise
+    rec.end(None)

@@ -1,0 +1,189 @@
+"""dtypes, layouts and devices, and PyTorch's type-promotion rules."""
+import builtins
+
+import numpy as np
+
+
+class dtype:
+    """A tensor element type, printed as PyTorch prints it (`torch.float32`)."""
+    __slots__ = ('name', 'np', 'is_floating_point', 'is_complex', 'is_signed', 'itemsize', 'legacy', 'category')
+
+    def __init__(self, name, np_type, category, legacy):
+        self.name = name
+        self.np = np.dtype(np_type)
+        self.category = category                   # 0 bool, 1 integer, 2 floating point
+        self.is_floating_point = category == 2
+        self.is_complex = False
+        self.is_signed = name not in ('bool', 'uint8')
+        self.itemsize = self.np.itemsize
+        self.legacy = legacy                       # 'Float' as in torch.FloatTensor
+
+    def __repr__(self):
+        return 'torch.' + self.name
+
+    def to_real(self):
+        return self
+
+    def __reduce__(self):
+        return self.name
+
+
+bool_ = dtype('bool', np.bool_, 0, 'Bool')
+uint8 = dtype('uint8', np.uint8, 1, 'Byte')
+int8 = dtype('int8', np.int8, 1, 'Char')
+int16 = dtype('int16', np.int16, 1, 'Short')
+int32 = dtype('int32', np.int32, 1, 'Int')
+int64 = dtype('int64', np.int64, 1, 'Long')
+float16 = dtype('float16', np.float16, 2, 'Half')
+float32 = dtype('float32', np.float32, 2, 'Float')
+float64 = dtype('float64', np.float64, 2, 'Double')
+
+ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
+FROM_NP = {d.np: d for d in ALL}
+_RANK = {d: i for i, d in enumerate(ALL)}
+
+default_float = float32
+
+
+def from_numpy_dtype(np_dtype):
+    """The engine dtype of a numpy dtype; TypeError for the ones PyTorch has no match for."""
+    try:
+        return FROM_NP[np.dtype(np_dtype)]
+    except (KeyError, TypeError):
+        raise TypeError("can't convert np.ndarray of type %s. The only supported types are: float64, float32, "
+                        "float16, int64, int32, int16, int8, uint8, and bool." % np.dtype(np_dtype)) from None
+
+
+def promote_types(a, b):
+    """torch.promote_types: the smallest dtype both values fit in."""
+    if a is b:
+        return a
+    if {a, b} == {uint8, int8}:
+        return int16
+    return a if _RANK[a] > _RANK[b] else b
+
+
+def _category_combine(higher, lower):
+    """Combine the result of a higher-priority operand group with a lower one (c10's combine_categories)."""
+    if higher is None:
+        return lower
+    if lower is None or higher.is_floating_point:
+        return higher
+    if higher is bool_ or lower.is_floating_point:
+        return promote_types(higher, lower)
+    return higher
+
+
+def scalar_dtype(value):
+    """The dtype a Python number takes when it takes part in an op as a 'wrapped number'."""
+    if isinstance(value, builtins.bool):
+        return bool_
+    if isinstance(value, builtins.int):
+        return int64
+    return default_float
+
+
+def result_type(*operands):
+    """PyTorch's result type: dimensioned tensors outrank 0-d tensors, which outrank Python scalars,
+    unless a lower group is of a higher category (bool < integer < floating point)."""
+    dim = zero = wrapped = None
+    for x in operands:
+        d = getattr(x, 'dtype', None)
+        if d is None:                                          # Python scalar
+            s = scalar_dtype(x)
+            wrapped = s if wrapped is None else promote_types(wrapped, s)
+        elif getattr(x, '_wrapped', False):
+            s = default_float if d.is_floating_point else d
+            wrapped = s if wrapped is None else promote_types(wrapped, s)
+        elif x._data.ndim:
+            dim = d if dim is None else promote_types(dim, d)
+        else:
+            zero = d if zero is None else promote_types(zero, d)
+    return _category_combine(dim, _category_combine(zero, wrapped))
+
+
+def can_cast(src, dst):
+    """Whether an in-place op may write a `src` result into a `dst` tensor (no category downgrade)."""
+    return src.category <= dst.category
+
+
+def to_dtype(x):
+    """Accept engine dtypes, Python types (float, int, bool) and numpy dtypes where PyTorch accepts them."""
+    if isinstance(x, dtype):
+        return x
+    if x is builtins.float:
+        return float64
+    if x is builtins.int:
+        return int64
+    if x is builtins.bool:
+        return bool_
+    raise TypeError('expected a torch.dtype, got %r' % (x,))
+
+
+class layout:
+    """torch.strided / torch.sparse_coo."""
+    __slots__ = ('name',)
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return 'torch.' + self.name
+
+
+strided = layout('strided')
+sparse_coo = layout('sparse_coo')
+
+
+def check_layout(lay):
+    if lay is not None and lay is not strided:
+        raise NotImplementedError('Autograd Playground supports only dense tensors (layout=torch.strided); '
+                                  'layout=%r exists in PyTorch but is not available here.' % (lay,))
+
+
+class device:
+    """torch.device; only the CPU exists here, as in a CPU-only PyTorch build."""
+    __slots__ = ('type', 'index')
+
+    def __init__(self, type, index=None):
+        if isinstance(type, device):
+            type, index = type.type, type.index
+        if ':' in type:
+            type, _, idx = type.partition(':')
+            index = builtins.int(idx)
+        if type not in ('cpu', 'cuda', 'mps', 'meta'):
+            raise RuntimeError('Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, '
+                               'maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of '
+                               'device string: %s' % type)
+        self.type = type
+        self.index = index
+
+    def __repr__(self):
+        if self.index is None:
+            return "device(type='%s')" % self.type
+        return "device(type='%s', index=%d)" % (self.type, self.index)
+
+    def __str__(self):
+        return self.type if self.index is None else '%s:%d' % (self.type, self.index)
+
+    def __eq__(self, other):
+        if isinstance(other, str):
+            other = device(other)
+        return isinstance(other, device) and (self.type, self.index) == (other.type, other.index)
+
+    def __hash__(self):
+        return hash((self.type, self.index))
+
+
+cpu = device('cpu')
+
+
+def check_device(dev):
+    """Raise what a CPU-only PyTorch raises when asked for CUDA."""
+    if dev is None:
+        return
+    d = dev if isinstance(dev, device) else device(dev) if isinstance(dev, str) else device('cuda', dev)
+    if d.type == 'cuda':
+        raise AssertionError('Torch not compiled with CUDA enabled')
+    if d.type != 'cpu':
+        raise RuntimeError('Autograd Playground runs on the CPU only; device %r is not available.' % str(d))

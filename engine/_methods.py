@@ -1,0 +1,259 @@
+"""Tensor methods and operators, bound to the ops of `_ops.py` (as torch/_tensor.py binds torch._C ops)."""
+import builtins
+
+import numpy as np
+
+from . import _dtypes as dt
+from . import _ops as ops
+from ._tensor import Tensor, make, _wrap_dim
+
+
+def _method(fn):
+    def m(self, *args, **kwargs):
+        return fn(self, *args, **kwargs)
+    m.__name__ = fn.__name__
+    m.__doc__ = fn.__doc__
+    return m
+
+
+_SAME = ['add', 'sub', 'mul', 'div', 'pow', 'neg', 'exp', 'log', 'sqrt', 'abs', 'sign', 'sigmoid', 'tanh', 'relu',
+         'sin', 'cos', 'clamp', 'clamp_min', 'clamp_max', 'reciprocal', 'sum', 'mean', 'matmul', 'mm', 'bmm', 'mv',
+         'dot', 'view', 'reshape', 'flatten', 'transpose', 't', 'permute', 'unsqueeze', 'squeeze', 'expand',
+         'contiguous', 'clone', 'to', 'narrow', 'select', 'zero_', 'fill_', 'copy_']
+for _name in _SAME:
+    setattr(Tensor, _name, getattr(ops, _name))
+
+Tensor.multiply = ops.mul
+Tensor.divide = Tensor.true_divide = ops.div
+Tensor.subtract = ops.sub
+Tensor.negative = ops.neg
+Tensor.absolute = ops.abs
+Tensor.clip = ops.clamp
+Tensor.swapaxes = Tensor.swapdims = ops.transpose
+
+
+def _binary(op):
+    def f(self, other):
+        return op(self, other)
+    return f
+
+
+def _reflected(op):
+    def f(self, other):
+        if not isinstance(other, ops._Number):
+            return NotImplemented
+        return op(self, other)
+    return f
+
+
+Tensor.__add__ = _binary(ops.add)
+Tensor.__radd__ = _reflected(ops.add)
+Tensor.__sub__ = _binary(ops.sub)
+Tensor.__rsub__ = _reflected(ops.rsub)
+Tensor.__mul__ = _binary(ops.mul)
+Tensor.__rmul__ = _reflected(ops.mul)
+Tensor.__truediv__ = Tensor.__div__ = _binary(ops.div)
+Tensor.__pow__ = _binary(ops.pow)
+Tensor.__matmul__ = _binary(ops.matmul)
+Tensor.__neg__ = ops.neg
+Tensor.__pos__ = lambda self: self
+Tensor.__abs__ = ops.abs
+Tensor.__getitem__ = ops.getitem
+Tensor.__setitem__ = ops.setitem
+
+
+def __rtruediv__(self, other):
+    """number / tensor is tensor.reciprocal() * number, as in PyTorch (so the graph shows ReciprocalBackward0)."""
+    if not isinstance(other, ops._Number):
+        return NotImplemented
+    return ops.mul(self.reciprocal(), other)
+
+
+def __rpow__(self, other):
+    if not isinstance(other, ops._Number):
+        return NotImplemented
+    return ops.pow(other, self)
+
+
+def __rmatmul__(self, other):
+    return NotImplemented
+
+
+Tensor.__rtruediv__ = Tensor.__rdiv__ = __rtruediv__
+Tensor.__rpow__ = __rpow__
+
+
+# ------------------------------------------------------------------------------ in-place variants and operators
+
+def _inplace_of(op):
+    def f(self, *args, **kwargs):
+        return ops._inplace(self, lambda s, *a: op(s, *a, **kwargs), *args)
+    f.__name__ = op.__name__ + '_'
+    return f
+
+
+for _name in ['add', 'sub', 'mul', 'div', 'pow', 'neg', 'exp', 'log', 'sqrt', 'abs', 'sigmoid', 'tanh', 'relu',
+              'clamp', 'clamp_min', 'clamp_max', 'reciprocal', 'sin', 'cos', 'sign']:
+    setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
+Tensor.clip_ = Tensor.clamp_
+
+
+def _iop(name):
+    inplace = getattr(Tensor, name + '_')
+
+    def f(self, other):
+        if not isinstance(other, (Tensor,) + ops._Number):
+            return NotImplemented
+        return inplace(self, other)
+    return f
+
+
+Tensor.__iadd__ = _iop('add')
+Tensor.__isub__ = _iop('sub')
+Tensor.__imul__ = _iop('mul')
+Tensor.__itruediv__ = _iop('div')
+Tensor.__ipow__ = _iop('pow')
+
+
+# ------------------------------------------------------------------------------ dtype conversions
+
+def _caster(d):
+    def f(self, memory_format=None):
+        return ops.to(self, d)
+    f.__name__ = d.name
+    return f
+
+
+Tensor.float = _caster(dt.float32)
+Tensor.double = _caster(dt.float64)
+Tensor.half = _caster(dt.float16)
+Tensor.long = _caster(dt.int64)
+Tensor.int = _caster(dt.int32)
+Tensor.short = _caster(dt.int16)
+Tensor.char = _caster(dt.int8)
+Tensor.byte = _caster(dt.uint8)
+Tensor.bool = _caster(dt.bool_)
+
+
+def cpu(self, memory_format=None):
+    return self
+
+
+def cuda(self, device=None, non_blocking=False, memory_format=None):
+    raise AssertionError('Torch not compiled with CUDA enabled')
+
+
+Tensor.cpu = cpu
+Tensor.cuda = cuda
+
+
+def view_as(self, other):
+    return self.view(other.shape)
+
+
+def reshape_as(self, other):
+    return self.reshape(other.shape)
+
+
+def expand_as(self, other):
+    return self.expand(other.shape)
+
+
+def type_as(self, other):
+    return self.to(other.dtype)
+
+
+Tensor.view_as = view_as
+Tensor.reshape_as = reshape_as
+Tensor.expand_as = expand_as
+Tensor.type_as = type_as
+Tensor.T = property(lambda self: self.permute(tuple(builtins.range(self.ndim - 1, -1, -1))))
+Tensor.mT = property(lambda self: self.transpose(-2, -1))
+
+
+# ------------------------------------------------------------------------------ comparisons and non-differentiable ops
+
+def _compare(np_fn):
+    def f(self, other):
+        o = other._data if isinstance(other, Tensor) else other
+        if not isinstance(other, Tensor) and not isinstance(other, ops._Number):
+            return NotImplemented
+        return make(np.asarray(np_fn(self._data, o)))
+    return f
+
+
+Tensor.__eq__ = Tensor.eq = _compare(np.equal)
+Tensor.__ne__ = Tensor.ne = _compare(np.not_equal)
+Tensor.__lt__ = Tensor.lt = _compare(np.less)
+Tensor.__le__ = Tensor.le = _compare(np.less_equal)
+Tensor.__gt__ = Tensor.gt = _compare(np.greater)
+Tensor.__ge__ = Tensor.ge = _compare(np.greater_equal)
+Tensor.__hash__ = object.__hash__
+
+
+def _int_op(np_fn):
+    def f(self, other):
+        if not isinstance(other, (Tensor,) + ops._Number):
+            return NotImplemented
+        a, b, d = ops._operands(self, other)
+        return ops._out(np_fn(a, b), d)
+    return f
+
+
+Tensor.__floordiv__ = Tensor.floor_divide = _int_op(np.floor_divide)
+Tensor.__mod__ = Tensor.remainder = _int_op(np.mod)
+Tensor.__and__ = _int_op(np.bitwise_and)
+Tensor.__or__ = _int_op(np.bitwise_or)
+Tensor.__xor__ = _int_op(np.bitwise_xor)
+Tensor.__invert__ = lambda self: make(~self._data)
+
+
+def _reduce_index(np_fn):
+    def f(self, dim=None, keepdim=False):
+        if dim is None:
+            return make(np.asarray(np_fn(self._data), dtype=np.int64))
+        d = _wrap_dim(dim, self.ndim)
+        return make(np.asarray(np_fn(self._data, axis=d, keepdims=keepdim), dtype=np.int64))
+    return f
+
+
+Tensor.argmax = _reduce_index(np.argmax)
+Tensor.argmin = _reduce_index(np.argmin)
+
+
+def equal(self, other):
+    return self._data.shape == other._data.shape and bool(np.array_equal(self._data, other._data))
+
+
+def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    return bool(np.allclose(self._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+
+
+def all_(self):
+    return make(np.asarray(np.all(self._data)))
+
+
+def any_(self):
+    return make(np.asarray(np.any(self._data)))
+
+
+def new_tensor(self, data, dtype=None, requires_grad=False):
+    from ._factories import tensor
+    return tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+
+
+def _new_filled(value):
+    def f(self, *size, dtype=None, requires_grad=False, device=None):
+        from ._factories import full, _size
+        return full(_size(size), value, dtype=dtype or self.dtype, requires_grad=requires_grad, device=device)
+    return f
+
+
+Tensor.equal = equal
+Tensor.allclose = allclose
+Tensor.all = all_
+Tensor.any = any_
+Tensor.new_tensor = new_tensor
+Tensor.new_zeros = _new_filled(0)
+Tensor.new_ones = _new_filled(1)
+Tensor.new_empty = _new_filled(0)

@@ -1,0 +1,1282 @@
+"""The op table: every differentiable op, its forward beside its backward, and what it saves.
+
+Read it like PyTorch's derivatives.yaml. Each op computes its result with numpy, then, if autograd is recording,
+attaches a node named as PyTorch names it (`MulBackward0`) holding exactly what PyTorch saves (`_saved_self`,
+`_saved_other`, ...). Backward formulas are written with tensor ops, so they are differentiable again
+(create_graph=True). Broadcasting is undone in one place: the engine sums each gradient to its input's shape
+(`sum_to`), as PyTorch's engine does; dtypes are matched there too.
+
+In-place ops are the out-of-place op plus a write-back (`_inplace`): same node, PyTorch's checks, a version bump.
+"""
+import builtins
+import math
+import numbers
+
+import numpy as np
+
+from . import _autograd as ag
+from . import _dtypes as dt
+from ._autograd import Node, SavedTensor, Wrapped
+from ._tensor import Tensor, Size, make, _alias, _wrap_dim
+
+np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
+
+_FROM_NP = dt.FROM_NP
+_RESULT = object()             # placeholder in a saved dict: "the op's own output"
+_Number = (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)
+
+
+# ================================================================================================ helpers
+
+def _rg(x):
+    return type(x) is Tensor and x._requires_grad
+
+
+def _save(x):
+    return SavedTensor(x) if type(x) is Tensor else Wrapped(x)
+
+
+def _attach(out, cls, inputs, saved=None):
+    """Record `out` as produced by a new `cls` node over `inputs` if autograd is on and any input needs grad."""
+    if not ag.grad_enabled or not any(_rg(x) for x in inputs):
+        return out
+    node = cls(tuple(x if type(x) is Tensor else None for x in inputs), saved)
+    if saved:
+        for k, v in saved.items():
+            if v is _RESULT:
+                saved[k] = SavedTensor(out, is_output=True)
+    out.grad_fn = node
+    out._requires_grad = True
+    return out
+
+
+def _scalar(x):
+    """A Python number from a numpy scalar (PyTorch treats both as 'wrapped numbers')."""
+    return x.item() if isinstance(x, (np.number, np.bool_)) else x
+
+
+def _as_tensor(x):
+    if type(x) is Tensor or isinstance(x, Tensor):
+        return x
+    if isinstance(x, _Number):
+        return make(np.array(_scalar(x), dtype=dt.scalar_dtype(_scalar(x)).np))
+    raise TypeError('expected Tensor as element 1 in argument 0, but got ' + type(x).__name__)
+
+
+def _result_dtype(a, b):
+    """Result dtype of a binary op (fast paths for the common cases, else PyTorch's full rule)."""
+    if type(b) is Tensor:
+        if type(a) is Tensor and a._data.dtype is b._data.dtype and not (a._wrapped or b._wrapped):
+            return _FROM_NP[a._data.dtype]
+        return dt.result_type(a, b)
+    kind = a._data.dtype.kind
+    tb = type(b)
+    if tb is builtins.float:
+        return _FROM_NP[a._data.dtype] if kind == 'f' else dt.default_float
+    if tb is builtins.int:
+        return _FROM_NP[a._data.dtype] if kind != 'b' else dt.int64
+    return dt.result_type(a, b)
+
+
+def _operands(a, b):
+    """(a_array, b_array_or_number, result dtype) with tensor operands cast to the result dtype."""
+    if not isinstance(b, Tensor):
+        if not isinstance(b, _Number):
+            return None
+        b = _scalar(b)
+    d = _result_dtype(a, b)
+    npd = d.np
+    ad = a._data if a._data.dtype is npd else a._data.astype(npd)
+    bd = b
+    if type(b) is Tensor:
+        bd = b._data if b._data.dtype is npd else b._data.astype(npd)
+        if ad.shape != bd.shape:
+            _check_broadcast(ad.shape, bd.shape)
+    return ad, bd, d
+
+
+def _check_broadcast(sa, sb):
+    for i in range(1, min(len(sa), len(sb)) + 1):
+        x, y = sa[-i], sb[-i]
+        if x != y and x != 1 and y != 1:
+            raise RuntimeError('The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton '
+                               'dimension %d' % (x, y, max(len(sa), len(sb)) - i))
+
+
+def _out(data, d):
+    """A new tensor of dtype d from a numpy result (numpy may return scalars or a wider dtype)."""
+    if type(data) is not np.ndarray or data.dtype is not d.np:
+        data = np.asarray(data, dtype=d.np)
+    return make(data)
+
+
+def _float_dtype(t):
+    d = t.dtype
+    return d if d.is_floating_point else dt.default_float
+
+
+def sum_to(g, shape):
+    """Sum a broadcast gradient back to `shape` (undoes broadcasting: the one place it is done)."""
+    if g._data.shape == shape:
+        return g
+    lead = g._data.ndim - len(shape)
+    dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and g._data.shape[i + lead] != 1)
+    r = g.sum(dims, keepdim=True) if dims else g
+    return r.view(shape) if r._data.shape != shape else r
+
+
+def validate_grad(node, g, meta):
+    """What PyTorch's engine does to each gradient a node returns: shape to the input's, dtype to the input's."""
+    shape, npd = meta
+    if g._data.shape != shape:
+        try:
+            np.broadcast_shapes(shape, g._data.shape)
+        except ValueError:
+            raise RuntimeError('Function %s returned an invalid gradient at index 0 - got [%s] but expected shape '
+                               'compatible with [%s]' % (node.name(), ', '.join(map(str, g._data.shape)),
+                                                         ', '.join(map(str, shape)))) from None
+        g = sum_to(g, shape)
+    if g._data.dtype is not npd:
+        g = g.to(_FROM_NP[npd])
+    return g
+
+
+def add_grads(a, b):
+    """Sum two gradient contributions arriving at the same input (the input buffer of a node)."""
+    if ag.grad_enabled and (a._requires_grad or b._requires_grad):
+        return add(a, b)
+    return make(a._data + b._data)
+
+
+def accumulate_into(var, g, create_graph):
+    """AccumulateGrad: the first gradient becomes .grad (a copy), later ones are added to it."""
+    if var._grad is None:
+        var._grad = g if create_graph and g._requires_grad else make(np.array(g._data, copy=True))
+    elif create_graph:
+        var._grad = var._grad + g
+    else:
+        old = var._grad
+        np.add(old._data, g._data, out=old._data, casting='unsafe')
+        old._version_counter.value += 1
+
+
+# ================================================================================================ arithmetic
+
+def add(a, b, *, alpha=1):
+    ops = _operands(a, b)
+    if ops is None:
+        return NotImplemented
+    ad, bd, d = ops
+    out = _out(ad + bd if alpha == 1 else ad + bd * alpha, d)
+    return _attach(out, AddBackward0, (a, b), {'alpha': alpha})
+
+
+class AddBackward0(Node):
+    def apply(self, g):
+        alpha = self._saved['alpha']
+        return g, (None if not self.needs(1) else g if alpha == 1 else g * alpha)
+
+
+def sub(a, b, *, alpha=1):
+    ops = _operands(a, b)
+    if ops is None:
+        return NotImplemented
+    ad, bd, d = ops
+    if d is dt.bool_:
+        raise RuntimeError('Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or '
+                           '`logical_xor()` operator instead.')
+    out = _out(ad - bd if alpha == 1 else ad - bd * alpha, d)
+    return _attach(out, SubBackward0, (a, b), {'alpha': alpha})
+
+
+class SubBackward0(Node):
+    def apply(self, g):
+        return g, (-g * self._saved['alpha'] if self.needs(1) else None)
+
+
+def rsub(a, b, *, alpha=1):
+    """b - a for a Python number b (what `2 - x` calls)."""
+    ops = _operands(a, b)
+    if ops is None:
+        return NotImplemented
+    ad, bd, d = ops
+    out = _out(bd - ad * alpha, d)
+    return _attach(out, RsubBackward1, (a,), {'alpha': alpha})
+
+
+class RsubBackward1(Node):
+    def apply(self, g):
+        return (-g * self._saved['alpha'],)
+
+
+def mul(a, b):
+    ops = _operands(a, b)
+    if ops is None:
+        return NotImplemented
+    ad, bd, d = ops
+    out = _out(ad * bd, d)
+    if ag.grad_enabled and (a._requires_grad or _rg(b)):
+        _attach(out, MulBackward0, (a, b), {'self': _save(a) if _rg(b) else None,
+                                            'other': _save(b) if a._requires_grad else None})
+    return out
+
+
+class MulBackward0(Node):
+    def apply(self, g):
+        return (g * self.saved('other') if self.needs(0) else None,
+                g * self.saved('self') if self.needs(1) else None)
+
+
+def div(a, b, *, rounding_mode=None):
+    ops = _operands(a, b)
+    if ops is None:
+        return NotImplemented
+    ad, bd, d = ops
+    if rounding_mode is not None:
+        r = np.floor_divide(ad, bd) if rounding_mode == 'floor' else np.trunc(np.true_divide(ad, bd))
+        return _out(r, d)
+    if not d.is_floating_point:
+        d = dt.default_float
+        ad = ad.astype(d.np)
+        bd = bd.astype(d.np) if type(bd) is np.ndarray else bd
+    out = _out(ad / bd, d)
+    if ag.grad_enabled and (a._requires_grad or _rg(b)):
+        _attach(out, DivBackward0, (a, b), {'self': _save(a) if _rg(b) else None, 'other': _save(b)})
+    return out
+
+
+class DivBackward0(Node):
+    def apply(self, g):
+        other = self.saved('other')
+        return (g / other if self.needs(0) else None,
+                -g * self.saved('self') / (other * other) if self.needs(1) else None)
+
+
+def reciprocal(a):
+    out = _out(1.0 / a._data.astype(_float_dtype(a).np, copy=False), _float_dtype(a))
+    return _attach(out, ReciprocalBackward0, (a,), {'result': _RESULT})
+
+
+class ReciprocalBackward0(Node):
+    def apply(self, g):
+        r = self.saved('result')
+        return (-g * (r * r).conj(),)
+
+
+def pow(a, b):
+    """a ** b: PowBackward0 (tensor ** number), PowBackward1 (tensor ** tensor), PowBackward2 (number ** tensor)."""
+    if type(a) is not Tensor:
+        ops = _operands(b, a)
+        if ops is None:
+            return NotImplemented
+        bd, ad, d = ops
+        out = _out(np.power(ad, bd), d)
+        return _attach(out, PowBackward2, (b,), {'self': Wrapped(_scalar(a)), 'exponent': _save(b),
+                                                 'result': _RESULT})
+    ops = _operands(a, b)
+    if ops is None:
+        return NotImplemented
+    ad, bd, d = ops
+    if type(b) is not Tensor:
+        if d.category == 1 and bd < 0:
+            raise RuntimeError('Integers to negative integer powers are not allowed.')
+        out = _out(np.power(ad, bd) if bd != 2 else ad * ad, d)
+        return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': bd})
+    out = _out(np.power(ad, bd), d)
+    return _attach(out, PowBackward1, (a, b), {'self': _save(a), 'exponent': _save(b), 'result': _RESULT})
+
+
+class PowBackward0(Node):
+    def apply(self, g):
+        e = self._saved['exponent']
+        if e == 0:
+            return (g * 0,)
+        x = self.saved('self')
+        return (g * e * (x if e == 2 else x ** (e - 1)),)
+
+
+class PowBackward1(Node):
+    def apply(self, g):
+        x, e = self.saved('self'), self.saved('exponent')
+        gx = g * e * x ** (e - 1) if self.needs(0) else None
+        ge = g * self.saved('result') * _where_positive_log(x) if self.needs(1) else None
+        return gx, ge
+
+
+class PowBackward2(Node):
+    def apply(self, g):
+        base = self.saved('self')
+        return (g * self.saved('result') * math.log(base),)
+
+
+def _where_positive_log(x):
+    """log(x) where x > 0, else 0 (PyTorch's convention for d(x**e)/de at x <= 0)."""
+    return make(np.where(x._data > 0, np.log(np.where(x._data > 0, x._data, 1)), 0).astype(x._data.dtype)) \
+        if not x._requires_grad else x.clamp(min=1e-45).log()
+
+
+def neg(a):
+    if a._data.dtype.kind == 'b':
+        raise RuntimeError('Negation, the `-` operator, on a bool tensor is not supported. If you are trying to '
+                           'invert a mask, use the `~` or `logical_not()` operator instead.')
+    return _attach(make(-a._data), NegBackward0, (a,))
+
+
+class NegBackward0(Node):
+    def apply(self, g):
+        return (-g,)
+
+
+# ================================================================================================ pointwise
+
+def _unary(np_fn, node_cls, save):
+    """A pointwise float op: numpy function, node class, and which of 'self' / 'result' the node saves."""
+    def op(a):
+        d = _float_dtype(a)
+        out = _out(np_fn(a._data if a._data.dtype is d.np else a._data.astype(d.np)), d)
+        return _attach(out, node_cls, (a,), {save: a if save == 'self' else _RESULT} if save else None) \
+            if save != 'self' else _attach(out, node_cls, (a,), {'self': SavedTensor(a)})
+    op.__name__ = node_cls.__name__[:-9].lower()
+    return op
+
+
+class ExpBackward0(Node):
+    def apply(self, g):
+        return (g * self.saved('result'),)
+
+
+class LogBackward0(Node):
+    def apply(self, g):
+        return (g / self.saved('self'),)
+
+
+class SqrtBackward0(Node):
+    def apply(self, g):
+        return (g / (2 * self.saved('result')),)
+
+
+class SigmoidBackward0(Node):
+    def apply(self, g):
+        r = self.saved('result')
+        return (g * (1 - r) * r,)
+
+
+class TanhBackward0(Node):
+    def apply(self, g):
+        r = self.saved('result')
+        return (g * (1 - r * r),)
+
+
+class SinBackward0(Node):
+    def apply(self, g):
+        return (g * self.saved('self').cos(),)
+
+
+class CosBackward0(Node):
+    def apply(self, g):
+        return (-g * self.saved('self').sin(),)
+
+
+def _sigmoid(x):
+    return np.where(x >= 0, 1 / (1 + np.exp(-np.abs(x))), np.exp(-np.abs(x)) / (1 + np.exp(-np.abs(x)))).astype(
+        x.dtype)
+
+
+exp = _unary(np.exp, ExpBackward0, 'result')
+log = _unary(np.log, LogBackward0, 'self')
+sqrt = _unary(np.sqrt, SqrtBackward0, 'result')
+sigmoid = _unary(_sigmoid, SigmoidBackward0, 'result')
+tanh = _unary(np.tanh, TanhBackward0, 'result')
+sin = _unary(np.sin, SinBackward0, 'self')
+cos = _unary(np.cos, CosBackward0, 'self')
+
+
+def abs(a):
+    return _attach(make(np.abs(a._data)), AbsBackward0, (a,), {'self': SavedTensor(a)})
+
+
+class AbsBackward0(Node):
+    def apply(self, g):
+        return (g * self.saved('self').sign(),)
+
+
+def sign(a):
+    return _attach(make(np.sign(a._data)), SignBackward0, (a,))
+
+
+class SignBackward0(Node):
+    def apply(self, g):
+        return (g * 0,)
+
+
+def relu(a):
+    return _attach(make(np.maximum(a._data, a._data.dtype.type(0))), ReluBackward0, (a,), {'result': _RESULT})
+
+
+class ReluBackward0(Node):
+    def apply(self, g):
+        return (g * (self.saved('result')._data > 0),)
+
+
+def clamp(a, min=None, max=None):
+    if min is None and max is None:
+        raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) or isinstance(max, Tensor):
+        lo = -np.inf if min is None else _as_tensor(min)._data
+        hi = np.inf if max is None else _as_tensor(max)._data
+        return _attach(_out(np.clip(a._data, lo, hi), a.dtype), ClampBackward0, (a,),
+                       {'self': SavedTensor(a), 'min': min, 'max': max})
+    lo = -np.inf if min is None else min
+    hi = np.inf if max is None else max
+    d = dt.result_type(a, *(v for v in (min, max) if v is not None))
+    out = _out(np.minimum(np.maximum(a._data, lo), hi), d)
+    return _attach(out, ClampBackward1, (a,), {'self': SavedTensor(a), 'min': min, 'max': max})
+
+
+class ClampBackward1(Node):
+    def apply(self, g):
+        x = self.saved('self')._data
+        lo, hi = self._saved['min'], self._saved['max']
+        lo = _as_tensor(lo)._data if isinstance(lo, Tensor) else lo
+        hi = _as_tensor(hi)._data if isinstance(hi, Tensor) else hi
+        mask = np.ones(x.shape, dtype=bool)
+        if lo is not None:
+            mask &= x >= lo
+        if hi is not None:
+            mask &= x <= hi
+        return (g * mask,)
+
+
+class ClampBackward0(ClampBackward1):
+    pass
+
+
+def clamp_min(a, min):
+    return clamp(a, min=min)
+
+
+def clamp_max(a, max):
+    return clamp(a, max=max)
+
+
+# ================================================================================================ reductions
+
+def _dims(dim, ndim):
+    if dim is None:
+        return None
+    if isinstance(dim, (list, tuple)):
+        return tuple(sorted(_wrap_dim(d, ndim) for d in dim))
+    return (_wrap_dim(dim, ndim),)
+
+
+def sum(a, dim=None, keepdim=False, *, dtype=None):
+    d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
+    x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
+    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+        out = _out(x.sum(dtype=d.np), d)
+        return _attach(out, SumBackward0, (a,), {'self_sym_sizes': a._data.shape})
+    dims = _dims(dim, a._data.ndim)
+    out = _out(x.sum(axis=dims, keepdims=keepdim, dtype=d.np), d)
+    return _attach(out, SumBackward1, (a,), {'dim': dims, 'keepdim': keepdim, 'self_sym_sizes': a._data.shape})
+
+
+class SumBackward0(Node):
+    def apply(self, g):
+        return (g.expand(self._saved['self_sym_sizes']),)
+
+
+class SumBackward1(Node):
+    def apply(self, g):
+        if not self._saved['keepdim']:
+            for d in self._saved['dim']:
+                g = g.unsqueeze(d)
+        return (g.expand(self._saved['self_sym_sizes']),)
+
+
+def mean(a, dim=None, keepdim=False, *, dtype=None):
+    if dtype is None and not a.dtype.is_floating_point:
+        raise RuntimeError('mean(): could not infer output dtype. Input dtype must be either a floating point or '
+                           'complex dtype. Got: ' + a.dtype.legacy)
+    d = dtype or a.dtype
+    x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
+    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+        out = _out(x.mean(dtype=d.np) if x.size else np.nan, d)
+        return _attach(out, MeanBackward0, (a,), {'self_sym_numel': a._data.size, 'self_sym_sizes': a._data.shape})
+    dims = _dims(dim, a._data.ndim)
+    out = _out(x.mean(axis=dims, keepdims=keepdim, dtype=d.np), d)
+    n = 1
+    for i in dims:
+        n *= a._data.shape[i]
+    return _attach(out, MeanBackward1, (a,), {'dim': dims, 'keepdim': keepdim, 'self_sym_numel': n,
+                                              'self_sym_sizes': a._data.shape})
+
+
+class MeanBackward0(Node):
+    def apply(self, g):
+        return (g.expand(self._saved['self_sym_sizes']) / self._saved['self_sym_numel'],)
+
+
+class MeanBackward1(Node):
+    def apply(self, g):
+        if not self._saved['keepdim']:
+            for d in self._saved['dim']:
+                g = g.unsqueeze(d)
+        return (g.expand(self._saved['self_sym_sizes']) / self._saved['self_sym_numel'],)
+
+
+# ================================================================================================ linear algebra
+
+def matmul(a, b):
+    """PyTorch's matmul: dot, mv, mm, or a folded / batched mm, with the same graph nodes."""
+    if not isinstance(b, Tensor):
+        return NotImplemented
+    da, db = a._data.ndim, b._data.ndim
+    if da == 0 or db == 0:
+        raise RuntimeError('both arguments to matmul need to be at least 1D, but they are %dD and %dD' % (da, db))
+    if da == 1 and db == 1:
+        return dot(a, b)
+    if da == 2 and db == 1:
+        return mv(a, b)
+    if da == 1 and db == 2:
+        return mm(a.unsqueeze(0), b).squeeze(0)
+    if da == 2 and db == 2:
+        return mm(a, b)
+    if da >= 3 and db <= 2:
+        folded = a.reshape(-1, a._data.shape[-1])
+        r = mm(folded, b) if db == 2 else mv(folded, b)
+        shape = a._data.shape[:-1] + (b._data.shape[-1],) if db == 2 else a._data.shape[:-1]
+        return _unsafe_view(r, shape)
+    # batched: broadcast the batch dimensions, fold them into one, bmm, unfold
+    a2 = a.unsqueeze(0) if da == 1 else a
+    b2 = b.unsqueeze(-1) if db == 1 else b
+    batch = np.broadcast_shapes(a2._data.shape[:-2], b2._data.shape[:-2])
+    n, k, m = a2._data.shape[-2], a2._data.shape[-1], b2._data.shape[-1]
+    nb = int(np.prod(batch, dtype=np.int64))
+    ab = a2.expand(batch + (n, k)).reshape(nb, n, k)
+    bb = b2.expand(batch + (k, m)).reshape(nb, k, m)
+    r = bmm(ab, bb)
+    shape = batch + (n, m)
+    if da == 1:
+        shape = batch + (m,)
+    elif db == 1:
+        shape = batch + (n,)
+    return _unsafe_view(r, shape)
+
+
+def _dtype_check(a, b, what='expected m1 and m2 to have the same dtype, but got: %s != %s'):
+    if a._data.dtype is not b._data.dtype:
+        raise RuntimeError(what % (a.dtype, b.dtype))
+
+
+def mm(a, b):
+    if a._data.ndim != 2:
+        raise RuntimeError('self must be a matrix')
+    if b._data.ndim != 2:
+        raise RuntimeError('mat2 must be a matrix')
+    if a._data.shape[1] != b._data.shape[0]:
+        raise RuntimeError('mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)'
+                           % (a._data.shape + b._data.shape))
+    _dtype_check(a, b)
+    out = make(a._data @ b._data)
+    if ag.grad_enabled and (a._requires_grad or b._requires_grad):
+        _attach(out, MmBackward0, (a, b), {'self': SavedTensor(a) if b._requires_grad else None,
+                                           'mat2': SavedTensor(b) if a._requires_grad else None,
+                                           'mat2_sym_sizes': b._data.shape, 'self_sym_sizes': a._data.shape})
+    return out
+
+
+class MmBackward0(Node):
+    def apply(self, g):
+        return (g.mm(self.saved('mat2').t()) if self.needs(0) else None,
+                self.saved('self').t().mm(g) if self.needs(1) else None)
+
+
+def bmm(a, b):
+    if a._data.ndim != 3 or b._data.ndim != 3:
+        raise RuntimeError('batch1 must be a 3D tensor' if a._data.ndim != 3 else 'batch2 must be a 3D tensor')
+    if a._data.shape[0] != b._data.shape[0] or a._data.shape[2] != b._data.shape[1]:
+        raise RuntimeError('Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: [%d, %d].'
+                           % (a._data.shape[0], a._data.shape[2], b._data.shape[0], b._data.shape[1]))
+    _dtype_check(a, b)
+    out = make(a._data @ b._data)
+    return _attach(out, BmmBackward0, (a, b), {'self': SavedTensor(a) if _rg(b) else None,
+                                               'mat2': SavedTensor(b) if _rg(a) else None})
+
+
+class BmmBackward0(Node):
+    def apply(self, g):
+        return (g.bmm(self.saved('mat2').transpose(1, 2)) if self.needs(0) else None,
+                self.saved('self').transpose(1, 2).bmm(g) if self.needs(1) else None)
+
+
+def mv(a, v):
+    if a._data.ndim != 2 or v._data.ndim != 1:
+        raise RuntimeError('vector + matrix @ vector expected, got %d, %d, %d' % (1, a._data.ndim, v._data.ndim))
+    if a._data.shape[1] != v._data.shape[0]:
+        raise RuntimeError('size mismatch, got input (%d), mat (%dx%d), vec (%d)'
+                           % (a._data.shape[0], a._data.shape[0], a._data.shape[1], v._data.shape[0]))
+    _dtype_check(a, v)
+    out = make(a._data @ v._data)
+    return _attach(out, MvBackward0, (a, v), {'self': SavedTensor(a) if _rg(v) else None,
+                                              'vec': SavedTensor(v) if _rg(a) else None})
+
+
+class MvBackward0(Node):
+    def apply(self, g):
+        return (g.unsqueeze(1) * self.saved('vec') if self.needs(0) else None,
+                self.saved('self').t().mv(g) if self.needs(1) else None)
+
+
+def dot(a, b):
+    if a._data.ndim != 1 or b._data.ndim != 1:
+        raise RuntimeError('1D tensors expected, but got %dD and %dD tensors' % (a._data.ndim, b._data.ndim))
+    if a._data.shape[0] != b._data.shape[0]:
+        raise RuntimeError('inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of '
+                           'elements, but got %d and %d elements respectively'
+                           % (a._data.shape[0], b._data.shape[0], a._data.shape[0], b._data.shape[0]))
+    _dtype_check(a, b, 'dot : expected both vectors to have same dtype, but found %s and %s')
+    out = make(np.asarray(a._data @ b._data))
+    return _attach(out, DotBackward0, (a, b), {'self': SavedTensor(a) if _rg(b) else None,
+                                               'tensor': SavedTensor(b) if _rg(a) else None})
+
+
+class DotBackward0(Node):
+    def apply(self, g):
+        return (g * self.saved('tensor') if self.needs(0) else None,
+                g * self.saved('self') if self.needs(1) else None)
+
+
+# ================================================================================================ views
+
+def _view_result(a, data, cls, saved=None):
+    """A view of `a`: same memory and version counter; its base is a's base (views of views stay flat)."""
+    out = _new_view(a, data)
+    return _attach(out, cls, (a,), saved)
+
+
+def _new_view(a, data):
+    out = make(data)
+    out._version_counter = a._version_counter
+    out._base = a._base if a._base is not None else a
+    return out
+
+
+def _infer_shape(shape, numel):
+    if len(shape) == 1 and isinstance(shape[0], (tuple, list, Size)):
+        shape = tuple(shape[0])
+    shape = tuple(int(s) for s in shape)
+    if shape.count(-1) > 1:
+        raise RuntimeError('only one dimension can be inferred')
+    if -1 in shape:
+        known = 1
+        for s in shape:
+            if s != -1:
+                known *= s
+        if known == 0 or numel % known:
+            raise RuntimeError("shape '[%s]' is invalid for input of size %d" % (', '.join(map(str, shape)), numel))
+        shape = tuple(numel // known if s == -1 else s for s in shape)
+    n = 1
+    for s in shape:
+        if s < 0:
+            raise RuntimeError('invalid shape dimension %d' % s)
+        n *= s
+    if n != numel:
+        raise RuntimeError("shape '[%s]' is invalid for input of size %d" % (', '.join(map(str, shape)), numel))
+    return shape
+
+
+def _try_view(x, shape):
+    """A numpy view of x with the new shape, or None when the memory layout does not allow one."""
+    if x.flags['C_CONTIGUOUS']:
+        return x.reshape(shape)
+    v = x.view()
+    try:
+        v.shape = shape
+    except (AttributeError, ValueError):
+        return None
+    return v
+
+
+def view(a, *shape):
+    if len(shape) == 1 and isinstance(shape[0], dt.dtype):
+        raise RuntimeError('view(dtype) is not supported in Autograd Playground')
+    shape = _infer_shape(shape, a._data.size)
+    data = _try_view(a._data, shape)
+    if data is None:
+        raise RuntimeError('view size is not compatible with input tensor\'s size and stride (at least one dimension '
+                           'spans across two contiguous subspaces). Use .reshape(...) instead.')
+    return _view_result(a, data, ViewBackward0, {'self_sym_sizes': a._data.shape})
+
+
+class ViewBackward0(Node):
+    def apply(self, g):
+        return (g.reshape(self._saved['self_sym_sizes']),)
+
+
+def reshape(a, *shape):
+    shape = _infer_shape(shape, a._data.size)
+    data = _try_view(a._data, shape)
+    if data is not None:
+        if shape == a._data.shape:
+            return a
+        return _view_result(a, data, ViewBackward0, {'self_sym_sizes': a._data.shape})
+    return _unsafe_view(clone(a), shape)
+
+
+def _unsafe_view(a, shape):
+    out = make(a._data.reshape(shape))
+    return _attach(out, UnsafeViewBackward0, (a,), {'self_sym_sizes': a._data.shape})
+
+
+class UnsafeViewBackward0(Node):
+    def apply(self, g):
+        return (g.reshape(self._saved['self_sym_sizes']),)
+
+
+def flatten(a, start_dim=0, end_dim=-1):
+    nd = a._data.ndim
+    if nd == 0:
+        return reshape(a, 1)
+    s, e = _wrap_dim(start_dim, nd), _wrap_dim(end_dim, nd)
+    if s > e:
+        raise RuntimeError('flatten() has invalid args: start_dim cannot come after end_dim')
+    if s == e:
+        return a
+    shp = a._data.shape
+    n = 1
+    for i in range(s, e + 1):
+        n *= shp[i]
+    return reshape(a, shp[:s] + (n,) + shp[e + 1:])
+
+
+def transpose(a, dim0, dim1):
+    nd = a._data.ndim
+    d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
+    return _view_result(a, np.swapaxes(a._data, d0, d1), TransposeBackward0, {'dim0': d0, 'dim1': d1})
+
+
+class TransposeBackward0(Node):
+    def apply(self, g):
+        return (g.transpose(self._saved['dim0'], self._saved['dim1']),)
+
+
+def t(a):
+    if a._data.ndim > 2:
+        raise RuntimeError('t() expects a tensor with <= 2 dimensions, but self is %dD' % a._data.ndim)
+    return _view_result(a, a._data.T, TBackward0)
+
+
+class TBackward0(Node):
+    def apply(self, g):
+        return (g.t(),)
+
+
+def permute(a, *dims):
+    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
+        dims = tuple(dims[0])
+    nd = a._data.ndim
+    if len(dims) != nd:
+        raise RuntimeError('permute(sparse_coo): number of dimensions in the tensor input does not match the length '
+                           'of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d'
+                           % (nd, len(dims)))
+    dims = tuple(_wrap_dim(d, nd) for d in dims)
+    if len(set(dims)) != nd:
+        raise RuntimeError('permute(): duplicate dims are not allowed.')
+    return _view_result(a, np.transpose(a._data, dims), PermuteBackward0, {'dims': dims})
+
+
+class PermuteBackward0(Node):
+    def apply(self, g):
+        return (g.permute(tuple(np.argsort(self._saved['dims']).tolist())),)
+
+
+def unsqueeze(a, dim):
+    d = _wrap_dim(dim, a._data.ndim + 1)
+    return _view_result(a, np.expand_dims(a._data, d), UnsqueezeBackward0, {'dim': d})
+
+
+class UnsqueezeBackward0(Node):
+    def apply(self, g):
+        return (g.squeeze(self._saved['dim']),)
+
+
+def squeeze(a, dim=None):
+    shp = a._data.shape
+    if dim is None:
+        data = a._data.reshape(tuple(s for s in shp if s != 1)) if a._data.flags['C_CONTIGUOUS'] else \
+            np.squeeze(a._data)
+        return _view_result(a, data, SqueezeBackward0, {'self_sym_sizes': shp})
+    if isinstance(dim, (tuple, list)):
+        dims = tuple(_wrap_dim(d, a._data.ndim) for d in dim)
+        keep = tuple(d for d in dims if a._data.ndim and shp[d] == 1)
+        return _view_result(a, np.squeeze(a._data, keep) if keep else a._data.view(), SqueezeBackward2,
+                            {'dim': dims, 'self_sym_sizes': shp})
+    d = _wrap_dim(dim, a._data.ndim)
+    data = np.squeeze(a._data, d) if a._data.ndim and shp[d] == 1 else a._data.view()
+    return _view_result(a, data, SqueezeBackward1, {'dim': d, 'self_sym_sizes': shp})
+
+
+class SqueezeBackward0(Node):
+    def apply(self, g):
+        return (g.reshape(self._saved['self_sym_sizes']),)
+
+
+class SqueezeBackward1(SqueezeBackward0):
+    pass
+
+
+class SqueezeBackward2(SqueezeBackward0):
+    pass
+
+
+def expand(a, *sizes):
+    if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
+        sizes = tuple(sizes[0])
+    sizes = tuple(int(s) for s in sizes)
+    shp = a._data.shape
+    if len(sizes) < len(shp):
+        raise RuntimeError('expand(torch.%sTensor{[%s]}, size=[%s]): the number of sizes provided (%d) must be greater '
+                           'or equal to the number of dimensions in the tensor (%d)'
+                           % (a.dtype.legacy, ', '.join(map(str, shp)), ', '.join(map(str, sizes)), len(sizes),
+                              len(shp)))
+    lead = len(sizes) - len(shp)
+    target = []
+    for i, s in enumerate(sizes):
+        have = shp[i - lead] if i >= lead else None
+        if s == -1:
+            if have is None:
+                raise RuntimeError('The expanded size of the tensor (-1) isn\'t allowed in a leading, non-existing '
+                                   'dimension %d' % i)
+            s = have
+        elif have is not None and have != s and have != 1:
+            raise RuntimeError('The expanded size of the tensor (%d) must match the existing size (%d) at '
+                               'non-singleton dimension %d.  Target sizes: [%s].  Tensor sizes: [%s]'
+                               % (s, have, i, ', '.join(map(str, sizes)), ', '.join(map(str, shp))))
+        target.append(s)
+    target = tuple(target)
+    if target == shp:
+        return _view_result(a, a._data.view(), ExpandBackward0, {'self_sym_sizes': shp})
+    return _view_result(a, np.broadcast_to(a._data, target), ExpandBackward0, {'self_sym_sizes': shp})
+
+
+class ExpandBackward0(Node):
+    def apply(self, g):
+        return (sum_to(g, self._saved['self_sym_sizes']),)
+
+
+def contiguous(a, memory_format=None):
+    return a if a.is_contiguous() else clone(a)
+
+
+def clone(a, *, memory_format=None):
+    return _attach(make(np.array(a._data, copy=True, order='C')), CloneBackward0, (a,))
+
+
+class CloneBackward0(Node):
+    def apply(self, g):
+        return (g,)
+
+
+def to(a, *args, **kwargs):
+    """tensor.to(dtype) / .to(device) / .to(other): a copy only when the dtype changes (ToCopyBackward0)."""
+    d = kwargs.pop('dtype', None)
+    dev = kwargs.pop('device', None)
+    copy = kwargs.pop('copy', False)
+    for x in args:
+        if isinstance(x, dt.dtype):
+            d = x
+        elif isinstance(x, Tensor):
+            d = x.dtype
+        elif isinstance(x, (str, dt.device, builtins.int)):
+            dev = x
+        else:
+            d = dt.to_dtype(x)
+    dt.check_device(dev)
+    if (d is None or d is a.dtype) and not copy:
+        return a
+    d = d or a.dtype
+    if a._requires_grad and not d.is_floating_point and ag.grad_enabled:
+        return make(a._data.astype(d.np))
+    return _attach(make(a._data.astype(d.np)), ToCopyBackward0, (a,), {'self_sym_sizes': a._data.shape})
+
+
+class ToCopyBackward0(Node):
+    def apply(self, g):
+        return (g,)
+
+
+# ================================================================================================ indexing
+
+def _index_parts(a, idx):
+    """Split an index into the basic part (ints, slices, None, Ellipsis) and the advanced part (tensors, lists)."""
+    if not isinstance(idx, tuple):
+        idx = (idx,)
+    adv = any(isinstance(i, (Tensor, list, np.ndarray)) or (isinstance(i, (bool, np.bool_))) for i in idx)
+    return idx, adv
+
+
+def _to_np_index(i):
+    if isinstance(i, Tensor):
+        if i._data.dtype.kind == 'f':
+            raise IndexError('tensors used as indices must be long, int, byte or bool tensors')
+        return i._data if i._data.dtype.kind == 'b' else i._data.astype(np.int64)
+    if isinstance(i, list):
+        arr = np.asarray(i)
+        if arr.dtype.kind == 'f':
+            raise IndexError('tensors used as indices must be long, int, byte or bool tensors')
+        return arr.astype(np.int64) if arr.dtype.kind in 'iu' else arr
+    return i
+
+
+def getitem(a, idx):
+    idx, adv = _index_parts(a, idx)
+    if adv:
+        return _advanced_index(a, idx)
+    out = a
+    dim = 0
+    n_real = builtins.sum(1 for i in idx if i is not None and i is not Ellipsis)
+    if n_real > a._data.ndim:
+        raise IndexError('too many indices for tensor of dimension %d' % a._data.ndim)
+    for i in idx:
+        if i is None:
+            out = unsqueeze(out, dim)
+            dim += 1
+        elif i is Ellipsis:
+            dim += out._data.ndim - dim - builtins.sum(1 for j in idx[idx.index(i) + 1:] if j is not None)
+        elif isinstance(i, slice):
+            out = _slice(out, dim, i)
+            dim += 1
+        elif isinstance(i, (builtins.int, np.integer)) or (isinstance(i, Tensor) and i._data.ndim == 0):
+            out = select(out, dim, builtins.int(i))
+        else:
+            raise IndexError('only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are '
+                             'valid indices (got %s)' % type(i).__name__)
+    if out is a:
+        out = _view_result(a, a._data.view(), AliasBackward0)
+    return out
+
+
+class AliasBackward0(Node):
+    def apply(self, g):
+        return (g,)
+
+
+def select(a, dim, index):
+    size = a._data.shape[dim]
+    if not -size <= index < size:
+        raise IndexError('index %d is out of bounds for dimension %d with size %d' % (index, dim, size))
+    index = index % size
+    key = (slice(None),) * dim + (index,)
+    return _view_result(a, a._data[key], SelectBackward0, {'dim': dim, 'index': index,
+                                                           'self_sym_sizes': a._data.shape})
+
+
+class SelectBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        z = make(np.zeros(s['self_sym_sizes'], g._data.dtype))
+        if g._requires_grad:
+            return (_scatter_grad(g, s['self_sym_sizes'], (slice(None),) * s['dim'] + (s['index'],)),)
+        z._data[(slice(None),) * s['dim'] + (s['index'],)] = g._data
+        return (z,)
+
+
+def _slice(a, dim, sl):
+    if sl.step is not None and sl.step <= 0:
+        raise ValueError('step must be greater than zero')
+    size = a._data.shape[dim]
+    start, stop, step = sl.indices(size)
+    stop = builtins.max(stop, start)
+    if start == 0 and stop == size and step == 1:
+        return a
+    key = (slice(None),) * dim + (slice(start, stop, step),)
+    return _view_result(a, a._data[key], SliceBackward0, {'dim': dim, 'start': start, 'end': stop, 'step': step,
+                                                          'self_sym_sizes': a._data.shape})
+
+
+class SliceBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        key = (slice(None),) * s['dim'] + (slice(s['start'], s['end'], s['step']),)
+        return (_scatter_grad(g, s['self_sym_sizes'], key),)
+
+
+def _scatter_grad(g, shape, key):
+    """A zero gradient of `shape` with g placed at `key` (differentiable when g needs grad)."""
+    z = np.zeros(shape, g._data.dtype)
+    z[key] = g._data
+    out = make(z)
+    if g._requires_grad and ag.grad_enabled:
+        _attach(out, _IndexGradBackward, (g,), {'key': key})
+    return out
+
+
+class _IndexGradBackward(Node):
+    def apply(self, gg):
+        return (gg[self._saved['key']] if not isinstance(self._saved['key'], tuple) or not any(
+            isinstance(k, np.ndarray) for k in self._saved['key']) else make(gg._data[self._saved['key']]),)
+
+
+_IndexGradBackward.__name__ = 'IndexBackward0'
+
+
+def _advanced_index(a, idx):
+    key = tuple(_to_np_index(i) for i in idx)
+    for i, k in enumerate(key):
+        if isinstance(k, np.ndarray) and k.dtype.kind in 'iu' and k.size:
+            size = a._data.shape[i] if i < a._data.ndim else 0
+            bad = k[(k >= size) | (k < -size)]
+            if bad.size:
+                raise IndexError('index %d is out of bounds for dimension %d with size %d' % (bad.flat[0], i, size))
+    try:
+        data = a._data[key]
+    except IndexError as e:
+        raise IndexError(str(e)) from None
+    out = make(np.array(data, copy=True))
+    return _attach(out, IndexBackward0, (a,), {'indices': key, 'self_sym_sizes': a._data.shape})
+
+
+class IndexBackward0(Node):
+    def apply(self, g):
+        z = np.zeros(self._saved['self_sym_sizes'], g._data.dtype)
+        np.add.at(z, self._saved['indices'], g._data)
+        return (make(z),)
+
+
+def setitem(a, idx, value):
+    """a[idx] = value: a copy_ into the indexed view (CopySlices), or index_put_ for advanced indices."""
+    idx_t, adv = _index_parts(a, idx)
+    if adv:
+        return _inplace(a, _index_put, tuple(_to_np_index(i) for i in idx_t), value)
+    target = getitem(a, idx) if idx_t != (slice(None),) and idx_t != (Ellipsis,) else a
+    copy_(target, value)
+
+
+def _index_put(a, key, value):
+    v = _as_tensor(value)
+    data = np.array(a._data, copy=True)
+    data[key] = v._data
+    return _attach(make(data), IndexPutBackward0, (a, v), {'indices': key})
+
+
+class IndexPutBackward0(Node):
+    def apply(self, g):
+        key = self._saved['indices']
+        gs = make(np.array(g._data, copy=True))
+        gs._data[key] = 0
+        return gs, (make(np.array(g._data[key])) if self.needs(1) else None)
+
+
+# ================================================================================================ joining
+
+def cat(tensors, dim=0):
+    tensors = [_as_tensor(x) for x in tensors]
+    if not tensors:
+        raise RuntimeError('torch.cat(): expected a non-empty list of Tensors')
+    ref = next((x for x in tensors if x._data.shape != (0,)), tensors[0])
+    nd = ref._data.ndim
+    if nd == 0:
+        raise RuntimeError('zero-dimensional tensor (at position 0) cannot be concatenated')
+    d = _wrap_dim(dim, nd)
+    for i, x in enumerate(tensors):
+        if x._data.shape == (0,):
+            continue
+        if x._data.ndim != nd:
+            raise RuntimeError('Tensors must have same number of dimensions: got %d and %d' % (nd, x._data.ndim))
+        for j in range(nd):
+            if j != d and x._data.shape[j] != ref._data.shape[j]:
+                raise RuntimeError('Sizes of tensors must match except in dimension %d. Expected size %d but got size '
+                                   '%d for tensor number %d in the list.' % (d, ref._data.shape[j], x._data.shape[j], i))
+    rd = dt.result_type(*tensors)
+    out = make(np.concatenate([x._data.astype(rd.np, copy=False) for x in tensors if x._data.shape != (0,)]
+                              or [ref._data], axis=d))
+    sizes = [x._data.shape for x in tensors]
+    return _attach(out, CatBackward0, tuple(tensors), {'dim': d, 'sizes': sizes})
+
+
+class CatBackward0(Node):
+    def apply(self, g):
+        d = self._saved['dim']
+        grads, start = [], 0
+        for i, shp in enumerate(self._saved['sizes']):
+            if shp == (0,):
+                grads.append(None)
+                continue
+            n = shp[d]
+            grads.append(g.narrow(d, start, n) if self.needs(i) else None)
+            start += n
+        return tuple(grads)
+
+
+def stack(tensors, dim=0):
+    tensors = [_as_tensor(x) for x in tensors]
+    if not tensors:
+        raise RuntimeError('stack expects a non-empty TensorList')
+    for i, x in enumerate(tensors[1:], 1):
+        if x._data.shape != tensors[0]._data.shape:
+            raise RuntimeError('stack expects each tensor to be equal size, but got [%s] at entry 0 and [%s] at '
+                               'entry %d' % (', '.join(map(str, tensors[0]._data.shape)),
+                                             ', '.join(map(str, x._data.shape)), i))
+    d = _wrap_dim(dim, tensors[0]._data.ndim + 1)
+    rd = dt.result_type(*tensors)
+    out = make(np.stack([x._data.astype(rd.np, copy=False) for x in tensors], axis=d))
+    return _attach(out, StackBackward0, tuple(tensors), {'dim': d})
+
+
+class StackBackward0(Node):
+    def apply(self, g):
+        d = self._saved['dim']
+        return tuple(g.select(d, i) if self.needs(i) else None for i in range(len(self.next_functions)))
+
+
+def narrow(a, dim, start, length):
+    d = _wrap_dim(dim, a._data.ndim)
+    return _slice(a, d, slice(start, start + length))
+
+
+# ================================================================================================ in-place
+
+def _check_inplace(t):
+    """PyTorch's rules for modifying a tensor in place while autograd is recording."""
+    if ag.grad_enabled and t._requires_grad:
+        if t._base is not None and t._base.grad_fn is None and t._base._requires_grad:
+            raise RuntimeError('a view of a leaf Variable that requires grad is being used in an in-place '
+                               'operation.')
+        if t.grad_fn is None:
+            raise RuntimeError('a leaf Variable that requires grad is being used in an in-place operation.')
+
+
+def _inplace(self, op, *args):
+    """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph."""
+    _check_inplace(self)
+    track = ag.grad_enabled and (self._requires_grad or builtins.any(_rg(x) for x in args))
+    src = self
+    if track and self._requires_grad:
+        src = _alias(self, self._version_counter)            # the value before, with self's autograd edge
+        src.grad_fn, src._requires_grad, src._output_nr = self.grad_fn, True, self._output_nr
+        if self.grad_fn is None:
+            src.__dict__['_accumulator'] = self._grad_accumulator()
+        src._data = self._data.copy()
+    if track:
+        res = op(src, *args)
+    else:
+        with ag.no_grad():
+            res = op(self, *args)
+    if res._data.shape != self._data.shape:
+        raise RuntimeError("output with shape [%s] doesn't match the broadcast shape [%s]"
+                           % (', '.join(map(str, self._data.shape)), ', '.join(map(str, res._data.shape))))
+    if not dt.can_cast(res.dtype, self.dtype):
+        raise RuntimeError("result type %s can't be cast to the desired output type %s"
+                           % (res.dtype.legacy, self.dtype.legacy))
+    if not self._data.flags.writeable:
+        raise RuntimeError('unsupported operation: more than one element of the written-to tensor refers to a single '
+                           'memory location. Please clone() the tensor before performing the operation.')
+    self._data[...] = res._data
+    self._version_counter.value += 1
+    node = res.grad_fn
+    if track and node is not None:
+        for v in (node._saved or {}).values():
+            if type(v) is SavedTensor and v.is_output:
+                v.tensor, v.saved_version = self, self._version_counter.value
+        base = self._base
+        if base is not None:
+            _rebase_view(self, base, node)
+        else:
+            self.grad_fn = node
+            self._requires_grad = True
+    return self
+
+
+def _rebase_view(view, base, node):
+    """In-place on a view: the base's history becomes CopySlices(node); the view reads its slice of the base."""
+    cs = CopySlices((base,) + (None,) * (len(node.next_functions) - 1))
+    cs.next_functions = (cs.next_functions[0],) + node.next_functions[1:]
+    cs._meta = (cs._meta[0],) + node._meta[1:]
+    cs.fn = node
+    cs.geometry = _geometry(base._data, view._data)
+    base.grad_fn = cs
+    base._requires_grad = True
+    sv = AsStridedBackward0((base,), {'size': view._data.shape, 'stride': cs.geometry[2],
+                                      'storage_offset': cs.geometry[1]})
+    sv.geometry = cs.geometry
+    view.grad_fn = sv
+    view._requires_grad = True
+
+
+def _geometry(base, view):
+    """(base shape, element offset, element strides) of `view` inside the C-contiguous array `base`."""
+    item = base.itemsize
+    off = (view.__array_interface__['data'][0] - base.__array_interface__['data'][0]) // item
+    return base.shape, off, tuple(s // item for s in view.strides)
+
+
+def _region(arr, geometry, shape):
+    """The part of C-contiguous `arr` (shaped like the base) that the view with this geometry covers."""
+    _, off, strides = geometry
+    flat = arr.reshape(-1)
+    return np.lib.stride_tricks.as_strided(flat[off:], shape, tuple(s * arr.itemsize for s in strides))
+
+
+class CopySlices(Node):
+    """The base's node after an in-place op on one of its views: runs the op's backward on the view's slice."""
+
+    def apply(self, g):
+        res = np.array(g._data, copy=True, order='C')
+        region = _region(res, self.geometry, self.fn._meta[0][0])
+        sub = self.fn.apply(make(region.copy()))
+        region[...] = 0 if sub[0] is None else sum_to(sub[0], region.shape)._data
+        return (make(res),) + tuple(sub[1:])
+
+
+class AsStridedBackward0(Node):
+    def apply(self, g):
+        z = np.zeros(self.geometry[0], g._data.dtype)
+        _region(z, self.geometry, g._data.shape)[...] = g._data
+        return (make(z),)
+
+
+def _zero(a):
+    return _attach(make(np.zeros_like(a._data)), ZeroBackward0, (a,), {'self_sym_sizes': a._data.shape})
+
+
+class ZeroBackward0(Node):
+    def apply(self, g):
+        return (g * 0,)
+
+
+def _fill(a, value):
+    v = _scalar(value.item() if isinstance(value, Tensor) else value)
+    return _attach(make(np.full_like(a._data, v)), FillBackward2, (a,))
+
+
+class FillBackward2(ZeroBackward0):
+    pass
+
+
+def _copy(a, src):
+    s = _as_tensor(src)
+    try:
+        data = np.broadcast_to(s._data, a._data.shape).astype(a._data.dtype)
+    except ValueError:
+        raise RuntimeError('The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension '
+                           '%d' % (a._data.shape[-1] if a._data.ndim else 1, s._data.shape[-1], a._data.ndim - 1)) \
+            from None
+    return _attach(make(np.array(data, copy=True)), CopyBackwards, (a, s),
+                   {'src_options': s.dtype, 'src_sym_sizes': s._data.shape})
+
+
+class CopyBackwards(Node):
+    def apply(self, g):
+        return (g * 0 if self.needs(0) else None), (g if self.needs(1) else None)
+
+
+def zero_(a):
+    return _inplace(a, _zero)
+
+
+def fill_(a, value):
+    return _inplace(a, _fill, value)
+
+
+def copy_(a, src, non_blocking=False):
+    return _inplace(a, _copy, src)

@@ -1,0 +1,246 @@
+"""What the playground's worker calls: run a learner's code, capture its output, export its graph and backward steps."""
+import io
+import json
+import linecache
+import os
+import sys
+import traceback
+import types
+import warnings
+
+FILENAME = 'main.py'
+_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
+# Exceptions PyTorch itself raises; any other type escaping from engine code is a bug of ours.
+_TORCH_ERRORS = (RuntimeError, TypeError, ValueError, IndexError, NotImplementedError, MemoryError,
+                 KeyboardInterrupt, ZeroDivisionError, OverflowError, StopIteration)
+
+
+class _Capture:
+    """Ordered stdout/stderr chunks, capped at max_lines lines and max_chars characters."""
+
+    def __init__(self, max_lines, max_chars):
+        self.entries = []
+        self.room_lines, self.room_chars = max_lines, max_chars
+        self.more_lines = 0
+        self.open_tail = False  # the last dropped text ended mid-line
+
+    def write(self, stream, text):
+        if self.room_lines > 0 and self.room_chars > 0:
+            keep = text[:self.room_chars]
+            cut = -1
+            for _ in range(self.room_lines):
+                cut = keep.find('\n', cut + 1)
+                if cut < 0:
+                    break
+            else:
+                keep = keep[:cut + 1]
+            self.room_lines -= keep.count('\n')
+            self.room_chars -= len(keep)
+            if self.entries and self.entries[-1][0] == stream:
+                self.entries[-1][1].append(keep)
+            else:
+                self.entries.append((stream, [keep]))
+            text = text[len(keep):]
+            if self.room_chars <= 0:
+                self.room_lines = 0
+        if text:
+            self.more_lines += text.count('\n')
+            self.open_tail = not text.endswith('\n')
+
+    def result(self):
+        out = [{'stream': s, 'text': ''.join(parts)} for s, parts in self.entries]
+        more = self.more_lines + self.open_tail
+        if more:
+            if out and not out[-1]['text'].endswith('\n'):
+                out[-1]['text'] += '\n'
+            out.append({'stream': 'stderr', 'text': f'... {more} more line{"s" * (more != 1)}\n', 'notice': True})
+        return out
+
+
+class _Stream(io.TextIOBase):
+    """A file-like stdout or stderr that feeds one _Capture."""
+
+    def __init__(self, capture, name):
+        self._capture, self.name = capture, name
+
+    def writable(self):
+        return True
+
+    def write(self, text):
+        self._capture.write(self.name, str(text))
+        return len(text)
+
+
+class _Recorder:
+    """Collects each backward()/grad() call of a run as a chapter: the graph at its start and its steps.
+
+    Recording must never break the user's code: the first failure switches it off and is kept in `failure`.
+    """
+
+    def __init__(self, namespace, ids, max_chapters, max_steps):
+        self.namespace, self.ids, self.max_chapters, self.max_steps = namespace, ids, max_chapters, max_steps
+        self.chapters = []
+        self.failure = None
+        self._G = None
+
+    def _guard(self, record, *args):
+        if self.failure is None:
+            try:
+                record(*args)
+            except Exception as e:
+                self.failure, self._G = f'{type(e).__name__}: {e}', None
+
+    def begin(self, call, roots):
+        self._guard(self._begin, call, roots)
+
+    def step(self, step):
+        self._guard(self._step, step)
+
+    def end(self, error):
+        self._guard(self._end, error)
+
+    def _begin(self, call, roots):
+        from engine import graph
+        self._G = None
+        if len(self.chapters) >= self.max_chapters:
+            return
+        self._G = graph.build_graph(_named_tensors(self.namespace), roots=tuple(roots), ids=self.ids)
+        self.chapters.append({'call': call, 'graph': graph.to_json(self._G), 'steps': [], 'error': None})
+
+    def _step(self, step):
+        from engine import graph
+        if self._G is not None and len(self.chapters[-1]['steps']) < self.max_steps:
+            self.chapters[-1]['steps'].append(graph.step_to_json(step, self.ids))
+
+    def _end(self, error):
+        from engine import graph
+        if self._G is not None and error is not None:
+            chapter_error = {'type': type(error).__name__, 'message': str(error), 'node': None, 'saved': None}
+            self.chapters[-1]['error'] = chapter_error
+            if hasattr(graph, 'error_to_json'):
+                chapter_error.update(graph.error_to_json(error, self._G))
+        self._G = None
+
+
+def _named_tensors(namespace):
+    """The tensors bound to the user's public names, in definition order."""
+    from engine import Tensor
+    return {k: v for k, v in list(namespace.items()) if isinstance(v, Tensor) and not k.startswith('_')}
+
+
+def _empty_graph():
+    return {'directed': True, 'multigraph': True, 'graph': {}, 'nodes': [], 'links': []}
+
+
+def _node_ids():
+    """One id map per run, so the final graph and every chapter name the same object alike; None without graph.py."""
+    try:
+        from engine import graph
+        return graph.NodeIds()
+    except ImportError:
+        return None
+
+
+def _export_graph(namespace, ids):
+    """The graph of the user's named tensors as (node-link JSON, DOT text, failure or None); empty when unavailable."""
+    if ids is None:
+        return _empty_graph(), '', None
+    try:
+        from engine import graph
+        G = graph.build_graph(_named_tensors(namespace), ids=ids)
+        return graph.to_json(G), graph.to_dot(G), None
+    except BaseException as e:  # even an interrupt landing here must not lose the user's output
+        return _empty_graph(), '', f'{type(e).__name__}: {e}'
+
+
+def _in_engine(filename):
+    path = os.path.abspath(filename)
+    return os.path.dirname(path) == _ENGINE_DIR and os.path.basename(path) != '_runner.py'
+
+
+def _user_frames_only(te):
+    """Trim a TracebackException (and its chained causes) to the frames of the user's code."""
+    seen = set()
+    while te is not None and id(te) not in seen:
+        seen.add(id(te))
+        te.stack = traceback.StackSummary.from_list([f for f in te.stack if f.filename == FILENAME])
+        _user_frames_only(te.__cause__)
+        te = te.__context__
+
+
+def _describe(exc):
+    """The error dict of the result for an exception raised by the user's code."""
+    if isinstance(exc, SyntaxError) and exc.filename == FILENAME and exc.__traceback__ is not None \
+            and all(f.filename != FILENAME for f in traceback.extract_tb(exc.__traceback__)):
+        te = traceback.TracebackException.from_exception(exc)
+        te.stack = traceback.StackSummary.from_list([])
+        return {'type': type(exc).__name__, 'message': exc.msg, 'line': exc.lineno,
+                'traceback': ''.join(te.format()), 'internal': False}
+    frames = traceback.extract_tb(exc.__traceback__)
+    user = [i for i, f in enumerate(frames) if f.filename == FILENAME]
+    line = frames[user[-1]].lineno if user else None
+    beyond = frames[user[-1] + 1:] if user else frames
+    internal = any(_in_engine(f.filename) for f in beyond) and not isinstance(exc, _TORCH_ERRORS)
+    te = traceback.TracebackException.from_exception(exc)
+    if not internal:
+        _user_frames_only(te)
+    name = 'MemoryError' if isinstance(exc, MemoryError) else type(exc).__qualname__
+    message = str(exc)
+    if isinstance(exc, MemoryError):
+        message = message or 'out of memory'
+    lines = list(te.format())
+    if isinstance(exc, MemoryError) and type(exc) is not MemoryError:
+        lines[-1] = f'MemoryError: {message}\n'
+    return {'type': name, 'message': message, 'line': line, 'traceback': ''.join(lines), 'internal': internal}
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
+
+
+def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapters=50, max_steps=5000) -> dict:
+    """Execute code as __main__ with `torch` bound to the engine; return output, error, graph and backward chapters."""
+    import engine
+    capture = _Capture(max_output_lines, max_output_chars)
+    module = types.ModuleType('__main__')
+    module.__file__ = FILENAME
+    namespace = module.__dict__
+    ids = _node_ids()
+    recorder = _Recorder(namespace, ids, max_chapters, max_steps)
+    linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)
+    saved = sys.stdout, sys.stderr, sys.stdin, sys.modules.get('__main__'), sys.modules.get('torch')
+    set_recorder = getattr(sys.modules.get('engine._autograd'), 'set_recorder', None) if ids else None
+    error = None
+    try:
+        sys.stdout, sys.stderr = _Stream(capture, 'stdout'), _Stream(capture, 'stderr')
+        sys.stdin = io.StringIO('')
+        sys.modules['__main__'], sys.modules['torch'] = module, engine
+        if set_recorder:
+            set_recorder(recorder)
+        with warnings.catch_warnings():
+            warnings.simplefilter('default')
+            warnings.showwarning = _show_warning
+            try:
+                exec(compile(code, FILENAME, 'exec'), namespace)
+            except SystemExit as e:
+                if e.code not in (None, 0):
+                    error = _describe(e)
+            except BaseException as e:
+                error = _describe(e)
+    finally:
+        if set_recorder:
+            set_recorder(None)
+        sys.stdout, sys.stderr, sys.stdin = saved[:3]
+        for name, mod in (('__main__', saved[3]), ('torch', saved[4])):
+            if mod is None:
+                sys.modules.pop(name, None)
+            else:
+                sys.modules[name] = mod
+    graph, dot, graph_failure = _export_graph(namespace, ids)
+    return {'output': capture.result(), 'error': error, 'graph': graph, 'dot': dot, 'chapters': recorder.chapters,
+            'problems': [p for p in (graph_failure, recorder.failure) if p]}
+
+
+def run_json(code: str, max_output_lines=2000) -> str:
+    """run() as a JSON string, the form the browser worker passes to the page."""
+    return json.dumps(run(code, max_output_lines=max_output_lines), default=str)

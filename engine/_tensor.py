@@ -1,0 +1,417 @@
+"""The Tensor: values in a numpy array, a version counter, a view base, and autograd metadata.
+
+The ops (arithmetic, shape ops, in-place ops...) are defined in `_ops.py`, which attaches them to Tensor.
+"""
+import warnings
+import weakref
+
+import numpy as np
+
+from . import _autograd as ag
+from . import _dtypes as dt
+from ._autograd import VersionCounter
+
+
+class Size(tuple):
+    """torch.Size: a tuple that prints as `torch.Size([2, 3])`."""
+
+    def __repr__(self):
+        return 'torch.Size([%s])' % ', '.join(map(str, self))
+
+    __str__ = __repr__
+
+    def numel(self):
+        n = 1
+        for s in self:
+            n *= s
+        return n
+
+    def __getitem__(self, item):
+        r = tuple.__getitem__(self, item)
+        return Size(r) if isinstance(item, slice) else r
+
+    def __add__(self, other):
+        return Size(tuple.__add__(self, tuple(other)))
+
+
+_NON_LEAF_GRAD_WARNING = (
+    'The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won\'t be '
+    'populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf Tensor, '
+    'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access '
+    'the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more informations. (Triggered internally '
+    'at /pytorch/build/aten/src/ATen/core/TensorBody.h:499.)')
+
+
+class Tensor:
+    """A multi-dimensional array that records the operations applied to it, as torch.Tensor does."""
+    __slots__ = ('_data', '_version_counter', 'grad_fn', '_requires_grad', '__dict__', '__weakref__')
+    # Rarely set attributes live in __dict__ with these class-level defaults (keeps creating a tensor cheap).
+    _base = None
+    _view_fn = None           # maps the base's array to this view's array (replays the view ops)
+    _grad = None
+    _output_nr = 0
+    _hooks = None
+    _accumulator = None
+    _retains_grad = False
+    _wrapped = False          # a Python number taking part in an op as a 0-d tensor
+    __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
+
+    def __new__(cls, *args, **kwargs):
+        if cls is Tensor and (args or kwargs):
+            from ._factories import legacy_constructor
+            return legacy_constructor(dt.float32, args, kwargs.get('device'))
+        t = object.__new__(cls)
+        if cls is Tensor and not args:
+            _init(t, np.zeros((0,), np.float32))
+        return t
+
+    def __init__(self, *args, **kwargs):
+        pass
+
+    # ------------------------------------------------------------------ metadata
+    @property
+    def dtype(self):
+        return dt.FROM_NP[self._data.dtype]
+
+    @property
+    def shape(self):
+        return Size(self._data.shape)
+
+    def size(self, dim=None):
+        if dim is None:
+            return Size(self._data.shape)
+        return self._data.shape[_wrap_dim(dim, self._data.ndim)]
+
+    def dim(self):
+        return self._data.ndim
+
+    ndimension = dim
+
+    @property
+    def ndim(self):
+        return self._data.ndim
+
+    def numel(self):
+        return self._data.size
+
+    nelement = numel
+
+    def element_size(self):
+        return self._data.itemsize
+
+    @property
+    def layout(self):
+        return dt.strided
+
+    @property
+    def device(self):
+        return dt.cpu
+
+    @property
+    def is_cuda(self):
+        return False
+
+    is_sparse = False
+    is_quantized = False
+    is_meta = False
+    is_nested = False
+
+    def is_floating_point(self):
+        return self._data.dtype.kind == 'f'
+
+    def is_complex(self):
+        return False
+
+    def type(self, dtype=None):
+        if dtype is None:
+            return 'torch.%sTensor' % self.dtype.legacy
+        from ._factories import dtype_from_type_string
+        return self.to(dtype_from_type_string(dtype) if isinstance(dtype, str) else dtype)
+
+    def stride(self, dim=None):
+        st = tuple(s // self._data.itemsize for s in self._data.strides)
+        return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
+
+    def is_contiguous(self, memory_format=None):
+        return self._data.flags['C_CONTIGUOUS'] or self._data.size <= 1
+
+    def data_ptr(self):
+        return self._data.__array_interface__['data'][0] if self._data.size else 0
+
+    def storage_offset(self):
+        base = self._base._data if self._base is not None else self._data
+        return (self.data_ptr() - (base.__array_interface__['data'][0])) // self._data.itemsize
+
+    def _is_view(self):
+        return self._base is not None
+
+    @property
+    def _version(self):
+        return self._version_counter.value
+
+    @property
+    def is_leaf(self):
+        return self.grad_fn is None
+
+    @property
+    def output_nr(self):
+        return self._output_nr
+
+    # ------------------------------------------------------------------ autograd flags
+    @property
+    def requires_grad(self):
+        return self._requires_grad
+
+    @requires_grad.setter
+    def requires_grad(self, flag):
+        self.requires_grad_(flag)
+
+    def requires_grad_(self, requires_grad=True):
+        if self.grad_fn is not None and not requires_grad:
+            raise RuntimeError('you can only change requires_grad flags of leaf variables. If you want to use a '
+                               'computed variable in a subgraph that doesn\'t require differentiation use '
+                               'var_no_grad = var.detach().')
+        if requires_grad and not self.is_floating_point():
+            raise RuntimeError('only Tensors of floating point dtype can require gradients')
+        if self.grad_fn is None:
+            self._requires_grad = bool(requires_grad)
+        return self
+
+    @property
+    def grad(self):
+        if self.grad_fn is not None and not self._retains_grad:
+            warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
+        return self._grad
+
+    @grad.setter
+    def grad(self, value):
+        if value is not None:
+            if not isinstance(value, Tensor):
+                raise TypeError('assigned grad expected to be a Tensor or None but got grad of type '
+                                + type(value).__name__)
+            if value._data.dtype != self._data.dtype:
+                raise RuntimeError('attempting to assign a gradient with dtype \'%s\' to a tensor with dtype '
+                                   '\'%s\'. Please ensure that the gradient and the tensor have the same dtype'
+                                   % (value.dtype, self.dtype))
+            if value._data.shape != self._data.shape:
+                raise RuntimeError('attempting to assign a gradient of size \'%s\' to a tensor of size \'%s\'. '
+                                   'Please ensure that the gradient and the tensor are the same size'
+                                   % (list(value.shape), list(self.shape)))
+        self._grad = value
+
+    @grad.deleter
+    def grad(self):
+        self._grad = None
+
+    @property
+    def retains_grad(self):
+        return self._retains_grad
+
+    def retain_grad(self):
+        """Keep .grad for this non-leaf tensor too (a hook on its grad_fn stores it)."""
+        if not self._requires_grad:
+            raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self.grad_fn is None or self._retains_grad:
+            return
+        fn = self.grad_fn
+        if fn._retain is None:
+            fn._retain = {}
+        fn._retain[self._output_nr] = weakref.ref(self)
+        self._retains_grad = True
+
+    def register_hook(self, hook):
+        """hook(grad) runs when this tensor's gradient is computed; it may return a replacement."""
+        if not self._requires_grad:
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        if self.grad_fn is not None:
+            return ag._Handle(self.grad_fn._tensor_pre_hooks(self._output_nr), hook)
+        if self._hooks is None:
+            self._hooks = []
+        return ag._Handle(self._hooks, hook)
+
+    def register_post_accumulate_grad_hook(self, hook):
+        if self.grad_fn is not None:
+            raise RuntimeError('post accumulate grad hooks cannot be registered on non-leaf tensors')
+        return ag._Handle(self.__dict__.setdefault('_post_acc_hooks', []), hook)
+
+    def _grad_accumulator(self):
+        acc = self._accumulator
+        if acc is None:
+            acc = self._accumulator = ag.AccumulateGrad(self)
+        return acc
+
+    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
+        """Compute the gradient of this tensor w.r.t. graph leaves (accumulated into their .grad)."""
+        from .autograd import backward
+        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+
+    # ------------------------------------------------------------------ data sharing
+    @property
+    def data(self):
+        """The same memory as a tensor outside autograd, with its own version counter (changes go unnoticed)."""
+        t = _alias(self, VersionCounter())
+        return t
+
+    @data.setter
+    def data(self, value):
+        if not isinstance(value, Tensor):
+            raise TypeError('Variable data has to be a tensor, but got ' + type(value).__name__)
+        self._data = value._data
+
+    def detach(self):
+        """A new tensor on the same memory and version counter, cut out of the graph."""
+        return _alias(self, self._version_counter)
+
+    def detach_(self):
+        if self._base is not None:
+            raise RuntimeError(
+                "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) "
+                "for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and "
+                "hence detach_() cannot be called on these gradients. To fix this error, please refer to the "
+                "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+        self.grad_fn = None
+        self._requires_grad = False
+        return self
+
+    def numpy(self, force=False):
+        if self._requires_grad and not force:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                               "instead.")
+        return self._data
+
+    def __array__(self, dtype=None, copy=None):
+        if self._requires_grad:
+            raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
+                               "instead.")
+        return self._data if dtype is None else self._data.astype(dtype)
+
+    def item(self):
+        if self._data.size != 1:
+            raise RuntimeError('a Tensor with %d elements cannot be converted to Scalar' % self._data.size)
+        return self._data.reshape(()).item()
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def __len__(self):
+        if self._data.ndim == 0:
+            raise TypeError('len() of a 0-d tensor')
+        return self._data.shape[0]
+
+    def __iter__(self):
+        if self._data.ndim == 0:
+            raise TypeError('iteration over a 0-d tensor')
+        return (self[i] for i in range(self._data.shape[0]))
+
+    def __bool__(self):
+        if self._data.size != 1:
+            raise RuntimeError('Boolean value of Tensor with more than one value is ambiguous')
+        return bool(self._data.reshape(()))
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+    def __index__(self):
+        if self._data.dtype.kind not in 'iub' or self._data.size != 1:
+            raise TypeError('only integer tensors of a single element can be converted to an index')
+        return int(self.item())
+
+    def __complex__(self):
+        return complex(self.item())
+
+    def __format__(self, spec):
+        if self._data.ndim == 0:
+            return format(self.item(), spec)
+        return object.__format__(self, spec)
+
+    __hash__ = object.__hash__
+
+    def __reduce_ex__(self, proto):
+        raise TypeError('pickling tensors is not supported in Autograd Playground')
+
+    def __deepcopy__(self, memo):
+        if self.grad_fn is not None:
+            raise RuntimeError('Only Tensors created explicitly by the user (graph leaves) support the deepcopy '
+                               'protocol at the moment.  If you were attempting to deepcopy a module, this may be '
+                               'because of a torch.nn.utils.weight_norm usage, see '
+                               'https://github.com/pytorch/pytorch/pull/103001')
+        t = make(self._data.copy())
+        t._requires_grad = self._requires_grad
+        if self._grad is not None:
+            t._grad = make(self._grad._data.copy())
+        return t
+
+    # ------------------------------------------------------------------ printing
+    def __repr__(self, *, tensor_contents=None):
+        from ._printing import tensor_repr
+        suffixes = []
+        if self.grad_fn is not None:
+            suffixes.append('grad_fn=<%s>' % self.grad_fn.name())
+        elif self._requires_grad:
+            suffixes.append('requires_grad=True')
+        return tensor_repr(self._data, self.dtype.name, suffixes)
+
+    __str__ = __repr__
+
+
+def _init(t, data):
+    t._data = data
+    t._version_counter = VersionCounter()
+    t.grad_fn = None
+    t._requires_grad = False
+
+
+_new = object.__new__
+
+
+def make(data):
+    """A new tensor (leaf, no grad) holding the numpy array `data` (numpy scalars become 0-d arrays)."""
+    if type(data) is not np.ndarray:
+        data = np.asarray(data)
+    t = _new(Tensor)
+    t._data = data
+    t._version_counter = VersionCounter()
+    t.grad_fn = None
+    t._requires_grad = False
+    return t
+
+
+def _alias(t, counter):
+    """A tensor object on t's memory (no autograd history), with the given version counter."""
+    a = _new(Tensor)
+    a._data = t._data
+    a._version_counter = counter
+    a.grad_fn = None
+    a._requires_grad = False
+    return a
+
+
+def _wrap_dim(dim, ndim):
+    """A dimension index in [0, ndim), with PyTorch's error for out-of-range ones."""
+    n = max(ndim, 1)
+    if not -n <= dim < n:
+        raise IndexError('Dimension out of range (expected to be in range of [%d, %d], but got %d)' % (-n, n - 1, dim))
+    return dim % n
+
+
+def make_wrapped(value):
+    """The 0-d tensor PyTorch makes of a Python number taking part in an op (int64, float64 or bool)."""
+    d = dt.scalar_dtype(value)
+    t = make(np.array(value, dtype=np.float64 if d is dt.float32 else d.np))
+    t._wrapped = True
+    return t
+
+
+def alias_output(t, node):
+    """Unpacking a saved output gives a new tensor object whose grad_fn is the node that saved it."""
+    a = _alias(t, t._version_counter)
+    a.grad_fn = node
+    a._requires_grad = True
+    return a
+
+
+ag._make_wrapped = make_wrapped
+ag._alias_output = alias_output

@@ -1,0 +1,131 @@
+"""torch.autograd: backward(), grad(), Variable, and the grad-mode switches."""
+from . import _autograd as _ag
+from ._autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, Node  # noqa: F401
+from ._tensor import Tensor
+
+__all__ = ['backward', 'grad', 'Variable', 'no_grad', 'enable_grad', 'set_grad_enabled']
+
+
+def _tuple(x):
+    if x is None:
+        return ()
+    return (x,) if isinstance(x, Tensor) else tuple(x)
+
+
+def _make_grads(outputs, grads):
+    """Seed gradients: ones for scalar outputs, PyTorch's errors for the rest (torch.autograd._make_grads)."""
+    from ._factories import ones_like
+    new = []
+    for i, (out, g) in enumerate(zip(outputs, grads)):
+        if isinstance(g, Tensor):
+            if g._data.shape != out._data.shape:
+                raise RuntimeError('Mismatch in shape: grad_output[%d] has a shape of %r and output[%d] has a shape '
+                                   'of %r.' % (i, g.shape, i, out.shape))
+            new.append(g)
+        elif g is None:
+            if out._requires_grad:
+                if out._data.size != 1:
+                    raise RuntimeError('grad can be implicitly created only for scalar outputs')
+                if not out.dtype.is_floating_point:
+                    raise RuntimeError('grad can be implicitly created only for real scalar outputs but got '
+                                       + repr(out.dtype))
+                new.append(ones_like(out))
+            else:
+                new.append(None)
+        else:
+            raise TypeError('gradients can be either Tensors or None, but got ' + type(g).__name__)
+    return new
+
+
+def _check_roots(outputs):
+    for i, t in enumerate(outputs):
+        if not t._requires_grad:
+            raise RuntimeError('element %d of tensors does not require grad and does not have a grad_fn' % i)
+
+
+def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None):
+    """Accumulate the gradients of `tensors` into the .grad of the graph's leaves."""
+    tensors = _tuple(tensors)
+    if grad_tensors is None:
+        grad_tensors = grad_variables
+    grads = _tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors)
+    if len(grads) != len(tensors):
+        raise RuntimeError('got %d tensors and %d gradients' % (len(tensors), len(grads)))
+    grads = _make_grads(tensors, grads)
+    if retain_graph is None:
+        retain_graph = create_graph
+    _check_roots(tensors)
+    edges = None
+    if inputs is not None:
+        inputs = _tuple(inputs)
+        if not inputs:
+            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+        edges = [_ag.edge(t) for t in inputs]
+    _ag.run_backward('backward', tensors, grads, retain_graph, create_graph, inputs=edges)
+
+
+def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
+         allow_unused=None, is_grads_batched=False, materialize_grads=False):
+    """The gradients of `outputs` w.r.t. `inputs`, returned (not accumulated into .grad)."""
+    outputs = _tuple(outputs)
+    single = isinstance(inputs, Tensor)
+    inputs = _tuple(inputs)
+    if allow_unused is None:
+        allow_unused = materialize_grads
+    grads = _tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs)
+    grads = _make_grads(outputs, grads)
+    if retain_graph is None:
+        retain_graph = create_graph
+    for t in inputs:
+        if not t._requires_grad:
+            raise RuntimeError('One of the differentiated Tensors does not require grad')
+    _check_roots(outputs)
+    edges = [_ag.edge(t) for t in inputs]
+    capture = {e: None for e in edges}
+    _ag.run_backward('grad', outputs, grads, retain_graph, create_graph, inputs=edges, capture=capture)
+    result = []
+    for i, (e, t) in enumerate(zip(edges, inputs)):
+        g = capture[e]
+        if g is None:
+            if materialize_grads:
+                from ._factories import zeros_like
+                g = zeros_like(t)
+            elif not allow_unused:
+                raise RuntimeError('The differentiated Tensor at index %d appears to not have been used in the graph. '
+                                   'Set allow_unused=True if this is the desired behavior.' % i)
+        elif not create_graph:
+            g = g.detach()
+        result.append(g)
+    return tuple(result)
+
+
+def Variable(data, requires_grad=False, volatile=False):
+    """The pre-0.4 wrapper: today it just returns the tensor (with requires_grad set)."""
+    if requires_grad:
+        data.requires_grad_(True)
+    return data
+
+
+_anomaly = False
+
+
+def set_detect_anomaly(mode, check_nan=True):
+    global _anomaly
+    _anomaly = bool(mode)
+
+
+def is_anomaly_enabled():
+    return _anomaly
+
+
+class detect_anomaly:
+    def __init__(self, check_nan=True):
+        pass
+
+    def __enter__(self):
+        global _anomaly
+        self._prev, _anomaly = _anomaly, True
+
+    def __exit__(self, *exc):
+        global _anomaly
+        _anomaly = self._prev
