@@ -146,10 +146,18 @@ class SavedTensor:
 
 class Wrapped:
     """A Python number an op saved where PyTorch saves a 0-d 'wrapped number' tensor (`_saved_other` of `x * 2`)."""
-    __slots__ = ('value',)
+    __slots__ = ('value', 'freed')
 
     def __init__(self, value):
         self.value = value
+        self.freed = False
+
+    def check(self, node, name):
+        if self.freed:
+            err = RuntimeError(FREED_MESSAGE)
+            err.autograd_node, err.autograd_saved = node, name
+            raise err
+        return self.value
 
 
 # ---------------------------------------------------------------------------------------------- nodes
@@ -169,6 +177,9 @@ def edge(t):
     return (None, 0)
 
 
+_NO_EDGE = (None, 0)
+
+
 class Node:
     """A function of the backward graph (a grad_fn); subclasses are named as PyTorch names them."""
     __slots__ = ('next_functions', '_saved', '_seq', '_meta', '_pre_hooks', '_hooks', '_retain', '_freed',
@@ -176,8 +187,22 @@ class Node:
     num_outputs = 1
 
     def __init__(self, inputs=(), saved=None):
-        self.next_functions = tuple(edge(t) if t is not None else (None, 0) for t in inputs)
-        self._meta = tuple((t._data.shape, t._data.dtype) if t is not None else None for t in inputs)
+        edges, meta = [], []
+        for t in inputs:                      # edge(t) inlined: this runs once per recorded op
+            if t is None:
+                edges.append(_NO_EDGE)
+                meta.append(None)
+                continue
+            fn = t.grad_fn
+            if fn is not None:
+                edges.append((fn, t._output_nr))
+            elif t._requires_grad:
+                edges.append((t._grad_accumulator(), 0))
+            else:
+                edges.append(_NO_EDGE)
+            meta.append((t._data.shape, t._data.dtype))
+        self.next_functions = tuple(edges)
+        self._meta = tuple(meta)
         self._saved = saved
         self._seq = next(_sequence)
         self._pre_hooks = self._hooks = self._retain = None
@@ -199,7 +224,7 @@ class Node:
         if type(v) is SavedTensor:
             return v.check(self, name)
         if type(v) is Wrapped:
-            return v.value
+            return v.check(self, name)
         return v
 
     def apply(self, *grads):
@@ -218,7 +243,7 @@ class Node:
                 t = v.check(self, name)
                 return _alias_output(t, self) if v.is_output else t
             if type(v) is Wrapped:
-                return _make_wrapped(v.value)
+                return _make_wrapped(v.check(self, name))
             return v
         raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, attr))
 
@@ -227,7 +252,7 @@ class Node:
         self._freed = True
         if self._saved:
             for v in self._saved.values():
-                if type(v) is SavedTensor:
+                if type(v) is SavedTensor or type(v) is Wrapped:
                     v.freed = True
 
     def register_hook(self, fn):
@@ -238,7 +263,7 @@ class Node:
 
     def register_prehook(self, fn):
         """fn(grad_outputs) runs before this node; it may return replacement gradients."""
-        return _Handle(self.__dict__.setdefault('_node_prehooks', []), fn)
+        return _Handle(self._tensor_pre_hooks(None), fn)
 
     @property
     def metadata(self):
@@ -301,46 +326,91 @@ def set_recorder(rec):
     _recorder = rec
 
 
-def _collect(root_nodes):
-    """Dependencies (how many edges lead into each node) and the nodes in post-order, iteratively."""
+def _dependencies(root_nodes):
+    """How many edges lead into each node reachable from the roots (iterative: deep graphs are fine)."""
     deps = {}
-    order = []
     seen = set(root_nodes)
-    stack = [(n, iter(n.next_functions)) for n in root_nodes]
+    stack = list(root_nodes)
     while stack:
-        node, it = stack[-1]
-        for nxt, _ in it:
+        for nxt, _ in stack.pop().next_functions:
             if nxt is not None:
                 deps[nxt] = deps.get(nxt, 0) + 1
                 if nxt not in seen:
                     seen.add(nxt)
-                    stack.append((nxt, iter(nxt.next_functions)))
-                    break
+                    stack.append(nxt)
+    return deps
+
+
+def _needed(root_nodes, targets):
+    """The nodes from which some target node can be reached: the only ones autograd.grad has to run."""
+    needed, seen = set(), set(root_nodes)
+    stack = [(n, iter(n.next_functions)) for n in root_nodes]
+    while stack:                                   # iterative post-order: children are decided before parents
+        node, it = stack[-1]
+        for nxt, _ in it:
+            if nxt is not None and nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, iter(nxt.next_functions)))
+                break
         else:
             stack.pop()
-            order.append(node)
-    return deps, order
+            if node in targets or any(n in needed for n, _ in node.next_functions if n is not None):
+                needed.add(node)
+    return needed
+
+
+def _run_pre_hooks(node, grads):
+    """Tensor hooks of non-leaf outputs, retain_grad, and node pre-hooks, before the node runs."""
+    node_hooks = ()
+    if node._pre_hooks:
+        for nr, hooks in node._pre_hooks.items():
+            if nr is None:
+                node_hooks = hooks
+                continue
+            for hook in list(hooks):
+                new = hook(grads[nr])
+                if new is not None:
+                    grads[nr] = new
+    if node._retain:
+        for nr, ref in node._retain.items():
+            t = ref()
+            if t is not None and grads[nr] is not None:
+                t._grad = grads[nr].detach().clone() if t._grad is None else t._grad + grads[nr]
+    for hook in list(node_hooks):
+        new = hook(tuple(grads))
+        if new is not None:
+            grads[:] = list(new)
+
+
+def _accumulate_grad(node, grads, step, create_graph):
+    """AccumulateGrad: the leaf's tensor hooks, then .grad += grad (the stepper shows before and after)."""
+    from ._ops import accumulate_into
+    var = node.variable
+    g = grads[0]
+    for hook in list(var._hooks or ()):
+        new = hook(g)
+        if new is not None:
+            g = new
+    step.variable, step.grad_before = var, var._grad
+    accumulate_into(var, g, create_graph)
+    step.grad_after = var._grad
+    for hook in list(var.__dict__.get('_post_acc_hooks', ())):
+        hook(var)
 
 
 def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, inputs=None, capture=None):
     """Run backward from `roots` (tensors) seeded with `grad_roots`, yielding a Step per executed node.
 
     A node runs once every consumer has delivered its gradient; among ready nodes the most recently created runs
-    first and AccumulateGrad before all (PyTorch's ready queue). With `inputs`, only nodes leading to them run and
-    only those leaves accumulate. With `capture` (a dict {(node, nr): None}) the gradients reaching those inputs
+    first and AccumulateGrad before all (PyTorch's ready queue). With `inputs` (edges), only nodes leading to them
+    run and only those leaves accumulate. With `capture` (a dict {edge: None}) the gradients reaching those edges
     are stored there instead of accumulated (torch.autograd.grad).
     """
-    from ._ops import accumulate_into, add_grads, validate_grad
+    from ._ops import add_grads, validate_grad
     root_edges = [edge(t) for t in roots]
     root_nodes = list(dict.fromkeys(fn for fn, _ in root_edges))
-    deps, order = _collect(root_nodes)
-    needed = None
-    if inputs is not None:
-        targets = {fn for fn, _ in inputs}
-        needed = set()
-        for node in order:                               # children come before parents in post-order
-            if node in targets or any(n in needed for n, _ in node.next_functions if n is not None):
-                needed.add(node)
+    deps = _dependencies(root_nodes)
+    needed = _needed(root_nodes, {fn for fn, _ in inputs}) if inputs is not None else None
     buffers = {}
     for (fn, nr), g in zip(root_edges, grad_roots):
         buf = buffers.setdefault(fn, [None] * fn.num_outputs)
@@ -348,91 +418,74 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     ready = [(-fn._seq, i, fn) for i, fn in enumerate(root_nodes) if not deps.get(fn)]
     heapq.heapify(ready)
     tick = itertools.count(len(ready))
+    push, pop = heapq.heappush, heapq.heappop
     prev_mode = grad_enabled
-    while ready:
-        node = heapq.heappop(ready)[2]
-        grads = buffers.pop(node)
-        if needed is not None and node not in needed:
-            continue
-        step = Step(node, grads)
-        if node._pre_hooks:
-            for nr, hooks in node._pre_hooks.items():
-                for hook in list(hooks):
-                    new = hook(grads[nr])
-                    if new is not None:
-                        grads[nr] = new
-        if node._retain:
-            for nr, ref in node._retain.items():
-                t = ref()
-                if t is not None and grads[nr] is not None:
-                    t._grad = grads[nr].detach().clone() if t._grad is None else t._grad + grads[nr]
-        prehooks = node.__dict__.get('_node_prehooks')
-        if prehooks:
-            for hook in list(prehooks):
-                new = hook(tuple(grads))
-                if new is not None:
-                    grads[:] = list(new)
-        if capture is not None and any((node, nr) in capture for nr in range(len(grads))):
-            for nr, g in enumerate(grads):
-                if (node, nr) in capture:
-                    capture[(node, nr)] = g
-            step.captured = True
-            if type(node) is AccumulateGrad or (needed is not None and not any(
-                    n in needed for n, _ in node.next_functions if n is not None)):
+    _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
+    try:
+        while ready:
+            node = pop(ready)[2]
+            grads = buffers.pop(node)
+            if needed is not None and node not in needed:
+                continue
+            step = Step(node, grads)
+            if node._pre_hooks or node._retain:
+                _run_pre_hooks(node, grads)
+            if capture is not None and _capture(node, grads, capture, step, needed):
                 yield step
                 continue
-        if type(node) is AccumulateGrad:
-            if capture is None and grads[0] is not None:
-                var = node.variable
-                step.variable, step.grad_before = var, var._grad
-                for hook in list(var._hooks or ()):
-                    new = hook(grads[0])
-                    if new is not None:
-                        grads[0] = new
-                accumulate_into(var, grads[0], create_graph)
-                step.grad_after = var._grad
-                for hook in list(var.__dict__.get('_post_acc_hooks', ())):
-                    hook(var)
-            yield step
-            continue
-        _set_grad_enabled(create_graph)
-        try:
-            if all(g is None for g in grads):
-                outs = (None,) * len(node.next_functions)
-            else:
-                outs = node.apply(*grads)
-        except BaseException as err:
-            if getattr(err, 'autograd_node', None) is None and isinstance(err, Exception):
-                try:
-                    err.autograd_node = node
-                except AttributeError:
-                    pass
-            raise
-        finally:
-            _set_grad_enabled(prev_mode)
-        if node._hooks:
-            for hook in list(node._hooks):
-                new = hook(outs, tuple(grads))
-                if new is not None:
-                    outs = new
-        for (nxt, nr), g, meta in zip(node.next_functions, outs, node._meta):
-            if nxt is None:
+            if type(node) is AccumulateGrad:
+                if capture is None and grads[0] is not None:
+                    _accumulate_grad(node, grads, step, create_graph)
+                yield step
                 continue
-            if g is not None:
-                g = validate_grad(node, g, meta)
-            step.grads_out.append((nxt, nr, g))
-            buf = buffers.get(nxt)
-            if buf is None:
-                buf = buffers[nxt] = [None] * nxt.num_outputs
-            if g is not None:
-                buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
-            left = deps[nxt] - 1
-            deps[nxt] = left
-            if not left:
-                heapq.heappush(ready, (-nxt._seq, next(tick), nxt))
-        if not retain_graph:
-            node._release()
-        yield step
+            try:
+                if grads[0] is None and (len(grads) == 1 or all(g is None for g in grads)):
+                    outs = (None,) * len(node.next_functions)
+                else:
+                    outs = node.apply(*grads)
+            except Exception as err:
+                if getattr(err, 'autograd_node', None) is None:
+                    err.autograd_node = node
+                raise
+            if node._hooks:
+                for hook in list(node._hooks):
+                    new = hook(outs, tuple(grads))
+                    if new is not None:
+                        outs = new
+            out_list = step.grads_out
+            for (nxt, nr), g, meta in zip(node.next_functions, outs, node._meta):
+                if nxt is None:
+                    continue
+                if g is not None and (g._data.shape != meta[0] or g._data.dtype is not meta[1]):
+                    g = validate_grad(node, g, meta)
+                out_list.append((nxt, nr, g))
+                buf = buffers.get(nxt)
+                if buf is None:
+                    buf = buffers[nxt] = [None] * nxt.num_outputs
+                if g is not None:
+                    buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
+                left = deps[nxt] - 1
+                deps[nxt] = left
+                if not left:
+                    push(ready, (-nxt._seq, next(tick), nxt))
+            if not retain_graph:
+                node._release()
+            yield step
+    finally:
+        _set_grad_enabled(prev_mode)
+
+
+def _capture(node, grads, capture, step, needed):
+    """For autograd.grad: store gradients arriving at requested inputs; True if the node need not run."""
+    hit = False
+    for nr, g in enumerate(grads):
+        if (node, nr) in capture:
+            capture[(node, nr)] = g
+            hit = True
+    if not hit:
+        return False
+    step.captured = True
+    return type(node) is AccumulateGrad or not any(n in needed for n, _ in node.next_functions if n is not None)
 
 
 def run_backward(call, roots, grad_roots, retain_graph, create_graph, inputs=None, capture=None):

@@ -38,9 +38,16 @@ def _save(x):
 
 def _attach(out, cls, inputs, saved=None):
     """Record `out` as produced by a new `cls` node over `inputs` if autograd is on and any input needs grad."""
-    if not ag.grad_enabled or not any(_rg(x) for x in inputs):
-        return out
-    node = cls(tuple(x if type(x) is Tensor else None for x in inputs), saved)
+    if ag.grad_enabled:
+        for x in inputs:
+            if type(x) is Tensor and x._requires_grad:
+                return _record(out, cls, inputs, saved)
+    return out
+
+
+def _record(out, cls, inputs, saved):
+    """Attach a new `cls` node to `out` (the caller knows autograd is recording)."""
+    node = cls(tuple(x if type(x) is Tensor else None for x in inputs) if len(inputs) != 1 else inputs, saved)
     if saved:
         for k, v in saved.items():
             if v is _RESULT:
@@ -79,16 +86,28 @@ def _result_dtype(a, b):
 
 
 def _operands(a, b):
-    """(a_array, b_array_or_number, result dtype) with tensor operands cast to the result dtype."""
-    if not isinstance(b, Tensor):
+    """(a_array, b_array_or_number, result dtype) with tensor operands cast to the result dtype; None if b is
+    neither a tensor nor a number (the operator then returns NotImplemented)."""
+    ad = a._data
+    tb = type(b)
+    if tb is Tensor:                                           # fast path: same dtype
+        bd = b._data
+        if ad.dtype is bd.dtype:
+            if ad.shape != bd.shape:
+                _check_broadcast(ad.shape, bd.shape)
+            return ad, bd, _FROM_NP[ad.dtype]
+    elif tb is builtins.float and ad.dtype.kind == 'f':        # fast path: float tensor and Python float
+        return ad, b, _FROM_NP[ad.dtype]
+    elif not isinstance(b, Tensor):
         if not isinstance(b, _Number):
             return None
         b = _scalar(b)
     d = _result_dtype(a, b)
     npd = d.np
-    ad = a._data if a._data.dtype is npd else a._data.astype(npd)
+    if ad.dtype is not npd:
+        ad = ad.astype(npd)
     bd = b
-    if type(b) is Tensor:
+    if isinstance(b, Tensor):
         bd = b._data if b._data.dtype is npd else b._data.astype(npd)
         if ad.shape != bd.shape:
             _check_broadcast(ad.shape, bd.shape)
@@ -168,7 +187,9 @@ def add(a, b, *, alpha=1):
         return NotImplemented
     ad, bd, d = ops
     out = _out(ad + bd if alpha == 1 else ad + bd * alpha, d)
-    return _attach(out, AddBackward0, (a, b), {'alpha': alpha})
+    if ag.grad_enabled and (a._requires_grad or _rg(b)):
+        _record(out, AddBackward0, (a, b), {'alpha': alpha})
+    return out
 
 
 class AddBackward0(Node):
@@ -216,7 +237,7 @@ def mul(a, b):
     ad, bd, d = ops
     out = _out(ad * bd, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        _attach(out, MulBackward0, (a, b), {'self': _save(a) if _rg(b) else None,
+        _record(out, MulBackward0, (a, b), {'self': _save(a) if _rg(b) else None,
                                             'other': _save(b) if a._requires_grad else None})
     return out
 
@@ -966,7 +987,7 @@ def select(a, dim, index):
     if not -size <= index < size:
         raise IndexError('index %d is out of bounds for dimension %d with size %d' % (index, dim, size))
     index = index % size
-    key = (slice(None),) * dim + (index,)
+    key = (slice(None),) * dim + (index, Ellipsis)      # Ellipsis keeps a 0-d result a view, not a scalar
     return _view_result(a, a._data[key], SelectBackward0, {'dim': dim, 'index': index,
                                                            'self_sym_sizes': a._data.shape})
 
@@ -990,14 +1011,16 @@ def _slice(a, dim, sl):
     if start == 0 and stop == size and step == 1:
         return a
     key = (slice(None),) * dim + (slice(start, stop, step),)
-    return _view_result(a, a._data[key], SliceBackward0, {'dim': dim, 'start': start, 'end': stop, 'step': step,
-                                                          'self_sym_sizes': a._data.shape})
+    saved_end = 9223372036854775807 if sl.stop is None else sl.stop      # PyTorch saves the end as written
+    return _view_result(a, a._data[key], SliceBackward0, {'dim': dim, 'start': start, 'end': saved_end,
+                                                          'step': step, 'self_sym_sizes': a._data.shape})
 
 
 class SliceBackward0(Node):
     def apply(self, g):
         s = self._saved
-        key = (slice(None),) * s['dim'] + (slice(s['start'], s['end'], s['step']),)
+        key = (slice(None),) * s['dim'] + (slice(s['start'], builtins.min(s['end'], s['self_sym_sizes'][s['dim']]),
+                                                 s['step']),)
         return (_scatter_grad(g, s['self_sym_sizes'], key),)
 
 

@@ -164,15 +164,16 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag):
-        self.requires_grad_(flag)
+        self.requires_grad_(flag, _message='only Tensors of floating point and complex dtype can require gradients')
 
-    def requires_grad_(self, requires_grad=True):
+    def requires_grad_(self, requires_grad=True, *, _message='only Tensors of floating point dtype can require '
+                                                             'gradients'):
         if self.grad_fn is not None and not requires_grad:
             raise RuntimeError('you can only change requires_grad flags of leaf variables. If you want to use a '
                                'computed variable in a subgraph that doesn\'t require differentiation use '
                                'var_no_grad = var.detach().')
         if requires_grad and not self.is_floating_point():
-            raise RuntimeError('only Tensors of floating point dtype can require gradients')
+            raise RuntimeError(_message)
         if self.grad_fn is None:
             self._requires_grad = bool(requires_grad)
         return self

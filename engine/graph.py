@@ -8,6 +8,7 @@ import networkx as nx
 import numpy as np
 
 from engine import _printing
+from engine._autograd import SavedTensor
 
 SMALL_NUMEL = 16     # tensors up to this many elements are shown whole in a node; bigger ones get a summary
 SPARK_POINTS = 24    # how many bucket means a big tensor's sparkline has
@@ -44,11 +45,11 @@ def _dtype_name(t):
     return t.dtype.name
 
 
-def value_text(t):
-    """The values of t as PyTorch prints them, without the requires_grad/grad_fn/dtype suffixes; None for None."""
+def value_text(t, data=None):
+    """The values of t (or data in t's dtype) as PyTorch prints them, without suffixes; None for None."""
     if t is None:
         return None
-    return 'tensor(' + _printing.tensor_body(t._data, _dtype_name(t)) + ')'
+    return 'tensor(' + _printing.tensor_body(t._data if data is None else data, _dtype_name(t)) + ')'
 
 
 def _storage_root(array):
@@ -123,13 +124,14 @@ class _Builder:
 
     def add_saved(self, fn, fid):
         node = self.G.nodes[fid]
-        for name, saved in getattr(fn, '_saved', {}).items():
-            if not hasattr(saved, 'saved_version'):
-                node['saved_values'][name] = repr(saved)
+        for name, saved in (fn._saved or {}).items():
+            name = '_saved_' + name
+            if not isinstance(saved, SavedTensor):
+                node['saved_values'][name] = repr(getattr(saved, 'value', saved))
                 continue
             sid = self.ids(saved, 's')
             t = saved.tensor_ref
-            freed = bool(saved.freed) or t is None
+            freed = saved.freed or t is None
             version = None if freed else int(saved.current_version())
             known = self.tensors.get(id(t))
             self.G.add_node(
@@ -142,6 +144,7 @@ class _Builder:
             self.G.add_edge(sid, fid, kind='saved', input_nr=0)
             node['saved'].append(sid)
             node['freed'] = node['freed'] or freed
+        node['freed'] = node['freed'] or bool(getattr(fn, '_freed', False))
 
     def build(self, named, roots):
         G = self.G
@@ -156,7 +159,7 @@ class _Builder:
         while queue:
             fn = queue.popleft()
             total += 1
-            full = full or G.number_of_nodes() + 1 + len(getattr(fn, '_saved', ())) > self.max_nodes
+            full = full or G.number_of_nodes() + 1 + len(fn._saved or ()) > self.max_nodes
             if not full:
                 shown.append(fn)
                 self.add_function(fn)
@@ -184,7 +187,7 @@ class _Builder:
             if t.grad_fn is not None and id(t.grad_fn) in drawn:
                 fid = self.ids.get(t.grad_fn)
                 G.nodes[nid]['grad_fn'] = fid
-                G.add_edge(fid, nid, kind='grad_fn', input_nr=int(getattr(t, 'output_nr', 0) or 0))
+                G.add_edge(fid, nid, kind='grad_fn', input_nr=t.output_nr)
         self.assign_roles(roots)
         G.graph.update(truncated=total > len(shown), functions=total, hidden=total - len(shown))
         return G
@@ -270,24 +273,33 @@ def to_dot(G):
 def step_to_json(step, ids):
     """One backward Step as the page's stepper reads it, with the ids of the graph it runs on (NodeIds or graph)."""
     ids = _node_ids(ids)
-    fid = lambda fn: None if fn is None else ids(fn, 'f')
-    out = {'node': fid(step.node), 'name': step.node.name(),
-           'grads_in': [value_text(g) for g in step.grads_in],
-           'grads_out': [{'to': fid(nxt), 'input_nr': int(nr), 'grad': value_text(g)}
-                         for nxt, nr, g in step.grads_out],
-           'accumulate': None}
-    variable = getattr(step, 'variable', None)
-    if variable is not None:
-        out['accumulate'] = {'tensor': ids(variable, 't'), 'before': value_text(step.grad_before),
-                             'after': value_text(step.grad_after)}
+    sent = iter(step.grads_out)  # the engine lists only the slots whose next function is not None
+    grads_out = []
+    for nxt, nr in step.node.next_functions:
+        g = next(sent, (None, None, None))[2] if nxt is not None else None
+        grads_out.append({'to': None if nxt is None else ids(nxt, 'f'), 'input_nr': int(nr), 'grad': value_text(g)})
+    out = {'node': ids(step.node, 'f'), 'name': step.node.name(),
+           'grads_in': [value_text(g) for g in step.grads_in], 'grads_out': grads_out, 'accumulate': None}
+    if step.variable is not None:
+        before, after, incoming = step.grad_before, step.grad_after, step.grads_in[0]
+        before_text = value_text(before)
+        if before is not None and before is after:  # accumulated in place: .grad before = after - incoming
+            before_text = value_text(after, after._data - incoming._data)
+        out['accumulate'] = {'tensor': ids(step.variable, 't'), 'before': before_text, 'after': value_text(after)}
     return out
 
 
 def error_to_json(error, G):
     """Where a backward error happened in G: {'node': fid, 'saved': sid} (None where unknown).
 
-    The node is the one closest to the roots with a stale (or, after a freed graph, released) saved tensor.
+    The engine tags its errors with the node and saved name; untagged ones are found in G: the node closest to
+    the roots with a stale (or, after a freed graph, released) saved tensor.
     """
+    ids = _node_ids(G)
+    node = getattr(error, 'autograd_node', None)
+    if node is not None:
+        saved = (node._saved or {}).get(getattr(error, 'autograd_saved', None))
+        return {'node': ids(node, 'f'), 'saved': ids.get(saved) if saved is not None else None}
     wanted = 'stale' if 'modified by an inplace operation' in str(error) else 'freed' \
         if 'backward through the graph a second time' in str(error) else None
     if wanted is None:

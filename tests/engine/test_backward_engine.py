@@ -1,0 +1,103 @@
+"""The one backward engine: a generator of steps in PyTorch's order, iterative, with what the stepper shows."""
+import pytest
+
+import engine as torch
+from engine._autograd import backward_steps, set_recorder
+
+
+def _names(steps):
+    return [s.node.name() for s in steps]
+
+
+def test_steps_follow_pytorch_order_and_show_accumulation():
+    # seed 2: out = mean(3 * (x + 2) ** 2); AccumulateGrad runs last, once every consumer has delivered
+    x = torch.ones(2, 3, requires_grad=True)
+    y = x + 2
+    out = (y * y * 3).mean()
+    steps = list(backward_steps([out], [torch.ones_like(out)]))
+    assert _names(steps) == ['MeanBackward0', 'MulBackward0', 'MulBackward0', 'AddBackward0', 'AccumulateGrad']
+    last = steps[-1]
+    assert last.variable is x and last.grad_before is None
+    assert last.grad_after.tolist() == [[3.0] * 3] * 2
+    # a second backward accumulates: 3 + 1 = 4, and the step keeps both sides of the sum
+    before = x.grad.clone()
+    steps = list(backward_steps([x.sum()], [torch.tensor(1.)]))
+    assert steps[-1].grad_before is x.grad and before.tolist() == [[3.0] * 3] * 2
+    assert x.grad.tolist() == [[4.0] * 3] * 2
+
+
+def test_a_node_runs_only_after_all_its_consumers():
+    x = torch.tensor(2., requires_grad=True)
+    a = x * 3
+    b = a + a           # a feeds b twice: a's node waits for both edges
+    c = b * a
+    names = _names(backward_steps([c], [torch.tensor(1.)]))
+    assert names.index('AddBackward0') < names.index('MulBackward0', 1)
+    assert names.count('AccumulateGrad') == 1
+
+
+def test_steps_record_gradients_sent_along_each_edge():
+    x = torch.tensor([1., 2.], requires_grad=True)
+    y = (x * x).sum()
+    steps = list(backward_steps([y], [torch.tensor(1.)]))
+    mul = steps[1]
+    assert mul.node.name() == 'MulBackward0'
+    assert [g.tolist() for _, _, g in mul.grads_out] == [[1., 2.], [1., 2.]]   # y * y: two edges to x
+
+
+def test_a_chain_of_100000_ops_backpropagates_without_recursion_error():
+    x = torch.tensor([1.], requires_grad=True)
+    y = x
+    for _ in range(100_000):
+        y = y * 1.0
+    y.backward(torch.ones(1))
+    assert x.grad.tolist() == [1.0]
+
+
+def test_error_stops_the_generator_at_the_node_that_needed_the_stale_tensor():
+    x = torch.tensor(0., requires_grad=True)
+    y = x.sigmoid()
+    y.detach().zero_()
+    gen = backward_steps([y], [torch.tensor(1.)])
+    with pytest.raises(RuntimeError, match='output 0 of Sigmoid, is at version 1') as info:
+        list(gen)
+    assert info.value.autograd_node.name() == 'SigmoidBackward0'
+    assert info.value.autograd_saved == 'result'
+
+
+def test_recorder_sees_every_backward_call_in_order():
+    seen = []
+
+    class Recorder:
+        def begin(self, call, roots):
+            seen.append(('begin', call))
+
+        def step(self, step):
+            seen.append(step.node.name())
+
+        def end(self, error):
+            seen.append(('end', error is None))
+
+    x = torch.tensor([1., 2.], requires_grad=True)
+    set_recorder(Recorder())
+    try:
+        (x * 2).sum().backward()
+        torch.autograd.grad((x * x).sum(), x)
+    finally:
+        set_recorder(None)
+    assert seen == [('begin', 'backward'), 'SumBackward0', 'MulBackward0', 'AccumulateGrad', ('end', True),
+                    ('begin', 'grad'), 'SumBackward0', 'MulBackward0', 'AccumulateGrad', ('end', True)]
+
+
+def test_autograd_grad_does_not_touch_dot_grad():
+    x = torch.tensor([1., 2.], requires_grad=True)
+    g, = torch.autograd.grad((x * x).sum(), x)
+    assert g.tolist() == [2., 4.] and x.grad is None
+
+
+def test_double_backward():
+    x = torch.tensor(3., requires_grad=True)
+    g, = torch.autograd.grad(x ** 3, x, create_graph=True)
+    assert g.item() == 27.0 and g.grad_fn is not None
+    g.backward()
+    assert x.grad.item() == 18.0
