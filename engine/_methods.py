@@ -201,7 +201,9 @@ def _int_op(np_fn):
 
 
 Tensor.__floordiv__ = Tensor.floor_divide = _int_op(np.floor_divide)
+Tensor.__rfloordiv__ = _int_op(lambda a, b: np.floor_divide(b, a))
 Tensor.__mod__ = Tensor.remainder = _int_op(np.mod)
+Tensor.__rmod__ = _int_op(lambda a, b: np.mod(b, a))
 Tensor.__and__ = _int_op(np.bitwise_and)
 Tensor.__or__ = _int_op(np.bitwise_or)
 Tensor.__xor__ = _int_op(np.bitwise_xor)

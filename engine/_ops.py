@@ -203,9 +203,7 @@ def sub(a, b, *, alpha=1):
     if ops is None:
         return NotImplemented
     ad, bd, d = ops
-    if d is dt.bool_:
-        raise RuntimeError('Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or '
-                           '`logical_xor()` operator instead.')
+    _check_bool_sub(a, b)
     out = _out(ad - bd if alpha == 1 else ad - bd * alpha, d)
     return _attach(out, SubBackward0, (a, b), {'alpha': alpha})
 
@@ -215,12 +213,24 @@ class SubBackward0(Node):
         return g, (-g * self._saved['alpha'] if self.needs(1) else None)
 
 
+def _check_bool_sub(a, b):
+    bools = [x._data.dtype.kind == 'b' if isinstance(x, Tensor) else isinstance(x, (builtins.bool, np.bool_))
+             for x in (a, b)]
+    if all(bools):
+        raise RuntimeError('Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or '
+                           '`logical_xor()` operator instead.')
+    if any(bools):
+        raise RuntimeError('Subtraction, the `-` operator, with a bool tensor is not supported. If you are trying to '
+                           'invert a mask, use the `~` or `logical_not()` operator instead.')
+
+
 def rsub(a, b, *, alpha=1):
     """b - a for a Python number b (what `2 - x` calls)."""
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
     ad, bd, d = ops
+    _check_bool_sub(a, b)
     out = _out(bd - ad * alpha, d)
     return _attach(out, RsubBackward1, (a,), {'alpha': alpha})
 
@@ -436,7 +446,7 @@ def relu(a):
 
 class ReluBackward0(Node):
     def apply(self, g):
-        return (g * (self.saved('result')._data > 0),)
+        return (g * make(self.saved('result')._data > 0),)
 
 
 def clamp(a, min=None, max=None):
@@ -465,7 +475,7 @@ class ClampBackward1(Node):
             mask &= x >= lo
         if hi is not None:
             mask &= x <= hi
-        return (g * mask,)
+        return (g * make(mask),)
 
 
 class ClampBackward0(ClampBackward1):
@@ -559,7 +569,8 @@ def matmul(a, b):
     if da == 2 and db == 1:
         return mv(a, b)
     if da == 1 and db == 2:
-        return mm(a.unsqueeze(0), b).squeeze(0)
+        r = mm(a.unsqueeze(0), b)
+        return _view_result(r, r._data[0], SqueezeBackward4, {'dim': (0,), 'self_sym_sizes': r._data.shape})
     if da == 2 and db == 2:
         return mm(a, b)
     if da >= 3 and db <= 2:
@@ -847,6 +858,10 @@ class SqueezeBackward1(SqueezeBackward0):
 
 
 class SqueezeBackward2(SqueezeBackward0):
+    pass
+
+
+class SqueezeBackward4(SqueezeBackward0):
     pass
 
 
