@@ -99,3 +99,44 @@ class _Cuda:
 
 
 cuda = _Cuda()
+
+
+class _TorchAlias:
+    """When `torch` is bound to this engine (sys.modules['torch'] = engine, as in the browser), make
+    `import torch.autograd` / `from torch.nn import functional` find the engine's own submodules instead of
+    loading second copies of them."""
+
+    @staticmethod
+    def find_spec(fullname, path=None, target=None):
+        import importlib.util
+        import sys
+        if not fullname.startswith('torch.') or sys.modules.get('torch') is not sys.modules[__name__]:
+            return None
+        real = __name__ + fullname[len('torch'):]
+        try:
+            module = importlib.import_module(real)
+        except ImportError:
+            return None
+        return importlib.util.spec_from_loader(fullname, _ExistingModule(module))
+
+
+class _ExistingModule:
+    """A loader that hands out an already imported module."""
+
+    def __init__(self, module):
+        self.module = module
+
+    def create_module(self, spec):
+        return self.module
+
+    def exec_module(self, module):
+        pass
+
+
+def _install_alias():
+    import sys
+    if not any(isinstance(f, type) and f.__name__ == '_TorchAlias' for f in sys.meta_path):
+        sys.meta_path.insert(0, _TorchAlias)
+
+
+_install_alias()

@@ -359,6 +359,14 @@ def _needed(root_nodes, targets):
     return needed
 
 
+def _call_hook(hook, grad):
+    """Run a tensor hook; a replacement must keep the gradient's size."""
+    new = hook(grad)
+    if new is not None and grad is not None and new.shape != grad.shape:
+        raise RuntimeError("hook '%s' has changed the size of value" % getattr(hook, '__name__', 'hook'))
+    return new
+
+
 def _run_pre_hooks(node, grads):
     """Tensor hooks of non-leaf outputs, retain_grad, and node pre-hooks, before the node runs."""
     node_hooks = ()
@@ -368,7 +376,7 @@ def _run_pre_hooks(node, grads):
                 node_hooks = hooks
                 continue
             for hook in list(hooks):
-                new = hook(grads[nr])
+                new = _call_hook(hook, grads[nr])
                 if new is not None:
                     grads[nr] = new
     if node._retain:
@@ -388,7 +396,7 @@ def _accumulate_grad(node, grads, step, create_graph):
     var = node.variable
     g = grads[0]
     for hook in list(var._hooks or ()):
-        new = hook(g)
+        new = _call_hook(hook, g)
         if new is not None:
             g = new
     step.variable, step.grad_before = var, var._grad

@@ -595,9 +595,13 @@ def matmul(a, b):
     return _unsafe_view(r, shape)
 
 
+_C10_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', 'int64': 'long int', 'int32': 'int',
+              'int16': 'short int', 'int8': 'signed char', 'uint8': 'unsigned char', 'bool': 'bool'}
+
+
 def _dtype_check(a, b, what='expected m1 and m2 to have the same dtype, but got: %s != %s'):
     if a._data.dtype is not b._data.dtype:
-        raise RuntimeError(what % (a.dtype, b.dtype))
+        raise RuntimeError(what % (_C10_NAMES[a.dtype.name], _C10_NAMES[b.dtype.name]))
 
 
 def mm(a, b):
@@ -690,6 +694,8 @@ def _new_view(a, data):
     out = make(data)
     out._version_counter = a._version_counter
     out._base = a._base if a._base is not None else a
+    if not ag.grad_enabled and a._requires_grad:
+        out._no_grad_view = True
     return out
 
 
@@ -1176,6 +1182,12 @@ def narrow(a, dim, start, length):
 
 def _check_inplace(t):
     """PyTorch's rules for modifying a tensor in place while autograd is recording."""
+    if ag.grad_enabled and t._no_grad_view:
+        raise RuntimeError('A view was created in no_grad mode and is being modified inplace with grad mode enabled. '
+                           'Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify '
+                           'your code by moving both the view and the inplace either both inside the no_grad block '
+                           '(if you don\'t want the inplace to be tracked) or both outside (if you want the inplace '
+                           'to be tracked).')
     if ag.grad_enabled and t._requires_grad:
         if t._base is not None and t._base.grad_fn is None and t._base._requires_grad:
             raise RuntimeError('a view of a leaf Variable that requires grad is being used in an in-place '

@@ -168,6 +168,11 @@ def _user_frames_only(te):
         te = te.__context__
 
 
+def _is_out_of_memory(exc):
+    """MemoryError, or numpy's refusal of an array larger than a 32-bit (wasm) address space."""
+    return isinstance(exc, MemoryError) or (isinstance(exc, ValueError) and str(exc).startswith('array is too big'))
+
+
 def _describe(exc):
     """The error dict of the result for an exception raised by the user's code."""
     if isinstance(exc, SyntaxError) and exc.filename == FILENAME and exc.__traceback__ is not None \
@@ -184,12 +189,10 @@ def _describe(exc):
     te = traceback.TracebackException.from_exception(exc)
     if not internal:
         _user_frames_only(te)
-    name = 'MemoryError' if isinstance(exc, MemoryError) else type(exc).__qualname__
-    message = str(exc)
-    if isinstance(exc, MemoryError):
-        message = message or 'out of memory'
+    name, message = type(exc).__qualname__, str(exc)
     lines = list(te.format())
-    if isinstance(exc, MemoryError) and type(exc) is not MemoryError:
+    if _is_out_of_memory(exc):
+        name, message = 'MemoryError', message or 'out of memory'
         lines[-1] = f'MemoryError: {message}\n'
     return {'type': name, 'message': message, 'line': line, 'traceback': ''.join(lines), 'internal': internal}
 

@@ -54,6 +54,7 @@ class Tensor:
     _accumulator = None
     _retains_grad = False
     _wrapped = False          # a Python number taking part in an op as a 0-d tensor
+    _no_grad_view = False     # a view of a tensor requiring grad, made while grad mode was off
     __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
 
     def __new__(cls, *args, **kwargs):

@@ -49,8 +49,6 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if grad_tensors is None:
         grad_tensors = grad_variables
     grads = _tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors)
-    if len(grads) != len(tensors):
-        raise RuntimeError('got %d tensors and %d gradients' % (len(tensors), len(grads)))
     grads = _make_grads(tensors, grads)
     if retain_graph is None:
         retain_graph = create_graph
@@ -59,7 +57,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if inputs is not None:
         inputs = _tuple(inputs)
         if not inputs:
-            raise RuntimeError("'inputs' argument to backward() cannot be empty.")
+            raise RuntimeError('`inputs` argument to `backward()` cannot be empty.')
         edges = [_ag.edge(t) for t in inputs]
     _ag.run_backward('backward', tensors, grads, retain_graph, create_graph, inputs=edges)
 
