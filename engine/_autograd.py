@@ -186,12 +186,14 @@ class Node:
                  '__dict__', '__weakref__')
     num_outputs = 1
 
-    def __init__(self, inputs=(), saved=None):
-        edges, meta = [], []
-        for t in inputs:                      # edge(t) inlined: this runs once per recorded op
+    def __init__(self, inputs=(), saved=None, out=None):
+        """Link to the inputs' nodes. `_meta` keeps (shape, dtype) of each input whose gradient the engine may
+        have to reduce or cast: those that differ from `out` (all of them when `out` is None; None when none)."""
+        edges = []
+        meta = None
+        for i, t in enumerate(inputs):        # edge(t) inlined: this runs once per recorded op
             if t is None:
                 edges.append(_NO_EDGE)
-                meta.append(None)
                 continue
             fn = t.grad_fn
             if fn is not None:
@@ -200,9 +202,13 @@ class Node:
                 edges.append((t._grad_accumulator(), 0))
             else:
                 edges.append(_NO_EDGE)
-            meta.append((t._data.shape, t._data.dtype))
+            d = t._data
+            if out is None or d.shape != out.shape or d.dtype is not out.dtype:
+                if meta is None:
+                    meta = [None] * len(inputs)
+                meta[i] = (d.shape, d.dtype)
         self.next_functions = tuple(edges)
-        self._meta = tuple(meta)
+        self._meta = meta
         self._saved = saved
         self._seq = next(_sequence)
         self._pre_hooks = self._hooks = self._retain = None
@@ -461,11 +467,15 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     if new is not None:
                         outs = new
             out_list = step.grads_out
-            for (nxt, nr), g, meta in zip(node.next_functions, outs, node._meta):
+            metas = node._meta
+            for i, (nxt, nr) in enumerate(node.next_functions):
                 if nxt is None:
                     continue
-                if g is not None and (g._data.shape != meta[0] or g._data.dtype is not meta[1]):
-                    g = validate_grad(node, g, meta)
+                g = outs[i]
+                if metas is not None and g is not None:
+                    meta = metas[i]
+                    if meta is not None and (g._data.shape != meta[0] or g._data.dtype is not meta[1]):
+                        g = validate_grad(node, g, meta)
                 out_list.append((nxt, nr, g))
                 buf = buffers.get(nxt)
                 if buf is None:

@@ -32,12 +32,6 @@ Tensor.clip = ops.clamp
 Tensor.swapaxes = Tensor.swapdims = ops.transpose
 
 
-def _binary(op):
-    def f(self, other):
-        return op(self, other)
-    return f
-
-
 def _reflected(op):
     def f(self, other):
         if not isinstance(other, ops._Number):
@@ -46,15 +40,14 @@ def _reflected(op):
     return f
 
 
-Tensor.__add__ = _binary(ops.add)
-Tensor.__radd__ = _reflected(ops.add)
-Tensor.__sub__ = _binary(ops.sub)
+# The ops return NotImplemented for operands that are neither tensors nor numbers, so they serve as operators.
+Tensor.__add__ = Tensor.__radd__ = ops.add
+Tensor.__sub__ = ops.sub
 Tensor.__rsub__ = _reflected(ops.rsub)
-Tensor.__mul__ = _binary(ops.mul)
-Tensor.__rmul__ = _reflected(ops.mul)
-Tensor.__truediv__ = Tensor.__div__ = _binary(ops.div)
-Tensor.__pow__ = _binary(ops.pow)
-Tensor.__matmul__ = _binary(ops.matmul)
+Tensor.__mul__ = Tensor.__rmul__ = ops.mul
+Tensor.__truediv__ = Tensor.__div__ = ops.div
+Tensor.__pow__ = ops.pow
+Tensor.__matmul__ = ops.matmul
 Tensor.__neg__ = ops.neg
 Tensor.__pos__ = lambda self: self
 Tensor.__abs__ = ops.abs

@@ -16,12 +16,13 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._autograd import Node, SavedTensor, Wrapped
+from ._autograd import Node, SavedTensor, Wrapped, VersionCounter
 from ._tensor import Tensor, Size, make, _alias, _wrap_dim
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
 
 _FROM_NP = dt.FROM_NP
+_new = object.__new__
 _RESULT = object()             # placeholder in a saved dict: "the op's own output"
 _Number = (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)
 
@@ -41,13 +42,13 @@ def _attach(out, cls, inputs, saved=None):
     if ag.grad_enabled:
         for x in inputs:
             if type(x) is Tensor and x._requires_grad:
-                return _record(out, cls, inputs, saved)
+                return _record(out, cls, tuple(x if type(x) is Tensor else None for x in inputs), saved)
     return out
 
 
 def _record(out, cls, inputs, saved):
     """Attach a new `cls` node to `out` (the caller knows autograd is recording)."""
-    node = cls(tuple(x if type(x) is Tensor else None for x in inputs) if len(inputs) != 1 else inputs, saved)
+    node = cls(inputs, saved, out._data)
     if saved:
         for k, v in saved.items():
             if v is _RESULT:
@@ -126,7 +127,12 @@ def _out(data, d):
     """A new tensor of dtype d from a numpy result (numpy may return scalars or a wider dtype)."""
     if type(data) is not np.ndarray or data.dtype is not d.np:
         data = np.asarray(data, dtype=d.np)
-    return make(data)
+    t = _new(Tensor)                    # make() inlined: this runs once per op
+    t._data = data
+    t._version_counter = VersionCounter()
+    t.grad_fn = None
+    t._requires_grad = False
+    return t
 
 
 def _float_dtype(t):
@@ -188,7 +194,7 @@ def add(a, b, *, alpha=1):
     ad, bd, d = ops
     out = _out(ad + bd if alpha == 1 else ad + bd * alpha, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        _record(out, AddBackward0, (a, b), {'alpha': alpha})
+        _record(out, AddBackward0, (a, b if type(b) is Tensor else None), {'alpha': alpha})
     return out
 
 
@@ -247,8 +253,8 @@ def mul(a, b):
     ad, bd, d = ops
     out = _out(ad * bd, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        _record(out, MulBackward0, (a, b), {'self': _save(a) if _rg(b) else None,
-                                            'other': _save(b) if a._requires_grad else None})
+        _record(out, MulBackward0, (a, b if type(b) is Tensor else None),
+                {'self': _save(a) if _rg(b) else None, 'other': _save(b) if a._requires_grad else None})
     return out
 
 
@@ -1241,8 +1247,9 @@ def _rebase_view(view, base, node):
     """In-place on a view: the base's history becomes CopySlices(node); the view reads its slice of the base."""
     cs = CopySlices((base,) + (None,) * (len(node.next_functions) - 1))
     cs.next_functions = (cs.next_functions[0],) + node.next_functions[1:]
-    cs._meta = (cs._meta[0],) + node._meta[1:]
+    cs._meta = [cs._meta[0]] + list(node._meta or [None] * len(node.next_functions))[1:]
     cs.fn = node
+    cs.view_shape = view._data.shape
     cs.geometry = _geometry(base._data, view._data)
     base.grad_fn = cs
     base._requires_grad = True
@@ -1272,7 +1279,7 @@ class CopySlices(Node):
 
     def apply(self, g):
         res = np.array(g._data, copy=True, order='C')
-        region = _region(res, self.geometry, self.fn._meta[0][0])
+        region = _region(res, self.geometry, self.view_shape)
         sub = self.fn.apply(make(region.copy()))
         region[...] = 0 if sub[0] is None else sum_to(sub[0], region.shape)._data
         return (make(res),) + tuple(sub[1:])
