@@ -218,7 +218,7 @@ class Node:
         return type(self).__name__
 
     def __repr__(self):
-        return '<%s object at %#x>' % (self.name(), id(self))
+        return '<%s object at %#x>' % (type(self).__name__, id(self))
 
     def needs(self, i):
         """Whether input i needs a gradient (PyTorch's needs_input_grad)."""
@@ -302,6 +302,9 @@ class _Handle:
 class AccumulateGrad(Node):
     """The sink of a leaf tensor that requires grad: adds incoming gradients into `variable.grad`."""
     __slots__ = ('variable',)
+
+    def name(self):
+        return 'torch::autograd::AccumulateGrad'      # as PyTorch's C++ names it; the class name is the short one
 
     def __init__(self, variable):
         Node.__init__(self)

@@ -89,6 +89,7 @@ def _infer(values):
     """The dtype PyTorch infers for nested Python data (bool < int < float), checking it is rectangular."""
     kinds = set()
     shape = []
+    leaf_depth = []                   # the depth where numbers were found first
 
     def walk(x, depth):
         if isinstance(x, Tensor):
@@ -97,6 +98,8 @@ def _infer(values):
                 return
             x = x.tolist()
         if isinstance(x, (list, tuple)):
+            if leaf_depth and depth >= leaf_depth[0]:
+                raise TypeError("'%s' object cannot be interpreted as an integer" % type(x).__name__)
             if len(shape) <= depth:
                 shape.append(len(x))
             elif shape[depth] != len(x):
@@ -106,6 +109,7 @@ def _infer(values):
             return
         if len(shape) > depth:
             raise TypeError('not a sequence')
+        leaf_depth.append(depth)
         if isinstance(x, (builtins.bool, np.bool_)):
             kinds.add('b')
         elif isinstance(x, (builtins.int, np.integer)):
@@ -114,6 +118,8 @@ def _infer(values):
             kinds.add('f')
         elif isinstance(x, complex):
             raise TypeError('complex tensors are not supported in Autograd Playground')
+        elif isinstance(x, str):
+            raise TypeError("new(): invalid data type 'str'")
         else:
             raise TypeError("Could not infer dtype of " + type(x).__name__)
 

@@ -16,7 +16,7 @@ def _method(fn):
     return m
 
 
-_SAME = ['add', 'sub', 'mul', 'div', 'pow', 'neg', 'exp', 'log', 'sqrt', 'abs', 'sign', 'sigmoid', 'tanh', 'relu',
+_SAME = ['add', 'sub', 'mul', 'div', 'pow', 'neg', 'exp', 'log', 'sqrt', 'abs', 'sign', 'sgn', 'sigmoid', 'tanh', 'relu',
          'sin', 'cos', 'clamp', 'clamp_min', 'clamp_max', 'reciprocal', 'sum', 'mean', 'matmul', 'mm', 'bmm', 'mv',
          'dot', 'view', 'reshape', 'flatten', 'transpose', 't', 'permute', 'unsqueeze', 'squeeze', 'expand',
          'contiguous', 'clone', 'to', 'narrow', 'select', 'zero_', 'fill_', 'copy_']

@@ -176,7 +176,10 @@ def add_grads(a, b):
 def accumulate_into(var, g, create_graph):
     """AccumulateGrad: the first gradient becomes .grad (a copy), later ones are added to it."""
     if var._grad is None:
-        var._grad = g if create_graph and g._requires_grad else make(np.array(g._data, copy=True))
+        if create_graph and g._requires_grad:
+            var._grad = _copy(make(np.zeros_like(g._data)), g)       # PyTorch's grad then shows CopyBackwards
+        else:
+            var._grad = make(np.array(g._data, copy=True))
     elif create_graph:
         var._grad = var._grad + g
     else:
@@ -307,6 +310,8 @@ def pow(a, b):
         if ops is None:
             return NotImplemented
         bd, ad, d = ops
+        if d is dt.bool_:
+            raise NotImplementedError('"pow" not implemented for \'Bool\'')
         out = _out(np.power(ad, bd), d)
         return _attach(out, PowBackward2, (b,), {'self': Wrapped(_scalar(a)), 'exponent': _save(b),
                                                  'result': _RESULT})
@@ -314,6 +319,8 @@ def pow(a, b):
     if ops is None:
         return NotImplemented
     ad, bd, d = ops
+    if d is dt.bool_ and type(b) is Tensor:
+        raise NotImplementedError('"pow" not implemented for \'Bool\'')
     if type(b) is not Tensor:
         if d.category == 1 and bd < 0:
             raise RuntimeError('Integers to negative integer powers are not allowed.')
@@ -394,14 +401,38 @@ class SqrtBackward0(Node):
 
 class SigmoidBackward0(Node):
     def apply(self, g):
-        r = self.saved('result')
-        return (g * (1 - r) * r,)
+        return (sigmoid_backward(g, self.saved('result')),)
+
+
+def sigmoid_backward(g, y):
+    """g * y * (1 - y): the gradient of sigmoid from its output, an op of its own (for double backward)."""
+    out = make(g._data * (1 - y._data) * y._data)
+    return _attach(out, SigmoidBackwardBackward0, (g, y), {'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
+
+
+class SigmoidBackwardBackward0(Node):
+    def apply(self, gg):
+        g, y = self.saved('grad_output'), self.saved('output')
+        return (sigmoid_backward(gg, y) if self.needs(0) else None,
+                gg * g * (1 - 2 * y) if self.needs(1) else None)
 
 
 class TanhBackward0(Node):
     def apply(self, g):
-        r = self.saved('result')
-        return (g * (1 - r * r),)
+        return (tanh_backward(g, self.saved('result')),)
+
+
+def tanh_backward(g, y):
+    """g * (1 - y * y): the gradient of tanh from its output, an op of its own (for double backward)."""
+    out = make(g._data * (1 - y._data * y._data))
+    return _attach(out, TanhBackwardBackward0, (g, y), {'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
+
+
+class TanhBackwardBackward0(Node):
+    def apply(self, gg):
+        g, y = self.saved('grad_output'), self.saved('output')
+        return (tanh_backward(gg, y) if self.needs(0) else None,
+                gg * g * -2 * y if self.needs(1) else None)
 
 
 class SinBackward0(Node):
@@ -428,13 +459,19 @@ sin = _unary(np.sin, SinBackward0, 'self')
 cos = _unary(np.cos, CosBackward0, 'self')
 
 
+def _not_for_bool(a, name, error=NotImplementedError, text='"%s" not implemented for \'Bool\''):
+    if a._data.dtype.kind == 'b':
+        raise error(text % name)
+
+
 def abs(a):
+    _not_for_bool(a, 'abs_cpu')
     return _attach(make(np.abs(a._data)), AbsBackward0, (a,), {'self': SavedTensor(a)})
 
 
 class AbsBackward0(Node):
     def apply(self, g):
-        return (g * self.saved('self').sign(),)
+        return (g * self.saved('self').sgn(),)
 
 
 def sign(a):
@@ -446,13 +483,34 @@ class SignBackward0(Node):
         return (g * 0,)
 
 
+def sgn(a):
+    return _attach(make(np.sign(a._data)), SgnBackward0, (a,))
+
+
+class SgnBackward0(SignBackward0):
+    pass
+
+
 def relu(a):
+    _not_for_bool(a, 'relu', RuntimeError, 'Boolean inputs not supported for %s')
     return _attach(make(np.maximum(a._data, a._data.dtype.type(0))), ReluBackward0, (a,), {'result': _RESULT})
 
 
 class ReluBackward0(Node):
     def apply(self, g):
-        return (g * make(self.saved('result')._data > 0),)
+        return (threshold_backward(g, self.saved('result'), 0),)
+
+
+def threshold_backward(g, x, threshold):
+    """The gradient of relu / threshold: g where x > threshold, else 0 (its own node for double backward)."""
+    out = make(np.where(x._data > threshold, g._data, g._data.dtype.type(0)))
+    return _attach(out, ThresholdBackwardBackward0, (g, x), {'self': SavedTensor(x), 'threshold': threshold})
+
+
+class ThresholdBackwardBackward0(Node):
+    def apply(self, gg):
+        return (threshold_backward(gg, self.saved('self'), self._saved['threshold']),
+                gg * 0 if self.needs(1) else None)
 
 
 def clamp(a, min=None, max=None):
@@ -619,6 +677,7 @@ def mm(a, b):
         raise RuntimeError('mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)'
                            % (a._data.shape + b._data.shape))
     _dtype_check(a, b)
+    _not_for_bool(a, 'addmm_impl_cpu_')
     out = make(a._data @ b._data)
     if ag.grad_enabled and (a._requires_grad or b._requires_grad):
         _attach(out, MmBackward0, (a, b), {'self': SavedTensor(a) if b._requires_grad else None,
@@ -677,6 +736,7 @@ def dot(a, b):
                            'elements, but got %d and %d elements respectively'
                            % (a._data.shape[0], b._data.shape[0], a._data.shape[0], b._data.shape[0]))
     _dtype_check(a, b, 'dot : expected both vectors to have same dtype, but found %s and %s')
+    _not_for_bool(a, 'dot')
     out = make(np.asarray(a._data @ b._data))
     return _attach(out, DotBackward0, (a, b), {'self': SavedTensor(a) if _rg(b) else None,
                                                'tensor': SavedTensor(b) if _rg(a) else None})
@@ -983,6 +1043,9 @@ def getitem(a, idx):
     out = a
     dim = 0
     n_real = builtins.sum(1 for i in idx if i is not None and i is not Ellipsis)
+    if a._data.ndim == 0 and n_real and not builtins.all(isinstance(i, slice) for i in idx if i is not None):
+        raise IndexError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ '
+                         'to convert a 0-dim tensor to a number')
     if n_real > a._data.ndim:
         raise IndexError('too many indices for tensor of dimension %d' % a._data.ndim)
     for i in idx:
@@ -1122,7 +1185,7 @@ class IndexPutBackward0(Node):
 def cat(tensors, dim=0):
     tensors = [_as_tensor(x) for x in tensors]
     if not tensors:
-        raise RuntimeError('torch.cat(): expected a non-empty list of Tensors')
+        raise ValueError('torch.cat(): expected a non-empty list of Tensors')
     ref = next((x for x in tensors if x._data.shape != (0,)), tensors[0])
     nd = ref._data.ndim
     if nd == 0:
@@ -1276,6 +1339,9 @@ def _region(arr, geometry, shape):
 
 class CopySlices(Node):
     """The base's node after an in-place op on one of its views: runs the op's backward on the view's slice."""
+
+    def name(self):
+        return 'torch::autograd::CopySlices'
 
     def apply(self, g):
         res = np.array(g._data, copy=True, order='C')

@@ -38,8 +38,7 @@ _NON_LEAF_GRAD_WARNING = (
     'The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won\'t be '
     'populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf Tensor, '
     'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access '
-    'the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more informations. (Triggered internally '
-    'at /pytorch/build/aten/src/ATen/core/TensorBody.h:499.)')
+    'the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.')
 
 
 class Tensor:
@@ -351,7 +350,7 @@ class Tensor:
         from ._printing import tensor_repr
         suffixes = []
         if self.grad_fn is not None:
-            suffixes.append('grad_fn=<%s>' % self.grad_fn.name())
+            suffixes.append('grad_fn=<%s>' % type(self.grad_fn).__name__)
         elif self._requires_grad:
             suffixes.append('requires_grad=True')
         return tensor_repr(self._data, self.dtype.name, suffixes)

@@ -74,10 +74,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     grads = _make_grads(outputs, grads)
     if retain_graph is None:
         retain_graph = create_graph
+    _check_roots(outputs)
     for t in inputs:
         if not t._requires_grad:
             raise RuntimeError('One of the differentiated Tensors does not require grad')
-    _check_roots(outputs)
     edges = [_ag.edge(t) for t in inputs]
     capture = {e: None for e in edges}
     _ag.run_backward('grad', outputs, grads, retain_graph, create_graph, inputs=edges, capture=capture)

@@ -1,6 +1,5 @@
 """The autograd graph as data: tensors, grad_fn nodes and saved tensors in a networkx.MultiDiGraph, exported as
 node-link JSON for the page and as Graphviz DOT in torchviz's look. The only engine module that imports networkx."""
-import math
 import warnings
 from collections import deque
 
@@ -118,7 +117,7 @@ class _Builder:
 
     def add_function(self, fn):
         fid = self.ids(fn, 'f')
-        self.G.add_node(fid, kind='function', label=fn.name(), freed=False, saved=[], saved_values={},
+        self.G.add_node(fid, kind='function', label=type(fn).__name__, freed=False, saved=[], saved_values={},
                         next=[], hidden_inputs=0)
         return fid
 
@@ -263,7 +262,7 @@ def to_dot(G):
             style = 'fillcolor=orange' + (' color=red penwidth=2' if node['stale'] else '')
         else:
             label, style = node['label'], ''
-        lines.append(f'\t{nid} [label={_dot_quote(label)} {style}]'.replace(' ]', ']'))
+        lines.append(f'\t{nid} [' + ' '.join(filter(None, [f'label={_dot_quote(label)}', style])) + ']')
     for u, v, kind in G.edges(data='kind'):
         lines.append(f'\t{u} -> {v}' + (' [dir=none]' if kind == 'saved' else ''))
     lines.append('}')
@@ -278,7 +277,7 @@ def step_to_json(step, ids):
     for nxt, nr in step.node.next_functions:
         g = next(sent, (None, None, None))[2] if nxt is not None else None
         grads_out.append({'to': None if nxt is None else ids(nxt, 'f'), 'input_nr': int(nr), 'grad': value_text(g)})
-    out = {'node': ids(step.node, 'f'), 'name': step.node.name(),
+    out = {'node': ids(step.node, 'f'), 'name': type(step.node).__name__,
            'grads_in': [value_text(g) for g in step.grads_in], 'grads_out': grads_out, 'accumulate': None}
     if step.variable is not None:
         before, after, incoming = step.grad_before, step.grad_after, step.grads_in[0]

@@ -6,7 +6,7 @@ from engine._autograd import backward_steps, set_recorder
 
 
 def _names(steps):
-    return [s.node.name() for s in steps]
+    return [type(s.node).__name__ for s in steps]
 
 
 def test_steps_follow_pytorch_order_and_show_accumulation():
@@ -41,7 +41,7 @@ def test_steps_record_gradients_sent_along_each_edge():
     y = (x * x).sum()
     steps = list(backward_steps([y], [torch.tensor(1.)]))
     mul = steps[1]
-    assert mul.node.name() == 'MulBackward0'
+    assert type(mul.node).__name__ == 'MulBackward0'
     assert [g.tolist() for _, _, g in mul.grads_out] == [[1., 2.], [1., 2.]]   # y * y: two edges to x
 
 
@@ -61,7 +61,7 @@ def test_error_stops_the_generator_at_the_node_that_needed_the_stale_tensor():
     gen = backward_steps([y], [torch.tensor(1.)])
     with pytest.raises(RuntimeError, match='output 0 of Sigmoid, is at version 1') as info:
         list(gen)
-    assert info.value.autograd_node.name() == 'SigmoidBackward0'
+    assert type(info.value.autograd_node).__name__ == 'SigmoidBackward0'
     assert info.value.autograd_saved == 'result'
 
 
@@ -73,7 +73,7 @@ def test_recorder_sees_every_backward_call_in_order():
             seen.append(('begin', call))
 
         def step(self, step):
-            seen.append(step.node.name())
+            seen.append(type(step.node).__name__)
 
         def end(self, error):
             seen.append(('end', error is None))
