@@ -633,8 +633,10 @@ def matmul(a, b):
     if da == 2 and db == 1:
         return mv(a, b)
     if da == 1 and db == 2:
-        r = mm(a.unsqueeze(0), b)
-        return _view_result(r, r._data[0], SqueezeBackward4, {'dim': (0,), 'self_sym_sizes': r._data.shape})
+        r = mm(a.unsqueeze(0), b)              # then PyTorch squeezes in place: version 1, not a view
+        out = make(r._data[0])
+        out._version_counter.value = 1
+        return _attach(out, SqueezeBackward4, (r,), {'dim': (0,), 'self_sym_sizes': r._data.shape})
     if da == 2 and db == 2:
         return mm(a, b)
     if da >= 3 and db <= 2:
@@ -642,6 +644,8 @@ def matmul(a, b):
         r = mm(folded, b) if db == 2 else mv(folded, b)
         shape = a._data.shape[:-1] + (b._data.shape[-1],) if db == 2 else a._data.shape[:-1]
         return _unsafe_view(r, shape)
+    if da == 2 and db >= 3:                   # PyTorch computes (b^T a^T)^T to fold b's batch into one mm
+        return contiguous(transpose(matmul(transpose(b, -2, -1), t(a)), -2, -1))
     # batched: broadcast the batch dimensions, fold them into one, bmm, unfold
     a2 = a.unsqueeze(0) if da == 1 else a
     b2 = b.unsqueeze(-1) if db == 1 else b
