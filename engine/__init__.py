@@ -15,7 +15,7 @@ from ._ops import (add, sub, mul, div, pow, neg, exp, log, sqrt, abs, sign, sigm
 from ._printing import set_printoptions  # noqa: F401
 from . import autograd  # noqa: F401
 
-__version__ = '2.13.0+playground'
+__version__ = '2.13.0+cpu'          # the PyTorch this engine mirrors (a CPU-only build)
 
 float = float32
 double = float64
@@ -140,3 +140,6 @@ def _install_alias():
 
 
 _install_alias()
+from ._ops_nn import (max, min, maximum, minimum, where, square, softmax, log_softmax, logsumexp, addmm,  # noqa
+                      var, std, norm, erf, return_types)
+from . import nn, optim  # noqa: E402,F401

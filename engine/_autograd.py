@@ -408,7 +408,9 @@ def _accumulate_grad(node, grads, step, create_graph):
         new = _call_hook(hook, g)
         if new is not None:
             g = new
-    step.variable, step.grad_before = var, var._grad
+    before = var._grad
+    step.variable = var
+    step.grad_before = None if before is None else before.detach().clone()   # .grad is updated in place
     accumulate_into(var, g, create_graph)
     step.grad_after = var._grad
     for hook in list(var.__dict__.get('_post_acc_hooks', ())):

@@ -22,7 +22,7 @@ def test_steps_follow_pytorch_order_and_show_accumulation():
     # a second backward accumulates: 3 + 1 = 4, and the step keeps both sides of the sum
     before = x.grad.clone()
     steps = list(backward_steps([x.sum()], [torch.tensor(1.)]))
-    assert steps[-1].grad_before is x.grad and before.tolist() == [[3.0] * 3] * 2
+    assert steps[-1].grad_before.tolist() == before.tolist() and before.tolist() == [[3.0] * 3] * 2
     assert x.grad.tolist() == [[4.0] * 3] * 2
 
 

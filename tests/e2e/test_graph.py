@@ -1,0 +1,146 @@
+"""The live graph in the page, node by node against engine.graph's export of the same code run in-process."""
+from pathlib import Path
+
+import pytest
+
+from engine import _runner
+
+SNIPPETS = {
+    'seed2_worked_example': """import torch
+x = torch.ones(2, 3, requires_grad=True)
+y = x + 2
+z = y * y * 3
+out = z.mean()
+out.backward()
+""",
+    'sigmoid_stale': """import torch
+x = torch.tensor(0., requires_grad=True)
+y = x.sigmoid()
+y.detach().zero_()
+""",
+    'pow_not_stale': """import torch
+x = torch.tensor(1., requires_grad=True)
+y = x ** 2
+y.detach().zero_()
+""",
+    'data_versus_detach': """import torch
+a = torch.tensor([1., 2., 3.], requires_grad=True)
+out = a.sigmoid()
+c = out.data
+d = out.detach()
+c.zero_()
+big = torch.arange(2000.)
+""",
+    'weighted_view': """import torch
+g = torch.tensor([1, 2, 3, 4, 5, 6], dtype=torch.float, requires_grad=True)
+h = g.view(3, 2)
+h = h * 2
+""",
+}
+
+NODES_JS = """els => els.map(e => ({id: e.dataset.id, kind: e.dataset.kind, label: e.dataset.label,
+                                  stale: e.dataset.stale ?? null}))"""
+
+
+def drawn_nodes(page):
+    return sorted(page.eval_on_selector_all('[data-testid=graph-node]', NODES_JS), key=lambda n: n['id'])
+
+
+def expected_nodes(graph):
+    return sorted(({'id': n['id'], 'kind': n['kind'], 'label': n['label'], 'stale': 'true' if n.get('stale') else None}
+                   for n in graph['nodes']), key=lambda n: n['id'])
+
+
+@pytest.mark.parametrize('name', sorted(SNIPPETS))
+def test_graph_matches_engine_export(playground, run, name):
+    code = SNIPPETS[name]
+    expected = _runner.run(code)['graph']
+    run(playground, code)
+    assert drawn_nodes(playground) == expected_nodes(expected)
+    edges = playground.eval_on_selector_all(
+        'path.gv-edge', 'els => els.map(e => [e.dataset.source, e.dataset.target, e.dataset.key])')
+    assert sorted(edges) == sorted([l['source'], l['target'], str(l['key'])] for l in expected['links'])
+
+
+def test_y_times_y_draws_two_edges_and_contract_labels(playground, run):
+    run(playground, SNIPPETS['seed2_worked_example'])
+    node = playground.locator('[data-testid=graph-node]')
+    for label in ('x', 'y', 'z', 'out', 'AddBackward0', 'MeanBackward0', 'AccumulateGrad'):
+        assert node.and_(playground.locator(f'[data-label="{label}"]')).count() == 1, label
+    assert node.and_(playground.locator('[data-label="MulBackward0"][data-kind=function]')).count() == 2
+    add = playground.locator('[data-testid=graph-node][data-label="AddBackward0"]').get_attribute('data-id')
+    into = playground.eval_on_selector_all(
+        f'path.gv-edge-next[data-source="{add}"]', 'els => els.map(e => e.dataset.target)')
+    assert len(into) == 2 and into[0] == into[1]
+
+
+def test_stale_saved_tensor_is_marked_and_pow_is_not(playground, run):
+    run(playground, SNIPPETS['sigmoid_stale'])
+    stale = playground.locator('[data-testid=graph-node][data-kind=saved][data-stale=true]')
+    assert stale.count() == 1 and stale.get_attribute('data-label') == '_saved_result'
+    assert 'v0 → v1' in stale.text_content()
+    run(playground, SNIPPETS['pow_not_stale'])
+    assert playground.locator('[data-kind=saved]').count() == 1
+    assert playground.locator('[data-kind=saved][data-stale=true]').count() == 0
+
+
+def test_values_and_grads_on_nodes(playground, run):
+    run(playground, SNIPPETS['seed2_worked_example'])
+    x = playground.locator('[data-testid=graph-node][data-label="x"]')
+    text = x.text_content()
+    assert '[[1., 1., 1.],' in text and 'grad: 3 (all)' in text
+    run(playground, SNIPPETS['data_versus_detach'])
+    big = playground.locator('[data-testid=graph-node][data-label="big"]')
+    assert 'min 0 · mean 999.5 · max 1999' in big.text_content() and big.locator('.gv-spark').count() == 1
+
+
+def test_roles_are_visually_distinct(playground, run):
+    run(playground, SNIPPETS['data_versus_detach'])
+    role = lambda label: playground.locator(f'[data-testid=graph-node][data-label="{label}"]').get_attribute('class')
+    assert 'gv-role-leaf' in role('a') and 'gv-role-output' in role('out')
+    assert 'gv-role-detached' in role('c') and 'gv-role-detached' in role('d') and 'gv-role-constant' in role('big')
+    fills = {label: playground.locator(f'[data-testid=graph-node][data-label="{label}"] .gv-box').evaluate(
+        'e => getComputedStyle(e).fill + getComputedStyle(e).strokeDasharray') for label in ('a', 'out', 'd', 'big')}
+    assert len(set(fills.values())) == 4
+
+
+def test_clicking_a_node_opens_the_inspector(playground, run):
+    run(playground, SNIPPETS['data_versus_detach'])
+    playground.click('[data-testid=graph-node][data-label="c"]')
+    inspector = playground.locator('[data-testid=inspector]')
+    inspector.wait_for(state='visible')
+    text = inspector.inner_text()
+    for part in ('is_leaf', 'requires_grad', '_version', 'tensor([0., 0., 0.])', '.grad', 'grad_fn'):
+        assert part in text, part
+    assert 'out' in inspector.locator('a').all_inner_texts() and 'd' in inspector.locator('a').all_inner_texts()
+    playground.click('[data-testid=graph-node][data-label="SigmoidBackward0"]')
+    text = inspector.inner_text()
+    assert '_saved_result' in text and 'next_functions' in text and 'AccumulateGrad' in text
+
+
+def test_stale_saved_tensor_in_inspector(playground, run):
+    run(playground, SNIPPETS['sigmoid_stale'])
+    playground.click('[data-testid=graph-node][data-kind=saved]')
+    text = playground.locator('[data-testid=inspector]').inner_text()
+    assert 'SigmoidBackward0' in text and 'stale' in text
+
+
+@pytest.mark.parametrize('fmt, check', [
+    ('dot', lambda b: b.startswith(b'digraph {') and b'fillcolor=lightblue' in b and b'fillcolor=orange' in b),
+    ('json', lambda b: b'"links"' in b and b'"MulBackward0"' in b),
+    ('svg', lambda b: b'<svg' in b and b'data-testid="graph-node"' in b and b'.gv-' in b),
+    ('png', lambda b: b.startswith(b'\x89PNG')),
+])
+def test_export(playground, run, fmt, check):
+    run(playground, SNIPPETS['seed2_worked_example'])
+    with playground.expect_download() as download:
+        playground.click(f'[data-testid=graph-export-{fmt}]')
+    data = Path(download.value.path()).read_bytes()
+    assert check(data), data[:200]
+
+
+def test_big_graph_is_cut_off_with_a_notice(playground, run):
+    run(playground, 'import torch\nx = torch.ones(1, requires_grad=True)\ny = x\nfor _ in range(3000):\n    y = y * 1.0\n')
+    count = playground.locator('[data-testid=graph-node]').count()
+    assert 900 <= count <= 1000
+    assert '3001' in playground.locator('.gv-banner').inner_text()

@@ -1,0 +1,159 @@
+"""The backward stepper in the page, step by step against the steps the engine records for the same code."""
+import pytest
+
+from engine import _runner
+
+SEED2 = """import torch
+x = torch.ones(2, 3, requires_grad=True)
+y = x + 2
+z = y * y * 3
+out = z.mean()
+out.backward()
+out2 = x.sum()
+out2.backward()
+out3 = x.sum()
+x.grad.data.zero_()
+out3.backward()
+"""
+
+WEIGHTED = """import torch
+g = torch.tensor([1, 2, 3, 4, 5, 6], dtype=torch.float, requires_grad=True)
+h = g.view(3, 2)
+h = h * 2
+w = torch.tensor([[1., 1.], [1., 1.], [1., 1.]])
+h.backward(w)
+"""
+
+SIGMOID = """import torch
+x = torch.tensor(0., requires_grad=True)
+y = x.sigmoid()
+y.detach().zero_()
+y.backward()
+"""
+
+POW = """import torch
+x = torch.tensor(1., requires_grad=True)
+y = x ** 2
+y.detach().zero_()
+y.backward()
+"""
+
+
+def status(page):
+    s = page.locator('[data-testid=step-status]')
+    return int(s.get_attribute('data-step')), int(s.get_attribute('data-steps'))
+
+
+def active_ids(page):
+    return page.eval_on_selector_all('[data-testid=graph-node][data-active=true]', 'els => els.map(e => e.dataset.id)')
+
+
+def timeline(code):
+    """The engine's recorded steps as the stepper's timeline: (chapter, step dict | None for the error stop)."""
+    entries = []
+    for i, chapter in enumerate(_runner.run(code)['chapters']):
+        entries += [(i, step) for step in chapter['steps']]
+        if chapter['error']:
+            entries.append((i, None))
+    return entries
+
+
+def detail(page):
+    return page.locator('[data-testid=step-detail]').inner_text()
+
+
+def test_seed2_steps_follow_the_engine_and_show_accumulation(playground, run):
+    expected = timeline(SEED2)
+    run(playground, SEED2)
+    assert status(playground) == (0, len(expected)) and active_ids(playground) == []
+    for n, (chapter, step) in enumerate(expected, start=1):
+        playground.click('[data-testid=backward-step]')
+        assert status(playground) == (n, len(expected))
+        assert active_ids(playground) == [step['node']]
+        assert step['name'] in detail(playground)
+        if step['accumulate']:
+            arithmetic = {0: 'None → 3', 1: '3 → 3 + 1 = 4', 2: '0 → 0 + 1 = 1'}[chapter]
+            assert f'x.grad: {arithmetic}' in detail(playground)
+    assert playground.locator('[data-testid=backward-step]').is_disabled()
+
+
+def test_gradients_appear_on_the_edges_they_travel(playground, run):
+    run(playground, SEED2)
+    for _ in range(3):  # MeanBackward0, MulBackward0 (* 3), MulBackward0 (y * y)
+        playground.click('[data-testid=backward-step]')
+    current = playground.locator('.gv-edge-grad.gv-current')
+    texts = current.all_text_contents()
+    assert texts.count('1.5000 (all)') == 2  # y * y sends 1.5 down each of its two edges
+
+
+def test_back_reset_scrubber_and_keys(playground, run):
+    expected = timeline(SEED2)
+    run(playground, SEED2)
+    playground.click('[data-testid=backward-step]')
+    playground.click('[data-testid=backward-step]')
+    assert status(playground)[0] == 2 and active_ids(playground) == [expected[1][1]['node']]
+    playground.click('[data-testid=backward-back]')
+    assert status(playground)[0] == 1 and active_ids(playground) == [expected[0][1]['node']]
+    playground.click('[data-testid=backward-reset]')
+    assert status(playground)[0] == 0 and active_ids(playground) == []
+    playground.locator('[data-testid=step-status]').click()  # focus out of the editor
+    playground.keyboard.press('.')
+    playground.keyboard.press('ArrowRight')
+    assert status(playground)[0] == 2
+    playground.keyboard.press(',')
+    assert status(playground)[0] == 1
+    playground.locator('[data-testid=backward-scrubber]').fill(str(len(expected)))
+    assert status(playground)[0] == len(expected)
+    assert playground.locator('[data-testid=backward-chapter]').count() == 3
+
+
+def test_weighted_backward_of_a_non_scalar_explains_the_weighted_sum(playground, run):
+    expected = timeline(WEIGHTED)
+    run(playground, WEIGHTED)
+    assert status(playground) == (0, len(expected))
+    playground.click('[data-testid=backward-step]')
+    assert active_ids(playground) == [expected[0][1]['node']]
+    note = playground.locator('[data-testid=step-note]')
+    assert note.is_visible() and 'sum(root * gradient)' in note.inner_text()
+    assert 'receives: 1 (all)' in detail(playground)
+
+
+def test_non_scalar_without_gradient_explains_why(playground, run):
+    run(playground, WEIGHTED.replace('h.backward(w)', 'h.backward()'))
+    assert 'sum(y * w)' in playground.locator('[data-testid=step-note]').inner_text()
+
+
+def test_sigmoid_stops_at_the_stale_saved_result(playground, run):
+    expected = timeline(SIGMOID)
+    assert [step for _, step in expected] == [None]
+    chapter = _runner.run(SIGMOID)['chapters'][0]
+    run(playground, SIGMOID)
+    assert status(playground) == (0, 1)
+    playground.click('[data-testid=backward-step]')
+    assert status(playground) == (1, 1)
+    assert active_ids(playground) == [chapter['error']['node']]
+    saved = playground.locator(f'[data-testid=graph-node][data-id="{chapter["error"]["saved"]}"]')
+    assert saved.get_attribute('data-stale') == 'true' and saved.get_attribute('data-flagged') == 'true'
+    assert saved.get_attribute('data-label') == '_saved_result'
+    text = detail(playground)
+    assert 'modified by an inplace operation' in text and 'output 0 of Sigmoid' in text
+    assert 'version 0' in text and 'version 1' in text
+
+
+def test_pow_runs_to_the_end_without_error(playground, run):
+    expected = timeline(POW)
+    assert [step['name'] for _, step in expected] == ['PowBackward0', 'AccumulateGrad']
+    run(playground, POW)
+    for _, step in expected:
+        playground.click('[data-testid=backward-step]')
+        assert active_ids(playground) == [step['node']]
+    assert 'x.grad: None → 2' in detail(playground)
+    assert playground.locator('[data-flagged=true], [data-error=true]').count() == 0
+
+
+@pytest.mark.parametrize('lang, word', [('zh-CN', '执行'), ('en', 'runs')])
+def test_step_text_follows_the_language(playground, run, lang, word):
+    run(playground, POW)
+    playground.select_option('[data-testid=lang]', lang)
+    playground.click('[data-testid=backward-step]')
+    assert word in detail(playground)
