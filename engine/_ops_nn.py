@@ -1,0 +1,732 @@
+"""The op table, part 2: the ops neural networks use (reductions, softmax, losses, activations, addmm).
+
+Same rules as `_ops.py`: numpy forward beside a backward written with tensor ops (so double backward works), node
+names and saved attributes exactly as PyTorch 2.13 has them. Losses take `reduction` as PyTorch's enum
+(0 none, 1 mean, 2 sum), which is what their nodes save.
+"""
+import builtins
+import collections
+import math
+import warnings
+
+import numpy as np
+
+from . import _autograd as ag
+from . import _dtypes as dt
+from ._autograd import Node, SavedTensor
+from ._ops import _attach, _RESULT, _dims, _float_dtype, _out, _scalar, pow as _pow
+from ._tensor import Tensor, make, _wrap_dim
+
+_REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
+
+
+def _missing(name, arg):
+    """The TypeError PyTorch's argument parser gives for a missing required argument."""
+    return TypeError('%s() missing 1 required positional arguments: "%s"' % (name, arg))
+
+
+def _raw(dim):
+    """A dim as PyTorch saves it: as given, negatives read as unsigned 64-bit (-1 -> 18446744073709551615)."""
+    if dim is None:
+        return None
+    return tuple(d % 2 ** 64 for d in dim) if isinstance(dim, (tuple, list)) else dim % 2 ** 64
+
+
+def _saved_dims(raw, ndim):
+    """The dims a node saved (see _raw), back as sorted dims in [0, ndim)."""
+    if raw is None:
+        return None
+    return tuple(sorted(_wrap_dim(d - 2 ** 64 if d >= 2 ** 63 else d, ndim)
+                        for d in (raw if isinstance(raw, tuple) else (raw,))))
+
+
+def _unsq(g, dims, keepdim):
+    """A reduced gradient with its reduced dims put back (size 1), so it broadcasts against the input."""
+    if not keepdim and dims is not None:
+        for d in dims:
+            g = g.unsqueeze(d)
+    return g
+
+
+def _tuple(dim):
+    return None if dim is None else tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+
+
+def _return_type(name):
+    """A torch.return_types named tuple (values, indices) that prints as PyTorch prints it."""
+    cls = collections.namedtuple(name, ['values', 'indices'])
+    cls.__module__ = 'torch.return_types'
+    cls.__repr__ = lambda self: 'torch.return_types.%s(\nvalues=%r,\nindices=%r)' % (name, self.values, self.indices)
+    return cls
+
+
+class return_types:
+    """torch.return_types: the named tuples that reductions over a dim return."""
+    max = _return_type('max')
+    min = _return_type('min')
+
+
+# ================================================================================================ where, max, min
+
+def where(condition, input=None, other=None):
+    """torch.where(cond, x, y): x where cond, else y (numbers allowed); torch.where(cond) is cond.nonzero()."""
+    if input is None and other is None:
+        return tuple(make(i.astype(np.int64)) for i in np.nonzero(condition._data))
+    if condition._data.dtype.kind != 'b':
+        raise RuntimeError('where expected condition to be a boolean tensor, but got a tensor with dtype '
+                           + condition.dtype.legacy)
+    d = dt.result_type(*(_scalar(v) for v in (input, other)))
+    x = input._data if isinstance(input, Tensor) else _scalar(input)
+    y = other._data if isinstance(other, Tensor) else _scalar(other)
+    out = _out(np.where(condition._data, x, y), d)
+    return _attach(out, WhereBackward0, (input, other), {'condition': SavedTensor(condition)})
+
+
+class WhereBackward0(Node):
+    def apply(self, g):
+        c = self.saved('condition')
+        return (where(c, g, 0.) if self.needs(0) else None,
+                where(c, 0., g) if self.needs(1) else None)
+
+
+def _evenly_distribute(g, x, value):
+    """Gradient of a full max/min: split equally among the elements equal to the result (NaNs count)."""
+    xd, v = x._data, value._data
+    mask = (xd == v) | (np.isnan(xd) & np.isnan(v))
+    return where(make(mask), g / builtins.int(mask.sum()), 0.)
+
+
+def _select_backward(g, dim, indices, sizes, keepdim):
+    """Gradient of a max/min over `dim`: g lands at the selected indices, zero elsewhere."""
+    if not sizes:
+        return g
+    g = _unsq(g, (dim,), keepdim)
+    idx = indices._data if keepdim else np.expand_dims(indices._data, dim)
+    mask = np.zeros(sizes, bool)
+    np.put_along_axis(mask, idx, True, dim)
+    return where(make(mask), g.expand(sizes), 0.)
+
+
+def _extremum(name, np_fn, arg_fn, full_node, dim_node, pair):
+    def op(a, dim=None, keepdim=False):
+        if isinstance(dim, Tensor):
+            return pair(a, dim)
+        if dim is None:
+            if a._data.size == 0:
+                raise RuntimeError('%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the '
+                                   'reduction dim with the \'dim\' argument.' % name)
+            return _attach(make(np.asarray(np_fn(a._data))), full_node, (a,),
+                           {'result': _RESULT, 'self': SavedTensor(a)})
+        d = _wrap_dim(dim, a._data.ndim)
+        x = a._data if a._data.ndim else a._data.reshape(1)
+        idx = np.expand_dims(arg_fn(x, axis=d).astype(np.int64), d)
+        values = np.take_along_axis(x, idx, d)
+        if not keepdim:
+            values, idx = np.squeeze(values, d), np.squeeze(idx, d)
+        indices = make(idx.reshape(np.shape(idx) if a._data.ndim else ()))
+        out = make(values.reshape(indices._data.shape))
+        _attach(out, dim_node, (a,), {'dim': _raw(dim), 'indices': SavedTensor(indices), 'keepdim': keepdim,
+                                      'self_sym_sizes': a._data.shape})
+        return getattr(return_types, name)(out, indices)
+    op.__name__ = name
+    op.__doc__ = 'torch.%s: over everything (a tensor), over a dim ((values, indices)), or against a tensor.' % name
+    return op
+
+
+class MaxBackward1(Node):
+    def apply(self, g):
+        return (_evenly_distribute(g, self.saved('self'), self.saved('result')),)
+
+
+class MinBackward1(MaxBackward1):
+    pass
+
+
+class MaxBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        sizes = s['self_sym_sizes']
+        d = _saved_dims(s['dim'], len(sizes))[0]
+        return (_select_backward(g, d, self.saved('indices'), sizes, s['keepdim']),)
+
+
+class MinBackward0(MaxBackward0):
+    pass
+
+
+def _elementwise_extremum(np_fn, node_cls):
+    def op(a, other):
+        if not isinstance(other, Tensor):
+            raise TypeError('%s(): argument \'other\' (position 2) must be Tensor, not %s'
+                            % (np_fn.__name__, type(other).__name__))
+        d = dt.result_type(a, other)
+        out = _out(np_fn(a._data.astype(d.np, copy=False), other._data.astype(d.np, copy=False)), d)
+        return _attach(out, node_cls, (a, other), {'other': SavedTensor(other), 'self': SavedTensor(a)})
+    op.__name__ = np_fn.__name__
+    op.__doc__ = 'Elementwise %s of two tensors (NaN wins, as in PyTorch).' % np_fn.__name__
+    return op
+
+
+class MaximumBackward0(Node):
+    def apply(self, g):
+        a, b = self.saved('self')._data, self.saved('other')._data
+        half = where(make(a == b), g / 2, g)
+        return (where(make(a < b), 0., half) if self.needs(0) else None,
+                where(make(a > b), 0., half) if self.needs(1) else None)
+
+
+class MinimumBackward0(Node):
+    def apply(self, g):
+        a, b = self.saved('self')._data, self.saved('other')._data
+        half = where(make(a == b), g / 2, g)
+        return (where(make(a > b), 0., half) if self.needs(0) else None,
+                where(make(a < b), 0., half) if self.needs(1) else None)
+
+
+maximum = _elementwise_extremum(np.maximum, MaximumBackward0)
+minimum = _elementwise_extremum(np.minimum, MinimumBackward0)
+max = _extremum('max', np.max, np.argmax, MaxBackward1, MaxBackward0, maximum)
+min = _extremum('min', np.min, np.argmin, MinBackward1, MinBackward0, minimum)
+
+
+def square(a):
+    """a ** 2 (PyTorch records it as PowBackward0 with exponent 2)."""
+    return _pow(a, 2)
+
+
+# ================================================================================================ softmax family
+
+def _softmax_np(x, d):
+    e = np.exp(x - np.max(x, axis=d, keepdims=True)) if x.size else x
+    return e / np.sum(e, axis=d, keepdims=True)
+
+
+def _log_softmax_np(x, d):
+    if not x.size:
+        return x
+    shifted = x - np.max(x, axis=d, keepdims=True)
+    return shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True))
+
+
+def _softmax_op(name, np_fn, node_cls):
+    def op(a, dim=None, dtype=None):
+        if dim is None:
+            raise _missing(name, 'dim')
+        if dtype is not None:
+            a = a.to(dtype)
+        if not a.is_floating_point():
+            raise NotImplementedError('"%s_lastdim_kernel_impl" not implemented for \'%s\'' % (name, a.dtype.legacy))
+        d = _wrap_dim(dim, a._data.ndim)
+        x = a._data if a._data.ndim else a._data.reshape(1)
+        out = make(np_fn(x, d).reshape(a._data.shape))
+        return _attach(out, node_cls, (a,), {'dim': _raw(dim), 'result': _RESULT})
+    op.__name__ = name
+    return op
+
+
+class SoftmaxBackward0(Node):
+    def apply(self, g):
+        y = self.saved('result')
+        d = _saved_dims(self._saved['dim'], y.ndim)[0]
+        return (y * (g - (g * y).sum(d, keepdim=True)),)
+
+
+class LogSoftmaxBackward0(Node):
+    def apply(self, g):
+        y = self.saved('result')
+        d = _saved_dims(self._saved['dim'], y.ndim)[0]
+        return (g - y.exp() * g.sum(d, keepdim=True),)
+
+
+softmax = _softmax_op('softmax', _softmax_np, SoftmaxBackward0)
+log_softmax = _softmax_op('log_softmax', _log_softmax_np, LogSoftmaxBackward0)
+softmax.__doc__ = 'exp(x) / exp(x).sum(dim): a probability distribution along dim (dim is required).'
+log_softmax.__doc__ = 'log(softmax(x, dim)), computed stably (dim is required).'
+
+
+def logsumexp(a, dim=None, keepdim=False):
+    """log(exp(a).sum(dim)), without overflow."""
+    if dim is None:
+        raise _missing('logsumexp', 'dim')
+    dims = _dims(dim, a._data.ndim)
+    fd = _float_dtype(a)
+    x = a._data.astype(fd.np, copy=False)
+    m = np.max(x, axis=dims, keepdims=True) if x.size else np.zeros([1] * x.ndim, fd.np)
+    m = np.where(np.isinf(m), 0, m)
+    r = np.log(np.sum(np.exp(x - m), axis=dims, keepdims=True)) + m
+    out = _out(r if keepdim else np.squeeze(r, dims), fd)
+    return _attach(out, LogsumexpBackward0, (a,), {'dim': _raw(_tuple(dim)), 'keepdim': keepdim, 'result': _RESULT,
+                                                   'self': SavedTensor(a)})
+
+
+class LogsumexpBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        x = self.saved('self')
+        dims = _saved_dims(s['dim'], x.ndim)
+        return (_unsq(g, dims, s['keepdim']) * (x - _unsq(self.saved('result'), dims, s['keepdim'])).exp(),)
+
+
+# ================================================================================================ statistics
+
+def _correction(dim, unbiased, correction):
+    """(dim, correction as PyTorch saves it): None when neither a dim nor unbiasedness was given."""
+    if isinstance(dim, builtins.bool):          # the old var(unbiased) overload
+        dim, unbiased = None, dim
+    if correction is not None:
+        return dim, correction
+    if dim is None and unbiased is None:
+        return None, None
+    return dim, 0 if unbiased is False else 1
+
+
+def _var_np(x, dims, c, keepdim):
+    n = x.size if dims is None else builtins.int(np.prod([x.shape[d] for d in dims]))
+    dev = x - x.mean(axis=dims, keepdims=True)
+    return np.sum(dev * dev, axis=dims, keepdims=keepdim) / builtins.max(n - (1 if c is None else c), 0), n
+
+
+def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Variance over dim (Bessel-corrected unless unbiased=False or correction=0)."""
+    dim, c = _correction(dim, unbiased, correction)
+    dims = _dims(dim, a._data.ndim)
+    r, _ = _var_np(a._data, dims, c, keepdim)
+    return _attach(_out(r, a.dtype), VarBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)), 'keepdim': keepdim,
+                                                           'self': SavedTensor(a)})
+
+
+def std(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """Standard deviation over dim: sqrt(var)."""
+    dim, c = _correction(dim, unbiased, correction)
+    dims = _dims(dim, a._data.ndim)
+    r, _ = _var_np(a._data, dims, c, keepdim)
+    return _attach(_out(np.sqrt(r), a.dtype), StdBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)),
+                                                                    'keepdim': keepdim, 'result': _RESULT,
+                                                                    'self': SavedTensor(a)})
+
+
+def _var_backward(g, x, dims, c, keepdim):
+    n = x._data.size if dims is None else builtins.int(np.prod([x._data.shape[d] for d in dims]))
+    c = 1 if c is None else c
+    centered = x - (x.mean(dims, keepdim=True) if dims is not None else x.mean())
+    return (2.0 / (n - c)) * _unsq(g, dims, keepdim) * centered
+
+
+class VarBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        x = self.saved('self')
+        return (_var_backward(g, x, _saved_dims(s['dim'], x.ndim), s['correction'], s['keepdim']),)
+
+
+class StdBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        r = self.saved('result')
+        g = where(make(r._data == 0), 0., g / (2 * r))
+        x = self.saved('self')
+        return (_var_backward(g, x, _saved_dims(s['dim'], x.ndim), s['correction'], s['keepdim']),)
+
+
+def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
+    """The vector p-norm over dim (everything by default): LinalgVectorNormBackward0, as torch.norm records it."""
+    if not a.is_floating_point():
+        raise RuntimeError('linalg.vector_norm: Expected a floating point or complex tensor as input. Got '
+                           + a.dtype.legacy)
+    if dtype is not None:
+        a = a.to(dtype)
+    ord = 2 if p in ('fro', None) else p
+    dims = _dims(dim, a._data.ndim)
+    x = np.abs(a._data)
+    if ord == 2:
+        r = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
+    elif ord == 1:
+        r = np.sum(x, axis=dims, keepdims=keepdim)
+    elif ord == math.inf:
+        r = np.max(x, axis=dims, keepdims=keepdim)
+    elif ord == -math.inf:
+        r = np.min(x, axis=dims, keepdims=keepdim)
+    elif ord == 0:
+        r = np.sum(x != 0, axis=dims, keepdims=keepdim)
+    else:
+        r = np.sum(x ** ord, axis=dims, keepdims=keepdim) ** (1.0 / ord)
+    return _attach(_out(r, a.dtype), LinalgVectorNormBackward0, (a,), {
+        'dim': _raw(_tuple(dim)), 'keepdim': keepdim, 'ord': ord, 'result': _RESULT, 'self': SavedTensor(a)})
+
+
+class LinalgVectorNormBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        x, r, ord = self.saved('self'), self.saved('result'), s['ord']
+        dims = _saved_dims(s['dim'], x.ndim)
+        g, r = _unsq(g, dims, s['keepdim']), _unsq(r, dims, s['keepdim'])
+        if ord == 0:
+            return (x * 0,)
+        if ord == 1:
+            return (x.sign() * g,)
+        if ord in (math.inf, -math.inf):
+            mask = make(np.abs(x._data) == r._data)
+            count = mask.sum(dims, keepdim=True) if dims is not None else mask.sum()
+            return (x.sign() * where(mask, g / count, 0.),)
+        zero = make(r._data == 0)
+        if ord == 2:
+            return (x * where(zero, 0., g / r),)
+        return (x * x.abs() ** (ord - 2) * where(zero, 0., g / r ** (ord - 1)),)
+
+
+# ================================================================================================ activations
+
+def leaky_relu(a, negative_slope=0.01, inplace=False):
+    """x where x > 0, else negative_slope * x."""
+    x = a._data
+    out = make(np.where(x > 0, x, x * x.dtype.type(negative_slope)))
+    return _attach(out, LeakyReluBackward0, (a,), {'negative_slope': negative_slope, 'self': SavedTensor(a)})
+
+
+class LeakyReluBackward0(Node):
+    def apply(self, g):
+        return (where(make(self.saved('self')._data > 0), g, g * self._saved['negative_slope']),)
+
+
+def _erf_np(x):
+    """erf to within 1.2e-7 (Numerical Recipes' erfc, vectorised: numpy has no erf)."""
+    z = np.abs(x.astype(np.float64))
+    t = 1.0 / (1.0 + 0.5 * z)
+    poly = -z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (
+        -0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
+    return np.sign(x) * (1.0 - t * np.exp(poly))
+
+
+def erf(a):
+    """The error function (what exact GELU is made of)."""
+    d = _float_dtype(a)
+    return _attach(_out(_erf_np(a._data), d), ErfBackward0, (a,), {'self': SavedTensor(a)})
+
+
+class ErfBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        return (g * (2 / math.sqrt(math.pi)) * (-x * x).exp(),)
+
+
+_TANH_K = math.sqrt(2 / math.pi)
+
+
+def gelu(a, approximate='none'):
+    """x * Phi(x) (Phi: the standard normal CDF), or its tanh approximation."""
+    if approximate not in ('none', 'tanh'):
+        raise RuntimeError('approximate argument must be either none or tanh.')
+    x = a._data.astype(np.float64)
+    if approximate == 'tanh':
+        r = 0.5 * x * (1 + np.tanh(_TANH_K * (x + 0.044715 * x ** 3)))
+    else:
+        r = 0.5 * x * (1 + _erf_np(x / math.sqrt(2)))
+    return _attach(_out(r, a.dtype), GeluBackward0, (a,), {'approximate': approximate, 'self': SavedTensor(a)})
+
+
+class GeluBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        if self._saved['approximate'] == 'tanh':
+            inner = _TANH_K * (x + 0.044715 * x * x * x)
+            t = inner.tanh()
+            return (g * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _TANH_K * (1 + 3 * 0.044715 * x * x)),)
+        cdf = 0.5 * (1 + erf(x * (1 / math.sqrt(2))))
+        pdf = (-0.5 * x * x).exp() * (1 / math.sqrt(2 * math.pi))
+        return (g * (cdf + x * pdf),)
+
+
+# ================================================================================================ linear algebra
+
+def addmm(input, mat1, mat2, *, beta=1, alpha=1):
+    """beta * input + alpha * (mat1 @ mat2): what nn.Linear computes for a batch (input is the bias)."""
+    for name, m in (('self', mat1), ('mat2', mat2)):
+        if m._data.ndim != 2:
+            raise RuntimeError('%s must be a matrix' % name)
+    if mat1._data.shape[1] != mat2._data.shape[0]:
+        raise RuntimeError('mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)'
+                           % (mat1._data.shape + mat2._data.shape))
+    if not (input._data.dtype == mat1._data.dtype == mat2._data.dtype):
+        raise RuntimeError('expected m1 and m2 to have the same dtype, but got: %s != %s'
+                           % (mat1.dtype, mat2.dtype))
+    prod = mat1._data @ mat2._data
+    if alpha != 1:
+        prod = prod * alpha
+    out = _out(prod + (input._data if beta == 1 else input._data * beta), mat1.dtype)
+    if out._data.shape != prod.shape:
+        raise RuntimeError('The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton '
+                           'dimension %d.' % (prod.shape[-1], input._data.shape[-1], input._data.ndim - 1))
+    if ag.grad_enabled and (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
+        item = mat1._data.itemsize
+        _attach(out, AddmmBackward0, (input, mat1, mat2), {
+            'alpha': alpha, 'beta': beta,
+            'mat1': SavedTensor(mat1) if mat2._requires_grad else None, 'mat1_sym_sizes': mat1._data.shape,
+            'mat1_sym_strides': tuple(s // item for s in mat1._data.strides) if mat1._requires_grad else (),
+            'mat2': SavedTensor(mat2) if mat1._requires_grad else None, 'mat2_sym_sizes': mat2._data.shape,
+            'mat2_sym_strides': tuple(s // item for s in mat2._data.strides) if mat2._requires_grad else ()})
+    return out
+
+
+class AddmmBackward0(Node):
+    def apply(self, g):
+        alpha, beta = self._saved['alpha'], self._saved['beta']
+        ga = g.mm(self.saved('mat2').t()) if self.needs(1) else None
+        gb = self.saved('mat1').t().mm(g) if self.needs(2) else None
+        if alpha != 1:
+            ga = None if ga is None else ga * alpha
+            gb = None if gb is None else gb * alpha
+        return (g if beta == 1 else g * beta) if self.needs(0) else None, ga, gb
+
+
+def linear(input, weight, bias=None):
+    """input @ weight.T + bias, recorded as PyTorch records it (AddmmBackward0 for a batch of rows)."""
+    if bias is None:
+        return input.matmul(weight.t())
+    if input._data.ndim == 2:
+        return addmm(bias, input, weight.t())
+    rows = input.reshape(-1, input._data.shape[-1]) if input._data.ndim else input
+    return addmm(bias, rows, weight.t()).view(input._data.shape[:-1] + (weight._data.shape[0],))
+
+
+# ================================================================================================ losses
+
+def reduction_enum(reduction):
+    if reduction not in _REDUCTIONS:
+        raise ValueError('%s is not a valid value for reduction' % reduction)
+    return _REDUCTIONS[reduction]
+
+
+def _reduce(x, reduction):
+    return x if reduction == 0 else np.asarray(x.sum() if reduction == 2 else x.mean(), x.dtype)
+
+
+class DivBackward1(Node):
+    """Division by a Python number inside a composite op (PyTorch's div.Scalar)."""
+
+    def apply(self, g):
+        return (g / self._saved['other'],)
+
+
+def _div_scalar(a, other):
+    return _attach(_out(a._data / other, a.dtype), DivBackward1, (a,), {'other': other})
+
+
+def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    """Mean (or sum) of squared differences."""
+    r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    if input._data.shape != target._data.shape:
+        warnings.warn('Using a target size (%r) that is different to the input size (%r). This will likely lead to '
+                      'incorrect results due to broadcasting. Please ensure they have the same size.'
+                      % (target.shape, input.shape), UserWarning, stacklevel=2)
+        shape = np.broadcast_shapes(input._data.shape, target._data.shape)
+        input, target = input.expand(shape), target.expand(shape)
+    diff = input._data - target._data
+    out = _out(_reduce(diff * diff, r), dt.result_type(input, target))
+    return _attach(out, MseLossBackward0, (input, target), {'reduction': r, 'self': SavedTensor(input),
+                                                            'target': SavedTensor(target)})
+
+
+class MseLossBackward0(Node):
+    def apply(self, g):
+        x, t = self.saved('self'), self.saved('target')
+        gi = (2.0 / x._data.size if self._saved['reduction'] == 1 else 2.0) * (x - t) * g
+        return (gi if self.needs(0) else None, -gi if self.needs(1) else None)
+
+
+def _legacy_reduction(size_average, reduce, reduction):
+    """PyTorch's mapping of the deprecated size_average / reduce flags onto reduction."""
+    if size_average is None and reduce is None:
+        return reduction
+    if reduce is False:
+        return 'none'
+    return 'sum' if size_average is False else 'mean'
+
+
+def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
+    """The negative log-likelihood of the target classes, given log-probabilities (class dim 1)."""
+    r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    nd = input._data.ndim
+    if nd < 1:
+        raise ValueError('Expected 1 or more dimensions (got %d)' % nd)
+    if nd >= 2 and (target._data.ndim == 0 or input._data.shape[0] != target._data.shape[0]):
+        raise ValueError('Expected input batch_size (%d) to match target batch_size (%d).'
+                         % (input._data.shape[0], target._data.shape[0] if target._data.ndim else 0))
+    if target._data.dtype.kind not in 'iub':
+        raise RuntimeError('expected target dtype to be Long or Byte, but got ' + target.dtype.legacy)
+    if nd == 3 or nd > 4:                # PyTorch views these as 4-D (N, C, 1, rest) and uses the 2-D loss
+        n, c = input._data.shape[:2]
+        out = nll_loss(input.reshape(n, c, 1, -1), target.reshape(n, 1, -1), weight, None, ignore_index, None,
+                       reduction)
+        return out if r else out.view(target.shape)
+    classes = input._data.shape[1 if nd >= 2 else 0]
+    logp = np.moveaxis(input._data, 1, -1).reshape(-1, classes) if nd >= 2 else input._data.reshape(1, classes)
+    t = target._data.reshape(-1).astype(np.int64)
+    keep = t != ignore_index
+    bad = t[keep & ((t < 0) | (t >= classes))]
+    if bad.size:
+        raise IndexError('Target %d is out of bounds.' % bad[0])
+    safe = np.where(keep, t, 0)
+    w = (weight._data[safe] if weight is not None else np.ones(t.shape, logp.dtype)) * keep
+    losses = -logp[np.arange(t.size), safe] * w
+    total = np.asarray(w.sum() if r else 0, logp.dtype)
+    if r == 0:
+        res = losses.reshape(target._data.shape)
+    elif r == 2:
+        res = losses.sum()
+    else:
+        res = losses.sum() / total
+    node = NllLossBackward0 if nd <= 2 else NllLoss2DBackward0
+    saved = {'ignore_index': ignore_index % 2 ** 64, 'reduction': r, 'self': SavedTensor(input),
+             'target': SavedTensor(target), 'total_weight': SavedTensor(make(total)),
+             'weight': SavedTensor(weight) if weight is not None else None}
+    return _attach(_out(res, input.dtype), node, (input,), saved)
+
+
+class NllLossBackward0(Node):
+    def apply(self, g):
+        x, t = self.saved('self'), self.saved('target')._data.reshape(-1).astype(np.int64)
+        s = self._saved
+        nd, shape = x._data.ndim, x._data.shape
+        classes = shape[1 if nd >= 2 else 0]
+        keep = t != (s['ignore_index'] - 2 ** 64 if s['ignore_index'] >= 2 ** 63 else s['ignore_index'])
+        safe = np.where(keep, t, 0)
+        weight = self.saved('weight') if s['weight'] is not None else None
+        w = (weight._data[safe] if weight is not None else np.ones(t.shape, x._data.dtype)) * keep
+        if s['reduction'] == 1:
+            w = w / self.saved('total_weight')._data
+        coef = np.zeros((t.size, classes), x._data.dtype)
+        coef[np.arange(t.size), safe] = -w
+        if nd >= 2:
+            coef = np.moveaxis(coef.reshape((shape[0],) + shape[2:] + (classes,)), -1, 1)
+        else:
+            coef = coef.reshape(shape)
+        if s['reduction'] == 0 and nd >= 2:
+            g = g.unsqueeze(1)
+        return (g * make(coef),)
+
+
+class NllLoss2DBackward0(NllLossBackward0):
+    pass
+
+
+def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean',
+                  label_smoothing=0.0):
+    """nll_loss(log_softmax(input, class dim), target); float targets are class probabilities."""
+    r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    cdim = 1 if input._data.ndim >= 2 else 0
+    logp = log_softmax(input, cdim)
+    classes = input._data.shape[cdim]
+    wshape = [1] * input._data.ndim
+    wshape[cdim] = classes
+    if target._data.shape == input._data.shape:
+        if not target.is_floating_point():
+            raise RuntimeError('Expected floating point type for target with class probabilities, got '
+                               + target.dtype.legacy)
+        if label_smoothing > 0:
+            target = target * (1 - label_smoothing) + label_smoothing / classes
+        prod = logp * target if weight is None else logp * target * weight.view(wshape)
+        if r == 0:
+            return -prod.sum(cdim)
+        if r == 2:
+            return -prod.sum()
+        return _div_scalar(-prod.sum(), input._data.size // classes)
+    loss = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    if label_smoothing <= 0:
+        return loss
+    smooth = -(logp if weight is None else logp * weight.view(wshape)).sum(cdim)
+    keep = make(target._data != ignore_index)
+    smooth = where(keep, smooth, 0.)
+    if r == 2:
+        smooth = smooth.sum()
+    elif r == 1:
+        smooth = smooth.sum() / (keep._data.sum() if weight is None else
+                                 weight._data[np.where(keep._data, target._data, 0)][keep._data].sum())
+    return loss * (1 - label_smoothing) + smooth * (label_smoothing / classes)
+
+
+def _check_bce(input, target, weight):
+    if target._data.shape != input._data.shape:
+        raise ValueError('Using a target size (%r) that is different to the input size (%r) is deprecated. Please '
+                         'ensure they have the same size.' % (target.shape, input.shape))
+    if target._data.dtype != input._data.dtype:
+        raise RuntimeError('Found dtype %s but expected %s' % (target.dtype.legacy, input.dtype.legacy))
+    return weight.expand(input.shape) if weight is not None and weight._data.shape != input._data.shape else weight
+
+
+def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
+    """-(t log x + (1 - t) log(1 - x)) for probabilities x (the logs are clamped at -100, as in PyTorch)."""
+    r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    weight = _check_bce(input, target, weight)
+    x, t = input._data, target._data
+    if ((x < 0) | (x > 1)).any():
+        raise RuntimeError('all elements of input should be between 0 and 1')
+    losses = -(t * np.maximum(np.log(x), -100) + (1 - t) * np.maximum(np.log(1 - x), -100))
+    if weight is not None:
+        losses = losses * weight._data
+    return _attach(_out(_reduce(losses, r), input.dtype), BinaryCrossEntropyBackward0, (input, target),
+                   {'reduction': r, 'self': SavedTensor(input), 'target': SavedTensor(target),
+                    'weight': SavedTensor(weight) if weight is not None else None})
+
+
+class BinaryCrossEntropyBackward0(Node):
+    def apply(self, g):
+        x, t = self.saved('self'), self.saved('target')
+        if self._saved['weight'] is not None:
+            g = g * self.saved('weight')
+        if self._saved['reduction'] == 1:
+            g = g / x._data.size
+        gi = g * (x - t) / ((1 - x) * x).clamp(min=1e-12) if self.needs(0) else None
+        gt = g * ((1 - x).log() - x.log()) if self.needs(1) else None
+        return gi, gt
+
+
+def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction='mean',
+                                     pos_weight=None):
+    """binary_cross_entropy(sigmoid(input), target), computed stably from the logits."""
+    r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    weight = _check_bce(input, target, weight)
+    x, t = input._data, target._data
+    softplus_neg = np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x)))          # log(1 + exp(-x))
+    if pos_weight is None:
+        losses = (1 - t) * x + softplus_neg
+    else:
+        losses = (1 - t) * x + (1 + (pos_weight._data - 1) * t) * softplus_neg
+    if weight is not None:
+        losses = losses * weight._data
+    return _attach(_out(_reduce(losses, r), input.dtype), BinaryCrossEntropyWithLogitsBackward0, (input, target),
+                   {'pos_weight': SavedTensor(pos_weight) if pos_weight is not None else None, 'reduction': r,
+                    'self': SavedTensor(input), 'target': SavedTensor(target),
+                    'weight': SavedTensor(weight) if weight is not None else None})
+
+
+class BinaryCrossEntropyWithLogitsBackward0(Node):
+    def apply(self, g):
+        x, t = self.saved('self'), self.saved('target')
+        if self._saved['weight'] is not None:
+            g = g * self.saved('weight')
+        if self._saved['reduction'] == 1:
+            g = g / x._data.size
+        if self._saved['pos_weight'] is None:
+            gi = (x.sigmoid() - t) * g if self.needs(0) else None
+            gt = -x * g if self.needs(1) else None
+        else:
+            pw = self.saved('pos_weight')
+            gi = ((pw * t + 1 - t) * x.sigmoid() - pw * t) * g if self.needs(0) else None
+            gt = ((-x).sigmoid().log() - x.sigmoid().log() * pw) * g if self.needs(1) else None
+        return gi, gt
+
+
+# ================================================================================================ Tensor methods
+
+for _name in ['max', 'min', 'maximum', 'minimum', 'square', 'softmax', 'log_softmax', 'logsumexp', 'var', 'std',
+              'norm', 'erf', 'addmm']:
+    setattr(Tensor, _name, globals()[_name])
+
+
+def _tensor_where(self, condition, other):
+    """x.where(cond, y) is torch.where(cond, x, y)."""
+    return where(condition, self, other)
+
+
+Tensor.where = _tensor_where
+Tensor.square_ = lambda self: self.pow_(2)

@@ -1,0 +1,759 @@
+"""torch.nn: Module (parameter registration, train/eval, repr), the common layers and losses, and nn.init."""
+import math
+import warnings
+from collections import OrderedDict, namedtuple
+
+from .. import _autograd as ag
+from .. import _dtypes, _factories
+from .._factories import empty
+from .._ops_nn import _legacy_reduction
+from .._tensor import Tensor
+from . import functional as F
+from .parameter import Parameter
+
+
+def _addindent(text, n):
+    """Indent every line but the first by n spaces (how nested module reprs are laid out)."""
+    return ('\n' + ' ' * n).join(text.split('\n'))
+
+
+def _typename(value):
+    return value.type() if isinstance(value, Tensor) else type(value).__name__
+
+
+class _IncompatibleKeys(namedtuple('IncompatibleKeys', ['missing_keys', 'unexpected_keys'])):
+    """What load_state_dict returns."""
+
+    def __repr__(self):
+        if not self.missing_keys and not self.unexpected_keys:
+            return '<All keys matched successfully>'
+        return super().__repr__()
+
+
+# ================================================================================================ Module
+
+class Module:
+    """Base class of every layer and model: registers the Parameters and Modules assigned to it as attributes."""
+
+    training = True
+
+    def __init__(self, *args, **kwargs):
+        for name in ('_parameters', '_buffers', '_modules', '_forward_pre_hooks', '_forward_hooks'):
+            object.__setattr__(self, name, {} if name[-5:] != 'hooks' else [])
+        object.__setattr__(self, '_non_persistent', set())
+        object.__setattr__(self, 'training', True)
+
+    def forward(self, *input):
+        raise NotImplementedError('Module [%s] is missing the required "forward" function' % type(self).__name__)
+
+    def __call__(self, *args, **kwargs):
+        for hook in list(self.__dict__.get('_forward_pre_hooks', ())):
+            new = hook(self, args)
+            if new is not None:
+                args = new if isinstance(new, tuple) else (new,)
+        out = self.forward(*args, **kwargs)
+        for hook in list(self.__dict__.get('_forward_hooks', ())):
+            new = hook(self, args, out)
+            if new is not None:
+                out = new
+        return out
+
+    def register_forward_hook(self, hook):
+        """hook(module, inputs, output) runs after forward; it may return a replacement output."""
+        return ag._Handle(self._forward_hooks, hook)
+
+    def register_forward_pre_hook(self, hook):
+        """hook(module, inputs) runs before forward; it may return replacement inputs."""
+        return ag._Handle(self._forward_pre_hooks, hook)
+
+    # ------------------------------------------------------------------ attribute registration
+    def __setattr__(self, name, value):
+        d = self.__dict__
+        params, modules, buffers = d.get('_parameters'), d.get('_modules'), d.get('_buffers')
+        if isinstance(value, Parameter):
+            if params is None:
+                raise AttributeError('cannot assign parameters before Module.__init__() call')
+            self._forget(name)
+            self.register_parameter(name, value)
+        elif params is not None and name in params:
+            if value is not None:
+                raise TypeError("cannot assign '%s' as parameter '%s' (torch.nn.Parameter or None expected)"
+                                % (_typename(value), name))
+            params[name] = None
+        elif isinstance(value, Module):
+            if modules is None:
+                raise AttributeError('cannot assign module before Module.__init__() call')
+            self._forget(name)
+            modules[name] = value
+        elif modules is not None and name in modules:
+            if value is not None:
+                raise TypeError("cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)"
+                                % (_typename(value), name))
+            modules[name] = None
+        elif buffers is not None and name in buffers:
+            if value is not None and not isinstance(value, Tensor):
+                raise TypeError("cannot assign '%s' as buffer '%s' (torch.Tensor or None expected)"
+                                % (_typename(value), name))
+            buffers[name] = value
+        else:
+            object.__setattr__(self, name, value)
+
+    def __getattr__(self, name):
+        d = self.__dict__
+        for store in ('_parameters', '_buffers', '_modules'):
+            if store in d and name in d[store]:
+                return d[store][name]
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, name))
+
+    def __delattr__(self, name):
+        for store in (self._parameters, self._buffers, self._modules):
+            if name in store:
+                del store[name]
+                return
+        object.__delattr__(self, name)
+
+    def _forget(self, name):
+        """Drop `name` from wherever it was registered before (it is about to be registered anew)."""
+        self.__dict__.pop(name, None)
+        for store in (self._parameters, self._buffers, self._modules):
+            store.pop(name, None)
+
+    def _check_name(self, name, what):
+        if '_parameters' not in self.__dict__:
+            raise AttributeError('cannot assign %s before Module.__init__() call' % what)
+        if not isinstance(name, str):
+            raise TypeError('%s name should be a string. Got %s' % (what, type(name).__name__))
+        if '.' in name or name == '':
+            raise KeyError('%s name can\'t contain "."' % what if name else '%s name can\'t be empty string ""'
+                           % what)
+
+    def register_parameter(self, name, param):
+        """Add a parameter (or None) under `name`."""
+        self._check_name(name, 'parameter')
+        if param is not None and not isinstance(param, Parameter):
+            raise TypeError("cannot assign '%s' object to parameter '%s' (torch.nn.Parameter or None required)"
+                            % (_typename(param), name))
+        if param is not None and param.grad_fn is not None:
+            raise ValueError("Cannot assign non-leaf Tensor to parameter '%s'. Model parameters must be created "
+                             "explicitly. To express '%s' as a function of another Tensor, compute the value in the "
+                             "forward() method." % (name, name))
+        self._parameters[name] = param
+
+    def register_buffer(self, name, tensor, persistent=True):
+        """Add a tensor that is state but not a parameter (saved in state_dict unless persistent=False)."""
+        self._check_name(name, 'buffer')
+        if tensor is not None and not isinstance(tensor, Tensor):
+            raise TypeError("cannot assign '%s' object to buffer '%s' (torch Tensor or None required)"
+                            % (_typename(tensor), name))
+        self._buffers[name] = tensor
+        (self._non_persistent.discard if persistent else self._non_persistent.add)(name)
+
+    def add_module(self, name, module):
+        """Add a child module under `name`."""
+        if module is not None and not isinstance(module, Module):
+            raise TypeError('%s is not a Module subclass' % _typename(module))
+        self._check_name(name, 'module')
+        self._modules[name] = module
+
+    register_module = add_module
+
+    # ------------------------------------------------------------------ traversal
+    def named_modules(self, memo=None, prefix='', remove_duplicate=True):
+        """(name, module) for this module and every module below it, depth first."""
+        memo = set() if memo is None else memo
+        if remove_duplicate:
+            if self in memo:
+                return
+            memo.add(self)
+        yield prefix, self
+        for name, module in self._modules.items():
+            if module is not None:
+                yield from module.named_modules(memo, prefix + ('.' if prefix else '') + name, remove_duplicate)
+
+    def modules(self):
+        for _, m in self.named_modules():
+            yield m
+
+    def named_children(self):
+        seen = set()
+        for name, m in self._modules.items():
+            if m is not None and m not in seen:
+                seen.add(m)
+                yield name, m
+
+    def children(self):
+        for _, m in self.named_children():
+            yield m
+
+    def _named(self, store, prefix, recurse, remove_duplicate=True):
+        seen = set()
+        mods = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate) if recurse else [(prefix, self)]
+        for mod_prefix, m in mods:
+            for name, t in getattr(m, store).items():
+                if t is None or (remove_duplicate and id(t) in seen):
+                    continue
+                seen.add(id(t))
+                yield mod_prefix + ('.' if mod_prefix else '') + name, t
+
+    def named_parameters(self, prefix='', recurse=True, remove_duplicate=True):
+        """(dotted name, parameter) pairs, each parameter once."""
+        return self._named('_parameters', prefix, recurse, remove_duplicate)
+
+    def parameters(self, recurse=True):
+        for _, p in self.named_parameters(recurse=recurse):
+            yield p
+
+    def named_buffers(self, prefix='', recurse=True, remove_duplicate=True):
+        return self._named('_buffers', prefix, recurse, remove_duplicate)
+
+    def buffers(self, recurse=True):
+        for _, b in self.named_buffers(recurse=recurse):
+            yield b
+
+    def apply(self, fn):
+        """fn(module) on every submodule, then on this one."""
+        for m in self.children():
+            m.apply(fn)
+        fn(self)
+        return self
+
+    # ------------------------------------------------------------------ modes and gradients
+    def train(self, mode=True):
+        if not isinstance(mode, bool):
+            raise ValueError('training mode is expected to be boolean')
+        for m in self.modules():
+            object.__setattr__(m, 'training', mode)
+        return self
+
+    def eval(self):
+        return self.train(False)
+
+    def requires_grad_(self, requires_grad=True):
+        for p in self.parameters():
+            p.requires_grad_(requires_grad)
+        return self
+
+    def zero_grad(self, set_to_none=True):
+        """Forget the parameters' gradients (None by default, as in PyTorch 2.x; else zero them in place)."""
+        for p in self.parameters():
+            _zero_grad(p, set_to_none)
+
+    # ------------------------------------------------------------------ conversion and state
+    def to(self, *args, **kwargs):
+        """dtype / device moves: parameters keep their identity and get converted data (only 'cpu' exists here)."""
+        for t in list(self.parameters()) + list(self.buffers()):
+            converted = t.detach().to(*args, **kwargs)
+            if converted.dtype is not t.dtype:
+                t.data = converted
+                if t._grad is not None:
+                    t._grad = t._grad.to(converted.dtype)
+        return self
+
+    def float(self):
+        return self.to(_dtypes.float32)
+
+    def double(self):
+        return self.to(_dtypes.float64)
+
+    def cpu(self):
+        return self
+
+    def cuda(self, device=None):
+        raise AssertionError('Torch not compiled with CUDA enabled')
+
+    def state_dict(self, destination=None, prefix='', keep_vars=False):
+        """An ordered dict of every parameter and persistent buffer by dotted name (detached unless keep_vars)."""
+        out = OrderedDict() if destination is None else destination
+        for mod_prefix, m in self.named_modules(prefix=prefix.rstrip('.')):
+            dot = mod_prefix + ('.' if mod_prefix else '')
+            for name, p in m._parameters.items():
+                if p is not None:
+                    out[dot + name] = p if keep_vars else p.detach()
+            for name, b in m._buffers.items():
+                if b is not None and name not in m._non_persistent:
+                    out[dot + name] = b if keep_vars else b.detach()
+        return out
+
+    def load_state_dict(self, state_dict, strict=True, assign=False):
+        """Copy values from a state_dict into this module's parameters and buffers (in place, without grad)."""
+        own = self.state_dict(keep_vars=True)
+        missing = [k for k in own if k not in state_dict]
+        unexpected = [k for k in state_dict if k not in own]
+        errors = []
+        with ag.no_grad():
+            for k, t in own.items():
+                if k in state_dict:
+                    src = state_dict[k]
+                    if tuple(src.shape) != tuple(t.shape):
+                        errors.append('size mismatch for %s: copying a param with shape %s from checkpoint, the shape '
+                                      'in current model is %s.' % (k, src.shape, t.shape))
+                    else:
+                        t.copy_(src)
+        if strict:
+            if unexpected:
+                errors.insert(0, 'Unexpected key(s) in state_dict: %s. ' % ', '.join('"%s"' % k for k in unexpected))
+            if missing:
+                errors.insert(0, 'Missing key(s) in state_dict: %s. ' % ', '.join('"%s"' % k for k in missing))
+        if errors:
+            raise RuntimeError('Error(s) in loading state_dict for %s:\n\t%s' % (type(self).__name__,
+                                                                                  '\n\t'.join(errors)))
+        return _IncompatibleKeys(missing, unexpected)
+
+    # ------------------------------------------------------------------ printing
+    def extra_repr(self):
+        """The text between the parentheses of this module's repr (layers override it)."""
+        return ''
+
+    def _get_name(self):
+        return type(self).__name__
+
+    def _child_lines(self):
+        return ['(%s): %s' % (name, _addindent(repr(m), 2)) for name, m in self._modules.items()]
+
+    def __repr__(self):
+        extra = self.extra_repr().split('\n') if self.extra_repr() else []
+        children = self._child_lines()
+        if len(extra) == 1 and not children:
+            return '%s(%s)' % (self._get_name(), extra[0])
+        if not extra and not children:
+            return self._get_name() + '()'
+        return '%s(\n  %s\n)' % (self._get_name(), '\n  '.join(extra + children))
+
+    def __dir__(self):
+        return sorted(set(object.__dir__(self)) | set(self._parameters) | set(self._buffers) | set(self._modules))
+
+
+def _zero_grad(p, set_to_none):
+    if p._grad is None:
+        return
+    if set_to_none:
+        p._grad = None
+    else:
+        g = p._grad
+        if g.grad_fn is not None:
+            g.detach_()
+        else:
+            g.requires_grad_(False)
+        g.zero_()
+
+
+# ================================================================================================ containers
+
+class Sequential(Module):
+    """Modules run one after another, each fed the previous one's output."""
+
+    def __init__(self, *args):
+        super().__init__()
+        if len(args) == 1 and isinstance(args[0], OrderedDict):
+            for name, m in args[0].items():
+                self.add_module(name, m)
+        else:
+            for i, m in enumerate(args):
+                self.add_module(str(i), m)
+
+    def __getitem__(self, idx):
+        items = list(self._modules.items())
+        if isinstance(idx, slice):
+            return type(self)(OrderedDict(items[idx]))
+        n = len(items)
+        if not -n <= idx < n:
+            raise IndexError('index %d is out of range' % idx)
+        return items[idx % n][1]
+
+    def __setitem__(self, idx, module):
+        key = list(self._modules)[idx]
+        setattr(self, key, module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+    def forward(self, input):
+        for m in self._modules.values():
+            input = m(input)
+        return input
+
+
+class ModuleList(Module):
+    """A list of modules whose parameters belong to the owner (no forward of its own)."""
+
+    def __init__(self, modules=None):
+        super().__init__()
+        for m in modules or ():
+            self.append(m)
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return type(self)(list(self._modules.values())[idx])
+        return list(self._modules.values())[idx]
+
+    def __setitem__(self, idx, module):
+        setattr(self, str(idx % len(self)), module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+    def extend(self, modules):
+        for m in modules:
+            self.append(m)
+        return self
+
+    def _child_lines(self):
+        """Runs of identical-looking children are folded: `(0-2): 3 x Linear(...)`, as PyTorch prints them."""
+        lines, run = [], []
+        for name, m in list(self._modules.items()) + [(None, None)]:
+            text = None if m is None else repr(m)
+            if run and text != run[0][1]:
+                first, body = run[0]
+                label = first if len(run) == 1 else '%s-%s' % (first, run[-1][0])
+                lines.append('(%s): %s' % (label, _addindent(body if len(run) == 1 else '%d x %s' % (len(run), body),
+                                                             2)))
+                run = []
+            if m is not None:
+                run.append((name, text))
+        return lines
+
+
+class ModuleDict(Module):
+    """A dict of modules whose parameters belong to the owner."""
+
+    def __init__(self, modules=None):
+        super().__init__()
+        for k, m in (modules or {}).items():
+            self.add_module(k, m)
+
+    def __getitem__(self, key):
+        return self._modules[key]
+
+    def __setitem__(self, key, module):
+        self.add_module(key, module)
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules)
+
+    def __contains__(self, key):
+        return key in self._modules
+
+    def keys(self):
+        return self._modules.keys()
+
+    def values(self):
+        return self._modules.values()
+
+    def items(self):
+        return self._modules.items()
+
+
+# ================================================================================================ init
+
+def _fans(t):
+    if t.ndim < 2:
+        raise ValueError('Fan in and fan out can not be computed for tensor with fewer than 2 dimensions')
+    receptive = 1
+    for s in t.shape[2:]:
+        receptive *= s
+    return t.shape[1] * receptive, t.shape[0] * receptive
+
+
+def _fill_(t, data):
+    """Overwrite t in place without recording (one version bump, as PyTorch's init functions do)."""
+    if t.numel() == 0:
+        warnings.warn('Initializing zero-element tensors is a no-op', UserWarning, stacklevel=3)
+        return t
+    with ag.no_grad():
+        t._data[...] = data
+        t._version_counter.value += 1
+    return t
+
+
+class init:
+    """torch.nn.init: in-place initialisers drawing from the engine's generator (seeded by torch.manual_seed)."""
+
+    @staticmethod
+    def calculate_gain(nonlinearity, param=None):
+        gains = {'linear': 1, 'sigmoid': 1, 'conv1d': 1, 'conv2d': 1, 'tanh': 5 / 3, 'relu': math.sqrt(2.0),
+                 'selu': 3 / 4}
+        if nonlinearity == 'leaky_relu':
+            slope = 0.01 if param is None else param
+            return math.sqrt(2.0 / (1 + slope ** 2))
+        if nonlinearity not in gains:
+            raise ValueError('Unsupported nonlinearity %s' % nonlinearity)
+        return gains[nonlinearity]
+
+    @staticmethod
+    def uniform_(tensor, a=0.0, b=1.0, generator=None):
+        return _fill_(tensor, _factories._rng.uniform(a, b, tensor.shape))
+
+    @staticmethod
+    def normal_(tensor, mean=0.0, std=1.0, generator=None):
+        return _fill_(tensor, _factories._rng.normal(mean, std, tensor.shape))
+
+    @staticmethod
+    def constant_(tensor, val):
+        return _fill_(tensor, val)
+
+    @staticmethod
+    def zeros_(tensor):
+        return _fill_(tensor, 0)
+
+    @staticmethod
+    def ones_(tensor):
+        return _fill_(tensor, 1)
+
+    @staticmethod
+    def xavier_uniform_(tensor, gain=1.0, generator=None):
+        fan_in, fan_out = _fans(tensor)
+        bound = gain * math.sqrt(6.0 / (fan_in + fan_out))
+        return init.uniform_(tensor, -bound, bound)
+
+    @staticmethod
+    def xavier_normal_(tensor, gain=1.0, generator=None):
+        fan_in, fan_out = _fans(tensor)
+        return init.normal_(tensor, 0.0, gain * math.sqrt(2.0 / (fan_in + fan_out)))
+
+    @staticmethod
+    def kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu', generator=None):
+        if tensor.numel() == 0:
+            return _fill_(tensor, 0)
+        fan = _fans(tensor)[0 if mode == 'fan_in' else 1]
+        bound = math.sqrt(3.0) * init.calculate_gain(nonlinearity, a) / math.sqrt(fan)
+        return init.uniform_(tensor, -bound, bound)
+
+    @staticmethod
+    def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu', generator=None):
+        fan = _fans(tensor)[0 if mode == 'fan_in' else 1]
+        return init.normal_(tensor, 0.0, init.calculate_gain(nonlinearity, a) / math.sqrt(fan))
+
+
+# ================================================================================================ layers
+
+class Linear(Module):
+    """y = x @ weight.T + bias, with weight (out_features, in_features) initialised as PyTorch does."""
+
+    def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in_features, self.out_features = in_features, out_features
+        self.weight = Parameter(empty(out_features, in_features, device=device, dtype=dtype))
+        if bias:
+            self.bias = Parameter(empty(out_features, device=device, dtype=dtype))
+        else:
+            self.register_parameter('bias', None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            bound = 1 / math.sqrt(self.in_features) if self.in_features > 0 else 0
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        return F.linear(input, self.weight, self.bias)
+
+    def extra_repr(self):
+        return 'in_features=%d, out_features=%d, bias=%s' % (self.in_features, self.out_features,
+                                                             self.bias is not None)
+
+
+class Identity(Module):
+    """Returns its input unchanged (a placeholder layer)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__()
+
+    def forward(self, input):
+        return input
+
+
+class Flatten(Module):
+    """Flattens dims start_dim..end_dim (by default all but the batch dim)."""
+
+    def __init__(self, start_dim=1, end_dim=-1):
+        super().__init__()
+        self.start_dim, self.end_dim = start_dim, end_dim
+
+    def forward(self, input):
+        return input.flatten(self.start_dim, self.end_dim)
+
+    def extra_repr(self):
+        return 'start_dim=%s, end_dim=%s' % (self.start_dim, self.end_dim)
+
+
+class ReLU(Module):
+    """max(x, 0)."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.relu(input, self.inplace)
+
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
+
+
+class LeakyReLU(Module):
+    """x where x > 0, else negative_slope * x."""
+
+    def __init__(self, negative_slope=0.01, inplace=False):
+        super().__init__()
+        self.negative_slope, self.inplace = negative_slope, inplace
+
+    def forward(self, input):
+        return F.leaky_relu(input, self.negative_slope, self.inplace)
+
+    def extra_repr(self):
+        return 'negative_slope=%s%s' % (self.negative_slope, ', inplace=True' if self.inplace else '')
+
+
+class GELU(Module):
+    """x * Phi(x) (exact, or its tanh approximation)."""
+
+    def __init__(self, approximate='none'):
+        super().__init__()
+        self.approximate = approximate
+
+    def forward(self, input):
+        return F.gelu(input, approximate=self.approximate)
+
+    def extra_repr(self):
+        return 'approximate=%r' % self.approximate
+
+
+class Sigmoid(Module):
+    """1 / (1 + exp(-x))."""
+
+    def forward(self, input):
+        return F.sigmoid(input)
+
+
+class Tanh(Module):
+    """The hyperbolic tangent."""
+
+    def forward(self, input):
+        return F.tanh(input)
+
+
+class Softmax(Module):
+    """softmax along dim (PyTorch's deprecated guess, with a warning, when dim is None)."""
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.softmax(input, self.dim, _stacklevel=5)
+
+    def extra_repr(self):
+        return 'dim=%s' % (self.dim,)
+
+
+class LogSoftmax(Softmax):
+    """log_softmax along dim."""
+
+    def forward(self, input):
+        return F.log_softmax(input, self.dim, _stacklevel=5)
+
+
+class Dropout(Module):
+    """Zeroes elements with probability p while training (scaling the rest by 1 / (1 - p)); identity in eval()."""
+
+    def __init__(self, p=0.5, inplace=False):
+        super().__init__()
+        if p < 0 or p > 1:
+            raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+        self.p, self.inplace = p, inplace
+
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training, self.inplace)
+
+    def extra_repr(self):
+        return 'p=%s, inplace=%s' % (self.p, self.inplace)
+
+
+# ================================================================================================ losses
+
+class _Loss(Module):
+    def __init__(self, size_average=None, reduce=None, reduction='mean'):
+        super().__init__()
+        self.reduction = _legacy_reduction(size_average, reduce, reduction)
+
+
+class _WeightedLoss(_Loss):
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction='mean'):
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer('weight', weight)
+
+
+class MSELoss(_Loss):
+    """Mean squared error."""
+
+    def forward(self, input, target):
+        return F.mse_loss(input, target, reduction=self.reduction)
+
+
+class L1Loss(_Loss):
+    """Mean absolute error."""
+
+    def forward(self, input, target):
+        return F.l1_loss(input, target, reduction=self.reduction)
+
+
+class NLLLoss(_WeightedLoss):
+    """Negative log-likelihood of the target classes, given log-probabilities."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index = ignore_index
+
+    def forward(self, input, target):
+        return F.nll_loss(input, target, self.weight, ignore_index=self.ignore_index, reduction=self.reduction)
+
+
+class CrossEntropyLoss(_WeightedLoss):
+    """log_softmax then NLLLoss: takes raw scores (logits) and class indices (or class probabilities)."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean',
+                 label_smoothing=0.0):
+        super().__init__(weight, size_average, reduce, reduction)
+        self.ignore_index, self.label_smoothing = ignore_index, label_smoothing
+
+    def forward(self, input, target):
+        return F.cross_entropy(input, target, self.weight, ignore_index=self.ignore_index,
+                               reduction=self.reduction, label_smoothing=self.label_smoothing)
+
+
+class BCELoss(_WeightedLoss):
+    """Binary cross entropy of probabilities (use after Sigmoid)."""
+
+    def forward(self, input, target):
+        return F.binary_cross_entropy(input, target, self.weight, reduction=self.reduction)
+
+
+class BCEWithLogitsLoss(_Loss):
+    """Sigmoid and binary cross entropy in one stable step (takes logits)."""
+
+    def __init__(self, weight=None, size_average=None, reduce=None, reduction='mean', pos_weight=None):
+        super().__init__(size_average, reduce, reduction)
+        self.register_buffer('weight', weight)
+        self.register_buffer('pos_weight', pos_weight)
+
+    def forward(self, input, target):
+        return F.binary_cross_entropy_with_logits(input, target, self.weight, reduction=self.reduction,
+                                                  pos_weight=self.pos_weight)

@@ -1,0 +1,84 @@
+"""torch.nn.functional: the stateless building blocks nn's modules call (activations, linear, dropout, losses)."""
+import warnings
+
+import numpy as np
+
+from .. import _factories
+from .. import _ops
+from .. import _ops_nn
+from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, nll_loss, cross_entropy,  # noqa: F401
+                       binary_cross_entropy, binary_cross_entropy_with_logits, logsumexp)
+from .._tensor import make
+
+
+def relu(input, inplace=False):
+    """max(x, 0)."""
+    return input.relu_() if inplace else _ops.relu(input)
+
+
+def sigmoid(input):
+    """1 / (1 + exp(-x))."""
+    return _ops.sigmoid(input)
+
+
+def tanh(input):
+    """The hyperbolic tangent."""
+    return _ops.tanh(input)
+
+
+def leaky_relu(input, negative_slope=0.01, inplace=False):
+    """x where x > 0, else negative_slope * x."""
+    out = _leaky_relu(input, negative_slope)
+    return input.copy_(out) if inplace else out
+
+
+def _implicit_dim(name, ndim, stacklevel):
+    """PyTorch's old guess of the softmax dim (0 for 0-D, 1-D and 3-D inputs, else 1), with its warning."""
+    warnings.warn('Implicit dimension choice for %s has been deprecated. Change the call to include dim=X as an '
+                  'argument.' % name, UserWarning, stacklevel=stacklevel)
+    return 0 if ndim in (0, 1, 3) else 1
+
+
+def softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """exp(x) / exp(x).sum(dim); without dim, PyTorch's deprecated guess (with a warning)."""
+    if dim is None:
+        dim = _implicit_dim('softmax', input.ndim, _stacklevel)
+    return _ops_nn.softmax(input, dim, dtype)
+
+
+def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
+    """log(softmax(x, dim)), computed stably."""
+    if dim is None:
+        dim = _implicit_dim('log_softmax', input.ndim, _stacklevel)
+    return _ops_nn.log_softmax(input, dim, dtype)
+
+
+def dropout(input, p=0.5, training=True, inplace=False):
+    """Zero each element with probability p and scale the rest by 1 / (1 - p) (only while training)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+    if not training or p == 0:
+        return input
+    keep = _factories._rng.random(input.shape) >= p
+    mask = make((keep / (1 - p) if p < 1 else keep * 0.0).astype(input._data.dtype))
+    return input.mul_(mask) if inplace else input * mask
+
+
+def l1_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    """Mean (or sum) of absolute differences."""
+    r = _ops_nn.reduction_enum(_ops_nn._legacy_reduction(size_average, reduce, reduction))
+    d = (input - target).abs()
+    return d if r == 0 else d.sum() if r == 2 else d.mean()
+
+
+def one_hot(tensor, num_classes=-1):
+    """A long tensor with a trailing dim of size num_classes: 1 at each class index, 0 elsewhere."""
+    if tensor.dtype.name != 'int64':
+        raise RuntimeError('one_hot is only applicable to index tensor of type LongTensor.')
+    n = int(tensor._data.max()) + 1 if num_classes == -1 else num_classes
+    return make((tensor._data[..., None] == np.arange(n)).astype(np.int64))
+
+
+def normalize(input, p=2.0, dim=1, eps=1e-12):
+    """x / max(||x||_p over dim, eps)."""
+    return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
