@@ -163,6 +163,7 @@ class Wrapped:
 # ---------------------------------------------------------------------------------------------- nodes
 
 _sequence = itertools.count()
+_make = None              # set by _tensor: a new tensor from a numpy array
 _make_wrapped = None      # set by _tensor: makes the 0-d tensor of a Wrapped number
 _alias_output = None      # set by _tensor: a new tensor object aliasing a saved output, with grad_fn = its node
 
@@ -399,6 +400,11 @@ def _run_pre_hooks(node, grads):
             grads[:] = list(new)
 
 
+def _snapshot(t):
+    """A detached copy of t's values (what the stepper shows as `.grad` before accumulation)."""
+    return _make(t._data.copy())
+
+
 def _accumulate_grad(node, grads, step, create_graph):
     """AccumulateGrad: the leaf's tensor hooks, then .grad += grad (the stepper shows before and after)."""
     from ._ops import accumulate_into
@@ -410,7 +416,7 @@ def _accumulate_grad(node, grads, step, create_graph):
             g = new
     before = var._grad
     step.variable = var
-    step.grad_before = None if before is None else before.detach().clone()   # .grad is updated in place
+    step.grad_before = None if before is None else _snapshot(before)     # .grad is updated in place
     accumulate_into(var, g, create_graph)
     step.grad_after = var._grad
     for hook in list(var.__dict__.get('_post_acc_hooks', ())):

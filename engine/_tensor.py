@@ -414,5 +414,6 @@ def alias_output(t, node):
     return a
 
 
+ag._make = make
 ag._make_wrapped = make_wrapped
 ag._alias_output = alias_output
