@@ -125,12 +125,13 @@ class _ExistingModule:
 
     def __init__(self, module):
         self.module = module
+        self._spec = module.__spec__
 
     def create_module(self, spec):
         return self.module
 
     def exec_module(self, module):
-        pass
+        module.__spec__ = self._spec           # importlib gave it the torch.* spec; keep the module's own
 
 
 def _install_alias():

@@ -254,6 +254,10 @@ class Node:
             return v
         raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, attr))
 
+    def __dir__(self):
+        own = {'_saved', '_seq', '_meta', '_pre_hooks', '_hooks', '_retain', '_freed'}
+        return sorted((set(object.__dir__(self)) - own) | {'_saved_' + k for k in (self._saved or ())})
+
     def _release(self):
         """Free the saved tensors (what backward without retain_graph does after running this node)."""
         self._freed = True

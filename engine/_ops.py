@@ -179,7 +179,7 @@ def accumulate_into(var, g, create_graph):
         if create_graph and g._requires_grad:
             var._grad = _copy(make(np.zeros_like(g._data)), g)       # PyTorch's grad then shows CopyBackwards
         else:
-            var._grad = make(np.array(g._data, copy=True))
+            var._grad = make(np.array(g._data, copy=True, order='C'))
     elif create_graph:
         var._grad = var._grad + g
     else:
@@ -556,6 +556,21 @@ def clamp_max(a, max):
 
 # ================================================================================================ reductions
 
+_U64 = 1 << 64
+
+
+def _given(d):
+    """A dim or index as PyTorch saves it: as the user wrote it, a negative one read as unsigned 64-bit."""
+    if isinstance(d, (tuple, list)):
+        return tuple(_given(x) for x in d)
+    return d + _U64 if d < 0 else d
+
+
+def _signed(d):
+    """A saved dim or index back to the signed value the user wrote."""
+    return d - _U64 if d >= 1 << 63 else d
+
+
 def _dims(dim, ndim):
     if dim is None:
         return None
@@ -572,7 +587,8 @@ def sum(a, dim=None, keepdim=False, *, dtype=None):
         return _attach(out, SumBackward0, (a,), {'self_sym_sizes': a._data.shape})
     dims = _dims(dim, a._data.ndim)
     out = _out(x.sum(axis=dims, keepdims=keepdim, dtype=d.np), d)
-    return _attach(out, SumBackward1, (a,), {'dim': dims, 'keepdim': keepdim, 'self_sym_sizes': a._data.shape})
+    return _attach(out, SumBackward1, (a,), {'dim': _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
+                                             'keepdim': keepdim, 'self_sym_sizes': a._data.shape})
 
 
 class SumBackward0(Node):
@@ -582,10 +598,16 @@ class SumBackward0(Node):
 
 class SumBackward1(Node):
     def apply(self, g):
-        if not self._saved['keepdim']:
-            for d in self._saved['dim']:
-                g = g.unsqueeze(d)
-        return (g.expand(self._saved['self_sym_sizes']),)
+        return (_unreduce(g, self._saved).expand(self._saved['self_sym_sizes']),)
+
+
+def _unreduce(g, saved):
+    """Put back the dimensions a reduction without keepdim removed (so the gradient can expand)."""
+    if not saved['keepdim']:
+        n = len(saved['self_sym_sizes'])
+        for d in sorted(_signed(d) % n for d in saved['dim']):
+            g = g.unsqueeze(d)
+    return g
 
 
 def mean(a, dim=None, keepdim=False, *, dtype=None):
@@ -602,7 +624,8 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
     n = 1
     for i in dims:
         n *= a._data.shape[i]
-    return _attach(out, MeanBackward1, (a,), {'dim': dims, 'keepdim': keepdim, 'self_sym_numel': n,
+    return _attach(out, MeanBackward1, (a,), {'dim': _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
+                                              'keepdim': keepdim, 'self_sym_numel': n,
                                               'self_sym_sizes': a._data.shape})
 
 
@@ -613,9 +636,7 @@ class MeanBackward0(Node):
 
 class MeanBackward1(Node):
     def apply(self, g):
-        if not self._saved['keepdim']:
-            for d in self._saved['dim']:
-                g = g.unsqueeze(d)
+        g = _unreduce(g, self._saved)
         return (g.expand(self._saved['self_sym_sizes']) / self._saved['self_sym_numel'],)
 
 
@@ -684,9 +705,11 @@ def mm(a, b):
     _not_for_bool(a, 'addmm_impl_cpu_')
     out = make(a._data @ b._data)
     if ag.grad_enabled and (a._requires_grad or b._requires_grad):
-        _attach(out, MmBackward0, (a, b), {'self': SavedTensor(a) if b._requires_grad else None,
-                                           'mat2': SavedTensor(b) if a._requires_grad else None,
-                                           'mat2_sym_sizes': b._data.shape, 'self_sym_sizes': a._data.shape})
+        _attach(out, MmBackward0, (a, b), {
+            'self': SavedTensor(a) if b._requires_grad else None, 'self_sym_sizes': a._data.shape,
+            'self_sym_strides': a.stride() if b._requires_grad else (),
+            'mat2': SavedTensor(b) if a._requires_grad else None, 'mat2_sym_sizes': b._data.shape,
+            'mat2_sym_strides': b.stride() if a._requires_grad else ()})
     return out
 
 
@@ -860,12 +883,13 @@ def flatten(a, start_dim=0, end_dim=-1):
 def transpose(a, dim0, dim1):
     nd = a._data.ndim
     d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
-    return _view_result(a, np.swapaxes(a._data, d0, d1), TransposeBackward0, {'dim0': d0, 'dim1': d1})
+    return _view_result(a, np.swapaxes(a._data, d0, d1), TransposeBackward0,
+                        {'dim0': _given(dim0), 'dim1': _given(dim1)})
 
 
 class TransposeBackward0(Node):
     def apply(self, g):
-        return (g.transpose(self._saved['dim0'], self._saved['dim1']),)
+        return (g.transpose(_signed(self._saved['dim0']), _signed(self._saved['dim1'])),)
 
 
 def t(a):
@@ -887,25 +911,27 @@ def permute(a, *dims):
         raise RuntimeError('permute(sparse_coo): number of dimensions in the tensor input does not match the length '
                            'of the desired ordering of dimensions i.e. input.dim() = %d is not equal to len(dims) = %d'
                            % (nd, len(dims)))
+    given = dims
     dims = tuple(_wrap_dim(d, nd) for d in dims)
     if len(set(dims)) != nd:
         raise RuntimeError('permute(): duplicate dims are not allowed.')
-    return _view_result(a, np.transpose(a._data, dims), PermuteBackward0, {'dims': dims})
+    return _view_result(a, np.transpose(a._data, dims), PermuteBackward0, {'dims': _given(given)})
 
 
 class PermuteBackward0(Node):
     def apply(self, g):
-        return (g.permute(tuple(np.argsort(self._saved['dims']).tolist())),)
+        n = len(self._saved['dims'])
+        return (g.permute(tuple(np.argsort([_signed(d) % n for d in self._saved['dims']]).tolist())),)
 
 
 def unsqueeze(a, dim):
     d = _wrap_dim(dim, a._data.ndim + 1)
-    return _view_result(a, np.expand_dims(a._data, d), UnsqueezeBackward0, {'dim': d})
+    return _view_result(a, np.expand_dims(a._data, d), UnsqueezeBackward0, {'dim': _given(dim)})
 
 
 class UnsqueezeBackward0(Node):
     def apply(self, g):
-        return (g.squeeze(self._saved['dim']),)
+        return (g.squeeze(_signed(self._saved['dim'])),)
 
 
 def squeeze(a, dim=None):
@@ -921,7 +947,7 @@ def squeeze(a, dim=None):
                             {'dim': dims, 'self_sym_sizes': shp})
     d = _wrap_dim(dim, a._data.ndim)
     data = np.squeeze(a._data, d) if a._data.ndim and shp[d] == 1 else a._data.view()
-    return _view_result(a, data, SqueezeBackward1, {'dim': d, 'self_sym_sizes': shp})
+    return _view_result(a, data, SqueezeBackward1, {'dim': _given(dim), 'self_sym_sizes': shp})
 
 
 class SqueezeBackward0(Node):
@@ -1080,20 +1106,15 @@ def select(a, dim, index):
     size = a._data.shape[dim]
     if not -size <= index < size:
         raise IndexError('index %d is out of bounds for dimension %d with size %d' % (index, dim, size))
-    index = index % size
-    key = (slice(None),) * dim + (index, Ellipsis)      # Ellipsis keeps a 0-d result a view, not a scalar
-    return _view_result(a, a._data[key], SelectBackward0, {'dim': dim, 'index': index,
+    key = (slice(None),) * dim + (index % size, Ellipsis)     # Ellipsis keeps a 0-d result a view, not a scalar
+    return _view_result(a, a._data[key], SelectBackward0, {'dim': dim, 'index': _given(index),
                                                            'self_sym_sizes': a._data.shape})
 
 
 class SelectBackward0(Node):
     def apply(self, g):
         s = self._saved
-        z = make(np.zeros(s['self_sym_sizes'], g._data.dtype))
-        if g._requires_grad:
-            return (_scatter_grad(g, s['self_sym_sizes'], (slice(None),) * s['dim'] + (s['index'],)),)
-        z._data[(slice(None),) * s['dim'] + (s['index'],)] = g._data
-        return (z,)
+        return (_scatter_grad(g, s['self_sym_sizes'], (slice(None),) * s['dim'] + (_signed(s['index']),)),)
 
 
 def _slice(a, dim, sl):
@@ -1105,16 +1126,17 @@ def _slice(a, dim, sl):
     if start == 0 and stop == size and step == 1:
         return a
     key = (slice(None),) * dim + (slice(start, stop, step),)
-    saved_end = 9223372036854775807 if sl.stop is None else sl.stop      # PyTorch saves the end as written
-    return _view_result(a, a._data[key], SliceBackward0, {'dim': dim, 'start': start, 'end': saved_end,
-                                                          'step': step, 'self_sym_sizes': a._data.shape})
+    return _view_result(a, a._data[key], SliceBackward0, {     # PyTorch saves start and end as written
+        'dim': dim, 'start': _given(sl.start or 0), 'end': _given(9223372036854775807 if sl.stop is None else sl.stop),
+        'step': step, 'self_sym_sizes': a._data.shape})
 
 
 class SliceBackward0(Node):
     def apply(self, g):
         s = self._saved
-        key = (slice(None),) * s['dim'] + (slice(s['start'], builtins.min(s['end'], s['self_sym_sizes'][s['dim']]),
-                                                 s['step']),)
+        size = s['self_sym_sizes'][s['dim']]
+        start, stop, step = slice(_signed(s['start']), _signed(s['end']), s['step']).indices(size)
+        key = (slice(None),) * s['dim'] + (slice(start, builtins.max(stop, start), step),)
         return (_scatter_grad(g, s['self_sym_sizes'], key),)
 
 
@@ -1208,12 +1230,12 @@ def cat(tensors, dim=0):
     out = make(np.concatenate([x._data.astype(rd.np, copy=False) for x in tensors if x._data.shape != (0,)]
                               or [ref._data], axis=d))
     sizes = [x._data.shape for x in tensors]
-    return _attach(out, CatBackward0, tuple(tensors), {'dim': d, 'sizes': sizes})
+    return _attach(out, CatBackward0, tuple(tensors), {'dim': _given(dim), 'sizes': sizes})
 
 
 class CatBackward0(Node):
     def apply(self, g):
-        d = self._saved['dim']
+        d = _signed(self._saved['dim']) % g._data.ndim
         grads, start = [], 0
         for i, shp in enumerate(self._saved['sizes']):
             if shp == (0,):
@@ -1237,12 +1259,12 @@ def stack(tensors, dim=0):
     d = _wrap_dim(dim, tensors[0]._data.ndim + 1)
     rd = dt.result_type(*tensors)
     out = make(np.stack([x._data.astype(rd.np, copy=False) for x in tensors], axis=d))
-    return _attach(out, StackBackward0, tuple(tensors), {'dim': d})
+    return _attach(out, StackBackward0, tuple(tensors), {'dim': _given(dim)})
 
 
 class StackBackward0(Node):
     def apply(self, g):
-        d = self._saved['dim']
+        d = _signed(self._saved['dim']) % g._data.ndim
         return tuple(g.select(d, i) if self.needs(i) else None for i in range(len(self.next_functions)))
 
 

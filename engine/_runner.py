@@ -1,4 +1,5 @@
 """What the playground's worker calls: run a learner's code, capture its output, export its graph and backward steps."""
+import importlib
 import io
 import json
 import linecache
@@ -77,8 +78,9 @@ class _Recorder:
     Recording must never break the user's code: the first failure switches it off and is kept in `failure`.
     """
 
-    def __init__(self, namespace, ids, max_chapters, max_steps):
-        self.namespace, self.ids, self.max_chapters, self.max_steps = namespace, ids, max_chapters, max_steps
+    def __init__(self, graph, namespace, ids, max_chapters, max_steps):
+        self.graph, self.namespace, self.ids = graph, namespace, ids
+        self.max_chapters, self.max_steps = max_chapters, max_steps
         self.chapters = []
         self.failure = None
         self._G = None
@@ -100,7 +102,7 @@ class _Recorder:
         self._guard(self._end, error)
 
     def _begin(self, call, roots):
-        from engine import graph
+        graph = self.graph
         self._G = None
         if len(self.chapters) >= self.max_chapters:
             return
@@ -108,17 +110,14 @@ class _Recorder:
         self.chapters.append({'call': call, 'graph': graph.to_json(self._G), 'steps': [], 'error': None})
 
     def _step(self, step):
-        from engine import graph
         if self._G is not None and len(self.chapters[-1]['steps']) < self.max_steps:
-            self.chapters[-1]['steps'].append(graph.step_to_json(step, self.ids))
+            self.chapters[-1]['steps'].append(self.graph.step_to_json(step, self.ids))
 
     def _end(self, error):
-        from engine import graph
         if self._G is not None and error is not None:
             chapter_error = {'type': type(error).__name__, 'message': str(error), 'node': None, 'saved': None}
             self.chapters[-1]['error'] = chapter_error
-            if hasattr(graph, 'error_to_json'):
-                chapter_error.update(graph.error_to_json(error, self._G))
+            chapter_error.update(self.graph.error_to_json(error, self._G))
         self._G = None
 
 
@@ -132,21 +131,19 @@ def _empty_graph():
     return {'directed': True, 'multigraph': True, 'graph': {}, 'nodes': [], 'links': []}
 
 
-def _node_ids():
-    """One id map per run, so the final graph and every chapter name the same object alike; None without graph.py."""
+def _graph_module():
+    """engine.graph, or None where it cannot be imported (the run then reports an empty graph)."""
     try:
-        from engine import graph
-        return graph.NodeIds()
+        return importlib.import_module('engine.graph')
     except ImportError:
         return None
 
 
-def _export_graph(namespace, ids):
+def _export_graph(graph, namespace, ids):
     """The graph of the user's named tensors as (node-link JSON, DOT text, failure or None); empty when unavailable."""
-    if ids is None:
+    if graph is None:
         return _empty_graph(), '', None
     try:
-        from engine import graph
         G = graph.build_graph(_named_tensors(namespace), ids=ids)
         return graph.to_json(G), graph.to_dot(G), None
     except BaseException as e:  # even an interrupt landing here must not lose the user's output
@@ -208,8 +205,9 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
     module = types.ModuleType('__main__')
     module.__file__ = FILENAME
     namespace = module.__dict__
-    ids = _node_ids()
-    recorder = _Recorder(namespace, ids, max_chapters, max_steps)
+    graph = _graph_module()
+    ids = graph.NodeIds() if graph else None  # one id map per run: the graph and every chapter agree on ids
+    recorder = _Recorder(graph, namespace, ids, max_chapters, max_steps)
     linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)
     saved = sys.stdout, sys.stderr, sys.stdin, sys.modules.get('__main__'), sys.modules.get('torch')
     set_recorder = getattr(sys.modules.get('engine._autograd'), 'set_recorder', None) if ids else None
@@ -239,8 +237,8 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
                 sys.modules.pop(name, None)
             else:
                 sys.modules[name] = mod
-    graph, dot, graph_failure = _export_graph(namespace, ids)
-    return {'output': capture.result(), 'error': error, 'graph': graph, 'dot': dot, 'chapters': recorder.chapters,
+    node_link, dot, graph_failure = _export_graph(graph, namespace, ids)
+    return {'output': capture.result(), 'error': error, 'graph': node_link, 'dot': dot, 'chapters': recorder.chapters,
             'problems': [p for p in (graph_failure, recorder.failure) if p]}
 
 

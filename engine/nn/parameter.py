@@ -27,8 +27,8 @@ class Parameter(metaclass=_ParameterMeta):
 
 
 def _tensor_repr(repr_fn):
-    def __repr__(self, *, tensor_contents=None):
-        text = repr_fn(self, tensor_contents=tensor_contents)
+    def __repr__(self, *args, **kwargs):
+        text = repr_fn(self, *args, **kwargs)
         return 'Parameter containing:\n' + text if '_is_param' in self.__dict__ else text
     return __repr__
 
