@@ -9,11 +9,16 @@ from ._factories import (tensor, as_tensor, from_numpy, zeros, ones, empty, full
                          linspace, eye, manual_seed, seed, initial_seed, Generator, default_generator,
                          FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
                          ByteTensor, BoolTensor)
-from ._ops import (add, sub, mul, div, pow, neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos,  # noqa
-                   clamp, clamp_min, clamp_max, reciprocal, sum, mean, matmul, mm, bmm, mv, dot, reshape, flatten,
+from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos,  # noqa
+                   clamp, clamp_min, clamp_max, reciprocal, sum, mean, mm, bmm, mv, dot, reshape, flatten,
                    transpose, t, permute, unsqueeze, squeeze, cat, stack, clone, narrow, select)
 from ._printing import set_printoptions  # noqa: F401
 from . import autograd  # noqa: F401
+
+from ._methods import _checked  # noqa: E402
+
+add, sub, mul, div, pow, matmul = (_checked(getattr(_ops, n), n, 2) for n in ('add', 'sub', 'mul', 'div', 'pow',
+                                                                             'matmul'))
 
 __version__ = '2.13.0+cpu'          # the PyTorch this engine mirrors (a CPU-only build)
 

@@ -107,8 +107,8 @@ def can_cast(src, dst):
     return src.category <= dst.category
 
 
-def to_dtype(x):
-    """Accept engine dtypes, Python types (float, int, bool) and numpy dtypes where PyTorch accepts them."""
+def to_dtype(x, fn='to'):
+    """Accept engine dtypes and Python types (float, int, bool) where PyTorch accepts them."""
     if isinstance(x, dtype):
         return x
     if x is builtins.float:
@@ -117,7 +117,7 @@ def to_dtype(x):
         return int64
     if x is builtins.bool:
         return bool_
-    raise TypeError('expected a torch.dtype, got %r' % (x,))
+    raise TypeError("%s(): argument 'dtype' must be torch.dtype, not %s" % (fn, type(x).__name__))
 
 
 class layout:

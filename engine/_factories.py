@@ -121,7 +121,7 @@ def _infer(values):
         elif isinstance(x, str):
             raise TypeError("new(): invalid data type 'str'")
         else:
-            raise TypeError("Could not infer dtype of " + type(x).__name__)
+            raise RuntimeError("Could not infer dtype of " + type(x).__name__)
 
     walk(values, 0)
     if 'f' in kinds:
@@ -179,7 +179,7 @@ def from_numpy(arr):
 
 
 def _filled(name, value, size, dtype, kwargs):
-    d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
+    d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float
     return _finish(np.full(_size(size), value, dtype=d.np), **kwargs)
 
 
@@ -203,7 +203,9 @@ def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=F
 def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
-    d = dt.to_dtype(dtype) if dtype is not None else dt.scalar_dtype(fill_value)
+    if not isinstance(fill_value, (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)):
+        raise TypeError("full(): argument 'fill_value' (position 2) must be Number, not %s" % type(fill_value).__name__)
+    d = dt.to_dtype(dtype, 'full') if dtype is not None else dt.scalar_dtype(fill_value)
     return _finish(np.full(_size((size,)), fill_value, dtype=d.np), requires_grad, device, layout, out=out)
 
 

@@ -16,6 +16,20 @@ def _method(fn):
     return m
 
 
+def _checked(op, name, position):
+    """A binary op as a method or torch function: PyTorch's TypeError for an operand that is not a tensor/number
+    (the operators instead return NotImplemented, so Python raises its own 'unsupported operand' error)."""
+    def f(input, other, *args, **kwargs):
+        out = op(input, other, *args, **kwargs)
+        if out is NotImplemented:
+            raise TypeError("%s(): argument 'other' (position %d) must be Tensor, not %s"
+                            % (name, position, type(other).__name__))
+        return out
+    f.__name__ = f.__qualname__ = name
+    f.__doc__ = op.__doc__
+    return f
+
+
 _SAME = ['add', 'sub', 'mul', 'div', 'pow', 'neg', 'exp', 'log', 'sqrt', 'abs', 'sign', 'sgn', 'sigmoid', 'tanh', 'relu',
          'sin', 'cos', 'clamp', 'clamp_min', 'clamp_max', 'reciprocal', 'sum', 'mean', 'matmul', 'mm', 'bmm', 'mv',
          'dot', 'view', 'reshape', 'flatten', 'transpose', 't', 'permute', 'unsqueeze', 'squeeze', 'expand',
@@ -23,9 +37,11 @@ _SAME = ['add', 'sub', 'mul', 'div', 'pow', 'neg', 'exp', 'log', 'sqrt', 'abs', 
 for _name in _SAME:
     setattr(Tensor, _name, getattr(ops, _name))
 
-Tensor.multiply = ops.mul
-Tensor.divide = Tensor.true_divide = ops.div
-Tensor.subtract = ops.sub
+for _name in ['add', 'sub', 'mul', 'div', 'pow', 'matmul']:
+    setattr(Tensor, _name, _checked(getattr(ops, _name), _name, 1))
+Tensor.multiply = Tensor.mul
+Tensor.divide = Tensor.true_divide = Tensor.div
+Tensor.subtract = Tensor.sub
 Tensor.negative = ops.neg
 Tensor.absolute = ops.abs
 Tensor.clip = ops.clamp
@@ -78,8 +94,13 @@ Tensor.__rpow__ = __rpow__
 
 # ------------------------------------------------------------------------------ in-place variants and operators
 
+_BINARY = {'add', 'sub', 'mul', 'div', 'pow'}
+
 def _inplace_of(op):
     def f(self, *args, **kwargs):
+        if args and not isinstance(args[0], (Tensor,) + ops._Number) and op.__name__ in _BINARY:
+            raise TypeError("%s_(): argument 'other' (position 1) must be Tensor, not %s"
+                            % (op.__name__, type(args[0]).__name__))
         return ops._inplace(self, lambda s, *a: op(s, *a, **kwargs), *args)
     f.__name__ = op.__name__ + '_'
     return f

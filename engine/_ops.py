@@ -866,9 +866,9 @@ class UnsafeViewBackward0(Node):
 
 def flatten(a, start_dim=0, end_dim=-1):
     nd = a._data.ndim
+    s, e = _wrap_dim(start_dim, nd), _wrap_dim(end_dim, nd)
     if nd == 0:
         return reshape(a, 1)
-    s, e = _wrap_dim(start_dim, nd), _wrap_dim(end_dim, nd)
     if s > e:
         raise RuntimeError('flatten() has invalid args: start_dim cannot come after end_dim')
     if s == e:
@@ -979,7 +979,8 @@ def expand(a, *sizes):
                               len(shp)))
     lead = len(sizes) - len(shp)
     target = []
-    for i, s in enumerate(sizes):
+    for i in reversed(range(len(sizes))):                  # PyTorch checks from the last dimension
+        s = sizes[i]
         have = shp[i - lead] if i >= lead else None
         if s == -1:
             if have is None:
@@ -990,8 +991,10 @@ def expand(a, *sizes):
             raise RuntimeError('The expanded size of the tensor (%d) must match the existing size (%d) at '
                                'non-singleton dimension %d.  Target sizes: [%s].  Tensor sizes: [%s]'
                                % (s, have, i, ', '.join(map(str, sizes)), ', '.join(map(str, shp))))
+        elif s < 0:
+            raise RuntimeError('numel: integer multiplication overflow')
         target.append(s)
-    target = tuple(target)
+    target = tuple(reversed(target))
     if target == shp:
         return _view_result(a, a._data.view(), ExpandBackward0, {'self_sym_sizes': shp})
     return _view_result(a, np.broadcast_to(a._data, target), ExpandBackward0, {'self_sym_sizes': shp})
@@ -1067,15 +1070,16 @@ def _to_np_index(i):
 
 
 def getitem(a, idx):
+    if a._data.ndim == 0:
+        _check_0d_index(idx)
+    if isinstance(idx, str):
+        raise TypeError("new(): invalid data type 'str'")
     idx, adv = _index_parts(a, idx)
     if adv:
         return _advanced_index(a, idx)
     out = a
     dim = 0
     n_real = builtins.sum(1 for i in idx if i is not None and i is not Ellipsis)
-    if a._data.ndim == 0 and n_real and not builtins.all(isinstance(i, slice) for i in idx if i is not None):
-        raise IndexError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in C++ '
-                         'to convert a 0-dim tensor to a number')
     if n_real > a._data.ndim:
         raise IndexError('too many indices for tensor of dimension %d' % a._data.ndim)
     for i in idx:
@@ -1095,6 +1099,19 @@ def getitem(a, idx):
     if out is a:
         out = _view_result(a, a._data.view(), AliasBackward0)
     return out
+
+
+def _check_0d_index(idx):
+    """PyTorch's errors for indexing a 0-d tensor with a single int or slice (a tuple counts its indices)."""
+    if isinstance(idx, (builtins.int, np.integer)) and not isinstance(idx, (builtins.bool, np.bool_)):
+        if idx == 0:
+            raise IndexError('invalid index of a 0-dim tensor. Use `tensor.item()` in Python or `tensor.item<T>()` in '
+                             'C++ to convert a 0-dim tensor to a number')
+        raise IndexError('index %d is out of bounds for dimension 0 with size 0' % idx)
+    if isinstance(idx, slice):
+        raise IndexError('slice() cannot be applied to a 0-dim tensor.')
+    if isinstance(idx, (builtins.float, str)):
+        raise IndexError('too many indices for tensor of dimension 0')
 
 
 class AliasBackward0(Node):
@@ -1208,8 +1225,15 @@ class IndexPutBackward0(Node):
 
 # ================================================================================================ joining
 
+def _tensor_list(fn, tensors):
+    if not isinstance(tensors, (list, tuple)):
+        raise TypeError("%s(): argument 'tensors' (position 1) must be tuple of Tensors, not %s"
+                        % (fn, type(tensors).__name__))
+    return [_as_tensor(x) for x in tensors]
+
+
 def cat(tensors, dim=0):
-    tensors = [_as_tensor(x) for x in tensors]
+    tensors = _tensor_list('cat', tensors)
     if not tensors:
         raise ValueError('torch.cat(): expected a non-empty list of Tensors')
     ref = next((x for x in tensors if x._data.shape != (0,)), tensors[0])
@@ -1248,7 +1272,7 @@ class CatBackward0(Node):
 
 
 def stack(tensors, dim=0):
-    tensors = [_as_tensor(x) for x in tensors]
+    tensors = _tensor_list('stack', tensors)
     if not tensors:
         raise RuntimeError('stack expects a non-empty TensorList')
     for i, x in enumerate(tensors[1:], 1):
@@ -1394,6 +1418,9 @@ class ZeroBackward0(Node):
 
 
 def _fill(a, value):
+    if isinstance(value, Tensor) and value._data.ndim:
+        raise RuntimeError('fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.'
+                           % value._data.ndim)
     v = _scalar(value.item() if isinstance(value, Tensor) else value)
     return _attach(make(np.full_like(a._data, v)), FillBackward2, (a,))
 
@@ -1404,12 +1431,12 @@ class FillBackward2(ZeroBackward0):
 
 def _copy(a, src):
     s = _as_tensor(src)
-    try:
-        data = np.broadcast_to(s._data, a._data.shape).astype(a._data.dtype)
-    except ValueError:
-        raise RuntimeError('The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton dimension '
-                           '%d' % (a._data.shape[-1] if a._data.ndim else 1, s._data.shape[-1], a._data.ndim - 1)) \
-            from None
+    _check_broadcast(a._data.shape, s._data.shape)
+    if np.broadcast_shapes(a._data.shape, s._data.shape) != a._data.shape:
+        raise RuntimeError("output with shape [%s] doesn't match the broadcast shape [%s]" % (
+            ', '.join(map(str, a._data.shape)),
+            ', '.join(map(str, np.broadcast_shapes(a._data.shape, s._data.shape)))))
+    data = np.broadcast_to(s._data, a._data.shape).astype(a._data.dtype)
     return _attach(make(np.array(data, copy=True)), CopyBackwards, (a, s),
                    {'src_options': s.dtype, 'src_sym_sizes': s._data.shape})
 

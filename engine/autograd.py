@@ -74,6 +74,8 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     grads = _make_grads(outputs, grads)
     if retain_graph is None:
         retain_graph = create_graph
+    if not inputs:
+        raise RuntimeError('`inputs` argument to `grad()` cannot be empty.')
     _check_roots(outputs)
     for t in inputs:
         if not t._requires_grad:
