@@ -376,8 +376,16 @@ def _needed(root_nodes, targets):
 def _call_hook(hook, grad):
     """Run a tensor hook; a replacement must keep the gradient's size."""
     new = hook(grad)
-    if new is not None and grad is not None and new.shape != grad.shape:
-        raise RuntimeError("hook '%s' has changed the size of value" % getattr(hook, '__name__', 'hook'))
+    if new is None or grad is None:
+        return new
+    if not hasattr(new, '_data'):
+        raise TypeError("expected Variable, but hook returned '%s'" % type(new).__name__)
+    name = getattr(hook, '__name__', 'hook')
+    if new._data.dtype != grad._data.dtype:
+        raise RuntimeError("hook '%s' has changed the type of value (was %s got %s)"
+                           % (name, legacy_type_name(grad), legacy_type_name(new)))
+    if new._data.shape != grad._data.shape:
+        raise RuntimeError("hook '%s' has changed the size of value" % name)
     return new
 
 

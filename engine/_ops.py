@@ -300,7 +300,7 @@ def reciprocal(a):
 class ReciprocalBackward0(Node):
     def apply(self, g):
         r = self.saved('result')
-        return (-g * (r * r).conj(),)
+        return (-g * (r * r),)
 
 
 def pow(a, b):
