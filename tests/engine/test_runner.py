@@ -1,0 +1,179 @@
+"""engine._runner: what the browser worker calls, run here on CPython."""
+import json
+import sys
+
+import pytest
+
+from engine import _runner, graph
+from engine._runner import run
+
+
+def text_of(result):
+    return ''.join(chunk['text'] for chunk in result['output'])
+
+
+def test_stdout_stderr_and_warnings_keep_their_order():
+    result = run('import sys, warnings\nprint("a")\nprint("b", file=sys.stderr)\nwarnings.warn("c")\nprint("d")\n')
+    assert result['output'] == [
+        {'stream': 'stdout', 'text': 'a\n'},
+        {'stream': 'stderr', 'text': 'b\nmain.py:4: UserWarning: c\n  warnings.warn("c")\n'},
+        {'stream': 'stdout', 'text': 'd\n'},
+    ]
+    assert result['error'] is None
+
+
+def test_a_warning_from_the_same_line_shows_once_per_run():
+    code = 'import warnings\nfor _ in range(3):\n    warnings.warn("again")\n'
+    assert text_of(run(code)).count('UserWarning: again') == 1
+    assert text_of(run(code)).count('UserWarning: again') == 1
+
+
+def test_output_is_capped_with_a_notice():
+    result = run('for i in range(10):\n    print(i)\n', max_output_lines=4)
+    assert text_of(result) == '0\n1\n2\n3\n... 6 more lines\n'
+    assert result['output'][-1]['notice'] is True
+
+
+def test_a_partial_last_line_counts_as_a_line():
+    result = run('print("1\\n2\\n3", end="")', max_output_lines=1)
+    assert text_of(result) == '1\n... 2 more lines\n'
+
+
+def test_one_giant_line_is_capped_by_characters():
+    result = run('print("x" * 100)\nprint("y")', max_output_chars=10)
+    assert text_of(result) == 'x' * 10 + '\n... 2 more lines\n'
+
+
+def test_syntax_error_names_the_line():
+    error = run('x = 1\ny = (\n')['error']
+    assert error['type'] == 'SyntaxError' and error['line'] == 2 and not error['internal']
+    assert error['traceback'].startswith('  File "main.py", line 2\n')
+    assert error['traceback'].endswith(f"SyntaxError: {error['message']}\n")
+
+
+def test_indentation_error_is_a_syntax_error_with_its_own_name():
+    error = run('if True:\nprint(1)\n')['error']
+    assert error['type'] == 'IndentationError' and error['line'] == 2
+
+
+def test_runtime_error_trimmed_to_the_users_frames():
+    error = run('def f():\n    raise ValueError("bad value")\n\nf()\n')['error']
+    assert (error['type'], error['message'], error['line'], error['internal']) == ('ValueError', 'bad value', 2, False)
+    assert error['traceback'].startswith('Traceback (most recent call last):\n  File "main.py", line 4, in <module>\n')
+    assert '_runner.py' not in error['traceback']
+    assert error['traceback'].endswith('ValueError: bad value\n')
+
+
+def test_output_before_an_error_is_kept():
+    result = run('print("first")\n1 / 0\n')
+    assert text_of(result) == 'first\n'
+    assert result['error']['type'] == 'ZeroDivisionError'
+
+
+def engine_file_code(source):
+    """User code that runs source under an engine file's name: stands in for code inside the engine."""
+    return f'import engine\nexec(compile({source!r}, engine.__file__, "exec"))\n'
+
+
+def test_an_error_pytorch_would_never_raise_from_engine_code_is_internal():
+    error = run(engine_file_code('{}["missing"]'))['error']
+    assert error['type'] == 'KeyError' and error['internal'] is True
+    assert '__init__.py' in error['traceback'], 'an internal bug keeps the engine frames for the report'
+    assert error['line'] == 2
+
+
+def test_a_pytorch_error_from_engine_code_is_not_internal():
+    error = run(engine_file_code('raise RuntimeError("PyTorch words")'))['error']
+    assert error['internal'] is False
+    assert '__init__.py' not in error['traceback']
+
+
+def test_the_users_own_key_error_is_not_internal():
+    assert run('{}[1]')['error']['internal'] is False
+
+
+def test_memory_errors_are_named_plainly():
+    error = run('import numpy as np\nnp.ones((10**10, 10**10))\n')['error']
+    assert error['type'] == 'MemoryError' and error['traceback'].endswith(f"MemoryError: {error['message']}\n")
+
+
+def test_torch_is_the_engine_only_during_the_run():
+    before = sys.modules.get('torch')
+    result = run('import torch, engine\nprint(torch is engine)\n')
+    assert text_of(result) == 'True\n'
+    assert sys.modules.get('torch') is before
+
+
+def test_each_run_gets_a_fresh_main_namespace():
+    assert text_of(run('secret = 1\nprint(__name__)\n')) == '__main__\n'
+    assert run('print(secret)')['error']['type'] == 'NameError'
+
+
+def test_exit_ends_quietly_and_input_does_not_block():
+    assert run('import sys\nprint(1)\nsys.exit()\nprint(2)')['error'] is None
+    assert run('import sys\nsys.exit(3)')['error']['type'] == 'SystemExit'
+    assert run('input()')['error']['type'] == 'EOFError'
+
+
+def test_streams_are_restored():
+    out, err = sys.stdout, sys.stderr
+    run('print("x")\nraise KeyboardInterrupt\n')
+    assert (sys.stdout, sys.stderr) == (out, err)
+
+
+def test_run_json_is_json():
+    assert json.loads(_runner.run_json('print(1)'))['output'] == [{'stream': 'stdout', 'text': '1\n'}]
+
+
+SNIPPET = '''import torch
+x = torch.ones(2, 2, requires_grad=True)
+y = x * 3
+out = y.sum()
+out.backward()
+'''
+
+
+def labels(node_link, kind):
+    return sorted(n['label'] for n in node_link['nodes'] if n['kind'] == kind)
+
+
+def test_the_graph_of_the_named_tensors():
+    result = run(SNIPPET)
+    assert result['error'] is None and result['problems'] == []
+    assert {'x', 'y', 'out'} <= set(labels(result['graph'], 'tensor'))
+    assert labels(result['graph'], 'function') == ['AccumulateGrad', 'MulBackward0', 'SumBackward0']
+    assert result['dot'].startswith('digraph {')
+
+
+def test_each_backward_call_is_a_chapter_with_its_steps():
+    result = run(SNIPPET)
+    [chapter] = result['chapters']
+    assert chapter['call'] == 'backward' and chapter['error'] is None
+    assert [s['name'] for s in chapter['steps']] == ['SumBackward0', 'MulBackward0', 'AccumulateGrad']
+    ids = {n['id'] for n in chapter['graph']['nodes']}
+    assert all(step['node'] in ids for step in chapter['steps'])
+    # one id map per run: the final graph names the leaf as the chapter does
+    leaf = chapter['steps'][-1]['accumulate']['tensor']
+    assert any(n['id'] == leaf and n['label'] == 'x' for n in result['graph']['nodes'])
+
+
+def test_a_failing_backward_ends_its_chapter_with_the_error():
+    result = run(SNIPPET + 'out.backward()\n')
+    assert result['error']['type'] == 'RuntimeError'
+    assert [c['error'] for c in result['chapters']][0] is None
+    assert result['chapters'][1]['error']['type'] == 'RuntimeError'
+
+
+def test_a_broken_recorder_never_breaks_the_users_code(monkeypatch):
+    def broken(*args):
+        raise KeyError('recorder bug')
+    monkeypatch.setattr(graph, 'step_to_json', broken)
+    result = run(SNIPPET + 'print(x.grad)\n')
+    assert result['error'] is None and 'tensor([[3., 3.],' in text_of(result)
+    assert result['problems'] == ["KeyError: 'recorder bug'"]
+
+
+def test_no_graph_when_the_graph_module_is_missing(monkeypatch):
+    monkeypatch.setitem(sys.modules, 'engine.graph', None)  # import engine.graph now raises ImportError
+    result = run(SNIPPET)
+    assert result['graph']['nodes'] == [] and result['chapters'] == [] and result['error'] is None
