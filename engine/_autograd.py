@@ -459,8 +459,12 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     prev_mode = grad_enabled
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
     try:
-        while ready:
-            node = pop(ready)[2]
+        lone = None                                # the only ready node, kept out of the heap (chains)
+        while ready or lone is not None:
+            if lone is not None:
+                node, lone = lone, None
+            else:
+                node = pop(ready)[2]
             grads = buffers.pop(node)
             if needed is not None and node not in needed:
                 continue
@@ -508,7 +512,13 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 left = deps[nxt] - 1
                 deps[nxt] = left
                 if not left:
-                    push(ready, (-nxt._seq, next(tick), nxt))
+                    if lone is None and not ready:
+                        lone = nxt
+                    else:
+                        if lone is not None:
+                            push(ready, (-lone._seq, next(tick), lone))
+                            lone = None
+                        push(ready, (-nxt._seq, next(tick), nxt))
             if not retain_graph:
                 node._release()
             yield step

@@ -263,8 +263,9 @@ def mul(a, b):
 
 class MulBackward0(Node):
     def apply(self, g):
-        return (g * self.saved('other') if self.needs(0) else None,
-                g * self.saved('self') if self.needs(1) else None)
+        (a, _), (b, _) = self.next_functions
+        return (g * self.saved('other') if a is not None else None,
+                g * self.saved('self') if b is not None else None)
 
 
 def div(a, b, *, rounding_mode=None):
