@@ -89,8 +89,8 @@ FREED_MESSAGE = ('Trying to backward through the graph a second time (or directl
 
 
 def forward_name(node):
-    """'Sigmoid' for SigmoidBackward0: how PyTorch 2.13 names the op that produced a tensor in its errors."""
-    return re.sub(r'Backward\d*$', '', node.name())
+    """'Sigmoid' for SigmoidBackward0, 'Pow1' for PowBackward1: how PyTorch 2.13 names a tensor's op in errors."""
+    return re.sub(r'Backward(\d*)$', lambda m: '' if m.group(1) == '0' else m.group(1), node.name())
 
 
 def legacy_type_name(t):

@@ -10,6 +10,7 @@ In-place ops are the out-of-place op plus a write-back (`_inplace`): same node, 
 """
 import builtins
 import math
+import weakref
 import numbers
 
 import numpy as np
@@ -39,7 +40,7 @@ def _save(x):
 
 def _attach(out, cls, inputs, saved=None):
     """Record `out` as produced by a new `cls` node over `inputs` if autograd is on and any input needs grad."""
-    if ag.grad_enabled:
+    if ag.grad_enabled and out._data.dtype.kind == 'f':
         for x in inputs:
             if type(x) is Tensor and x._requires_grad:
                 return _record(out, cls, tuple(x if type(x) is Tensor else None for x in inputs), saved)
@@ -343,21 +344,23 @@ class PowBackward0(Node):
 class PowBackward1(Node):
     def apply(self, g):
         x, e = self.saved('self'), self.saved('exponent')
-        gx = g * e * x ** (e - 1) if self.needs(0) else None
-        ge = g * self.saved('result') * _where_positive_log(x) if self.needs(1) else None
+        gx = _where(e == 0, 0., g * e * x ** (e - 1)) if self.needs(0) else None
+        ge = _where((x == 0) & (e >= 0), 0., g * self.saved('result') * x.log()) if self.needs(1) else None
         return gx, ge
 
 
 class PowBackward2(Node):
     def apply(self, g):
-        base = self.saved('self')
-        return (g * self.saved('result') * math.log(base),)
+        base, e = self.saved('self'), self.saved('exponent')
+        if base == 0:                       # d(0 ** e)/de is 0 where e >= 0 (PyTorch's convention)
+            return (_where(e >= 0, 0., g * self.saved('result') * -math.inf),)
+        return (g * self.saved('result') * math.log(base) if base > 0 else g * math.nan,)
 
 
-def _where_positive_log(x):
-    """log(x) where x > 0, else 0 (PyTorch's convention for d(x**e)/de at x <= 0)."""
-    return make(np.where(x._data > 0, np.log(np.where(x._data > 0, x._data, 1)), 0).astype(x._data.dtype)) \
-        if not x._requires_grad else x.clamp(min=1e-45).log()
+def _where(cond, a, b):
+    """torch.where for backward formulas (the nn op table defines it)."""
+    from ._ops_nn import where
+    return where(cond, a, b)
 
 
 def neg(a):
@@ -744,7 +747,9 @@ def mv(a, v):
     if a._data.shape[1] != v._data.shape[0]:
         raise RuntimeError('size mismatch, got input (%d), mat (%dx%d), vec (%d)'
                            % (a._data.shape[0], a._data.shape[0], a._data.shape[1], v._data.shape[0]))
-    _dtype_check(a, v)
+    if a._data.dtype is not v._data.dtype:
+        raise RuntimeError('addmv input tensors must have the same dtype, but got %s, %s, and %s'
+                           % (a.dtype.legacy, v.dtype.legacy, a.dtype.legacy))
     out = make(a._data @ v._data)
     return _attach(out, MvBackward0, (a, v), {'self': SavedTensor(a) if _rg(v) else None,
                                               'vec': SavedTensor(v) if _rg(a) else None})
@@ -763,7 +768,9 @@ def dot(a, b):
         raise RuntimeError('inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of '
                            'elements, but got %d and %d elements respectively'
                            % (a._data.shape[0], b._data.shape[0], a._data.shape[0], b._data.shape[0]))
-    _dtype_check(a, b, 'dot : expected both vectors to have same dtype, but found %s and %s')
+    if a._data.dtype is not b._data.dtype:
+        raise RuntimeError('dot : expected both vectors to have same dtype, but found %s and %s'
+                           % (a.dtype.legacy, b.dtype.legacy))
     _not_for_bool(a, 'dot')
     out = make(np.asarray(a._data @ b._data))
     return _attach(out, DotBackward0, (a, b), {'self': SavedTensor(a) if _rg(b) else None,
@@ -787,7 +794,11 @@ def _view_result(a, data, cls, saved=None):
 def _new_view(a, data):
     out = make(data)
     out._version_counter = a._version_counter
-    out._base = a._base if a._base is not None else a
+    base = out._base = a._base if a._base is not None else a
+    views = base.__dict__.get('_views')
+    if views is None:
+        views = base.__dict__['_views'] = weakref.WeakSet()
+    views.add(out)
     if not ag.grad_enabled and a._requires_grad:
         out._no_grad_view = True
     return out
@@ -849,8 +860,6 @@ def reshape(a, *shape):
     shape = _infer_shape(shape, a._data.size)
     data = _try_view(a._data, shape)
     if data is not None:
-        if shape == a._data.shape:
-            return a
         return _view_result(a, data, ViewBackward0, {'self_sym_sizes': a._data.shape})
     return _unsafe_view(clone(a), shape)
 
@@ -1075,6 +1084,8 @@ def getitem(a, idx):
         _check_0d_index(idx)
     if isinstance(idx, str):
         raise TypeError("new(): invalid data type 'str'")
+    if type(idx) is slice:
+        return _slice(a, 0, idx, keep_full=True)
     idx, adv = _index_parts(a, idx)
     if adv:
         return _advanced_index(a, idx)
@@ -1135,13 +1146,13 @@ class SelectBackward0(Node):
         return (_scatter_grad(g, s['self_sym_sizes'], (slice(None),) * s['dim'] + (_signed(s['index']),)),)
 
 
-def _slice(a, dim, sl):
+def _slice(a, dim, sl, keep_full=False):
     if sl.step is not None and sl.step <= 0:
         raise ValueError('step must be greater than zero')
     size = a._data.shape[dim]
     start, stop, step = sl.indices(size)
     stop = builtins.max(stop, start)
-    if start == 0 and stop == size and step == 1:
+    if start == 0 and stop == size and step == 1 and not keep_full:
         return a
     key = (slice(None),) * dim + (slice(start, stop, step),)
     return _view_result(a, a._data[key], SliceBackward0, {     # PyTorch saves start and end as written
@@ -1183,6 +1194,8 @@ def _advanced_index(a, idx):
         if isinstance(k, np.ndarray) and k.dtype.kind in 'iu' and k.size:
             size = a._data.shape[i] if i < a._data.ndim else 0
             bad = k[(k >= size) | (k < -size)]
+            if bad.size and size == 0:
+                raise IndexError('index is out of bounds for dimension with size 0')
             if bad.size:
                 raise IndexError('index %d is out of bounds for dimension %d with size %d' % (bad.flat[0], i, size))
     try:
@@ -1205,8 +1218,26 @@ def setitem(a, idx, value):
     idx_t, adv = _index_parts(a, idx)
     if adv:
         return _inplace(a, _index_put, tuple(_to_np_index(i) for i in idx_t), value)
-    target = getitem(a, idx) if idx_t != (slice(None),) and idx_t != (Ellipsis,) else a
-    copy_(target, value)
+    if builtins.all(i is Ellipsis or (type(i) is slice and _is_full(i, a._data.shape[0] if a._data.ndim else 0))
+                    for i in idx_t):
+        if isinstance(value, _Number) or (isinstance(value, Tensor) and value._data.ndim == 0):
+            return _inplace(a, _fill_tensor, _as_tensor(value))
+        return copy_(a, value)
+    copy_(getitem(a, idx), value)
+
+
+def _is_full(sl, size):
+    return sl.step in (None, 1) and (sl.start or 0) == 0 and (sl.stop is None or sl.stop >= size)
+
+
+def _fill_tensor(a, value):
+    """fill_ with a 0-d tensor value (what `t[:] = 5` does): FillBackward3, a gradient for the value too."""
+    return _attach(make(np.full_like(a._data, value._data)), FillBackward3, (a, value))
+
+
+class FillBackward3(Node):
+    def apply(self, g):
+        return (g * 0 if self.needs(0) else None), (g.sum() if self.needs(1) else None)
 
 
 def _index_put(a, key, value):
@@ -1319,14 +1350,14 @@ def _check_inplace(t):
 def _inplace(self, op, *args):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph."""
     _check_inplace(self)
-    track = ag.grad_enabled and (self._requires_grad or builtins.any(_rg(x) for x in args))
+    track = ag.grad_enabled and self._data.dtype.kind == 'f' and (
+        self._requires_grad or builtins.any(_rg(x) for x in args))
     src = self
     if track and self._requires_grad:
-        src = _alias(self, self._version_counter)            # the value before, with self's autograd edge
+        src = make(self._data.copy())                        # the value before, with self's autograd edge
         src.grad_fn, src._requires_grad, src._output_nr = self.grad_fn, True, self._output_nr
         if self.grad_fn is None:
             src.__dict__['_accumulator'] = self._grad_accumulator()
-        src._data = self._data.copy()
     if track:
         res = op(src, *args)
     else:
@@ -1354,7 +1385,21 @@ def _inplace(self, op, *args):
         else:
             self.grad_fn = node
             self._requires_grad = True
+        root = base if base is not None else self
+        for other in list(root.__dict__.get('_views', ())):
+            if other is not self:                    # the other views now read the modified base
+                _view_of_modified_base(other, root)
     return self
+
+
+def _view_of_modified_base(view, base):
+    """A view whose base changed in place: its values come from the base's new history (AsStridedBackward0)."""
+    geometry = _geometry(base._data, view._data)
+    sv = AsStridedBackward0((base,), {'size': view._data.shape, 'stride': geometry[2],
+                                      'storage_offset': geometry[1]})
+    sv.geometry = geometry
+    view.grad_fn = sv
+    view._requires_grad = True
 
 
 def _rebase_view(view, base, node):
@@ -1367,11 +1412,7 @@ def _rebase_view(view, base, node):
     cs.geometry = _geometry(base._data, view._data)
     base.grad_fn = cs
     base._requires_grad = True
-    sv = AsStridedBackward0((base,), {'size': view._data.shape, 'stride': cs.geometry[2],
-                                      'storage_offset': cs.geometry[1]})
-    sv.geometry = cs.geometry
-    view.grad_fn = sv
-    view._requires_grad = True
+    _view_of_modified_base(view, base)
 
 
 def _geometry(base, view):

@@ -1,0 +1,252 @@
+"""The engine against PyTorch on the same autograd workloads: median times and engine/torch ratios.
+
+    python bench/bench_engine.py            # full run (a few minutes)
+    python bench/bench_engine.py --quick    # smoke run: small sizes, one repeat
+
+See bench/README.md for the goals and for running the matmul row fairly.
+"""
+import argparse
+import itertools
+import math
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+import engine
+
+try:
+    import torch
+except ImportError:  # the engine's numbers are still worth having
+    torch = None
+
+
+class Value:
+    """A micrograd-style scalar (same data layout and per-op work), written here as the per-op baseline.
+
+    Unlike micrograd it sorts the graph iteratively, so deep chains do not hit the recursion limit.
+    """
+
+    def __init__(self, data, children=(), op=""):
+        self.data, self.grad = data, 0.0
+        self._backward = lambda: None
+        self._prev, self._op = set(children), op
+
+    def __add__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data + other.data, (self, other), "+")
+
+        def backward():
+            self.grad += out.grad
+            other.grad += out.grad
+        out._backward = backward
+        return out
+
+    def __mul__(self, other):
+        other = other if isinstance(other, Value) else Value(other)
+        out = Value(self.data * other.data, (self, other), "*")
+
+        def backward():
+            self.grad += other.data * out.grad
+            other.grad += self.data * out.grad
+        out._backward = backward
+        return out
+
+    def backward(self):
+        order, visited, stack = [], set(), [(self, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if expanded:
+                order.append(node)
+            elif node not in visited:
+                visited.add(node)
+                stack.append((node, True))
+                stack.extend((child, False) for child in node._prev)
+        self.grad = 1.0
+        for node in reversed(order):
+            node._backward()
+
+
+# ---------------------------------------------------------------- workloads
+# Each takes the library (`engine` or `torch`) and a size, builds its inputs untimed, and returns the
+# function to time. All run forward and backward.
+
+def chain(lib, n):
+    """n times `x = x * 1.0001 + 0.0001` on a 1-element tensor (2n ops), then backward."""
+    def run():
+        x0 = lib.tensor([1.0], requires_grad=True)
+        x = x0
+        for _ in range(n):
+            x = x * 1.0001 + 0.0001
+        x.backward()
+        return x0.grad
+    return run
+
+
+def micrograd_chain(n):
+    """The same chain on the micrograd-style Value."""
+    def run():
+        x0 = Value(1.0)
+        x = x0
+        for _ in range(n):
+            x = x * 1.0001 + 0.0001
+        x.backward()
+        return x0.grad
+    return run
+
+
+def long_chain(lib, n):
+    """A chain n ops deep (`x = x * 1.00001`): backward must not recurse."""
+    def run():
+        x0 = lib.tensor([1.0], requires_grad=True)
+        x = x0
+        for _ in range(n):
+            x = x * 1.00001
+        x.backward()
+        return x0.grad
+    return run
+
+
+def sum_tree(lib, leaves):
+    """Pairwise adds of `leaves` scalar leaves down to one, then backward (grads accumulate across runs)."""
+    xs = [lib.tensor(1.0, requires_grad=True) for _ in range(leaves)]
+
+    def run():
+        level = xs
+        while len(level) > 1:
+            level = [level[i] + level[i + 1] for i in range(0, len(level), 2)]
+        level[0].backward()
+    return run
+
+
+def mlp_step(lib, batch, sizes=(784, 128, 10)):
+    """One SGD step of a 784-128-10 ReLU MLP with a softmax cross-entropy built from exp/sum/log."""
+    rng = np.random.default_rng(0)
+    x = lib.tensor(rng.standard_normal((batch, sizes[0])).astype(np.float32).tolist())
+    y = lib.tensor(np.eye(sizes[2], dtype=np.float32)[rng.integers(0, sizes[2], batch)].tolist())
+    params = []
+    for fan_in, fan_out in itertools.pairwise(sizes):
+        w = rng.standard_normal((fan_in, fan_out)).astype(np.float32) / math.sqrt(fan_in)
+        params += [lib.tensor(w.tolist(), requires_grad=True), lib.zeros(fan_out, requires_grad=True)]
+    w1, b1, w2, b2 = params
+
+    def run():
+        hidden = (x @ w1 + b1).relu()
+        logits = hidden @ w2 + b2
+        p = logits.exp()
+        p = p / p.sum(1, keepdim=True)
+        loss = -(y * p.log()).sum() / batch
+        loss.backward()
+        with lib.no_grad():
+            for w in params:
+                w -= 0.01 * w.grad
+                w.grad = None
+        return loss
+    return run
+
+
+def matmul(lib, n):
+    """C = A @ B for n x n float32 matrices, then backward with a given output gradient."""
+    rng = np.random.default_rng(0)
+    a, b, g = (rng.standard_normal((n, n)).astype(np.float32) for _ in range(3))
+    if lib is torch:
+        a, b, g = torch.from_numpy(a), torch.from_numpy(b), torch.from_numpy(g)
+    else:
+        a, b, g = engine.from_numpy(a), engine.from_numpy(b), engine.from_numpy(g)
+    a.requires_grad_()
+    b.requires_grad_()
+
+    def run():
+        a.grad = b.grad = None
+        (a @ b).backward(g)
+    return run
+
+
+# ---------------------------------------------------------------- timing
+
+def median_time(fn, repeat):
+    """Median wall time of `repeat` calls after one warm-up call."""
+    fn()
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def blas_info():
+    """Which BLAS kernel numpy runs, and the OpenBLAS variables that can slow it."""
+    env = {k: os.environ[k] for k in ("OPENBLAS_CORETYPE", "OPENBLAS_L2_SIZE") if k in os.environ}
+    try:
+        from threadpoolctl import threadpool_info
+    except ImportError:
+        return f"threadpoolctl not installed; OpenBLAS env: {env or 'unset'}"
+    pools = [f"{p.get('internal_api')} {p.get('version')} {p.get('architecture')} x{p.get('num_threads')}"
+             for p in threadpool_info()]
+    return f"{'; '.join(pools) or 'no BLAS pool'}; OpenBLAS env: {env or 'unset'}"
+
+
+def limit_threads(n):
+    """Give both libraries the same number of threads."""
+    if torch is not None:
+        torch.set_num_threads(n)
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        sys.exit("--threads needs threadpoolctl (pip install threadpoolctl)")
+    limit_threads.keep = threadpool_limits(n)  # the limit lasts while this object lives
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, one repeat")
+    parser.add_argument("--repeat", type=int, default=None, help="timed repeats per workload (median)")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="cap PyTorch's and numpy's BLAS threads (1 gives steadier numbers on a busy machine)")
+    args = parser.parse_args()
+    if args.threads:
+        limit_threads(args.threads)
+    quick = args.quick
+    repeat = args.repeat or (1 if quick else 7)
+    n_chain, n_long, n_leaves, n_mat = (100, 2_000, 256, 128) if quick else (1_000, 100_000, 4_096, 1_024)
+
+    rows = [
+        (f"1-element chain, {2 * n_chain} ops", lambda lib: chain(lib, n_chain), 0.5),
+        (f"{n_long:,}-op chain", lambda lib: long_chain(lib, n_long), 0.5),
+        (f"sum tree, {n_leaves:,} leaves", lambda lib: sum_tree(lib, n_leaves), 0.5),
+        ("MLP step 784-128-10, batch 64", lambda lib: mlp_step(lib, 64), 1.0),
+        (f"matmul {n_mat}x{n_mat} fwd+bwd", lambda lib: matmul(lib, n_mat), 1.05),
+    ]
+    print(f"engine {engine.__version__} | torch {torch.__version__ if torch else 'absent'} | "
+          f"numpy {np.__version__} | Python {sys.version.split()[0]}")
+    print(f"BLAS: {blas_info()}")
+    if torch is not None:
+        print(f"torch threads: {torch.get_num_threads()}")
+    print(f"median of {repeat} repeat(s) after a warm-up\n")
+    header = f"{'workload':34} {'engine ms':>11} {'torch ms':>11} {'ratio':>7} {'goal':>6}  "
+    print(header + "met")
+    print("-" * (len(header) + 3))
+    # All engine runs first, then all PyTorch runs: PyTorch's OpenMP threads keep spinning after its ops and
+    # would steal the cores from numpy's BLAS if the two alternated.
+    engine_times = [median_time(make(engine), repeat) for _, make, _ in rows]
+    micrograd_time = median_time(micrograd_chain(n_chain), repeat)
+    torch_times = [median_time(make(torch), repeat) if torch else None for _, make, _ in rows]
+    for (name, _, goal), e, t in zip(rows, engine_times, torch_times):
+        ratio = f"{e / t:7.2f}" if t else f"{'-':>7}"
+        met = ("yes" if e / t <= goal else "NO") if t else "-"
+        t_text = f"{t * 1e3:11.2f}" if t else f"{'-':>11}"
+        print(f"{name:34} {e * 1e3:11.2f} {t_text} {ratio} {goal:6.2f}  {met}")
+
+    ops = 2 * n_chain
+    e, t = engine_times[0], torch_times[0]
+    print("\nper-op cost on the 1-element chain (forward + backward), us/op:")
+    print(f"  engine {e / ops * 1e6:7.2f}   torch {t / ops * 1e6 if t else float('nan'):7.2f}   "
+          f"micrograd-style Value {micrograd_time / ops * 1e6:7.2f}   goal: engine <= micrograd")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,251 @@
+"""Run the same code on real PyTorch and on the engine, and say where they differ."""
+import contextlib
+import importlib
+import io
+import os
+import re
+import traceback
+import warnings
+
+import numpy as np
+
+_ADDRESS = re.compile(r"0x[0-9a-fA-F]+")
+_TRIGGERED = re.compile(r" \(Triggered internally at [^)]*\)")
+_TENSOR_CLASS = re.compile(r"<class '[\w.]*Tensor'>")
+_CALLABLE = re.compile(r"'(builtin_function_or_method|function|method)' object")
+# PyTorch gives these warnings only once per process, so whether they show depends on test order.
+_WARNED_ONCE = ("UserWarning: Using backward() with create_graph=True",)
+
+
+def load_engine():
+    """The module under test: `engine`, or the one named by $DIFF_ENGINE (`torch` checks the tests themselves)."""
+    return importlib.import_module(os.environ.get("DIFF_ENGINE", "engine"))
+
+
+def normalise(text):
+    """Blank what legitimately differs between the two libraries: addresses, C++ locations, type names."""
+    text = _ADDRESS.sub("0x?", text)
+    text = _TRIGGERED.sub("", text)
+    text = _CALLABLE.sub("'callable' object", text)  # PyTorch's functions are builtins, ours are Python
+    return _TENSOR_CLASS.sub("<class 'torch.Tensor'>", text)
+
+
+def error_text(exc):
+    """`Type: message`, normalised, as a learner would see it."""
+    return normalise(f"{type(exc).__name__}: {exc}")
+
+
+class Outcome:
+    """What one snippet did: printed text, warnings, the exception it ended with, its final namespace."""
+
+    def __init__(self, lib, code):
+        self.namespace = {"torch": lib}
+        out = io.StringIO()
+        self.error = None
+        with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(out):
+            warnings.simplefilter("always")
+            try:
+                exec(code, self.namespace)
+            except Exception as exc:  # the snippet's own errors are what we compare
+                self.error = exc
+        self.output = normalise(out.getvalue())
+        self.warnings = [text for text in (normalise(f"{w.category.__name__}: {w.message}") for w in caught)
+                         if not text.startswith(_WARNED_ONCE)]
+
+    def summary(self):
+        """Everything comparable, as one text."""
+        text = self.output
+        if self.warnings:
+            text += "".join(f"[warning] {w}\n" for w in self.warnings)
+        if self.error is not None:
+            text += f"[raised] {error_text(self.error)}\n"
+        return text
+
+
+def run_both(T, E, code):
+    """Run `code` with `torch` bound to real PyTorch, then to the engine; return both outcomes."""
+    return Outcome(T, code), Outcome(E, code)
+
+
+def internal_traceback(outcome):
+    """The engine's traceback, to show where an unexpected error came from."""
+    if outcome.error is None:
+        return ""
+    return "".join(traceback.format_exception(outcome.error))
+
+
+# ---------------------------------------------------------------- comparing live objects
+
+def values_close(t_arr, e_arr):
+    """allclose with an absolute slack that scales with the tensor's magnitude (cancellation)."""
+    if t_arr.shape != e_arr.shape:
+        return False
+    if t_arr.dtype.kind in "biu":
+        return np.array_equal(t_arr, e_arr)
+    # One tolerance for both float dtypes: float64 results often pass through float32 intermediates.
+    finite = np.abs(t_arr[np.isfinite(t_arr)])
+    scale = 1.0 + (finite.max() if finite.size else 0.0)
+    return np.allclose(e_arr, t_arr, rtol=2e-4, atol=1e-5 * scale, equal_nan=True)
+
+
+def identical(t_arr, e_arr):
+    """Bit-for-bit the same values, sign of zero included: only then must the printed text match."""
+    return t_arr.shape == e_arr.shape and t_arr.dtype == e_arr.dtype and t_arr.tobytes() == e_arr.tobytes()
+
+
+def grad_fn_name(fn):
+    return None if fn is None else type(fn).__name__
+
+
+def graph_signature(root, leaf_names):
+    """The whole grad_fn graph below `root` as a list: node names in BFS order with numbered edges."""
+    if root is None:
+        return None
+    order, nodes, queue = {id(root): 0}, [], [root]
+    while queue:
+        fn = queue.pop(0)
+        edges = []
+        for nxt, nr in fn.next_functions:
+            if nxt is None:
+                edges.append((None, nr))
+                continue
+            if id(nxt) not in order:
+                order[id(nxt)] = len(order)
+                queue.append(nxt)
+            edges.append((order[id(nxt)], nr))
+        variable = getattr(fn, "variable", None)
+        nodes.append((grad_fn_name(fn), tuple(edges),
+                      leaf_names.get(id(variable), "?") if variable is not None else None))
+    return nodes
+
+
+def tensor_facts(t, leaf_names):
+    """Metadata of a tensor that must match exactly."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return {
+            "dtype": str(t.dtype),
+            "shape": tuple(t.shape),
+            "requires_grad": t.requires_grad,
+            "is_leaf": t.is_leaf,
+            "grad_fn": grad_fn_name(t.grad_fn),
+            "_version": t._version,
+            "graph": graph_signature(t.grad_fn, leaf_names),
+            "grad is None": t.grad is None if (t.is_leaf or t.retains_grad) else None,
+        }
+
+
+def as_array(t):
+    return np.array(t.detach().numpy(), copy=True)
+
+
+def compare_tensors(name, t, e, t_leaves, e_leaves):
+    """Differences between torch tensor `t` and engine tensor `e`, as readable lines."""
+    diffs = []
+    tf, ef = tensor_facts(t, t_leaves), tensor_facts(e, e_leaves)
+    if name.endswith(".grad") or name.startswith("grads["):
+        # A gradient's version depends on whether PyTorch stole or cloned the incoming buffer, and the graph that
+        # create_graph=True builds follows its derivative formulas term by term: internal details, so only the
+        # root grad_fn of a gradient is compared.
+        del tf["_version"], ef["_version"], tf["graph"], ef["graph"]
+    for key in tf:
+        if tf[key] != ef[key]:
+            diffs.append(f"{name}: {key}: torch {tf[key]!r} | engine {ef[key]!r}")
+    if diffs:
+        return diffs
+    ta, ea = as_array(t), as_array(e)
+    if not values_close(ta, ea):
+        diffs.append(f"{name}: values differ\n  torch  {t!r}\n  engine {e!r}")
+    elif identical(ta, ea) and repr(t) != repr(e):
+        diffs.append(f"{name}: repr differs\n  torch  {t!r}\n  engine {e!r}")
+    if tf["grad is None"] is False:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            diffs += compare_tensors(f"{name}.grad", t.grad, e.grad, t_leaves, e_leaves)
+    return diffs
+
+
+def compare_values(name, t, e, T, E, t_leaves, e_leaves):
+    """Differences between any two namespace values (tensors, tuples of tensors, plain Python)."""
+    if isinstance(t, T.Tensor):
+        if not isinstance(e, E.Tensor):
+            return [f"{name}: torch gives a Tensor, engine a {type(e).__name__}"]
+        return compare_tensors(name, t, e, t_leaves, e_leaves)
+    if isinstance(t, (tuple, list)) and isinstance(e, (tuple, list)) and len(t) == len(e):
+        return [d for i, (ti, ei) in enumerate(zip(t, e))
+                for d in compare_values(f"{name}[{i}]", ti, ei, T, E, t_leaves, e_leaves)]
+    if normalise(repr(t)) != normalise(repr(e)):
+        return [f"{name}: torch {t!r} | engine {e!r}"]
+    return []
+
+
+def leaf_names(namespace, lib):
+    """id(tensor) -> variable name, to say which leaf an AccumulateGrad points at."""
+    return {id(v): k for k, v in namespace.items() if isinstance(v, lib.Tensor)}
+
+
+def compare_namespaces(tns, ens, T, E):
+    """Differences between every user variable of the two namespaces."""
+    diffs = []
+    t_leaves, e_leaves = leaf_names(tns, T), leaf_names(ens, E)
+    for name in sorted(k for k in tns if not k.startswith("__") and k != "torch"):
+        if name not in ens:
+            diffs.append(f"{name}: defined by torch, missing in engine")
+            continue
+        try:
+            diffs += compare_values(name, tns[name], ens[name], T, E, t_leaves, e_leaves)
+        except Exception as exc:  # an engine attribute blowing up is a finding, not a harness crash
+            diffs.append(f"{name}: comparing raised {error_text(exc)}\n{traceback.format_exc()}")
+    return diffs
+
+
+def grads_alias(namespace, T):
+    """Whether two leaves' .grad share memory in PyTorch (it can keep views of one buffer from stack/cat backward).
+
+    A later backward then accumulates into both at once: a PyTorch quirk, not behaviour to copy.
+    """
+    storages = {}
+    for v in namespace.values():
+        if isinstance(v, T.Tensor) and v.is_leaf and v.grad is not None:
+            storages.setdefault(v.grad.untyped_storage().data_ptr(), set()).add(id(v))
+    return any(len(owners) > 1 for owners in storages.values())
+
+
+def run_lockstep(T, E, lines):
+    """Execute `lines` one by one in both libraries; return (index, differences) of the first divergence."""
+    tns, ens = {"torch": T}, {"torch": E}
+    for i, line in enumerate(lines):
+        if grads_alias(tns, T):
+            return None  # nothing after this is comparable
+        t_err = e_err = None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                exec(line, tns)
+            except Exception as exc:
+                t_err = exc
+            try:
+                exec(line, ens)
+            except Exception as exc:
+                e_err = exc
+        if t_err is not None and "INTERNAL ASSERT FAILED" in str(t_err):
+            return None  # a PyTorch bug, not behaviour to copy: nothing after it is comparable
+        if t_err is not None or e_err is not None:
+            t_text = error_text(t_err) if t_err else "no error"
+            e_text = error_text(e_err) if e_err else "no error"
+            if t_text != e_text:
+                detail = f"torch:  {t_text}\nengine: {e_text}"
+                if e_err is not None:
+                    detail += "\n" + "".join(traceback.format_exception(e_err)[-3:])
+                return i, [detail]
+        diffs = compare_namespaces(tns, ens, T, E)
+        if diffs:
+            return i, diffs
+    return None
+
+
+def describe(lines, divergence):
+    """A reproducible report: the snippet up to the diverging line, then what differed."""
+    i, diffs = divergence
+    code = "\n".join(lines[: i + 1])
+    return f"--- snippet (diverges at its last line) ---\n{code}\n--- differences ---\n" + "\n".join(diffs)

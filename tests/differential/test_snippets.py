@@ -1,0 +1,189 @@
+"""Hand-written snippets from the corners learners hit: output, warnings and errors must match word for word."""
+import pytest
+
+T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
+from .harness import load_engine, run_both
+from .programs import MISUSE
+
+E = load_engine()
+
+SNIPPETS = {
+    # ---- errors, word for word
+    "shape_mismatch": "torch.ones(2, 3) + torch.ones(3, 2)",
+    "shape_mismatch_inplace": "x = torch.ones(3)\nx.add_(torch.ones(2, 3))",
+    "mm_shapes": "torch.ones(2, 3).mm(torch.ones(2, 3))",
+    "matmul_shapes": "torch.ones(2, 3) @ torch.ones(4)",
+    "mm_not_2d": "torch.ones(3).mm(torch.ones(3, 2))",
+    "matmul_0d": "torch.tensor(2.) @ torch.ones(2)",
+    "matmul_dtype": "torch.ones(2, 2) @ torch.ones(2, 2, dtype=torch.float64)",
+    "view_invalid_size": "torch.arange(6).view(4, 2)",
+    "view_two_minus_one": "torch.arange(6).view(-1, -1)",
+    "view_non_contiguous": "torch.ones(2, 3).t().view(6)",
+    "reshape_invalid": "torch.ones(2, 3).reshape(5)",
+    "transpose_out_of_range": "torch.ones(2, 3).transpose(0, 2)",
+    "t_of_3d": "torch.ones(2, 2, 2).t()",
+    "squeeze_out_of_range": "torch.ones(2).squeeze(1)",
+    "permute_wrong_len": "torch.ones(2, 3).permute(0)",
+    "expand_invalid": "torch.ones(2, 3).expand(3, 3)",
+    "cat_shapes": "torch.cat([torch.ones(2, 3), torch.ones(3, 2)])",
+    "stack_shapes": "torch.stack([torch.ones(2), torch.ones(3)])",
+    "cat_empty_list": "torch.cat([])",
+    "index_out_of_range": "torch.ones(3)[3]",
+    "index_too_many": "torch.ones(3)[0, 0]",
+    "index_0d": "torch.tensor(1.)[0]",
+    "sum_dim_out_of_range": "torch.ones(2).sum(1)",
+    "inplace_on_leaf": "a = torch.ones(2, requires_grad=True)\na.add_(1)",
+    "iadd_on_leaf": "a = torch.ones(2, requires_grad=True)\na += 1",
+    "setitem_on_leaf": "a = torch.ones(2, requires_grad=True)\na[0] = 5",
+    "view_of_leaf_inplace": "a = torch.ones(2, 2, requires_grad=True)\nv = a[0]\nv.mul_(2)",
+    "view_of_leaf_view": "a = torch.ones(4, requires_grad=True)\na.view(2, 2).zero_()",
+    "stale_sigmoid": "x = torch.tensor(0., requires_grad=True)\ny = x.sigmoid()\ny.detach().zero_()\ny.backward()",
+    "stale_exp_inplace": "x = torch.ones(2, requires_grad=True)\ny = x.exp()\ny.add_(1)\ny.sum().backward()",
+    "stale_mul_input": "a = torch.ones(2, requires_grad=True)\nb = a * 1\nc = b * b\nb.add_(1)\nc.sum().backward()",
+    "stale_float64_matrix": ("a = torch.ones(2, 3, dtype=torch.float64, requires_grad=True)\nb = a.tanh()\n"
+                             "b.mul_(2)\nb.sum().backward()"),
+    "stale_saved_access": "x = torch.ones(2, requires_grad=True)\ny = x.exp()\ny.zero_()\nprint(y.grad_fn._saved_result)",
+    "pow_saves_input_not_result": "x = torch.tensor(3., requires_grad=True)\ny = x ** 2\ny.zero_()\ny.backward()\nprint(x.grad)",
+    "backward_twice": "x = torch.ones(2, requires_grad=True)\ny = (x * x).sum()\ny.backward()\ny.backward()",
+    "backward_twice_retain": ("x = torch.ones(2, requires_grad=True)\ny = (x * x).sum()\ny.backward(retain_graph=True)\n"
+                              "y.backward()\nprint(x.grad)\ny.backward()"),
+    "backward_twice_no_saved": "x = torch.ones(2, requires_grad=True)\ny = (x + 1).sum()\ny.backward()\ny.backward()\nprint(x.grad)",
+    "saved_after_free": "x = torch.ones(2, requires_grad=True)\ny = x * x\ny.sum().backward()\nprint(y.grad_fn._saved_self)",
+    "non_scalar_implicit": "x = torch.ones(2, requires_grad=True)\n(x * 2).backward()",
+    "gradient_wrong_shape": "x = torch.ones(2, requires_grad=True)\n(x * 2).backward(torch.ones(3))",
+    "no_grad_fn": "x = torch.ones(2)\nx.sum().backward()",
+    "no_grad_fn_under_no_grad": "x = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    y = x * 2\ny.sum().backward()",
+    "int_requires_grad": "x = torch.tensor([1, 2, 3], requires_grad=True)",
+    "int_requires_grad_attr": "x = torch.tensor([1, 2, 3])\nx.requires_grad = True",
+    "int_requires_grad_": "x = torch.arange(3)\nx.requires_grad_()",
+    "nonleaf_requires_grad_false": "x = torch.ones(2, requires_grad=True)\ny = x * 2\ny.requires_grad = False",
+    "grad_unused": "x = torch.ones(2, requires_grad=True)\nz = torch.ones(2, requires_grad=True)\ntorch.autograd.grad((x * 2).sum(), [x, z])",
+    "grad_allow_unused": ("x = torch.ones(2, requires_grad=True)\nz = torch.ones(2, requires_grad=True)\n"
+                          "print(torch.autograd.grad((x * 2).sum(), [x, z], allow_unused=True))"),
+    "grad_of_non_requiring": "x = torch.ones(2)\ntorch.autograd.grad(x.sum(), [x])",
+    "grad_non_scalar": "x = torch.ones(2, requires_grad=True)\ntorch.autograd.grad(x * 2, x)",
+    "retain_grad_no_requires": "x = torch.ones(2)\nx.retain_grad()",
+    "detach_inplace_view": "x = torch.ones(2, requires_grad=True)\ny = x * 1\nv = y[0]\nv.detach_()",
+    "item_of_many": "torch.ones(2).item()",
+    "numpy_requires_grad": "torch.ones(2, requires_grad=True).numpy()",
+    "bool_sub": "torch.tensor([True]) - torch.tensor([False])",
+    "neg_bool": "-torch.tensor([True])",
+    "int_negative_power": "torch.tensor([2]) ** -1",
+    "mean_of_int": "torch.arange(3).mean()",
+    "inplace_cast": "x = torch.arange(3)\nx += 0.5",
+    "not_subscriptable": "torch.tensor[[1., 2.]]",
+    "detach_typo": "x = torch.ones(2)\nx.detatch()",
+    # ---- semantics
+    "retain_grad": ("x = torch.ones(2, requires_grad=True)\ny = x * 3\ny.retain_grad()\nz = (y * y).sum()\n"
+                    "z.backward()\nprint(y.grad, x.grad, y.retains_grad, x.retains_grad, z.grad)"),
+    "nonleaf_grad_warning": "x = torch.ones(2, requires_grad=True)\ny = x * 2\nprint(y.grad)",
+    "hooks": ("x = torch.tensor([1., 2.], requires_grad=True)\ny = x * 2\n"
+              "h = y.register_hook(lambda g: print('hook y', g))\nx.register_hook(lambda g: g * 10)\n"
+              "y.sum().backward()\nprint(x.grad)\nh.remove()\nz = x * 2\nz.sum().backward()\nprint(x.grad)"),
+    "hook_replaces_grad": ("x = torch.ones(2, requires_grad=True)\ny = x * 3\ny.register_hook(lambda g: g + 1)\n"
+                           "y.sum().backward()\nprint(x.grad)"),
+    "hook_on_non_requiring": "x = torch.ones(2)\nx.register_hook(lambda g: g)",
+    "double_backward": ("x = torch.tensor(3., requires_grad=True)\ny = x ** 3\n"
+                        "g, = torch.autograd.grad(y, x, create_graph=True)\nprint(g)\ng.backward()\nprint(x.grad)"),
+    "create_graph_backward": ("x = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x * x).sum()\n"
+                              "y.backward(create_graph=True)\nprint(x.grad)\ng = x.grad.sum()\nx.grad = None\n"
+                              "g.backward()\nprint(x.grad)"),
+    "double_backward_sigmoid": ("x = torch.tensor(0.5, requires_grad=True)\ny = torch.sigmoid(x)\n"
+                                "g, = torch.autograd.grad(y, x, create_graph=True)\nh, = torch.autograd.grad(g, x)\n"
+                                "print(g, h)"),
+    "no_grad_context": ("x = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    y = x * 2\n"
+                        "    print(torch.is_grad_enabled())\nprint(y, y.requires_grad, y.grad_fn, torch.is_grad_enabled())"),
+    "no_grad_decorator": ("@torch.no_grad()\ndef f(t):\n    return t * 2\nx = torch.ones(2, requires_grad=True)\n"
+                          "print(f(x))"),
+    "enable_grad_inside_no_grad": ("x = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n"
+                                   "    with torch.enable_grad():\n        y = x * 2\n    z = x * 2\nprint(y, z)"),
+    "set_grad_enabled": ("x = torch.ones(2, requires_grad=True)\nwith torch.set_grad_enabled(False):\n"
+                         "    y = x + 1\ntorch.set_grad_enabled(False)\nz = x + 1\ntorch.set_grad_enabled(True)\n"
+                         "w = x + 1\nprint(y.requires_grad, z.requires_grad, w.requires_grad)"),
+    "no_grad_inplace_on_leaf": ("w = torch.ones(2, requires_grad=True)\nwith torch.no_grad():\n    w -= 0.5\n"
+                                "print(w, w.is_leaf, w._version)"),
+    "grad_accumulates": ("x = torch.ones(2, requires_grad=True)\nfor _ in range(3):\n    (x * x).sum().backward()\n"
+                         "print(x.grad)\nx.grad.zero_()\nprint(x.grad)\nx.grad = None\nprint(x.grad)"),
+    "data_vs_detach": ("a = torch.ones(2, requires_grad=True)\nb = a * 2\nd = b.data\nd.mul_(10)\n"
+                       "print(b, b._version, d._version, d.requires_grad)\ne = b.detach()\ne.add_(1)\n"
+                       "print(b, b._version, e._version)"),
+    "data_assign": "m = torch.ones(1, requires_grad=True)\nm.data = m.data * 100\nprint(m, m.data.grad_fn)\n(m * 2).backward()\nprint(m.grad)",
+    "versions_shared_by_views": ("a = torch.zeros(2, 2)\nv = a[0]\nw = a.view(4)\nv.add_(1)\na[1] = 3\n"
+                                 "print(a._version, v._version, w._version, w)"),
+    "version_counts": ("x = torch.ones(3)\nx.add_(1)\nx.mul_(2)\nx[0] = 0\nx.zero_()\nx.fill_(2)\nx.copy_(torch.ones(3))\n"
+                       "x += 1\nprint(x._version, x)"),
+    "inplace_after_rebind": "a = torch.ones(2, requires_grad=True)\na = a + 2\na += 2\nprint(a, a.grad_fn, a.is_leaf)",
+    "copyslices": ("x = torch.ones(3, requires_grad=True)\ny = x * 2\ny[0] = 0\nprint(y, y.grad_fn, y.grad_fn.next_functions)\n"
+                   "y.sum().backward()\nprint(x.grad)"),
+    "inplace_nonleaf_chain": ("x = torch.ones(2, requires_grad=True)\ny = x + 1\ny.mul_(3)\ny.add_(x)\nprint(y)\n"
+                              "y.sum().backward()\nprint(x.grad)"),
+    "view_inplace_rebase": ("x = torch.ones(2, 2, requires_grad=True)\ny = x * 1\nv = y[0]\nv.mul_(5)\nprint(y, v)\n"
+                            "y.sum().backward()\nprint(x.grad)"),
+    "next_functions": ("a = torch.ones(2, requires_grad=True)\nb = torch.ones(2)\nc = a * b + a\n"
+                       "print(c.grad_fn.next_functions)\nprint(c.grad_fn.next_functions[0][0].next_functions)\n"
+                       "print(c.grad_fn.next_functions[1][0].variable is a)"),
+    "saved_tensors": ("x = torch.tensor([1., 2.], requires_grad=True)\ny = x ** 2\nz = y.sigmoid()\nw = x * y\n"
+                      "print(y.grad_fn._saved_self, y.grad_fn._saved_exponent)\nprint(z.grad_fn._saved_result)\n"
+                      "print(w.grad_fn._saved_self, w.grad_fn._saved_other)"),
+    "weighted_backward": ("x = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x * x\n"
+                          "y.backward(torch.tensor([0.1, 1.0, 10.0]))\nprint(x.grad)"),
+    "detach_": "x = torch.ones(2, requires_grad=True)\ny = x * 2\ny.detach_()\nprint(y, y.is_leaf, y.requires_grad, y.grad_fn)",
+    "requires_grad_toggle": ("x = torch.ones(2)\nprint(x.requires_grad_(), x.is_leaf)\ny = x * 2\n"
+                             "print(y.requires_grad_(False), y.is_leaf)"),
+    "clamp_grad_at_bounds": ("x = torch.tensor([-1., 0., 0.5, 1., 2.], requires_grad=True)\n"
+                             "x.clamp(0, 1).sum().backward()\nprint(x.grad)"),
+    "relu_abs_grad_at_zero": ("x = torch.tensor([-1., 0., 2.], requires_grad=True)\n(x.relu() + x.abs()).sum().backward()\n"
+                              "print(x.grad)"),
+    "broadcast_grads": ("a = torch.ones(2, 1, 3, requires_grad=True)\nb = torch.ones(4, 1, requires_grad=True)\n"
+                        "(a * b).sum().backward()\nprint(a.grad.shape, b.grad)"),
+    "mean_dim_backward": ("x = torch.arange(6.).view(2, 3).requires_grad_()\ny = x.mean(1, keepdim=True)\n"
+                          "y.sum().backward()\nprint(y, x.grad)"),
+    "matmul_vector_grads": ("a = torch.ones(3, requires_grad=True)\nb = torch.arange(6.).view(3, 2).requires_grad_()\n"
+                            "c = a @ b\nprint(c)\nc.sum().backward()\nprint(a.grad, b.grad, c.grad_fn)"),
+    "cat_stack_grads": ("a = torch.ones(2, requires_grad=True)\nb = torch.zeros(2, requires_grad=True)\n"
+                        "c = torch.cat([a, b])\ns = torch.stack([a, b], 1)\nprint(c, s)\n"
+                        "(c.sum() + (s * 2).sum()).backward()\nprint(a.grad, b.grad)"),
+    "index_grads": ("x = torch.arange(6.).view(2, 3).requires_grad_()\ny = x[:, 1] * 2 + x[1, ::2].sum() + x[[0, 0]].sum()\n"
+                    "print(y)\ny.sum().backward()\nprint(x.grad)"),
+    "expand_grad": "x = torch.ones(3, 1, requires_grad=True)\ny = x.expand(3, 4)\nprint(y)\ny.sum().backward()\nprint(x.grad)",
+    "print_precision": ("print(torch.tensor([1/3, 2/3]))\nprint(torch.tensor([1e-8, 1.]))\nprint(torch.tensor([1e10, 1.]))\n"
+                        "print(torch.tensor([1/3], dtype=torch.float64))\nprint(torch.tensor([100., 2.5]))\n"
+                        "print(torch.arange(12.).view(3, 4) / 7)\nprint(torch.arange(2000))\nprint(torch.ones(3, 1000))\n"
+                        "print(torch.tensor([[True, False]]))\nprint(torch.tensor([1, -20], dtype=torch.int32))\n"
+                        "print(torch.tensor([float('nan'), 1.5, float('inf')]))\nprint(torch.ones(0, 3))\n"
+                        "print(torch.zeros(2, dtype=torch.float64, requires_grad=True))"),
+    "backward_inputs": ("a = torch.ones(2, requires_grad=True)\nb = torch.ones(2, requires_grad=True)\n"
+                        "(a * b).sum().backward(inputs=[a])\nprint(a.grad, b.grad)"),
+    "grad_outputs": ("x = torch.tensor([1., 2.], requires_grad=True)\ny = x * x\n"
+                     "print(torch.autograd.grad(y, x, grad_outputs=torch.tensor([1., 0.5]), retain_graph=True))\n"
+                     "print(torch.autograd.grad([y.sum()], [x]))\nprint(x.grad)"),
+    "grad_twice_freed": ("x = torch.ones(2, requires_grad=True)\ny = (x.exp()).sum()\ntorch.autograd.grad(y, x)\n"
+                         "torch.autograd.grad(y, x)"),
+    "failed_inplace_keeps_version": ("a = torch.ones(2, requires_grad=True)\ntry:\n    a.mul_(2)\n"
+                                     "except RuntimeError as e:\n    print(e)\nprint(a, a._version, a.grad_fn)"),
+    "accumulate_grad_node": ("a = torch.ones(2, requires_grad=True)\nacc = (a * 2).grad_fn.next_functions[0][0]\n"
+                             "print(acc.name(), acc.variable is a, acc.next_functions)"),
+    "grad_fn_repr": "x = torch.ones(2, requires_grad=True)\nprint((x * 2).grad_fn)\nprint(x.sum().grad_fn.name())",
+}
+
+
+@pytest.mark.parametrize("name", SNIPPETS)
+def test_snippet(name):
+    """Printed text, warnings and the final error are identical (addresses and C++ locations blanked)."""
+    code = SNIPPETS[name]
+    t, e = run_both(T, E, code)
+    assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
+
+
+MISUSE_ON = {"vector": "a = torch.tensor([1., 2., 3.], requires_grad=True) * 1",
+             "leaf": "a = torch.ones(2, 3, requires_grad=True)",
+             "0-d": "a = torch.tensor(2.)"}
+
+
+@pytest.mark.parametrize("on", MISUSE_ON)
+@pytest.mark.parametrize("misuse", MISUSE)
+def test_misuse(misuse, on):
+    """The fuzz's wrong-argument calls: the same error (or result) as PyTorch."""
+    code = f"{MISUSE_ON[on]}\n{misuse.format(a='a')}"
+    t, e = run_both(T, E, code)
+    assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
