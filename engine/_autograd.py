@@ -417,7 +417,7 @@ def _snapshot(t):
     return _make(t._data.copy())
 
 
-def _accumulate_grad(node, grads, step, create_graph):
+def _accumulate_grad(node, grads, step, create_graph, snapshot):
     """AccumulateGrad: the leaf's tensor hooks, then .grad += grad (the stepper shows before and after)."""
     from ._ops import accumulate_into
     var = node.variable
@@ -428,20 +428,22 @@ def _accumulate_grad(node, grads, step, create_graph):
             g = new
     before = var._grad
     step.variable = var
-    step.grad_before = None if before is None else _snapshot(before)     # .grad is updated in place
+    step.grad_before = _snapshot(before) if snapshot and before is not None else before  # updated in place
     accumulate_into(var, g, create_graph)
     step.grad_after = var._grad
     for hook in list(var.__dict__.get('_post_acc_hooks', ())):
         hook(var)
 
 
-def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, inputs=None, capture=None):
+def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, inputs=None, capture=None,
+                   snapshots=True):
     """Run backward from `roots` (tensors) seeded with `grad_roots`, yielding a Step per executed node.
 
     A node runs once every consumer has delivered its gradient; among ready nodes the most recently created runs
     first and AccumulateGrad before all (PyTorch's ready queue). With `inputs` (edges), only nodes leading to them
     run and only those leaves accumulate. With `capture` (a dict {edge: None}) the gradients reaching those edges
-    are stored there instead of accumulated (torch.autograd.grad).
+    are stored there instead of accumulated (torch.autograd.grad). With `snapshots`, AccumulateGrad steps keep a
+    copy of `.grad` from before the (in-place) accumulation, for the stepper.
     """
     from ._ops import add_grads, validate_grad
     root_edges = [edge(t) for t in roots]
@@ -476,7 +478,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 continue
             if type(node) is AccumulateGrad:
                 if capture is None and grads[0] is not None:
-                    _accumulate_grad(node, grads, step, create_graph)
+                    _accumulate_grad(node, grads, step, create_graph, snapshots)
                 yield step
                 continue
             try:
@@ -541,8 +543,8 @@ def _capture(node, grads, capture, step, needed):
 
 def run_backward(call, roots, grad_roots, retain_graph, create_graph, inputs=None, capture=None):
     """Drain backward_steps (what .backward() and autograd.grad do), telling the recorder if one is set."""
-    steps = backward_steps(roots, grad_roots, retain_graph, create_graph, inputs, capture)
     rec = _recorder
+    steps = backward_steps(roots, grad_roots, retain_graph, create_graph, inputs, capture, snapshots=rec is not None)
     if rec is None:
         for _ in steps:
             pass
