@@ -1,0 +1,344 @@
+// Page wiring: the editor, Run/Stop, the Python worker (with a warm spare), the output, the graph panes,
+// window.playground and body[data-engine] (docs/CONTRACT.md).
+
+import { t, registerStrings, applyI18n, bindLangSelect, onLangChange } from './i18n.js';
+import { createEditor } from './editor.js';
+import { clearOutput, showResult, showNotice } from './output.js';
+import { createGraphView } from './graph.js';
+import { createStepper } from './stepper.js';
+import { createInspector } from './inspector.js';
+import { createExplainPanel } from './explain.js';
+import { renderGallery } from './gallery.js';
+import { restoreSharedCode, bindShareButton } from './share.js';
+
+const CODE_KEY = 'playground.code';
+const STOP_GRACE_MS = 1500;  // how long an interrupted run may take to unwind before its worker is replaced
+const START_TIMEOUT_MS = 10_000;  // a worker that does not start a run within this is taken for dead
+const SPARE_DELAY_MS = 1000; // the spare worker boots this long after the first is ready, off the critical path
+const DEFAULT_CODE = `import torch
+
+x = torch.ones(2, 2, requires_grad=True)
+y = x + 2
+z = y * y * 3
+out = z.mean()
+print(z)
+print(out)
+
+out.backward()
+print(x.grad)
+`;
+
+registerStrings({
+  en: {
+    'ui.run.hint': 'Ctrl+Enter',
+    'ui.stage.runtime': 'Python',
+    'ui.stage.packages': 'numpy and the engine',
+    'ui.stage.engine': 'the engine',
+    'run.stopped': 'Stopped: Python was restarted. Your code is still in the editor.',
+    'run.time_limit': 'Time limit reached: the run was stopped after {seconds} s.',
+    'run.crashed': 'The Python worker crashed ({message}). It was restarted; your code is still in the editor.',
+    'run.no_answer': 'it stopped answering',
+    'run.memory': 'Out of memory: this browser tab gives Python only a few GB. Try smaller tensors.',
+    'run.internal': 'This is a bug in the playground\'s engine, not in your code. Please report it with the code above.',
+    'run.restarting': 'Restarting Python…',
+  },
+  'zh-CN': {
+    'ui.run.hint': 'Ctrl+Enter',
+    'ui.stage.runtime': 'Python',
+    'ui.stage.packages': 'numpy 和引擎',
+    'ui.stage.engine': '引擎',
+    'run.stopped': '已停止：Python 已重新启动。你的代码仍在编辑器中。',
+    'run.time_limit': '已达到时间上限：运行在 {seconds} 秒后被停止。',
+    'run.crashed': 'Python 工作线程崩溃了（{message}）。它已重新启动；你的代码仍在编辑器中。',
+    'run.no_answer': '它不再响应',
+    'run.memory': '内存不足：浏览器标签页只给 Python 几 GB 内存。请试试更小的张量。',
+    'run.internal': '这是演练场引擎的缺陷，不是你的代码的问题。请连同上面的代码一起报告。',
+    'run.restarting': '正在重新启动 Python……',
+  },
+});
+
+const $ = (selector) => document.querySelector(selector);
+const panes = {
+  output: $('[data-testid=output]'),
+  explain: $('#explain-card'),
+  graph: $('#graph'),
+  stepper: $('#stepper'),
+  inspector: $('#inspector'),
+  gallery: $('#gallery'),
+  status: $('#engine-status'),
+  progress: $('#engine-progress'),
+};
+const runButton = $('[data-testid=run]');
+const stopButton = $('[data-testid=stop]');
+
+/** body[data-engine] and the status line in the header. */
+function setEngine(state, text = t(`engine.${state}`)) {
+  document.body.dataset.engine = state;
+  panes.status.textContent = text;
+  runButton.disabled = state === 'running';
+  stopButton.disabled = state !== 'running';
+}
+
+// ---- Python workers: one in use, one spare kept warm so Stop and crashes recover quickly ----
+
+/** Start a worker; its `ready` promise settles once Python, numpy and the engine are loaded. */
+function spawnWorker() {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+  const interrupt = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
+  const handle = { worker, interrupt, pending: null, stop: null, dead: false };
+  handle.ready = new Promise((resolve, reject) => {
+    const die = (message) => {
+      if (handle.dead) return;
+      handle.dead = true;
+      worker.terminate();
+      reject(new Error(message));
+      if (handle === spare) {
+        spare = null;
+        document.body.dataset.spare = 'none';
+      }
+      if (handle.pending) handle.pending.resolve({ kind: 'crashed', message });
+      else if (handle === current && document.body.dataset.engine === 'ready') replaceCurrent();
+    };
+    worker.onmessage = ({ data }) => {
+      if (data.type === 'progress' && handle === current) showProgress(data);
+      else if (data.type === 'ready') resolve(data.version);
+      else if (data.type === 'started' && handle.pending?.id === data.id) handle.pending.started();
+      else if (data.type === 'result' && handle.pending?.id === data.id) {
+        handle.pending.resolve({ kind: 'result', result: data.result });
+      } else if (data.type === 'fatal') die(data.message);
+    };
+    worker.onerror = (event) => { event.preventDefault(); die(event.message || 'worker error'); };
+  });
+  handle.ready.catch(() => {});
+  worker.postMessage({ type: 'init', interruptBuffer: interrupt?.buffer });
+  return handle;
+}
+
+let current = null;  // the worker runs go to
+let spare = null;    // booted in the background once current is ready
+
+function showProgress({ stage, loaded, total }) {
+  panes.progress.max = total;
+  panes.progress.value = loaded;
+  if (document.body.dataset.engine === 'loading') {
+    panes.status.textContent = t('engine.progress', { stage: t(`ui.stage.${stage}`), percent: Math.round((100 * loaded) / total) });
+  }
+}
+
+/** Make handle the worker runs go to; once it is ready, boot a spare behind it. */
+function adopt(handle, status) {
+  current = handle;
+  setEngine('loading', status);
+  panes.progress.hidden = false;
+  handle.ready.then(() => {
+    if (handle !== current) return;
+    setEngine('ready');
+    panes.progress.hidden = true;
+    setTimeout(() => { if (handle === current && !spare) startSpare(); }, SPARE_DELAY_MS);
+  }, (err) => {
+    if (handle !== current) return;
+    setEngine('error');
+    showNotice(panes.output, `${t('engine.error')} ${err.message}`, 'error');
+  });
+}
+
+/** Boot a spare worker in the background; body[data-spare] says whether one is warm (tests wait on it). */
+function startSpare() {
+  const handle = spawnWorker();
+  spare = handle;
+  document.body.dataset.spare = 'loading';
+  const settle = (state) => () => { if (spare === handle) document.body.dataset.spare = state; };
+  handle.ready.then(settle('ready'), settle('none'));
+}
+
+/** Retire the current worker for the warm spare (or a fresh one). */
+function replaceCurrent() {
+  const old = current;
+  old.dead = true;
+  old.worker.terminate();
+  const next = spare && !spare.dead ? spare : spawnWorker();
+  spare = null;
+  document.body.dataset.spare = 'none';
+  adopt(next, t('run.restarting'));
+}
+
+// ---- running code ----
+
+const limits = { timeLimitMs: 10_000, maxOutputLines: 2000 };
+let runId = 0;
+let queue = Promise.resolve();
+let stopRequest = null;  // what ends the run in progress: 'stop' or 'time_limit'
+
+/** Run code in the current worker; resolves to {kind: 'result', result} | {kind: 'stopped'|'time_limit'|'crashed'}. */
+async function execute(code) {
+  const handle = current;
+  await handle.ready.catch(() => {});
+  if (handle !== current) return execute(code);  // replaced while we waited
+  if (handle.dead) return { kind: 'crashed', message: t('engine.error') };
+  const id = ++runId;
+  if (handle.interrupt) Atomics.store(handle.interrupt, 0, 0);
+  stopRequest = null;
+  setEngine('running');
+  const outcome = await new Promise((resolve) => {
+    let running = false;
+    let interruptOnStart = false;
+    // SIGINT makes Python raise KeyboardInterrupt at its next bytecode; code stuck in C gets its worker replaced.
+    const interrupt = () => {
+      Atomics.store(handle.interrupt, 0, 2);
+      setTimeout(() => resolve({ kind: stopRequest }), STOP_GRACE_MS);
+    };
+    handle.stop = (reason) => {
+      stopRequest ??= reason;
+      if (!handle.interrupt) resolve({ kind: stopRequest });
+      else if (running) interrupt();
+      else interruptOnStart = true;  // an interrupt now would only hit the worker's warm-up
+    };
+    const silent = setTimeout(() => resolve({ kind: 'crashed', message: t('run.no_answer') }), START_TIMEOUT_MS);
+    // The time limit counts from the moment the worker starts the code, not from a queue or a warm-up.
+    const started = () => {
+      running = true;
+      clearTimeout(silent);
+      if (interruptOnStart) interrupt();
+      setTimeout(() => handle.pending?.id === id && handle.stop('time_limit'), limits.timeLimitMs);
+    };
+    handle.pending = { id, resolve, started };
+    handle.worker.postMessage({ type: 'run', id, code, limits: { maxOutputLines: limits.maxOutputLines } });
+  });
+  handle.pending = null;
+  handle.stop = null;
+  if (outcome.kind === 'result') setEngine('ready');
+  else if (handle === current) replaceCurrent();
+  return { ...outcome, stopRequest };
+}
+
+function stop() {
+  current?.stop?.('stop');
+}
+
+/** Show a finished run: output and error first, then the error line, explanation, graph and stepper. */
+async function present(code, outcome) {
+  const { kind, result } = outcome;
+  clearOutput(panes.output);
+  editor.clearError();
+  if (kind !== 'result') {
+    const text = kind === 'crashed' ? t('run.crashed', { message: outcome.message })
+      : kind === 'time_limit' ? t('run.time_limit', { seconds: limits.timeLimitMs / 1000 }) : t('run.stopped');
+    showNotice(panes.output, text, 'error');
+    return;
+  }
+  showResult(panes.output, result, { internalNote: t('run.internal') });
+  if (outcome.stopRequest === 'time_limit') {
+    showNotice(panes.output, t('run.time_limit', { seconds: limits.timeLimitMs / 1000 }), 'error');
+  }
+  const { error } = result;
+  if (error?.type === 'MemoryError' || /not enough memory/.test(error?.message)) showNotice(panes.output, t('run.memory'));
+  for (const problem of result.problems ?? []) console.warn('playground:', problem);
+  if (error?.line) editor.markError(error.line, `${error.type}: ${error.message}`);
+  await views.show(result, code);
+}
+
+/** Run the editor's code (queued behind a run in progress); resolves once output and graph are on screen. */
+function run() {
+  const code = editor.getCode();
+  saveCode(code);
+  const done = queue.then(() => execute(code)).then((outcome) => present(code, outcome));
+  queue = done.catch((err) => console.error(err));
+  return done;
+}
+
+// ---- the code survives reloads: local storage, unless a share link brings its own ----
+
+let saveTimer = null;
+function saveCode(code) {
+  clearTimeout(saveTimer);
+  try { localStorage.setItem(CODE_KEY, code); } catch { /* storage blocked: the editor still holds it */ }
+}
+
+function savedCode() {
+  try { return localStorage.getItem(CODE_KEY); } catch { return null; }
+}
+
+// ---- the panes other modules draw: graph, inspector, backward stepper, explanation cards, gallery ----
+
+const inspector = createInspector(panes.inspector);
+const graphView = createGraphView(panes.graph, { onSelect: (node, graph) => inspector.show(node, graph) });
+const stepper = createStepper(panes.stepper, graphView);
+const explain = createExplainPanel(panes.explain, { graphRoot: panes.graph });
+let experiment = null;  // the gallery entry whose code is in the editor, while it is unedited
+
+const views = {
+  /** Draw what a run produced; resolves once the graph is on screen. */
+  async show(result, code) {
+    inspector.clear();
+    await graphView.render({ ...(result.graph ?? { nodes: [], links: [] }), dot: result.dot });
+    stepper.load(result.chapters, result.error);
+    explain.show({ experimentId: experiment?.code === code ? experiment.id : null, error: result.error });
+  },
+};
+
+const galleryToggle = $('#gallery-toggle');
+function showGallery(open) {
+  panes.gallery.hidden = !open;
+  galleryToggle.setAttribute('aria-expanded', String(open));
+}
+galleryToggle.addEventListener('click', () => showGallery(panes.gallery.hidden));
+showGallery(matchMedia('(min-width: 1100px)').matches);
+renderGallery(panes.gallery, {
+  onSelect(chosen) {
+    experiment = chosen;
+    editor.setCode(chosen.code);
+    if (matchMedia('(max-width: 1099px)').matches) showGallery(false);
+    run();
+  },
+});
+
+// ---- start ----
+
+adopt(spawnWorker(), t('engine.loading'));
+
+let sharedCode = null;  // the code a share link in the address bar holds; an edit away from it drops the link
+const editor = createEditor($('#editor'), {
+  doc: savedCode() ?? DEFAULT_CODE,
+  label: t('ui.editor'),
+  onRun: () => { if (document.body.dataset.engine !== 'running') run(); },
+  onChange(code) {
+    clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => saveCode(code), 300);
+    if (location.hash && sharedCode !== null && code !== sharedCode) {
+      history.replaceState(null, '', location.pathname + location.search);  // a reload must not undo the edit
+      sharedCode = null;
+    }
+  },
+});
+if (location.hash) {
+  restoreSharedCode({ setCode: (code) => { sharedCode = code; editor.setCode(code); } });
+}
+
+runButton.addEventListener('click', () => run());
+stopButton.addEventListener('click', stop);
+const shareButton = $('#share');
+bindShareButton(shareButton, { getCode: () => editor.getCode() });
+shareButton.addEventListener('click', () => { sharedCode = editor.getCode(); });
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.defaultPrevented
+      && document.body.dataset.engine !== 'running') {
+    event.preventDefault();
+    run();
+  }
+});
+addEventListener('pagehide', () => saveCode(editor.getCode()));
+
+bindLangSelect($('[data-testid=lang]'));
+applyI18n(document);
+onLangChange(() => {
+  const state = document.body.dataset.engine;
+  if (state !== 'loading') setEngine(state);
+});
+
+window.playground = {
+  setCode: (code) => editor.setCode(code),
+  getCode: () => editor.getCode(),
+  run,
+  stop,
+  limits,
+};

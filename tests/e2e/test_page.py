@@ -1,0 +1,83 @@
+"""The page in a real browser: it loads, runs a seed snippet exactly as CPython does, and reports PyTorch's errors."""
+SEED = '''import torch
+
+x = torch.ones(2, 2, requires_grad=True)
+y = x + 2
+z = y * y * 3
+out = z.mean()
+print(y)
+print(z, out)
+out.backward()
+print(x.grad)
+print(x.is_leaf, y.is_leaf, y.grad_fn.name())
+'''
+
+LEAF_INPLACE = 'import torch\na = torch.ones(2, 2, requires_grad=True)\na += 2\n'
+LEAF_ERROR = 'RuntimeError: a leaf Variable that requires grad is being used in an in-place operation.'
+
+
+def expected_text(code):
+    """What the output pane should show for code: the engine's own run on CPython, as text."""
+    from engine import _runner
+    result = _runner.run(code)
+    text = ''.join(chunk['text'] for chunk in result['output'])
+    if result['error']:
+        text += result['error']['traceback']
+    return text
+
+
+def output_text(page):
+    return page.locator('[data-testid=output]').inner_text()
+
+
+def test_page_reaches_ready(playground, run):
+    assert playground.locator('body').get_attribute('data-engine') == 'ready'
+    assert playground.locator('[data-testid=run]').is_enabled()
+    assert playground.locator('[data-testid=stop]').is_disabled()
+    assert playground.evaluate('crossOriginIsolated'), 'the Flask site should be cross-origin isolated (COOP/COEP)'
+    assert playground.evaluate("typeof window.playground.run === 'function' && typeof window.playground.getCode")
+
+
+def test_seed_snippet_prints_what_cpython_prints(playground, run):
+    expected = expected_text(SEED)
+    assert 'tensor(' in expected and 'Error' not in expected, f'the engine cannot run the seed on CPython:\n{expected}'
+    assert run(playground, SEED) == expected
+
+
+def test_leaf_inplace_error_in_pytorch_words_and_page_stays_usable(playground, run):
+    assert LEAF_ERROR in run(playground, LEAF_INPLACE)
+    assert playground.locator('body').get_attribute('data-engine') == 'ready'
+    assert playground.evaluate('window.playground.getCode()') == LEAF_INPLACE
+    assert run(playground, 'print(6 * 7)').strip() == '42'
+
+
+def test_ctrl_enter_runs_the_editor(playground, run):
+    playground.evaluate("window.playground.setCode('print(\"from the keyboard\")')")
+    playground.locator('.cm-content').click()
+    playground.keyboard.press('Control+Enter')
+    playground.locator('[data-testid=output]', has_text='from the keyboard').wait_for()
+    assert playground.evaluate('window.playground.getCode()') == 'print("from the keyboard")'
+
+
+def test_output_keeps_stdout_stderr_and_warnings_in_order(playground, run):
+    code = 'import sys, warnings\nprint("one")\nprint("two", file=sys.stderr)\nwarnings.warn("three")\nprint("four")\n'
+    text = run(playground, code)
+    assert text == 'one\ntwo\nmain.py:4: UserWarning: three\n  warnings.warn("three")\nfour\n'
+    assert playground.locator('.out-stderr').count() == 1
+
+
+def test_language_select_switches_the_page(playground, run):
+    select = playground.locator('[data-testid=lang]')
+    assert sorted(select.locator('option').evaluate_all('os => os.map(o => o.value)')) == ['en', 'zh-CN']
+    select.select_option('zh-CN')
+    assert playground.locator('html').get_attribute('lang') == 'zh-CN'
+    assert playground.locator('[data-testid=run]').inner_text().strip().endswith('运行')
+    select.select_option('en')
+    assert playground.locator('[data-testid=run]').inner_text().strip().endswith('Run')
+
+
+def test_plain_static_server_runs_the_same(page, static_url, ready, run):
+    ready(page, static_url)
+    assert not page.evaluate('crossOriginIsolated')
+    assert LEAF_ERROR in run(page, LEAF_INPLACE)
+    assert run(page, SEED) == expected_text(SEED)
