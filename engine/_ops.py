@@ -1435,7 +1435,13 @@ class CopySlices(Node):
     def name(self):
         return 'torch::autograd::CopySlices'
 
+    def _release(self):
+        Node._release(self)
+        self.fn = None                     # PyTorch frees the wrapped node: a second backward is an error
+
     def apply(self, g):
+        if self.fn is None:
+            raise RuntimeError(ag.FREED_MESSAGE)
         res = np.array(g._data, copy=True, order='C')
         region = _region(res, self.geometry, self.view_shape)
         sub = self.fn.apply(make(region.copy()))
