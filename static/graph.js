@@ -703,6 +703,5 @@ export function createGraphView(container, { onSelect } = {}) {
     }
   });
   new ResizeObserver(() => { if (current && !userMoved) fit(); }).observe(container);
-  warmUp();
   return api;
 }

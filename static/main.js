@@ -4,7 +4,7 @@
 import { t, registerStrings, applyI18n, bindLangSelect, onLangChange } from './i18n.js';
 import { createEditor } from './editor.js';
 import { clearOutput, showResult, showNotice } from './output.js';
-import { createGraphView } from './graph.js';
+import { createGraphView, warmUp as warmUpLayout } from './graph.js';
 import { createStepper } from './stepper.js';
 import { createInspector } from './inspector.js';
 import { createExplainPanel } from './explain.js';
@@ -134,6 +134,7 @@ function adopt(handle, status) {
     if (handle !== current) return;
     setEngine('ready');
     panes.progress.hidden = true;
+    warmUpLayout();  // Graphviz's wasm compiles after Python is ready, so it never slows the start
     setTimeout(() => { if (handle === current && !spare) startSpare(); }, SPARE_DELAY_MS);
   }, (err) => {
     if (handle !== current) return;
