@@ -2,6 +2,7 @@
 import builtins
 import math
 import numbers
+import sys
 import warnings
 
 import numpy as np
@@ -67,6 +68,43 @@ def _size(size):
                                % (s, ', '.join(map(str, size))))
         out.append(builtins.int(s))
     return tuple(out)
+
+
+_ALLOC_ERROR = ("[enforce fail at alloc_cpu.cpp:127] err == 0. DefaultCPUAllocator: can't allocate memory: you tried "
+                "to allocate %d bytes. Error code 12 (Cannot allocate memory)")
+
+
+def _check_bytes(shape, d):
+    """PyTorch's errors for a size that overflows or cannot fit in the address space (wasm32: 2 GiB)."""
+    n = 1
+    for s in shape:
+        n *= s
+    nbytes = n * d.itemsize
+    if nbytes >= 1 << 63:
+        raise RuntimeError('Storage size calculation overflowed with sizes=[%s]' % ', '.join(map(str, shape)))
+    if nbytes > sys.maxsize:
+        raise RuntimeError(_ALLOC_ERROR % nbytes)
+    return nbytes
+
+
+def _allocate(shape, d, fill=0):
+    """A new array of `shape` filled with `fill`, or PyTorch's allocator errors when it cannot be had."""
+    nbytes = _check_bytes(shape, d)
+    try:
+        return np.full(shape, fill, dtype=d.np)
+    except (MemoryError, ValueError) as e:
+        if isinstance(e, ValueError) and 'too big' not in str(e) and 'dimension' not in str(e):
+            raise
+        raise RuntimeError(_ALLOC_ERROR % nbytes) from None
+
+
+def _generate(shape, d, sample):
+    """Random values of `shape` from sample(shape) (float64), as dtype d, with the allocator's errors."""
+    nbytes = _check_bytes(shape, d)
+    try:
+        return sample(shape).astype(d.np)
+    except MemoryError:
+        raise RuntimeError(_ALLOC_ERROR % nbytes) from None
 
 
 def _finish(data, requires_grad=False, device=None, layout=None, pin_memory=False, out=None, factory=True):
@@ -180,7 +218,7 @@ def from_numpy(arr):
 
 def _filled(name, value, size, dtype, kwargs):
     d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float
-    return _finish(np.full(_size(size), value, dtype=d.np), **kwargs)
+    return _finish(_allocate(_size(size), d, value), **kwargs)
 
 
 def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False, **kw):
@@ -206,12 +244,12 @@ def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, re
     if not isinstance(fill_value, (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)):
         raise TypeError("full(): argument 'fill_value' (position 2) must be Number, not %s" % type(fill_value).__name__)
     d = dt.to_dtype(dtype, 'full') if dtype is not None else dt.scalar_dtype(fill_value)
-    return _finish(np.full(_size((size,)), fill_value, dtype=d.np), requires_grad, device, layout, out=out)
+    return _finish(_allocate(_size((size,)), d, fill_value), requires_grad, device, layout, out=out)
 
 
 def _like(t, value, dtype, requires_grad, device, layout):
     d = dt.to_dtype(dtype) if dtype is not None else t.dtype
-    return _finish(np.full(t._data.shape, value, dtype=d.np), requires_grad, device, layout)
+    return _finish(_allocate(t._data.shape, d, value), requires_grad, device, layout)
 
 
 def zeros_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
@@ -233,13 +271,15 @@ def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requir
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, layout=None, out=None, **kw):
     size = size or (kw.pop('size'),)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
-    return _finish(_rng.random(_size(size)).astype(d.np), requires_grad, device, layout, out=out)
+    shape = _size(size)
+    return _finish(_generate(shape, d, _rng.random), requires_grad, device, layout, out=out)
 
 
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, layout=None, out=None, **kw):
     size = size or (kw.pop('size'),)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
-    return _finish(_rng.standard_normal(_size(size)).astype(d.np), requires_grad, device, layout, out=out)
+    shape = _size(size)
+    return _finish(_generate(shape, d, _rng.standard_normal), requires_grad, device, layout, out=out)
 
 
 def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
@@ -322,8 +362,7 @@ def legacy_constructor(d, args, device=None):
         return tensor(args[0], dtype=d)
     if len(args) == 1 and isinstance(args[0], Tensor):
         return args[0] if args[0].dtype is d else args[0].to(d)
-    size = _size(args)
-    return make(np.zeros(size, d.np))
+    return make(_allocate(_size(args), d))
 
 
 class _LegacyMeta(type):

@@ -167,7 +167,8 @@ def _user_frames_only(te):
 
 def _is_out_of_memory(exc):
     """MemoryError, or numpy's refusal of an array larger than a 32-bit (wasm) address space."""
-    return isinstance(exc, MemoryError) or (isinstance(exc, ValueError) and str(exc).startswith('array is too big'))
+    return isinstance(exc, MemoryError) or (isinstance(exc, ValueError) and (
+        str(exc).startswith('array is too big') or str(exc).startswith('Maximum allowed dimension exceeded')))
 
 
 def _describe(exc):

@@ -39,7 +39,8 @@ function el(tag, props = {}, ...children) {
 }
 
 const shapeText = (shape) => (shape ? `torch.Size([${shape.join(', ')}])` : '—');
-const pyBool = (b) => (b ? 'True' : 'False');
+const py = (text) => el('code', { textContent: text });  // a Python value, the same in every language
+const pyBool = (b) => py(b ? 'True' : 'False');
 
 /**
  * The node inspector in container: `[data-testid=inspector]` with the details of one node.
@@ -60,7 +61,7 @@ export function createInspector(container, { onNavigate } = {}) {
 
   function link(id, graph) {
     const n = graph.nodes.find((m) => m.id === id);
-    if (!n) return document.createTextNode(id ?? 'None');
+    if (!n) return id == null ? py('None') : document.createTextNode(id);
     const a = el('a', { textContent: nodeName(n), tabIndex: 0 });
     a.dataset.id = id;
     const go = () => (onNavigate ? onNavigate(id) : api.show(n, graph));
@@ -97,14 +98,14 @@ export function createInspector(container, { onNavigate } = {}) {
       [tr('inspector.names'), n.names?.length ? n.names.join(', ') : tr('inspector.unnamed')],
       [tr('inspector.value'), pre(n.value)],
       [tr('inspector.grad'), pre(n.grad)],
-      ['grad_fn', produced ? link(produced.id, graph) : 'None'],
+      ['grad_fn', produced ? link(produced.id, graph) : py('None')],
       ['is_leaf', pyBool(n.is_leaf)],
       ['requires_grad', pyBool(n.requires_grad)],
-      ['retains_grad', n.retains_grad ? 'True' : undefined],
+      ['retains_grad', n.retains_grad ? py('True') : undefined],
       ['_version', String(n.version)],
       [tr('inspector.shape'), shapeText(n.shape)],
       [tr('inspector.dtype'), `torch.${n.dtype}`],
-      [tr('inspector.view'), n.is_view ? 'True' : undefined],
+      [tr('inspector.view'), n.is_view ? py('True') : undefined],
       [tr('inspector.storage'), links(sharing(n, graph), graph)],
     ];
   }
@@ -122,7 +123,7 @@ export function createInspector(container, { onNavigate } = {}) {
     const values = Object.entries(n.saved_values ?? {});
     const nextList = el('ul');
     for (const [fid, nr] of n.next ?? []) {
-      nextList.append(el('li', {}, '(', fid ? link(fid, graph) : 'None', `, ${nr})`));
+      nextList.append(el('li', {}, '(', fid ? link(fid, graph) : py('None'), `, ${nr})`));
     }
     return [
       [tr('inspector.variable'), variable ? link(variable, graph) : undefined],

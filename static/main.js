@@ -232,7 +232,7 @@ async function present(code, outcome) {
     showNotice(panes.output, t('run.time_limit', { seconds: limits.timeLimitMs / 1000 }), 'error');
   }
   const { error } = result;
-  if (error?.type === 'MemoryError' || /not enough memory/.test(error?.message)) showNotice(panes.output, t('run.memory'));
+  if (error?.type === 'MemoryError' || /not enough memory|can't allocate memory/.test(error?.message)) showNotice(panes.output, t('run.memory'));
   for (const problem of result.problems ?? []) console.warn('playground:', problem);
   if (error?.line) editor.markError(error.line, `${error.type}: ${error.message}`);
   await views.show(result, code);
@@ -331,7 +331,9 @@ addEventListener('pagehide', () => saveCode(editor.getCode()));
 
 bindLangSelect($('[data-testid=lang]'));
 applyI18n(document);
+document.title = t('app.title');
 onLangChange(() => {
+  document.title = t('app.title');
   const state = document.body.dataset.engine;
   if (state !== 'loading') setEngine(state);
 });

@@ -5,7 +5,7 @@ const i18n = await import('./i18n.js').catch(() => null);
 i18n?.registerStrings({
   en: {
     'stepper.step': 'Step ▶', 'stepper.back': '◀ Back', 'stepper.reset': '↺ Reset', 'stepper.play': 'Play',
-    'stepper.pause': 'Pause', 'stepper.speed': 'Speed', 'stepper.chapter': '{call} #{n}',
+    'stepper.pause': 'Pause', 'stepper.speed': 'Speed', 'stepper.chapter': '{call}() #{n}',
     'stepper.none': 'No backward() call in this run: call .backward() or torch.autograd.grad() to step through it.',
     'stepper.start': 'Before the first step of {call} #{n}. Step to run the graph backwards one node at a time.',
     'stepper.status': 'step {step} / {steps}', 'stepper.runs': '{name} runs',
@@ -22,7 +22,7 @@ i18n?.registerStrings({
   },
   'zh-CN': {
     'stepper.step': '单步 ▶', 'stepper.back': '◀ 后退', 'stepper.reset': '↺ 重置', 'stepper.play': '播放',
-    'stepper.pause': '暂停', 'stepper.speed': '速度', 'stepper.chapter': '{call} #{n}',
+    'stepper.pause': '暂停', 'stepper.speed': '速度', 'stepper.chapter': '第 {n} 次 {call}()',
     'stepper.none': '这次运行没有调用 backward()：调用 .backward() 或 torch.autograd.grad() 后即可逐步查看。',
     'stepper.start': '{call} #{n} 的第一步之前。单步执行可以一个节点一个节点地反向运行计算图。',
     'stepper.status': '第 {step} / {steps} 步', 'stepper.runs': '执行 {name}',

@@ -75,6 +75,14 @@ def test_array_beyond_the_address_space_gives_a_clear_memory_error(playground, r
     assert_usable(playground, run, code)
 
 
+def test_a_huge_tensor_gives_pytorchs_allocator_error(playground, run):
+    code = 'import torch\nx = torch.ones(30_000, 30_000)\n'
+    text = run(playground, code)
+    assert "DefaultCPUAllocator: can't allocate memory: you tried to allocate 3600000000 bytes" in text
+    assert 'Out of memory' in text
+    assert_usable(playground, run, code)
+
+
 def test_exhausting_memory_gives_a_memory_error(playground, run):
     code = 'import numpy as np\nkeep = []\nfor _ in range(4):\n    keep.append(np.empty((16_000, 16_000)))\n'
     started = time.perf_counter()
