@@ -668,13 +668,17 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                     'weight': SavedTensor(weight) if weight is not None else None})
 
 
+def _weighted_mean_grad(node, g, x):
+    """The incoming gradient of a BCE loss, times its weight and divided by the count for reduction='mean'."""
+    if node._saved['weight'] is not None:
+        g = g * node.saved('weight')
+    return g / x._data.size if node._saved['reduction'] == 1 else g
+
+
 class BinaryCrossEntropyBackward0(Node):
     def apply(self, g):
         x, t = self.saved('self'), self.saved('target')
-        if self._saved['weight'] is not None:
-            g = g * self.saved('weight')
-        if self._saved['reduction'] == 1:
-            g = g / x._data.size
+        g = _weighted_mean_grad(self, g, x)
         gi = g * (x - t) / ((1 - x) * x).clamp(min=1e-12) if self.needs(0) else None
         gt = g * ((1 - x).log() - x.log()) if self.needs(1) else None
         return gi, gt
@@ -702,10 +706,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 class BinaryCrossEntropyWithLogitsBackward0(Node):
     def apply(self, g):
         x, t = self.saved('self'), self.saved('target')
-        if self._saved['weight'] is not None:
-            g = g * self.saved('weight')
-        if self._saved['reduction'] == 1:
-            g = g / x._data.size
+        g = _weighted_mean_grad(self, g, x)
         if self._saved['pos_weight'] is None:
             gi = (x.sigmoid() - t) * g if self.needs(0) else None
             gt = -x * g if self.needs(1) else None

@@ -48,10 +48,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     tensors = _tuple(tensors)
     if grad_tensors is None:
         grad_tensors = grad_variables
-    grads = _tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors)
-    grads = _make_grads(tensors, grads)
-    if retain_graph is None:
-        retain_graph = create_graph
+    grads = _make_grads(tensors, _tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors))
     _check_roots(tensors)
     edges = None
     if inputs is not None:
@@ -59,19 +56,17 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         if not inputs:
             raise RuntimeError('`inputs` argument to `backward()` cannot be empty.')
         edges = [_ag.edge(t) for t in inputs]
-    _ag.run_backward('backward', tensors, grads, retain_graph, create_graph, inputs=edges)
+    _ag.run_backward('backward', tensors, grads, create_graph if retain_graph is None else retain_graph, create_graph,
+                     inputs=edges)
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
          allow_unused=None, is_grads_batched=False, materialize_grads=False):
     """The gradients of `outputs` w.r.t. `inputs`, returned (not accumulated into .grad)."""
-    outputs = _tuple(outputs)
-    single = isinstance(inputs, Tensor)
-    inputs = _tuple(inputs)
+    outputs, inputs = _tuple(outputs), _tuple(inputs)
     if allow_unused is None:
         allow_unused = materialize_grads
-    grads = _tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs)
-    grads = _make_grads(outputs, grads)
+    grads = _make_grads(outputs, _tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs))
     if retain_graph is None:
         retain_graph = create_graph
     if not inputs:

@@ -339,7 +339,21 @@ def _zero_grad(p, set_to_none):
 
 # ================================================================================================ containers
 
-class Sequential(Module):
+class _ModuleSequence(Module):
+    """What Sequential and ModuleList share: numbered children, len(), iteration, append()."""
+
+    def __len__(self):
+        return len(self._modules)
+
+    def __iter__(self):
+        return iter(self._modules.values())
+
+    def append(self, module):
+        self.add_module(str(len(self)), module)
+        return self
+
+
+class Sequential(_ModuleSequence):
     """Modules run one after another, each fed the previous one's output."""
 
     def __init__(self, *args):
@@ -364,23 +378,13 @@ class Sequential(Module):
         key = list(self._modules)[idx]
         setattr(self, key, module)
 
-    def __len__(self):
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules.values())
-
-    def append(self, module):
-        self.add_module(str(len(self)), module)
-        return self
-
     def forward(self, input):
         for m in self._modules.values():
             input = m(input)
         return input
 
 
-class ModuleList(Module):
+class ModuleList(_ModuleSequence):
     """A list of modules whose parameters belong to the owner (no forward of its own)."""
 
     def __init__(self, modules=None):
@@ -395,16 +399,6 @@ class ModuleList(Module):
 
     def __setitem__(self, idx, module):
         setattr(self, str(idx % len(self)), module)
-
-    def __len__(self):
-        return len(self._modules)
-
-    def __iter__(self):
-        return iter(self._modules.values())
-
-    def append(self, module):
-        self.add_module(str(len(self)), module)
-        return self
 
     def extend(self, modules):
         for m in modules:
