@@ -9,9 +9,10 @@ import { createStepper } from './stepper.js';
 import { createInspector } from './inspector.js';
 import { createExplainPanel } from './explain.js';
 import { renderGallery } from './gallery.js';
-import { restoreSharedCode, bindShareButton } from './share.js';
+import { restoreSharedCode, bindShareButton, encodeCode } from './share.js';
 
 const CODE_KEY = 'playground.code';
+const FRAGMENT_KEY = 'playground.fragment';  // the fragment this browser last wrote
 const STOP_GRACE_MS = 1500;  // how long an interrupted run may take to unwind before its worker is replaced
 const START_TIMEOUT_MS = 10_000;  // a worker that does not start a run within this is taken for dead
 const SPARE_DELAY_MS = 1000; // the spare worker boots this long after the first is ready, off the critical path
@@ -242,12 +243,15 @@ async function present(code, outcome) {
 function run() {
   const code = editor.getCode();
   saveCode(code);
+  syncFragment(code);
+  const notice = document.querySelector('[data-testid=notice]');
+  if (notice) notice.hidden = true;
   const done = queue.then(() => execute(code)).then((outcome) => present(code, outcome));
   queue = done.catch((err) => console.error(err));
   return done;
 }
 
-// ---- the code survives reloads: local storage, unless a share link brings its own ----
+// ---- the code lives in the URL fragment (a link reproduces it) and in local storage (it survives a reload) ----
 
 let saveTimer = null;
 function saveCode(code) {
@@ -255,8 +259,16 @@ function saveCode(code) {
   try { localStorage.setItem(CODE_KEY, code); } catch { /* storage blocked: the editor still holds it */ }
 }
 
-function savedCode() {
-  try { return localStorage.getItem(CODE_KEY); } catch { return null; }
+function stored(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+/** Put the code into the address bar's fragment (no history entry), so the address is always a share link. */
+async function syncFragment(code) {
+  const fragment = await encodeCode(code);
+  if (editor.getCode() !== code) return;            // an older edit finishing late
+  history.replaceState(null, '', location.pathname + location.search + fragment);
+  try { localStorage.setItem(FRAGMENT_KEY, fragment); } catch { /* storage blocked */ }
 }
 
 // ---- the panes other modules draw: graph, inspector, backward stepper, explanation cards, gallery ----
@@ -297,29 +309,25 @@ renderGallery(panes.gallery, {
 
 adopt(spawnWorker(), t('engine.loading'));
 
-let sharedCode = null;  // the code a share link in the address bar holds; an edit away from it drops the link
+// A fragment this browser wrote itself is a reload: local storage holds the same code or a newer edit of it.
+const ownReload = location.hash && location.hash === stored(FRAGMENT_KEY);
 const editor = createEditor($('#editor'), {
-  doc: savedCode() ?? DEFAULT_CODE,
+  doc: stored(CODE_KEY) ?? DEFAULT_CODE,
   label: t('ui.editor'),
   onRun: () => { if (document.body.dataset.engine !== 'running') run(); },
   onChange(code) {
     clearTimeout(saveTimer);
-    saveTimer = setTimeout(() => saveCode(code), 300);
-    if (location.hash && sharedCode !== null && code !== sharedCode) {
-      history.replaceState(null, '', location.pathname + location.search);  // a reload must not undo the edit
-      sharedCode = null;
-    }
+    saveTimer = setTimeout(() => { saveCode(code); syncFragment(code); }, 300);
   },
 });
-if (location.hash) {
-  restoreSharedCode({ setCode: (code) => { sharedCode = code; editor.setCode(code); } });
+if (location.hash && !ownReload) {
+  restoreSharedCode({ setCode: (code) => editor.setCode(code) });  // a link from elsewhere: load it, never run it
 }
 
 runButton.addEventListener('click', () => run());
 stopButton.addEventListener('click', stop);
 const shareButton = $('#share');
 bindShareButton(shareButton, { getCode: () => editor.getCode() });
-shareButton.addEventListener('click', () => { sharedCode = editor.getCode(); });
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Enter' && (event.ctrlKey || event.metaKey) && !event.defaultPrevented
       && document.body.dataset.engine !== 'running') {
@@ -339,7 +347,7 @@ onLangChange(() => {
 });
 
 window.playground = {
-  setCode: (code) => editor.setCode(code),
+  setCode: (code) => { editor.setCode(code); return syncFragment(code); },
   getCode: () => editor.getCode(),
   run,
   stop,

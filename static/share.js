@@ -5,6 +5,7 @@ import { registerStrings, t } from './i18n.js';
 registerStrings({
   en: {
     'share.loaded': 'Code loaded from the link. Press Run to run it.',
+    'share.dismiss': 'Click to close',
     'share.error.too_long': 'The link is too long to be a shared snippet; it was ignored.',
     'share.error.bad_encoding': 'The link is damaged (not valid base64url); it was ignored.',
     'share.error.bad_deflate': 'The link is damaged (its data does not decompress); it was ignored.',
@@ -13,6 +14,7 @@ registerStrings({
   },
   'zh-CN': {
     'share.loaded': '已从链接载入代码。按“运行”来执行它。',
+    'share.dismiss': '点击关闭',
     'share.error.too_long': '链接太长，不像是分享的代码片段，已忽略。',
     'share.error.bad_encoding': '链接已损坏（不是合法的 base64url 编码），已忽略。',
     'share.error.bad_deflate': '链接已损坏（数据无法解压），已忽略。',
@@ -120,8 +122,8 @@ export function showNotice(text, kind = 'info') {
   box.className = `notice notice-${kind}`;
   box.textContent = text;
   box.hidden = false;
-  clearTimeout(box.hideTimer);
-  box.hideTimer = setTimeout(() => { box.hidden = true; }, 8000);
+  box.title = t('share.dismiss');
+  box.onclick = () => { box.hidden = true; };      // it stays until clicked or the next run: no timer to miss it
   return box;
 }
 
