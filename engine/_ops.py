@@ -1220,7 +1220,7 @@ def setitem(a, idx, value):
         return _inplace(a, _index_put, tuple(_to_np_index(i) for i in idx_t), value)
     if builtins.all(i is Ellipsis or (type(i) is slice and _is_full(i, a._data.shape[0] if a._data.ndim else 0))
                     for i in idx_t):
-        if isinstance(value, _Number) or (isinstance(value, Tensor) and value._data.ndim == 0):
+        if a._data.ndim and (isinstance(value, _Number) or (isinstance(value, Tensor) and value._data.ndim == 0)):
             return _inplace(a, _fill_tensor, _as_tensor(value))
         return copy_(a, value)
     copy_(getitem(a, idx), value)
