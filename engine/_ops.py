@@ -1442,18 +1442,48 @@ class CopySlices(Node):
     def apply(self, g):
         if self.fn is None:
             raise RuntimeError(ag.FREED_MESSAGE)
-        res = np.array(g._data, copy=True, order='C')
-        region = _region(res, self.geometry, self.view_shape)
-        sub = self.fn.apply(make(region.copy()))
-        region[...] = 0 if sub[0] is None else sum_to(sub[0], region.shape)._data
-        return (make(res),) + tuple(sub[1:])
+        index = _region_index(self.geometry, self.view_shape)
+        inside = take(g, index)
+        sub = self.fn.apply(inside)
+        res = g - put(inside, index, g._data.shape)            # the gradient outside the view passes through
+        if sub[0] is not None:
+            res = res + put(sum_to(sub[0], self.view_shape), index, g._data.shape)
+        return (res,) + tuple(sub[1:])
 
 
 class AsStridedBackward0(Node):
     def apply(self, g):
-        z = np.zeros(self.geometry[0], g._data.dtype)
-        _region(z, self.geometry, g._data.shape)[...] = g._data
-        return (make(z),)
+        return (put(g, _region_index(self.geometry, g._data.shape), self.geometry[0]),)
+
+
+def _region_index(geometry, shape):
+    """Where the elements of a view sit in its base, as flat indices shaped like the view."""
+    base_shape = geometry[0]
+    return _region(np.arange(int(np.prod(base_shape, dtype=np.int64)), dtype=np.int64).reshape(base_shape),
+                   geometry, shape)
+
+
+def take(a, index):
+    """The elements of a at flat positions `index` (torch.take)."""
+    out = make(np.array(a._data.reshape(-1)[index]))
+    return _attach(out, TakeBackward0, (a,), {'index': index, 'self_sym_sizes': a._data.shape})
+
+
+class TakeBackward0(Node):
+    def apply(self, g):
+        return (put(g, self._saved['index'], self._saved['self_sym_sizes']),)
+
+
+def put(v, index, shape):
+    """A zero tensor of `shape` with v added at the flat positions `index` (what take's gradient is)."""
+    z = np.zeros(int(np.prod(shape, dtype=np.int64)), v._data.dtype)
+    np.add.at(z, index.reshape(-1), v._data.reshape(-1))
+    return _attach(make(z.reshape(shape)), PutBackward0, (v,), {'index': index})
+
+
+class PutBackward0(Node):
+    def apply(self, g):
+        return (take(g, self._saved['index']),)
 
 
 def _zero(a):
