@@ -1350,6 +1350,11 @@ def _check_inplace(t):
 def _inplace(self, op, *args):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph."""
     _check_inplace(self)
+    for x in args:
+        if type(x) is Tensor and x is not self and _partial_overlap(self._data, x._data):
+            raise RuntimeError('unsupported operation: some elements of the input tensor and the written-to tensor '
+                               'refer to a single memory location. Please clone() the tensor before performing the '
+                               'operation.')
     track = ag.grad_enabled and self._data.dtype.kind == 'f' and (
         self._requires_grad or builtins.any(_rg(x) for x in args))
     src = self
@@ -1400,6 +1405,14 @@ def _view_of_modified_base(view, base):
     sv.geometry = geometry
     view.grad_fn = sv
     view._requires_grad = True
+
+
+def _partial_overlap(out, inp):
+    """Memory shared, but not as the very same array layout (PyTorch refuses to write through such an alias)."""
+    if not np.may_share_memory(out, inp):
+        return False
+    return (out.__array_interface__['data'][0], out.shape, out.strides) != \
+        (inp.__array_interface__['data'][0], inp.shape, inp.strides)
 
 
 def _rebase_view(view, base, node):
