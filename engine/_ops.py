@@ -749,7 +749,7 @@ def mv(a, v):
                            % (a._data.shape[0], a._data.shape[0], a._data.shape[1], v._data.shape[0]))
     if a._data.dtype is not v._data.dtype:
         raise RuntimeError('addmv input tensors must have the same dtype, but got %s, %s, and %s'
-                           % (a.dtype.legacy, v.dtype.legacy, a.dtype.legacy))
+                           % (v.dtype.legacy, a.dtype.legacy, v.dtype.legacy))
     out = make(a._data @ v._data)
     return _attach(out, MvBackward0, (a, v), {'self': SavedTensor(a) if _rg(v) else None,
                                               'vec': SavedTensor(v) if _rg(a) else None})
