@@ -859,9 +859,15 @@ class ViewBackward0(Node):
 def reshape(a, *shape):
     shape = _infer_shape(shape, a._data.size)
     data = _try_view(a._data, shape)
-    if data is not None:
-        return _view_result(a, data, ViewBackward0, {'self_sym_sizes': a._data.shape})
+    if data is not None:                        # a view; of a non-contiguous tensor, PyTorch's _reshape_alias
+        cls = ViewBackward0 if a.is_contiguous() else ReshapeAliasBackward0
+        return _view_result(a, data, cls, {'self_sym_sizes': a._data.shape})
     return _unsafe_view(clone(a), shape)
+
+
+class ReshapeAliasBackward0(Node):
+    def apply(self, g):
+        return (g.reshape(self._saved['self_sym_sizes']),)
 
 
 def _unsafe_view(a, shape):
