@@ -1414,11 +1414,11 @@ def _view_of_modified_base(view, base):
 
 
 def _partial_overlap(out, inp):
-    """Memory shared, but not as the very same array layout (PyTorch refuses to write through such an alias)."""
-    if not np.may_share_memory(out, inp):
+    """Contiguous blocks of memory that overlap without coinciding (PyTorch's get_overlap_status: PARTIAL; it does
+    not judge non-contiguous tensors)."""
+    if not (out.flags.c_contiguous and inp.flags.c_contiguous) or not np.may_share_memory(out, inp):
         return False
-    return (out.__array_interface__['data'][0], out.shape, out.strides) != \
-        (inp.__array_interface__['data'][0], inp.shape, inp.strides)
+    return (out.__array_interface__['data'][0], out.nbytes) != (inp.__array_interface__['data'][0], inp.nbytes)
 
 
 def _rebase_view(view, base, node):
