@@ -1,7 +1,6 @@
 """Creating tensors: torch.tensor, ones, zeros, arange, range, randn, the legacy FloatTensor family..."""
 import builtins
 import math
-import numbers
 import sys
 import warnings
 

@@ -11,14 +11,13 @@ In-place ops are the out-of-place op plus a write-back (`_inplace`): same node, 
 import builtins
 import math
 import weakref
-import numbers
 
 import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, Wrapped, VersionCounter
-from ._tensor import Tensor, Size, make, _alias, _wrap_dim
+from ._tensor import Tensor, Size, make, _wrap_dim
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
 
@@ -1176,22 +1175,12 @@ class SliceBackward0(Node):
 
 
 def _scatter_grad(g, shape, key):
-    """A zero gradient of `shape` with g placed at `key` (differentiable when g needs grad)."""
+    """A zero gradient of `shape` with g placed at the basic index `key` (what select / slice backward is)."""
+    if g._requires_grad and ag.grad_enabled:
+        return put(g, _flat_index(shape)[key], shape)        # differentiable, for double backward
     z = np.zeros(shape, g._data.dtype)
     z[key] = g._data
-    out = make(z)
-    if g._requires_grad and ag.grad_enabled:
-        _attach(out, _IndexGradBackward, (g,), {'key': key})
-    return out
-
-
-class _IndexGradBackward(Node):
-    def apply(self, gg):
-        return (gg[self._saved['key']] if not isinstance(self._saved['key'], tuple) or not any(
-            isinstance(k, np.ndarray) for k in self._saved['key']) else make(gg._data[self._saved['key']]),)
-
-
-_IndexGradBackward.__name__ = 'IndexBackward0'
+    return make(z)
 
 
 def _advanced_index(a, idx):
@@ -1475,11 +1464,14 @@ class AsStridedBackward0(Node):
         return (put(g, _region_index(self.geometry, g._data.shape), self.geometry[0]),)
 
 
+def _flat_index(shape):
+    """Each element's flat position, shaped like the tensor (indexing it says where a view's elements sit)."""
+    return np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64).reshape(shape)
+
+
 def _region_index(geometry, shape):
     """Where the elements of a view sit in its base, as flat indices shaped like the view."""
-    base_shape = geometry[0]
-    return _region(np.arange(int(np.prod(base_shape, dtype=np.int64)), dtype=np.int64).reshape(base_shape),
-                   geometry, shape)
+    return _region(_flat_index(geometry[0]), geometry, shape)
 
 
 def take(a, index):
