@@ -1051,8 +1051,6 @@ def to(a, *args, **kwargs):
     if (d is None or d is a.dtype) and not copy:
         return a
     d = d or a.dtype
-    if a._requires_grad and not d.is_floating_point and ag.grad_enabled:
-        return make(a._data.astype(d.np))
     return _attach(make(a._data.astype(d.np)), ToCopyBackward0, (a,), {'self_sym_sizes': a._data.shape})
 
 
