@@ -48,6 +48,11 @@ def active_ids(page):
     return page.eval_on_selector_all('[data-testid=graph-node][data-active=true]', 'els => els.map(e => e.dataset.id)')
 
 
+def active_labels(page):
+    return page.eval_on_selector_all('[data-testid=graph-node][data-active=true]',
+                                     'els => els.map(e => e.dataset.label)')
+
+
 def timeline(code):
     """The engine's recorded steps as the stepper's timeline: (chapter, step dict | None for the error stop)."""
     entries = []
@@ -69,7 +74,7 @@ def test_seed2_steps_follow_the_engine_and_show_accumulation(playground, run):
     for n, (chapter, step) in enumerate(expected, start=1):
         playground.click('[data-testid=backward-step]')
         assert status(playground) == (n, len(expected))
-        assert active_ids(playground) == [step['node']]
+        assert active_labels(playground) == [step['name']]
         assert step['name'] in detail(playground)
         if step['accumulate']:
             arithmetic = {0: 'None → 3', 1: '3 → 3 + 1 = 4', 2: '0 → 0 + 1 = 1'}[chapter]
@@ -146,7 +151,7 @@ def test_pow_runs_to_the_end_without_error(playground, run):
     run(playground, POW)
     for _, step in expected:
         playground.click('[data-testid=backward-step]')
-        assert active_ids(playground) == [step['node']]
+        assert active_labels(playground) == [step['name']]
     assert 'x.grad: None → 2' in detail(playground)
     assert playground.locator('[data-flagged=true], [data-error=true]').count() == 0
 
