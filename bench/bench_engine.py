@@ -3,25 +3,26 @@
     python bench/bench_engine.py            # full run (a few minutes)
     python bench/bench_engine.py --quick    # smoke run: small sizes, one repeat
 
-See bench/README.md for the goals and for running the matmul row fairly.
+Each library is timed in a process of its own (this script runs itself with --only): importing PyTorch creates
+about 160,000 Python objects, which every full garbage collection in the engine's process would walk, and its
+OpenMP threads keep spinning after its ops. See bench/README.md for the goals and the matmul row.
 """
 import argparse
+import importlib.util
 import itertools
+import json
 import math
 import os
 import statistics
+import subprocess
 import sys
 import time
 
 import numpy as np
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-import engine
-
-try:
-    import torch
-except ImportError:  # the engine's numbers are still worth having
-    torch = None
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+sys.path.insert(0, ROOT)
+engine = torch = None       # imported by the process that times them
 
 
 class Value:
@@ -201,51 +202,83 @@ def limit_threads(n):
     limit_threads.keep = threadpool_limits(n)  # the limit lasts while this object lives
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, one repeat")
-    parser.add_argument("--repeat", type=int, default=None, help="timed repeats per workload (median)")
-    parser.add_argument("--threads", type=int, default=None,
-                        help="cap PyTorch's and numpy's BLAS threads (1 gives steadier numbers on a busy machine)")
-    args = parser.parse_args()
-    if args.threads:
-        limit_threads(args.threads)
-    quick = args.quick
-    repeat = args.repeat or (1 if quick else 7)
+def workloads(quick):
     n_chain, n_long, n_leaves, n_mat = (100, 2_000, 256, 128) if quick else (1_000, 100_000, 4_096, 1_024)
-
-    rows = [
+    return n_chain, [
         (f"1-element chain, {2 * n_chain} ops", lambda lib: chain(lib, n_chain), 0.5),
         (f"{n_long:,}-op chain", lambda lib: long_chain(lib, n_long), 0.5),
         (f"sum tree, {n_leaves:,} leaves", lambda lib: sum_tree(lib, n_leaves), 0.5),
         ("MLP step 784-128-10, batch 64", lambda lib: mlp_step(lib, 64), 1.0),
         (f"matmul {n_mat}x{n_mat} fwd+bwd", lambda lib: matmul(lib, n_mat), 1.05),
     ]
-    print(f"engine {engine.__version__} | torch {torch.__version__ if torch else 'absent'} | "
+
+
+def time_library(name, args):
+    """In the child process: import one library, time every workload, print the medians as JSON."""
+    global engine, torch
+    lib = importlib.import_module(name)
+    if name == "torch":
+        torch = lib
+    else:
+        engine = lib
+    if args.threads:
+        limit_threads(args.threads)
+    repeat = args.repeat or (1 if args.quick else 7)
+    n_chain, rows = workloads(args.quick)
+    result = {"version": lib.__version__, "times": [median_time(make(lib), repeat) for _, make, _ in rows],
+              "threads": torch.get_num_threads() if torch else None, "blas": blas_info(), "repeat": repeat}
+    if name == "engine":
+        result["micrograd"] = median_time(micrograd_chain(n_chain), repeat)
+    print(json.dumps(result))
+
+
+def run_child(name, args):
+    """Time one library in a fresh process; None if it is not installed."""
+    if importlib.util.find_spec(name) is None:
+        return None
+    argv = [sys.executable, os.path.abspath(__file__), "--only", name] + (["--quick"] if args.quick else [])
+    argv += [f"--repeat={args.repeat}"] if args.repeat else []
+    argv += [f"--threads={args.threads}"] if args.threads else []
+    out = subprocess.run(argv, check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, one repeat")
+    parser.add_argument("--repeat", type=int, default=None, help="timed repeats per workload (median)")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="cap PyTorch's and numpy's BLAS threads (1 gives steadier numbers on a busy machine)")
+    parser.add_argument("--only", choices=("engine", "torch"), help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.only:
+        return time_library(args.only, args)
+    n_chain, rows = workloads(args.quick)
+    # The engine first, then PyTorch, one process each (PyTorch's OpenMP threads would otherwise keep spinning
+    # after its ops and steal the cores from numpy's BLAS).
+    eng = run_child("engine", args)
+    tor = run_child("torch", args)
+    torch_times = tor["times"] if tor else [None] * len(rows)
+    print(f"engine {eng['version']} | torch {tor['version'] if tor else 'absent'} | "
           f"numpy {np.__version__} | Python {sys.version.split()[0]}")
-    print(f"BLAS: {blas_info()}")
-    if torch is not None:
-        print(f"torch threads: {torch.get_num_threads()}")
-    print(f"median of {repeat} repeat(s) after a warm-up\n")
+    print(f"BLAS: {eng['blas']}")
+    if tor:
+        print(f"torch threads: {tor['threads']}")
+    print(f"median of {eng['repeat']} repeat(s) after a warm-up, each library in its own process\n")
     header = f"{'workload':34} {'engine ms':>11} {'torch ms':>11} {'ratio':>7} {'goal':>6}  "
     print(header + "met")
     print("-" * (len(header) + 3))
-    # All engine runs first, then all PyTorch runs: PyTorch's OpenMP threads keep spinning after its ops and
-    # would steal the cores from numpy's BLAS if the two alternated.
-    engine_times = [median_time(make(engine), repeat) for _, make, _ in rows]
-    micrograd_time = median_time(micrograd_chain(n_chain), repeat)
-    torch_times = [median_time(make(torch), repeat) if torch else None for _, make, _ in rows]
-    for (name, _, goal), e, t in zip(rows, engine_times, torch_times):
+    for (name, _, goal), e, t in zip(rows, eng["times"], torch_times):
         ratio = f"{e / t:7.2f}" if t else f"{'-':>7}"
         met = ("yes" if e / t <= goal else "NO") if t else "-"
         t_text = f"{t * 1e3:11.2f}" if t else f"{'-':>11}"
         print(f"{name:34} {e * 1e3:11.2f} {t_text} {ratio} {goal:6.2f}  {met}")
 
     ops = 2 * n_chain
-    e, t = engine_times[0], torch_times[0]
+    e, t = eng["times"][0], torch_times[0]
     print("\nper-op cost on the 1-element chain (forward + backward), us/op:")
     print(f"  engine {e / ops * 1e6:7.2f}   torch {t / ops * 1e6 if t else float('nan'):7.2f}   "
-          f"micrograd-style Value {micrograd_time / ops * 1e6:7.2f}   goal: engine <= micrograd")
+          f"micrograd-style Value {eng['micrograd'] / ops * 1e6:7.2f}   goal: engine <= micrograd")
 
 
 if __name__ == "__main__":

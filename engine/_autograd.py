@@ -2,6 +2,7 @@
 import heapq
 import itertools
 import re
+from collections import deque
 
 # ---------------------------------------------------------------------------------------------- grad mode
 
@@ -98,11 +99,33 @@ def legacy_type_name(t):
 
 
 class VersionCounter:
-    """Counts in-place modifications of a storage; shared by a tensor, its views and its detach()es."""
+    """Counts in-place modifications of a storage; shared by a tensor, its views and its detach()es.
+
+    A tensor gets one on first need (`counter(t)`): until then its `_version_counter` is None and its version 0.
+    Most tensors are never modified in place, viewed or detached, so most never need one.
+    """
     __slots__ = ('value',)
 
     def __init__(self):
         self.value = 0
+
+
+def counter(t):
+    """t's version counter, made on first need (to share it or to count a modification)."""
+    vc = t._version_counter
+    if vc is None:
+        vc = t._version_counter = VersionCounter()
+    return vc
+
+
+def version(t):
+    vc = t._version_counter
+    return 0 if vc is None else vc.value
+
+
+def bump(t):
+    """Count an in-place modification of t's memory."""
+    counter(t).value += 1
 
 
 class SavedTensor:
@@ -111,7 +134,7 @@ class SavedTensor:
 
     def __init__(self, tensor, is_output=False):
         self.tensor = tensor
-        self.saved_version = tensor._version_counter.value
+        self.saved_version = version(tensor)
         self.is_output = is_output
         self.freed = False
 
@@ -120,7 +143,7 @@ class SavedTensor:
         return self.tensor
 
     def current_version(self):
-        return None if self.tensor is None else self.tensor._version_counter.value
+        return None if self.tensor is None else version(self.tensor)
 
     def check(self, node, name):
         """Raise PyTorch's error if the tensor was freed or modified in place since it was saved."""
@@ -129,7 +152,7 @@ class SavedTensor:
             err.autograd_node, err.autograd_saved = node, name
             raise err
         t = self.tensor
-        now = t._version_counter.value
+        now = version(t)
         if now != self.saved_version:
             producer = node if self.is_output else t.grad_fn
             which = ', which is output %d of %s,' % (t._output_nr, forward_name(producer)) if producer else ''
@@ -183,9 +206,9 @@ _NO_EDGE = (None, 0)
 
 class Node:
     """A function of the backward graph (a grad_fn); subclasses are named as PyTorch names them."""
-    __slots__ = ('next_functions', '_saved', '_seq', '_meta', '_pre_hooks', '_hooks', '_retain', '_freed',
-                 '__dict__', '__weakref__')
+    __slots__ = ('next_functions', '_saved', '_seq', '_meta', '_freed', '__dict__', '__weakref__')
     num_outputs = 1
+    _pre_hooks = _hooks = _retain = None     # rarely set: class defaults keep creating a node cheap
 
     def __init__(self, inputs=(), saved=None, out=None):
         """Link to the inputs' nodes. `_meta` keeps (shape, dtype) of each input whose gradient the engine may
@@ -212,7 +235,6 @@ class Node:
         self._meta = meta
         self._saved = saved
         self._seq = next(_sequence)
-        self._pre_hooks = self._hooks = self._retain = None
         self._freed = False
 
     def name(self):
@@ -417,35 +439,38 @@ def _snapshot(t):
     return _make(t._data.copy())
 
 
-def _accumulate_grad(node, grads, step, create_graph, snapshot):
-    """AccumulateGrad: the leaf's tensor hooks, then .grad += grad (the stepper shows before and after)."""
-    from ._ops import accumulate_into
+def _accumulate_grad(node, grads, step, create_graph, accumulate_into):
+    """AccumulateGrad: the leaf's tensor hooks, then .grad += grad (a recorded step shows before and after)."""
     var = node.variable
     g = grads[0]
     for hook in list(var._hooks or ()):
         new = _call_hook(hook, g)
         if new is not None:
             g = new
-    before = var._grad
-    step.variable = var
-    step.grad_before = _snapshot(before) if snapshot and before is not None else before  # updated in place
+    if step is not None:
+        before = var._grad
+        step.variable = var
+        step.grad_before = None if before is None else _snapshot(before)       # .grad is updated in place
     accumulate_into(var, g, create_graph)
-    step.grad_after = var._grad
-    for hook in list(var.__dict__.get('_post_acc_hooks', ())):
-        hook(var)
+    if step is not None:
+        step.grad_after = var._grad
+    if '_post_acc_hooks' in var.__dict__:
+        for hook in list(var._post_acc_hooks):
+            hook(var)
 
 
 def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, inputs=None, capture=None,
-                   snapshots=True):
-    """Run backward from `roots` (tensors) seeded with `grad_roots`, yielding a Step per executed node.
+                   record=True):
+    """Run backward from `roots` (tensors) seeded with `grad_roots`, yielding once per executed node.
 
-    A node runs once every consumer has delivered its gradient; among ready nodes the most recently created runs
-    first and AccumulateGrad before all (PyTorch's ready queue). With `inputs` (edges), only nodes leading to them
-    run and only those leaves accumulate. With `capture` (a dict {edge: None}) the gradients reaching those edges
-    are stored there instead of accumulated (torch.autograd.grad). With `snapshots`, AccumulateGrad steps keep a
-    copy of `.grad` from before the (in-place) accumulation, for the stepper.
+    A node runs once every consumer has delivered its gradient; among ready nodes AccumulateGrad runs first (in
+    the order they became ready), then the most recently created node (PyTorch's ready queue). With `inputs`
+    (edges), only nodes leading to them run and only those leaves accumulate. With `capture` (a dict {edge: None})
+    the gradients reaching those edges are stored there instead of accumulated (torch.autograd.grad). With
+    `record`, each yield is a Step (the node, the gradients it received and sent, .grad before and after) for
+    the stepper; without it the engine yields None and builds nothing it would not need.
     """
-    from ._ops import add_grads, validate_grad
+    from ._ops import accumulate_into, add_grads, validate_grad
     root_edges = [edge(t) for t in roots]
     root_nodes = list(dict.fromkeys(fn for fn, _ in root_edges))
     deps = _dependencies(root_nodes)
@@ -454,7 +479,14 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     for (fn, nr), g in zip(root_edges, grad_roots):
         buf = buffers.setdefault(fn, [None] * fn.num_outputs)
         buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
-    ready = [(-fn._seq, i, fn) for i, fn in enumerate(root_nodes) if not deps.get(fn)]
+    sinks = deque()                                # ready AccumulateGrad nodes: they run before all others
+    ready = []                                     # heap of the other ready nodes, most recent first
+    for i, fn in enumerate(root_nodes):
+        if not deps.get(fn):
+            if type(fn) is AccumulateGrad:
+                sinks.append(fn)
+            else:
+                ready.append((-fn._seq, i, fn))
     heapq.heapify(ready)
     tick = itertools.count(len(ready))
     push, pop = heapq.heappush, heapq.heappop
@@ -462,15 +494,19 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
     try:
         lone = None                                # the only ready node, kept out of the heap (chains)
-        while ready or lone is not None:
-            if lone is not None:
+        while True:
+            if sinks:
+                node = sinks.popleft()
+            elif lone is not None:
                 node, lone = lone, None
-            else:
+            elif ready:
                 node = pop(ready)[2]
+            else:
+                break
             grads = buffers.pop(node)
             if needed is not None and node not in needed:
                 continue
-            step = Step(node, grads)
+            step = Step(node, grads) if record else None
             if node._pre_hooks or node._retain:
                 _run_pre_hooks(node, grads)
             if capture is not None and _capture(node, grads, capture, step, needed):
@@ -478,7 +514,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 continue
             if type(node) is AccumulateGrad:
                 if capture is None and grads[0] is not None:
-                    _accumulate_grad(node, grads, step, create_graph, snapshots)
+                    _accumulate_grad(node, grads, step, create_graph, accumulate_into)
                 yield step
                 continue
             try:
@@ -495,9 +531,10 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     new = hook(outs, tuple(grads))
                     if new is not None:
                         outs = new
-            out_list = step.grads_out
             metas = node._meta
-            for i, (nxt, nr) in enumerate(node.next_functions):
+            i = -1
+            for nxt, nr in node.next_functions:
+                i += 1
                 if nxt is None:
                     continue
                 g = outs[i]
@@ -505,7 +542,8 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     meta = metas[i]
                     if meta is not None and (g._data.shape != meta[0] or g._data.dtype is not meta[1]):
                         g = validate_grad(node, g, meta)
-                out_list.append((nxt, nr, g))
+                if record:
+                    step.grads_out.append((nxt, nr, g))
                 buf = buffers.get(nxt)
                 if buf is None:
                     buf = buffers[nxt] = [None] * nxt.num_outputs
@@ -514,7 +552,9 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 left = deps[nxt] - 1
                 deps[nxt] = left
                 if not left:
-                    if lone is None and not ready:
+                    if type(nxt) is AccumulateGrad:
+                        sinks.append(nxt)
+                    elif lone is None and not ready:
                         lone = nxt
                     else:
                         if lone is not None:
@@ -537,14 +577,15 @@ def _capture(node, grads, capture, step, needed):
             hit = True
     if not hit:
         return False
-    step.captured = True
+    if step is not None:
+        step.captured = True
     return type(node) is AccumulateGrad or not any(n in needed for n, _ in node.next_functions if n is not None)
 
 
 def run_backward(call, roots, grad_roots, retain_graph, create_graph, inputs=None, capture=None):
     """Drain backward_steps (what .backward() and autograd.grad do), telling the recorder if one is set."""
     rec = _recorder
-    steps = backward_steps(roots, grad_roots, retain_graph, create_graph, inputs, capture, snapshots=rec is not None)
+    steps = backward_steps(roots, grad_roots, retain_graph, create_graph, inputs, capture, record=rec is not None)
     if rec is None:
         for _ in steps:
             pass

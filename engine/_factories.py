@@ -6,6 +6,7 @@ import warnings
 
 import numpy as np
 
+from . import _autograd as ag
 from . import _dtypes as dt
 from ._tensor import Tensor, make, Size
 
@@ -117,7 +118,7 @@ def _finish(data, requires_grad=False, device=None, layout=None, pin_memory=Fals
         t._requires_grad = True
     if out is not None:
         out._data = t._data
-        out._version_counter.value += 1
+        ag.bump(out)
         return out
     return t
 

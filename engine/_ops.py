@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._autograd import Node, SavedTensor, Wrapped, VersionCounter
+from ._autograd import Node, SavedTensor, Wrapped, bump, counter
 from ._tensor import Tensor, Size, make, _wrap_dim
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
@@ -129,7 +129,7 @@ def _out(data, d):
         data = np.asarray(data, dtype=d.np)
     t = _new(Tensor)                    # make() inlined: this runs once per op
     t._data = data
-    t._version_counter = VersionCounter()
+    t._version_counter = None
     t.grad_fn = None
     t._requires_grad = False
     return t
@@ -184,8 +184,9 @@ def accumulate_into(var, g, create_graph):
         var._grad = var._grad + g
     else:
         old = var._grad
-        np.add(old._data, g._data, out=old._data, casting='unsafe')
-        old._version_counter.value += 1
+        od = old._data
+        od[...] = od + g._data          # in place (faster than np.add(..., out=) on small arrays)
+        bump(old)
 
 
 # ================================================================================================ arithmetic
@@ -659,7 +660,7 @@ def matmul(a, b):
     if da == 1 and db == 2:
         r = mm(a.unsqueeze(0), b)              # then PyTorch squeezes in place: version 1, not a view
         out = make(r._data[0])
-        out._version_counter.value = 1
+        bump(out)
         return _attach(out, SqueezeBackward4, (r,), {'dim': (0,), 'self_sym_sizes': r._data.shape})
     if da == 2 and db == 2:
         return mm(a, b)
@@ -792,7 +793,7 @@ def _view_result(a, data, cls, saved=None):
 
 def _new_view(a, data):
     out = make(data)
-    out._version_counter = a._version_counter
+    out._version_counter = counter(a)
     base = out._base = a._base if a._base is not None else a
     views = base.__dict__.get('_views')
     if views is None:
@@ -1371,7 +1372,7 @@ def _inplace(self, op, *args):
         raise RuntimeError('unsupported operation: more than one element of the written-to tensor refers to a single '
                            'memory location. Please clone() the tensor before performing the operation.')
     self._data[...] = res._data
-    self._version_counter.value += 1
+    bump(self)
     node = res.grad_fn
     if track and node is not None:
         for v in (node._saved or {}).values():

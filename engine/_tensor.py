@@ -9,7 +9,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._autograd import VersionCounter
+from ._autograd import counter
 
 
 class Size(tuple):
@@ -147,7 +147,7 @@ class Tensor:
 
     @property
     def _version(self):
-        return self._version_counter.value
+        return ag.version(self)
 
     @property
     def is_leaf(self):
@@ -250,7 +250,7 @@ class Tensor:
     @property
     def data(self):
         """The same memory as a tensor outside autograd, with its own version counter (changes go unnoticed)."""
-        t = _alias(self, VersionCounter())
+        t = _alias(self, None)
         return t
 
     @data.setter
@@ -261,7 +261,7 @@ class Tensor:
 
     def detach(self):
         """A new tensor on the same memory and version counter, cut out of the graph."""
-        return _alias(self, self._version_counter)
+        return _alias(self, counter(self))
 
     def detach_(self):
         if self._base is not None:
@@ -360,7 +360,7 @@ class Tensor:
 
 def _init(t, data):
     t._data = data
-    t._version_counter = VersionCounter()
+    t._version_counter = None
     t.grad_fn = None
     t._requires_grad = False
 
@@ -374,7 +374,7 @@ def make(data):
         data = np.asarray(data)
     t = _new(Tensor)
     t._data = data
-    t._version_counter = VersionCounter()
+    t._version_counter = None
     t.grad_fn = None
     t._requires_grad = False
     return t
@@ -408,7 +408,7 @@ def make_wrapped(value):
 
 def alias_output(t, node):
     """Unpacking a saved output gives a new tensor object whose grad_fn is the node that saved it."""
-    a = _alias(t, t._version_counter)
+    a = _alias(t, counter(t))
     a.grad_fn = node
     a._requires_grad = True
     return a

@@ -472,7 +472,7 @@ def _fill_(t, data):
         return t
     with ag.no_grad():
         t._data[...] = data
-        t._version_counter.value += 1
+        ag.bump(t)
     return t
 
 
