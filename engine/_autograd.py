@@ -128,15 +128,26 @@ def bump(t):
     counter(t).value += 1
 
 
+def _freed_error(node, name):
+    err = RuntimeError(FREED_MESSAGE)
+    err.autograd_node, err.autograd_saved = node, name
+    return err
+
+
 class SavedTensor:
-    """A tensor a node saved for backward, with the version it had then (PyTorch's SavedVariable)."""
-    __slots__ = ('tensor', 'saved_version', 'is_output', 'freed')
+    """A tensor a node saved for backward, with the version it had then (PyTorch's SavedVariable).
+
+    A saved output is kept as an alias without grad_fn (same memory, same version counter), as PyTorch does:
+    output -> node -> saved -> output would be a reference cycle, freed only by the garbage collector.
+    """
+    __slots__ = ('tensor', 'saved_version', 'is_output')
 
     def __init__(self, tensor, is_output=False):
+        if is_output:
+            tensor = _alias(tensor)
         self.tensor = tensor
         self.saved_version = version(tensor)
         self.is_output = is_output
-        self.freed = False
 
     @property
     def tensor_ref(self):
@@ -147,10 +158,8 @@ class SavedTensor:
 
     def check(self, node, name):
         """Raise PyTorch's error if the tensor was freed or modified in place since it was saved."""
-        if self.freed:
-            err = RuntimeError(FREED_MESSAGE)
-            err.autograd_node, err.autograd_saved = node, name
-            raise err
+        if node._freed:
+            raise _freed_error(node, name)
         t = self.tensor
         now = version(t)
         if now != self.saved_version:
@@ -167,27 +176,12 @@ class SavedTensor:
         return t
 
 
-class Wrapped:
-    """A Python number an op saved where PyTorch saves a 0-d 'wrapped number' tensor (`_saved_other` of `x * 2`)."""
-    __slots__ = ('value', 'freed')
-
-    def __init__(self, value):
-        self.value = value
-        self.freed = False
-
-    def check(self, node, name):
-        if self.freed:
-            err = RuntimeError(FREED_MESSAGE)
-            err.autograd_node, err.autograd_saved = node, name
-            raise err
-        return self.value
-
-
 # ---------------------------------------------------------------------------------------------- nodes
 
 _sequence = itertools.count()
 _make = None              # set by _tensor: a new tensor from a numpy array
-_make_wrapped = None      # set by _tensor: makes the 0-d tensor of a Wrapped number
+_make_wrapped = None      # set by _tensor: makes the 0-d tensor of a saved Python number
+_alias = None             # set by _tensor: a tensor object on the same memory and version counter, no grad_fn
 _alias_output = None      # set by _tensor: a new tensor object aliasing a saved output, with grad_fn = its node
 
 
@@ -209,6 +203,9 @@ class Node:
     __slots__ = ('next_functions', '_saved', '_seq', '_meta', '_freed', '__dict__', '__weakref__')
     num_outputs = 1
     _pre_hooks = _hooks = _retain = None     # rarely set: class defaults keep creating a node cheap
+    # Saved names that PyTorch saves as tensors even when the op got a Python number (`x * 2` saves `other` as a
+    # 0-d "wrapped number" tensor): kept here as the number, shown as that tensor, freed with the graph.
+    _variables = ()
 
     def __init__(self, inputs=(), saved=None, out=None):
         """Link to the inputs' nodes. `_meta` keeps (shape, dtype) of each input whose gradient the engine may
@@ -251,9 +248,11 @@ class Node:
         """Unpack a saved value for backward: the tensor (version-checked) or the Python value."""
         v = self._saved[name]
         if type(v) is SavedTensor:
-            return v.check(self, name)
-        if type(v) is Wrapped:
-            return v.check(self, name)
+            t = v.check(self, name)
+            # a saved output takes part in a double backward through this very node
+            return _alias_output(t, self) if v.is_output and grad_enabled else t
+        if self._freed and name in self._variables:
+            raise _freed_error(self, name)
         return v
 
     def apply(self, *grads):
@@ -271,8 +270,10 @@ class Node:
             if type(v) is SavedTensor:
                 t = v.check(self, name)
                 return _alias_output(t, self) if v.is_output else t
-            if type(v) is Wrapped:
-                return _make_wrapped(v.check(self, name))
+            if v is not None and name in self._variables:
+                if self._freed:
+                    raise _freed_error(self, name)
+                return _make_wrapped(v)
             return v
         raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, attr))
 
@@ -283,10 +284,6 @@ class Node:
     def _release(self):
         """Free the saved tensors (what backward without retain_graph does after running this node)."""
         self._freed = True
-        if self._saved:
-            for v in self._saved.values():
-                if type(v) is SavedTensor or type(v) is Wrapped:
-                    v.freed = True
 
     def register_hook(self, fn):
         """fn(grad_inputs, grad_outputs) runs after this node computed its gradients."""

@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._autograd import Node, SavedTensor, Wrapped, bump, counter
+from ._autograd import Node, SavedTensor, bump, counter
 from ._tensor import Tensor, Size, make, _wrap_dim
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
@@ -34,7 +34,8 @@ def _rg(x):
 
 
 def _save(x):
-    return SavedTensor(x) if type(x) is Tensor else Wrapped(x)
+    """A tensor operand is saved with its version; a Python number as it is (see Node._variables)."""
+    return SavedTensor(x) if type(x) is Tensor else x
 
 
 def _attach(out, cls, inputs, saved=None):
@@ -98,7 +99,7 @@ def _operands(a, b):
                 _check_broadcast(ad.shape, bd.shape)
             return ad, bd, _FROM_NP[ad.dtype]
     elif tb is builtins.float and ad.dtype.kind == 'f':        # fast path: float tensor and Python float
-        return ad, b, _FROM_NP[ad.dtype]
+        return ad, _constant(b, ad.dtype), _FROM_NP[ad.dtype]
     elif not isinstance(b, Tensor):
         if not isinstance(b, _Number):
             return None
@@ -113,6 +114,23 @@ def _operands(a, b):
         if ad.shape != bd.shape:
             _check_broadcast(ad.shape, bd.shape)
     return ad, bd, d
+
+
+_CONSTANTS = {}
+
+
+def _constant(x, npd):
+    """The Python float x as a 0-d array of the tensor's float dtype, converted once: `x * 1.0001` in a loop
+    reuses it (numpy converts a Python float on every call, slowly). Same value as numpy's own conversion."""
+    key = (x, npd)
+    c = _CONSTANTS.get(key)
+    if c is None:
+        c = np.array(x, dtype=npd)
+        if x != 0.0:                   # 0.0 == -0.0 as keys: zeros are not cached
+            if len(_CONSTANTS) >= 4096:
+                _CONSTANTS.clear()
+            _CONSTANTS[key] = c
+    return c
 
 
 def _check_broadcast(sa, sb):
@@ -263,6 +281,8 @@ def mul(a, b):
 
 
 class MulBackward0(Node):
+    _variables = ('self', 'other')
+
     def apply(self, g):
         (a, _), (b, _) = self.next_functions
         return (g * self.saved('other') if a is not None else None,
@@ -288,6 +308,8 @@ def div(a, b, *, rounding_mode=None):
 
 
 class DivBackward0(Node):
+    _variables = ('self', 'other')
+
     def apply(self, g):
         other = self.saved('other')
         return (g / other if self.needs(0) else None,
@@ -315,7 +337,7 @@ def pow(a, b):
         if d is dt.bool_:
             raise NotImplementedError('"pow" not implemented for \'Bool\'')
         out = _out(np.power(ad, bd), d)
-        return _attach(out, PowBackward2, (b,), {'self': Wrapped(_scalar(a)), 'exponent': _save(b),
+        return _attach(out, PowBackward2, (b,), {'self': _scalar(a), 'exponent': _save(b),
                                                  'result': _RESULT})
     ops = _operands(a, b)
     if ops is None:
@@ -324,10 +346,11 @@ def pow(a, b):
     if d is dt.bool_ and type(b) is Tensor:
         raise NotImplementedError('"pow" not implemented for \'Bool\'')
     if type(b) is not Tensor:
-        if d.category == 1 and bd < 0:
+        b = _scalar(b)
+        if d.category == 1 and b < 0:
             raise RuntimeError('Integers to negative integer powers are not allowed.')
-        out = _out(np.power(ad, bd) if bd != 2 else ad * ad, d)
-        return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': bd})
+        out = _out(np.power(ad, bd) if b != 2 else ad * ad, d)
+        return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': b})
     out = _out(np.power(ad, bd), d)
     return _attach(out, PowBackward1, (a, b), {'self': _save(a), 'exponent': _save(b), 'result': _RESULT})
 
@@ -350,6 +373,8 @@ class PowBackward1(Node):
 
 
 class PowBackward2(Node):
+    _variables = ('self',)
+
     def apply(self, g):
         base, e = self.saved('self'), self.saved('exponent')
         if base == 0:                       # d(0 ** e)/de is 0 where e >= 0 (PyTorch's convention)

@@ -380,13 +380,15 @@ def make(data):
     return t
 
 
-def _alias(t, counter):
+def _alias(t, counter, output_nr=0):
     """A tensor object on t's memory (no autograd history), with the given version counter."""
     a = _new(Tensor)
     a._data = t._data
     a._version_counter = counter
     a.grad_fn = None
     a._requires_grad = False
+    if output_nr:
+        a._output_nr = output_nr
     return a
 
 
@@ -408,7 +410,7 @@ def make_wrapped(value):
 
 def alias_output(t, node):
     """Unpacking a saved output gives a new tensor object whose grad_fn is the node that saved it."""
-    a = _alias(t, counter(t))
+    a = _alias(t, counter(t), t._output_nr)
     a.grad_fn = node
     a._requires_grad = True
     return a
@@ -417,3 +419,4 @@ def alias_output(t, node):
 ag._make = make
 ag._make_wrapped = make_wrapped
 ag._alias_output = alias_output
+ag._alias = lambda t: _alias(t, counter(t), t._output_nr)

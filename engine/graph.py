@@ -97,6 +97,11 @@ class _Builder:
         root = _storage_root(t._data)
         return self.storages.setdefault(id(root), f'm{len(self.storages) + 1}')
 
+    def output_of(self, fn, alias):
+        """The graph's tensor that a saved output aliases (the engine saves outputs as aliases, like PyTorch)."""
+        same = [v for v in self.tensors.values() if v[0]._data is alias._data]
+        return next((v for v in same if v[0].grad_fn is fn), None) or next(iter(same), None)
+
     def add_tensor(self, t, name=None):
         nid = self.ids(t, 't')
         if id(t) in self.tensors:
@@ -130,9 +135,9 @@ class _Builder:
                 continue
             sid = self.ids(saved, 's')
             t = saved.tensor_ref
-            freed = saved.freed or t is None
+            freed = fn._freed or t is None
             version = None if freed else int(saved.current_version())
-            known = self.tensors.get(id(t))
+            known = self.tensors.get(id(t)) or (self.output_of(fn, t) if saved.is_output else None)
             self.G.add_node(
                 sid, kind='saved', label=name, owner=fid, freed=freed, is_output=bool(saved.is_output),
                 shape=None if t is None else list(t.shape), dtype=None if t is None else _dtype_name(t),
