@@ -198,6 +198,18 @@ def edge(t):
 _NO_EDGE = (None, 0)
 
 
+_described = set()        # node classes that have their `_saved_<name>` properties
+
+
+def _describe(cls, names):
+    """Give cls a `_saved_<name>` property per saved name (as PyTorch's grad_fn classes have), when its first
+    node is made: every node of a class saves the same names, as in derivatives.yaml. Properties rather than
+    __getattr__: a class with __getattr__ makes every attribute read of every node slower."""
+    _described.add(cls)
+    for name in names:
+        setattr(cls, '_saved_' + name, property(lambda self, name=name: self._unpack(name)))
+
+
 class Node:
     """A function of the backward graph (a grad_fn); subclasses are named as PyTorch names them."""
     __slots__ = ('next_functions', '_saved', '_seq', '_meta', '_freed', '__dict__', '__weakref__')
@@ -233,6 +245,8 @@ class Node:
         self._saved = saved
         self._seq = next(_sequence)
         self._freed = False
+        if saved and type(self) not in _described:
+            _describe(type(self), saved)
 
     def name(self):
         return type(self).__name__
@@ -263,9 +277,10 @@ class Node:
             out = self.apply(*grads)
         return out[0] if len(out) == 1 else out
 
-    def __getattr__(self, attr):
-        if attr.startswith('_saved_') and self._saved is not None and attr[7:] in self._saved:
-            name = attr[7:]
+    def _unpack(self, name):
+        """`grad_fn._saved_<name>`: a saved tensor (an output comes back with this node as its grad_fn), a
+        number PyTorch saves as a tensor, or a plain saved value."""
+        if self._saved is not None and name in self._saved:
             v = self._saved[name]
             if type(v) is SavedTensor:
                 t = v.check(self, name)
@@ -275,11 +290,12 @@ class Node:
                     raise _freed_error(self, name)
                 return _make_wrapped(v)
             return v
-        raise AttributeError("'%s' object has no attribute '%s'" % (type(self).__name__, attr))
+        raise AttributeError("'%s' object has no attribute '_saved_%s'" % (type(self).__name__, name))
 
     def __dir__(self):
         own = {'_saved', '_seq', '_meta', '_pre_hooks', '_hooks', '_retain', '_freed'}
-        return sorted((set(object.__dir__(self)) - own) | {'_saved_' + k for k in (self._saved or ())})
+        attrs = {a for a in object.__dir__(self) if a not in own and not a.startswith('_saved_')}
+        return sorted(attrs | {'_saved_' + k for k in (self._saved or ())})
 
     def _release(self):
         """Free the saved tensors (what backward without retain_graph does after running this node)."""
