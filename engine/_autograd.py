@@ -224,7 +224,9 @@ class Node:
         have to reduce or cast: those that differ from `out` (all of them when `out` is None; None when none)."""
         edges = []
         meta = None
-        for i, t in enumerate(inputs):        # edge(t) inlined: this runs once per recorded op
+        if out is not None:
+            shape, dtype = out.shape, out.dtype
+        for t in inputs:                      # edge(t) inlined: this runs once per recorded op
             if t is None:
                 edges.append(_NO_EDGE)
                 continue
@@ -236,10 +238,10 @@ class Node:
             else:
                 edges.append(_NO_EDGE)
             d = t._data
-            if out is None or d.shape != out.shape or d.dtype is not out.dtype:
+            if out is None or d.shape != shape or d.dtype is not dtype:
                 if meta is None:
                     meta = [None] * len(inputs)
-                meta[i] = (d.shape, d.dtype)
+                meta[len(edges) - 1] = (d.shape, d.dtype)
         self.next_functions = tuple(edges)
         self._meta = meta
         self._saved = saved

@@ -23,7 +23,7 @@ np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorc
 
 _FROM_NP = dt.FROM_NP
 _new = object.__new__
-_RESULT = object()             # placeholder in a saved dict: "the op's own output"
+_RESULT = object()             # placeholder for saved['result']: "the op's own output"
 _Number = (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)
 
 
@@ -50,10 +50,8 @@ def _attach(out, cls, inputs, saved=None):
 def _record(out, cls, inputs, saved):
     """Attach a new `cls` node to `out` (the caller knows autograd is recording)."""
     node = cls(inputs, saved, out._data)
-    if saved:
-        for k, v in saved.items():
-            if v is _RESULT:
-                saved[k] = SavedTensor(out, is_output=True)
+    if saved and saved.get('result') is _RESULT:
+        saved['result'] = SavedTensor(out, is_output=True)
     out.grad_fn = node
     out._requires_grad = True
     return out
@@ -1381,7 +1379,8 @@ def _inplace(self, op, *args):
         src = make(self._data.copy())                        # the value before, with self's autograd edge
         src.grad_fn, src._requires_grad, src._output_nr = self.grad_fn, True, self._output_nr
         if self.grad_fn is None:
-            src.__dict__['_accumulator'] = self._grad_accumulator()
+            acc = self._grad_accumulator()                   # (kept alive here while the op records it)
+            src._accumulator = self._accumulator
     if track:
         res = op(src, *args)
     else:

@@ -236,9 +236,13 @@ class Tensor:
         return ag._Handle(self.__dict__.setdefault('_post_acc_hooks', []), hook)
 
     def _grad_accumulator(self):
-        acc = self._accumulator
+        """The leaf's AccumulateGrad node, shared by the graphs that use it; held weakly, as PyTorch does (the
+        node holds the tensor: a strong reference back would be a cycle for the garbage collector)."""
+        ref = self._accumulator
+        acc = None if ref is None else ref()
         if acc is None:
-            acc = self._accumulator = ag.AccumulateGrad(self)
+            acc = ag.AccumulateGrad(self)
+            self._accumulator = weakref.ref(acc)
         return acc
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
