@@ -196,6 +196,8 @@ def edge(t):
 
 
 _NO_EDGE = (None, 0)
+_INF = float('inf')
+SAME = object()           # Node(out=SAME): every input has the output's shape and dtype
 
 
 _described = set()        # node classes that have their `_saved_<name>` properties
@@ -221,27 +223,33 @@ class Node:
 
     def __init__(self, inputs=(), saved=None, out=None):
         """Link to the inputs' nodes. `_meta` keeps (shape, dtype) of each input whose gradient the engine may
-        have to reduce or cast: those that differ from `out` (all of them when `out` is None; None when none)."""
+        have to reduce or cast: those that differ from `out` (all of them when `out` is None; None when none).
+        `out=SAME`: the caller knows every input has the output's shape and dtype (no comparisons needed)."""
         edges = []
         meta = None
-        if out is not None:
-            shape, dtype = out.shape, out.dtype
-        for t in inputs:                      # edge(t) inlined: this runs once per recorded op
-            if t is None:
-                edges.append(_NO_EDGE)
-                continue
-            fn = t.grad_fn
-            if fn is not None:
-                edges.append((fn, t._output_nr))
-            elif t._requires_grad:
-                edges.append((t._grad_accumulator(), 0))
-            else:
-                edges.append(_NO_EDGE)
-            d = t._data
-            if out is None or d.shape != shape or d.dtype is not dtype:
-                if meta is None:
-                    meta = [None] * len(inputs)
-                meta[len(edges) - 1] = (d.shape, d.dtype)
+        if out is SAME:
+            for t in inputs:                  # edge(t) inlined: this runs once per recorded op
+                if t is None:
+                    edges.append(_NO_EDGE)
+                elif t.grad_fn is not None:
+                    edges.append((t.grad_fn, t._output_nr))
+                elif t._requires_grad:
+                    edges.append((t._grad_accumulator(), 0))
+                else:
+                    edges.append(_NO_EDGE)
+        else:
+            if out is not None:
+                shape, dtype = out.shape, out.dtype
+            for t in inputs:
+                if t is None:
+                    edges.append(_NO_EDGE)
+                    continue
+                edges.append(edge(t))
+                d = t._data
+                if out is None or d.shape != shape or d.dtype is not dtype:
+                    if meta is None:
+                        meta = [None] * len(inputs)
+                    meta[len(edges) - 1] = (d.shape, d.dtype)
         self.next_functions = tuple(edges)
         self._meta = meta
         self._saved = saved
@@ -349,9 +357,11 @@ class AccumulateGrad(Node):
         return 'torch::autograd::AccumulateGrad'      # as PyTorch's C++ names it; the class name is the short one
 
     def __init__(self, variable):
-        Node.__init__(self)
+        self.next_functions = ()
+        self._meta = self._saved = None
+        self._freed = False
+        self._seq = _INF                          # PyTorch runs AccumulateGrad as soon as it is ready
         self.variable = variable
-        self._seq = float('inf')                  # PyTorch runs AccumulateGrad as soon as it is ready
 
 
 # ---------------------------------------------------------------------------------------------- the engine

@@ -209,7 +209,7 @@ def _int_op(np_fn):
     def f(self, other):
         if not isinstance(other, (Tensor,) + ops._Number):
             return NotImplemented
-        a, b, d = ops._operands(self, other)
+        a, b, d, _ = ops._operands(self, other)
         return ops._out(np_fn(a, b), d)
     return f
 

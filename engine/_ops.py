@@ -16,7 +16,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._autograd import Node, SavedTensor, bump, counter
+from ._autograd import Node, SavedTensor, SAME, bump, counter
 from ._tensor import Tensor, Size, make, _wrap_dim
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
@@ -38,18 +38,19 @@ def _save(x):
     return SavedTensor(x) if type(x) is Tensor else x
 
 
-def _attach(out, cls, inputs, saved=None):
-    """Record `out` as produced by a new `cls` node over `inputs` if autograd is on and any input needs grad."""
+def _attach(out, cls, inputs, saved=None, same=False):
+    """Record `out` as produced by a new `cls` node over `inputs` if autograd is on and any input needs grad.
+    same=True: the caller knows every tensor input has out's shape and dtype (pointwise ops)."""
     if ag.grad_enabled and out._data.dtype.kind == 'f':
         for x in inputs:
             if type(x) is Tensor and x._requires_grad:
-                return _record(out, cls, tuple(x if type(x) is Tensor else None for x in inputs), saved)
+                return _record(out, cls, tuple(x if type(x) is Tensor else None for x in inputs), saved, same)
     return out
 
 
-def _record(out, cls, inputs, saved):
+def _record(out, cls, inputs, saved, same=False):
     """Attach a new `cls` node to `out` (the caller knows autograd is recording)."""
-    node = cls(inputs, saved, out._data)
+    node = cls(inputs, saved, SAME if same else out._data)
     if saved and saved.get('result') is _RESULT:
         saved['result'] = SavedTensor(out, is_output=True)
     out.grad_fn = node
@@ -86,8 +87,9 @@ def _result_dtype(a, b):
 
 
 def _operands(a, b):
-    """(a_array, b_array_or_number, result dtype) with tensor operands cast to the result dtype; None if b is
-    neither a tensor nor a number (the operator then returns NotImplemented)."""
+    """(a_array, b_array_or_number, result dtype, same) with tensor operands cast to the result dtype; `same`
+    when every tensor operand already has the result's shape and dtype (the node then needs no input metadata).
+    None if b is neither a tensor nor a number (the operator then returns NotImplemented)."""
     ad = a._data
     tb = type(b)
     if tb is Tensor:                                           # fast path: same dtype
@@ -95,23 +97,26 @@ def _operands(a, b):
         if ad.dtype is bd.dtype:
             if ad.shape != bd.shape:
                 _check_broadcast(ad.shape, bd.shape)
-            return ad, bd, _FROM_NP[ad.dtype]
+                return ad, bd, _FROM_NP[ad.dtype], False
+            return ad, bd, _FROM_NP[ad.dtype], True
     elif tb is builtins.float and ad.dtype.kind == 'f':        # fast path: float tensor and Python float
-        return ad, _constant(b, ad.dtype), _FROM_NP[ad.dtype]
+        return ad, _constant(b, ad.dtype), _FROM_NP[ad.dtype], True
     elif not isinstance(b, Tensor):
         if not isinstance(b, _Number):
             return None
         b = _scalar(b)
     d = _result_dtype(a, b)
     npd = d.np
-    if ad.dtype is not npd:
+    same = ad.dtype is npd
+    if not same:
         ad = ad.astype(npd)
     bd = b
     if isinstance(b, Tensor):
         bd = b._data if b._data.dtype is npd else b._data.astype(npd)
+        same = same and bd is b._data and ad.shape == bd.shape
         if ad.shape != bd.shape:
             _check_broadcast(ad.shape, bd.shape)
-    return ad, bd, d
+    return ad, bd, d, same
 
 
 _CONSTANTS = {}
@@ -211,10 +216,10 @@ def add(a, b, *, alpha=1):
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
-    ad, bd, d = ops
+    ad, bd, d, same = ops
     out = _out(ad + bd if alpha == 1 else ad + bd * alpha, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        _record(out, AddBackward0, (a, b if type(b) is Tensor else None), {'alpha': alpha})
+        _record(out, AddBackward0, (a, b if type(b) is Tensor else None), {'alpha': alpha}, same)
     return out
 
 
@@ -228,10 +233,10 @@ def sub(a, b, *, alpha=1):
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
-    ad, bd, d = ops
+    ad, bd, d, same = ops
     _check_bool_sub(a, b)
     out = _out(ad - bd if alpha == 1 else ad - bd * alpha, d)
-    return _attach(out, SubBackward0, (a, b), {'alpha': alpha})
+    return _attach(out, SubBackward0, (a, b), {'alpha': alpha}, same)
 
 
 class SubBackward0(Node):
@@ -255,10 +260,10 @@ def rsub(a, b, *, alpha=1):
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
-    ad, bd, d = ops
+    ad, bd, d, same = ops
     _check_bool_sub(a, b)
     out = _out(bd - ad * alpha, d)
-    return _attach(out, RsubBackward1, (a,), {'alpha': alpha})
+    return _attach(out, RsubBackward1, (a,), {'alpha': alpha}, same)
 
 
 class RsubBackward1(Node):
@@ -270,11 +275,11 @@ def mul(a, b):
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
-    ad, bd, d = ops
+    ad, bd, d, same = ops
     out = _out(ad * bd, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
         _record(out, MulBackward0, (a, b if type(b) is Tensor else None),
-                {'self': _save(a) if _rg(b) else None, 'other': _save(b) if a._requires_grad else None})
+                {'self': _save(a) if _rg(b) else None, 'other': _save(b) if a._requires_grad else None}, same)
     return out
 
 
@@ -291,17 +296,18 @@ def div(a, b, *, rounding_mode=None):
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
-    ad, bd, d = ops
+    ad, bd, d, same = ops
     if rounding_mode is not None:
         r = np.floor_divide(ad, bd) if rounding_mode == 'floor' else np.trunc(np.true_divide(ad, bd))
         return _out(r, d)
     if not d.is_floating_point:
+        same = False
         d = dt.default_float
         ad = ad.astype(d.np)
         bd = bd.astype(d.np) if type(bd) is np.ndarray else bd
     out = _out(ad / bd, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        _attach(out, DivBackward0, (a, b), {'self': _save(a) if _rg(b) else None, 'other': _save(b)})
+        _attach(out, DivBackward0, (a, b), {'self': _save(a) if _rg(b) else None, 'other': _save(b)}, same)
     return out
 
 
@@ -331,16 +337,16 @@ def pow(a, b):
         ops = _operands(b, a)
         if ops is None:
             return NotImplemented
-        bd, ad, d = ops
+        bd, ad, d, same = ops
         if d is dt.bool_:
             raise NotImplementedError('"pow" not implemented for \'Bool\'')
         out = _out(np.power(ad, bd), d)
-        return _attach(out, PowBackward2, (b,), {'self': _scalar(a), 'exponent': _save(b),
-                                                 'result': _RESULT})
+        return _attach(out, PowBackward2, (b,), {'self': _scalar(a), 'exponent': _save(b), 'result': _RESULT},
+                       same)
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
-    ad, bd, d = ops
+    ad, bd, d, same = ops
     if d is dt.bool_ and type(b) is Tensor:
         raise NotImplementedError('"pow" not implemented for \'Bool\'')
     if type(b) is not Tensor:
@@ -348,9 +354,9 @@ def pow(a, b):
         if d.category == 1 and b < 0:
             raise RuntimeError('Integers to negative integer powers are not allowed.')
         out = _out(np.power(ad, bd) if b != 2 else ad * ad, d)
-        return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': b})
+        return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': b}, same)
     out = _out(np.power(ad, bd), d)
-    return _attach(out, PowBackward1, (a, b), {'self': _save(a), 'exponent': _save(b), 'result': _RESULT})
+    return _attach(out, PowBackward1, (a, b), {'self': _save(a), 'exponent': _save(b), 'result': _RESULT}, same)
 
 
 class PowBackward0(Node):
@@ -390,7 +396,7 @@ def neg(a):
     if a._data.dtype.kind == 'b':
         raise RuntimeError('Negation, the `-` operator, on a bool tensor is not supported. If you are trying to '
                            'invert a mask, use the `~` or `logical_not()` operator instead.')
-    return _attach(make(-a._data), NegBackward0, (a,))
+    return _attach(make(-a._data), NegBackward0, (a,), None, True)
 
 
 class NegBackward0(Node):
@@ -405,8 +411,9 @@ def _unary(np_fn, node_cls, save):
     def op(a):
         d = _float_dtype(a)
         out = _out(np_fn(a._data if a._data.dtype is d.np else a._data.astype(d.np)), d)
-        return _attach(out, node_cls, (a,), {save: a if save == 'self' else _RESULT} if save else None) \
-            if save != 'self' else _attach(out, node_cls, (a,), {'self': SavedTensor(a)})
+        same = a._data.dtype is d.np
+        return _attach(out, node_cls, (a,), {save: a if save == 'self' else _RESULT} if save else None, same) \
+            if save != 'self' else _attach(out, node_cls, (a,), {'self': SavedTensor(a)}, same)
     op.__name__ = node_cls.__name__[:-9].lower()
     return op
 
@@ -493,7 +500,7 @@ def _not_for_bool(a, name, error=NotImplementedError, text='"%s" not implemented
 
 def abs(a):
     _not_for_bool(a, 'abs_cpu')
-    return _attach(make(np.abs(a._data)), AbsBackward0, (a,), {'self': SavedTensor(a)})
+    return _attach(make(np.abs(a._data)), AbsBackward0, (a,), {'self': SavedTensor(a)}, True)
 
 
 class AbsBackward0(Node):
@@ -520,7 +527,8 @@ class SgnBackward0(SignBackward0):
 
 def relu(a):
     _not_for_bool(a, 'relu', RuntimeError, 'Boolean inputs not supported for %s')
-    return _attach(make(np.maximum(a._data, a._data.dtype.type(0))), ReluBackward0, (a,), {'result': _RESULT})
+    return _attach(make(np.maximum(a._data, a._data.dtype.type(0))), ReluBackward0, (a,), {'result': _RESULT},
+                   True)
 
 
 class ReluBackward0(Node):
