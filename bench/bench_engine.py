@@ -168,14 +168,18 @@ def matmul(lib, n):
 
 # ---------------------------------------------------------------- timing
 
-def median_time(fn, repeat):
-    """Median wall time of `repeat` calls after one warm-up call."""
+def median_time(fn, repeat, min_sample=0.02):
+    """Median wall time per call over `repeat` samples after a warm-up call. A sample runs fn as many times as
+    fill min_sample seconds (sub-millisecond workloads are otherwise lost in timer and scheduler noise)."""
+    start = time.perf_counter()
     fn()
+    calls = max(1, int(min_sample / max(time.perf_counter() - start, 1e-9)))
     times = []
     for _ in range(repeat):
         start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
+        for _ in range(calls):
+            fn()
+        times.append((time.perf_counter() - start) / calls)
     return statistics.median(times)
 
 
@@ -264,7 +268,8 @@ def main():
     print(f"BLAS: {eng['blas']}")
     if tor:
         print(f"torch threads: {tor['threads']}")
-    print(f"median of {eng['repeat']} repeat(s) after a warm-up, each library in its own process\n")
+    print(f"median of {eng['repeat']} samples after a warm-up (a sample lasts at least 20 ms), "
+          "each library in its own process\n")
     header = f"{'workload':34} {'engine ms':>11} {'torch ms':>11} {'ratio':>7} {'goal':>6}  "
     print(header + "met")
     print("-" * (len(header) + 3))

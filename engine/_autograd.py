@@ -389,15 +389,15 @@ def set_recorder(rec):
 
 def _dependencies(root_nodes):
     """How many edges lead into each node reachable from the roots (iterative: deep graphs are fine)."""
-    deps = {}
-    seen = set(root_nodes)
+    deps = dict.fromkeys(root_nodes, 0)           # a node is seen once it has an entry
     stack = list(root_nodes)
     while stack:
         for nxt, _ in stack.pop().next_functions:
             if nxt is not None:
-                deps[nxt] = deps.get(nxt, 0) + 1
-                if nxt not in seen:
-                    seen.add(nxt)
+                if nxt in deps:
+                    deps[nxt] += 1
+                else:
+                    deps[nxt] = 1
                     stack.append(nxt)
     return deps
 
@@ -479,7 +479,7 @@ def _accumulate_grad(node, grads, step, create_graph, accumulate_into):
     accumulate_into(var, g, create_graph)
     if step is not None:
         step.grad_after = var._grad
-    if '_post_acc_hooks' in var.__dict__:
+    if var._post_acc_hooks:
         for hook in list(var._post_acc_hooks):
             hook(var)
 
@@ -523,7 +523,8 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
             if sinks:
                 node = sinks.popleft()
             elif lone is not None:
-                node, lone = lone, None
+                node = lone
+                lone = None
             elif ready:
                 node = pop(ready)[2]
             else:
@@ -532,14 +533,18 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
             if needed is not None and node not in needed:
                 continue
             step = Step(node, grads) if record else None
-            if node._pre_hooks or node._retain:
+            if node._pre_hooks is not None or node._retain is not None:
                 _run_pre_hooks(node, grads)
             if capture is not None and _capture(node, grads, capture, step, needed):
                 yield step
                 continue
             if type(node) is AccumulateGrad:
                 if capture is None and grads[0] is not None:
-                    _accumulate_grad(node, grads, step, create_graph, accumulate_into)
+                    var = node.variable
+                    if step is None and var._hooks is None and var._post_acc_hooks is None:
+                        accumulate_into(var, grads[0], create_graph)
+                    else:
+                        _accumulate_grad(node, grads, step, create_graph, accumulate_into)
                 yield step
                 continue
             try:
@@ -567,7 +572,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     meta = metas[i]
                     if meta is not None and (g._data.shape != meta[0] or g._data.dtype is not meta[1]):
                         g = validate_grad(node, g, meta)
-                if record:
+                if step is not None:
                     step.grads_out.append((nxt, nr, g))
                 buf = buffers.get(nxt)
                 if buf is None:

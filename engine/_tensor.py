@@ -50,6 +50,7 @@ class Tensor:
     _grad = None
     _output_nr = 0
     _hooks = None
+    _post_acc_hooks = None
     _accumulator = None
     _retains_grad = False
     _wrapped = False          # a Python number taking part in an op as a 0-d tensor
@@ -233,7 +234,9 @@ class Tensor:
     def register_post_accumulate_grad_hook(self, hook):
         if self.grad_fn is not None:
             raise RuntimeError('post accumulate grad hooks cannot be registered on non-leaf tensors')
-        return ag._Handle(self.__dict__.setdefault('_post_acc_hooks', []), hook)
+        if self._post_acc_hooks is None:
+            self._post_acc_hooks = []
+        return ag._Handle(self._post_acc_hooks, hook)
 
     def _grad_accumulator(self):
         """The leaf's AccumulateGrad node, shared by the graphs that use it; held weakly, as PyTorch does (the
