@@ -505,15 +505,16 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
         buf = buffers.setdefault(fn, [None] * fn.num_outputs)
         buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
     sinks = deque()                                # ready AccumulateGrad nodes: they run before all others
-    ready = []                                     # heap of the other ready nodes, most recent first
-    for i, fn in enumerate(root_nodes):
+    ready = []                                     # heap of the other ready nodes' -sequence numbers
+    waiting = {}                                   # their sequence number -> node (numbers are unique)
+    for fn in root_nodes:
         if not deps.get(fn):
             if type(fn) is AccumulateGrad:
                 sinks.append(fn)
             else:
-                ready.append((-fn._seq, i, fn))
+                ready.append(-fn._seq)
+                waiting[fn._seq] = fn
     heapq.heapify(ready)
-    tick = itertools.count(len(ready))
     push, pop = heapq.heappush, heapq.heappop
     prev_mode = grad_enabled
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
@@ -526,7 +527,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 node = lone
                 lone = None
             elif ready:
-                node = pop(ready)[2]
+                node = waiting.pop(-pop(ready))
             else:
                 break
             grads = buffers.pop(node)
@@ -588,9 +589,11 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         lone = nxt
                     else:
                         if lone is not None:
-                            push(ready, (-lone._seq, next(tick), lone))
+                            push(ready, -lone._seq)
+                            waiting[lone._seq] = lone
                             lone = None
-                        push(ready, (-nxt._seq, next(tick), nxt))
+                        push(ready, -nxt._seq)
+                        waiting[nxt._seq] = nxt
             if not retain_graph:
                 node._release()
             yield step
