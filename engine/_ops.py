@@ -618,10 +618,12 @@ def sum(a, dim=None, keepdim=False, *, dtype=None):
     d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
-        out = _out(x.sum(dtype=d.np), d)
+        out = _out(np.add.reduce(x, axis=None, dtype=d.np), d)
         return _attach(out, SumBackward0, (a,), {'self_sym_sizes': a._data.shape})
     dims = _dims(dim, a._data.ndim)
-    out = _out(x.sum(axis=dims, keepdims=keepdim, dtype=d.np), d)
+    out = _out(np.add.reduce(x, axis=dims, dtype=d.np, keepdims=keepdim), d)
+    if not (ag.grad_enabled and a._requires_grad):
+        return out
     return _attach(out, SumBackward1, (a,), {'dim': _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
                                              'keepdim': keepdim, 'self_sym_sizes': a._data.shape})
 
@@ -826,10 +828,12 @@ def _new_view(a, data):
     out = make(data)
     out._version_counter = counter(a)
     base = out._base = a._base if a._base is not None else a
-    views = base.__dict__.get('_views')
+    views = base.__dict__.get('_views')              # weak references to the base's views
     if views is None:
-        views = base.__dict__['_views'] = weakref.WeakSet()
-    views.add(out)
+        views = base.__dict__['_views'] = []
+    elif len(views) >= 16 and not len(views) & (len(views) - 1):
+        views[:] = [r for r in views if r() is not None]        # dead views pruned now and then
+    views.append(weakref.ref(out))
     if not ag.grad_enabled and a._requires_grad:
         out._no_grad_view = True
     return out
@@ -1389,7 +1393,7 @@ def _inplace(self, op, *args):
         if self.grad_fn is None:
             acc = self._grad_accumulator()                   # (kept alive here while the op records it)
             src._accumulator = self._accumulator
-    if track:
+    if track or not ag.grad_enabled:
         res = op(src, *args)
     else:
         with ag.no_grad():
@@ -1417,8 +1421,9 @@ def _inplace(self, op, *args):
             self.grad_fn = node
             self._requires_grad = True
         root = base if base is not None else self
-        for other in list(root.__dict__.get('_views', ())):
-            if other is not self:                    # the other views now read the modified base
+        for ref in list(root.__dict__.get('_views', ())):
+            other = ref()
+            if other is not None and other is not self:     # the other views now read the modified base
                 _view_of_modified_base(other, root)
     return self
 

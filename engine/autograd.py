@@ -1,7 +1,9 @@
 """torch.autograd: backward(), grad(), Variable, and the grad-mode switches."""
+import numpy as np
+
 from . import _autograd as _ag
 from ._autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, Node  # noqa: F401
-from ._tensor import Tensor
+from ._tensor import Tensor, make as _make
 
 __all__ = ['backward', 'grad', 'Variable', 'no_grad', 'enable_grad', 'set_grad_enabled']
 
@@ -14,7 +16,6 @@ def _tuple(x):
 
 def _make_grads(outputs, grads):
     """Seed gradients: ones for scalar outputs, PyTorch's errors for the rest (torch.autograd._make_grads)."""
-    from ._factories import ones_like
     new = []
     for i, (out, g) in enumerate(zip(outputs, grads)):
         if isinstance(g, Tensor):
@@ -29,7 +30,7 @@ def _make_grads(outputs, grads):
                 if not out.dtype.is_floating_point:
                     raise RuntimeError('grad can be implicitly created only for real scalar outputs but got '
                                        + repr(out.dtype))
-                new.append(ones_like(out))
+                new.append(_make(np.ones_like(out._data)))
             else:
                 new.append(None)
         else:
