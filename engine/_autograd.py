@@ -307,10 +307,6 @@ class Node:
         attrs = {a for a in object.__dir__(self) if a not in own and not a.startswith('_saved_')}
         return sorted(attrs | {'_saved_' + k for k in (self._saved or ())})
 
-    def _release(self):
-        """Free the saved tensors (what backward without retain_graph does after running this node)."""
-        self._freed = True
-
     def register_hook(self, fn):
         """fn(grad_inputs, grad_outputs) runs after this node computed its gradients."""
         if self._hooks is None:
@@ -595,7 +591,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         push(ready, -nxt._seq)
                         waiting[nxt._seq] = nxt
             if not retain_graph:
-                node._release()
+                node._freed = True                 # its saved tensors are released
             yield step
     finally:
         _set_grad_enabled(prev_mode)

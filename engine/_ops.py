@@ -1479,12 +1479,8 @@ class CopySlices(Node):
     def name(self):
         return 'torch::autograd::CopySlices'
 
-    def _release(self):
-        Node._release(self)
-        self.fn = None                     # PyTorch frees the wrapped node: a second backward is an error
-
     def apply(self, g):
-        if self.fn is None:
+        if self._freed:                    # PyTorch frees the wrapped node: a second backward is an error
             raise RuntimeError(ag.FREED_MESSAGE)
         index = _region_index(self.geometry, self.view_shape)
         inside = take(g, index)
