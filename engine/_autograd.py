@@ -195,7 +195,6 @@ def edge(t):
     return (None, 0)
 
 
-_NO_EDGE = (None, 0)
 _INF = float('inf')
 SAME = object()           # Node(out=SAME): every input has the output's shape and dtype
 
@@ -212,9 +211,16 @@ def _describe(cls, names):
         setattr(cls, '_saved_' + name, property(lambda self, name=name: self._unpack(name)))
 
 
+_ZEROS = [(0,) * n for n in range(9)]     # shared input_nr tuples: nearly every edge leads to output 0
+
+
 class Node:
-    """A function of the backward graph (a grad_fn); subclasses are named as PyTorch names them."""
-    __slots__ = ('next_functions', '_saved', '_seq', '_meta', '_freed', '__dict__', '__weakref__')
+    """A function of the backward graph (a grad_fn); subclasses are named as PyTorch names them.
+
+    Its edges are kept as two tuples, `_fns` (the next nodes, None where no gradient flows) and `_nrs` (which of
+    their outputs, almost always a shared tuple of zeros): one object per node instead of one per edge. They read
+    as PyTorch's `next_functions`, pairs of (node, input_nr)."""
+    __slots__ = ('_fns', '_nrs', '_saved', '_seq', '_meta', '_freed', '__dict__', '__weakref__')
     num_outputs = 1
     _pre_hooks = _hooks = _retain = None     # rarely set: class defaults keep creating a node cheap
     # Saved names that PyTorch saves as tensors even when the op got a Python number (`x * 2` saves `other` as a
@@ -225,38 +231,47 @@ class Node:
         """Link to the inputs' nodes. `_meta` keeps (shape, dtype) of each input whose gradient the engine may
         have to reduce or cast: those that differ from `out` (all of them when `out` is None; None when none).
         `out=SAME`: the caller knows every input has the output's shape and dtype (no comparisons needed)."""
-        edges = []
+        fns = []
+        nrs = None
         meta = None
-        if out is SAME:
-            for t in inputs:                  # edge(t) inlined: this runs once per recorded op
-                if t is None:
-                    edges.append(_NO_EDGE)
-                elif t.grad_fn is not None:
-                    edges.append((t.grad_fn, t._output_nr))
-                elif t._requires_grad:
-                    edges.append((t._grad_accumulator(), 0))
-                else:
-                    edges.append(_NO_EDGE)
-        else:
-            if out is not None:
-                shape, dtype = out.shape, out.dtype
-            for t in inputs:
-                if t is None:
-                    edges.append(_NO_EDGE)
-                    continue
-                edges.append(edge(t))
+        if out is not SAME and out is not None:
+            shape, dtype = out.shape, out.dtype
+        for t in inputs:                      # edge(t) inlined: this runs once per recorded op
+            if t is None:
+                fns.append(None)
+                continue
+            fn = t.grad_fn
+            if fn is None:
+                fns.append(t._grad_accumulator() if t._requires_grad else None)
+            else:
+                fns.append(fn)
+                if t._output_nr:
+                    if nrs is None:
+                        nrs = [0] * len(inputs)
+                    nrs[len(fns) - 1] = t._output_nr
+            if out is not SAME:
                 d = t._data
                 if out is None or d.shape != shape or d.dtype is not dtype:
                     if meta is None:
                         meta = [None] * len(inputs)
-                    meta[len(edges) - 1] = (d.shape, d.dtype)
-        self.next_functions = tuple(edges)
+                    meta[len(fns) - 1] = (d.shape, d.dtype)
+        self._fns = tuple(fns)
+        self._nrs = tuple(nrs) if nrs is not None else _ZEROS[len(fns)] if len(fns) < 9 else (0,) * len(fns)
         self._meta = meta
         self._saved = saved
         self._seq = next(_sequence)
         self._freed = False
         if saved and type(self) not in _described:
             _describe(type(self), saved)
+
+    @property
+    def next_functions(self):
+        return tuple(zip(self._fns, self._nrs))
+
+    @next_functions.setter
+    def next_functions(self, edges):
+        self._fns = tuple(fn for fn, _ in edges)
+        self._nrs = tuple(nr for _, nr in edges)
 
     def name(self):
         return type(self).__name__
@@ -266,7 +281,7 @@ class Node:
 
     def needs(self, i):
         """Whether input i needs a gradient (PyTorch's needs_input_grad)."""
-        return self.next_functions[i][0] is not None
+        return self._fns[i] is not None
 
     def saved(self, name):
         """Unpack a saved value for backward: the tensor (version-checked) or the Python value."""
@@ -303,7 +318,7 @@ class Node:
         raise AttributeError("'%s' object has no attribute '_saved_%s'" % (type(self).__name__, name))
 
     def __dir__(self):
-        own = {'_saved', '_seq', '_meta', '_pre_hooks', '_hooks', '_retain', '_freed'}
+        own = {'_fns', '_nrs', '_saved', '_seq', '_meta', '_pre_hooks', '_hooks', '_retain', '_freed'}
         attrs = {a for a in object.__dir__(self) if a not in own and not a.startswith('_saved_')}
         return sorted(attrs | {'_saved_' + k for k in (self._saved or ())})
 
@@ -353,7 +368,7 @@ class AccumulateGrad(Node):
         return 'torch::autograd::AccumulateGrad'      # as PyTorch's C++ names it; the class name is the short one
 
     def __init__(self, variable):
-        self.next_functions = ()
+        self._fns = self._nrs = ()
         self._meta = self._saved = None
         self._freed = False
         self._seq = _INF                          # PyTorch runs AccumulateGrad as soon as it is ready
@@ -388,7 +403,7 @@ def _dependencies(root_nodes):
     deps = dict.fromkeys(root_nodes, 0)           # a node is seen once it has an entry
     stack = list(root_nodes)
     while stack:
-        for nxt, _ in stack.pop().next_functions:
+        for nxt in stack.pop()._fns:
             if nxt is not None:
                 if nxt in deps:
                     deps[nxt] += 1
@@ -401,17 +416,17 @@ def _dependencies(root_nodes):
 def _needed(root_nodes, targets):
     """The nodes from which some target node can be reached: the only ones autograd.grad has to run."""
     needed, seen = set(), set(root_nodes)
-    stack = [(n, iter(n.next_functions)) for n in root_nodes]
+    stack = [(n, iter(n._fns)) for n in root_nodes]
     while stack:                                   # iterative post-order: children are decided before parents
         node, it = stack[-1]
-        for nxt, _ in it:
+        for nxt in it:
             if nxt is not None and nxt not in seen:
                 seen.add(nxt)
-                stack.append((nxt, iter(nxt.next_functions)))
+                stack.append((nxt, iter(nxt._fns)))
                 break
         else:
             stack.pop()
-            if node in targets or any(n in needed for n, _ in node.next_functions if n is not None):
+            if node in targets or any(n in needed for n in node._fns if n is not None):
                 needed.add(node)
     return needed
 
@@ -546,7 +561,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 continue
             try:
                 if grads[0] is None and (len(grads) == 1 or all(g is None for g in grads)):
-                    outs = (None,) * len(node.next_functions)
+                    outs = (None,) * len(node._fns)
                 else:
                     outs = node.apply(*grads)
             except Exception as err:
@@ -559,12 +574,14 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     if new is not None:
                         outs = new
             metas = node._meta
+            nrs = node._nrs
             i = -1
-            for nxt, nr in node.next_functions:
+            for nxt in node._fns:
                 i += 1
                 if nxt is None:
                     continue
                 g = outs[i]
+                nr = nrs[i]
                 if metas is not None and g is not None:
                     meta = metas[i]
                     if meta is not None and (g._data.shape != meta[0] or g._data.dtype is not meta[1]):
@@ -608,7 +625,7 @@ def _capture(node, grads, capture, step, needed):
         return False
     if step is not None:
         step.captured = True
-    return type(node) is AccumulateGrad or not any(n in needed for n, _ in node.next_functions if n is not None)
+    return type(node) is AccumulateGrad or not any(n in needed for n in node._fns if n is not None)
 
 
 def run_backward(call, roots, grad_roots, retain_graph, create_graph, inputs=None, capture=None):

@@ -287,7 +287,7 @@ class MulBackward0(Node):
     _variables = ('self', 'other')
 
     def apply(self, g):
-        (a, _), (b, _) = self.next_functions
+        a, b = self._fns
         return (g * self.saved('other') if a is not None else None,
                 g * self.saved('self') if b is not None else None)
 
@@ -1450,7 +1450,7 @@ def _rebase_view(view, base, node):
     """In-place on a view: the base's history becomes CopySlices(node); the view reads its slice of the base."""
     cs = CopySlices((base,) + (None,) * (len(node.next_functions) - 1))
     cs.next_functions = (cs.next_functions[0],) + node.next_functions[1:]
-    cs._meta = [cs._meta[0]] + list(node._meta or [None] * len(node.next_functions))[1:]
+    cs._meta = [cs._meta[0]] + list(node._meta or [None] * len(node._fns))[1:]
     cs.fn = node
     cs.view_shape = view._data.shape
     cs.geometry = _geometry(base._data, view._data)
