@@ -211,15 +211,12 @@ def _describe(cls, names):
         setattr(cls, '_saved_' + name, property(lambda self, name=name: self._unpack(name)))
 
 
-_ZEROS = [(0,) * n for n in range(9)]     # shared input_nr tuples: nearly every edge leads to output 0
-
-
 class Node:
     """A function of the backward graph (a grad_fn); subclasses are named as PyTorch names them.
 
-    Its edges are kept as two tuples, `_fns` (the next nodes, None where no gradient flows) and `_nrs` (which of
-    their outputs, almost always a shared tuple of zeros): one object per node instead of one per edge. They read
-    as PyTorch's `next_functions`, pairs of (node, input_nr)."""
+    Its edges are kept as `_fns`, a tuple of the next nodes (None where no gradient flows), and `_nrs`, which of
+    their outputs each edge leads to (None when all lead to output 0, nearly always): one object per node rather
+    than one per edge. They read as PyTorch's `next_functions`, pairs of (node, input_nr)."""
     __slots__ = ('_fns', '_nrs', '_saved', '_seq', '_meta', '_freed', '__dict__', '__weakref__')
     num_outputs = 1
     _pre_hooks = _hooks = _retain = None     # rarely set: class defaults keep creating a node cheap
@@ -232,9 +229,9 @@ class Node:
         have to reduce or cast: those that differ from `out` (all of them when `out` is None; None when none).
         `out=SAME`: the caller knows every input has the output's shape and dtype (no comparisons needed)."""
         fns = []
-        nrs = None
-        meta = None
-        if out is not SAME and out is not None:
+        nrs = meta = None
+        check = out is not SAME
+        if check and out is not None:
             shape, dtype = out.shape, out.dtype
         for t in inputs:                      # edge(t) inlined: this runs once per recorded op
             if t is None:
@@ -249,14 +246,14 @@ class Node:
                     if nrs is None:
                         nrs = [0] * len(inputs)
                     nrs[len(fns) - 1] = t._output_nr
-            if out is not SAME:
+            if check:
                 d = t._data
                 if out is None or d.shape != shape or d.dtype is not dtype:
                     if meta is None:
                         meta = [None] * len(inputs)
                     meta[len(fns) - 1] = (d.shape, d.dtype)
         self._fns = tuple(fns)
-        self._nrs = tuple(nrs) if nrs is not None else _ZEROS[len(fns)] if len(fns) < 9 else (0,) * len(fns)
+        self._nrs = nrs if nrs is None else tuple(nrs)
         self._meta = meta
         self._saved = saved
         self._seq = next(_sequence)
@@ -266,12 +263,12 @@ class Node:
 
     @property
     def next_functions(self):
-        return tuple(zip(self._fns, self._nrs))
+        return tuple(zip(self._fns, self._nrs or (0,) * len(self._fns)))
 
     @next_functions.setter
     def next_functions(self, edges):
         self._fns = tuple(fn for fn, _ in edges)
-        self._nrs = tuple(nr for _, nr in edges)
+        self._nrs = tuple(nr for _, nr in edges) if any(nr for _, nr in edges) else None
 
     def name(self):
         return type(self).__name__
@@ -368,7 +365,8 @@ class AccumulateGrad(Node):
         return 'torch::autograd::AccumulateGrad'      # as PyTorch's C++ names it; the class name is the short one
 
     def __init__(self, variable):
-        self._fns = self._nrs = ()
+        self._fns = ()
+        self._nrs = None
         self._meta = self._saved = None
         self._freed = False
         self._seq = _INF                          # PyTorch runs AccumulateGrad as soon as it is ready
@@ -581,7 +579,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 if nxt is None:
                     continue
                 g = outs[i]
-                nr = nrs[i]
+                nr = 0 if nrs is None else nrs[i]
                 if metas is not None and g is not None:
                     meta = metas[i]
                     if meta is not None and (g._data.shape != meta[0] or g._data.dtype is not meta[1]):
