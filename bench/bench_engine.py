@@ -168,9 +168,9 @@ def matmul(lib, n):
 
 # ---------------------------------------------------------------- timing
 
-def median_time(fn, repeat, min_sample=0.02):
-    """Median wall time per call over `repeat` samples after a warm-up call. A sample runs fn as many times as
-    fill min_sample seconds (sub-millisecond workloads are otherwise lost in timer and scheduler noise)."""
+def sample_times(fn, repeat, min_sample=0.02):
+    """`repeat` samples of fn's wall time per call, after a warm-up call. A sample runs fn as many times as fill
+    min_sample seconds (sub-millisecond workloads are otherwise lost in timer and scheduler noise)."""
     start = time.perf_counter()
     fn()
     calls = max(1, int(min_sample / max(time.perf_counter() - start, 1e-9)))
@@ -180,7 +180,7 @@ def median_time(fn, repeat, min_sample=0.02):
         for _ in range(calls):
             fn()
         times.append((time.perf_counter() - start) / calls)
-    return statistics.median(times)
+    return times
 
 
 def blas_info():
@@ -218,8 +218,13 @@ def workloads(quick):
 
 
 def time_library(name, args):
-    """In the child process: import one library, time every workload, print the medians as JSON."""
+    """In the child process: import one library, time every workload, print the samples as JSON."""
     global engine, torch
+    repeat = args.repeat or (1 if args.quick else 7)
+    n_chain, rows = workloads(args.quick)
+    if name == "micrograd":                   # the per-op baseline: plain Python, no numpy in the loop
+        print(json.dumps({"samples": [sample_times(micrograd_chain(n_chain), repeat)]}))
+        return
     lib = importlib.import_module(name)
     if name == "torch":
         torch = lib
@@ -227,18 +232,13 @@ def time_library(name, args):
         engine = lib
     if args.threads:
         limit_threads(args.threads)
-    repeat = args.repeat or (1 if args.quick else 7)
-    n_chain, rows = workloads(args.quick)
-    result = {"version": lib.__version__, "times": [median_time(make(lib), repeat) for _, make, _ in rows],
-              "threads": torch.get_num_threads() if torch else None, "blas": blas_info(), "repeat": repeat}
-    if name == "engine":
-        result["micrograd"] = median_time(micrograd_chain(n_chain), repeat)
-    print(json.dumps(result))
+    print(json.dumps({"version": lib.__version__, "samples": [sample_times(make(lib), repeat) for _, make, _ in rows],
+                      "threads": torch.get_num_threads() if torch else None, "blas": blas_info()}))
 
 
 def run_child(name, args):
     """Time one library in a fresh process; None if it is not installed."""
-    if importlib.util.find_spec(name) is None:
+    if name != "micrograd" and importlib.util.find_spec(name) is None:
         return None
     argv = [sys.executable, os.path.abspath(__file__), "--only", name] + (["--quick"] if args.quick else [])
     argv += [f"--repeat={args.repeat}"] if args.repeat else []
@@ -249,41 +249,60 @@ def run_child(name, args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, one repeat")
-    parser.add_argument("--repeat", type=int, default=None, help="timed repeats per workload (median)")
+    parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, one repeat, one round")
+    parser.add_argument("--repeat", type=int, default=None, help="timed samples per workload and round (default 7)")
+    parser.add_argument("--rounds", type=int, default=None,
+                        help="rounds of engine / torch / micrograd processes, taken in turn (default 3)")
     parser.add_argument("--threads", type=int, default=None,
                         help="cap PyTorch's and numpy's BLAS threads (1 gives steadier numbers on a busy machine)")
-    parser.add_argument("--only", choices=("engine", "torch"), help=argparse.SUPPRESS)
+    parser.add_argument("--only", choices=("engine", "torch", "micrograd"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.only:
         return time_library(args.only, args)
     n_chain, rows = workloads(args.quick)
-    # The engine first, then PyTorch, one process each (PyTorch's OpenMP threads would otherwise keep spinning
-    # after its ops and steal the cores from numpy's BLAS).
-    eng = run_child("engine", args)
-    tor = run_child("torch", args)
-    torch_times = tor["times"] if tor else [None] * len(rows)
+    rounds = args.rounds or (1 if args.quick else 3)
+    # One process per library and round, in turn, so a slow spell of the machine hits both libraries alike
+    # (PyTorch's OpenMP threads would also keep spinning after its ops and steal the cores from numpy's BLAS).
+    runs = {"engine": [], "torch": [], "micrograd": []}
+    for _ in range(rounds):
+        for name in runs:
+            runs[name].append(run_child(name, args))
+    eng, tor = runs["engine"][0], runs["torch"][0]
+
+    def pooled(name, i):
+        """All samples of workload i across the rounds: (median, min) seconds per call."""
+        if runs[name][0] is None:
+            return None, None
+        samples = [t for run in runs[name] for t in run["samples"][i]]
+        return statistics.median(samples), min(samples)
+
     print(f"engine {eng['version']} | torch {tor['version'] if tor else 'absent'} | "
           f"numpy {np.__version__} | Python {sys.version.split()[0]}")
     print(f"BLAS: {eng['blas']}")
     if tor:
         print(f"torch threads: {tor['threads']}")
-    print(f"median of {eng['repeat']} samples after a warm-up (a sample lasts at least 20 ms), "
-          "each library in its own process\n")
-    header = f"{'workload':34} {'engine ms':>11} {'torch ms':>11} {'ratio':>7} {'goal':>6}  "
+    print(f"{rounds} round(s) x {args.repeat or (1 if args.quick else 7)} samples per library, each library in its "
+          "own process; a sample lasts at least 20 ms.\nms per call: the median of all samples (the fastest in "
+          "brackets); 'met' judges the ratio of the medians.\n")
+    header = f"{'workload':32} {'engine ms':>17} {'torch ms':>17} {'ratio':>13} {'goal':>5}  "
     print(header + "met")
     print("-" * (len(header) + 3))
-    for (name, _, goal), e, t in zip(rows, eng["times"], torch_times):
-        ratio = f"{e / t:7.2f}" if t else f"{'-':>7}"
-        met = ("yes" if e / t <= goal else "NO") if t else "-"
-        t_text = f"{t * 1e3:11.2f}" if t else f"{'-':>11}"
-        print(f"{name:34} {e * 1e3:11.2f} {t_text} {ratio} {goal:6.2f}  {met}")
+    times = []
+    for i, (name, _, goal) in enumerate(rows):
+        (e, e_min), (t, t_min) = pooled("engine", i), pooled("torch", i)
+        times.append((e, t))
+        if t:
+            cells = f"{t * 1e3:9.2f} ({t_min * 1e3:7.2f}) {e / t:5.2f} ({e_min / t_min:5.2f})"
+            met = "yes" if e / t <= goal else "NO"
+        else:
+            cells, met = f"{'-':>17} {'-':>13}", "-"
+        print(f"{name:32} {e * 1e3:9.2f} ({e_min * 1e3:7.2f}) {cells} {goal:5.2f}  {met}")
 
     ops = 2 * n_chain
-    e, t = eng["times"][0], torch_times[0]
-    print("\nper-op cost on the 1-element chain (forward + backward), us/op:")
+    (e, t), (m, _) = times[0], pooled("micrograd", 0)
+    print("\nper-op cost on the 1-element chain (forward + backward), us/op, medians:")
     print(f"  engine {e / ops * 1e6:7.2f}   torch {t / ops * 1e6 if t else float('nan'):7.2f}   "
-          f"micrograd-style Value {eng['micrograd'] / ops * 1e6:7.2f}   goal: engine <= micrograd")
+          f"micrograd-style Value {m / ops * 1e6:7.2f}   goal: engine <= micrograd")
 
 
 if __name__ == "__main__":
