@@ -415,9 +415,14 @@ def make_wrapped(value):
     return t
 
 
+def saved_alias(t):
+    """How a node keeps its own output: same memory, version counter and output number, no grad_fn."""
+    return _alias(t, counter(t), t._output_nr)
+
+
 def alias_output(t, node):
     """Unpacking a saved output gives a new tensor object whose grad_fn is the node that saved it."""
-    a = _alias(t, counter(t), t._output_nr)
+    a = saved_alias(t)
     a.grad_fn = node
     a._requires_grad = True
     return a
@@ -426,4 +431,4 @@ def alias_output(t, node):
 ag._make = make
 ag._make_wrapped = make_wrapped
 ag._alias_output = alias_output
-ag._alias = lambda t: _alias(t, counter(t), t._output_nr)
+ag._alias = saved_alias
