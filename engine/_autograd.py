@@ -396,21 +396,19 @@ def set_recorder(rec):
     _recorder = rec
 
 
-def _pending(root_nodes):
-    """For each node reachable from the roots, its input buffer: [gradient per output..., number of edges into it
-    that have not delivered yet] (iterative: deep graphs are fine)."""
-    pending = {fn: [None] * fn.num_outputs + [0] for fn in root_nodes}
+def _dependencies(root_nodes):
+    """How many edges lead into each node reachable from the roots (iterative: deep graphs are fine)."""
+    deps = dict.fromkeys(root_nodes, 0)           # a node is seen once it has an entry
     stack = list(root_nodes)
     while stack:
         for nxt in stack.pop()._fns:
             if nxt is not None:
-                entry = pending.get(nxt)
-                if entry is None:
-                    pending[nxt] = [None, 1] if nxt.num_outputs == 1 else [None] * nxt.num_outputs + [1]
-                    stack.append(nxt)
+                if nxt in deps:
+                    deps[nxt] += 1
                 else:
-                    entry[-1] += 1
-    return pending
+                    deps[nxt] = 1
+                    stack.append(nxt)
+    return deps
 
 
 def _needed(root_nodes, targets):
@@ -509,16 +507,17 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     from ._ops import accumulate_into, add_grads, validate_grad
     root_edges = [edge(t) for t in roots]
     root_nodes = list(dict.fromkeys(fn for fn, _ in root_edges))
-    pending = _pending(root_nodes)
+    deps = _dependencies(root_nodes)
     needed = _needed(root_nodes, {fn for fn, _ in inputs}) if inputs is not None else None
+    buffers = {}
     for (fn, nr), g in zip(root_edges, grad_roots):
-        buf = pending[fn]
+        buf = buffers.setdefault(fn, [None] * fn.num_outputs)
         buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
     sinks = deque()                                # ready AccumulateGrad nodes: they run before all others
     ready = []                                     # heap of the other ready nodes' -sequence numbers
     waiting = {}                                   # their sequence number -> node (numbers are unique)
     for fn in root_nodes:
-        if not pending[fn][-1]:
+        if not deps.get(fn):
             if type(fn) is AccumulateGrad:
                 sinks.append(fn)
             else:
@@ -540,8 +539,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 node = waiting.pop(-pop(ready))
             else:
                 break
-            grads = pending.pop(node)
-            grads.pop()                            # the count (now 0): the rest are the node's gradients
+            grads = buffers.pop(node)
             if needed is not None and node not in needed:
                 continue
             step = Step(node, grads) if record else None
@@ -588,11 +586,13 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         g = validate_grad(node, g, meta)
                 if step is not None:
                     step.grads_out.append((nxt, nr, g))
-                buf = pending[nxt]
+                buf = buffers.get(nxt)
+                if buf is None:
+                    buf = buffers[nxt] = [None] * nxt.num_outputs
                 if g is not None:
                     buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
-                left = buf[-1] - 1
-                buf[-1] = left
+                left = deps[nxt] - 1
+                deps[nxt] = left
                 if not left:
                     if type(nxt) is AccumulateGrad:
                         sinks.append(nxt)
