@@ -501,8 +501,8 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     the order they became ready), then the most recently created node (PyTorch's ready queue). With `inputs`
     (edges), only nodes leading to them run and only those leaves accumulate. With `capture` (a dict {edge: None})
     the gradients reaching those edges are stored there instead of accumulated (torch.autograd.grad). With
-    `record`, each yield is a Step (the node, the gradients it received and sent, .grad before and after) for
-    the stepper; without it the engine yields None and builds nothing it would not need.
+    `record`, it yields a Step per node (the node, the gradients it received and sent, .grad before and after)
+    for the stepper; without, it runs to the end on the first next() and builds nothing it would not need.
     """
     from ._ops import accumulate_into, add_grads, validate_grad
     root_edges = [edge(t) for t in roots]
@@ -546,7 +546,8 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
             if node._pre_hooks is not None or node._retain is not None:
                 _run_pre_hooks(node, grads)
             if capture is not None and _capture(node, grads, capture, step, needed):
-                yield step
+                if record:
+                    yield step
                 continue
             if type(node) is AccumulateGrad:
                 if capture is None and grads[0] is not None:
@@ -555,7 +556,8 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         accumulate_into(var, grads[0], create_graph)
                     else:
                         _accumulate_grad(node, grads, step, create_graph, accumulate_into)
-                yield step
+                if record:
+                    yield step
                 continue
             try:
                 if grads[0] is None and (len(grads) == 1 or all(g is None for g in grads)):
@@ -607,7 +609,8 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         waiting[nxt._seq] = nxt
             if not retain_graph:
                 node._freed = True                 # its saved tensors are released
-            yield step
+            if record:
+                yield step
     finally:
         _set_grad_enabled(prev_mode)
 
