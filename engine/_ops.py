@@ -277,9 +277,13 @@ def mul(a, b):
         return NotImplemented
     ad, bd, d, same = ops
     out = _out(ad * bd, d)
-    if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        _record(out, MulBackward0, (a, b if type(b) is Tensor else None),
-                {'self': _save(a) if _rg(b) else None, 'other': _save(b) if a._requires_grad else None}, same)
+    if ag.grad_enabled:
+        tb = type(b) is Tensor
+        b_rg = tb and b._requires_grad
+        if a._requires_grad or b_rg:
+            _record(out, MulBackward0, (a, b if tb else None),
+                    {'self': SavedTensor(a) if b_rg else None,
+                     'other': (SavedTensor(b) if tb else b) if a._requires_grad else None}, same)
     return out
 
 
