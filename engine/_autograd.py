@@ -3,6 +3,7 @@ import heapq
 import itertools
 import re
 from collections import deque
+from sys import getrefcount
 
 # ---------------------------------------------------------------------------------------------- grad mode
 
@@ -553,7 +554,10 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 if capture is None and grads[0] is not None:
                     var = node.variable
                     if step is None and var._hooks is None and var._post_acc_hooks is None:
-                        accumulate_into(var, grads[0], create_graph)
+                        g = grads[0]
+                        grads = buf = outs = None          # so that the references to g can be counted
+                        handed_over = getrefcount(g) == 2   # 2: g and getrefcount's argument
+                        accumulate_into(var, g, create_graph, handed_over)
                     else:
                         _accumulate_grad(node, grads, step, create_graph, accumulate_into)
                 if record:

@@ -10,6 +10,7 @@ In-place ops are the out-of-place op plus a write-back (`_inplace`): same node, 
 """
 import builtins
 import math
+import sys
 import weakref
 
 import numpy as np
@@ -194,11 +195,16 @@ def add_grads(a, b):
     return make(a._data + b._data)
 
 
-def accumulate_into(var, g, create_graph):
-    """AccumulateGrad: the first gradient becomes .grad (a copy), later ones are added to it."""
+def accumulate_into(var, g, create_graph, handed_over=False):
+    """AccumulateGrad: the first gradient becomes .grad (a copy), later ones are added to it.
+
+    handed_over: the caller passes g on and nothing else refers to it. If g's array also owns C-contiguous memory
+    that nothing else uses, .grad takes it over instead of copying it (PyTorch's AccumulateGrad "steals" it too)."""
     if var._grad is None:
         if create_graph and g._requires_grad:
             var._grad = _copy(make(np.zeros_like(g._data)), g)       # PyTorch's grad then shows CopyBackwards
+        elif handed_over and g._data.base is None and g._data.flags.c_contiguous and sys.getrefcount(g._data) == 2:
+            var._grad = make(g._data)              # 2: g's own reference and getrefcount's argument
         else:
             var._grad = make(np.array(g._data, copy=True, order='C'))
     elif create_graph:

@@ -1,4 +1,5 @@
 """The one backward engine: a generator of steps in PyTorch's order, iterative, with what the stepper shows."""
+import numpy as np
 import pytest
 
 import engine as torch
@@ -101,3 +102,29 @@ def test_double_backward():
     assert g.item() == 27.0 and g.grad_fn is not None
     g.backward()
     assert x.grad.item() == 18.0
+
+
+def test_first_grad_takes_over_a_gradient_nobody_else_holds():
+    """Like PyTorch's AccumulateGrad, .grad takes over the memory of a fresh gradient instead of copying it, and
+    copies whenever anything else still refers to it (so two .grad never share memory with each other or the user)."""
+    a = torch.randn(3, 3, requires_grad=True)
+    b = torch.randn(3, 3, requires_grad=True)
+    m = a @ b
+    made = []
+    m.grad_fn.register_hook(lambda grads_in, grads_out: made.extend(id(g._data) for g in grads_in))
+    m.backward(torch.ones(3, 3))
+    assert id(a.grad._data) in made and id(b.grad._data) in made          # taken over, not copied
+    np.testing.assert_allclose(a.grad._data, np.ones((3, 3)) @ b._data.T, rtol=1e-6)
+
+    x = torch.ones(2, requires_grad=True)
+    y = torch.ones(2, requires_grad=True)
+    (x + y).backward(torch.ones(2))                    # AddBackward0 passes one gradient to both leaves
+    assert not np.shares_memory(x.grad._data, y.grad._data)
+    x.grad.add_(1)
+    assert y.grad.tolist() == [1., 1.]
+
+    x.grad = None
+    g = torch.full((2,), 3.)
+    x.clone().backward(g)                               # CloneBackward0 passes the user's own tensor on
+    g.add_(1)
+    assert x.grad.tolist() == [3., 3.]
