@@ -101,7 +101,8 @@ def _operands(a, b):
                 return ad, bd, _FROM_NP[ad.dtype], False
             return ad, bd, _FROM_NP[ad.dtype], True
     elif tb is builtins.float and ad.dtype.kind == 'f':        # fast path: float tensor and Python float
-        return ad, _constant(b, ad.dtype), _FROM_NP[ad.dtype], True
+        c = _CONSTANTS.get((b, ad.dtype))
+        return ad, _constant(b, ad.dtype) if c is None else c, _FROM_NP[ad.dtype], True
     elif not isinstance(b, Tensor):
         if not isinstance(b, _Number):
             return None
@@ -232,7 +233,7 @@ def add(a, b, *, alpha=1):
 class AddBackward0(Node):
     def apply(self, g):
         alpha = self._saved['alpha']
-        return g, (None if not self.needs(1) else g if alpha == 1 else g * alpha)
+        return g, (None if self._fns[1] is None else g if alpha == 1 else g * alpha)
 
 
 def sub(a, b, *, alpha=1):
