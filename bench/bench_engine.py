@@ -75,24 +75,13 @@ class Value:
 # Each takes the library (`engine` or `torch`) and a size, builds its inputs untimed, and returns the
 # function to time. All run forward and backward.
 
-def chain(lib, n):
-    """n times `x = x * 1.0001 + 0.0001` on a 1-element tensor (2n ops), then backward."""
-    def run():
-        x0 = lib.tensor([1.0], requires_grad=True)
-        x = x0
-        for _ in range(n):
-            x = x * 1.0001 + 0.0001
-        x.backward()
-        return x0.grad
-    return run
-
-
-def micrograd_chain(n, value=None):
-    """The same chain on micrograd's Value (the package when it is installed, else the look-alike above)."""
-    value = value or Value
+def chain(lib, n, leaf=None):
+    """n times `x = x * 1.0001 + 0.0001` on a 1-element tensor (2n ops), then backward. `leaf` makes the start
+    instead of lib.tensor (micrograd's Value)."""
+    leaf = leaf or (lambda: lib.tensor([1.0], requires_grad=True))
 
     def run():
-        x0 = value(1.0)
+        x0 = leaf()
         x = x0
         for _ in range(n):
             x = x * 1.0001 + 0.0001
@@ -231,7 +220,8 @@ def time_library(name, args):
             which = "micrograd 0.1.0 (the package)"
         except ImportError:
             value, which = Value, "micrograd-style Value (micrograd not installed)"
-        print(json.dumps({"samples": [sample_times(micrograd_chain(n_chain, value), repeat)], "which": which}))
+        print(json.dumps({"samples": [sample_times(chain(None, n_chain, lambda: value(1.0)), repeat)],
+                          "which": which}))
         return
     lib = importlib.import_module(name)
     if name == "torch":

@@ -102,7 +102,7 @@ def _operands(a, b):
             return ad, bd, _FROM_NP[ad.dtype], True
     elif tb is builtins.float and ad.dtype.kind == 'f':        # fast path: float tensor and Python float
         c = _CONSTANTS.get((b, ad.dtype))
-        return ad, _constant(b, ad.dtype) if c is None else c, _FROM_NP[ad.dtype], True
+        return ad, _new_constant(b, ad.dtype) if c is None else c, _FROM_NP[ad.dtype], True
     elif not isinstance(b, Tensor):
         if not isinstance(b, _Number):
             return None
@@ -121,20 +121,18 @@ def _operands(a, b):
     return ad, bd, d, same
 
 
+# Python floats as 0-d arrays of a tensor's float dtype, converted once: `x * 1.0001` in a loop reuses the
+# array (numpy converts a Python float on every call, slowly). Same value as numpy's own conversion.
 _CONSTANTS = {}
 
 
-def _constant(x, npd):
-    """The Python float x as a 0-d array of the tensor's float dtype, converted once: `x * 1.0001` in a loop
-    reuses it (numpy converts a Python float on every call, slowly). Same value as numpy's own conversion."""
-    key = (x, npd)
-    c = _CONSTANTS.get(key)
-    if c is None:
-        c = np.array(x, dtype=npd)
-        if x != 0.0:                   # 0.0 == -0.0 as keys: zeros are not cached
-            if len(_CONSTANTS) >= 4096:
-                _CONSTANTS.clear()
-            _CONSTANTS[key] = c
+def _new_constant(x, npd):
+    """Convert x for _CONSTANTS (the caller found no entry) and keep it there."""
+    c = np.array(x, dtype=npd)
+    if x != 0.0:                       # 0.0 == -0.0 as keys: zeros are not cached
+        if len(_CONSTANTS) >= 4096:
+            _CONSTANTS.clear()
+        _CONSTANTS[(x, npd)] = c
     return c
 
 
@@ -289,8 +287,7 @@ def mul(a, b):
         b_rg = tb and b._requires_grad
         if a._requires_grad or b_rg:
             _record(out, MulBackward0, (a, b if tb else None),
-                    {'self': SavedTensor(a) if b_rg else None,
-                     'other': (SavedTensor(b) if tb else b) if a._requires_grad else None}, same)
+                    {'self': SavedTensor(a) if b_rg else None, 'other': _save(b) if a._requires_grad else None}, same)
     return out
 
 
@@ -422,9 +419,8 @@ def _unary(np_fn, node_cls, save):
     def op(a):
         d = _float_dtype(a)
         out = _out(np_fn(a._data if a._data.dtype is d.np else a._data.astype(d.np)), d)
-        same = a._data.dtype is d.np
-        return _attach(out, node_cls, (a,), {save: a if save == 'self' else _RESULT} if save else None, same) \
-            if save != 'self' else _attach(out, node_cls, (a,), {'self': SavedTensor(a)}, same)
+        saved = {'self': SavedTensor(a)} if save == 'self' else {'result': _RESULT} if save else None
+        return _attach(out, node_cls, (a,), saved, a._data.dtype is d.np)
     op.__name__ = node_cls.__name__[:-9].lower()
     return op
 
