@@ -105,10 +105,11 @@ class VersionCounter:
     A tensor gets one on first need (`counter(t)`): until then its `_version_counter` is None and its version 0.
     Most tensors are never modified in place, viewed or detached, so most never need one.
     """
-    __slots__ = ('value',)
+    __slots__ = ('value', 'views')
 
     def __init__(self):
         self.value = 0
+        self.views = None         # weak references to the views of this memory (see _ops._new_view)
 
 
 def counter(t):
@@ -175,6 +176,17 @@ class SavedTensor:
             err.autograd_node, err.autograd_saved = node, name
             raise err
         return t
+
+
+class SavedList(tuple):
+    """Tensors a node saved as one list (PyTorch's saved TensorList, as index's `indices`); None items stay None."""
+    __slots__ = ()
+
+    def __new__(cls, tensors):
+        return tuple.__new__(cls, (None if t is None else SavedTensor(t) for t in tensors))
+
+    def unpack(self, node, name):
+        return tuple(None if s is None else s.check(node, name) for s in self)
 
 
 # ---------------------------------------------------------------------------------------------- nodes
@@ -288,6 +300,8 @@ class Node:
             t = v.check(self, name)
             # a saved output takes part in a double backward through this very node
             return _alias_output(t, self) if v.is_output and grad_enabled else t
+        if type(v) is SavedList:
+            return v.unpack(self, name)
         if self._freed and name in self._variables:
             raise _freed_error(self, name)
         return v
@@ -308,6 +322,8 @@ class Node:
             if type(v) is SavedTensor:
                 t = v.check(self, name)
                 return _alias_output(t, self) if v.is_output else t
+            if type(v) is SavedList:
+                return v.unpack(self, name)
             if v is not None and name in self._variables:
                 if self._freed:
                     raise _freed_error(self, name)
@@ -624,6 +640,11 @@ def _capture(node, grads, capture, step, needed):
     hit = False
     for nr, g in enumerate(grads):
         if (node, nr) in capture:
+            if type(node) is AccumulateGrad:          # a leaf's own hooks see its gradient before it is captured
+                for hook in list(node.variable._hooks or ()):
+                    new = _call_hook(hook, g)
+                    if new is not None:
+                        g = new
             capture[(node, nr)] = g
             hit = True
     if not hit:

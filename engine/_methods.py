@@ -101,7 +101,7 @@ def _inplace_of(op):
         if args and not isinstance(args[0], (Tensor,) + ops._Number) and op.__name__ in _BINARY:
             raise TypeError("%s_(): argument 'other' (position 1) must be Tensor, not %s"
                             % (op.__name__, type(args[0]).__name__))
-        return ops._inplace(self, lambda s, *a: op(s, *a, **kwargs), *args)
+        return ops._inplace(self, op, *args, **kwargs)
     f.__name__ = op.__name__ + '_'
     return f
 

@@ -9,15 +9,17 @@ attaches a node named as PyTorch names it (`MulBackward0`) holding exactly what 
 In-place ops are the out-of-place op plus a write-back (`_inplace`): same node, PyTorch's checks, a version bump.
 """
 import builtins
+import functools
 import math
 import sys
+import warnings
 import weakref
 
 import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._autograd import Node, SavedTensor, SAME, bump, counter
+from ._autograd import Node, SavedList, SavedTensor, SAME, bump, counter
 from ._tensor import Tensor, Size, make, _wrap_dim
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
@@ -163,24 +165,36 @@ def _float_dtype(t):
 
 def sum_to(g, shape):
     """Sum a broadcast gradient back to `shape` (undoes broadcasting: the one place it is done)."""
-    if g._data.shape == shape:
+    gs = g._data.shape
+    if gs == shape:
         return g
-    lead = g._data.ndim - len(shape)
-    dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and g._data.shape[i + lead] != 1)
+    lead = len(gs) - len(shape)
+    if gs[lead:] == shape:                                    # only leading dims were added (a bias)
+        dims = tuple(range(lead))
+    else:
+        dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and gs[i + lead] != 1)
+    if not (ag.grad_enabled and g._requires_grad):            # nothing to record: numpy at once
+        return make(np.add.reduce(g._data, axis=dims, keepdims=True).reshape(shape))
     r = g.sum(dims, keepdim=True) if dims else g
     return r.view(shape) if r._data.shape != shape else r
+
+
+def _expandable(shape, to):
+    """Whether a tensor of `shape` can be expanded to `to` (PyTorch's is_expandable_to)."""
+    lead = len(to) - len(shape)
+    if lead < 0:
+        return False
+    return to[lead:] == shape or all(s == t or s == 1 for s, t in zip(reversed(shape), reversed(to)))
 
 
 def validate_grad(node, g, meta):
     """What PyTorch's engine does to each gradient a node returns: shape to the input's, dtype to the input's."""
     shape, npd = meta
     if g._data.shape != shape:
-        try:
-            np.broadcast_shapes(shape, g._data.shape)
-        except ValueError:
+        if not _expandable(shape, g._data.shape):
             raise RuntimeError('Function %s returned an invalid gradient at index 0 - got [%s] but expected shape '
                                'compatible with [%s]' % (node.name(), ', '.join(map(str, g._data.shape)),
-                                                         ', '.join(map(str, shape)))) from None
+                                                         ', '.join(map(str, shape))))
         g = sum_to(g, shape)
     if g._data.dtype is not npd:
         g = g.to(_FROM_NP[npd])
@@ -835,9 +849,10 @@ def _new_view(a, data):
     out = make(data)
     out._version_counter = counter(a)
     base = out._base = a._base if a._base is not None else a
-    views = base.__dict__.get('_views')              # weak references to the base's views
+    vc = out._version_counter
+    views = vc.views                                 # weak references to the views sharing this memory
     if views is None:
-        views = base.__dict__['_views'] = []
+        views = vc.views = []
     elif len(views) >= 16 and not len(views) & (len(views) - 1):
         views[:] = [r for r in views if r() is not None]        # dead views pruned now and then
     views.append(weakref.ref(out))
@@ -1126,37 +1141,105 @@ def _to_np_index(i):
 
 
 def getitem(a, idx):
+    """a[idx] as PyTorch's indexing does it: ints select, slices slice, None unsqueezes (views, one node each), in
+    order; then the tensor, list and bool indices, each at the dim it reached, go to one IndexBackward0 (a copy)."""
     if a._data.ndim == 0:
         _check_0d_index(idx)
     if isinstance(idx, str):
         raise TypeError("new(): invalid data type 'str'")
     if type(idx) is slice:
         return _slice(a, 0, idx, keep_full=True)
-    idx, adv = _index_parts(a, idx)
-    if adv:
-        return _advanced_index(a, idx)
+    idx = _index_tuple(idx)
+    used = builtins.sum(_dims_used(i) for i in idx)
+    if used > a._data.ndim:
+        raise IndexError('too many indices for tensor of dimension %d' % a._data.ndim)
     out = a
     dim = 0
-    n_real = builtins.sum(1 for i in idx if i is not None and i is not Ellipsis)
-    if n_real > a._data.ndim:
-        raise IndexError('too many indices for tensor of dimension %d' % a._data.ndim)
-    for i in idx:
+    advanced = []                        # (dim, index tensor) pairs, applied after the views
+    for k, i in enumerate(idx):
         if i is None:
             out = unsqueeze(out, dim)
             dim += 1
         elif i is Ellipsis:
-            dim += out._data.ndim - dim - builtins.sum(1 for j in idx[idx.index(i) + 1:] if j is not None)
+            dim += out._data.ndim - dim - builtins.sum(_dims_used(j) for j in idx[k + 1:])
         elif isinstance(i, slice):
             out = _slice(out, dim, i)
             dim += 1
+        elif isinstance(i, (builtins.bool, np.bool_)) or (isinstance(i, Tensor) and i._data.ndim == 0
+                                                          and i._data.dtype.kind == 'b'):
+            out = unsqueeze(out, dim)        # a bool adds a dim of size 1 and keeps it (True) or nothing of it
+            advanced.append((dim, make(np.arange(builtins.int(bool(i)), dtype=np.int64))))
+            dim += 1
         elif isinstance(i, (builtins.int, np.integer)) or (isinstance(i, Tensor) and i._data.ndim == 0):
             out = select(out, dim, builtins.int(i))
+        elif isinstance(i, (Tensor, list, tuple, np.ndarray)):
+            t = i if isinstance(i, Tensor) else make(_to_np_index(i))
+            _to_np_index(t)                                      # rejects float indices
+            advanced.append((dim, t))
+            dim += t._data.ndim if t._data.dtype.kind == 'b' else 1
         else:
             raise IndexError('only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are '
                              'valid indices (got %s)' % type(i).__name__)
+    if advanced:
+        return _index(out, advanced)
     if out is a:
         out = _view_result(a, a._data.view(), AliasBackward0)
     return out
+
+
+def _index_tuple(idx):
+    """The index as a tuple. A list holding sequences, slices, None or Ellipsis still means a tuple in PyTorch
+    2.13, with a warning (numpy's old rule)."""
+    if isinstance(idx, tuple):
+        return idx
+    if isinstance(idx, list) and len(idx) < 32 and any(
+            isinstance(i, (list, tuple, Tensor, np.ndarray, slice)) or i is None or i is Ellipsis for i in idx):
+        warnings.warn('Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in '
+                      'pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as '
+                      'tensor index, x[torch.tensor(seq)], which will result either in an error or a different result '
+                      '(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp'
+                      ':349.)', UserWarning, stacklevel=3)
+        return tuple(idx)
+    return (idx,)
+
+
+def _dims_used(i):
+    """How many dims of the indexed tensor an index item consumes."""
+    if i is None or i is Ellipsis or isinstance(i, (builtins.bool, np.bool_)):
+        return 0
+    if isinstance(i, Tensor) and i._data.dtype.kind == 'b':
+        return i._data.ndim
+    return 1
+
+
+def _index(a, advanced):
+    """a.index(indices): the index tensors at their dims (numpy's rules for where the result's dims go)."""
+    indices = [None] * (advanced[-1][0] + 1)
+    key = [slice(None)] * len(indices)
+    for n, (d, t) in enumerate(advanced):
+        arr = t._data
+        if arr.dtype.kind == 'b':
+            for j, size in enumerate(arr.shape):
+                if size != a._data.shape[d + j]:
+                    raise IndexError('The shape of the mask [%s] at index %d does not match the shape of the indexed '
+                                     'tensor [%s] at index %d' % (', '.join(map(str, arr.shape)), j,
+                                                                  ', '.join(map(str, a._data.shape)), d + j))
+        indices[d], key[d] = t, arr if arr.dtype.kind == 'b' else arr.astype(np.int64, copy=False)
+    ints = [(d, t._data) for d, t in advanced if t._data.dtype.kind != 'b']
+    try:
+        np.broadcast_shapes(*(x.shape for _, x in ints))
+    except ValueError:
+        raise IndexError('shape mismatch: indexing tensors could not be broadcast together with shapes %s'
+                         % ', '.join('[%s]' % ', '.join(map(str, x.shape)) for _, x in ints)) from None
+    for n, (d, arr) in enumerate(ints):
+        size = a._data.shape[d]
+        bad = arr[(arr >= size) | (arr < -size)]
+        if bad.size and size == 0:
+            raise IndexError('index is out of bounds for dimension with size 0')
+        if bad.size:
+            raise IndexError('index %d is out of bounds for dimension %d with size %d' % (bad.flat[0], n, size))
+    out = make(np.array(a._data[tuple(key)], copy=True))
+    return _attach(out, IndexBackward0, (a,), {'indices': SavedList(indices), 'self_sym_sizes': a._data.shape})
 
 
 def _check_0d_index(idx):
@@ -1224,28 +1307,11 @@ def _scatter_grad(g, shape, key):
     return make(z)
 
 
-def _advanced_index(a, idx):
-    key = tuple(_to_np_index(i) for i in idx)
-    for i, k in enumerate(key):
-        if isinstance(k, np.ndarray) and k.dtype.kind in 'iu' and k.size:
-            size = a._data.shape[i] if i < a._data.ndim else 0
-            bad = k[(k >= size) | (k < -size)]
-            if bad.size and size == 0:
-                raise IndexError('index is out of bounds for dimension with size 0')
-            if bad.size:
-                raise IndexError('index %d is out of bounds for dimension %d with size %d' % (bad.flat[0], i, size))
-    try:
-        data = a._data[key]
-    except IndexError as e:
-        raise IndexError(str(e)) from None
-    out = make(np.array(data, copy=True))
-    return _attach(out, IndexBackward0, (a,), {'indices': key, 'self_sym_sizes': a._data.shape})
-
-
 class IndexBackward0(Node):
     def apply(self, g):
+        key = tuple(slice(None) if t is None else t._data for t in self.saved('indices'))
         z = np.zeros(self._saved['self_sym_sizes'], g._data.dtype)
-        np.add.at(z, self._saved['indices'], g._data)
+        np.add.at(z, key, g._data)
         return (make(z),)
 
 
@@ -1254,12 +1320,20 @@ def setitem(a, idx, value):
     idx_t, adv = _index_parts(a, idx)
     if adv:
         return _inplace(a, _index_put, tuple(_to_np_index(i) for i in idx_t), value)
+    fill = isinstance(value, _Number) or (isinstance(value, Tensor) and value._data.ndim == 0)
+    if isinstance(value, Tensor) and value._data.ndim and value._data.shape[0] == 1:
+        shape = value._data.shape           # PyTorch drops the value's leading size-1 dims (numpy's old rule)
+        value = value.view(shape[next((i for i, n in enumerate(shape) if n != 1), len(shape)):])
     if builtins.all(i is Ellipsis or (type(i) is slice and _is_full(i, a._data.shape[0] if a._data.ndim else 0))
                     for i in idx_t):
-        if a._data.ndim and (isinstance(value, _Number) or (isinstance(value, Tensor) and value._data.ndim == 0)):
+        if a._data.ndim and fill:
             return _inplace(a, _fill_tensor, _as_tensor(value))
-        return copy_(a, value)
-    copy_(getitem(a, idx), value)
+        dst = a
+    else:
+        dst = getitem(a, idx)
+    if isinstance(value, Tensor) and value._data.ndim and value._data.shape != dst._data.shape:
+        value = value.expand(dst._data.shape)         # as PyTorch's setitem does before copying (and its errors)
+    return copy_(dst, value)
 
 
 def _is_full(sl, size):
@@ -1277,6 +1351,11 @@ class FillBackward3(Node):
 
 
 def _index_put(a, key, value):
+    arrays = [k for k in key if isinstance(k, np.ndarray)]
+    if isinstance(value, Tensor) and value._data.dtype is not a._data.dtype and not (
+            len(arrays) == 1 and arrays[0].dtype.kind == 'b' and value._data.size == 1):   # masked_fill_ then
+        raise RuntimeError('Index put requires the source and destination dtypes match, got %s for the '
+                           'destination and %s for the source.' % (a.dtype.legacy, value.dtype.legacy))
     v = _as_tensor(value)
     data = np.array(a._data, copy=True)
     data[key] = v._data
@@ -1383,7 +1462,7 @@ def _check_inplace(t):
             raise RuntimeError('a leaf Variable that requires grad is being used in an in-place operation.')
 
 
-def _inplace(self, op, *args):
+def _inplace(self, op, *args, **kwargs):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph."""
     _check_inplace(self)
     for x in args:
@@ -1393,6 +1472,12 @@ def _inplace(self, op, *args):
                                'operation.')
     track = ag.grad_enabled and self._data.dtype.kind == 'f' and (
         self._requires_grad or builtins.any(_rg(x) for x in args))
+    if kwargs:
+        op = functools.partial(op, **kwargs)
+    elif not track and op in _UFUNCS and _ufunc_inplace(self, _UFUNCS[op], args[0]):
+        bump(self)
+        _views_changed(self)
+        return self
     src = self
     if track and self._requires_grad:
         src = make(self._data.copy())                        # the value before, with self's autograd edge
@@ -1428,11 +1513,45 @@ def _inplace(self, op, *args):
             self.grad_fn = node
             self._requires_grad = True
         root = base if base is not None else self
-        for ref in list(root.__dict__.get('_views', ())):
+        for ref in list(self._version_counter.views or ()):
             other = ref()
-            if other is not None and other is not self:     # the other views now read the modified base
+            if other is not None and other is not self and other._base is root:   # they read the modified base
                 _view_of_modified_base(other, root)
+    else:
+        _views_changed(self)
     return self
+
+
+def _views_changed(t):
+    """An in-place change autograd did not record (no_grad, or nothing requires grad): as PyTorch does when a
+    view's version moved past its grad_fn's, each view that takes part in autograd now reads its base through
+    AsStridedBackward0, even the one written to. Views made in no_grad mode stay outside autograd."""
+    for ref in list(t._version_counter.views or ()):
+        view = ref()
+        if view is not None and not view._no_grad_view and (view.grad_fn is not None or view._base._requires_grad):
+            _view_of_modified_base(view, view._base)
+
+
+def _ufunc_inplace(self, ufunc, other):
+    """`self op= other` computed straight into self's memory, when nothing is recorded and the result has self's
+    dtype and shape (an optimizer's `w -= lr * w.grad`): the same values as computing it out of place and copying
+    it in, without a second pass over memory. False if the general path must run (casts, checks, errors)."""
+    sd = self._data
+    if sd.dtype.kind != 'f' or not sd.flags.writeable:
+        return False
+    if type(other) is builtins.float:
+        od = _CONSTANTS.get((other, sd.dtype))
+        if od is None:
+            od = _new_constant(other, sd.dtype)
+    elif type(other) is Tensor and other._data.dtype is sd.dtype and _expandable(other._data.shape, sd.shape):
+        od = other._data
+    else:
+        return False
+    ufunc(sd, od, out=sd)
+    return True
+
+
+_UFUNCS = {add: np.add, sub: np.subtract, mul: np.multiply, div: np.true_divide}
 
 
 def _view_of_modified_base(view, base):
@@ -1570,6 +1689,9 @@ def _copy(a, src):
 
 
 class CopyBackwards(Node):
+    def name(self):
+        return 'torch::autograd::CopyBackwards'      # a C++ node in PyTorch, named with its namespace
+
     def apply(self, g):
         return (g * 0 if self.needs(0) else None), (g if self.needs(1) else None)
 

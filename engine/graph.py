@@ -7,7 +7,7 @@ import networkx as nx
 import numpy as np
 
 from engine import _printing
-from engine._autograd import SavedTensor
+from engine._autograd import SavedList, SavedTensor
 
 SMALL_NUMEL = 16     # tensors up to this many elements are shown whole in a node; bigger ones get a summary
 SPARK_POINTS = 24    # how many bucket means a big tensor's sparkline has
@@ -84,6 +84,17 @@ def _values(t, key='value'):
     return attrs
 
 
+def _saved_items(fn):
+    """(`_saved_<name>`, saved value) of a node; a saved list of tensors gives one item per tensor (`[i]`)."""
+    for name, saved in (fn._saved or {}).items():
+        if type(saved) is SavedList:
+            for i, item in enumerate(saved):
+                if item is not None:
+                    yield '_saved_%s[%d]' % (name, i), item
+        else:
+            yield '_saved_' + name, saved
+
+
 class _Builder:
     """One graph under construction; see build_graph."""
 
@@ -128,8 +139,7 @@ class _Builder:
 
     def add_saved(self, fn, fid):
         node = self.G.nodes[fid]
-        for name, saved in (fn._saved or {}).items():
-            name = '_saved_' + name
+        for name, saved in _saved_items(fn):
             if not isinstance(saved, SavedTensor):
                 node['saved_values'][name] = repr(getattr(saved, 'value', saved))
                 continue

@@ -326,6 +326,8 @@ class ProgramBuilder:
             lambda: f"with torch.set_grad_enabled(False):\n    {self.fresh()} = {a}.exp()",
             lambda: f"{self.fresh()} = {a}.detach().requires_grad_()",
             lambda: f"{a}.register_hook(lambda g: g * 2)",
+            lambda: f"with torch.no_grad():\n    {a} {rng.choice(['-=', '+=', '*=', '/='])} 0.5 * {self.partner(a, True)}",
+            lambda: f"with torch.no_grad():\n    {a}.{rng.choice(['add_', 'sub_'])}({self.partner(a, True)}, alpha=0.5)",
         ]
         self.run(rng.choice(options)())
 

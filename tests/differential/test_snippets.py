@@ -164,6 +164,34 @@ SNIPPETS = {
     "accumulate_grad_node": ("a = torch.ones(2, requires_grad=True)\nacc = (a * 2).grad_fn.next_functions[0][0]\n"
                              "print(acc.name(), acc.variable is a, acc.next_functions)"),
     "grad_fn_repr": "x = torch.ones(2, requires_grad=True)\nprint((x * 2).grad_fn)\nprint(x.sum().grad_fn.name())",
+    # ---- indexing: views first (select, slice, unsqueeze), then one IndexBackward0 for the tensor indices
+    "index_mixed": ("x = torch.arange(24.).reshape(2, 3, 4).requires_grad_()\n"
+                    "for y in [x[0, :, [0, 1]], x[[1], :, [0, 3]], x[1:, [0, 2]], x[..., [3]], x[None, [1]], x[False],\n"
+                    "          x[torch.tensor(1)], x[x > 20], x[[[0, 1], [1, 0]]]]:\n"
+                    "    g = y.grad_fn\n"
+                    "    print(y.shape, g, g.next_functions, getattr(g, '_saved_indices', None))\n"
+                    "    y.sum().backward()\n"
+                    "print(x.grad)"),
+    "index_errors": ("x = torch.ones(2, 3, 4)\nfor i in ['[:, :, [7]]', '[[0], [9]]', '[[0, 1], [0, 1, 2]]',\n"
+                     "          '[torch.tensor([True, False, True])]', '[0, 0, 0, [0]]']:\n"
+                     "    try:\n        eval('x' + i)\n    except IndexError as e:\n        print(e)"),
+    "index_saved_then_freed": ("x = torch.ones(3, requires_grad=True)\ni = torch.tensor([0, 0])\ny = x[i]\n"
+                               "y.sum().backward()\nprint(x.grad)\ny.sum().backward()"),
+    "index_tensor_modified": "x = torch.ones(3, requires_grad=True)\ni = torch.tensor([0, 2])\ny = x[i]\ni.add_(0)\ny.sum().backward()",
+    "setitem_value_shapes": ("x = torch.zeros(2, 3)\nx[0] = torch.tensor([[1., 2, 3]])\nx[1, 1] = torch.tensor([[5.]])\n"
+                             "print(x)\nx[:, 0] = torch.tensor([[1.], [2]])"),
+    "index_put_dtypes": ("x = torch.zeros(3)\nx[torch.tensor([True, False, True])] = torch.tensor([2])\nprint(x)\n"
+                         "x[[0]] = torch.tensor([1])"),
+    "views_after_no_grad_inplace": ("x = torch.ones(2, requires_grad=True)\nv = x.view(2, 1)\ny = x * 1\n"
+                                    "a, b = y.view(2, 1), y[0]\nwith torch.no_grad():\n    x -= 1\n    a.mul_(2)\n"
+                                    "print(v.grad_fn, v.grad_fn.next_functions, a.grad_fn, b.grad_fn, y.grad_fn)\n"
+                                    "y.detach().add_(1)\nprint(b.grad_fn, b)\n(a.sum() + b).backward()\nprint(x.grad)"),
+    "grad_runs_leaf_hooks": ("x = torch.tensor(3., requires_grad=True)\nx.register_hook(lambda g: g * 10)\n"
+                             "print(torch.autograd.grad(x * x, x))\nprint(x.grad)"),
+    "optimizer_step_in_place": ("w = torch.ones(2, 3, requires_grad=True)\nb = torch.zeros(3, requires_grad=True)\n"
+                                "(w * 2 + b).sum().backward()\nv = w[0]\nwith torch.no_grad():\n"
+                                "    w -= 0.1 * w.grad\n    b.sub_(b.grad, alpha=0.5)\n    w *= torch.tensor([1., 2, 3])\n"
+                                "    b /= 4.0\nprint(w, b, w._version, b._version, v.grad_fn)"),
 }
 
 

@@ -258,3 +258,13 @@ def test_second_backward_points_at_the_freed_node(record):
 def test_import_engine_does_not_import_networkx():
     code = 'import sys, engine; engine.ones(2) * 2; print("networkx" in sys.modules)'
     assert subprocess.run([sys.executable, '-c', code], capture_output=True, text=True).stdout.strip() == 'False'
+
+
+def test_saved_index_tensors_show_one_by_one_and_link_to_the_users_tensor():
+    x = torch.ones(2, 3, requires_grad=True)
+    rows, cols = torch.tensor([0, 1]), torch.tensor([2, 2])
+    y = x[rows, cols]
+    G = graph.build_graph(dict(x=x, rows=rows, cols=cols, y=y))
+    index = by_label(G, 'IndexBackward0')
+    saved = {G.nodes[s]['label']: G.nodes[s]['tensor'] for s in G.nodes[index]['saved']}
+    assert saved == {'_saved_indices[0]': by_label(G, 'rows'), '_saved_indices[1]': by_label(G, 'cols')}
