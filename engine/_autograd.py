@@ -526,37 +526,38 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     root_nodes = list(dict.fromkeys(fn for fn, _ in root_edges))
     deps = _dependencies(root_nodes)
     needed = _needed(root_nodes, {fn for fn, _ in inputs}) if inputs is not None else None
-    buffers = {}
+    buffers = {}                                   # gradients of nodes still waiting for some consumer
     for (fn, nr), g in zip(root_edges, grad_roots):
         buf = buffers.setdefault(fn, [None] * fn.num_outputs)
         buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
-    sinks = deque()                                # ready AccumulateGrad nodes: they run before all others
-    ready = []                                     # heap of the other ready nodes' -sequence numbers
-    waiting = {}                                   # their sequence number -> node (numbers are unique)
+    # A ready node travels with its gradients: sinks (ready AccumulateGrads, run before all others) hold
+    # (node, grads); the heap holds the other ready nodes' -sequence numbers, `waiting` their (node, grads).
+    sinks = deque()
+    ready = []
+    waiting = {}
     for fn in root_nodes:
         if not deps.get(fn):
             if type(fn) is AccumulateGrad:
-                sinks.append(fn)
+                sinks.append((fn, buffers.pop(fn)))
             else:
                 ready.append(-fn._seq)
-                waiting[fn._seq] = fn
+                waiting[fn._seq] = (fn, buffers.pop(fn))
     heapq.heapify(ready)
     push, pop = heapq.heappush, heapq.heappop
     prev_mode = grad_enabled
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
     try:
-        lone = None                                # the only ready node, kept out of the heap (chains)
+        lone = lone_grads = None                   # the only ready node, kept out of the heap (chains)
         while True:
             if sinks:
-                node = sinks.popleft()
+                node, grads = sinks.popleft()
             elif lone is not None:
-                node = lone
-                lone = None
+                node, grads = lone, lone_grads
+                lone = lone_grads = None
             elif ready:
-                node = waiting.pop(-pop(ready))
+                node, grads = waiting.pop(-pop(ready))
             else:
                 break
-            grads = buffers.pop(node)
             if needed is not None and node not in needed:
                 continue
             step = Step(node, grads) if record else None
@@ -608,25 +609,31 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         g = validate_grad(node, g, meta)
                 if step is not None:
                     step.grads_out.append((nxt, nr, g))
-                buf = buffers.get(nxt)
-                if buf is None:
-                    buf = buffers[nxt] = [None] * nxt.num_outputs
-                if g is not None:
-                    buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
                 left = deps[nxt] - 1
                 deps[nxt] = left
+                buf = buffers.pop(nxt, None) if left == 0 else buffers.get(nxt)
+                if buf is None:
+                    if nr == 0 and nxt.num_outputs == 1:
+                        buf = [g]
+                    else:
+                        buf = [None] * nxt.num_outputs
+                        buf[nr] = g
+                    if left:
+                        buffers[nxt] = buf
+                elif g is not None:
+                    buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
                 if not left:
                     if type(nxt) is AccumulateGrad:
-                        sinks.append(nxt)
+                        sinks.append((nxt, buf))
                     elif lone is None and not ready:
-                        lone = nxt
+                        lone, lone_grads = nxt, buf
                     else:
                         if lone is not None:
                             push(ready, -lone._seq)
-                            waiting[lone._seq] = lone
-                            lone = None
+                            waiting[lone._seq] = (lone, lone_grads)
+                            lone = lone_grads = None
                         push(ready, -nxt._seq)
-                        waiting[nxt._seq] = nxt
+                        waiting[nxt._seq] = (nxt, buf)
             if not retain_graph:
                 node._freed = True                 # its saved tensors are released
             if record:
