@@ -1,4 +1,5 @@
 """Autograd: grad mode, graph nodes, saved tensors, and the one backward engine (a generator of steps)."""
+import gc
 import heapq
 import itertools
 import re
@@ -230,9 +231,9 @@ class Node:
     Its edges are kept as `_fns`, a tuple of the next nodes (None where no gradient flows), and `_nrs`, which of
     their outputs each edge leads to (None when all lead to output 0, nearly always): one object per node rather
     than one per edge. They read as PyTorch's `next_functions`, pairs of (node, input_nr)."""
-    __slots__ = ('_fns', '_nrs', '_saved', '_seq', '_meta', '_freed', '__dict__', '__weakref__')
+    __slots__ = ('_fns', '_nrs', '_saved', '_seq', '_meta', '_freed', '_pre_hooks', '_hooks', '_retain', '__dict__',
+                 '__weakref__')
     num_outputs = 1
-    _pre_hooks = _hooks = _retain = None     # rarely set: class defaults keep creating a node cheap
     # Saved names that PyTorch saves as tensors even when the op got a Python number (`x * 2` saves `other` as a
     # 0-d "wrapped number" tensor): kept here as the number, shown as that tensor, freed with the graph.
     _variables = ()
@@ -271,6 +272,7 @@ class Node:
         self._saved = saved
         self._seq = next(_sequence)
         self._freed = False
+        self._pre_hooks = self._hooks = self._retain = None      # rarely set (slots: fast to read in backward)
         if saved and type(self) not in _described:
             _describe(type(self), saved)
 
@@ -386,6 +388,7 @@ class AccumulateGrad(Node):
         self._nrs = None
         self._meta = self._saved = None
         self._freed = False
+        self._pre_hooks = self._hooks = self._retain = None
         self._seq = _INF                          # PyTorch runs AccumulateGrad as soon as it is ready
         self.variable = variable
 
@@ -544,6 +547,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 waiting[fn._seq] = (fn, buffers.pop(fn))
     heapq.heapify(ready)
     push, pop = heapq.heappush, heapq.heappop
+    plain = not record and capture is None and needed is None     # nobody watches the order of the steps
     prev_mode = grad_enabled
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
     try:
@@ -611,6 +615,11 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     step.grads_out.append((nxt, nr, g))
                 left = deps[nxt] - 1
                 deps[nxt] = left
+                if not left and plain and type(nxt) is AccumulateGrad and g is not None and nxt not in buffers:
+                    var = nxt.variable             # a leaf's only gradient, added into an existing .grad: at once
+                    if var._grad is not None and var._hooks is None and var._post_acc_hooks is None:
+                        accumulate_into(var, g, create_graph)
+                        continue
                 buf = buffers.pop(nxt, None) if left == 0 else buffers.get(nxt)
                 if buf is None:
                     if nr == 0 and nxt.num_outputs == 1:
@@ -666,8 +675,16 @@ def run_backward(call, roots, grad_roots, retain_graph, create_graph, inputs=Non
     rec = _recorder
     steps = backward_steps(roots, grad_roots, retain_graph, create_graph, inputs, capture, record=rec is not None)
     if rec is None:
-        for _ in steps:
-            pass
+        # The pass allocates only short-lived objects: a garbage collection in it would walk the live graph for
+        # nothing (PyTorch's graph is C++, outside Python's collector). Nothing runs between steps here.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            for _ in steps:
+                pass
+        finally:
+            if collecting:
+                gc.enable()
         return
     rec.begin(call, roots)
     try:
