@@ -158,6 +158,12 @@ def _out(data, d):
     return t
 
 
+def _zeros_like(t):
+    """A gradient of zeros shaped like t: a constant, not `t * 0` (inf * 0 is nan; and no graph for create_graph),
+    as PyTorch's derivatives.yaml writes zeros_like(grad)."""
+    return make(np.zeros_like(t._data))
+
+
 def _float_dtype(t):
     d = t.dtype
     return d if d.is_floating_point else dt.default_float
@@ -236,6 +242,8 @@ def add(a, b, *, alpha=1):
     if ops is None:
         return NotImplemented
     ad, bd, d, same = ops
+    if type(alpha) is not builtins.int:
+        _check_alpha(d, alpha)
     out = _out(ad + bd if alpha == 1 else ad + bd * alpha, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
         _record(out, AddBackward0, (a, b if type(b) is Tensor else None), {'alpha': alpha}, same)
@@ -254,6 +262,8 @@ def sub(a, b, *, alpha=1):
         return NotImplemented
     ad, bd, d, same = ops
     _check_bool_sub(a, b)
+    if type(alpha) is not builtins.int:
+        _check_alpha(d, alpha)
     out = _out(ad - bd if alpha == 1 else ad - bd * alpha, d)
     return _attach(out, SubBackward0, (a, b), {'alpha': alpha}, same)
 
@@ -261,6 +271,14 @@ def sub(a, b, *, alpha=1):
 class SubBackward0(Node):
     def apply(self, g):
         return g, (-g * self._saved['alpha'] if self.needs(1) else None)
+
+
+def _check_alpha(d, alpha):
+    """PyTorch's checks of add / sub's alpha against the result dtype d."""
+    if isinstance(alpha, (builtins.bool, np.bool_)) and d is not dt.bool_:
+        raise RuntimeError('Boolean alpha only supported for Boolean results.')
+    if not d.is_floating_point and isinstance(alpha, (builtins.float, np.floating)):
+        raise RuntimeError('For integral input tensors, argument alpha must not be a floating point number.')
 
 
 def _check_bool_sub(a, b):
@@ -281,6 +299,8 @@ def rsub(a, b, *, alpha=1):
         return NotImplemented
     ad, bd, d, same = ops
     _check_bool_sub(a, b)
+    if type(alpha) is not builtins.int:
+        _check_alpha(d, alpha)
     out = _out(bd - ad * alpha, d)
     return _attach(out, RsubBackward1, (a,), {'alpha': alpha}, same)
 
@@ -385,7 +405,7 @@ class PowBackward0(Node):
     def apply(self, g):
         e = self._saved['exponent']
         if e == 0:
-            return (g * 0,)
+            return (_zeros_like(g),)
         x = self.saved('self')
         return (g * e * (x if e == 2 else x ** (e - 1)),)
 
@@ -529,17 +549,24 @@ class AbsBackward0(Node):
         return (g * self.saved('self').sgn(),)
 
 
+def _sign(x):
+    """(x > 0) - (x < 0), as PyTorch computes it: the sign of nan is 0 there (numpy's is nan)."""
+    if x.dtype.kind == 'b':
+        return x.copy()
+    return (x > 0).astype(x.dtype) - (x < 0).astype(x.dtype)
+
+
 def sign(a):
-    return _attach(make(np.sign(a._data)), SignBackward0, (a,))
+    return _attach(make(_sign(a._data)), SignBackward0, (a,))
 
 
 class SignBackward0(Node):
     def apply(self, g):
-        return (g * 0,)
+        return (_zeros_like(g),)
 
 
 def sgn(a):
-    return _attach(make(np.sign(a._data)), SgnBackward0, (a,))
+    return _attach(make(_sign(a._data)), SgnBackward0, (a,))
 
 
 class SgnBackward0(SignBackward0):
@@ -566,7 +593,7 @@ def threshold_backward(g, x, threshold):
 class ThresholdBackwardBackward0(Node):
     def apply(self, gg):
         return (threshold_backward(gg, self.saved('self'), self._saved['threshold']),
-                gg * 0 if self.needs(1) else None)
+                _zeros_like(gg) if self.needs(1) else None)
 
 
 def clamp(a, min=None, max=None):
@@ -595,7 +622,7 @@ class ClampBackward1(Node):
             mask &= x >= lo
         if hi is not None:
             mask &= x <= hi
-        return (g * make(mask),)
+        return (_where(make(mask), g, make(np.zeros((), g._data.dtype))),)   # not g * mask: nan * 0 is nan
 
 
 class ClampBackward0(ClampBackward1):
@@ -858,6 +885,7 @@ def _new_view(a, data):
     views.append(weakref.ref(out))
     if not ag.grad_enabled and a._requires_grad:
         out._no_grad_view = True
+        out._requires_grad = out._grad_from_base = True    # as in PyTorch, though no gradient flows through it
     return out
 
 
@@ -1316,28 +1344,43 @@ class IndexBackward0(Node):
 
 
 def setitem(a, idx, value):
-    """a[idx] = value: a copy_ into the indexed view (CopySlices), or index_put_ for advanced indices."""
+    """a[idx] = value: index_put_ for advanced indices, else PyTorch's copy_to into the indexed view (CopySlices
+    when that view is not `a` itself)."""
     idx_t, adv = _index_parts(a, idx)
     if adv:
         return _inplace(a, _index_put, tuple(_to_np_index(i) for i in idx_t), value)
-    fill = isinstance(value, _Number) or (isinstance(value, Tensor) and value._data.ndim == 0)
-    if isinstance(value, Tensor) and value._data.ndim and value._data.shape[0] == 1:
-        shape = value._data.shape           # PyTorch drops the value's leading size-1 dims (numpy's old rule)
-        value = value.view(shape[next((i for i, n in enumerate(shape) if n != 1), len(shape)):])
-    if builtins.all(i is Ellipsis or (type(i) is slice and _is_full(i, a._data.shape[0] if a._data.ndim else 0))
-                    for i in idx_t):
-        if a._data.ndim and fill:
-            return _inplace(a, _fill_tensor, _as_tensor(value))
-        dst = a
-    else:
-        dst = getitem(a, idx)
-    if isinstance(value, Tensor) and value._data.ndim and value._data.shape != dst._data.shape:
-        value = value.expand(dst._data.shape)         # as PyTorch's setitem does before copying (and its errors)
+    return _copy_to(a if _whole(a, idx_t) else getitem(a, idx), value)
+
+
+def _whole(a, idx):
+    """Whether the basic index selects all of `a` (only Ellipsis and full slices): PyTorch then writes to `a`."""
+    dim = 0
+    for i in idx:
+        if type(i) is slice and dim < a._data.ndim:
+            start, stop, step = i.indices(a._data.shape[dim])
+            if (start, step) != (0, 1) or stop < a._data.shape[dim]:
+                return False
+            dim += 1
+        elif i is not Ellipsis:
+            return False
+    return True
+
+
+def _copy_to(dst, value):
+    """PyTorch's copy_to: copy_ when the shapes match, fill_ with a 0-d value, else the value without its leading
+    size-1 dims (always through a view), expanded to dst's shape (with expand's errors), then copy_."""
+    if not isinstance(value, (Tensor,) + _Number):
+        raise TypeError("can't assign a %s to a %s" % (type(value).__name__, ag.legacy_type_name(dst)))
+    value = _as_tensor(value)
+    shape = value._data.shape
+    if shape == dst._data.shape:
+        return copy_(dst, value)
+    if not shape:
+        return _inplace(dst, _fill_tensor, value)
+    value = value.view(shape[next((i for i, n in enumerate(shape) if n != 1), len(shape)):])
+    if value._data.shape != dst._data.shape:
+        value = value.expand(dst._data.shape)
     return copy_(dst, value)
-
-
-def _is_full(sl, size):
-    return sl.step in (None, 1) and (sl.start or 0) == 0 and (sl.stop is None or sl.stop >= size)
 
 
 def _fill_tensor(a, value):
@@ -1347,7 +1390,7 @@ def _fill_tensor(a, value):
 
 class FillBackward3(Node):
     def apply(self, g):
-        return (g * 0 if self.needs(0) else None), (g.sum() if self.needs(1) else None)
+        return (_zeros_like(g) if self.needs(0) else None), (g.sum() if self.needs(1) else None)
 
 
 def _index_put(a, key, value):
@@ -1466,7 +1509,7 @@ def _inplace(self, op, *args, **kwargs):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph."""
     _check_inplace(self)
     for x in args:
-        if type(x) is Tensor and x is not self and _partial_overlap(self._data, x._data):
+        if type(x) is Tensor and x is not self and op is not _fill_tensor and _partial_overlap(self._data, x._data):
             raise RuntimeError('unsupported operation: some elements of the input tensor and the written-to tensor '
                                'refer to a single memory location. Please clone() the tensor before performing the '
                                'operation.')
@@ -1479,8 +1522,9 @@ def _inplace(self, op, *args, **kwargs):
         _views_changed(self)
         return self
     src = self
-    if track and self._requires_grad:
-        src = make(self._data.copy())                        # the value before, with self's autograd edge
+    if track:
+        src = make(self._data.copy())          # the value before (what the node saves as self, as PyTorch's clone)
+    if track and self._requires_grad:                        # ... with self's autograd edge
         src.grad_fn, src._requires_grad, src._output_nr = self.grad_fn, True, self._output_nr
         if self.grad_fn is None:
             acc = self._grad_accumulator()                   # (kept alive here while the op records it)
@@ -1512,23 +1556,24 @@ def _inplace(self, op, *args, **kwargs):
         else:
             self.grad_fn = node
             self._requires_grad = True
-        root = base if base is not None else self
-        for ref in list(self._version_counter.views or ()):
-            other = ref()
-            if other is not None and other is not self and other._base is root:   # they read the modified base
-                _view_of_modified_base(other, root)
+        _views_changed(self, base if base is not None else self)
     else:
         _views_changed(self)
     return self
 
 
-def _views_changed(t):
-    """An in-place change autograd did not record (no_grad, or nothing requires grad): as PyTorch does when a
-    view's version moved past its grad_fn's, each view that takes part in autograd now reads its base through
-    AsStridedBackward0, even the one written to. Views made in no_grad mode stay outside autograd."""
+def _views_changed(t, rebased=None):
+    """The views of t's memory after an in-place change of t. As PyTorch does when a view's version moved past its
+    grad_fn's, each view that takes part in autograd now reads its base through AsStridedBackward0 (even t, if
+    the change was not recorded: no_grad, or nothing requires grad). Views made in no_grad mode stay outside.
+    rebased: the base that just got the recorded change as its history (t itself was rebased already)."""
     for ref in list(t._version_counter.views or ()):
         view = ref()
-        if view is not None and not view._no_grad_view and (view.grad_fn is not None or view._base._requires_grad):
+        if view is None or (rebased is not None and view is t):
+            continue
+        if view._base is rebased:
+            _view_of_modified_base(view, rebased)
+        elif not view._no_grad_view and (view.grad_fn is not None or view._base._requires_grad):
             _view_of_modified_base(view, view._base)
 
 
@@ -1565,11 +1610,33 @@ def _view_of_modified_base(view, base):
 
 
 def _partial_overlap(out, inp):
-    """Contiguous blocks of memory that overlap without coinciding (PyTorch's get_overlap_status: PARTIAL; it does
-    not judge non-contiguous tensors)."""
-    if not (out.flags.c_contiguous and inp.flags.c_contiguous) or not np.may_share_memory(out, inp):
+    """PyTorch's get_overlap_status is PARTIAL: two dense tensors whose memory overlaps without coinciding exactly
+    (same bytes and strides). It does not judge tensors that are not dense."""
+    if not out.size or not inp.size or not (_dense(out) and _dense(inp)) or not np.may_share_memory(out, inp):
         return False
-    return (out.__array_interface__['data'][0], out.nbytes) != (inp.__array_interface__['data'][0], inp.nbytes)
+    a, b = out.__array_interface__['data'][0], inp.__array_interface__['data'][0]
+    if (a, out.nbytes) == (b, inp.nbytes):
+        return _strides(out) != _strides(inp)
+    return a < b + inp.nbytes and b < a + out.nbytes
+
+
+def _strides(arr):
+    """Element strides as PyTorch states them (numpy's strides of size-1 dims are arbitrary)."""
+    strides, step = [], 1
+    for n, s in zip(reversed(arr.shape), reversed(arr.strides)):
+        strides.append(s // arr.itemsize if n != 1 else step)
+        step = strides[-1] * n
+    return tuple(reversed(strides))
+
+
+def _dense(arr):
+    """PyTorch's is_non_overlapping_and_dense: the elements fill their memory exactly, in some order of dims."""
+    step = arr.itemsize
+    for s, n in sorted((s, n) for s, n in zip(arr.strides, arr.shape) if n != 1):
+        if s != step:
+            return False
+        step *= n
+    return True
 
 
 def _rebase_view(view, base, node):
@@ -1661,7 +1728,7 @@ def _zero(a):
 
 class ZeroBackward0(Node):
     def apply(self, g):
-        return (g * 0,)
+        return (_zeros_like(g),)
 
 
 def _fill(a, value):
@@ -1693,7 +1760,7 @@ class CopyBackwards(Node):
         return 'torch::autograd::CopyBackwards'      # a C++ node in PyTorch, named with its namespace
 
     def apply(self, g):
-        return (g * 0 if self.needs(0) else None), (g if self.needs(1) else None)
+        return (_zeros_like(g) if self.needs(0) else None), (g if self.needs(1) else None)
 
 
 def zero_(a):

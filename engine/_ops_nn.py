@@ -14,7 +14,7 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import _attach, _RESULT, _dims, _float_dtype, _out, _scalar, pow as _pow
+from ._ops import _attach, _RESULT, _dims, _float_dtype, _out, _scalar, _zeros_like, pow as _pow
 from ._tensor import Tensor, make, _wrap_dim
 
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -361,7 +361,7 @@ class LinalgVectorNormBackward0(Node):
         dims = _saved_dims(s['dim'], x.ndim)
         g, r = _unsq(g, dims, s['keepdim']), _unsq(r, dims, s['keepdim'])
         if ord == 0:
-            return (x * 0,)
+            return (_zeros_like(x),)
         if ord == 1:
             return (x.sign() * g,)
         if ord in (math.inf, -math.inf):

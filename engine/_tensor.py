@@ -55,6 +55,7 @@ class Tensor:
     _retains_grad = False
     _wrapped = False          # a Python number taking part in an op as a 0-d tensor
     _no_grad_view = False     # a view of a tensor requiring grad, made while grad mode was off
+    _grad_from_base = False   # a view without grad_fn that requires grad only because its base does
     __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
 
     def __new__(cls, *args, **kwargs):
@@ -177,6 +178,14 @@ class Tensor:
             raise RuntimeError(_message)
         if self.grad_fn is None:
             self._requires_grad = bool(requires_grad)
+            if self._grad_from_base:
+                del self._grad_from_base
+            vc = self._version_counter
+            for ref in (vc.views or ()) if vc is not None else ():
+                view = ref()               # views made before: they now require grad too (with no edge to follow)
+                if view is not None and view._base is self and view.grad_fn is None and (
+                        view._grad_from_base or not view._requires_grad):
+                    view._requires_grad = view._grad_from_base = self._requires_grad
         return self
 
     @property
@@ -241,6 +250,8 @@ class Tensor:
     def _grad_accumulator(self):
         """The leaf's AccumulateGrad node, shared by the graphs that use it; held weakly, as PyTorch does (the
         node holds the tensor: a strong reference back would be a cycle for the garbage collector)."""
+        if self._grad_from_base:
+            return None      # requires grad only through its base (no grad_fn): PyTorch gives it no edge
         ref = self._accumulator
         acc = None if ref is None else ref()
         if acc is None:

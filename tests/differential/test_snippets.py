@@ -188,6 +188,30 @@ SNIPPETS = {
                                     "y.detach().add_(1)\nprint(b.grad_fn, b)\n(a.sum() + b).backward()\nprint(x.grad)"),
     "grad_runs_leaf_hooks": ("x = torch.tensor(3., requires_grad=True)\nx.register_hook(lambda g: g * 10)\n"
                              "print(torch.autograd.grad(x * x, x))\nprint(x.grad)"),
+    "sign_of_nan_and_masked_gradients": ("x = torch.tensor([float('nan'), -0.0, -2., 3.], requires_grad=True)\n"
+                                         "print(x.sign(), x.sgn(), torch.tensor([True, False]).sign())\n"
+                                         "y = torch.tensor([-1.0, 4.0], requires_grad=True)\n"
+                                         "(y.clamp(min=0.5) ** 0.5).sum().backward()\nprint(y.grad)\n"
+                                         "z = torch.tensor([0.0, 2.0], requires_grad=True)\n"
+                                         "(z.log().sign() + (z * float('inf')).zero_()).sum().backward()\nprint(z.grad)"),
+    "alpha_checks": ("i = torch.tensor([1, 2])\nfor f in [lambda: i.add(i, alpha=0.5), lambda: i.sub(i, alpha=1.0),\n"
+                     "          lambda: torch.ones(2).add(torch.ones(2), alpha=True), lambda: i.add(i, alpha=2)]:\n"
+                     "    try:\n        print(f())\n    except RuntimeError as e:\n        print(e)"),
+    "partial_overlap": ("for code in ['x = torch.ones(()); x.view([1]).mul_(x)', 'x = torch.ones(3, 3); x.add_(x.t())',\n"
+                        "             'x = torch.ones(3); x.add_(x.view(3))', 'x = torch.ones(4); x[::2].add_(x[1::2])',\n"
+                        "             'x = torch.ones(4); x[:3].copy_(x[1:])', 'x = torch.tensor(2.); x[None] = x']:\n"
+                        "    try:\n        exec(code)\n        print('ok')\n    except RuntimeError as e:\n        print(e)"),
+    "inplace_saves_the_value_before": ("w = torch.tensor(-1.5, requires_grad=True)\nx = torch.tensor(1.25, dtype=torch.float64)\n"
+                                       "x.mul_(w)\nprint(x, x._version, x.grad_fn._saved_self, x.grad_fn._saved_self._version)\n"
+                                       "(x * 2).backward()\nprint(w.grad)"),
+    "setitem_copy_to": ("x = torch.ones(2, 5)\nx[:, :3] = 0\nx[1, ...] = torch.tensor([[5.]])\nprint(x)\n"
+                        "y = torch.ones(2, 3) * 1\nv = torch.tensor([7., 8, 9], requires_grad=True)\ny[0:2] = v\n"
+                        "print(y.grad_fn, y.grad_fn.next_functions[1][0].next_functions)\ny[0] = v.sum()\n"
+                        "print(y.grad_fn)\ntry:\n    y[0] = 'a'\nexcept TypeError as e:\n    print(e)"),
+    "views_before_requires_grad": ("x = torch.tensor([1., 2.])\nv = x[0:1]\nd = x.detach()\nx.requires_grad_()\n"
+                                   "print(v.requires_grad, v.is_leaf, v.grad_fn, d.requires_grad)\ny = v * 2\n"
+                                   "print(y.requires_grad, y.grad_fn.next_functions)\nw = torch.ones(2, requires_grad=True)\n"
+                                   "with torch.no_grad():\n    n = w.view(2)\nprint(n)\nv.sum().backward()"),
     "optimizer_step_in_place": ("w = torch.ones(2, 3, requires_grad=True)\nb = torch.zeros(3, requires_grad=True)\n"
                                 "(w * 2 + b).sum().backward()\nv = w[0]\nwith torch.no_grad():\n"
                                 "    w -= 0.1 * w.grad\n    b.sub_(b.grad, alpha=0.5)\n    w *= torch.tensor([1., 2, 3])\n"
