@@ -746,7 +746,7 @@ def matmul(a, b):
     if da == 2 and db == 2:
         return mm(a, b)
     if da >= 3 and db <= 2:
-        folded = a.reshape(-1, a._data.shape[-1])
+        folded = a.reshape(int(np.prod(a._data.shape[:-1], dtype=np.int64)), a._data.shape[-1])   # (not -1: 0-size)
         r = mm(folded, b) if db == 2 else mv(folded, b)
         shape = a._data.shape[:-1] + (b._data.shape[-1],) if db == 2 else a._data.shape[:-1]
         return _unsafe_view(r, shape)
@@ -900,7 +900,10 @@ def _infer_shape(shape, numel):
         for s in shape:
             if s != -1:
                 known *= s
-        if known == 0 or numel % known:
+        if known == 0:
+            raise RuntimeError('cannot reshape tensor of %d elements into shape [%s] because the unspecified dimension '
+                               'size -1 can be any value and is ambiguous' % (numel, ', '.join(map(str, shape))))
+        if numel % known:
             raise RuntimeError("shape '[%s]' is invalid for input of size %d" % (', '.join(map(str, shape)), numel))
         shape = tuple(numel // known if s == -1 else s for s in shape)
     n = 1
@@ -1338,6 +1341,9 @@ def _scatter_grad(g, shape, key):
 class IndexBackward0(Node):
     def apply(self, g):
         key = tuple(slice(None) if t is None else t._data for t in self.saved('indices'))
+        if g._requires_grad and ag.grad_enabled:                 # differentiable, for double backward
+            shape = self._saved['self_sym_sizes']
+            return (put(g, _flat_index(shape)[key], shape),)
         z = np.zeros(self._saved['self_sym_sizes'], g._data.dtype)
         np.add.at(z, key, g._data)
         return (make(z),)
@@ -1442,7 +1448,7 @@ def cat(tensors, dim=0):
                                    '%d for tensor number %d in the list.' % (d, ref._data.shape[j], x._data.shape[j], i))
     rd = dt.result_type(*tensors)
     out = make(np.concatenate([x._data.astype(rd.np, copy=False) for x in tensors if x._data.shape != (0,)]
-                              or [ref._data], axis=d))
+                              or [ref._data.astype(rd.np, copy=False)], axis=d))
     sizes = [x._data.shape for x in tensors]
     return _attach(out, CatBackward0, tuple(tensors), {'dim': _given(dim), 'sizes': sizes})
 
@@ -1452,8 +1458,8 @@ class CatBackward0(Node):
         d = _signed(self._saved['dim']) % g._data.ndim
         grads, start = [], 0
         for i, shp in enumerate(self._saved['sizes']):
-            if shp == (0,):
-                grads.append(None)
+            if shp == (0,):                     # an empty input gets an empty gradient
+                grads.append(make(np.zeros((0,), g._data.dtype)) if self.needs(i) else None)
                 continue
             n = shp[d]
             grads.append(g.narrow(d, start, n) if self.needs(i) else None)
@@ -1547,6 +1553,9 @@ def _inplace(self, op, *args, **kwargs):
     bump(self)
     node = res.grad_fn
     if track and node is not None:
+        if res._data.dtype is not self._data.dtype:     # gradients will arrive in self's dtype, not the result's:
+            meta = (res._data.shape, res._data.dtype)    # every input's gradient is cast back to its own
+            node._meta = [m or meta for m in (node._meta or [None] * len(node._fns))]
         for v in (node._saved or {}).values():
             if type(v) is SavedTensor and v.is_output:
                 v.tensor, v.saved_version = self, self._version_counter.value

@@ -212,6 +212,16 @@ SNIPPETS = {
                                    "print(v.requires_grad, v.is_leaf, v.grad_fn, d.requires_grad)\ny = v * 2\n"
                                    "print(y.requires_grad, y.grad_fn.next_functions)\nw = torch.ones(2, requires_grad=True)\n"
                                    "with torch.no_grad():\n    n = w.view(2)\nprint(n)\nv.sum().backward()"),
+    "empty_tensors": ("e = torch.tensor([], requires_grad=True)\nb = torch.tensor([1., 2.], requires_grad=True)\n"
+                      "y = torch.cat([b[0:0], e])\ny.backward(torch.tensor([]))\nprint(b.grad, e.grad)\n"
+                      "print(torch.cat([torch.ones(0), torch.tensor([], dtype=torch.float64)]).dtype)\n"
+                      "print((torch.ones(2, 2, 0) @ torch.ones(0)).shape)\ntorch.ones(0, 3).view(-1, 0)"),
+    "inplace_changes_no_grad_dtype": ("w = torch.tensor([1.75], dtype=torch.float64, requires_grad=True)\n"
+                                      "x = torch.tensor([-0.75])\nx.mul_(w)\n(x * 2).sum().backward()\n"
+                                      "print(x.dtype, w.grad, w.grad.dtype)"),
+    "index_double_backward": ("x = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x[[0, 0, 2]]\n"
+                              "(y ** 2).sum().backward(create_graph=True)\nprint(x.grad, x.grad.grad_fn)\n"
+                              "x.grad.sum().backward()\nprint(x.grad)"),
     "optimizer_step_in_place": ("w = torch.ones(2, 3, requires_grad=True)\nb = torch.zeros(3, requires_grad=True)\n"
                                 "(w * 2 + b).sum().backward()\nv = w[0]\nwith torch.no_grad():\n"
                                 "    w -= 0.1 * w.grad\n    b.sub_(b.grad, alpha=0.5)\n    w *= torch.tensor([1., 2, 3])\n"
