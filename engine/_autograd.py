@@ -481,7 +481,7 @@ def _run_pre_hooks(node, grads):
         for nr, ref in node._retain.items():
             t = ref()
             if t is not None and grads[nr] is not None:
-                t._grad = grads[nr].detach().clone() if t._grad is None else t._grad + grads[nr]
+                t._grad = grads[nr].clone() if t._grad is None else t._grad + grads[nr]   # (a graph if create_graph)
     for hook in list(node_hooks):
         new = hook(tuple(grads))
         if new is not None:

@@ -1687,10 +1687,11 @@ class CopySlices(Node):
         index = _region_index(self.geometry, self.view_shape)
         inside = take(g, index)
         sub = self.fn.apply(inside)
-        res = g - put(inside, index, g._data.shape)            # the gradient outside the view passes through
-        if sub[0] is not None:
-            res = res + put(sum_to(sub[0], self.view_shape), index, g._data.shape)
-        return (res,) + tuple(sub[1:])
+        mask = np.zeros(g._data.shape, bool)                   # the gradient outside the view passes through,
+        mask.reshape(-1)[index.reshape(-1)] = True             # inside it is replaced (not g - inside: inf - inf)
+        new = make(np.zeros((), g._data.dtype)) if sub[0] is None else \
+            put(sum_to(sub[0], self.view_shape), index, g._data.shape)
+        return (_where(make(mask), new, g),) + tuple(sub[1:])
 
 
 class AsStridedBackward0(Node):

@@ -222,6 +222,11 @@ SNIPPETS = {
     "index_double_backward": ("x = torch.tensor([1., 2., 3.], requires_grad=True)\ny = x[[0, 0, 2]]\n"
                               "(y ** 2).sum().backward(create_graph=True)\nprint(x.grad, x.grad.grad_fn)\n"
                               "x.grad.sum().backward()\nprint(x.grad)"),
+    "copyslices_replaces_the_slice": ("x = torch.tensor(-3.0, dtype=torch.float64, requires_grad=True)\ny = -x.tanh()\n"
+                                      "y[None] = -1\nz = torch.tensor(0.0, dtype=torch.float64, requires_grad=True) ** y\n"
+                                      "z.backward()\nprint(x.grad)"),
+    "retain_grad_with_create_graph": ("x = torch.tensor([1., 2.], requires_grad=True)\ny = x * 3\ny.retain_grad()\n"
+                                      "(y ** 2).sum().backward(create_graph=True)\nprint(y.grad, x.grad)"),
     "optimizer_step_in_place": ("w = torch.ones(2, 3, requires_grad=True)\nb = torch.zeros(3, requires_grad=True)\n"
                                 "(w * 2 + b).sum().backward()\nv = w[0]\nwith torch.no_grad():\n"
                                 "    w -= 0.1 * w.grad\n    b.sub_(b.grad, alpha=0.5)\n    w *= torch.tensor([1., 2, 3])\n"
