@@ -54,7 +54,7 @@ def _attach(out, cls, inputs, saved=None, same=False):
 def _record(out, cls, inputs, saved, same=False):
     """Attach a new `cls` node to `out` (the caller knows autograd is recording)."""
     node = cls(inputs, saved, SAME if same else out._data)
-    if saved and saved.get('result') is _RESULT:
+    if saved and 'result' in saved and saved['result'] is _RESULT:
         saved['result'] = SavedTensor(out, is_output=True)
     out.grad_fn = node
     out._requires_grad = True
@@ -246,8 +246,12 @@ def add(a, b, *, alpha=1):
         _check_alpha(d, alpha)
     out = _out(ad + bd if alpha == 1 else ad + bd * alpha, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        _record(out, AddBackward0, (a, b if type(b) is Tensor else None), {'alpha': alpha}, same)
+        _record(out, AddBackward0, (a, b if type(b) is Tensor else None),
+                _ALPHA_1 if alpha == 1 and type(alpha) is builtins.int else {'alpha': alpha}, same)
     return out
+
+
+_ALPHA_1 = {'alpha': 1}     # what nearly every AddBackward0 saves: one shared dict (saved dicts are never changed)
 
 
 class AddBackward0(Node):
