@@ -11,6 +11,7 @@ In-place ops are the out-of-place op plus a write-back (`_inplace`): same node, 
 import builtins
 import functools
 import math
+import re
 import sys
 import warnings
 import weakref
@@ -749,13 +750,16 @@ def matmul(a, b):
         return _attach(out, SqueezeBackward4, (r,), {'dim': (0,), 'self_sym_sizes': r._data.shape})
     if da == 2 and db == 2:
         return mm(a, b)
-    if da >= 3 and db <= 2:
-        folded = a.reshape(int(np.prod(a._data.shape[:-1], dtype=np.int64)), a._data.shape[-1])   # (not -1: 0-size)
-        r = mm(folded, b) if db == 2 else mv(folded, b)
-        shape = a._data.shape[:-1] + (b._data.shape[-1],) if db == 2 else a._data.shape[:-1]
-        return _unsafe_view(r, shape)
-    if da == 2 and db >= 3:                   # PyTorch computes (b^T a^T)^T to fold b's batch into one mm
-        return contiguous(transpose(matmul(transpose(b, -2, -1), t(a)), -2, -1))
+    if _should_fold(a, b):                    # the bigger operand folded into a matrix: one mm / mv
+        flip = db > da                        # (b^T a^T)^T when b is the bigger one
+        t1 = transpose(b, -2, -1) if flip else a
+        t2 = (t(a) if da == 2 else a) if flip else b
+        shape = t1._data.shape[:-1]
+        folded = t1.reshape(int(np.prod(shape, dtype=np.int64)), t1._data.shape[-1])   # (not -1: 0-size dims)
+        if t2._data.ndim == 1:
+            return _unsafe_view(mv(folded, t2), shape)
+        r = _unsafe_view(mm(folded, t2), shape + (t2._data.shape[1],))
+        return contiguous(transpose(r, -2, -1)) if flip else r
     # batched: broadcast the batch dimensions, fold them into one, bmm, unfold
     a2 = a.unsqueeze(0) if da == 1 else a
     b2 = b.unsqueeze(-1) if db == 1 else b
@@ -763,7 +767,7 @@ def matmul(a, b):
     n, k, m = a2._data.shape[-2], a2._data.shape[-1], b2._data.shape[-1]
     nb = int(np.prod(batch, dtype=np.int64))
     ab = a2.expand(batch + (n, k)).reshape(nb, n, k)
-    bb = b2.expand(batch + (k, m)).reshape(nb, k, m)
+    bb = b2.expand(batch + b2._data.shape[-2:]).reshape((nb,) + b2._data.shape[-2:])   # bmm checks the sizes
     r = bmm(ab, bb)
     shape = batch + (n, m)
     if da == 1:
@@ -771,6 +775,23 @@ def matmul(a, b):
     elif db == 1:
         shape = batch + (n,)
     return _unsafe_view(r, shape)
+
+
+def _should_fold(a, b):
+    """PyTorch's should_fold: matmul folds the bigger operand (>= 3 dims, the other <= 2) into a matrix when the
+    other requires grad, or when that needs no copy (its leading dims contiguous); else it broadcasts and bmm's."""
+    larger = a._data.ndim >= b._data.ndim
+    t1 = a._data if larger else np.swapaxes(b._data, -1, -2)
+    if not (t1.ndim >= 3 and (b if larger else a)._data.ndim <= 2):
+        return False
+    if (b if larger else a)._requires_grad:
+        return True
+    if a._data.ndim == 2:
+        return False
+    if t1.size == 0:
+        return True
+    st, sh = t1.strides, t1.shape
+    return all(st[i] == st[i + 1] * sh[i + 1] for i in range(t1.ndim - 2))
 
 
 _C10_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', 'int64': 'long int', 'int32': 'int',
@@ -814,7 +835,8 @@ def bmm(a, b):
     if a._data.shape[0] != b._data.shape[0] or a._data.shape[2] != b._data.shape[1]:
         raise RuntimeError('Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: [%d, %d].'
                            % (a._data.shape[0], a._data.shape[2], b._data.shape[0], b._data.shape[1]))
-    _dtype_check(a, b)
+    if a._data.dtype is not b._data.dtype:
+        raise RuntimeError('expected scalar type %s but found %s' % (a.dtype.legacy, b.dtype.legacy))
     out = make(a._data @ b._data)
     return _attach(out, BmmBackward0, (a, b), {'self': SavedTensor(a) if _rg(b) else None,
                                                'mat2': SavedTensor(b) if _rg(a) else None})
@@ -1411,7 +1433,15 @@ def _index_put(a, key, value):
                            'destination and %s for the source.' % (a.dtype.legacy, value.dtype.legacy))
     v = _as_tensor(value)
     data = np.array(a._data, copy=True)
-    data[key] = v._data
+    try:
+        data[key] = v._data
+    except IndexError as e:                    # numpy's wording -> PyTorch's
+        m = re.match(r'index (-?\d+) is out of bounds for axis (\d+) with size (\d+)', str(e))
+        if m is None:
+            raise IndexError(str(e)) from None
+        if m.group(3) == '0':
+            raise IndexError('index is out of bounds for dimension with size 0') from None
+        raise IndexError('index %s is out of bounds for dimension %s with size %s' % m.groups()) from None
     return _attach(make(data), IndexPutBackward0, (a, v), {'indices': key})
 
 
@@ -1567,8 +1597,7 @@ def _inplace(self, op, *args, **kwargs):
         if base is not None:
             _rebase_view(self, base, node)
         else:
-            self.grad_fn = node
-            self._requires_grad = True
+            _new_history(self, node)
         _views_changed(self, base if base is not None else self)
     else:
         _views_changed(self)
@@ -1618,8 +1647,19 @@ def _view_of_modified_base(view, base):
     sv = AsStridedBackward0((base,), {'size': view._data.shape, 'stride': geometry[2],
                                       'storage_offset': geometry[1]})
     sv.geometry = geometry
-    view.grad_fn = sv
-    view._requires_grad = True
+    _new_history(view, sv)
+
+
+def _new_history(t, node):
+    """t's values now come from `node` (an in-place change). A retain_grad follows the tensor to it, as in
+    PyTorch (tensor hooks registered before stay with the old node and see the old value's gradient)."""
+    old = t.grad_fn
+    t.grad_fn = node
+    t._requires_grad = True
+    if t._retains_grad and old is not None and old._retain and t._output_nr in old._retain:
+        if node._retain is None:
+            node._retain = {}
+        node._retain[t._output_nr] = old._retain.pop(t._output_nr)
 
 
 def _partial_overlap(out, inp):
@@ -1660,8 +1700,7 @@ def _rebase_view(view, base, node):
     cs.fn = node
     cs.view_shape = view._data.shape
     cs.geometry = _geometry(base._data, view._data)
-    base.grad_fn = cs
-    base._requires_grad = True
+    _new_history(base, cs)
     _view_of_modified_base(view, base)
 
 

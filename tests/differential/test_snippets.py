@@ -227,6 +227,21 @@ SNIPPETS = {
                                       "z.backward()\nprint(x.grad)"),
     "retain_grad_with_create_graph": ("x = torch.tensor([1., 2.], requires_grad=True)\ny = x * 3\ny.retain_grad()\n"
                                       "(y ** 2).sum().backward(create_graph=True)\nprint(y.grad, x.grad)"),
+    "retain_grad_follows_in_place": ("x = torch.tensor([[1.], [2.]], requires_grad=True)\ny = x * 1\ny.retain_grad()\n"
+                                     "y.mul_(3)\nv = y.squeeze(-1)\nv.mul_(v)\ny.sum().backward()\nprint(y.grad, x.grad)\n"
+                                     "z = x * 1\nz.div_(2)\nz.retain_grad()\nw = z.squeeze(-1)\nw.mul_(3)\n"
+                                     "z.permute(1, 0).mean().backward()\nprint(z.grad)"),
+    "index_put_out_of_range": ("x = torch.ones(3)\nfor i in ([5], [0, -4]):\n    try:\n        x[i] = 0\n"
+                               "    except IndexError as e:\n        print(e)\ne = torch.ones(0)\ntry:\n    e[[0]] = 1\n"
+                               "except IndexError as err:\n    print(err)"),
+    "matmul_fold_or_bmm": ("a = torch.ones(1, 1, 2, dtype=torch.float64, requires_grad=True)\n"
+                           "m = torch.ones(2, 3, dtype=torch.float64)\nfor y in [a @ m, a[::2] @ m, a.permute(2, 1, 0) @ torch.ones(1, 2, dtype=torch.float64),\n"
+                           "          m @ torch.ones(2, 3, 4, dtype=torch.float64, requires_grad=True), torch.ones(2) @ a.expand(2, 3, 2).transpose(-1, -2)]:\n"
+                           "    print(y.shape, y.grad_fn, y.grad_fn.next_functions)\n"
+                           "for f in [lambda: torch.ones(2, 2, 2) @ torch.ones(2, 2, 2, dtype=torch.float64),\n"
+                           "          lambda: torch.ones(2, 2, 2) @ torch.ones(2, 2, dtype=torch.float64),\n"
+                           "          lambda: m.t() @ torch.ones(2, 3, 4), lambda: torch.ones(2, 2, 3) @ torch.ones(2, 2, 3)]:\n"
+                           "    try:\n        f()\n    except RuntimeError as e:\n        print(e)"),
     "optimizer_step_in_place": ("w = torch.ones(2, 3, requires_grad=True)\nb = torch.zeros(3, requires_grad=True)\n"
                                 "(w * 2 + b).sum().backward()\nv = w[0]\nwith torch.no_grad():\n"
                                 "    w -= 0.1 * w.grad\n    b.sub_(b.grad, alpha=0.5)\n    w *= torch.tensor([1., 2, 3])\n"
