@@ -228,7 +228,7 @@ SNIPPETS = {
     "retain_grad_with_create_graph": ("x = torch.tensor([1., 2.], requires_grad=True)\ny = x * 3\ny.retain_grad()\n"
                                       "(y ** 2).sum().backward(create_graph=True)\nprint(y.grad, x.grad)"),
     "retain_grad_follows_in_place": ("x = torch.tensor([[1.], [2.]], requires_grad=True)\ny = x * 1\ny.retain_grad()\n"
-                                     "y.mul_(3)\nv = y.squeeze(-1)\nv.mul_(v)\ny.sum().backward()\nprint(y.grad, x.grad)\n"
+                                     "y.mul_(3)\nv = y.squeeze(-1)\nv.mul_(2)\ny.sum().backward()\nprint(y.grad, x.grad)\n"
                                      "z = x * 1\nz.div_(2)\nz.retain_grad()\nw = z.squeeze(-1)\nw.mul_(3)\n"
                                      "z.permute(1, 0).mean().backward()\nprint(z.grad)"),
     "index_put_out_of_range": ("x = torch.ones(3)\nfor i in ([5], [0, -4]):\n    try:\n        x[i] = 0\n"
