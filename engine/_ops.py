@@ -1705,17 +1705,11 @@ def _rebase_view(view, base, node):
 
 
 def _geometry(base, view):
-    """(base shape, element offset, element strides) of `view` inside the C-contiguous array `base`."""
+    """Where `view` sits in the dense memory of `base`: (base shape, element offset, element strides of the view,
+    element strides of the base). The base may be laid out in any order (a result of x.t() + 1 is not C-ordered)."""
     item = base.itemsize
     off = (view.__array_interface__['data'][0] - base.__array_interface__['data'][0]) // item
-    return base.shape, off, tuple(s // item for s in view.strides)
-
-
-def _region(arr, geometry, shape):
-    """The part of C-contiguous `arr` (shaped like the base) that the view with this geometry covers."""
-    _, off, strides = geometry
-    flat = arr.reshape(-1)
-    return np.lib.stride_tricks.as_strided(flat[off:], shape, tuple(s * arr.itemsize for s in strides))
+    return base.shape, off, tuple(s // item for s in view.strides), tuple(s // item for s in base.strides)
 
 
 class CopySlices(Node):
@@ -1748,8 +1742,12 @@ def _flat_index(shape):
 
 
 def _region_index(geometry, shape):
-    """Where the elements of a view sit in its base, as flat indices shaped like the view."""
-    return _region(_flat_index(geometry[0]), geometry, shape)
+    """Where the elements of a view sit in its base, as the base's flat (C-order) indices shaped like the view."""
+    base_shape, off, strides, base_strides = geometry
+    memory = np.empty(int(np.prod(base_shape, dtype=np.int64)), np.int64)    # memory slot -> flat index there
+    as_strided = np.lib.stride_tricks.as_strided
+    as_strided(memory, base_shape, tuple(s * 8 for s in base_strides))[...] = _flat_index(base_shape)
+    return as_strided(memory[off:], shape, tuple(s * 8 for s in strides))
 
 
 def take(a, index):

@@ -242,6 +242,11 @@ SNIPPETS = {
                            "          lambda: torch.ones(2, 2, 2) @ torch.ones(2, 2, dtype=torch.float64),\n"
                            "          lambda: m.t() @ torch.ones(2, 3, 4), lambda: torch.ones(2, 2, 3) @ torch.ones(2, 2, 3)]:\n"
                            "    try:\n        f()\n    except RuntimeError as e:\n        print(e)"),
+    "views_of_a_transposed_result": ("x = torch.tensor([[0.0, 1.25], [1.25, 0.25], [-0.75, 3.0]], requires_grad=True)\n"
+                                     "y = x.t() + x.t()\nprint(y.is_contiguous())\ny[-1, None] = -1\n"
+                                     "y.backward(torch.tensor([[1.75, -0.75, -2.25], [-2.0, -1.75, -2.5]]))\nprint(x.grad)\n"
+                                     "z = x.t() * 1\nv = z[0]\nwith torch.no_grad():\n    z.add_(1)\n"
+                                     "print(v.grad_fn)\n(v * torch.tensor([1., 2., 3.])).sum().backward()\nprint(x.grad)"),
     "optimizer_step_in_place": ("w = torch.ones(2, 3, requires_grad=True)\nb = torch.zeros(3, requires_grad=True)\n"
                                 "(w * 2 + b).sum().backward()\nv = w[0]\nwith torch.no_grad():\n"
                                 "    w -= 0.1 * w.grad\n    b.sub_(b.grad, alpha=0.5)\n    w *= torch.tensor([1., 2, 3])\n"
