@@ -1228,6 +1228,9 @@ def getitem(a, idx):
             advanced.append((dim, make(np.arange(builtins.int(bool(i)), dtype=np.int64))))
             dim += 1
         elif isinstance(i, (builtins.int, np.integer)) or (isinstance(i, Tensor) and i._data.ndim == 0):
+            size = out._data.shape[dim]
+            if not -size <= builtins.int(i) < size:      # PyTorch names the index's position, not the dim
+                raise IndexError('index %d is out of bounds for dimension %d with size %d' % (builtins.int(i), k, size))
             out = select(out, dim, builtins.int(i))
         elif isinstance(i, (Tensor, list, tuple, np.ndarray)):
             t = i if isinstance(i, Tensor) else make(_to_np_index(i))

@@ -173,7 +173,7 @@ SNIPPETS = {
                     "    y.sum().backward()\n"
                     "print(x.grad)"),
     "index_errors": ("x = torch.ones(2, 3, 4)\nfor i in ['[:, :, [7]]', '[[0], [9]]', '[[0, 1], [0, 1, 2]]',\n"
-                     "          '[torch.tensor([True, False, True])]', '[0, 0, 0, [0]]']:\n"
+                     "          '[torch.tensor([True, False, True])]', '[0, 0, 0, [0]]', '[..., 9]', '[0, ..., 9]', '[None, ..., 7]']:\n"
                      "    try:\n        eval('x' + i)\n    except IndexError as e:\n        print(e)"),
     "index_saved_then_freed": ("x = torch.ones(3, requires_grad=True)\ni = torch.tensor([0, 0])\ny = x[i]\n"
                                "y.sum().backward()\nprint(x.grad)\ny.sum().backward()"),
