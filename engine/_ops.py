@@ -11,7 +11,6 @@ In-place ops are the out-of-place op plus a write-back (`_inplace`): same node, 
 import builtins
 import functools
 import math
-import re
 import sys
 import warnings
 import weakref
@@ -247,12 +246,8 @@ def add(a, b, *, alpha=1):
         _check_alpha(d, alpha)
     out = _out(ad + bd if alpha == 1 else ad + bd * alpha, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        _record(out, AddBackward0, (a, b if type(b) is Tensor else None),
-                _ALPHA_1 if alpha == 1 and type(alpha) is builtins.int else {'alpha': alpha}, same)
+        _record(out, AddBackward0, (a, b if type(b) is Tensor else None), {'alpha': alpha}, same)
     return out
-
-
-_ALPHA_1 = {'alpha': 1}     # what nearly every AddBackward0 saves: one shared dict (saved dicts are never changed)
 
 
 class AddBackward0(Node):
@@ -580,7 +575,7 @@ class SgnBackward0(SignBackward0):
 
 def relu(a):
     _not_for_bool(a, 'relu', RuntimeError, 'Boolean inputs not supported for %s')
-    return _attach(make(np.maximum(a._data, a._data.dtype.type(0))), ReluBackward0, (a,), {'result': _RESULT},
+    return _attach(make(np.maximum(a._data.dtype.type(0), a._data)), ReluBackward0, (a,), {'result': _RESULT},
                    True)
 
 
@@ -607,12 +602,12 @@ def clamp(a, min=None, max=None):
     if isinstance(min, Tensor) or isinstance(max, Tensor):
         lo = -np.inf if min is None else _as_tensor(min)._data
         hi = np.inf if max is None else _as_tensor(max)._data
-        return _attach(_out(np.clip(a._data, lo, hi), a.dtype), ClampBackward0, (a,),
+        return _attach(_out(np.minimum(hi, np.maximum(lo, a._data)), a.dtype), ClampBackward0, (a,),
                        {'self': SavedTensor(a), 'min': min, 'max': max})
     lo = -np.inf if min is None else min
     hi = np.inf if max is None else max
     d = dt.result_type(a, *(v for v in (min, max) if v is not None))
-    out = _out(np.minimum(np.maximum(a._data, lo), hi), d)
+    out = _out(np.minimum(hi, np.maximum(lo, a._data)), d)   # x last: kept on ties (-0.0)
     return _attach(out, ClampBackward1, (a,), {'self': SavedTensor(a), 'min': min, 'max': max})
 
 
@@ -1228,10 +1223,7 @@ def getitem(a, idx):
             advanced.append((dim, make(np.arange(builtins.int(bool(i)), dtype=np.int64))))
             dim += 1
         elif isinstance(i, (builtins.int, np.integer)) or (isinstance(i, Tensor) and i._data.ndim == 0):
-            size = out._data.shape[dim]
-            if not -size <= builtins.int(i) < size:      # PyTorch names the index's position, not the dim
-                raise IndexError('index %d is out of bounds for dimension %d with size %d' % (builtins.int(i), k, size))
-            out = select(out, dim, builtins.int(i))
+            out = select(out, dim, builtins.int(i), k)
         elif isinstance(i, (Tensor, list, tuple, np.ndarray)):
             t = i if isinstance(i, Tensor) else make(_to_np_index(i))
             _to_np_index(t)                                      # rejects float indices
@@ -1267,8 +1259,9 @@ def _dims_used(i):
     """How many dims of the indexed tensor an index item consumes."""
     if i is None or i is Ellipsis or isinstance(i, (builtins.bool, np.bool_)):
         return 0
-    if isinstance(i, Tensor) and i._data.dtype.kind == 'b':
-        return i._data.ndim
+    arr = i._data if isinstance(i, Tensor) else i
+    if isinstance(arr, np.ndarray) and arr.dtype.kind == 'b':
+        return arr.ndim
     return 1
 
 
@@ -1276,7 +1269,7 @@ def _index(a, advanced):
     """a.index(indices): the index tensors at their dims (numpy's rules for where the result's dims go)."""
     indices = [None] * (advanced[-1][0] + 1)
     key = [slice(None)] * len(indices)
-    for n, (d, t) in enumerate(advanced):
+    for d, t in advanced:
         arr = t._data
         if arr.dtype.kind == 'b':
             for j, size in enumerate(arr.shape):
@@ -1291,15 +1284,20 @@ def _index(a, advanced):
     except ValueError:
         raise IndexError('shape mismatch: indexing tensors could not be broadcast together with shapes %s'
                          % ', '.join('[%s]' % ', '.join(map(str, x.shape)) for _, x in ints)) from None
-    for n, (d, arr) in enumerate(ints):
-        size = a._data.shape[d]
+    _check_range([(arr, a._data.shape[d]) for d, arr in ints])
+    out = make(np.array(a._data[tuple(key)], copy=True))
+    return _attach(out, IndexBackward0, (a,), {'indices': SavedList(indices), 'self_sym_sizes': a._data.shape})
+
+
+def _check_range(indices):
+    """PyTorch's error for an index tensor with an element out of range; `indices` are (array, size of its dim)
+    pairs, in order (the error numbers them, not the dims)."""
+    for n, (arr, size) in enumerate(indices):
         bad = arr[(arr >= size) | (arr < -size)]
         if bad.size and size == 0:
             raise IndexError('index is out of bounds for dimension with size 0')
         if bad.size:
             raise IndexError('index %d is out of bounds for dimension %d with size %d' % (bad.flat[0], n, size))
-    out = make(np.array(a._data[tuple(key)], copy=True))
-    return _attach(out, IndexBackward0, (a,), {'indices': SavedList(indices), 'self_sym_sizes': a._data.shape})
 
 
 def _check_0d_index(idx):
@@ -1320,19 +1318,25 @@ class AliasBackward0(Node):
         return (g,)
 
 
-def select(a, dim, index):
-    size = a._data.shape[dim]
+def select(a, dim, index, _position=None):
+    """a.select(dim, index); indexing passes the index's position in `a[...]`, which PyTorch's error names."""
+    d = _wrap_dim(dim, a._data.ndim)
+    size = a._data.shape[d]
+    if not -size <= index < size and _position is None:
+        raise IndexError('select(): index %d out of range for tensor of size [%s] at dimension %d'
+                         % (index, ', '.join(map(str, a._data.shape)), d))
     if not -size <= index < size:
-        raise IndexError('index %d is out of bounds for dimension %d with size %d' % (index, dim, size))
-    key = (slice(None),) * dim + (index % size, Ellipsis)     # Ellipsis keeps a 0-d result a view, not a scalar
-    return _view_result(a, a._data[key], SelectBackward0, {'dim': dim, 'index': _given(index),
+        raise IndexError('index %d is out of bounds for dimension %d with size %d' % (index, _position, size))
+    key = (slice(None),) * d + (index % size, Ellipsis)       # Ellipsis keeps a 0-d result a view, not a scalar
+    return _view_result(a, a._data[key], SelectBackward0, {'dim': _given(dim), 'index': _given(index),
                                                            'self_sym_sizes': a._data.shape})
 
 
 class SelectBackward0(Node):
     def apply(self, g):
         s = self._saved
-        return (_scatter_grad(g, s['self_sym_sizes'], (slice(None),) * s['dim'] + (_signed(s['index']),)),)
+        d = _signed(s['dim']) % len(s['self_sym_sizes'])
+        return (_scatter_grad(g, s['self_sym_sizes'], (slice(None),) * d + (_signed(s['index']),)),)
 
 
 def _slice(a, dim, sl, keep_full=False):
@@ -1370,12 +1374,8 @@ def _scatter_grad(g, shape, key):
 class IndexBackward0(Node):
     def apply(self, g):
         key = tuple(slice(None) if t is None else t._data for t in self.saved('indices'))
-        if g._requires_grad and ag.grad_enabled:                 # differentiable, for double backward
-            shape = self._saved['self_sym_sizes']
-            return (put(g, _flat_index(shape)[key], shape),)
-        z = np.zeros(self._saved['self_sym_sizes'], g._data.dtype)
-        np.add.at(z, key, g._data)
-        return (make(z),)
+        shape = self._saved['self_sym_sizes']
+        return (put(g, _flat_index(shape)[key], shape),)       # (differentiable: double backward works)
 
 
 def setitem(a, idx, value):
@@ -1434,17 +1434,15 @@ def _index_put(a, key, value):
             len(arrays) == 1 and arrays[0].dtype.kind == 'b' and value._data.size == 1):   # masked_fill_ then
         raise RuntimeError('Index put requires the source and destination dtypes match, got %s for the '
                            'destination and %s for the source.' % (a.dtype.legacy, value.dtype.legacy))
+    ndim, dim, ranges = a._data.ndim, 0, []
+    for n, k in enumerate(key):                      # the dim each item of the index starts at
+        if isinstance(k, np.ndarray) and k.dtype.kind in 'iu' and dim < ndim:
+            ranges.append((k, a._data.shape[dim]))
+        dim += ndim - dim - builtins.sum(_dims_used(j) for j in key[n + 1:]) if k is Ellipsis else _dims_used(k)
+    _check_range(ranges)
     v = _as_tensor(value)
     data = np.array(a._data, copy=True)
-    try:
-        data[key] = v._data
-    except IndexError as e:                    # numpy's wording -> PyTorch's
-        m = re.match(r'index (-?\d+) is out of bounds for axis (\d+) with size (\d+)', str(e))
-        if m is None:
-            raise IndexError(str(e)) from None
-        if m.group(3) == '0':
-            raise IndexError('index is out of bounds for dimension with size 0') from None
-        raise IndexError('index %s is out of bounds for dimension %s with size %s' % m.groups()) from None
+    data[key] = v._data
     return _attach(make(data), IndexPutBackward0, (a, v), {'indices': key})
 
 
@@ -1749,8 +1747,9 @@ def _region_index(geometry, shape):
     base_shape, off, strides, base_strides = geometry
     memory = np.empty(int(np.prod(base_shape, dtype=np.int64)), np.int64)    # memory slot -> flat index there
     as_strided = np.lib.stride_tricks.as_strided
-    as_strided(memory, base_shape, tuple(s * 8 for s in base_strides))[...] = _flat_index(base_shape)
-    return as_strided(memory[off:], shape, tuple(s * 8 for s in strides))
+    item = memory.itemsize
+    as_strided(memory, base_shape, tuple(s * item for s in base_strides))[...] = _flat_index(base_shape)
+    return as_strided(memory[off:], shape, tuple(s * item for s in strides))
 
 
 def take(a, index):

@@ -247,6 +247,15 @@ SNIPPETS = {
                                      "y.backward(torch.tensor([[1.75, -0.75, -2.25], [-2.0, -1.75, -2.5]]))\nprint(x.grad)\n"
                                      "z = x.t() * 1\nv = z[0]\nwith torch.no_grad():\n    z.add_(1)\n"
                                      "print(v.grad_fn)\n(v * torch.tensor([1., 2., 3.])).sum().backward()\nprint(x.grad)"),
+    "select_dims_and_errors": ("x = torch.arange(6.).view(2, 3).requires_grad_()\ny = x.select(-1, 1)\n"
+                               "print(y, y.grad_fn._saved_dim)\ny.sum().backward()\nprint(x.grad)\n"
+                               "for f in [lambda: x.select(3, 0), lambda: x.select(-1, 5), lambda: x[1, -4]]:\n"
+                               "    try:\n        f()\n    except IndexError as e:\n        print(e)\n"
+                               "z = torch.ones(3, 4)\nfor k in [(slice(None), [9]), (Ellipsis, [9]), (0, [-5])]:\n"
+                               "    try:\n        z[k] = 0\n    except IndexError as e:\n        print(e)"),
+    "negative_zero_through_relu_and_clamp": ("x = torch.tensor([-0.0, 0.0, -2.0, float('nan'), 3.0])\n"
+                                             "print(x.relu(), 1 / x.relu(), 1 / x.clamp(0, 1), 1 / x.clamp(max=0.0),\n"
+                                             "      1 / x.clamp(torch.tensor(0.), torch.tensor(1.)))"),
     "optimizer_step_in_place": ("w = torch.ones(2, 3, requires_grad=True)\nb = torch.zeros(3, requires_grad=True)\n"
                                 "(w * 2 + b).sum().backward()\nv = w[0]\nwith torch.no_grad():\n"
                                 "    w -= 0.1 * w.grad\n    b.sub_(b.grad, alpha=0.5)\n    w *= torch.tensor([1., 2, 3])\n"
