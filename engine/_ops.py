@@ -575,7 +575,7 @@ class SgnBackward0(SignBackward0):
 
 def relu(a):
     _not_for_bool(a, 'relu', RuntimeError, 'Boolean inputs not supported for %s')
-    return _attach(make(np.maximum(a._data.dtype.type(0), a._data)), ReluBackward0, (a,), {'result': _RESULT},
+    return _attach(make(_clamp(a._data, a._data.dtype.type(0), None)), ReluBackward0, (a,), {'result': _RESULT},
                    True)
 
 
@@ -600,15 +600,27 @@ def clamp(a, min=None, max=None):
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) or isinstance(max, Tensor):
-        lo = -np.inf if min is None else _as_tensor(min)._data
-        hi = np.inf if max is None else _as_tensor(max)._data
-        return _attach(_out(np.minimum(hi, np.maximum(lo, a._data)), a.dtype), ClampBackward0, (a,),
+        lo = None if min is None else _as_tensor(min)._data
+        hi = None if max is None else _as_tensor(max)._data
+        return _attach(_out(_clamp(a._data, lo, hi), a.dtype), ClampBackward0, (a,),
                        {'self': SavedTensor(a), 'min': min, 'max': max})
-    lo = -np.inf if min is None else min
-    hi = np.inf if max is None else max
     d = dt.result_type(a, *(v for v in (min, max) if v is not None))
-    out = _out(np.minimum(hi, np.maximum(lo, a._data)), d)   # x last: kept on ties (-0.0)
+    out = _out(_clamp(a._data, min, max), d)
     return _attach(out, ClampBackward1, (a,), {'self': SavedTensor(a), 'min': min, 'max': max})
+
+
+def _clamp(x, lo, hi):
+    """min(max(x, lo), hi) keeping x itself on ties, as PyTorch does (-0.0 stays -0.0). numpy's maximum / minimum
+    return either operand on ties depending on the build (numpy 2.4 on x86 and Pyodide's 2.0 differ)."""
+    out = x if lo is None else np.maximum(x, lo)
+    if hi is not None:
+        out = np.minimum(out, hi)
+    out = np.asarray(out)                    # (numpy gives a scalar for 0-d operands)
+    if out.dtype.kind == 'f':
+        zero = x == 0
+        if zero.any():
+            np.copysign(out, x, out=out, where=zero & (out == 0))
+    return out
 
 
 class ClampBackward1(Node):
