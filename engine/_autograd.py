@@ -193,6 +193,7 @@ class SavedList(tuple):
 # ---------------------------------------------------------------------------------------------- nodes
 
 _sequence = itertools.count()
+_new = object.__new__
 _make = None              # set by _tensor: a new tensor from a numpy array
 _make_wrapped = None      # set by _tensor: makes the 0-d tensor of a saved Python number
 _alias = None             # set by _tensor: a tensor object on the same memory and version counter, no grad_fn
@@ -210,7 +211,6 @@ def edge(t):
 
 
 _INF = float('inf')
-SAME = object()           # Node(out=SAME): every input has the output's shape and dtype
 
 
 _described = set()        # node classes that have their `_saved_<name>` properties
@@ -225,56 +225,82 @@ def _describe(cls, names):
         setattr(cls, '_saved_' + name, property(lambda self, name=name: self._unpack(name)))
 
 
+RESULT = object()         # saved['result'] = RESULT: "the op's own output", saved by record()
+
+
+def record(out, cls, inputs, saved=None, same=False):
+    """A new `cls` node over `inputs` (tensors or None), saving `saved` ({name: value}); the grad_fn of tensor
+    `out`, or, with out None, a node for the caller to attach. same=True: the caller knows every input has the
+    output's shape and dtype (pointwise ops), so the node keeps no input metadata. Returns the node.
+    This runs once per recorded op: every line counts."""
+    node = _new(cls)
+    fns = []
+    nrs = None
+    for t in inputs:                      # edge(t) inlined
+        if t is None:
+            fns.append(None)
+        elif t.grad_fn is None:
+            if t._requires_grad:
+                acc = t._accumulator        # the leaf's live AccumulateGrad, else t._grad_accumulator() makes one
+                acc = None if acc is None else acc()
+                fns.append(t._grad_accumulator() if acc is None else acc)
+            else:
+                fns.append(None)
+        else:
+            if t._output_nr:
+                if nrs is None:
+                    nrs = [0] * len(inputs)
+                nrs[len(fns)] = t._output_nr
+            fns.append(t.grad_fn)
+    node._fns = tuple(fns)
+    node._saved = saved
+    node._seq = next(_sequence)
+    node._freed = False
+    if nrs is not None:
+        node._nrs = tuple(nrs)
+    if not same:
+        meta = _input_meta(inputs, None if out is None else out._data)
+        if meta is not None:              # (a class default: setting None would give the node a __dict__)
+            node._meta = meta
+    if saved and type(node) not in _described:
+        _describe(type(node), saved)
+    if out is not None:
+        if saved and saved.get('result') is RESULT:
+            saved['result'] = SavedTensor(out, is_output=True)
+        out.grad_fn = node
+        out._requires_grad = True
+    return node
+
+
+def _input_meta(inputs, out):
+    """(shape, dtype) of each input whose shape or dtype differs from the output array `out` (of every input when
+    out is None), None for the others; None if no input differs."""
+    meta = [None if t is None or (out is not None and t._data.shape == out.shape and t._data.dtype is out.dtype)
+            else (t._data.shape, t._data.dtype) for t in inputs]
+    return meta if any(meta) else None
+
+
 class Node:
     """A function of the backward graph (a grad_fn); subclasses are named as PyTorch names them.
 
     Its edges are kept as `_fns`, a tuple of the next nodes (None where no gradient flows), and `_nrs`, which of
     their outputs each edge leads to (None when all lead to output 0, nearly always): one object per node rather
-    than one per edge. They read as PyTorch's `next_functions`, pairs of (node, input_nr)."""
-    __slots__ = ('_fns', '_nrs', '_saved', '_seq', '_meta', '_freed', '_pre_hooks', '_hooks', '_retain', '__dict__',
-                 '__weakref__')
+    than one per edge. They read as PyTorch's `next_functions`, pairs of (node, input_nr).
+
+    Only what every node has is a slot set at creation; what most nodes lack (input metadata, output numbers,
+    hooks, retain_grad) is a class-level default that the few nodes needing it override: a node is made per
+    recorded op, and each attribute set on a class with many subclasses is a slow, unspecialised store."""
+    __slots__ = ('_fns', '_saved', '_seq', '_freed', '__dict__', '__weakref__')
     num_outputs = 1
+    _nrs = None           # output numbers of the edges, when one is not 0
+    _meta = None          # (shape, dtype) per input whose gradient may need reducing or casting (see record)
+    _pre_hooks = None     # {output nr or None (node pre-hooks): [hooks]}
+    _hooks = None         # [hooks run after the node]
+    _retain = None        # {output nr: weakref to the tensor that retains its grad}
+    _watched = False      # any of the three above was set (backward then looks at them)
     # Saved names that PyTorch saves as tensors even when the op got a Python number (`x * 2` saves `other` as a
     # 0-d "wrapped number" tensor): kept here as the number, shown as that tensor, freed with the graph.
     _variables = ()
-
-    def __init__(self, inputs=(), saved=None, out=None):
-        """Link to the inputs' nodes. `_meta` keeps (shape, dtype) of each input whose gradient the engine may
-        have to reduce or cast: those that differ from `out` (all of them when `out` is None; None when none).
-        `out=SAME`: the caller knows every input has the output's shape and dtype (no comparisons needed)."""
-        fns = []
-        nrs = meta = None
-        check = out is not SAME
-        if check and out is not None:
-            shape, dtype = out.shape, out.dtype
-        for t in inputs:                      # edge(t) inlined: this runs once per recorded op
-            if t is None:
-                fns.append(None)
-                continue
-            fn = t.grad_fn
-            if fn is None:
-                fns.append(t._grad_accumulator() if t._requires_grad else None)
-            else:
-                fns.append(fn)
-                if t._output_nr:
-                    if nrs is None:
-                        nrs = [0] * len(inputs)
-                    nrs[len(fns) - 1] = t._output_nr
-            if check:
-                d = t._data
-                if out is None or d.shape != shape or d.dtype is not dtype:
-                    if meta is None:
-                        meta = [None] * len(inputs)
-                    meta[len(fns) - 1] = (d.shape, d.dtype)
-        self._fns = tuple(fns)
-        self._nrs = nrs if nrs is None else tuple(nrs)
-        self._meta = meta
-        self._saved = saved
-        self._seq = next(_sequence)
-        self._freed = False
-        self._pre_hooks = self._hooks = self._retain = None      # rarely set (slots: fast to read in backward)
-        if saved and type(self) not in _described:
-            _describe(type(self), saved)
 
     @property
     def next_functions(self):
@@ -334,7 +360,7 @@ class Node:
         raise AttributeError("'%s' object has no attribute '_saved_%s'" % (type(self).__name__, name))
 
     def __dir__(self):
-        own = {'_fns', '_nrs', '_saved', '_seq', '_meta', '_pre_hooks', '_hooks', '_retain', '_freed'}
+        own = {'_fns', '_nrs', '_saved', '_seq', '_meta', '_pre_hooks', '_hooks', '_retain', '_watched', '_freed'}
         attrs = {a for a in object.__dir__(self) if a not in own and not a.startswith('_saved_')}
         return sorted(attrs | {'_saved_' + k for k in (self._saved or ())})
 
@@ -342,6 +368,7 @@ class Node:
         """fn(grad_inputs, grad_outputs) runs after this node computed its gradients."""
         if self._hooks is None:
             self._hooks = []
+            self._watched = True
         return _Handle(self._hooks, fn)
 
     def register_prehook(self, fn):
@@ -352,9 +379,17 @@ class Node:
     def metadata(self):
         return self.__dict__.setdefault('_metadata', {})
 
+    def _retained(self):
+        """{output nr: weakref to the tensor retaining its grad}, made on first need."""
+        if self._retain is None:
+            self._retain = {}
+            self._watched = True
+        return self._retain
+
     def _tensor_pre_hooks(self, nr):
         if self._pre_hooks is None:
             self._pre_hooks = {}
+            self._watched = True
         return self._pre_hooks.setdefault(nr, [])
 
 
@@ -385,10 +420,8 @@ class AccumulateGrad(Node):
 
     def __init__(self, variable):
         self._fns = ()
-        self._nrs = None
-        self._meta = self._saved = None
+        self._saved = None
         self._freed = False
-        self._pre_hooks = self._hooks = self._retain = None
         self._seq = _INF                          # PyTorch runs AccumulateGrad as soon as it is ready
         self.variable = variable
 
@@ -551,7 +584,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     prev_mode = grad_enabled
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
     try:
-        lone = lone_grads = None                   # the only ready node, kept out of the heap (chains)
+        lone = lone_grads = None                   # the ready node run next, kept out of the heap
         while True:
             if sinks:
                 node, grads = sinks.popleft()
@@ -565,7 +598,8 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
             if needed is not None and node not in needed:
                 continue
             step = Step(node, grads) if record else None
-            if node._pre_hooks is not None or node._retain is not None:
+            watched = node._watched
+            if watched and (node._pre_hooks is not None or node._retain is not None):
                 _run_pre_hooks(node, grads)
             if capture is not None and _capture(node, grads, capture, step, needed):
                 if record:
@@ -585,7 +619,10 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     yield step
                 continue
             try:
-                if grads[0] is None and (len(grads) == 1 or all(g is None for g in grads)):
+                if len(grads) == 1:                # (a direct call: faster than apply(*grads))
+                    g = grads[0]
+                    outs = (None,) * len(node._fns) if g is None else node.apply(g)
+                elif all(g is None for g in grads):
                     outs = (None,) * len(node._fns)
                 else:
                     outs = node.apply(*grads)
@@ -593,7 +630,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 if getattr(err, 'autograd_node', None) is None:
                     err.autograd_node = node
                 raise
-            if node._hooks:
+            if watched and node._hooks:
                 for hook in list(node._hooks):
                     new = hook(outs, tuple(grads))
                     if new is not None:
@@ -634,15 +671,17 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 if not left:
                     if type(nxt) is AccumulateGrad:
                         sinks.append((nxt, buf))
-                    elif lone is None and not ready:
-                        lone, lone_grads = nxt, buf
-                    else:
-                        if lone is not None:
-                            push(ready, -lone._seq)
-                            waiting[lone._seq] = (lone, lone_grads)
-                            lone = lone_grads = None
-                        push(ready, -nxt._seq)
-                        waiting[nxt._seq] = (nxt, buf)
+                        continue
+                    seq = nxt._seq
+                    if lone is None:
+                        if not ready or seq > -ready[0]:
+                            lone, lone_grads = nxt, buf
+                            continue
+                    elif seq > lone._seq:
+                        nxt, buf, lone, lone_grads = lone, lone_grads, nxt, buf
+                        seq = nxt._seq
+                    push(ready, -seq)
+                    waiting[seq] = (nxt, buf)
             if not retain_graph:
                 node._freed = True                 # its saved tensors are released
             if record:

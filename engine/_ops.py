@@ -19,14 +19,13 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._autograd import Node, SavedList, SavedTensor, SAME, bump, counter
+from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
 from ._tensor import Tensor, Size, make, _wrap_dim
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
 
 _FROM_NP = dt.FROM_NP
 _new = object.__new__
-_RESULT = object()             # placeholder for saved['result']: "the op's own output"
 _Number = (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)
 
 
@@ -42,22 +41,13 @@ def _save(x):
 
 
 def _attach(out, cls, inputs, saved=None, same=False):
-    """Record `out` as produced by a new `cls` node over `inputs` if autograd is on and any input needs grad.
-    same=True: the caller knows every tensor input has out's shape and dtype (pointwise ops)."""
+    """Record `out` as produced by a new `cls` node over `inputs` if autograd is on and any input needs grad
+    (see _autograd.record, which the hottest ops call themselves). Returns out."""
     if ag.grad_enabled and out._data.dtype.kind == 'f':
         for x in inputs:
             if type(x) is Tensor and x._requires_grad:
-                return _record(out, cls, tuple(x if type(x) is Tensor else None for x in inputs), saved, same)
-    return out
-
-
-def _record(out, cls, inputs, saved, same=False):
-    """Attach a new `cls` node to `out` (the caller knows autograd is recording)."""
-    node = cls(inputs, saved, SAME if same else out._data)
-    if saved and 'result' in saved and saved['result'] is _RESULT:
-        saved['result'] = SavedTensor(out, is_output=True)
-    out.grad_fn = node
-    out._requires_grad = True
+                _record(out, cls, tuple(x if type(x) is Tensor else None for x in inputs), saved, same)
+                break
     return out
 
 
@@ -121,6 +111,33 @@ def _operands(a, b):
         if ad.shape != bd.shape:
             _check_broadcast(ad.shape, bd.shape)
     return ad, bd, d, same
+
+
+def _alike(a, b, ufunc):
+    """The hot cases of a binary op, decided and computed without _operands: if b is a Python float and a is
+    floating (b then comes from the cache of constants), or b a tensor of a's dtype and shape, the tensor
+    ufunc(a, b), which has a's dtype and shape (so its node needs no input metadata); else None."""
+    ad = a._data
+    tb = type(b)
+    if tb is builtins.float:
+        if ad.dtype.kind != 'f':
+            return None
+        bd = _CONSTANTS.get((b, ad.dtype))
+        if bd is None:
+            bd = _new_constant(b, ad.dtype)
+    elif tb is Tensor:
+        bd = b._data
+        if bd.dtype is not ad.dtype or bd.shape != ad.shape:
+            return None
+    else:
+        return None
+    r = ufunc(ad, bd)
+    t = _new(Tensor)
+    t._data = r if type(r) is np.ndarray else np.asarray(r)    # a 0-d operation gives a numpy scalar
+    t._version_counter = None
+    t.grad_fn = None
+    t._requires_grad = False
+    return t
 
 
 # Python floats as 0-d arrays of a tensor's float dtype, converted once: `x * 1.0001` in a loop reuses the
@@ -232,20 +249,26 @@ def accumulate_into(var, g, create_graph, handed_over=False):
         old = var._grad
         od = old._data
         od[...] = od + g._data          # in place (faster than np.add(..., out=) on small arrays)
-        bump(old)
+        vc = old._version_counter       # bump(old), inlined (once per leaf and backward)
+        if vc is None:
+            vc = counter(old)
+        vc.value += 1
 
 
 # ================================================================================================ arithmetic
 
 def add(a, b, *, alpha=1):
-    ops = _operands(a, b)
-    if ops is None:
-        return NotImplemented
-    ad, bd, d, same = ops
-    if type(alpha) is not builtins.int:
-        _check_alpha(d, alpha)
-    out = _out(ad + bd if alpha == 1 else ad + bd * alpha, d)
-    if ag.grad_enabled and (a._requires_grad or _rg(b)):
+    out = _alike(a, b, np.add) if type(alpha) is builtins.int and alpha == 1 else None
+    same = True
+    if out is None:
+        ops = _operands(a, b)
+        if ops is None:
+            return NotImplemented
+        ad, bd, d, same = ops
+        if type(alpha) is not builtins.int:
+            _check_alpha(d, alpha)
+        out = _out(ad + bd if alpha == 1 else ad + bd * alpha, d)
+    if ag.grad_enabled and (a._requires_grad or type(b) is Tensor and b._requires_grad):
         _record(out, AddBackward0, (a, b if type(b) is Tensor else None), {'alpha': alpha}, same)
     return out
 
@@ -311,17 +334,20 @@ class RsubBackward1(Node):
 
 
 def mul(a, b):
-    ops = _operands(a, b)
-    if ops is None:
-        return NotImplemented
-    ad, bd, d, same = ops
-    out = _out(ad * bd, d)
+    out = _alike(a, b, np.multiply)
+    same = True
+    if out is None:
+        ops = _operands(a, b)
+        if ops is None:
+            return NotImplemented
+        ad, bd, d, same = ops
+        out = _out(ad * bd, d)
     if ag.grad_enabled:
         tb = type(b) is Tensor
         b_rg = tb and b._requires_grad
         if a._requires_grad or b_rg:
             _record(out, MulBackward0, (a, b if tb else None),
-                    {'self': SavedTensor(a) if b_rg else None, 'other': _save(b) if a._requires_grad else None}, same)
+                    {'self': SavedTensor(a) if b_rg else None, 'other': (SavedTensor(b) if tb else b) if a._requires_grad else None}, same)
     return out
 
 
@@ -1657,8 +1683,8 @@ _UFUNCS = {add: np.add, sub: np.subtract, mul: np.multiply, div: np.true_divide}
 def _view_of_modified_base(view, base):
     """A view whose base changed in place: its values come from the base's new history (AsStridedBackward0)."""
     geometry = _geometry(base._data, view._data)
-    sv = AsStridedBackward0((base,), {'size': view._data.shape, 'stride': geometry[2],
-                                      'storage_offset': geometry[1]})
+    sv = _record(None, AsStridedBackward0, (base,), {'size': view._data.shape, 'stride': geometry[2],
+                                                     'storage_offset': geometry[1]})
     sv.geometry = geometry
     _new_history(view, sv)
 
@@ -1670,9 +1696,7 @@ def _new_history(t, node):
     t.grad_fn = node
     t._requires_grad = True
     if t._retains_grad and old is not None and old._retain and t._output_nr in old._retain:
-        if node._retain is None:
-            node._retain = {}
-        node._retain[t._output_nr] = old._retain.pop(t._output_nr)
+        node._retained()[t._output_nr] = old._retain.pop(t._output_nr)
 
 
 def _partial_overlap(out, inp):
@@ -1707,7 +1731,7 @@ def _dense(arr):
 
 def _rebase_view(view, base, node):
     """In-place on a view: the base's history becomes CopySlices(node); the view reads its slice of the base."""
-    cs = CopySlices((base,) + (None,) * (len(node.next_functions) - 1))
+    cs = _record(None, CopySlices, (base,) + (None,) * (len(node.next_functions) - 1))
     cs.next_functions = (cs.next_functions[0],) + node.next_functions[1:]
     cs._meta = [cs._meta[0]] + list(node._meta or [None] * len(node._fns))[1:]
     cs.fn = node

@@ -186,6 +186,7 @@ class Tensor:
                 if view is not None and view._base is self and view.grad_fn is None and (
                         view._grad_from_base or not view._requires_grad):
                     view._requires_grad = view._grad_from_base = self._requires_grad
+                    view._accumulator = None       # such a view has no AccumulateGrad (see _grad_accumulator)
         return self
 
     @property
@@ -224,10 +225,7 @@ class Tensor:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         if self.grad_fn is None or self._retains_grad:
             return
-        fn = self.grad_fn
-        if fn._retain is None:
-            fn._retain = {}
-        fn._retain[self._output_nr] = weakref.ref(self)
+        self.grad_fn._retained()[self._output_nr] = weakref.ref(self)
         self._retains_grad = True
 
     def register_hook(self, hook):

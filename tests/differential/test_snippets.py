@@ -186,6 +186,14 @@ SNIPPETS = {
                                     "a, b = y.view(2, 1), y[0]\nwith torch.no_grad():\n    x -= 1\n    a.mul_(2)\n"
                                     "print(v.grad_fn, v.grad_fn.next_functions, a.grad_fn, b.grad_fn, y.grad_fn)\n"
                                     "y.detach().add_(1)\nprint(b.grad_fn, b)\n(a.sum() + b).backward()\nprint(x.grad)"),
+    # the ready queue: the newest ready node runs first, also when an older one made ready before waits in it
+    "ready_queue_order": ("x = torch.tensor(1., requires_grad=True)\nc = x * 2\na = x * 3\nb = c * 4\n"
+                          "d = a * 5\ns = (d + b) + a\n"
+                          "for n, t in [('a', a), ('b', b), ('c', c), ('d', d)]:\n"
+                          "    t.register_hook(lambda g, n=n: print(n, g))\ns.backward()\nprint(x.grad)"),
+    "ready_queue_newest_edge_last": ("x = torch.tensor(1., requires_grad=True)\np = x * 2\nq = x * 3\n"
+                                     "p.register_hook(lambda g: print('p', g))\nq.register_hook(lambda g: print('q', g))\n"
+                                     "(p + q).backward()"),
     "grad_runs_leaf_hooks": ("x = torch.tensor(3., requires_grad=True)\nx.register_hook(lambda g: g * 10)\n"
                              "print(torch.autograd.grad(x * x, x))\nprint(x.grad)"),
     "sign_of_nan_and_masked_gradients": ("x = torch.tensor([float('nan'), -0.0, -2., 3.], requires_grad=True)\n"
