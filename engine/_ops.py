@@ -11,6 +11,7 @@ In-place ops are the out-of-place op plus a write-back (`_inplace`): same node, 
 import builtins
 import functools
 import math
+import operator
 import sys
 import warnings
 import weakref
@@ -113,13 +114,26 @@ def _operands(a, b):
     return ad, bd, d, same
 
 
-def _alike(a, b, ufunc):
-    """The hot cases of a binary op, decided and computed without _operands: if b is a Python float and a is
-    floating (b then comes from the cache of constants), or b a tensor of a's dtype and shape, the tensor
-    ufunc(a, b), which has a's dtype and shape (so its node needs no input metadata); else None."""
+def _binary(a, b, ufunc, alpha=1):
+    """The tensor ufunc(a, b * alpha) of add, sub or mul by PyTorch's rules (promotion, broadcasting, alpha
+    checks); None if b is neither a tensor nor a number (the operator then returns NotImplemented)."""
+    ops = _operands(a, b)
+    if ops is None:
+        return None
+    ad, bd, d, _ = ops
+    if type(alpha) is not builtins.int:
+        _check_alpha(d, alpha)
+    return _out(ufunc(ad, bd) if alpha == 1 else ufunc(ad, bd * alpha), d)
+
+
+def _alike(a, b, op):
+    """The hot cases of a binary op, decided and computed without _operands: if b is a Python float or int and a
+    is floating (b then comes from the cache of constants), or b a tensor of a's dtype and shape, the tensor
+    op(a, b) (op: operator.add or .mul), which has a's dtype and shape (so its node needs no input metadata);
+    else None."""
     ad = a._data
     tb = type(b)
-    if tb is builtins.float:
+    if tb is builtins.float or tb is builtins.int:
         if ad.dtype.kind != 'f':
             return None
         bd = _CONSTANTS.get((b, ad.dtype))
@@ -131,9 +145,12 @@ def _alike(a, b, ufunc):
             return None
     else:
         return None
-    r = ufunc(ad, bd)
+    if ad.ndim:
+        r = op(ad, bd)
+    else:                          # 0-d: numpy's scalar arithmetic (same values; its ufunc call costs twice as much)
+        r = op(ad[()], bd[()])
     t = _new(Tensor)
-    t._data = r if type(r) is np.ndarray else np.asarray(r)    # a 0-d operation gives a numpy scalar
+    t._data = r if type(r) is np.ndarray else np.asarray(r)
     t._version_counter = None
     t.grad_fn = None
     t._requires_grad = False
@@ -248,7 +265,10 @@ def accumulate_into(var, g, create_graph, handed_over=False):
     else:
         old = var._grad
         od = old._data
-        od[...] = od + g._data          # in place (faster than np.add(..., out=) on small arrays)
+        if od.ndim:
+            od[...] = od + g._data      # in place (faster than np.add(..., out=) on small arrays)
+        else:
+            od[()] += g._data[()]       # 0-d: numpy's scalar arithmetic (same value, faster)
         vc = old._version_counter       # bump(old), inlined (once per leaf and backward)
         if vc is None:
             vc = counter(old)
@@ -258,16 +278,12 @@ def accumulate_into(var, g, create_graph, handed_over=False):
 # ================================================================================================ arithmetic
 
 def add(a, b, *, alpha=1):
-    out = _alike(a, b, np.add) if type(alpha) is builtins.int and alpha == 1 else None
-    same = True
-    if out is None:
-        ops = _operands(a, b)
-        if ops is None:
+    out = _alike(a, b, operator.add) if type(alpha) is builtins.int and alpha == 1 else None
+    same = out is not None
+    if not same:
+        out = _binary(a, b, np.add, alpha)
+        if out is None:
             return NotImplemented
-        ad, bd, d, same = ops
-        if type(alpha) is not builtins.int:
-            _check_alpha(d, alpha)
-        out = _out(ad + bd if alpha == 1 else ad + bd * alpha, d)
     if ag.grad_enabled and (a._requires_grad or type(b) is Tensor and b._requires_grad):
         _record(out, AddBackward0, (a, b if type(b) is Tensor else None), {'alpha': alpha}, same)
     return out
@@ -280,15 +296,9 @@ class AddBackward0(Node):
 
 
 def sub(a, b, *, alpha=1):
-    ops = _operands(a, b)
-    if ops is None:
-        return NotImplemented
-    ad, bd, d, same = ops
     _check_bool_sub(a, b)
-    if type(alpha) is not builtins.int:
-        _check_alpha(d, alpha)
-    out = _out(ad - bd if alpha == 1 else ad - bd * alpha, d)
-    return _attach(out, SubBackward0, (a, b), {'alpha': alpha}, same)
+    out = _binary(a, b, np.subtract, alpha)
+    return NotImplemented if out is None else _attach(out, SubBackward0, (a, b), {'alpha': alpha})
 
 
 class SubBackward0(Node):
@@ -334,20 +344,19 @@ class RsubBackward1(Node):
 
 
 def mul(a, b):
-    out = _alike(a, b, np.multiply)
-    same = True
-    if out is None:
-        ops = _operands(a, b)
-        if ops is None:
+    out = _alike(a, b, operator.mul)
+    same = out is not None
+    if not same:
+        out = _binary(a, b, np.multiply)
+        if out is None:
             return NotImplemented
-        ad, bd, d, same = ops
-        out = _out(ad * bd, d)
     if ag.grad_enabled:
         tb = type(b) is Tensor
         b_rg = tb and b._requires_grad
         if a._requires_grad or b_rg:
             _record(out, MulBackward0, (a, b if tb else None),
-                    {'self': SavedTensor(a) if b_rg else None, 'other': (SavedTensor(b) if tb else b) if a._requires_grad else None}, same)
+                    {'self': SavedTensor(a) if b_rg else None,
+                     'other': (SavedTensor(b) if tb else b) if a._requires_grad else None}, same)
     return out
 
 
