@@ -100,6 +100,8 @@ def _operands(a, b):
         if not isinstance(b, _Number):
             return None
         b = _scalar(b)
+        if type(b) is builtins.int:
+            _check_int(b)
     d = _result_dtype(a, b)
     npd = d.np
     same = ad.dtype is npd
@@ -121,6 +123,8 @@ def _binary(a, b, ufunc, alpha=1):
     if ops is None:
         return None
     ad, bd, d, _ = ops
+    if type(bd) is builtins.int and d.category == 1:
+        bd = _wrap_int(bd, d.np)
     if type(alpha) is not builtins.int:
         _check_alpha(d, alpha)
     return _out(ufunc(ad, bd) if alpha == 1 else ufunc(ad, bd * alpha), d)
@@ -162,8 +166,23 @@ def _alike(a, b, op):
 _CONSTANTS = {}
 
 
+def _check_int(x):
+    """PyTorch takes a Python int into an op as a c10::Scalar: in int64's range, or uint64's above it."""
+    if not -0x8000000000000000 <= x <= 0xFFFFFFFFFFFFFFFF:
+        raise OverflowError('int too big to convert' if x > 0 else "can't convert negative int to unsigned")
+
+
+def _wrap_int(x, npd):
+    """A Python int as an integer dtype's value the way a C cast makes it (int32 + 2**32 + 3 adds 3), as PyTorch
+    casts a scalar to the op's dtype; numpy would raise instead."""
+    info = np.iinfo(npd)
+    return x if info.min <= x <= info.max else np.array(x % 2 ** 64, np.uint64).astype(npd)
+
+
 def _new_constant(x, npd):
     """Convert x for _CONSTANTS (the caller found no entry) and keep it there."""
+    if type(x) is builtins.int:
+        _check_int(x)
     c = np.array(x, dtype=npd)
     if x != 0.0:                       # 0.0 == -0.0 as keys: zeros are not cached
         if len(_CONSTANTS) >= 4096:
@@ -332,6 +351,8 @@ def rsub(a, b, *, alpha=1):
         return NotImplemented
     ad, bd, d, same = ops
     _check_bool_sub(a, b)
+    if type(bd) is builtins.int and d.category == 1:
+        bd = _wrap_int(bd, d.np)
     if type(alpha) is not builtins.int:
         _check_alpha(d, alpha)
     out = _out(bd - ad * alpha, d)

@@ -186,6 +186,14 @@ SNIPPETS = {
                                     "a, b = y.view(2, 1), y[0]\nwith torch.no_grad():\n    x -= 1\n    a.mul_(2)\n"
                                     "print(v.grad_fn, v.grad_fn.next_functions, a.grad_fn, b.grad_fn, y.grad_fn)\n"
                                     "y.detach().add_(1)\nprint(b.grad_fn, b)\n(a.sum() + b).backward()\nprint(x.grad)"),
+    # Python ints enter an op as PyTorch's Scalar: int64 / uint64 range, then a C cast to the op's integer dtype
+    "int_scalar_wraps": ("print(torch.ones(2, dtype=torch.int32) * (2**32 + 3), torch.ones(2, dtype=torch.int32) + 2**31)\n"
+                         "print(torch.ones(2, dtype=torch.uint8) + 300, 2**40 - torch.ones(2, dtype=torch.int32))\n"
+                         "print(torch.ones(2, dtype=torch.int64) + 2**63, torch.ones(2, dtype=torch.int32) / 2**40)\n"
+                         "print(torch.tensor(1.) + 2**63, torch.tensor(3., requires_grad=True) * -2**63)"),
+    "int_scalar_too_big": "torch.ones(2) * 2**64",
+    "int_scalar_too_negative": "torch.tensor(2.) - (-2**63 - 1)",
+    "bool_sub_checked_before_shapes": "torch.ones(2, dtype=torch.bool) - torch.ones(3)",
     # the ready queue: the newest ready node runs first, also when an older one made ready before waits in it
     "ready_queue_order": ("x = torch.tensor(1., requires_grad=True)\nc = x * 2\na = x * 3\nb = c * 4\n"
                           "d = a * 5\ns = (d + b) + a\n"
