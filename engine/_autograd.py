@@ -322,10 +322,12 @@ class Node:
         return self._fns[i] is not None
 
     def saved(self, name):
-        """Unpack a saved value for backward: the tensor (version-checked) or the Python value."""
+        """Unpack a saved value for backward: the tensor (version-checked) or the Python value. Every saved tensor
+        is checked with it, as PyTorch's apply unpacks all of them before any formula (see _unpack_all)."""
         v = self._saved[name]
         if type(v) is SavedTensor:
-            t = v.check(self, name)
+            self._unpack_all()
+            t = v.tensor
             # a saved output takes part in a double backward through this very node
             return _alias_output(t, self) if v.is_output and grad_enabled else t
         if type(v) is SavedList:
@@ -333,6 +335,19 @@ class Node:
         if self._freed and name in self._variables:
             raise _freed_error(self, name)
         return v
+
+    def _unpack_all(self):
+        """Check every saved variable as PyTorch's apply does before any formula: one modified in place or freed
+        is an error even where the gradients asked for would not read it. An apply that may return without
+        calling saved() calls this itself."""
+        freed = self._freed
+        for name, v in self._saved.items():
+            if type(v) is SavedTensor:
+                v.check(self, name)
+            elif type(v) is SavedList:
+                v.unpack(self, name)
+            elif freed and v is not None and name in self._variables:
+                raise _freed_error(self, name)
 
     def apply(self, *grads):
         raise NotImplementedError

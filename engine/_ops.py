@@ -461,6 +461,7 @@ class PowBackward0(Node):
     def apply(self, g):
         e = self._saved['exponent']
         if e == 0:
+            self._unpack_all()
             return (_zeros_like(g),)
         x = self.saved('self')
         return (g * e * (x if e == 2 else x ** (e - 1)),)

@@ -194,6 +194,11 @@ SNIPPETS = {
     "int_scalar_too_big": "torch.ones(2) * 2**64",
     "int_scalar_too_negative": "torch.tensor(2.) - (-2**63 - 1)",
     "bool_sub_checked_before_shapes": "torch.ones(2, dtype=torch.bool) - torch.ones(3)",
+    # a node's apply unpacks every saved tensor first, also those the gradients asked for do not read
+    "unpack_all_saved_result": ("x = torch.tensor(1.75, requires_grad=True)\ny = x.pow(torch.tensor(2.25))\n"
+                                "z = y * 1\ny -= 0.5\nz.backward()"),
+    "unpack_all_saved_self": ("x = torch.tensor(2., requires_grad=True)\nh = x * 1\ny = h ** 0\nh.add_(1)\n"
+                              "y.backward()"),
     # the ready queue: the newest ready node runs first, also when an older one made ready before waits in it
     "ready_queue_order": ("x = torch.tensor(1., requires_grad=True)\nc = x * 2\na = x * 3\nb = c * 4\n"
                           "d = a * 5\ns = (d + b) + a\n"
