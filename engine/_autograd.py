@@ -240,12 +240,7 @@ def record(out, cls, inputs, saved=None, same=False):
         if t is None:
             fns.append(None)
         elif t.grad_fn is None:
-            if t._requires_grad:
-                acc = t._accumulator        # the leaf's live AccumulateGrad, else t._grad_accumulator() makes one
-                acc = None if acc is None else acc()
-                fns.append(t._grad_accumulator() if acc is None else acc)
-            else:
-                fns.append(None)
+            fns.append(t._grad_accumulator() if t._requires_grad else None)
         else:
             if t._output_nr:
                 if nrs is None:

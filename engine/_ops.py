@@ -94,8 +94,7 @@ def _operands(a, b):
                 return ad, bd, _FROM_NP[ad.dtype], False
             return ad, bd, _FROM_NP[ad.dtype], True
     elif tb is builtins.float and ad.dtype.kind == 'f':        # fast path: float tensor and Python float
-        c = _CONSTANTS.get((b, ad.dtype))
-        return ad, _new_constant(b, ad.dtype) if c is None else c, _FROM_NP[ad.dtype], True
+        return ad, _CONSTANTS[(b, ad.dtype)], _FROM_NP[ad.dtype], True
     elif not isinstance(b, Tensor):
         if not isinstance(b, _Number):
             return None
@@ -140,9 +139,7 @@ def _alike(a, b, op):
     if tb is builtins.float or tb is builtins.int:
         if ad.dtype.kind != 'f':
             return None
-        bd = _CONSTANTS.get((b, ad.dtype))
-        if bd is None:
-            bd = _new_constant(b, ad.dtype)
+        bd = _CONSTANTS[(b, ad.dtype)]
     elif tb is Tensor:
         bd = b._data
         if bd.dtype is not ad.dtype or bd.shape != ad.shape:
@@ -161,9 +158,23 @@ def _alike(a, b, op):
     return t
 
 
-# Python floats as 0-d arrays of a tensor's float dtype, converted once: `x * 1.0001` in a loop reuses the
-# array (numpy converts a Python float on every call, slowly). Same value as numpy's own conversion.
-_CONSTANTS = {}
+class _Constants(dict):
+    """Python numbers as 0-d arrays of a float dtype, converted once: `_CONSTANTS[(x, dtype)]`. `x * 1.0001` in a
+    loop reuses the array (numpy converts a Python float on every call, slowly); same value as numpy's own
+    conversion. A miss converts (with PyTorch's range check for ints) and keeps the array."""
+    def __missing__(self, key):
+        x, npd = key
+        if type(x) is builtins.int:
+            _check_int(x)
+        c = np.array(x, dtype=npd)
+        if x != 0.0:                       # 0.0 == -0.0 as keys: zeros are not kept
+            if len(self) >= 4096:
+                self.clear()
+            self[key] = c
+        return c
+
+
+_CONSTANTS = _Constants()
 
 
 def _check_int(x):
@@ -177,18 +188,6 @@ def _wrap_int(x, npd):
     casts a scalar to the op's dtype; numpy would raise instead."""
     info = np.iinfo(npd)
     return x if info.min <= x <= info.max else np.array(x % 2 ** 64, np.uint64).astype(npd)
-
-
-def _new_constant(x, npd):
-    """Convert x for _CONSTANTS (the caller found no entry) and keep it there."""
-    if type(x) is builtins.int:
-        _check_int(x)
-    c = np.array(x, dtype=npd)
-    if x != 0.0:                       # 0.0 == -0.0 as keys: zeros are not cached
-        if len(_CONSTANTS) >= 4096:
-            _CONSTANTS.clear()
-        _CONSTANTS[(x, npd)] = c
-    return c
 
 
 def _check_broadcast(sa, sb):
@@ -288,10 +287,7 @@ def accumulate_into(var, g, create_graph, handed_over=False):
             od[...] = od + g._data      # in place (faster than np.add(..., out=) on small arrays)
         else:
             od[()] += g._data[()]       # 0-d: numpy's scalar arithmetic (same value, faster)
-        vc = old._version_counter       # bump(old), inlined (once per leaf and backward)
-        if vc is None:
-            vc = counter(old)
-        vc.value += 1
+        bump(old)
 
 
 # ================================================================================================ arithmetic
@@ -1697,9 +1693,7 @@ def _ufunc_inplace(self, ufunc, other):
     if sd.dtype.kind != 'f' or not sd.flags.writeable:
         return False
     if type(other) is builtins.float:
-        od = _CONSTANTS.get((other, sd.dtype))
-        if od is None:
-            od = _new_constant(other, sd.dtype)
+        od = _CONSTANTS[(other, sd.dtype)]
     elif type(other) is Tensor and other._data.dtype is sd.dtype and _expandable(other._data.shape, sd.shape):
         od = other._data
     else:

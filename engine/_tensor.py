@@ -186,7 +186,6 @@ class Tensor:
                 if view is not None and view._base is self and view.grad_fn is None and (
                         view._grad_from_base or not view._requires_grad):
                     view._requires_grad = view._grad_from_base = self._requires_grad
-                    view._accumulator = None       # such a view has no AccumulateGrad (see _grad_accumulator)
         return self
 
     @property
