@@ -355,7 +355,7 @@ function graphCss() {
 
 /**
  * Draw autograd graphs (node-link JSON of engine.graph) into container.
- * Returns {render, setActive, showEdgeGrads, showNodeGrads, clearHighlights, markStale, markError, fit, export}.
+ * Returns {render, prepare, setActive, showEdgeGrads, showNodeGrads, clearHighlights, markStale, markError, fit, export}.
  */
 export function createGraphView(container, { onSelect } = {}) {
   container.classList.add('gv-view');
@@ -567,37 +567,64 @@ export function createGraphView(container, { onSelect } = {}) {
     fit();
   }
 
-  const layoutCache = new WeakMap();
+  const layoutCache = new WeakMap();  // graph -> its layout, or the promise of it while Graphviz works
+
+  /** A graph's layout, computed once per graph object: the layout itself, or a promise while it is computed. */
+  function layoutOf(graph, sizes) {
+    let layout = layoutCache.get(graph);
+    if (layout) return layout;
+    if (!graph.nodes.length) {
+      layout = { width: 0, height: 0, nodes: new Map(), edges: [] };
+    } else {
+      const t0 = performance.now();
+      layout = runLayout(layoutDot(graph, sizes)).then((plain) => {
+        const done = parsePlain(plain);
+        api.timings = { layout: performance.now() - t0, graphviz: lastLayoutMs };
+        layoutCache.set(graph, done);
+        return done;
+      }, (e) => {
+        layoutCache.delete(graph);
+        throw e;
+      });
+    }
+    layoutCache.set(graph, layout);
+    return layout;
+  }
+
+  const measure = (graph) => {
+    const contents = new Map(graph.nodes.map((n) => [n.id, nodeContent(n)]));
+    const sizes = new Map(graph.nodes.map((n) => [n.id, nodeSize(contents.get(n.id))]));
+    return { contents, sizes };
+  };
 
   const api = {
-    /** Lay out and draw a node-link graph; resolves once it is on screen (a newer render supersedes it). */
+    /**
+     * Lay out and draw a node-link graph; resolves once it is on screen (a newer render supersedes it).
+     * A graph laid out before (render or prepare) is drawn at once, without waiting for anything.
+     */
     async render(graph) {
       const seq = ++renderSeq;
       graph = graph ?? { nodes: [], links: [] };
-      const contents = new Map(graph.nodes.map((n) => [n.id, nodeContent(n)]));
-      const sizes = new Map(graph.nodes.map((n) => [n.id, nodeSize(contents.get(n.id))]));
-      let layout = layoutCache.get(graph);
-      if (!layout) {
-        if (graph.nodes.length) {
-          try {
-            const t0 = performance.now();
-            layout = parsePlain(await runLayout(layoutDot(graph, sizes)));
-            api.timings = { layout: performance.now() - t0, graphviz: lastLayoutMs };
-          } catch (e) {
-            if (seq !== renderSeq) return;
-            banner.hidden = false;
-            banner.textContent = tr('graph.layoutFailed', { error: e.message });
-            throw e;
-          }
-        } else {
-          layout = { width: 0, height: 0, nodes: new Map(), edges: [] };
+      const { contents, sizes } = measure(graph);
+      let layout = layoutOf(graph, sizes);
+      if (layout instanceof Promise) {
+        try {
+          layout = await layout;
+        } catch (e) {
+          if (seq !== renderSeq) return;
+          banner.hidden = false;
+          banner.textContent = tr('graph.layoutFailed', { error: e.message });
+          throw e;
         }
-        layoutCache.set(graph, layout);
       }
       if (seq !== renderSeq) return;
       const t1 = performance.now();
       draw(graph, layout, contents, sizes);
       if (api.timings) api.timings.draw = performance.now() - t1;
+    },
+    /** Lay a graph out without drawing it, so that a later render(graph) draws at once; resolves when done. */
+    async prepare(graph) {
+      await layoutOf(graph, measure(graph).sizes);
     },
     /** The graph JSON on screen (or null). */
     get graph() {

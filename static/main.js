@@ -280,12 +280,13 @@ const explain = createExplainPanel(panes.explain, { graphRoot: panes.graph });
 let experiment = null;  // the gallery entry whose code is in the editor, while it is unedited
 
 const views = {
-  /** Draw what a run produced; resolves once the graph is on screen. */
+  /** Draw what a run produced; resolves once the graph is on screen and the stepper is ready to step. */
   async show(result, code) {
     inspector.clear();
     await graphView.render({ ...(result.graph ?? { nodes: [], links: [] }), dot: result.dot });
-    stepper.load(result.chapters, result.error);
+    const stepping = stepper.load(result.chapters, result.error);
     explain.show({ experimentId: experiment?.code === code ? experiment.id : null, error: result.error });
+    await stepping;
   },
 };
 

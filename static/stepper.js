@@ -60,6 +60,8 @@ const plainNumber = (text) => text.replace(/ \(.*\)$/, '');
 /** True when every element of the tensor text is the same value (so one number tells the story). */
 const uniform = (text) => text != null && /^-?(?:[\d.]+(?:e[+-]?\d+)?|inf|nan)(?: \(.*\))?$/.test(compactValue(text));
 
+const PREPARED_NODES = 1000;  // how much of the chapters' graphs load() lays out ahead of stepping, in nodes
+
 /**
  * The backward stepper in container, drawing on graphView (from createGraphView).
  * load(chapters) takes the runner's recorded chapters; step/back/reset/goTo move through one timeline.
@@ -273,6 +275,8 @@ export function createStepper(container, graphView, { onError } = {}) {
     /**
      * Take a run's chapters ([{call, graph, steps, error}]) and go back to step 0 without touching the graph.
      * runError (the run's error, if any) lets the stepper explain a backward that failed before its first step.
+     * Resolves once the chapters' graphs are laid out (up to PREPARED_NODES nodes in all, the first one always):
+     * from then on a step draws its node at once, as the click happens.
      */
     load(list, runError = null) {
       api.pause();
@@ -293,6 +297,9 @@ export function createStepper(container, graphView, { onError } = {}) {
       touched = false;
       drawChapters();
       showPosition();
+      let budget = PREPARED_NODES;
+      const graphs = chapters.map((c) => c.graph).filter((g, i) => g && (i === 0 || (budget -= g.nodes.length) >= 0));
+      return Promise.all(graphs.map((g) => graphView.prepare(g).catch(() => {})));  // render reports a failure
     },
     /** Back to before the first step. */
     reset() {
