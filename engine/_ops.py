@@ -639,8 +639,23 @@ class ReluBackward0(Node):
 
 def threshold_backward(g, x, threshold):
     """The gradient of relu / threshold: g where x > threshold, else 0 (its own node for double backward)."""
-    out = make(np.where(x._data > threshold, g._data, g._data.dtype.type(0)))
+    out = make(_where_zero(x._data > threshold, g._data))
     return _attach(out, ThresholdBackwardBackward0, (g, x), {'self': SavedTensor(x), 'threshold': threshold})
+
+
+_SAME_SIZE_INT = {2: np.int16, 4: np.int32, 8: np.int64}
+
+
+def _where_zero(mask, d):
+    """np.where(mask, d, 0) in d's dtype, bit for bit; for arrays of a few hundred numbers or more as an `and` of d's
+    bits with a mask of all ones or zeros (numpy's where is three times slower: relu's backward in an MLP)."""
+    bits = _SAME_SIZE_INT.get(d.itemsize)
+    if bits is None or d.dtype.kind not in 'fiu' or d.size < 256 or mask.shape != d.shape:
+        return np.where(mask, d, d.dtype.type(0))
+    ones = np.subtract(0, mask, dtype=bits)             # True -> -1 (every bit set), False -> 0
+    out = np.empty(d.shape, d.dtype)
+    np.bitwise_and(d.view(bits), ones, out=out.view(bits))
+    return out
 
 
 class ThresholdBackwardBackward0(Node):

@@ -197,6 +197,9 @@ SNIPPETS = {
     # a node's apply unpacks every saved tensor first, also those the gradients asked for do not read
     "unpack_all_saved_result": ("x = torch.tensor(1.75, requires_grad=True)\ny = x.pow(torch.tensor(2.25))\n"
                                 "z = y * 1\ny -= 0.5\nz.backward()"),
+    "relu_backward_big_keeps_bits": ("x = (torch.arange(300.) - 150).requires_grad_()\n"
+                                     "g = torch.full((300,), float('nan'))\ng[::3] = float('-inf')\ng[1::3] = -0.0\n"
+                                     "x.relu().backward(g)\nprint(x.grad[140:160])\nprint(1 / x.grad[140:160])"),
     "unpack_all_saved_self": ("x = torch.tensor(2., requires_grad=True)\nh = x * 1\ny = h ** 0\nh.add_(1)\n"
                               "y.backward()"),
     # the ready queue: the newest ready node runs first, also when an older one made ready before waits in it
