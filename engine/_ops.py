@@ -425,6 +425,18 @@ class ReciprocalBackward0(Node):
         return (-g * (r * r),)
 
 
+def _rounded(np_fn):
+    """np_fn that gives float32 arrays the correctly rounded result nearly always: computed in float64, rounded once.
+    numpy's own float32 exp, log, tanh, sin and cos are off by an ulp for a third of all inputs or more; PyTorch's
+    (MKL's) are not: `torch.tensor(1.).exp().item()` is 2.7182817459106445 and `x.exp().log()` gives x back."""
+    def fn(x):
+        return np_fn(x.astype(np.float64)).astype(np.float32) if x.dtype is _F32 else np_fn(x)
+    return fn
+
+
+_F32 = np.dtype(np.float32)
+
+
 def pow(a, b):
     """a ** b: PowBackward0 (tensor ** number), PowBackward1 (tensor ** tensor), PowBackward2 (number ** tensor)."""
     if type(a) is not Tensor:
@@ -434,7 +446,7 @@ def pow(a, b):
         bd, ad, d, same = ops
         if d is dt.bool_:
             raise NotImplementedError('"pow" not implemented for \'Bool\'')
-        out = _out(np.power(ad, bd), d)
+        out = _out(_power(ad, bd, d), d)
         return _attach(out, PowBackward2, (b,), {'self': _scalar(a), 'exponent': _save(b), 'result': _RESULT},
                        same)
     ops = _operands(a, b)
@@ -447,10 +459,34 @@ def pow(a, b):
         b = _scalar(b)
         if d.category == 1 and b < 0:
             raise RuntimeError('Integers to negative integer powers are not allowed.')
-        out = _out(np.power(ad, bd) if b != 2 else ad * ad, d)
+        out = _out(_power_scalar(ad, bd, b, d) if d.is_floating_point else np.power(ad, bd), d)
         return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': b}, same)
-    out = _out(np.power(ad, bd), d)
+    out = _out(_power(ad, bd, d), d)
     return _attach(out, PowBackward1, (a, b), {'self': _save(a), 'exponent': _save(b), 'result': _RESULT}, same)
+
+
+def _power(x, e, d):
+    """x ** e (arrays or numbers) in dtype d; a float32 result rounded once from float64, as in _rounded."""
+    if d.np is _F32:
+        return np.power(np.asarray(x, np.float64), e).astype(np.float32)
+    return np.power(x, e)
+
+
+def _power_scalar(x, e, number, d):
+    """A float array x to the power of a number, as PyTorch's kernel computes it: products, sqrt and reciprocals for
+    the exponents it singles out, else pow (rounded once, see _rounded)."""
+    one = x.dtype.type(1)
+    if number == 2:
+        return x * x
+    if number == 3:
+        return x * x * x
+    if number == -2:
+        return one / (x * x)
+    if number == 0.5:
+        return np.sqrt(x)
+    if number == -0.5:
+        return one / np.sqrt(x)
+    return _power(x, e, d)
 
 
 class PowBackward0(Node):
@@ -460,7 +496,7 @@ class PowBackward0(Node):
             self._unpack_all()
             return (_zeros_like(g),)
         x = self.saved('self')
-        return (g * e * (x if e == 2 else x ** (e - 1)),)
+        return (g * (e * (x if e == 2 else x ** (e - 1))),)     # PyTorch's order: grad * (e * x^(e-1))
 
 
 class PowBackward1(Node):
@@ -573,18 +609,22 @@ class CosBackward0(Node):
         return (-g * self.saved('self').sin(),)
 
 
+_exp = _rounded(np.exp)
+
+
 def _sigmoid(x):
-    return np.where(x >= 0, 1 / (1 + np.exp(-np.abs(x))), np.exp(-np.abs(x)) / (1 + np.exp(-np.abs(x)))).astype(
-        x.dtype)
+    """1 / (1 + exp(-x)) in x's dtype, as PyTorch's kernel computes it."""
+    one = x.dtype.type(1)
+    return one / (one + _exp(-x))
 
 
-exp = _unary(np.exp, ExpBackward0, 'result')
-log = _unary(np.log, LogBackward0, 'self')
+exp = _unary(_exp, ExpBackward0, 'result')
+log = _unary(_rounded(np.log), LogBackward0, 'self')
 sqrt = _unary(np.sqrt, SqrtBackward0, 'result')
 sigmoid = _unary(_sigmoid, SigmoidBackward0, 'result')
-tanh = _unary(np.tanh, TanhBackward0, 'result')
-sin = _unary(np.sin, SinBackward0, 'self')
-cos = _unary(np.cos, CosBackward0, 'self')
+tanh = _unary(_rounded(np.tanh), TanhBackward0, 'result')
+sin = _unary(_rounded(np.sin), SinBackward0, 'self')
+cos = _unary(_rounded(np.cos), CosBackward0, 'self')
 
 
 def _not_for_bool(a, name, error=NotImplementedError, text='"%s" not implemented for \'Bool\''):

@@ -200,6 +200,12 @@ SNIPPETS = {
     "relu_backward_big_keeps_bits": ("x = (torch.arange(300.) - 150).requires_grad_()\n"
                                      "g = torch.full((300,), float('nan'))\ng[::3] = float('-inf')\ng[1::3] = -0.0\n"
                                      "x.relu().backward(g)\nprint(x.grad[140:160])\nprint(1 / x.grad[140:160])"),
+    "transcendentals_correctly_rounded": ("x = torch.tensor([1., 0.5, 3.7, -2.2])\n"
+                                          "for f in (x.exp, x.tanh, x.sin, x.sigmoid, x.abs().log):\n"
+                                          "    print([round(v, 12) for v in f().tolist()])\n"
+                                          "print(torch.tensor(1.).exp().item(), (2 ** torch.tensor(0.3)).item())\n"
+                                          "for e in (3, -2, -0.5, 1.5):\n    print((x.abs() ** e).tolist())\n"
+                                          "print((x.abs() ** x).tolist())"),
     "unpack_all_saved_self": ("x = torch.tensor(2., requires_grad=True)\nh = x * 1\ny = h ** 0\nh.add_(1)\n"
                               "y.backward()"),
     # the ready queue: the newest ready node runs first, also when an older one made ready before waits in it
