@@ -208,8 +208,7 @@ async function execute(code) {
   });
   handle.pending = null;
   handle.stop = null;
-  if (outcome.kind === 'result') setEngine('ready');
-  else if (handle === current) replaceCurrent();
+  if (outcome.kind !== 'result' && handle === current) replaceCurrent();
   return { ...outcome, stopRequest };
 }
 
@@ -246,7 +245,10 @@ function run() {
   syncFragment(code);
   const notice = document.querySelector('[data-testid=notice]');
   if (notice) notice.hidden = true;
-  const done = queue.then(() => execute(code)).then((outcome) => present(code, outcome));
+  // data-engine goes back to "ready" once the run is on screen (output, graph, stepper), not when Python is done.
+  const done = queue.then(() => execute(code)).then((outcome) => present(code, outcome).finally(() => {
+    if (document.body.dataset.engine === 'running') setEngine('ready');
+  }));
   queue = done.catch((err) => console.error(err));
   return done;
 }

@@ -119,3 +119,20 @@ def ready():
 def run():
     """run(page, code) -> the output pane's text once the run's output and graph are on screen."""
     return run_code
+
+
+LAYOUT_REPLY = 'self.postMessage({ id: data.id, plain'  # where graph.js, as the layout Worker, answers
+
+
+@pytest.fixture
+def slow_layout(page, flask_url):
+    """The playground with every Graphviz layout answered 300 ms late, as on a busy machine."""
+    def delay(route):
+        response = route.fetch()
+        body = response.text()
+        assert LAYOUT_REPLY in body, 'graph.js changed: update LAYOUT_REPLY'
+        body = body.replace(LAYOUT_REPLY, f'await new Promise((r) => setTimeout(r, 300)); {LAYOUT_REPLY}')
+        route.fulfill(response=response, body=body)
+
+    page.route('**/graph.js', delay)
+    return open_ready(page, flask_url)

@@ -51,6 +51,21 @@ def test_leaf_inplace_error_in_pytorch_words_and_page_stays_usable(playground, r
     assert run(playground, 'print(6 * 7)').strip() == '42'
 
 
+def test_back_at_ready_the_whole_run_is_on_screen(slow_layout):
+    """A script that clicks Run and waits for data-engine=ready finds output, graph and stepper there, even when the
+    graph's layout takes a while."""
+    slow_layout.evaluate('(code) => window.playground.setCode(code)', SEED)
+    slow_layout.click('[data-testid=run]')
+    assert slow_layout.locator('body').get_attribute('data-engine') == 'running'
+    slow_layout.wait_for_selector('body[data-engine=ready]', state='attached', timeout=60_000)
+    assert output_text(slow_layout) == expected_text(SEED)
+    labels = slow_layout.eval_on_selector_all('[data-testid=graph-node]', 'els => els.map(e => e.dataset.label)')
+    assert {'x', 'y', 'z', 'out', 'MeanBackward0', 'AccumulateGrad'} <= set(labels)
+    slow_layout.click('[data-testid=backward-step]')
+    assert slow_layout.eval_on_selector_all('[data-testid=graph-node][data-active=true]',
+                                            'els => els.map(e => e.dataset.label)') == ['MeanBackward0']
+
+
 def test_ctrl_enter_runs_the_editor(playground, run):
     playground.evaluate("window.playground.setCode('print(\"from the keyboard\")')")
     playground.locator('.cm-content').click()

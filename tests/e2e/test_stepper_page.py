@@ -91,23 +91,6 @@ def test_gradients_appear_on_the_edges_they_travel(playground, run):
     assert texts.count('1.5000 (all)') == 2  # y * y sends 1.5 down each of its two edges
 
 
-LAYOUT_REPLY = 'self.postMessage({ id: data.id, plain'  # where graph.js, as the layout Worker, answers
-
-
-@pytest.fixture
-def slow_layout(page, flask_url, ready):
-    """The playground with every Graphviz layout answered 300 ms late, as on a busy machine."""
-    def delay(route):
-        response = route.fetch()
-        body = response.text()
-        assert LAYOUT_REPLY in body, 'graph.js changed: update LAYOUT_REPLY'
-        body = body.replace(LAYOUT_REPLY, f'await new Promise((r) => setTimeout(r, 300)); {LAYOUT_REPLY}')
-        route.fulfill(response=response, body=body)
-
-    page.route('**/graph.js', delay)
-    return ready(page, flask_url)
-
-
 def test_each_step_is_on_the_graph_as_soon_as_it_is_clicked(slow_layout, run):
     """run() resolves with every chapter's graph laid out: a step never waits for Graphviz, even across chapters."""
     expected = timeline(SEED2)
