@@ -86,15 +86,23 @@ const PAD = 6;
 const MAX_CHARS = 56;
 const SPARK_H = 16;
 let charWidth = 0;
+let measurer = null;  // a canvas context with the node font
 
 /** Width of one monospace character at the node font, measured once. */
 function charW() {
   if (!charWidth) {
-    const ctx = document.createElement('canvas').getContext('2d');
-    ctx.font = `${FONT_PX}px ${getComputedStyle(document.documentElement).getPropertyValue('--gv-font') || 'monospace'}`;
-    charWidth = ctx ? ctx.measureText('0123456789').width / 10 : 6.6;
+    measurer = document.createElement('canvas').getContext('2d');
+    if (measurer) measurer.font = `${FONT_PX}px ${getComputedStyle(document.documentElement).getPropertyValue('--gv-font') || 'monospace'}`;
+    charWidth = measurer ? measurer.measureText('0123456789').width / 10 : 6.6;
   }
   return charWidth || 6.6;
+}
+
+/** Width of a line of text at the node font: so many monospace columns, or measured when it holds characters
+ * outside Latin (a Chinese label is about two columns a character). */
+function textW(text) {
+  const columns = text.length * charW();
+  return measurer && /[^\u0000-\u024f]/.test(text) ? Math.max(columns, measurer.measureText(text).width) : columns;
 }
 
 const clip = (line) => (line.length > MAX_CHARS ? line.slice(0, MAX_CHARS - 1) + '…' : line);
@@ -141,8 +149,7 @@ function nodeContent(n) {
 }
 
 function nodeSize(content) {
-  const chars = Math.max(6, ...content.lines.map((l) => l.text.length));
-  const w = chars * charW() + 2 * PAD;
+  const w = Math.max(6 * charW(), ...content.lines.map((l) => textW(l.text))) + 2 * PAD;
   const h = content.lines.length * LINE_H + (content.spark ? SPARK_H + 2 : 0) + 2 * PAD - 2;
   return { w, h };
 }
@@ -660,7 +667,7 @@ export function createGraphView(container, { onSelect } = {}) {
         if (!edge) continue;
         const mid = pointOnPath(edge.points, (candidates.indexOf(edge) + 1) / (candidates.length + 1));
         const text = compactValue(g.text, 20);
-        const w = text.length * charW() + 8;
+        const w = textW(text) + 8;
         s += `<g class="gv-edge-grad${g.current ? ' gv-current' : ''}" data-source="${esc(g.source)}" data-target="${esc(g.target)}"`
           + ` transform="translate(${(mid[0] + 4).toFixed(1)},${(mid[1] - 8).toFixed(1)})"><rect width="${w.toFixed(1)}" height="16" rx="3"/>`
           + `<text x="4" y="12">${esc(text)}</text></g>`;
@@ -679,7 +686,7 @@ export function createGraphView(container, { onSelect } = {}) {
         const size = current.sizes.get(id);
         if (!pos) continue;
         const label = `${tr('graph.grad')}: ${compactValue(text, 34)}`;
-        const w = label.length * charW() + 8;
+        const w = textW(label) + 8;
         s += `<g class="gv-node-grad" data-id="${esc(id)}" transform="translate(${(pos.x + size.w / 2 + 4).toFixed(1)},${(pos.y - 8).toFixed(1)})">`
           + `<rect width="${w.toFixed(1)}" height="16" rx="3"/><text x="4" y="12">${esc(label)}</text></g>`;
       }

@@ -94,6 +94,23 @@ def test_values_and_grads_on_nodes(playground, run):
     assert 'min 0 · mean 999.5 · max 1999' in big.text_content() and big.locator('.gv-spark').count() == 1
 
 
+OVERFLOWING_LINES = """els => els.flatMap(e => {
+    const box = e.querySelector('.gv-box').getBBox().width;
+    return [...e.querySelectorAll('text')].filter(t => t.getComputedTextLength() > box - 2).map(t => t.textContent);
+})"""
+
+
+def test_every_line_fits_its_box_in_both_languages(playground, run):
+    """Boxes are sized for their text, Chinese too (a CJK character takes about two columns of the node font)."""
+    code = ('import torch\n学习率乘以权重的结果张量 = torch.ones(2, requires_grad=True)\n'
+            '输出 = (学习率乘以权重的结果张量 * 2).sum()\n输出.backward()\n')
+    for lang in ('en', 'zh-CN'):
+        playground.select_option('[data-testid=lang]', lang)
+        run(playground, code)
+        assert playground.locator('[data-testid=graph-node][data-label="学习率乘以权重的结果张量"]').count() == 1
+        assert playground.eval_on_selector_all('[data-testid=graph-node]', OVERFLOWING_LINES) == []
+
+
 def test_roles_are_visually_distinct(playground, run):
     run(playground, SNIPPETS['data_versus_detach'])
     role = lambda label: playground.locator(f'[data-testid=graph-node][data-label="{label}"]').get_attribute('class')
