@@ -11,7 +11,8 @@ from ._factories import (tensor, as_tensor, from_numpy, zeros, ones, empty, full
                          ByteTensor, BoolTensor)
 from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos,  # noqa
                    clamp, clamp_min, clamp_max, reciprocal, sum, mean, mm, bmm, mv, dot, reshape, flatten,
-                   transpose, t, permute, unsqueeze, squeeze, cat, stack, clone, narrow, select)
+                   transpose, t, permute, unsqueeze, squeeze, cat, stack, clone, narrow, select, log2, log10, log1p,
+                   expm1, rsqrt, tan, sinh, cosh, asin, acos, atan, floor, ceil, trunc, frac, round)
 from ._printing import set_printoptions  # noqa: F401
 from . import autograd  # noqa: F401
 

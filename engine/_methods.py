@@ -33,7 +33,8 @@ def _checked(op, name, position):
 _SAME = ['add', 'sub', 'mul', 'div', 'pow', 'neg', 'exp', 'log', 'sqrt', 'abs', 'sign', 'sgn', 'sigmoid', 'tanh', 'relu',
          'sin', 'cos', 'clamp', 'clamp_min', 'clamp_max', 'reciprocal', 'sum', 'mean', 'matmul', 'mm', 'bmm', 'mv',
          'dot', 'view', 'reshape', 'flatten', 'transpose', 't', 'permute', 'unsqueeze', 'squeeze', 'expand',
-         'contiguous', 'clone', 'to', 'narrow', 'select', 'zero_', 'fill_', 'copy_']
+         'contiguous', 'clone', 'to', 'narrow', 'select', 'zero_', 'fill_', 'copy_', 'log2', 'log10', 'log1p', 'expm1',
+         'rsqrt', 'tan', 'sinh', 'cosh', 'asin', 'acos', 'atan', 'floor', 'ceil', 'trunc', 'frac', 'round']
 for _name in _SAME:
     setattr(Tensor, _name, getattr(ops, _name))
 
@@ -46,6 +47,8 @@ Tensor.negative = ops.neg
 Tensor.absolute = ops.abs
 Tensor.clip = ops.clamp
 Tensor.swapaxes = Tensor.swapdims = ops.transpose
+Tensor.arcsin, Tensor.arccos, Tensor.arctan = ops.asin, ops.acos, ops.atan
+Tensor.fix = ops.trunc
 
 
 def _reflected(op):
@@ -107,7 +110,8 @@ def _inplace_of(op):
 
 
 for _name in ['add', 'sub', 'mul', 'div', 'pow', 'neg', 'exp', 'log', 'sqrt', 'abs', 'sigmoid', 'tanh', 'relu',
-              'clamp', 'clamp_min', 'clamp_max', 'reciprocal', 'sin', 'cos', 'sign']:
+              'clamp', 'clamp_min', 'clamp_max', 'reciprocal', 'sin', 'cos', 'sign', 'log2', 'log10', 'log1p', 'expm1',
+              'rsqrt', 'tan', 'sinh', 'cosh', 'asin', 'acos', 'atan', 'floor', 'ceil', 'trunc', 'frac', 'round']:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
 Tensor.clip_ = Tensor.clamp_
 

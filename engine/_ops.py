@@ -628,6 +628,140 @@ sin = _unary(_rounded(np.sin), SinBackward0, 'self')
 cos = _unary(_rounded(np.cos), CosBackward0, 'self')
 
 
+# More pointwise float ops, with derivatives.yaml's formulas.
+class Log2Backward0(Node):
+    def apply(self, g):
+        return (g / (self.saved('self') * math.log(2)),)
+
+
+class Log10Backward0(Node):
+    def apply(self, g):
+        return (g / (self.saved('self') * math.log(10)),)
+
+
+class Log1PBackward0(Node):
+    def apply(self, g):
+        return (g / (self.saved('self') + 1),)
+
+
+class Expm1Backward0(Node):
+    def apply(self, g):
+        return (g * (self.saved('result') + 1),)
+
+
+class RsqrtBackward0(Node):
+    def apply(self, g):
+        return (-0.5 * g * self.saved('result') ** 3,)
+
+
+class TanBackward0(Node):
+    def apply(self, g):
+        return (g * (1 + self.saved('result') ** 2),)
+
+
+class SinhBackward0(Node):
+    def apply(self, g):
+        return (g * self.saved('self').cosh(),)
+
+
+class CoshBackward0(Node):
+    def apply(self, g):
+        return (g * self.saved('self').sinh(),)
+
+
+class AsinBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        return (g * (-x * x + 1).rsqrt(),)
+
+
+class AcosBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        return (g * -((-x * x + 1).rsqrt()),)
+
+
+class AtanBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        return (g / (x * x + 1),)
+
+
+def _rsqrt(x):
+    one = x.dtype.type(1)
+    return one / np.sqrt(x)
+
+
+log2 = _unary(_rounded(np.log2), Log2Backward0, 'self')
+log10 = _unary(_rounded(np.log10), Log10Backward0, 'self')
+log1p = _unary(_rounded(np.log1p), Log1PBackward0, 'self')
+expm1 = _unary(_rounded(np.expm1), Expm1Backward0, 'result')
+rsqrt = _unary(_rsqrt, RsqrtBackward0, 'result')
+tan = _unary(_rounded(np.tan), TanBackward0, 'result')
+sinh = _unary(_rounded(np.sinh), SinhBackward0, 'self')
+cosh = _unary(_rounded(np.cosh), CoshBackward0, 'self')
+asin = _unary(_rounded(np.arcsin), AsinBackward0, 'self')
+acos = _unary(_rounded(np.arccos), AcosBackward0, 'self')
+atan = _unary(_rounded(np.arctan), AtanBackward0, 'self')
+
+
+def _rounding(np_fn, node_cls, kernel):
+    """floor, ceil, trunc, frac: integer tensors come back as they are (a copy; frac has no integer kernel); the
+    gradient is zero (frac's: g)."""
+    def op(a):
+        x = a._data
+        if x.dtype.kind == 'b' or (x.dtype.kind != 'f' and node_cls is FracBackward0):
+            raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, _C10_TYPE[x.dtype.name]))
+        return _attach(make(np_fn(x) if x.dtype.kind == 'f' else x.copy()), node_cls, (a,), None, True)
+    op.__name__ = node_cls.__name__[:-9].lower()
+    return op
+
+
+class _ZeroGrad(Node):
+    def apply(self, g):
+        return (_zeros_like(g),)
+
+
+class FloorBackward0(_ZeroGrad):
+    pass
+
+
+class CeilBackward0(_ZeroGrad):
+    pass
+
+
+class TruncBackward0(_ZeroGrad):
+    pass
+
+
+class RoundBackward0(_ZeroGrad):
+    pass
+
+
+class RoundBackward1(_ZeroGrad):
+    pass
+
+
+class FracBackward0(Node):
+    def apply(self, g):
+        return (g,)
+
+
+_C10_TYPE = {'bool': 'Bool', 'int64': 'Long', 'int32': 'Int', 'int16': 'Short', 'int8': 'Char', 'uint8': 'Byte'}
+floor = _rounding(np.floor, FloorBackward0, 'floor_vml_cpu')
+ceil = _rounding(np.ceil, CeilBackward0, 'ceil_vml_cpu')
+trunc = _rounding(np.trunc, TruncBackward0, 'trunc_vml_cpu')
+frac = _rounding(lambda x: x - np.trunc(x), FracBackward0, 'frac_cpu')
+
+
+def round(a, *, decimals=0):
+    """Round half to even; with decimals, at that decimal place (RoundBackward1)."""
+    _not_for_bool(a, 'round_vml_cpu')
+    x = a._data
+    out = make(np.round(x, decimals) if x.dtype.kind == 'f' else x.copy())
+    return _attach(out, RoundBackward1 if decimals else RoundBackward0, (a,), None, True)
+
+
 def _not_for_bool(a, name, error=NotImplementedError, text='"%s" not implemented for \'Bool\''):
     if a._data.dtype.kind == 'b':
         raise error(text % name)

@@ -14,7 +14,7 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import _attach, _RESULT, _dims, _float_dtype, _out, _scalar, _zeros_like, pow as _pow
+from ._ops import _attach, _RESULT, _dims, _float_dtype, _out, _scalar, _sigmoid, _zeros_like, pow as _pow
 from ._tensor import Tensor, make, _wrap_dim
 
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -386,6 +386,49 @@ def leaky_relu(a, negative_slope=0.01, inplace=False):
 class LeakyReluBackward0(Node):
     def apply(self, g):
         return (where(make(self.saved('self')._data > 0), g, g * self._saved['negative_slope']),)
+
+
+def softplus(a, beta=1.0, threshold=20.0):
+    """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
+    x = a._data
+    bx = x * x.dtype.type(beta)
+    soft = (np.log1p(np.exp(bx.astype(np.float64))) / beta).astype(x.dtype)
+    out = make(np.where(bx > threshold, x, soft))
+    return _attach(out, SoftplusBackward0, (a,), {'beta': beta, 'self': SavedTensor(a), 'threshold': threshold})
+
+
+class SoftplusBackward0(Node):
+    def apply(self, g):
+        x, beta = self.saved('self'), self._saved['beta']
+        z = (x * beta).exp()
+        return (where(make(x._data * x._data.dtype.type(beta) > self._saved['threshold']), g, g * z / (z + 1)),)
+
+
+def elu(a, alpha=1.0):
+    """x where x > 0, else alpha * (exp(x) - 1)."""
+    x = a._data
+    neg = (alpha * np.expm1(x.astype(np.float64))).astype(x.dtype)
+    out = make(np.where(x > 0, x, neg))
+    return _attach(out, EluBackward0, (a,), {'alpha': alpha, 'input_scale': 1, 'scale': 1, 'self': SavedTensor(a)})
+
+
+class EluBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        return (where(make(x._data <= 0), g * self._saved['alpha'] * x.exp(), g),)
+
+
+def silu(a):
+    """x * sigmoid(x)."""
+    x = a._data
+    return _attach(make(x * _sigmoid(x)), SiluBackward0, (a,), {'self': SavedTensor(a)})
+
+
+class SiluBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        s = x.sigmoid()
+        return (g * s * (1 + x * (1 - s)),)
 
 
 def _erf_np(x):

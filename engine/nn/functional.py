@@ -26,6 +26,23 @@ def tanh(input):
     return _ops.tanh(input)
 
 
+def softplus(input, beta=1.0, threshold=20.0):
+    """log(1 + exp(beta * x)) / beta (x itself above the threshold)."""
+    return _ops_nn.softplus(input, beta, threshold)
+
+
+def elu(input, alpha=1.0, inplace=False):
+    """x where x > 0, else alpha * (exp(x) - 1)."""
+    out = _ops_nn.elu(input, alpha)
+    return input.copy_(out) if inplace else out
+
+
+def silu(input, inplace=False):
+    """x * sigmoid(x) (swish)."""
+    out = _ops_nn.silu(input)
+    return input.copy_(out) if inplace else out
+
+
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     """x where x > 0, else negative_slope * x."""
     out = _leaky_relu(input, negative_slope)

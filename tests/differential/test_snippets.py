@@ -206,6 +206,24 @@ SNIPPETS = {
                                           "print(torch.tensor(1.).exp().item(), (2 ** torch.tensor(0.3)).item())\n"
                                           "for e in (3, -2, -0.5, 1.5):\n    print((x.abs() ** e).tolist())\n"
                                           "print((x.abs() ** x).tolist())"),
+    "more_pointwise_ops": (
+        "F = torch.nn.functional\n"
+        "x = torch.tensor([-2.5, -0.7, -0.5, 0.0, 0.3, 0.5, 1.5, 2.5, 30.0], requires_grad=True)\n"
+        "p = torch.tensor([0.1, 0.5, 0.9, 2.0], requires_grad=True)\n"
+        "u = torch.tensor([-0.9, -0.2, 0.4, 0.8], requires_grad=True)\n"
+        "fs = [(x, torch.floor), (x, torch.ceil), (x, torch.trunc), (x, torch.frac), (x, torch.round),\n"
+        "      (x, lambda t: t.round(decimals=1)), (x, F.softplus), (x, lambda t: F.softplus(t, beta=2, threshold=1)),\n"
+        "      (x, F.elu), (x, lambda t: F.elu(t, alpha=0.5)), (x, F.silu), (x, lambda t: (t / 4).tan()),\n"
+        "      (x, torch.sinh), (x, torch.cosh), (x, torch.atan), (p, torch.log2), (p, torch.log10), (p, torch.log1p),\n"
+        "      (p, torch.expm1), (p, torch.rsqrt), (u, torch.asin), (u, torch.acos)]\n"
+        "for t, f in fs:\n"
+        "    y = f(t)\n"
+        "    y.sum().backward()\n"
+        "    print(y, [n for n in dir(y.grad_fn) if n.startswith('_saved')], t.grad)\n"
+        "    t.grad = None\n"
+        "print(torch.floor(torch.tensor([1, -2])), torch.tensor([3, 4]).round(), torch.log2(torch.tensor([1, 8])))\n"
+        "z = torch.tensor([1.7, -1.2])\nz.floor_()\nprint(z)\ntorch.tensor([1, 2]).frac()"),
+    "floor_of_bool": "torch.floor(torch.tensor([True]))",
     "unpack_all_saved_self": ("x = torch.tensor(2., requires_grad=True)\nh = x * 1\ny = h ** 0\nh.add_(1)\n"
                               "y.backward()"),
     # the ready queue: the newest ready node runs first, also when an older one made ready before waits in it
