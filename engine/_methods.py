@@ -49,6 +49,8 @@ Tensor.clip = ops.clamp
 Tensor.swapaxes = Tensor.swapdims = ops.transpose
 Tensor.arcsin, Tensor.arccos, Tensor.arctan = ops.asin, ops.acos, ops.atan
 Tensor.fix = ops.trunc
+for _name in ['t', 'transpose', 'unsqueeze', 'squeeze']:
+    setattr(Tensor, _name + '_', ops._inplace_view(getattr(ops, _name)))
 
 
 def _reflected(op):

@@ -1272,9 +1272,12 @@ class TransposeBackward0(Node):
         return (g.transpose(_signed(self._saved['dim0']), _signed(self._saved['dim1'])),)
 
 
+_T_DIMS = '%s() expects a tensor with <= 2 dimensions, but self is %dD'
+
+
 def t(a):
     if a._data.ndim > 2:
-        raise RuntimeError('t() expects a tensor with <= 2 dimensions, but self is %dD' % a._data.ndim)
+        raise RuntimeError(_T_DIMS % ('t', a._data.ndim))
     return _view_result(a, a._data.T, TBackward0)
 
 
@@ -1345,6 +1348,53 @@ class SqueezeBackward2(SqueezeBackward0):
 
 class SqueezeBackward4(SqueezeBackward0):
     pass
+
+
+class TBackward1(TBackward0):
+    pass
+
+
+class TransposeBackward1(TransposeBackward0):
+    pass
+
+
+class UnsqueezeBackward1(UnsqueezeBackward0):
+    pass
+
+
+class SqueezeBackward3(SqueezeBackward0):
+    pass
+
+
+class SqueezeBackward5(SqueezeBackward0):
+    pass
+
+
+# The in-place form of a view op records PyTorch's in-place node (same formula, its own name).
+_IN_PLACE_NODE = {TBackward0: TBackward1, TransposeBackward0: TransposeBackward1,
+                  UnsqueezeBackward0: UnsqueezeBackward1, SqueezeBackward0: SqueezeBackward3,
+                  SqueezeBackward1: SqueezeBackward4, SqueezeBackward2: SqueezeBackward5}
+
+
+def _inplace_view(op):
+    """t_, transpose_, unsqueeze_, squeeze_: self takes the shape and strides of op(self, ...) on the same memory;
+    its version moves on and its history goes on through the in-place node (TBackward1, ...)."""
+    def f(self, *args, **kwargs):
+        if op is t and self._data.ndim > 2:
+            raise RuntimeError(_T_DIMS % ('t_', self._data.ndim))
+        _check_inplace(self)
+        res = op(self, *args, **kwargs)
+        self._data = res._data
+        bump(self)
+        node = res.grad_fn
+        if node is not None:
+            node.__class__ = cls = _IN_PLACE_NODE[type(node)]
+            if node._saved and cls not in ag._described:
+                ag._describe(cls, node._saved)
+            _new_history(self, node)
+        return self
+    f.__name__ = op.__name__ + '_'
+    return f
 
 
 def expand(a, *sizes):
