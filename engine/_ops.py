@@ -272,8 +272,9 @@ def accumulate_into(var, g, create_graph, handed_over=False):
     handed_over: the caller passes g on and nothing else refers to it. If g's array also owns C-contiguous memory
     that nothing else uses, .grad takes it over instead of copying it (PyTorch's AccumulateGrad "steals" it too)."""
     if var._grad is None:
-        if create_graph and g._requires_grad:
-            var._grad = _copy(make(np.zeros_like(g._data)), g)       # PyTorch's grad then shows CopyBackwards
+        if create_graph and g._requires_grad:       # PyTorch's clone_obey_contract: CopyBackwards, or a clone for
+            dense = _dense(var._data)                 # a leaf whose memory overlaps itself or has gaps (expanded)
+            var._grad = _copy(make(np.zeros_like(g._data)), g) if dense else clone(g)
         elif handed_over and g._data.base is None and g._data.flags.c_contiguous and sys.getrefcount(g._data) == 2:
             var._grad = make(g._data)              # 2: g's own reference and getrefcount's argument
         else:
@@ -813,21 +814,22 @@ class ReluBackward0(Node):
 
 
 def threshold_backward(g, x, threshold):
-    """The gradient of relu / threshold: g where x > threshold, else 0 (its own node for double backward)."""
-    out = make(_where_zero(x._data > threshold, g._data))
+    """The gradient of relu / threshold: 0 where x <= threshold, else g (so g where x is nan), as PyTorch's kernel
+    (its own node for double backward)."""
+    out = make(_zero_where(x._data <= threshold, g._data))
     return _attach(out, ThresholdBackwardBackward0, (g, x), {'self': SavedTensor(x), 'threshold': threshold})
 
 
 _SAME_SIZE_INT = {2: np.int16, 4: np.int32, 8: np.int64}
 
 
-def _where_zero(mask, d):
-    """np.where(mask, d, 0) in d's dtype, bit for bit; for arrays of a few hundred numbers or more as an `and` of d's
+def _zero_where(zero, d):
+    """np.where(zero, 0, d) in d's dtype, bit for bit; for arrays of a few hundred numbers or more as an `and` of d's
     bits with a mask of all ones or zeros (numpy's where is three times slower: relu's backward in an MLP)."""
     bits = _SAME_SIZE_INT.get(d.itemsize)
-    if bits is None or d.dtype.kind not in 'fiu' or d.size < 256 or mask.shape != d.shape:
-        return np.where(mask, d, d.dtype.type(0))
-    ones = np.subtract(0, mask, dtype=bits)             # True -> -1 (every bit set), False -> 0
+    if bits is None or d.dtype.kind not in 'fiu' or d.size < 256 or zero.shape != d.shape:
+        return np.where(zero, d.dtype.type(0), d)
+    ones = np.subtract(zero, 1, dtype=bits)             # True -> 0, False -> -1 (every bit set)
     out = np.empty(d.shape, d.dtype)
     np.bitwise_and(d.view(bits), ones, out=out.view(bits))
     return out
@@ -1787,8 +1789,9 @@ def cat(tensors, dim=0):
                 raise RuntimeError('Sizes of tensors must match except in dimension %d. Expected size %d but got size '
                                    '%d for tensor number %d in the list.' % (d, ref._data.shape[j], x._data.shape[j], i))
     rd = dt.result_type(*tensors)
-    out = make(np.concatenate([x._data.astype(rd.np, copy=False) for x in tensors if x._data.shape != (0,)]
-                              or [ref._data.astype(rd.np, copy=False)], axis=d))
+    out = make(np.ascontiguousarray(np.concatenate(      # (numpy follows the inputs' layout; PyTorch's is C order)
+        [x._data.astype(rd.np, copy=False) for x in tensors if x._data.shape != (0,)]
+        or [ref._data.astype(rd.np, copy=False)], axis=d)))
     sizes = [x._data.shape for x in tensors]
     return _attach(out, CatBackward0, tuple(tensors), {'dim': _given(dim), 'sizes': sizes})
 
@@ -1818,7 +1821,7 @@ def stack(tensors, dim=0):
                                              ', '.join(map(str, x._data.shape)), i))
     d = _wrap_dim(dim, tensors[0]._data.ndim + 1)
     rd = dt.result_type(*tensors)
-    out = make(np.stack([x._data.astype(rd.np, copy=False) for x in tensors], axis=d))
+    out = make(np.ascontiguousarray(np.stack([x._data.astype(rd.np, copy=False) for x in tensors], axis=d)))
     return _attach(out, StackBackward0, tuple(tensors), {'dim': _given(dim)})
 
 
@@ -1886,10 +1889,11 @@ def _inplace(self, op, *args, **kwargs):
     if not dt.can_cast(res.dtype, self.dtype):
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (res.dtype.legacy, self.dtype.legacy))
-    if not self._data.flags.writeable:
+    if not self._data.flags.writeable and self._data.size:
         raise RuntimeError('unsupported operation: more than one element of the written-to tensor refers to a single '
                            'memory location. Please clone() the tensor before performing the operation.')
-    self._data[...] = res._data
+    if self._data.size:
+        self._data[...] = res._data
     bump(self)
     node = res.grad_fn
     if track and node is not None:

@@ -14,7 +14,9 @@ BINARY = ["+", "-", "*", "/", "**"]
 UNARY = ["-{a}", "{a}.neg()", "torch.exp({a})", "{a}.exp()", "{a}.abs()", "torch.abs({a})",
          "torch.sigmoid({a})", "{a}.sigmoid()", "torch.tanh({a})", "{a}.tanh()", "torch.relu({a})",
          "{a}.relu()", "{a}.clamp(min=-0.5)", "{a}.clamp(max=1.0)", "{a}.clamp(-1, 1)",
-         "torch.clamp({a}, min=0.25, max=2)"]
+         "torch.clamp({a}, min=0.25, max=2)", "{a}.floor()", "torch.round({a})", "{a}.frac()", "{a}.atan()",
+         "torch.nn.functional.softplus({a})", "torch.nn.functional.elu({a})", "torch.nn.functional.silu({a})",
+         "torch.expm1({a})", "{a}.sinh()"]
 INPLACE_SELF = ["{a}.zero_()", "{a}.fill_(1.5)", "{a}.relu_()", "{a}.neg_()", "{a}.sigmoid_()",
                 "{a}.tanh_()", "{a}.clamp_(min=0)", "{a}.mul_(2)", "{a}.add_(1)", "{a}.sub_(0.5)",
                 "{a}.div_(4)", "{a} += 1", "{a} *= -2", "{a} -= 0.5", "{a} /= 2"]
@@ -158,9 +160,9 @@ class ProgramBuilder:
         v = self.values(a)
         choices = list(UNARY)
         if v.size == 0 or np.abs(v).max() > 20:
-            choices = [c for c in choices if "exp" not in c]
+            choices = [c for c in choices if "exp" not in c and "sinh" not in c]
         if v.size and v.min() > 0 or self.chance(0.05):
-            choices += ["torch.log({a})", "{a}.log()"]
+            choices += ["torch.log({a})", "{a}.log()", "{a}.log2()", "torch.log1p({a})", "{a}.rsqrt()"]
         if v.size and v.min() >= 0 or self.chance(0.05):
             choices += ["{a}.sqrt()", "torch.sqrt({a})"]
         self.run(f"{self.fresh()} = " + self.rng.choice(choices).format(a=a))

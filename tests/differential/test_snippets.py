@@ -224,6 +224,14 @@ SNIPPETS = {
         "print(torch.floor(torch.tensor([1, -2])), torch.tensor([3, 4]).round(), torch.log2(torch.tensor([1, 8])))\n"
         "z = torch.tensor([1.7, -1.2])\nz.floor_()\nprint(z)\ntorch.tensor([1, 2]).frac()"),
     "floor_of_bool": "torch.floor(torch.tensor([True]))",
+    "cat_and_stack_are_contiguous": ("a = torch.ones(3, 2, requires_grad=True).t()\n"
+                                     "print(torch.cat([a, a]).is_contiguous(), torch.stack([a, a]).is_contiguous())\n"
+                                     "print(torch.cat([a, a]).contiguous().grad_fn, torch.stack([a, a]).contiguous().grad_fn)"),
+    "create_graph_grad_of_expanded_leaf": ("x = torch.tensor(1.25).expand(2).detach().requires_grad_()\n"
+                                           "x.exp().sum().backward(create_graph=True)\nprint(x.grad, x.grad.grad_fn)\n"
+                                           "y = torch.ones(2, requires_grad=True)\n"
+                                           "y.exp().sum().backward(create_graph=True)\nprint(y.grad.grad_fn)"),
+    "empty_write_into_expanded": "x = torch.ones(2).expand(2, 2)\nx[2:] = -1\nprint(x)",
     "unpack_all_saved_self": ("x = torch.tensor(2., requires_grad=True)\nh = x * 1\ny = h ** 0\nh.add_(1)\n"
                               "y.backward()"),
     # the ready queue: the newest ready node runs first, also when an older one made ready before waits in it
