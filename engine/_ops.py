@@ -1889,11 +1889,8 @@ def _inplace(self, op, *args, **kwargs):
     if not dt.can_cast(res.dtype, self.dtype):
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (res.dtype.legacy, self.dtype.legacy))
-    if not self._data.flags.writeable and self._data.size:
-        raise RuntimeError('unsupported operation: more than one element of the written-to tensor refers to a single '
-                           'memory location. Please clone() the tensor before performing the operation.')
-    if self._data.size:
-        self._data[...] = res._data
+    if self._data.size:       # (zero_ and fill_ with a number may write into memory shared by elements: idempotent)
+        _writeable(self._data, op is _zero or op is _fill and not isinstance(args[0], Tensor))[...] = res._data
     bump(self)
     node = res.grad_fn
     if track and node is not None:
@@ -1912,6 +1909,25 @@ def _inplace(self, op, *args, **kwargs):
     else:
         _views_changed(self)
     return self
+
+
+def _writeable(arr, shared_ok=False):
+    """arr, or a writeable array on its memory. numpy marks every view of a broadcast read-only; PyTorch writes into
+    one whose elements do not share memory (a row of an expanded tensor, seen by every row) and refuses where they
+    do, unless shared_ok (zero_, fill_ with a number)."""
+    if arr.flags.writeable:
+        return arr
+    root = arr
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    if root.flags.writeable and (shared_ok or not builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))):
+        offset = arr.__array_interface__['data'][0] - root.__array_interface__['data'][0]
+        try:
+            return np.ndarray(arr.shape, arr.dtype, buffer=root, offset=offset, strides=arr.strides)
+        except (TypeError, ValueError):        # memory numpy cannot hand out as a buffer: refuse, as below
+            pass
+    raise RuntimeError('unsupported operation: more than one element of the written-to tensor refers to a single '
+                       'memory location. Please clone() the tensor before performing the operation.')
 
 
 def _views_changed(t, rebased=None):
