@@ -334,9 +334,17 @@ class Node:
     def _unpack_all(self):
         """Check every saved variable as PyTorch's apply does before any formula: one modified in place or freed
         is an error even where the gradients asked for would not read it. An apply that may return without
-        calling saved() calls this itself."""
+        calling saved() calls this itself. PyTorch unpacks them in the order of their names, so when several
+        fail, the error is the one of the first name (`other` before `self`)."""
+        try:
+            self._check_saved(self._saved.items())
+        except RuntimeError:
+            self._check_saved(sorted(self._saved.items(), key=lambda item: item[0]))
+            raise
+
+    def _check_saved(self, items):
         freed = self._freed
-        for name, v in self._saved.items():
+        for name, v in items:
             if type(v) is SavedTensor:
                 v.check(self, name)
             elif type(v) is SavedList:
