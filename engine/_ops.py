@@ -1857,6 +1857,9 @@ def _check_inplace(t):
 def _inplace(self, op, *args, **kwargs):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph."""
     _check_inplace(self)
+    # (PyTorch's order of checks: elements of self sharing memory, overlap with an input, shapes, dtypes)
+    target = _writeable(self._data, op is _zero or op is _fill and not isinstance(args[0], Tensor)) \
+        if self._data.size else None
     for x in args:
         if type(x) is Tensor and x is not self and op is not _fill_tensor and _partial_overlap(self._data, x._data):
             raise RuntimeError('unsupported operation: some elements of the input tensor and the written-to tensor '
@@ -1889,8 +1892,8 @@ def _inplace(self, op, *args, **kwargs):
     if not dt.can_cast(res.dtype, self.dtype):
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (res.dtype.legacy, self.dtype.legacy))
-    if self._data.size:       # (zero_ and fill_ with a number may write into memory shared by elements: idempotent)
-        _writeable(self._data, op is _zero or op is _fill and not isinstance(args[0], Tensor))[...] = res._data
+    if target is not None:
+        target[...] = res._data
     bump(self)
     node = res.grad_fn
     if track and node is not None:
@@ -1914,7 +1917,7 @@ def _inplace(self, op, *args, **kwargs):
 def _writeable(arr, shared_ok=False):
     """arr, or a writeable array on its memory. numpy marks every view of a broadcast read-only; PyTorch writes into
     one whose elements do not share memory (a row of an expanded tensor, seen by every row) and refuses where they
-    do, unless shared_ok (zero_, fill_ with a number)."""
+    do, unless shared_ok (zero_ and fill_ with a number: writing one value twice is harmless)."""
     if arr.flags.writeable:
         return arr
     root = arr
