@@ -257,14 +257,22 @@ def record(out, cls, inputs, saved=None, same=False):
         meta = _input_meta(inputs, None if out is None else out._data)
         if meta is not None:              # (a class default: setting None would give the node a __dict__)
             node._meta = meta
-    if saved and type(node) not in _described:
-        _describe(type(node), saved)
+    if saved and cls not in _described:
+        _describe(cls, saved)
     if out is not None:
         if saved and saved.get('result') is RESULT:
             saved['result'] = SavedTensor(out, is_output=True)
         out.grad_fn = node
         out._requires_grad = True
     return node
+
+
+def retype(node, cls):
+    """Make node a `cls`: the same formula under the other name PyTorch gives it (an in-place view op records
+    TBackward1 where the view op records TBackward0)."""
+    node.__class__ = cls
+    if node._saved and cls not in _described:
+        _describe(cls, node._saved)
 
 
 def _input_meta(inputs, out):

@@ -30,11 +30,13 @@ def _checked(op, name, position):
     return f
 
 
-_SAME = ['add', 'sub', 'mul', 'div', 'pow', 'neg', 'exp', 'log', 'sqrt', 'abs', 'sign', 'sgn', 'sigmoid', 'tanh', 'relu',
-         'sin', 'cos', 'clamp', 'clamp_min', 'clamp_max', 'reciprocal', 'sum', 'mean', 'matmul', 'mm', 'bmm', 'mv',
-         'dot', 'view', 'reshape', 'flatten', 'transpose', 't', 'permute', 'unsqueeze', 'squeeze', 'expand',
-         'contiguous', 'clone', 'to', 'narrow', 'select', 'zero_', 'fill_', 'copy_', 'log2', 'log10', 'log1p', 'expm1',
-         'rsqrt', 'tan', 'sinh', 'cosh', 'asin', 'acos', 'atan', 'floor', 'ceil', 'trunc', 'frac', 'round']
+# Pointwise ops that are methods and have in-place forms (x.floor(), x.floor_()), besides the arithmetic ones.
+_POINTWISE = ['neg', 'exp', 'log', 'sqrt', 'abs', 'sigmoid', 'tanh', 'relu', 'clamp', 'clamp_min', 'clamp_max',
+              'reciprocal', 'sin', 'cos', 'sign', 'log2', 'log10', 'log1p', 'expm1', 'rsqrt', 'tan', 'sinh', 'cosh',
+              'asin', 'acos', 'atan', 'floor', 'ceil', 'trunc', 'frac', 'round']
+_SAME = _POINTWISE + ['add', 'sub', 'mul', 'div', 'pow', 'sgn', 'sum', 'mean', 'matmul', 'mm', 'bmm', 'mv', 'dot',
+                      'view', 'reshape', 'flatten', 'transpose', 't', 'permute', 'unsqueeze', 'squeeze', 'expand',
+                      'contiguous', 'clone', 'to', 'narrow', 'select', 'zero_', 'fill_', 'copy_']
 for _name in _SAME:
     setattr(Tensor, _name, getattr(ops, _name))
 
@@ -49,8 +51,7 @@ Tensor.clip = ops.clamp
 Tensor.swapaxes = Tensor.swapdims = ops.transpose
 Tensor.arcsin, Tensor.arccos, Tensor.arctan = ops.asin, ops.acos, ops.atan
 Tensor.fix = ops.trunc
-for _name in ['t', 'transpose', 'unsqueeze', 'squeeze']:
-    setattr(Tensor, _name + '_', ops._inplace_view(getattr(ops, _name)))
+Tensor.t_, Tensor.transpose_, Tensor.unsqueeze_, Tensor.squeeze_ = ops.t_, ops.transpose_, ops.unsqueeze_, ops.squeeze_
 
 
 def _reflected(op):
@@ -111,9 +112,7 @@ def _inplace_of(op):
     return f
 
 
-for _name in ['add', 'sub', 'mul', 'div', 'pow', 'neg', 'exp', 'log', 'sqrt', 'abs', 'sigmoid', 'tanh', 'relu',
-              'clamp', 'clamp_min', 'clamp_max', 'reciprocal', 'sin', 'cos', 'sign', 'log2', 'log10', 'log1p', 'expm1',
-              'rsqrt', 'tan', 'sinh', 'cosh', 'asin', 'acos', 'atan', 'floor', 'ceil', 'trunc', 'frac', 'round']:
+for _name in ['add', 'sub', 'mul', 'div', 'pow'] + _POINTWISE:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
 Tensor.clip_ = Tensor.clamp_
 

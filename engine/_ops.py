@@ -426,6 +426,9 @@ class ReciprocalBackward0(Node):
         return (-g * (r * r),)
 
 
+_F32 = np.dtype(np.float32)
+
+
 def _rounded(np_fn):
     """np_fn that gives float32 arrays the correctly rounded result nearly always: computed in float64, rounded once.
     numpy's own float32 exp, log, tanh, sin and cos are an ulp off for 12-40% of inputs; PyTorch's (MKL's) are
@@ -436,7 +439,9 @@ def _rounded(np_fn):
     return fn
 
 
-_F32 = np.dtype(np.float32)
+def _rsqrt(x):
+    one = x.dtype.type(1)
+    return one / np.sqrt(x)
 
 
 def pow(a, b):
@@ -487,7 +492,7 @@ def _power_scalar(x, e, number, d):
     if number == 0.5:
         return np.sqrt(x)
     if number == -0.5:
-        return one / np.sqrt(x)
+        return _rsqrt(x)
     return _power(x, e, d)
 
 
@@ -688,11 +693,6 @@ class AtanBackward0(Node):
         return (g / (x * x + 1),)
 
 
-def _rsqrt(x):
-    one = x.dtype.type(1)
-    return one / np.sqrt(x)
-
-
 log2 = _unary(_rounded(np.log2), Log2Backward0, 'self')
 log10 = _unary(_rounded(np.log10), Log10Backward0, 'self')
 log1p = _unary(_rounded(np.log1p), Log1PBackward0, 'self')
@@ -706,12 +706,12 @@ acos = _unary(_rounded(np.arccos), AcosBackward0, 'self')
 atan = _unary(_rounded(np.arctan), AtanBackward0, 'self')
 
 
-def _rounding(np_fn, node_cls, kernel):
-    """floor, ceil, trunc, frac: integer tensors come back as they are (a copy; frac has no integer kernel); the
-    gradient is zero (frac's: g)."""
+def _rounding(np_fn, node_cls, kernel, integers=True):
+    """floor, ceil, trunc, frac: integer tensors come back as they are, a copy (frac has no integer kernel:
+    integers=False); the gradient is zero (frac's: g)."""
     def op(a):
         x = a._data
-        if x.dtype.kind == 'b' or (x.dtype.kind != 'f' and node_cls is FracBackward0):
+        if x.dtype.kind == 'b' or (x.dtype.kind != 'f' and not integers):
             raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, _C10_TYPE[x.dtype.name]))
         return _attach(make(np_fn(x) if x.dtype.kind == 'f' else x.copy()), node_cls, (a,), None, True)
     op.__name__ = node_cls.__name__[:-9].lower()
@@ -752,7 +752,7 @@ _C10_TYPE = {'bool': 'Bool', 'int64': 'Long', 'int32': 'Int', 'int16': 'Short', 
 floor = _rounding(np.floor, FloorBackward0, 'floor_vml_cpu')
 ceil = _rounding(np.ceil, CeilBackward0, 'ceil_vml_cpu')
 trunc = _rounding(np.trunc, TruncBackward0, 'trunc_vml_cpu')
-frac = _rounding(lambda x: x - np.trunc(x), FracBackward0, 'frac_cpu')
+frac = _rounding(lambda x: x - np.trunc(x), FracBackward0, 'frac_cpu', integers=False)
 
 
 def round(a, *, decimals=0):
@@ -1274,12 +1274,13 @@ class TransposeBackward0(Node):
         return (g.transpose(_signed(self._saved['dim0']), _signed(self._saved['dim1'])),)
 
 
-_T_DIMS = '%s() expects a tensor with <= 2 dimensions, but self is %dD'
+def _check_2d(a, name):
+    if a._data.ndim > 2:
+        raise RuntimeError('%s() expects a tensor with <= 2 dimensions, but self is %dD' % (name, a._data.ndim))
 
 
 def t(a):
-    if a._data.ndim > 2:
-        raise RuntimeError(_T_DIMS % ('t', a._data.ndim))
+    _check_2d(a, 't')
     return _view_result(a, a._data.T, TBackward0)
 
 
@@ -1382,21 +1383,26 @@ def _inplace_view(op):
     """t_, transpose_, unsqueeze_, squeeze_: self takes the shape and strides of op(self, ...) on the same memory;
     its version moves on and its history goes on through the in-place node (TBackward1, ...)."""
     def f(self, *args, **kwargs):
-        if op is t and self._data.ndim > 2:
-            raise RuntimeError(_T_DIMS % ('t_', self._data.ndim))
         _check_inplace(self)
         res = op(self, *args, **kwargs)
         self._data = res._data
         bump(self)
         node = res.grad_fn
         if node is not None:
-            node.__class__ = cls = _IN_PLACE_NODE[type(node)]
-            if node._saved and cls not in ag._described:
-                ag._describe(cls, node._saved)
+            ag.retype(node, _IN_PLACE_NODE[type(node)])
             _new_history(self, node)
         return self
     f.__name__ = op.__name__ + '_'
     return f
+
+
+transpose_, unsqueeze_, squeeze_ = (_inplace_view(op) for op in (transpose, unsqueeze, squeeze))
+_t_inplace = _inplace_view(t)
+
+
+def t_(a):
+    _check_2d(a, 't_')
+    return _t_inplace(a)
 
 
 def expand(a, *sizes):
@@ -1854,12 +1860,12 @@ def _check_inplace(t):
             raise RuntimeError('a leaf Variable that requires grad is being used in an in-place operation.')
 
 
-def _inplace(self, op, *args, **kwargs):
-    """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph."""
+def _inplace(self, op, *args, shared_ok=False, **kwargs):
+    """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph.
+    shared_ok: self's elements may share memory (see _writeable)."""
     _check_inplace(self)
     # (PyTorch's order of checks: elements of self sharing memory, overlap with an input, shapes, dtypes)
-    target = _writeable(self._data, op is _zero or op is _fill and not isinstance(args[0], Tensor)) \
-        if self._data.size else None
+    target = _writeable(self._data, shared_ok) if self._data.size else None
     for x in args:
         if type(x) is Tensor and x is not self and op is not _fill_tensor and _partial_overlap(self._data, x._data):
             raise RuntimeError('unsupported operation: some elements of the input tensor and the written-to tensor '
@@ -1923,7 +1929,8 @@ def _writeable(arr, shared_ok=False):
     root = arr
     while isinstance(root.base, np.ndarray):
         root = root.base
-    if root.flags.writeable and (shared_ok or not builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))):
+    shared = builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))
+    if root.flags.writeable and (shared_ok or not shared):
         offset = arr.__array_interface__['data'][0] - root.__array_interface__['data'][0]
         try:
             return np.ndarray(arr.shape, arr.dtype, buffer=root, offset=offset, strides=arr.strides)
@@ -2141,11 +2148,11 @@ class CopyBackwards(Node):
 
 
 def zero_(a):
-    return _inplace(a, _zero)
+    return _inplace(a, _zero, shared_ok=True)          # (writing one value twice is harmless: PyTorch allows it)
 
 
 def fill_(a, value):
-    return _inplace(a, _fill, value)
+    return _inplace(a, _fill, value, shared_ok=not isinstance(value, Tensor))     # (as PyTorch's fill_(Scalar))
 
 
 def copy_(a, src, non_blocking=False):
