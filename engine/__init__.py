@@ -13,6 +13,13 @@ from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos
                    clamp, clamp_min, clamp_max, reciprocal, sum, mean, mm, bmm, mv, dot, reshape, flatten,
                    transpose, t, permute, unsqueeze, squeeze, cat, stack, clone, narrow, select, log2, log10, log1p,
                    expm1, rsqrt, tan, sinh, cosh, asin, acos, atan, floor, ceil, trunc, frac, round)
+from ._ops import (split, split_with_sizes, chunk, unbind, cumsum, prod, amax, amin, masked_fill,  # noqa: F401
+                   gather, index_select, flip, roll, tril, triu, diag, trace, outer, movedim, broadcast_to)
+from ._methods import _more_functions  # noqa: E402
+(eq, ne, lt, gt, le, ge, all, any, isnan, isinf, isfinite, logical_not, logical_and, logical_or, logical_xor,
+ remainder, fmod, floor_divide) = _more_functions()
+moveaxis = movedim
+ger = outer
 from ._printing import set_printoptions  # noqa: F401
 from . import autograd  # noqa: F401
 
@@ -141,8 +148,9 @@ class _ExistingModule:
 
 
 def _install_alias():
+    import builtins
     import sys
-    if not any(isinstance(f, type) and f.__name__ == '_TorchAlias' for f in sys.meta_path):
+    if not builtins.any(isinstance(f, type) and f.__name__ == '_TorchAlias' for f in sys.meta_path):
         sys.meta_path.insert(0, _TorchAlias)
 
 

@@ -198,6 +198,7 @@ _make = None              # set by _tensor: a new tensor from a numpy array
 _make_wrapped = None      # set by _tensor: makes the 0-d tensor of a saved Python number
 _alias = None             # set by _tensor: a tensor object on the same memory and version counter, no grad_fn
 _alias_output = None      # set by _tensor: a new tensor object aliasing a saved output, with grad_fn = its node
+add_grads = None          # set by _ops: the sum of two gradients reaching the same input
 
 
 def edge(t):
@@ -234,37 +235,45 @@ def record(out, cls, inputs, saved=None, same=False):
     output's shape and dtype (pointwise ops), so the node keeps no input metadata. Returns the node.
     This runs once per recorded op: every line counts."""
     node = _new(cls)
-    fns = []
-    nrs = None
-    for t in inputs:                      # edge(t) inlined
-        if t is None:
-            fns.append(None)
-        elif t.grad_fn is None:
-            fns.append(t._grad_accumulator() if t._requires_grad else None)
-        else:
-            if t._output_nr:
-                if nrs is None:
-                    nrs = [0] * len(inputs)
-                nrs[len(fns)] = t._output_nr
-            fns.append(t.grad_fn)
-    node._fns = tuple(fns)
+    # The next node of each input (None for a None input or one that needs no gradient): edge(t), inlined and
+    # unrolled for the usual one or two inputs (a Python number operand comes as None). An input that is not
+    # output 0 of its node (rare) makes the node keep the output numbers too.
+    n = len(inputs)
+    if n == 2:
+        a, b = inputs
+        node._fns = (None if a is None else a.grad_fn or a._grad_accumulator(),
+                     None if b is None else b.grad_fn or b._grad_accumulator())
+        if a is not None and a._output_nr or b is not None and b._output_nr:
+            node._nrs = _output_nrs(inputs)
+    elif n == 1:
+        a = inputs[0]
+        node._fns = (None if a is None else a.grad_fn or a._grad_accumulator(),)
+        if a is not None and a._output_nr:
+            node._nrs = _output_nrs(inputs)
+    else:
+        node._fns = tuple([None if t is None else t.grad_fn or t._grad_accumulator() for t in inputs])
+        if any(t is not None and t._output_nr for t in inputs):
+            node._nrs = _output_nrs(inputs)
     node._saved = saved
     node._seq = next(_sequence)
     node._freed = False
-    if nrs is not None:
-        node._nrs = tuple(nrs)
     if not same:
         meta = _input_meta(inputs, None if out is None else out._data)
         if meta is not None:              # (a class default: setting None would give the node a __dict__)
             node._meta = meta
-    if saved and cls not in _described:
-        _describe(cls, saved)
-    if out is not None:
-        if saved and saved.get('result') is RESULT:
+    if saved:
+        if cls not in _described:
+            _describe(cls, saved)
+        if out is not None and 'result' in saved and saved['result'] is RESULT:
             saved['result'] = SavedTensor(out, is_output=True)
+    if out is not None:
         out.grad_fn = node
         out._requires_grad = True
     return node
+
+
+def _output_nrs(inputs):
+    return tuple(0 if t is None or t.grad_fn is None else t._output_nr for t in inputs)
 
 
 def retype(node, cls):
@@ -441,15 +450,16 @@ class AccumulateGrad(Node):
     """The sink of a leaf tensor that requires grad: adds incoming gradients into `variable.grad`."""
     __slots__ = ('variable',)
 
-    def name(self):
-        return 'torch::autograd::AccumulateGrad'      # as PyTorch's C++ names it; the class name is the short one
+    _fns = ()                                     # (class-level: a leaf's node is made cheaply, once per graph)
+    _saved = None
+    _freed = False
+    _seq = _INF                                   # PyTorch runs AccumulateGrad as soon as it is ready
 
     def __init__(self, variable):
-        self._fns = ()
-        self._saved = None
-        self._freed = False
-        self._seq = _INF                          # PyTorch runs AccumulateGrad as soon as it is ready
         self.variable = variable
+
+    def name(self):
+        return 'torch::autograd::AccumulateGrad'      # as PyTorch's C++ names it; the class name is the short one
 
 
 # ---------------------------------------------------------------------------------------------- the engine
@@ -583,15 +593,14 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     `record`, it yields a Step per node (the node, the gradients it received and sent, .grad before and after)
     for the stepper; without, it runs to the end on the first next() and builds nothing it would not need.
     """
-    from ._ops import accumulate_into, add_grads, validate_grad
+    from ._ops import accumulate_into, validate_grad
     root_edges = [edge(t) for t in roots]
     root_nodes = list(dict.fromkeys(fn for fn, _ in root_edges))
     deps = _dependencies(root_nodes)
     needed = _needed(root_nodes, {fn for fn, _ in inputs}) if inputs is not None else None
     buffers = {}                                   # gradients of nodes still waiting for some consumer
     for (fn, nr), g in zip(root_edges, grad_roots):
-        buf = buffers.setdefault(fn, [None] * fn.num_outputs)
-        buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
+        _add_to(buffers.setdefault(fn, [None] * fn.num_outputs), nr, g)
     # A ready node travels with its gradients: sinks (ready AccumulateGrads, run before all others) hold
     # (node, grads); the heap holds the other ready nodes' -sequence numbers, `waiting` their (node, grads).
     sinks = deque()
@@ -677,43 +686,55 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 if step is not None:
                     step.grads_out.append((nxt, nr, g))
                 left = deps[nxt] - 1
-                deps[nxt] = left
-                if not left and plain and type(nxt) is AccumulateGrad and g is not None and nxt not in buffers:
-                    var = nxt.variable             # a leaf's only gradient, added into an existing .grad: at once
-                    if var._grad is not None and var._hooks is None and var._post_acc_hooks is None:
-                        accumulate_into(var, g, create_graph)
-                        continue
-                buf = buffers.pop(nxt, None) if left == 0 else buffers.get(nxt)
-                if buf is None:
-                    if nr == 0 and nxt.num_outputs == 1:
+                if left:                           # more consumers of nxt to come: keep the gradient
+                    deps[nxt] = left
+                    buf = buffers.get(nxt)
+                    if buf is None:
+                        buf = buffers[nxt] = [None] * nxt.num_outputs
+                    _add_to(buf, nr, g)
+                    continue
+                buf = buffers.pop(nxt, None)       # nxt's last consumer: nxt is ready
+                if type(nxt) is AccumulateGrad:
+                    if buf is None:
+                        var = nxt.variable
+                        if (plain and g is not None and var._grad is not None and var._hooks is None
+                                and var._post_acc_hooks is None):
+                            accumulate_into(var, g, create_graph)     # a leaf's only gradient: added at once
+                            continue
                         buf = [g]
                     else:
-                        buf = [None] * nxt.num_outputs
-                        buf[nr] = g
-                    if left:
-                        buffers[nxt] = buf
-                elif g is not None:
-                    buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
-                if not left:
-                    if type(nxt) is AccumulateGrad:
-                        sinks.append((nxt, buf))
+                        _add_to(buf, 0, g)
+                    sinks.append((nxt, buf))
+                    continue
+                if buf is not None:
+                    _add_to(buf, nr, g)
+                elif nr == 0 and nxt.num_outputs == 1:
+                    buf = [g]
+                else:
+                    buf = [None] * nxt.num_outputs
+                    buf[nr] = g
+                seq = nxt._seq
+                if lone is None:
+                    if not ready or seq > -ready[0]:
+                        lone, lone_grads = nxt, buf
                         continue
+                elif seq > lone._seq:
+                    nxt, buf, lone, lone_grads = lone, lone_grads, nxt, buf
                     seq = nxt._seq
-                    if lone is None:
-                        if not ready or seq > -ready[0]:
-                            lone, lone_grads = nxt, buf
-                            continue
-                    elif seq > lone._seq:
-                        nxt, buf, lone, lone_grads = lone, lone_grads, nxt, buf
-                        seq = nxt._seq
-                    push(ready, -seq)
-                    waiting[seq] = (nxt, buf)
+                push(ready, -seq)
+                waiting[seq] = (nxt, buf)
             if not retain_graph:
                 node._freed = True                 # its saved tensors are released
             if record:
                 yield step
     finally:
         _set_grad_enabled(prev_mode)
+
+
+def _add_to(buf, nr, g):
+    """Add gradient g for output nr into a node's input buffer."""
+    if g is not None:
+        buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
 
 
 def _capture(node, grads, capture, step, needed):

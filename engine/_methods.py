@@ -102,6 +102,7 @@ Tensor.__rpow__ = __rpow__
 
 _BINARY = {'add', 'sub', 'mul', 'div', 'pow'}
 
+
 def _inplace_of(op):
     def f(self, *args, **kwargs):
         if args and not isinstance(args[0], (Tensor,) + ops._Number) and op.__name__ in _BINARY:
@@ -219,10 +220,37 @@ def _int_op(np_fn):
     return f
 
 
-Tensor.__floordiv__ = Tensor.floor_divide = _int_op(np.floor_divide)
-Tensor.__rfloordiv__ = _int_op(lambda a, b: np.floor_divide(b, a))
-Tensor.__mod__ = Tensor.remainder = _int_op(np.mod)
-Tensor.__rmod__ = _int_op(lambda a, b: np.mod(b, a))
+def _invalid_other(name, other):
+    """The TypeError PyTorch's argument parser gives `tensor.name(other)` for an `other` of the wrong type."""
+    t = type(other).__name__
+    return TypeError("%s() received an invalid combination of arguments - got (%s), but expected one of:\n"
+                     " * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!%s!)\n"
+                     " * (Number other)\n      didn't match because some of the arguments have invalid types: (!%s!)\n"
+                     % (name, t, t, t))
+
+
+def _with_other(op, name):
+    """A binary op as a Tensor method: PyTorch's TypeError for an operand that is neither tensor nor number."""
+    def f(self, other):
+        out = op(self, other) if isinstance(other, (Tensor,) + ops._Number) else NotImplemented
+        if out is NotImplemented:
+            raise _invalid_other(name, other)
+        return out
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+Tensor.__floordiv__ = ops.floor_divide
+Tensor.__rfloordiv__ = _reflected(lambda self, other: ops.floor_divide(other, self))
+Tensor.__mod__ = ops.remainder
+Tensor.__rmod__ = _reflected(lambda self, other: ops.remainder(other, self))
+for _name in ['remainder', 'fmod', 'floor_divide']:
+    setattr(Tensor, _name, _with_other(getattr(ops, _name), _name))
+    setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
+Tensor.__imod__ = _iop('remainder')
+Tensor.__ifloordiv__ = _iop('floor_divide')
+for _name in ['eq', 'ne', 'lt', 'le', 'gt', 'ge']:
+    setattr(Tensor, _name, _with_other(getattr(Tensor, _name), _name))
 Tensor.__and__ = _int_op(np.bitwise_and)
 Tensor.__or__ = _int_op(np.bitwise_or)
 Tensor.__xor__ = _int_op(np.bitwise_xor)
@@ -250,14 +278,6 @@ def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return bool(np.allclose(self._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
-def all_(self):
-    return make(np.asarray(np.all(self._data)))
-
-
-def any_(self):
-    return make(np.asarray(np.any(self._data)))
-
-
 def new_tensor(self, data, dtype=None, requires_grad=False):
     from ._factories import tensor
     return tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
@@ -272,9 +292,118 @@ def _new_filled(value):
 
 Tensor.equal = equal
 Tensor.allclose = allclose
-Tensor.all = all_
-Tensor.any = any_
+
+
+def _reduce_bool(np_fn):
+    """all / any: over everything, or over dims (an int or a tuple); bool, except uint8 stays uint8 (as in PyTorch)."""
+    def f(self, dim=None, keepdim=False):
+        if dim is None:
+            r = np_fn(self._data)
+        else:
+            dims = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+            r = np_fn(self._data, axis=tuple(_wrap_dim(d, self.ndim) for d in dims) if self.ndim else None,
+                      keepdims=keepdim)
+        return make(np.asarray(r, dtype=np.uint8 if self._data.dtype == np.uint8 else np.bool_))
+    f.__name__ = np_fn.__name__
+    return f
+
+
+Tensor.all = _reduce_bool(np.all)
+Tensor.any = _reduce_bool(np.any)
+
+
+def _logical(np_fn, name):
+    def f(self, other):
+        if not isinstance(other, Tensor):
+            raise TypeError("%s(): argument 'other' (position 1) must be Tensor, not %s" % (name, type(other).__name__))
+        return make(np.asarray(np_fn(self._data, other._data)))
+    f.__name__ = name
+    return f
+
+
+Tensor.logical_and = _logical(np.logical_and, 'logical_and')
+Tensor.logical_or = _logical(np.logical_or, 'logical_or')
+Tensor.logical_xor = _logical(np.logical_xor, 'logical_xor')
+Tensor.logical_not = lambda self: make(np.logical_not(self._data))
+Tensor.isnan = lambda self: make(np.isnan(self._data) if self._data.dtype.kind == 'f' else np.zeros(self.shape, bool))
+Tensor.isinf = lambda self: make(np.isinf(self._data) if self._data.dtype.kind == 'f' else np.zeros(self.shape, bool))
+Tensor.isfinite = lambda self: make(np.isfinite(self._data) if self._data.dtype.kind == 'f' else
+                                    np.ones(self.shape, bool))
+
+
+# ------------------------------------------------------------------------------ shape, reordering, gathering ops
+
+for _name in ['split', 'split_with_sizes', 'chunk', 'unbind', 'cumsum', 'prod', 'amax', 'amin', 'masked_fill',
+              'masked_fill_', 'gather', 'index_select', 'repeat', 'flip', 'tril', 'triu', 'outer', 'trace', 'diag',
+              'roll', 'movedim', 'broadcast_to']:
+    setattr(Tensor, _name, getattr(ops, _name))
+Tensor.moveaxis = ops.movedim
+Tensor.ger = ops.outer
+for _name in ['cumsum', 'tril', 'triu']:
+    setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
 Tensor.new_tensor = new_tensor
 Tensor.new_zeros = _new_filled(0)
 Tensor.new_ones = _new_filled(1)
 Tensor.new_empty = _new_filled(0)
+
+
+# ------------------------------------------------------------------------------ torch.* forms of methods
+
+def _function_of(name, other_types):
+    """torch.name(input, other): the method, with the TypeError PyTorch's parser gives the function form."""
+    method = getattr(Tensor, name)
+
+    def f(input, other):
+        if not isinstance(other, (Tensor,) + ops._Number):
+            raise TypeError('%s() received an invalid combination of arguments - got (Tensor, %s), but expected one '
+                            'of:\n%s' % (name, type(other).__name__, other_types % {'t': type(other).__name__}))
+        return method(input, other)
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+def _unary_function(name):
+    method = getattr(Tensor, name)
+
+    def f(input, *args, **kwargs):
+        if not isinstance(input, Tensor):
+            raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s" % (name, type(input).__name__))
+        return method(input, *args, **kwargs)
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+def _logical_function(name):
+    method = getattr(Tensor, name)
+
+    def f(input, other):
+        if not isinstance(other, Tensor):
+            raise TypeError("%s(): argument 'other' (position 2) must be Tensor, not %s" % (name, type(other).__name__))
+        return method(input, other)
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+_TENSOR_OR_NUMBER = (' * (Tensor input, Tensor other, *, Tensor out = None)\n'
+                     ' * (Tensor input, Number other, *, Tensor out = None)\n')
+_REMAINDER = (' * (Tensor input, Tensor other, *, Tensor out = None)\n * (Number self, Tensor other)\n'
+              "      didn't match because some of the arguments have invalid types: (!Tensor!, !%(t)s!)\n"
+              ' * (Tensor input, Number other, *, Tensor out = None)\n')
+_FLOOR_DIVIDE = (' * (Tensor input, Tensor other, *, Tensor out = None)\n * (Tensor input, Number other)\n'
+                 "      didn't match because some of the arguments have invalid types: (Tensor, !%(t)s!)\n")
+
+
+def torch_remainder(input, other):
+    """torch.remainder also takes a number as input (`5 % x`)."""
+    if not isinstance(input, Tensor) and isinstance(input, ops._Number) and isinstance(other, Tensor):
+        return ops.remainder(input, other)
+    return _function_of('remainder', _REMAINDER)(input, other)
+
+
+def _more_functions():
+    """The torch.* functions of methods defined here, in the order engine/__init__.py takes them."""
+    compare = [_function_of(n, _TENSOR_OR_NUMBER) for n in ('eq', 'ne', 'lt', 'gt', 'le', 'ge')]
+    unary = [_unary_function(n) for n in ('all', 'any', 'isnan', 'isinf', 'isfinite', 'logical_not')]
+    logical = [_logical_function(n) for n in ('logical_and', 'logical_or', 'logical_xor')]
+    return tuple(compare + unary + logical + [torch_remainder, _function_of('fmod', _TENSOR_OR_NUMBER),
+                                              _function_of('floor_divide', _FLOOR_DIVIDE)])

@@ -26,6 +26,7 @@ from ._tensor import Tensor, Size, make, _wrap_dim
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
 
 _FROM_NP = dt.FROM_NP
+_float, _int = builtins.float, builtins.int
 _new = object.__new__
 _Number = (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)
 
@@ -47,7 +48,9 @@ def _attach(out, cls, inputs, saved=None, same=False):
     if ag.grad_enabled and out._data.dtype.kind == 'f':
         for x in inputs:
             if type(x) is Tensor and x._requires_grad:
-                _record(out, cls, tuple(x if type(x) is Tensor else None for x in inputs), saved, same)
+                if len(inputs) > 1:
+                    inputs = tuple([x if type(x) is Tensor else None for x in inputs])
+                _record(out, cls, inputs, saved, same)
                 break
     return out
 
@@ -136,25 +139,26 @@ def _alike(a, b, op):
     else None."""
     ad = a._data
     tb = type(b)
-    if tb is builtins.float or tb is builtins.int:
-        if ad.dtype.kind != 'f':
+    if tb is _float or tb is _int:
+        d = ad.dtype
+        if d.kind != 'f':
             return None
-        bd = _CONSTANTS[(b, ad.dtype)]
+        bd = _CONSTANTS[(b, d)]
     elif tb is Tensor:
         bd = b._data
         if bd.dtype is not ad.dtype or bd.shape != ad.shape:
             return None
     else:
         return None
-    if ad.ndim:
-        r = op(ad, bd)
-    else:                          # 0-d: numpy's scalar arithmetic (same values; its ufunc call costs twice as much)
-        r = op(ad[()], bd[()])
     t = _new(Tensor)
-    t._data = r if type(r) is np.ndarray else np.asarray(r)
+    if ad.ndim:
+        t._data = op(ad, bd)
+    else:                          # 0-d: numpy's scalar arithmetic (same values; its ufunc call costs twice as much)
+        t._data = np.asarray(op(ad[()], bd[()]))
     t._version_counter = None
     t.grad_fn = None
     t._requires_grad = False
+    t._output_nr = 0
     return t
 
 
@@ -207,6 +211,7 @@ def _out(data, d):
     t._version_counter = None
     t.grad_fn = None
     t._requires_grad = False
+    t._output_nr = 0
     return t
 
 
@@ -266,12 +271,16 @@ def add_grads(a, b):
     return make(a._data + b._data)
 
 
+ag.add_grads = add_grads
+
+
 def accumulate_into(var, g, create_graph, handed_over=False):
     """AccumulateGrad: the first gradient becomes .grad (a copy), later ones are added to it.
 
     handed_over: the caller passes g on and nothing else refers to it. If g's array also owns C-contiguous memory
     that nothing else uses, .grad takes it over instead of copying it (PyTorch's AccumulateGrad "steals" it too)."""
-    if var._grad is None:
+    old = var._grad
+    if old is None:
         if create_graph and g._requires_grad:       # PyTorch's clone_obey_contract: CopyBackwards, or a clone for
             dense = _dense(var._data)                 # a leaf whose memory overlaps itself or has gaps (expanded)
             var._grad = _copy(make(np.zeros_like(g._data)), g) if dense else clone(g)
@@ -280,21 +289,23 @@ def accumulate_into(var, g, create_graph, handed_over=False):
         else:
             var._grad = make(np.array(g._data, copy=True, order='C'))
     elif create_graph:
-        var._grad = var._grad + g
+        var._grad = old + g
     else:
-        old = var._grad
         od = old._data
         if od.ndim:
             od[...] = od + g._data      # in place (faster than np.add(..., out=) on small arrays)
         else:
             od[()] += g._data[()]       # 0-d: numpy's scalar arithmetic (same value, faster)
-        bump(old)
+        vc = old._version_counter       # bump(old), inlined: once per leaf and backward
+        if vc is None:
+            vc = counter(old)
+        vc.value += 1
 
 
 # ================================================================================================ arithmetic
 
 def add(a, b, *, alpha=1):
-    out = _alike(a, b, operator.add) if type(alpha) is builtins.int and alpha == 1 else None
+    out = _alike(a, b, operator.add) if type(alpha) is _int and alpha == 1 else None
     same = out is not None
     if not same:
         out = _binary(a, b, np.add, alpha)
@@ -369,12 +380,12 @@ def mul(a, b):
         if out is None:
             return NotImplemented
     if ag.grad_enabled:
-        tb = type(b) is Tensor
-        b_rg = tb and b._requires_grad
-        if a._requires_grad or b_rg:
-            _record(out, MulBackward0, (a, b if tb else None),
-                    {'self': SavedTensor(a) if b_rg else None,
-                     'other': (SavedTensor(b) if tb else b) if a._requires_grad else None}, same)
+        if type(b) is not Tensor:
+            if a._requires_grad:
+                _record(out, MulBackward0, (a, None), {'self': None, 'other': b}, same)
+        elif a._requires_grad or b._requires_grad:
+            _record(out, MulBackward0, (a, b), {'self': SavedTensor(a) if b._requires_grad else None,
+                                                'other': SavedTensor(b) if a._requires_grad else None}, same)
     return out
 
 
@@ -540,6 +551,102 @@ def neg(a):
 class NegBackward0(Node):
     def apply(self, g):
         return (-g,)
+
+
+def _torch_remainder(x, y):
+    """PyTorch's float remainder: fmod, moved by y when the signs differ (numpy's gives +0.0 where this is -0.0)."""
+    mod = np.fmod(x, y)
+    return np.where((mod != 0) & ((y < 0) != (mod < 0)), mod + y, mod)
+
+
+def _division(a, b, ufunc, reverse=False):
+    """ufunc(a, b) (ufunc(b, a) if reverse: b is then a number) by the operand rules of `a op b`, with PyTorch's
+    error for an integer division by zero; None if b is neither a tensor nor a number."""
+    ops = _operands(a, b)
+    if ops is None:
+        return None
+    ad, bd, d, same = ops
+    if type(bd) is builtins.int and d.category == 1:
+        bd = _wrap_int(bd, d.np)
+    if reverse:
+        ad, bd = np.asarray(bd, d.np), ad
+    if not d.is_floating_point and np.any(np.asarray(bd) == 0):
+        raise RuntimeError('ZeroDivisionError')
+    if ufunc is np.remainder and d.is_floating_point:
+        ufunc = _torch_remainder
+    return _out(ufunc(ad, bd), d)
+
+
+def remainder(a, b):
+    """Python's %: the result takes the sign of the divisor. `number % tensor` has no derivative in PyTorch."""
+    if type(a) is not Tensor:
+        out = _division(b, a, np.remainder, reverse=True)
+        return _not_implemented(out, b, 'aten::remainder')
+    out = _division(a, b, np.remainder)
+    if out is None:
+        return NotImplemented
+    if type(b) is Tensor:
+        return _attach(out, RemainderBackward1, (a, b), {'other': _save(b) if _rg(b) else None,
+                                                         'self': _save(a) if _rg(b) else None})
+    return _attach(out, RemainderBackward0, (a,))
+
+
+class RemainderBackward0(Node):
+    def apply(self, g):
+        return (g,)
+
+
+class RemainderBackward1(Node):
+    def apply(self, g):
+        return (g if self.needs(0) else None,
+                -g * div(self.saved('self'), self.saved('other'), rounding_mode='floor') if self.needs(1) else None)
+
+
+def fmod(a, b):
+    """C's fmod: the result takes the sign of the dividend."""
+    out = _division(a, b, np.fmod)
+    if out is None:
+        return NotImplemented
+    if type(b) is Tensor:
+        return _attach(out, FmodBackward1, (a, b), {'other': _save(b) if _rg(b) else None,
+                                                    'self': _save(a) if _rg(b) else None})
+    return _attach(out, FmodBackward0, (a,))
+
+
+class FmodBackward0(RemainderBackward0):
+    pass
+
+
+class FmodBackward1(Node):
+    def apply(self, g):
+        return (g if self.needs(0) else None,
+                -g * div(self.saved('self'), self.saved('other'), rounding_mode='trunc') if self.needs(1) else None)
+
+
+def floor_divide(a, b):
+    """a // b, rounded down. PyTorch defines no derivative: its node raises when backward reaches it."""
+    if type(a) is not Tensor:
+        return _not_implemented(_division(b, a, np.floor_divide, reverse=True), b, 'aten::floor_divide')
+    out = _division(a, b, np.floor_divide)
+    if out is None:
+        return NotImplemented
+    return _not_implemented(out, (a, b), 'aten::floor_divide')
+
+
+def _not_implemented(out, inputs, op):
+    """Record PyTorch's `NotImplemented` node for an op without derivative (an error once backward reaches it)."""
+    inputs = inputs if isinstance(inputs, tuple) else (inputs,)
+    if out is not None and out._data.dtype.kind == 'f' and ag.grad_enabled and builtins.any(_rg(x) for x in inputs):
+        _record(out, NotImplementedBackward, tuple(x if type(x) is Tensor else None for x in inputs)).op = op
+    return out
+
+
+def _no_derivative(self, *grads):
+    raise RuntimeError('derivative for %s is not implemented' % self.op)
+
+
+# PyTorch's node for a missing derivative is called NotImplemented (a name this module cannot shadow).
+NotImplementedBackward = type('NotImplemented', (Node,), {'apply': _no_derivative, '__module__': __name__})
 
 
 # ================================================================================================ pointwise
@@ -863,7 +970,7 @@ def _clamp(x, lo, hi):
     out = np.asarray(out)                    # (numpy gives a scalar for 0-d operands)
     if out.dtype.kind == 'f':
         zero = x == 0
-        if zero.any():
+        if np.count_nonzero(zero):          # (faster than zero.any())
             np.copysign(out, x, out=out, where=zero & (out == 0))
     return out
 
@@ -980,6 +1087,153 @@ class MeanBackward1(Node):
     def apply(self, g):
         g = _unreduce(g, self._saved)
         return (g.expand(self._saved['self_sym_sizes']) / self._saved['self_sym_numel'],)
+
+
+def _accumulated(np_fn, x, d, **kwargs):
+    """A cumulative / summing numpy function in dtype d; float32 accumulates in float64 (as PyTorch's CPU kernels
+    do) and is rounded once."""
+    if d.np is _F32:
+        return np_fn(x.astype(np.float64), **kwargs).astype(np.float32)
+    return np_fn(x, **kwargs)
+
+
+def cumsum(a, dim, *, dtype=None):
+    d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
+    x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
+    axis = _wrap_dim(dim, a._data.ndim)
+    out = _out(_accumulated(np.cumsum, x.reshape(-1) if x.ndim == 0 else x, d, axis=axis).reshape(x.shape), d)
+    return _attach(out, CumsumBackward0, (a,), {'dim': _given(dim)})
+
+
+class CumsumBackward0(Node):
+    def apply(self, g):
+        if g._data.ndim == 0:
+            return (g,)
+        d = _signed(self._saved['dim'])
+        return (g.flip(d).cumsum(d).flip(d),)         # each input adds into every output from it on
+
+
+def prod(a, dim=None, keepdim=False, *, dtype=None):
+    d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
+    x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
+    if dim is None:
+        out = _out(np.multiply.reduce(x, axis=None), d)
+        return _attach(out, ProdBackward0, (a,), {'result': _RESULT, 'self': SavedTensor(a)})
+    axis = _wrap_dim(dim, a._data.ndim)
+    out = _out(np.multiply.reduce(x, axis=axis if x.ndim else None, keepdims=keepdim and x.ndim > 0), d)
+    return _attach(out, ProdBackward1, (a,), {'dim': _given(dim), 'keepdim': keepdim, 'result': _RESULT,
+                                              'self': SavedTensor(a)})
+
+
+def _exclusive_prod(x, axis):
+    """For each element, the product of the others along axis (no division: right where x has zeros), computed
+    as PyTorch does: running products from the left and from the right."""
+    wide = x.astype(np.float64) if x.dtype is _F32 else x
+    n = x.shape[axis]
+    ones = np.ones_like(np.take(wide, [0], axis))
+    left = np.cumprod(np.concatenate([ones, np.take(wide, np.arange(n - 1), axis)], axis), axis)
+    right = np.flip(np.cumprod(np.concatenate([ones, np.flip(np.take(wide, np.arange(1, n), axis), axis)], axis),
+                               axis), axis)
+    return (left.astype(x.dtype) * right.astype(x.dtype)) if x.dtype is _F32 else left * right
+
+
+class ProdBackward0(Node):
+    def apply(self, g):
+        x, r = self.saved('self'), self.saved('result')
+        xd = x._data
+        if xd.ndim == 0:
+            return (g,)
+        if (xd != 0).all():
+            return (g * (r / x),)
+        if np.count_nonzero(xd == 0) > 1:
+            return (_zeros_like(x),)
+        return (g * make(_exclusive_prod(xd.reshape(-1), 0).reshape(xd.shape)),)
+
+
+class ProdBackward1(Node):
+    def apply(self, g):
+        x, r = self.saved('self'), self.saved('result')
+        xd = x._data
+        if xd.ndim == 0:
+            return (g,)
+        d = _signed(self._saved['dim']) % xd.ndim
+        if not self._saved['keepdim']:
+            g, r = g.unsqueeze(d), r.unsqueeze(d)
+        if (xd != 0).all():
+            return (g * (r / x),)
+        return (g * make(_exclusive_prod(xd, d)),)
+
+
+def _extreme(name, np_fn, cls):
+    """amax / amin: the largest / smallest values over dims (all by default); ties share the gradient evenly."""
+    def op(a, dim=(), keepdim=False):
+        given = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+        nd = a._data.ndim
+        dims = [_wrap_dim(x, nd) for x in given]
+        for i, x in enumerate(dims):
+            if x in dims[:i]:
+                raise RuntimeError('dim %d appears multiple times in the list of dims' % x)
+        if a._data.size == 0:
+            if not dims:
+                raise RuntimeError("%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                                   "reduction dim with the 'dim' argument." % name)
+            for x in dims:
+                if nd and a._data.shape[x] == 0:
+                    raise IndexError('%s(): Expected reduction dim %d to have non-zero size.' % (name, x))
+        axis = tuple(sorted(dims)) if dims and nd else None
+        out = _out(np_fn(a._data, axis=axis, keepdims=keepdim), a.dtype)
+        return _attach(out, cls, (a,), {'dim': _given(given), 'keepdim': keepdim, 'result': _RESULT,
+                                        'self': SavedTensor(a)})
+    op.__name__ = name
+    return op
+
+
+class AmaxBackward0(Node):
+    def apply(self, g):
+        x, r = self.saved('self'), self.saved('result')
+        nd = x._data.ndim
+        dims = sorted(_signed(d) % builtins.max(nd, 1) for d in self._saved['dim']) or list(range(nd))
+        rd = r._data
+        if not self._saved['keepdim'] and nd:
+            for d in dims:
+                g = g.unsqueeze(d)
+            rd = np.expand_dims(rd, tuple(dims))
+        mask = x._data == rd
+        count = np.add.reduce(mask, axis=tuple(dims), keepdims=True, dtype=np.int64) if nd else mask.astype(np.int64)
+        return ((g / make(count)) * make(mask),)       # PyTorch's scale_grad_by_count: ties share it evenly
+
+
+class AminBackward0(AmaxBackward0):
+    pass
+
+
+amax = _extreme('amax', np.max, AmaxBackward0)
+amin = _extreme('amin', np.min, AminBackward0)
+
+
+def trace(a):
+    """The sum of the main diagonal of a matrix."""
+    if a._data.ndim != 2:
+        raise RuntimeError('trace: expected a matrix, but got tensor with dim %d' % a._data.ndim)
+    d = a.dtype if a.dtype.is_floating_point else dt.int64
+    diag = np.diagonal(a._data).astype(d.np)
+    out = _out(_accumulated(np.sum, diag, d), d)
+    return _attach(out, TraceBackward0, (a,), {'self_sym_sizes': a._data.shape})
+
+
+def _diagonal_index(shape, offset):
+    """The flat positions of a matrix's diagonal number `offset` (above the main one when positive)."""
+    rows, cols = shape
+    n = builtins.max(0, builtins.min(rows + builtins.min(offset, 0), cols - builtins.max(offset, 0)))
+    r = np.arange(n, dtype=np.int64) + builtins.max(-offset, 0)
+    return r * cols + r + offset
+
+
+class TraceBackward0(Node):
+    def apply(self, g):
+        shape = self._saved['self_sym_sizes']
+        index = _diagonal_index(shape, 0)
+        return (put(g.expand(index.shape[0]), index, shape),)
 
 
 # ================================================================================================ linear algebra
@@ -1140,6 +1394,14 @@ class DotBackward0(Node):
     def apply(self, g):
         return (g * self.saved('tensor') if self.needs(0) else None,
                 g * self.saved('self') if self.needs(1) else None)
+
+
+def outer(a, b):
+    """The outer product of two vectors, as PyTorch computes it: a.reshape(n, 1) * b (so a MulBackward0)."""
+    for name, v in (('self', a), ('vec2', b)):
+        if v._data.ndim != 1:
+            raise RuntimeError('outer: Expected 1-D argument %s, but got %d-D' % (name, v._data.ndim))
+    return mul(reshape(a, a._data.shape[0], 1), b)
 
 
 # ================================================================================================ views
@@ -1441,6 +1703,32 @@ def expand(a, *sizes):
 class ExpandBackward0(Node):
     def apply(self, g):
         return (sum_to(g, self._saved['self_sym_sizes']),)
+
+
+def broadcast_to(a, *size):
+    """expand under numpy's name (the same view and node)."""
+    return expand(a, *size)
+
+
+def movedim(a, source, destination):
+    """The dims in `source` moved to the positions in `destination`, the others keeping their order (a permute)."""
+    nd = a._data.ndim
+    src = tuple(source) if isinstance(source, (tuple, list)) else (source,)
+    dst = tuple(destination) if isinstance(destination, (tuple, list)) else (destination,)
+    if len(src) != len(dst):
+        raise RuntimeError('movedim: Invalid source or destination dims: source ([%s] dims) should contain the same '
+                           'number of dims as destination ([%s] dims)' % (', '.join(map(str, src)),
+                                                                         ', '.join(map(str, dst))))
+    src = [_wrap_dim(d, nd) for d in src]
+    dst = [_wrap_dim(d, nd) for d in dst]
+    for name, dims, given in (('source', src, source), ('destination', dst, destination)):
+        if len(set(dims)) != len(dims):
+            raise RuntimeError('movedim: repeated dim in `%s` ([%s])' % (name, ', '.join(map(str, given))))
+    order = [None] * nd
+    for s, t in zip(src, dst):
+        order[t] = s
+    rest = iter(d for d in range(nd) if d not in src)
+    return permute(a, tuple(next(rest) if d is None else d for d in order))
 
 
 def contiguous(a, memory_format=None):
@@ -1767,6 +2055,116 @@ class IndexPutBackward0(Node):
         return gs, (make(np.array(g._data[key])) if self.needs(1) else None)
 
 
+def _along(index, dim, shape):
+    """The flat positions in a tensor of `shape` that gather picks: index's own coordinates, with the one of dim
+    replaced by the index values (what scatter_add, gather's gradient, adds at)."""
+    coords = list(np.indices(index.shape, dtype=np.intp, sparse=True))
+    coords[dim] = index
+    return np.ravel_multi_index(tuple(np.broadcast_arrays(*coords)), shape) if index.size else \
+        np.zeros(index.shape, np.intp)
+
+
+def gather(a, dim, index, *, sparse_grad=False):
+    """out[i][j] = a[i][index[i][j]] (dim 1): values picked along dim."""
+    nd = a._data.ndim
+    d = _wrap_dim(dim, nd)
+    idx = index._data
+    if idx.dtype.kind not in 'iu':
+        raise RuntimeError('gather(): Expected dtype int32/int64 for index')
+    if idx.ndim != nd and builtins.max(idx.ndim, 1) != builtins.max(nd, 1):
+        raise RuntimeError('Index tensor must have the same number of dimensions as input tensor')
+    shape = a._data.shape if nd else (1,)
+    ishape = idx.shape if idx.ndim else (1,)
+    for i, (n, m) in enumerate(zip(ishape, shape)):
+        if i != d and n > m:
+            raise RuntimeError('Size does not match at dimension %d expected index [%s] to be no larger than self [%s] '
+                               'apart from dimension %d' % (i, ', '.join(map(str, idx.shape)),
+                                                           ', '.join(map(str, a._data.shape)), d))
+    bad = idx[(idx < 0) | (idx >= shape[d])]
+    if bad.size:
+        raise RuntimeError('index %d is out of bounds for dimension %d with size %d' % (bad.flat[0], d, shape[d]))
+    flat = _along(idx.reshape(ishape).astype(np.intp), d, shape)
+    out = make(a._data.reshape(-1)[flat].reshape(idx.shape))
+    return _attach(out, GatherBackward0, (a,), {'dim': _given(dim), 'index': SavedTensor(index),
+                                                'self': SavedTensor(a), 'sparse_grad': sparse_grad})
+
+
+class GatherBackward0(Node):
+    def apply(self, g):
+        x, index = self.saved('self'), self.saved('index')
+        shape = x._data.shape if x._data.ndim else (1,)
+        idx = index._data.reshape(index._data.shape or (1,)).astype(np.intp)
+        flat = _along(idx, _signed(self._saved['dim']) % len(shape), shape)
+        return (put(g, flat, x._data.shape),)            # scatter_add into zeros (differentiable)
+
+
+def index_select(a, dim, index):
+    """The slices of `a` along dim at the positions in the 1-d `index`."""
+    d = _wrap_dim(dim, a._data.ndim)
+    idx = index._data
+    if idx.ndim > 1:
+        raise IndexError('index_select(): Index is supposed to be a vector')
+    if idx.dtype.kind not in 'iu' or idx.dtype.itemsize not in (4, 8):
+        raise RuntimeError('index_select(): Expected dtype int32 or int64 for index')
+    size = a._data.shape[d] if a._data.ndim else 1
+    bad = idx[(idx < 0) | (idx >= size)]
+    if bad.size:
+        raise RuntimeError('INDICES element is out of DATA bounds, id=%d axis_dim=%d' % (bad.flat[0], size))
+    out = make(np.take(a._data, idx.reshape(-1).astype(np.intp), axis=d) if a._data.ndim else
+               np.array(a._data, copy=True))
+    return _attach(out, IndexSelectBackward0, (a,), {'dim': _given(dim), 'index': SavedTensor(index),
+                                                     'self_sym_sizes': a._data.shape})
+
+
+class IndexSelectBackward0(Node):
+    def apply(self, g):
+        shape = self._saved['self_sym_sizes']
+        if not shape:
+            return (g,)
+        d = _signed(self._saved['dim']) % len(shape)
+        idx = self.saved('index')._data.reshape(-1).astype(np.intp)
+        at = [1] * len(shape)
+        at[d] = idx.size
+        flat = _along(np.broadcast_to(idx.reshape(at), g._data.shape), d, shape)
+        return (put(g, flat, shape),)                     # index_add into zeros (differentiable)
+
+
+_C_TYPES = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', 'int64': 'long int', 'int32': 'int',
+            'int16': 'short int', 'int8': 'signed char', 'uint8': 'unsigned char'}
+
+
+def masked_fill(a, mask, value):
+    """`a` with `value` (a number or a 0-d tensor) where the bool `mask` is True (they broadcast)."""
+    if mask._data.dtype.kind != 'b':
+        raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype '
+                           + _C_TYPES.get(mask.dtype.name, mask.dtype.name))
+    if isinstance(value, Tensor) and value._data.ndim:
+        raise RuntimeError('masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d '
+                           'dimension(s).' % value._data.ndim)
+    _check_broadcast(mask._data.shape, a._data.shape)
+    v = value._data if isinstance(value, Tensor) else _scalar(value)
+    out = make(np.where(mask._data, np.asarray(v).astype(a._data.dtype), a._data))
+    if isinstance(value, Tensor):
+        return _attach(out, MaskedFillBackward1, (a, value), {'mask': SavedTensor(mask)})
+    return _attach(out, MaskedFillBackward0, (a,), {'mask': SavedTensor(mask)})
+
+
+class MaskedFillBackward0(Node):
+    def apply(self, g):
+        return (masked_fill(g, self.saved('mask'), 0),)
+
+
+class MaskedFillBackward1(Node):
+    def apply(self, g):
+        mask = self.saved('mask')
+        return (masked_fill(g, mask, 0) if self.needs(0) else None,
+                _where(mask, g, 0.).sum() if self.needs(1) else None)
+
+
+def masked_fill_(a, mask, value):
+    return _inplace(a, masked_fill, mask, value)
+
+
 # ================================================================================================ joining
 
 def _tensor_list(fn, tensors):
@@ -1842,6 +2240,255 @@ def narrow(a, dim, start, length):
     return _slice(a, d, slice(start, start + length))
 
 
+_MULTI_VIEW = ('Output %d of %s is a view and is being modified inplace. This view is the output of a function that '
+               'returns multiple views. Such functions do not allow the output views to be modified inplace. You '
+               'should replace the inplace operation by an out-of-place one.')
+
+
+def _multi_view(a, pieces, cls, saved):
+    """Views of `a` (numpy arrays `pieces`) that are the outputs 0, 1, ... of one `cls` node, as split, chunk and
+    unbind make them. PyTorch forbids modifying such a view in place while it takes part in autograd."""
+    outs = tuple(_new_view(a, p) for p in pieces)
+    if ag.grad_enabled and a._requires_grad:
+        node = _record(None, cls, (a,), saved)
+        node.num_outputs = len(outs)
+        for i, t in enumerate(outs):
+            t.grad_fn, t._requires_grad, t._output_nr = node, True, i
+            t._fn_view = _MULTI_VIEW % (i, ag.forward_name(node))       # (see _check_inplace)
+    return outs
+
+
+def _split_dim(a, dim, name):
+    if a._data.ndim == 0:
+        raise RuntimeError('%s expects at least a 1-dimensional tensor' % name)
+    return _wrap_dim(dim, a._data.ndim)
+
+
+def _pieces(a, d, sizes):
+    """numpy views of `a` cut along dim d into pieces of the given sizes."""
+    out, start = [], 0
+    for n in sizes:
+        out.append(a._data[(slice(None),) * d + (slice(start, start + n),)])
+        start += n
+    return out
+
+
+def _split_sizes(size, split_size):
+    """The sizes of the pieces split(split_size) cuts a dim of `size` into (one piece, maybe empty, at least)."""
+    n = builtins.max((size + split_size - 1) // split_size, 1) if split_size else 1
+    return [split_size] * (n - 1) + [size - split_size * (n - 1)]
+
+
+def split(a, split_size, dim=0):
+    """Views of `a` along dim: pieces of split_size (the last may be smaller), or of the sizes in a list."""
+    if isinstance(split_size, (list, tuple)):
+        return split_with_sizes(a, split_size, dim)
+    if not isinstance(split_size, (builtins.int, np.integer)) or isinstance(split_size, builtins.bool):
+        raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, not %s"
+                        % type(split_size).__name__)
+    d = _split_dim(a, dim, 'split')
+    size = a._data.shape[d]
+    if split_size < 0:
+        raise RuntimeError('split expects split_size be non-negative, but got split_size=%d' % split_size)
+    if split_size == 0 and size != 0:
+        raise RuntimeError('split_size can only be 0 if dimension size is 0, but got dimension size of %d' % size)
+    return _multi_view(a, _pieces(a, d, _split_sizes(size, split_size)), SplitBackward0,
+                       {'dim': _given(dim), 'self_sym_sizes': a._data.shape, 'split_size': split_size})
+
+
+def split_with_sizes(a, split_sizes, dim=0):
+    sizes = tuple(builtins.int(s) for s in split_sizes)
+    d = _split_dim(a, dim, 'split_with_sizes')
+    size = a._data.shape[d]
+    if builtins.any(s < 0 for s in sizes):
+        raise RuntimeError('split_with_sizes expects split_sizes have only non-negative entries, but got '
+                           'split_sizes=[%s]' % ', '.join(map(str, sizes)))
+    if builtins.sum(sizes) != size:
+        raise RuntimeError("split_with_sizes expects split_sizes to sum exactly to %d (input tensor's size at "
+                           "dimension %d), but got split_sizes=[%s]" % (size, d, ', '.join(map(str, sizes))))
+    return _multi_view(a, _pieces(a, d, sizes), SplitWithSizesBackward0,
+                       {'dim': _given(dim), 'self_sym_sizes': a._data.shape, 'split_sizes': sizes})
+
+
+def chunk(a, chunks, dim=0):
+    """split into `chunks` pieces of ceil(size / chunks) (fewer when they run out)."""
+    d = _split_dim(a, dim, 'chunk')
+    if chunks <= 0:
+        raise RuntimeError('chunk expects `chunks` to be greater than 0, got: %d' % chunks)
+    size = a._data.shape[d]
+    if size == 0:                                 # PyTorch then gives `chunks` empty pieces
+        return split_with_sizes(a, [0] * chunks, dim)
+    return split(a, (size + chunks - 1) // chunks, dim)
+
+
+def _cat_grads(grads, shape, dim, sizes):
+    """The gradient of a split: the pieces' gradients joined again (zeros for outputs that got none)."""
+    d = _signed(dim) % len(shape)
+    dtype = next(g._data.dtype for g in grads if g is not None)
+    parts = [g if g is not None else make(np.zeros(shape[:d] + (n,) + shape[d + 1:], dtype))
+             for g, n in zip(grads, sizes)]
+    return cat(parts, d)
+
+
+class SplitBackward0(Node):
+    def apply(self, *grads):
+        s = self._saved
+        shape = s['self_sym_sizes']
+        sizes = _split_sizes(shape[_signed(s['dim']) % len(shape)], s['split_size'])
+        return (_cat_grads(grads, shape, s['dim'], sizes),)
+
+
+class SplitWithSizesBackward0(Node):
+    def apply(self, *grads):
+        s = self._saved
+        return (_cat_grads(grads, s['self_sym_sizes'], s['dim'], s['split_sizes']),)
+
+
+def unbind(a, dim=0):
+    """The slices of `a` along dim, as views that are the outputs of one UnbindBackward0."""
+    if a._data.ndim == 0:
+        raise IndexError('Dimension specified as 0 but tensor has no dimensions')
+    d = _wrap_dim(dim, a._data.ndim)
+    pieces = [a._data[(slice(None),) * d + (i, Ellipsis)] for i in range(a._data.shape[d])]
+    return _multi_view(a, pieces, UnbindBackward0, {'dim': _given(dim)})
+
+
+class UnbindBackward0(Node):
+    def apply(self, *grads):
+        ref = next(g for g in grads if g is not None)
+        parts = [g if g is not None else _zeros_like(ref) for g in grads]
+        return (stack(parts, _signed(self._saved['dim'])),)
+
+
+# ================================================================================================ reordering, matrices
+
+def _dim_list(dims, nd):
+    dims = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else tuple(dims)
+    wrapped = [_wrap_dim(d, nd) for d in dims]
+    for i, d in enumerate(wrapped):
+        if d in wrapped[:i]:
+            raise RuntimeError('dim %d appears multiple times in the list of dims' % d)
+    return dims, tuple(wrapped)
+
+
+def flip(a, *dims):
+    """A copy of `a` with the order of elements reversed along dims."""
+    given, wrapped = _dim_list(dims, a._data.ndim)
+    data = np.flip(a._data, wrapped) if a._data.ndim else a._data
+    return _attach(make(np.array(data, copy=True)), FlipBackward0, (a,), {'dims': _given(given)})
+
+
+class FlipBackward0(Node):
+    def apply(self, g):
+        return (g.flip([_signed(d) for d in self._saved['dims']]),)
+
+
+def roll(a, shifts, dims=None):
+    """Elements shifted along dims, those pushed off the end coming back at the start (all of `a`, flattened,
+    without dims)."""
+    sh = tuple(shifts) if isinstance(shifts, (tuple, list)) else (shifts,)
+    ds = () if dims is None else tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    if len(sh) != len(ds) and not (not ds and len(sh) == 1):
+        raise RuntimeError('shifts and dimensions must align. shifts: %d, dims:%d' % (len(sh), len(ds)))
+    if ds:
+        data = np.roll(a._data, sh, tuple(_wrap_dim(d, a._data.ndim) for d in ds))
+    else:
+        data = np.roll(a._data.reshape(-1), sh[0]).reshape(a._data.shape)
+    return _attach(make(np.ascontiguousarray(data)), RollBackward0, (a,), {'dims': _given(ds), 'shifts': _given(sh)})
+
+
+class RollBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        dims = [_signed(d) for d in s['dims']]
+        return (g.roll([-_signed(x) for x in s['shifts']], dims or None),)
+
+
+def repeat(a, *sizes):
+    """`a` tiled: repeated sizes[i] times along dim i (leading sizes add dims)."""
+    sizes = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else tuple(sizes)
+    shp = a._data.shape
+    if len(sizes) < len(shp):
+        raise RuntimeError('Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor')
+    padded = (1,) * (len(sizes) - len(shp)) + shp
+    target = tuple(n * r for n, r in zip(padded, sizes))
+    if builtins.any(r < 0 for r in sizes):
+        raise RuntimeError('Trying to create tensor with negative dimension %d: [%s]'
+                           % (next(t for t in target if t < 0), ', '.join(map(str, target))))
+    out = make(np.tile(a._data.reshape(padded), sizes))
+    return _attach(out, RepeatBackward0, (a,), {'repeats': sizes, 'self_sym_sizes': shp})
+
+
+class RepeatBackward0(Node):
+    def apply(self, g):
+        repeats, shape = self._saved['repeats'], self._saved['self_sym_sizes']
+        if 0 in repeats:
+            return (make(np.zeros(shape, g._data.dtype)),)
+        for _ in range(len(repeats) - len(shape)):       # PyTorch's repeat_backward, step by step
+            g = g.sum(0)
+        sizes, dims = [], []
+        for n, r in zip(shape, repeats[len(repeats) - len(shape):]):
+            if r != 1:                                   # (r, n): the r copies of the input along this dim
+                sizes.append(r)
+                dims.append(len(sizes) - 1)
+            sizes.append(n)
+        return (g.reshape(sizes).sum(dims) if dims else g,)
+
+
+def _triangle(name, keep):
+    def op(a, diagonal=0):
+        if a._data.ndim < 2:
+            raise RuntimeError('%s: input tensor must have at least 2 dimensions' % name)
+        out = make(np.ascontiguousarray(keep(a._data, diagonal)))
+        return _attach(out, TrilBackward0 if name == 'tril' else TriuBackward0, (a,), {'diagonal': _given(diagonal)})
+    op.__name__ = name
+    op.__doc__ = 'The %s triangle of the last two dims, from diagonal number `diagonal` on; zeros elsewhere.' % (
+        'lower' if name == 'tril' else 'upper')
+    return op
+
+
+class TrilBackward0(Node):
+    def apply(self, g):
+        return (g.tril(_signed(self._saved['diagonal'])),)
+
+
+class TriuBackward0(Node):
+    def apply(self, g):
+        return (g.triu(_signed(self._saved['diagonal'])),)
+
+
+tril = _triangle('tril', np.tril)
+triu = _triangle('triu', np.triu)
+
+
+def diag(a, diagonal=0):
+    """A vector's values on diagonal number `diagonal` of a square matrix, or a matrix's diagonal as a vector."""
+    nd = a._data.ndim
+    if nd == 1:
+        n = a._data.shape[0] + builtins.abs(diagonal)
+        shape = (n, n)
+        out = np.zeros(shape, a._data.dtype)
+        out.reshape(-1)[_diagonal_index(shape, diagonal)] = a._data
+        return _attach(make(out), DiagEmbedBackward0, (a,), {'dim1': _given(-2), 'dim2': _given(-1),
+                                                             'offset': _given(diagonal)})
+    if nd != 2:
+        raise RuntimeError('diag(): Supports 1D or 2D tensors. Got %dD' % nd)
+    out = make(np.array(a._data.reshape(-1)[_diagonal_index(a._data.shape, diagonal)]))
+    return _attach(out, DiagonalBackward0_copy, (a,), {'dim1': 0, 'dim2': 1, 'offset': _given(diagonal),
+                                                       'self_sym_sizes': a._data.shape})
+
+
+class DiagEmbedBackward0(Node):
+    def apply(self, g):
+        return (take(g, _diagonal_index(g._data.shape, _signed(self._saved['offset']))),)
+
+
+class DiagonalBackward0_copy(Node):
+    def apply(self, g):
+        shape = self._saved['self_sym_sizes']
+        return (put(g, _diagonal_index(shape, _signed(self._saved['offset'])), shape),)
+
+
 # ================================================================================================ in-place
 
 def _check_inplace(t):
@@ -1853,6 +2500,8 @@ def _check_inplace(t):
                            '(if you don\'t want the inplace to be tracked) or both outside (if you want the inplace '
                            'to be tracked).')
     if ag.grad_enabled and t._requires_grad:
+        if t._base is not None and '_fn_view' in t.__dict__:
+            raise RuntimeError(t._fn_view)      # a view PyTorch forbids modifying in place (custom Function, split)
         if t._base is not None and t._base.grad_fn is None and t._base._requires_grad:
             raise RuntimeError('a view of a leaf Variable that requires grad is being used in an in-place '
                                'operation.')
@@ -1997,7 +2646,7 @@ def _new_history(t, node):
 def _partial_overlap(out, inp):
     """PyTorch's get_overlap_status is PARTIAL: two dense tensors whose memory overlaps without coinciding exactly
     (same bytes and strides). It does not judge tensors that are not dense."""
-    if not out.size or not inp.size or not (_dense(out) and _dense(inp)) or not np.may_share_memory(out, inp):
+    if not out.size or not inp.size or not np.may_share_memory(out, inp) or not (_dense(out) and _dense(inp)):
         return False
     a, b = out.__array_interface__['data'][0], inp.__array_interface__['data'][0]
     if (a, out.nbytes) == (b, inp.nbytes):

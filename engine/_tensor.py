@@ -43,12 +43,13 @@ _NON_LEAF_GRAD_WARNING = (
 
 class Tensor:
     """A multi-dimensional array that records the operations applied to it, as torch.Tensor does."""
-    __slots__ = ('_data', '_version_counter', 'grad_fn', '_requires_grad', '__dict__', '__weakref__')
+    # Set when a tensor is made: _data, _version_counter (None until needed), grad_fn, _requires_grad, and
+    # _output_nr (which output of grad_fn it is; read by every op that records).
+    __slots__ = ('_data', '_version_counter', 'grad_fn', '_requires_grad', '_output_nr', '__dict__', '__weakref__')
     # Rarely set attributes live in __dict__ with these class-level defaults (keeps creating a tensor cheap).
     _base = None
     _view_fn = None           # maps the base's array to this view's array (replays the view ops)
     _grad = None
-    _output_nr = 0
     _hooks = None
     _post_acc_hooks = None
     _accumulator = None
@@ -247,13 +248,16 @@ class Tensor:
     def _grad_accumulator(self):
         """The leaf's AccumulateGrad node, shared by the graphs that use it; held weakly, as PyTorch does (the
         node holds the tensor: a strong reference back would be a cycle for the garbage collector)."""
-        if self._grad_from_base:
-            return None      # requires grad only through its base (no grad_fn): PyTorch gives it no edge
+        if not self._requires_grad or self._grad_from_base:
+            return None      # (_grad_from_base: requires grad only through its base, no grad_fn: PyTorch: no edge)
         ref = self._accumulator
-        acc = None if ref is None else ref()
-        if acc is None:
-            acc = ag.AccumulateGrad(self)
-            self._accumulator = weakref.ref(acc)
+        if ref is not None:
+            acc = ref()
+            if acc is not None:
+                return acc
+        acc = _new(ag.AccumulateGrad)         # (AccumulateGrad(self) without calling __init__: once per graph)
+        acc.variable = self
+        self._accumulator = weakref.ref(acc)
         return acc
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
@@ -378,6 +382,7 @@ def _init(t, data):
     t._version_counter = None
     t.grad_fn = None
     t._requires_grad = False
+    t._output_nr = 0
 
 
 _new = object.__new__
@@ -392,6 +397,7 @@ def make(data):
     t._version_counter = None
     t.grad_fn = None
     t._requires_grad = False
+    t._output_nr = 0
     return t
 
 
@@ -402,8 +408,7 @@ def _alias(t, counter, output_nr=0):
     a._version_counter = counter
     a.grad_fn = None
     a._requires_grad = False
-    if output_nr:
-        a._output_nr = output_nr
+    a._output_nr = output_nr
     return a
 
 

@@ -1,11 +1,21 @@
-"""torch.autograd: backward(), grad(), Variable, and the grad-mode switches."""
+"""torch.autograd: backward(), grad(), Variable, Function, and the grad-mode switches."""
+import sys
+
 import numpy as np
 
 from . import _autograd as _ag
+from . import _function as function
 from ._autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, Node  # noqa: F401
+from ._function import Function  # noqa: F401
 from ._tensor import Tensor, make as _make
 
-__all__ = ['backward', 'grad', 'Variable', 'no_grad', 'enable_grad', 'set_grad_enabled']
+# `torch.autograd.function` is a module in PyTorch: `from torch.autograd.function import once_differentiable` finds
+# it here (through the import hook of engine/__init__.py when torch is the engine). An empty __path__ makes this
+# module a package to the import system, which only looks for submodules of packages.
+sys.modules[__name__ + '.function'] = function
+__path__ = []
+
+__all__ = ['backward', 'grad', 'Variable', 'Function', 'no_grad', 'enable_grad', 'set_grad_enabled']
 
 
 def _tuple(x):

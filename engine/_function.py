@@ -1,0 +1,391 @@
+"""torch.autograd.Function: custom autograd functions, a forward and a backward written by the user.
+
+`MyReLU.apply(x)` runs `MyReLU.forward(ctx, x)` with grad mode off (its own ops are not recorded), then gives the
+outputs one node of the class `MyReLUBackward`, made once per Function class. That node is also the `ctx` that
+forward saw (`ctx is y.grad_fn`, as in PyTorch): it keeps what `ctx.save_for_backward` saved (as `SavedTensor`s,
+version-checked and freed with the graph), the user's own attributes (`ctx.constant = 3`), and runs the user's
+backward when the one backward engine (`_autograd.backward_steps`) reaches it. Its edges are those of the tensor
+arguments; other arguments get none, and backward returns None for them.
+
+PyTorch does this in C++ (THPFunction_apply, PyNode::apply); the checks and messages here follow it word for word.
+"""
+import functools
+import inspect
+import warnings
+
+import numpy as np
+
+from . import _autograd as ag
+from . import _ops
+from ._autograd import Node, SavedTensor
+from ._dtypes import FROM_NP
+from ._tensor import Tensor, make
+
+_MODULE = 'torch.autograd.function'      # where PyTorch's classes live: `type(y.grad_fn)` prints that path
+
+_CUSTOM_VIEW = ('Output %d of %s is a view and is being modified inplace. This view was created inside a custom '
+                'Function (or because an input was returned as-is) and the autograd logic to handle view+inplace '
+                'would override the custom backward associated with the custom Function, leading to incorrect '
+                'gradients. This behavior is forbidden. You can fix this by cloning the output of the custom '
+                'Function.')
+
+
+class FunctionCtx:
+    """What forward / setup_context can tell the backward: tensors to save, inputs changed in place, outputs
+    without gradient, and whether missing gradients become zeros."""
+    __module__ = _MODULE
+    to_save = None
+    dirty_tensors = None
+    non_differentiable = None
+    saved_for_forward = None
+    _materialize = True
+
+    def save_for_backward(self, *tensors):
+        """Keep tensors (or None) for backward, as `ctx.saved_tensors`; checked when forward has returned."""
+        self.to_save = tensors
+
+    def save_for_forward(self, *tensors):
+        """Keep tensors for a forward-mode jvp (which the engine does not run)."""
+        for tensor in tensors:
+            if not (isinstance(tensor, Tensor) or tensor is None):
+                raise AssertionError('save_for_forward expects all arguments to be tensors; you should save '
+                                     'non-tensors as attributes on ctx.')
+        self.saved_for_forward = tensors
+
+    def mark_dirty(self, *args):
+        """Inputs that forward modified in place (they must be returned as outputs)."""
+        self.dirty_tensors = args
+
+    def mark_shared_storage(self, *pairs):
+        warnings.warn('`mark_shared_storage` is deprecated. Tensors with shared storages are automatically '
+                      'tracked. Note that calls to `set_()` are not tracked', FutureWarning, stacklevel=2)
+
+    def mark_non_differentiable(self, *args):
+        """Outputs that get no gradient (requires_grad=False); backward still gets a (zero) gradient for them."""
+        self.non_differentiable = args
+
+    def set_materialize_grads(self, value):
+        """False: backward gets None (not zeros) for the outputs that received no gradient."""
+        self._materialize = bool(value)
+
+
+class BackwardCFunction(Node, FunctionCtx):
+    """The node of one call of a custom Function, and the ctx its forward and backward see.
+
+    Set by Function.apply: `_fns` (the edges of the tensor arguments), `needs_input_grad`, `_is_tensor` (one flag
+    per positional argument), `_in_meta` ((shape, dtype) per tensor argument), `_out_meta` ((shape, dtype) per
+    output, None for a non-tensor one), `_saved` ({'tensors[i]': SavedTensor | None}, None until forward returned),
+    and `num_outputs` when it is not 1."""
+    __module__ = _MODULE
+    _forward_cls = None
+    _is_tensor = ()
+    _in_meta = ()
+    _out_meta = (None,)
+
+    def name(self):
+        return type(self).__name__
+
+    def __repr__(self):
+        return '<%s.%s object at %#x>' % (_MODULE, type(self).__name__, id(self))
+
+    def __dir__(self):
+        return sorted(a for a in object.__dir__(self) if not a.startswith('_saved_'))
+
+    def __call__(self, *grads):
+        raise TypeError("'%s' object is not callable" % type(self).__name__)     # (PyTorch's Python nodes are not)
+
+    @property
+    def saved_tensors(self):
+        """The saved tensors, unpacked in order: PyTorch's errors if the graph was freed or one of them was
+        modified in place since; a saved output comes back with this node as its grad_fn."""
+        if self._freed:
+            raise ag._freed_error(self, None)
+        saved = self._saved
+        if saved is None:                       # (inside forward: nothing is saved yet)
+            return ()
+        out = []
+        for name, s in saved.items():
+            if s is None:
+                out.append(None)
+                continue
+            t = s.check(self, name)
+            out.append(ag._alias_output(t, self) if s.is_output else t)
+        return tuple(out)
+
+    @property
+    def saved_variables(self):
+        warnings.warn("'saved_variables' is deprecated; use 'saved_tensors'", DeprecationWarning, stacklevel=2)
+        return self.saved_tensors
+
+    def _user_backward(self):
+        cls = self._forward_cls
+        if cls.backward is not Function.backward and cls.vjp is not Function.vjp:
+            raise RuntimeError("Implementing both 'backward' and 'vjp' for a custom Function is not allowed. You "
+                               "should only implement one of them.")
+        return cls.vjp if cls.vjp is not Function.vjp else cls.backward
+
+    def apply(self, *grads):
+        """Run the user's backward: one gradient per output in (zeros for the unused ones, unless materialize_grads
+        is off), one per edge out, checked as PyTorch checks them."""
+        n = len(self._out_meta)
+        grads = list(grads) + [None] * (n - len(grads))
+        if self._materialize:
+            for i, meta in enumerate(self._out_meta):
+                if grads[i] is None and meta is not None:
+                    grads[i] = make(np.zeros(meta[0], meta[1]))
+        result = self._user_backward()(self, *grads)
+        return self._check_grads(result)
+
+    def _check_grads(self, result):
+        """The gradients for the edges, from what backward returned (one value per forward argument)."""
+        if not isinstance(result, tuple):
+            result = (result,)
+        expected = len(self._is_tensor)
+        if len(result) > expected and all(g is None for g in result[expected:]):
+            result = result[:expected]          # extra Nones are allowed
+        if len(result) != expected:
+            raise RuntimeError('function %s returned an incorrect number of gradients (expected %d, got %d)'
+                               % (self.name(), expected, len(result)))
+        grads = []
+        for i, (g, is_tensor) in enumerate(zip(result, self._is_tensor)):
+            if not is_tensor:
+                if g is not None:
+                    raise RuntimeError('function %s returned a gradient different than None at position %d, but '
+                                       'the corresponding forward input was not a Variable' % (self.name(), i + 1))
+                continue
+            if g is not None and not isinstance(g, Tensor):
+                raise RuntimeError('expected Variable or None (got %s)' % type(g).__name__)
+            grads.append(g)
+        # What PyTorch's engine then does to every gradient (validate_outputs): the edges that lead somewhere
+        # get gradients of their input's shape (a broadcastable one is summed) and dtype.
+        for i, (g, nxt) in enumerate(zip(grads, self._fns)):
+            if nxt is None or g is None:
+                grads[i] = None
+                continue
+            shape, npd = self._in_meta[i]
+            if g._data.shape != shape:
+                if not _ops._expandable(shape, g._data.shape):
+                    raise RuntimeError('Function %s returned an invalid gradient at index %d - got [%s] but expected '
+                                       'shape compatible with [%s]' % (self.name(), i, ', '.join(map(str, g.shape)),
+                                                                       ', '.join(map(str, shape))))
+                g = _ops.sum_to(g, shape)
+            if g._data.dtype != npd:
+                g = g.to(FROM_NP[npd])
+            grads[i] = g
+        return tuple(grads)
+
+
+class FunctionMeta(type):
+    """Gives each Function class its node class, `<Name>Backward` (`cls._backward_cls`)."""
+    __module__ = _MODULE
+
+    def __init__(cls, name, bases, attrs):
+        cls._backward_cls = type(name + 'Backward', (BackwardCFunction,), {'_forward_cls': cls,
+                                                                            '__module__': _MODULE})
+        super().__init__(name, bases, attrs)
+
+
+class _SingleLevelFunction(FunctionCtx, metaclass=FunctionMeta):
+    """The static methods a custom Function defines."""
+    __module__ = _MODULE
+
+    @staticmethod
+    def forward(*args, **kwargs):
+        """forward(ctx, *args) computes the outputs (and fills ctx), or forward(*args) with setup_context."""
+        raise NotImplementedError('You must implement the forward function for custom autograd.Function.')
+
+    @staticmethod
+    def setup_context(ctx, inputs, output):
+        """With a forward without ctx: fill ctx from the inputs and the output."""
+        raise NotImplementedError('setup_context is not implemented.')
+
+    @staticmethod
+    def backward(ctx, *grad_outputs):
+        """One gradient per output in, one per forward argument out (None for non-tensors)."""
+        raise NotImplementedError('You must implement either the backward or vjp method for your custom '
+                                  'autograd.Function to use it with backward mode AD.')
+
+    vjp = backward
+
+    @staticmethod
+    def jvp(ctx, *grad_inputs):
+        raise NotImplementedError('You must implement the jvp function for custom autograd.Function to use it with '
+                                  'forward mode AD.')
+
+
+class Function(_SingleLevelFunction):
+    """Base class of custom autograd Functions: subclass it, write static `forward` and `backward`, call `apply`."""
+    __module__ = _MODULE
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn('%s should not be instantiated. Methods on autograd functions are all static, so you should '
+                      'invoke them on the class itself. Instantiating an autograd function will raise an error in a '
+                      'future version of PyTorch.' % self.__class__, DeprecationWarning, stacklevel=2)
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError('Legacy autograd function with non-static forward method is deprecated. Please use '
+                           'new-style autograd function with static forward method. (Example: '
+                           'https://pytorch.org/docs/stable/autograd.html#torch.autograd.Function)')
+
+    generate_vmap_rule = False
+
+    @classmethod
+    def apply(cls, *args, **kwargs):
+        """Run forward without recording, then make the outputs the outputs of one `<Name>Backward` node."""
+        new_style = cls.setup_context is not _SingleLevelFunction.setup_context
+        if new_style:                          # arguments bound to forward's parameters, defaults filled in
+            bound = inspect.signature(cls.forward).bind(*args, **kwargs)
+            bound.apply_defaults()
+            args, kwargs = bound.args, bound.kwargs
+        return _apply(cls, new_style, args, kwargs)
+
+
+def _apply(cls, new_style, args, kwargs):
+    """Function.apply after argument binding: the node (also the ctx), forward under no_grad, the outputs wired to
+    the node (only if grad mode is on and some tensor argument requires grad), the saved tensors."""
+    is_tensor = tuple(isinstance(a, Tensor) for a in args)
+    tensors = [a for a in args if isinstance(a, Tensor)]
+    executable = ag.grad_enabled and any(t._requires_grad for t in tensors)
+    # The node is made before forward runs, with the edges the inputs have now (forward may change them in place).
+    ctx = ag.record(None, cls._backward_cls, tuple(tensors) if executable else (), None, True)
+    ctx._saved = None
+    ctx._is_tensor = is_tensor
+    ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
+    if executable:
+        ctx._in_meta = tuple((t._data.shape, t._data.dtype) for t in tensors)
+    with ag.no_grad():
+        if new_style:
+            raw = cls.forward(*args, **kwargs)
+            cls.setup_context(ctx, args, raw)
+        else:
+            raw = cls.forward(ctx, *args, **kwargs)
+    is_tuple = isinstance(raw, tuple)
+    outputs = _wrap_outputs(ctx, tensors, tuple(raw) if is_tuple else (raw,), executable)
+    _save_tensors(ctx)
+    ctx.dirty_tensors = ctx.non_differentiable = None
+    return tuple(outputs) if is_tuple else outputs[0]
+
+
+def _wrap_outputs(ctx, inputs, raw, executable):
+    """The outputs as apply returns them: an input returned as-is becomes a view of it, a dirty input (changed in
+    place) gets a new version and its history continues through the node, every other differentiable output gets
+    the node as its grad_fn with its output number."""
+    dirty = {id(t) for t in ctx.dirty_tensors or ()}
+    non_diff = {id(t) for t in ctx.non_differentiable or ()}
+    input_ids = {id(t) for t in inputs}
+    if len(raw) != 1:
+        ctx.num_outputs = len(raw)
+    ctx._out_meta = tuple((t._data.shape, t._data.dtype) if isinstance(t, Tensor) else None for t in raw)
+    outputs = []
+    for i, t in enumerate(raw):
+        if not isinstance(t, Tensor):
+            outputs.append(t)
+            continue
+        is_dirty = id(t) in dirty
+        if is_dirty:
+            ag.bump(t)
+        elif id(t) in input_ids:
+            t = _ops._new_view(t, t._data.view())          # PyTorch returns input.view_as(input)
+        if executable and id(t) not in non_diff and t._data.dtype.kind == 'f':
+            if is_dirty:
+                _dirty_history(ctx, t, i)
+            else:
+                _set_history(ctx, t, i)
+        outputs.append(t)
+    returned = {id(t) for t in raw}
+    if any(id(t) not in returned for t in ctx.dirty_tensors or ()):
+        raise RuntimeError('Some elements marked as dirty during the forward method were not returned as output. '
+                           'The inputs that are modified inplace must all be outputs of the Function.')
+    return outputs
+
+
+def _set_history(ctx, t, i):
+    """Output i of the node. A view (of an input or of anything else) is marked: PyTorch forbids modifying it in
+    place, as that would replace the custom backward (see _ops._check_inplace)."""
+    d = t.__dict__
+    d.pop('_no_grad_view', None)                            # (a view made by forward, under no_grad)
+    d.pop('_grad_from_base', None)
+    t.grad_fn = ctx
+    t._requires_grad = True
+    t._output_nr = i
+    if t._base is not None:
+        t._fn_view = _CUSTOM_VIEW % (i, ag.forward_name(ctx))
+
+
+def _dirty_history(ctx, t, i):
+    """An input changed in place by forward: its history goes on through the node (a view's base through
+    CopySlices), as after an in-place op."""
+    if t.grad_fn is None and t._requires_grad:
+        raise RuntimeError('a leaf Variable that requires grad has been used in an in-place operation.')
+    base = t._base
+    if base is not None:
+        _ops._rebase_view(t, base, ctx)
+    else:
+        _ops._new_history(t, ctx)
+        t._output_nr = i
+    _ops._views_changed(t, base if base is not None else t)
+
+
+def _save_tensors(ctx):
+    """ctx.to_save as SavedTensors: an output of this node is saved as an output (no reference cycle; it comes
+    back with the node as grad_fn), anything else as itself."""
+    to_save = ctx.to_save or ()
+    for i, t in enumerate(to_save):
+        if t is not None and not isinstance(t, Tensor):
+            raise TypeError('save_for_backward can only save variables, but argument %d is of type %s'
+                            % (i, type(t).__name__))
+    ctx._saved = {'tensors[%d]' % i: None if t is None else SavedTensor(t, is_output=t.grad_fn is ctx)
+                  for i, t in enumerate(to_save)}
+    ctx.to_save = None
+
+
+# ---------------------------------------------------------------------------------------------- once_differentiable
+
+class Error(Node):
+    """PyTorch's DelayedError node: the gradients of a once_differentiable backward hang from it, and
+    differentiating through it again raises its message."""
+
+    def name(self):
+        return 'torch::autograd::Error'
+
+    def apply(self, *grads):
+        raise RuntimeError(self.msg)
+
+
+def once_differentiable(fn):
+    """Decorate a backward that is not differentiable itself: it runs under no_grad, and (when a graph is being
+    built) its gradients get an `Error` node, so that a double backward through it raises."""
+    @functools.wraps(fn)
+    def wrapper(ctx, *args, **kwargs):
+        with ag.no_grad():
+            outputs = fn(ctx, *args, **kwargs)
+        if not ag.grad_enabled or not any(isinstance(a, Tensor) and a._requires_grad for a in args):
+            return outputs
+        outs = outputs if isinstance(outputs, tuple) else (outputs,)
+        leaves = []
+        for v in outs:                         # detached copies that require grad give the node its edges
+            if v is not None:
+                v = v.detach()
+                v.requires_grad = True
+            leaves.append(v)
+        node = ag.record(None, Error, tuple(leaves), None, True)
+        node.msg = 'trying to differentiate twice a function that was marked with @once_differentiable'
+        if len(leaves) != 1:
+            node.num_outputs = len(leaves)
+        result = []
+        for i, v in enumerate(leaves):
+            if v is not None:
+                v = make(v._data)                # (PyTorch's tensor_data(): same memory, a new version counter)
+                v.grad_fn, v._requires_grad, v._output_nr = node, True, i
+            result.append(v)
+        return tuple(result)
+    return wrapper
+
+
+class InplaceFunction(Function):
+    """Kept for backward compatibility, as in PyTorch."""
+    __module__ = _MODULE
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
