@@ -309,7 +309,7 @@ def _set_history(ctx, t, i):
     t._requires_grad = True
     t._output_nr = i
     if t._base is not None:
-        t._fn_view = _CUSTOM_VIEW % (i, ag.forward_name(ctx))
+        t._fn_view = _CUSTOM_VIEW                          # (a template: see _ops._check_inplace)
 
 
 def _dirty_history(ctx, t, i):

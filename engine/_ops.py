@@ -1423,9 +1423,12 @@ def _new_view(a, data):
     elif len(views) >= 16 and not len(views) & (len(views) - 1):
         views[:] = [r for r in views if r() is not None]        # dead views pruned now and then
     views.append(weakref.ref(out))
-    if not ag.grad_enabled and a._requires_grad:
-        out._no_grad_view = True
-        out._requires_grad = out._grad_from_base = True    # as in PyTorch, though no gradient flows through it
+    if not ag.grad_enabled:
+        if a._requires_grad:
+            out._no_grad_view = True
+            out._requires_grad = out._grad_from_base = True    # as in PyTorch, though no gradient flows through it
+    elif '_fn_view' in a.__dict__:
+        out._fn_view = a._fn_view       # views of a view PyTorch forbids modifying in place are forbidden too
     return out
 
 
@@ -1721,6 +1724,8 @@ def movedim(a, source, destination):
                                                                          ', '.join(map(str, dst))))
     src = [_wrap_dim(d, nd) for d in src]
     dst = [_wrap_dim(d, nd) for d in dst]
+    if not nd:                                      # (PyTorch: an alias of a 0-d tensor)
+        return _view_result(a, a._data.view(), AliasBackward0)
     for name, dims, given in (('source', src, source), ('destination', dst, destination)):
         if len(set(dims)) != len(dims):
             raise RuntimeError('movedim: repeated dim in `%s` ([%s])' % (name, ', '.join(map(str, given))))
@@ -2120,6 +2125,7 @@ class IndexSelectBackward0(Node):
     def apply(self, g):
         shape = self._saved['self_sym_sizes']
         if not shape:
+            self._unpack_all()                            # (a freed or stale index is an error all the same)
             return (g,)
         d = _signed(self._saved['dim']) % len(shape)
         idx = self.saved('index')._data.reshape(-1).astype(np.intp)
@@ -2254,7 +2260,7 @@ def _multi_view(a, pieces, cls, saved):
         node.num_outputs = len(outs)
         for i, t in enumerate(outs):
             t.grad_fn, t._requires_grad, t._output_nr = node, True, i
-            t._fn_view = _MULTI_VIEW % (i, ag.forward_name(node))       # (see _check_inplace)
+            t._fn_view = _MULTI_VIEW                                    # (see _check_inplace)
     return outs
 
 
@@ -2390,11 +2396,14 @@ def roll(a, shifts, dims=None):
     ds = () if dims is None else tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
     if len(sh) != len(ds) and not (not ds and len(sh) == 1):
         raise RuntimeError('shifts and dimensions must align. shifts: %d, dims:%d' % (len(sh), len(ds)))
+    if ds and not a._data.ndim:
+        raise IndexError('Dimension specified as %d but tensor has no dimensions' % ds[0])
     if ds:
         data = np.roll(a._data, sh, tuple(_wrap_dim(d, a._data.ndim) for d in ds))
     else:
         data = np.roll(a._data.reshape(-1), sh[0]).reshape(a._data.shape)
-    return _attach(make(np.ascontiguousarray(data)), RollBackward0, (a,), {'dims': _given(ds), 'shifts': _given(sh)})
+    out = make(np.asarray(data, order='C'))                  # (C order, as PyTorch's; numpy follows the input's)
+    return _attach(out, RollBackward0, (a,), {'dims': _given(ds), 'shifts': _given(sh)})
 
 
 class RollBackward0(Node):
@@ -2500,8 +2509,9 @@ def _check_inplace(t):
                            '(if you don\'t want the inplace to be tracked) or both outside (if you want the inplace '
                            'to be tracked).')
     if ag.grad_enabled and t._requires_grad:
-        if t._base is not None and '_fn_view' in t.__dict__:
-            raise RuntimeError(t._fn_view)      # a view PyTorch forbids modifying in place (custom Function, split)
+        if t._base is not None and '_fn_view' in t.__dict__ and t.grad_fn is not None:
+            # a view PyTorch forbids modifying in place (of split, of a custom Function, or a view of one of those)
+            raise RuntimeError(t._fn_view % (t._output_nr, ag.forward_name(t.grad_fn)))
         if t._base is not None and t._base.grad_fn is None and t._base._requires_grad:
             raise RuntimeError('a view of a leaf Variable that requires grad is being used in an in-place '
                                'operation.')

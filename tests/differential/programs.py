@@ -37,6 +37,31 @@ MISUSE = [
 ]
 
 
+# Custom autograd Functions the programs may call (defined once per program, on first use).
+FUNCTIONS = '''\
+class Square(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x
+
+    @staticmethod
+    def backward(ctx, g):
+        x, = ctx.saved_tensors
+        return 2 * x * g
+
+
+class Scale(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.k = k
+        return x * k
+
+    @staticmethod
+    def backward(ctx, g):
+        return g * ctx.k, None'''
+
+
 def literal(values):
     """Python source for a nested list of numbers."""
     return repr(values.tolist()) if hasattr(values, "tolist") else repr(values)
@@ -66,7 +91,12 @@ class ProgramBuilder:
         return f"x{self.n}"
 
     def tensors(self, pred=lambda t: True):
-        return [k for k, v in self.ns.items() if isinstance(v, self.T.Tensor) and pred(v)]
+        def fits(v):
+            try:
+                return pred(v)
+            except RuntimeError:        # (reading a split piece whose base changed in place raises, in PyTorch)
+                return False
+        return [k for k, v in self.ns.items() if isinstance(v, self.T.Tensor) and fits(v)]
 
     def floats(self):
         return self.tensors(lambda t: t.dtype.is_floating_point)
@@ -333,8 +363,48 @@ class ProgramBuilder:
         ]
         self.run(rng.choice(options)())
 
+    def op_more(self):
+        """Pieces (split, chunk, unbind: views of one multi-output node), scans, products, masks, gathers,
+        reorderings, and a custom autograd Function."""
+        rng = self.rng
+        a = self.pick(self.floats())
+        shape = self.shape_of(a)
+        nd = len(shape)
+        d = rng.randint(-nd, nd - 1) if nd else 0
+        n = shape[d] if nd else 1
+        keep = rng.choice(["", ", keepdim=True"])
+        options = [
+            lambda: f"{a}.cumsum({d})" if nd else f"torch.cumsum({a}, 0)",
+            lambda: f"{a}.prod()",
+            lambda: f"torch.prod({a}, {d}{keep})" if nd else f"{a}.prod(0)",
+            lambda: f"{a}.amax({d}{keep})" if nd else f"{a}.amax()",
+            lambda: f"torch.amin({a}, {d})" if nd else f"torch.amin({a})",
+            lambda: f"{a}.masked_fill({a} > 0, {rng.choice(['0.0', '-1', '2.5'])})",
+            lambda: f"{a}.flip({d})" if nd else f"{a}.flip(0)",
+            lambda: f"torch.roll({a}, {rng.randint(-2, 2)}, {d})" if nd else f"{a}.roll(1)",
+            lambda: f"{a}.repeat({', '.join(str(rng.randint(1, 2)) for _ in range(nd + rng.randint(0, 1))) or '1'})",
+            lambda: f"torch.broadcast_to({a}, {(2,) + shape})",
+            lambda: (f"{a}.split({rng.randint(1, 2)}, {d})[{rng.randint(0, n - 1) // 2}]" if nd and n
+                     else f"torch.split({a}, 1)"),
+            lambda: f"{a}.chunk(2, {d})[0]" if nd and n else f"{a}.chunk(2)",
+            lambda: f"{a}.unbind({d})[{rng.randint(0, n - 1)}]" if nd and n else f"{a}.unbind()",
+            lambda: f"{a}.index_select({d}, torch.tensor([{rng.randint(0, n - 1)}, 0]))" if nd and n else
+                    f"{a}.index_select(0, torch.tensor([0]))",
+            lambda: f"Square.apply({a})",
+            lambda: f"Scale.apply({a}, {rng.choice(['2.0', '-0.5'])})",
+        ]
+        if nd == 2:
+            options += [lambda: f"{a}.tril()", lambda: f"torch.triu({a}, {rng.randint(-1, 1)})",
+                        lambda: f"{a}.trace()", lambda: f"{a}.gather(1, torch.zeros({shape}, dtype=torch.int64))",
+                        lambda: f"torch.movedim({a}, 0, 1)"]
+        if nd == 1:
+            options += [lambda: f"torch.outer({a}, {a})", lambda: f"torch.diag({a})"]
+        if "Square" not in self.ns:
+            self.run(FUNCTIONS)
+        self.run(f"{self.fresh()} = " + rng.choice(options)())
+
     OPS = ((op_binary, 4), (op_scalar, 3), (op_unary, 4), (op_reduce, 2), (op_shape, 4), (op_index, 2),
-           (op_setitem, 1), (op_matmul, 2), (op_join, 1), (op_inplace, 2), (op_misc, 1))
+           (op_setitem, 1), (op_matmul, 2), (op_join, 1), (op_inplace, 2), (op_misc, 1), (op_more, 2))
 
     def step(self):
         ops, weights = zip(*self.OPS)

@@ -46,6 +46,17 @@ SNIPPETS = {
                           "    try:\n        f()\n    except RuntimeError as e:\n        print(e)\n"
                           "with torch.no_grad():\n    a = y.split(2)\n    a[0].add_(1)\nprint(y)\n"
                           "tries(lambda: a[1].add_(1))\nb = torch.ones(4).split(2)\nb[1].add_(1)\nprint(b)"),
+    "views_of_split_views": ("x = torch.ones(4, requires_grad=True)\ny = x * 1\n"
+                             "tries(lambda: y.split(2)[0][None, :].mul_(2), lambda: y.split(2)[1].view(2, 1).add_(1),\n"
+                             "      lambda: y.unbind()[1].unsqueeze(0).add_(1), lambda: x.split(2)[1][1:].add_(1))\n"
+                             "z = y.split(2)[1].t()\ntries(lambda: z.__setitem__(0, 1.))\n"
+                             "with torch.no_grad():\n    w = y.split(2)[1][1:]\ntries(lambda: w.add_(1))\n"
+                             "d = y.split(2)[1].detach()\nd.add_(1)\nprint(y, x)"),
+    "zero_dim_pieces": ("x = torch.tensor(2., requires_grad=True)\n"
+                        "print(x.roll(1), torch.roll(x, 2), x.movedim(0, 0), x.movedim(-1, 0)._base is x)\n"
+                        "tries(lambda: x.roll(1, 0))\n"
+                        "y = x.cumsum(0).index_select(0, torch.tensor([0]))\ny.sum().backward()\n"
+                        "tries(lambda: y.sum().backward())\nprint(x.grad)"),
     "split_errors": ("x = torch.ones(2, 3)\n"
                      "tries(lambda: x.split(-1), lambda: x.split(0), lambda: x.split([1, 1]),\n"
                      "      lambda: x.split([3, -1], 1),\n"
