@@ -1026,14 +1026,125 @@ def _dims(dim, ndim):
     return (_wrap_dim(dim, ndim),)
 
 
+def _add_reduce(x, dims=None, keepdims=False):
+    """np.add.reduce(x, dims), in PyTorch's order of additions where it is known, so that sums and means agree
+    to the last bit (`.item()` prints 17 digits): a contiguous float32 / float64 array summed whole, over its last
+    dims or over its first (size-1 dims aside, as PyTorch drops them), up to 32,768 numbers (PyTorch's kernel shares
+    bigger reductions between threads; of a sum over the last dim only the rows, each summed by one thread)."""
+    shape = x.shape
+    whole = dims is None or builtins.len(dims) == x.ndim
+    if whole and x.flags.f_contiguous and not x.flags.c_contiguous:
+        x = x.T                                     # (a whole sum goes through memory in order)
+    if x.dtype.kind != 'f' or x.itemsize < 4 or not x.flags.c_contiguous or not x.size:
+        return np.add.reduce(x, axis=dims, keepdims=keepdims)
+    kept = [i for i, n in enumerate(x.shape) if n != 1]
+    sizes = [x.shape[i] for i in kept]
+    red = [j for j, i in enumerate(kept) if whole or i in dims]         # the reduced dims among those left
+    if builtins.len(red) == builtins.len(kept) and x.size <= 32768:
+        out = _cascade_sum(x.reshape(1, x.size))
+    elif red and red == builtins.list(range(red[0], builtins.len(kept))) and math.prod(sizes[red[0]:]) <= 32768:
+        out = _cascade_sum(x.reshape(-1, math.prod(sizes[red[0]:])))
+    elif red == [0] and x.size <= 32768:
+        out = _outer_sum(x.reshape(sizes[0], -1))
+    elif not red:
+        out = x.copy()
+    else:
+        return np.add.reduce(x, axis=dims, keepdims=keepdims)
+    out = out + x.dtype.type(0)                     # (PyTorch's sums start from +0: never -0)
+    return out.reshape(tuple(1 if whole or i in dims else n for i, n in enumerate(shape)) if keepdims else
+                       tuple(n for i, n in enumerate(shape) if not whole and i not in dims))
+
+
+def _outer_sum(x):
+    """The columns of the 2-d array x summed as PyTorch sums over an outer dim (vectorized_outer_sum, or
+    scalar_outer_sum for fewer columns than a vector holds): columns in groups of 4 vectors (or of 4) add their rows
+    in order (multi_row_sum); the columns left over use row_sum's four interleaved accumulators."""
+    cols = x.shape[1]
+    w = 32 // x.itemsize
+    group = 4 * w if cols >= w else 4
+    split = cols // group * group
+    parts = []
+    if split:
+        parts.append(_multi_row_sum(x[None, :, :split])[0])
+    if split < cols:
+        parts.append(_row_sum(x[None, :, split:])[0])
+    return np.concatenate(parts) if builtins.len(parts) > 1 else parts[0]
+
+
+def _cascade_sum(x):
+    """Each row of the 2-d array x summed as PyTorch's CPU kernel (cascade_sum, AVX2: 8 floats or 4 doubles a
+    vector) sums a contiguous row: whole vectors added in four interleaved accumulators (row_sum), then, from 0, the
+    numbers left over and the lanes of that vector sum. A row shorter than a vector is summed the same way one
+    number at a time: x0, x4, x5, x6, x1, x2, x3."""
+    rows, n = x.shape
+    w = 32 // x.itemsize
+    if n < w:
+        return _in_order(x if n < 5 else x[:, [0] + list(range(4, n)) + [1, 2, 3]])
+    nv = n // w
+    lanes = _row_sum(x[:, :nv * w].reshape(rows, nv, w))
+    return _in_order(np.concatenate([x[:, nv * w:], lanes], axis=1) if nv * w < n else lanes)
+
+
+def _in_order(a):
+    """The rows of the 2-d array a summed from 0, one column after the other (the order numpy's reduction over a
+    dim that is not the innermost keeps; over the innermost it sums in pairs)."""
+    if a.shape[0] == 1:
+        acc = a.dtype.type(0)
+        for v in a[0]:                               # (numpy scalars: float32 arithmetic for float32)
+            acc = acc + v
+        return np.array([acc])
+    return np.add.reduce(np.ascontiguousarray(a.T), axis=0)
+
+
+def _row_sum(v):
+    """PyTorch's row_sum of the m vectors v[:, i] (v: rows x m x lanes): four accumulators take every fourth
+    vector (multi_row_sum); the vectors left over go into the first; then the four are added in order."""
+    rows, m, lanes = v.shape
+    m4 = m // 4
+    if not m4:
+        return np.add.reduce(v, axis=1)
+    acc = _multi_row_sum(v[:, :m4 * 4].reshape(rows, m4, 4, lanes))
+    first = acc[:, 0]
+    for i in range(m4 * 4, m):
+        first = first + v[:, i]
+    return first + acc[:, 1] + acc[:, 2] + acc[:, 3]
+
+
+def _multi_row_sum(r):
+    """PyTorch's multi_row_sum of the s rows r[:, i] (r: rows x s x ...): rows are added in blocks of 2**p (p >=
+    4); a finished block goes into a level-1 accumulator, every 2**p blocks those go into level 2, and so on (four
+    levels); the rows after the last block, then the levels, are added at the end. (Zeros are None here: adding
+    one changes nothing but the sign of a zero, which _add_reduce settles at the end, as PyTorch's sums from +0.)"""
+    s = r.shape[1]
+    power = builtins.max(4, (s - 1).bit_length() // 4 if s > 1 else 0)
+    step = 1 << power
+    if s < step:                                     # (no whole block: the rows in order)
+        return np.add.reduce(r, axis=1)
+    levels = [None] * 4                              # levels 1 to 3 (levels[0] unused)
+    i = 0
+    while i + step <= s:
+        carry = np.add.reduce(r[:, i:i + step], axis=1)
+        i += step
+        for j in range(1, 4):
+            levels[j] = carry if levels[j] is None else levels[j] + carry
+            if j == 3 or i & ((step - 1) << (j * power)):
+                break
+            carry, levels[j] = levels[j], None
+    out = np.add.reduce(r[:, i:], axis=1) if i < s else None
+    for level in levels[1:]:
+        if level is not None:
+            out = level if out is None else out + level
+    return out
+
+
 def sum(a, dim=None, keepdim=False, *, dtype=None):
     d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
-        out = _out(np.add.reduce(x, axis=None, dtype=d.np), d)
+        out = _out(_add_reduce(x), d)
         return _attach(out, SumBackward0, (a,), {'self_sym_sizes': a._data.shape})
     dims = _dims(dim, a._data.ndim)
-    out = _out(np.add.reduce(x, axis=dims, dtype=d.np, keepdims=keepdim), d)
+    out = _out(_add_reduce(x, dims, keepdim), d)
     if not (ag.grad_enabled and a._requires_grad):
         return out
     return _attach(out, SumBackward1, (a,), {'dim': _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
@@ -1066,13 +1177,14 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
     d = dtype or a.dtype
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
     if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
-        out = _out(x.mean(dtype=d.np) if x.size else np.nan, d)
+        out = _out(_add_reduce(x) / d.np.type(x.size) if x.size else np.nan, d)     # PyTorch: sum, then divide
         return _attach(out, MeanBackward0, (a,), {'self_sym_numel': a._data.size, 'self_sym_sizes': a._data.shape})
     dims = _dims(dim, a._data.ndim)
-    out = _out(x.mean(axis=dims, keepdims=keepdim, dtype=d.np), d)
     n = 1
     for i in dims:
         n *= a._data.shape[i]
+    out = _out(_add_reduce(x, dims, keepdim) / d.np.type(n) if x.size else
+               x.mean(axis=dims, keepdims=keepdim, dtype=d.np), d)
     return _attach(out, MeanBackward1, (a,), {'dim': _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
                                               'keepdim': keepdim, 'self_sym_numel': n,
                                               'self_sym_sizes': a._data.shape})
