@@ -1033,9 +1033,13 @@ def _add_reduce(x, dims=None, keepdims=False):
     bigger reductions between threads; of a sum over the last dim only the rows, each summed by one thread)."""
     shape = x.shape
     whole = dims is None or builtins.len(dims) == x.ndim
-    if whole and x.flags.f_contiguous and not x.flags.c_contiguous:
-        x = x.T                                     # (a whole sum goes through memory in order)
-    if x.dtype.kind != 'f' or x.itemsize < 4 or not x.flags.c_contiguous or not x.size:
+    if x.dtype.kind != 'f' or x.itemsize < 4 or not x.size:
+        return np.add.reduce(x, axis=dims, keepdims=keepdims)
+    flags = x.flags
+    if whole and x.size <= 32768 and (flags.c_contiguous or flags.f_contiguous):    # (the common case, first)
+        out = _cascade_sum(x.reshape(1, -1, order='A'))[0] + x.dtype.type(0)  # (through memory in order)
+        return out.reshape((1,) * x.ndim) if keepdims else out
+    if not flags.c_contiguous:
         return np.add.reduce(x, axis=dims, keepdims=keepdims)
     kept = [i for i, n in enumerate(x.shape) if n != 1]
     sizes = [x.shape[i] for i in kept]
@@ -1102,12 +1106,23 @@ def _row_sum(v):
     rows, m, lanes = v.shape
     m4 = m // 4
     if not m4:
-        return np.add.reduce(v, axis=1)
+        return _in_sequence(v, 0, m)
     acc = _multi_row_sum(v[:, :m4 * 4].reshape(rows, m4, 4, lanes))
     first = acc[:, 0]
     for i in range(m4 * 4, m):
         first = first + v[:, i]
     return first + acc[:, 1] + acc[:, 2] + acc[:, 3]
+
+
+def _in_sequence(r, i, j):
+    """r[:, i] + r[:, i + 1] + ... + r[:, j - 1], in that order (numpy's reduction over a dim that is not the
+    innermost keeps it; a few rows are added directly, which is faster)."""
+    if j - i > 4:
+        return np.add.reduce(r[:, i:j], axis=1)
+    out = r[:, i]
+    for k in range(i + 1, j):
+        out = out + r[:, k]
+    return out
 
 
 def _multi_row_sum(r):
@@ -1119,7 +1134,7 @@ def _multi_row_sum(r):
     power = builtins.max(4, (s - 1).bit_length() // 4 if s > 1 else 0)
     step = 1 << power
     if s < step:                                     # (no whole block: the rows in order)
-        return np.add.reduce(r, axis=1)
+        return _in_sequence(r, 0, s)
     levels = [None] * 4                              # levels 1 to 3 (levels[0] unused)
     i = 0
     while i + step <= s:
@@ -1130,7 +1145,7 @@ def _multi_row_sum(r):
             if j == 3 or i & ((step - 1) << (j * power)):
                 break
             carry, levels[j] = levels[j], None
-    out = np.add.reduce(r[:, i:], axis=1) if i < s else None
+    out = _in_sequence(r, i, s) if i < s else None
     for level in levels[1:]:
         if level is not None:
             out = level if out is None else out + level
