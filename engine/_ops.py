@@ -1108,10 +1108,8 @@ def _row_sum(v):
     if not m4:
         return _in_sequence(v, 0, m)
     acc = _multi_row_sum(v[:, :m4 * 4].reshape(rows, m4, 4, lanes))
-    first = acc[:, 0]
-    for i in range(m4 * 4, m):
-        first = first + v[:, i]
-    return first + acc[:, 1] + acc[:, 2] + acc[:, 3]
+    # acc[0] + v[m4 * 4] + ... + v[m - 1] + acc[1] + acc[2] + acc[3], in that order (one reduction: see _in_sequence)
+    return np.add.reduce(np.concatenate([acc[:, :1], v[:, m4 * 4:], acc[:, 1:]], axis=1), axis=1)
 
 
 def _in_sequence(r, i, j):
@@ -1145,11 +1143,9 @@ def _multi_row_sum(r):
             if j == 3 or i & ((step - 1) << (j * power)):
                 break
             carry, levels[j] = levels[j], None
-    out = _in_sequence(r, i, s) if i < s else None
-    for level in levels[1:]:
-        if level is not None:
-            out = level if out is None else out + level
-    return out
+    # the rows left, then levels 1 to 3, added in that order (one reduction over a dim that is not the innermost)
+    rest = [r[:, i:]] + [level[:, None] for level in levels[1:] if level is not None]
+    return np.add.reduce(np.concatenate(rest, axis=1), axis=1)
 
 
 def sum(a, dim=None, keepdim=False, *, dtype=None):
@@ -1446,7 +1442,11 @@ def mm(a, b):
                            % (a._data.shape + b._data.shape))
     _dtype_check(a, b)
     _not_for_bool(a, 'addmm_impl_cpu_')
-    out = make(a._data @ b._data)
+    x, y = a._data, b._data
+    if x.shape[1] == 1 and x.shape[0] > 1 and y.shape[1] > 1 and x.dtype.kind == 'f':
+        out = make(x * y)           # (PyTorch's kernel stores each product as it is: -0 stays -0; BLAS adds to +0)
+    else:
+        out = make(x @ y)
     if ag.grad_enabled and (a._requires_grad or b._requires_grad):
         _attach(out, MmBackward0, (a, b), {
             'self': SavedTensor(a) if b._requires_grad else None, 'self_sym_sizes': a._data.shape,

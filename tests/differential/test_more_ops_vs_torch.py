@@ -57,6 +57,17 @@ SNIPPETS = {
                         "tries(lambda: x.roll(1, 0))\n"
                         "y = x.cumsum(0).index_select(0, torch.tensor([0]))\ny.sum().backward()\n"
                         "tries(lambda: y.sum().backward())\nprint(x.grad)"),
+    "sign_of_zero_in_products": ("for m, n in [(1, 1), (1, 2), (2, 1), (2, 2), (3, 3)]:\n"
+                                 "    a, b = -torch.ones(m, 1), torch.zeros(1, n)\n"
+                                 "    print(m, n, 1 / (a @ b), 1 / torch.bmm(a[None], b[None]), 1 / (a[None] @ b),\n"
+                                 "          1 / torch.addmm(torch.zeros(m, n), a, b))\n"
+                                 "print(1 / torch.nn.functional.linear(-torch.ones(2, 1), torch.zeros(2, 1)),\n"
+                                 "      1 / torch.mv(-torch.ones(2, 1), torch.zeros(1)), "
+                                 "1 / torch.dot(-torch.ones(3), torch.zeros(3)))\n"
+                                 "x = torch.tensor([[-2.5], [1.75]], requires_grad=True)\n"
+                                 "y = torch.tensor([[1.75, 0.]], requires_grad=True)\n"
+                                 "z = torch.div(x, torch.mm(x, y))\nprint(z)\nz.sum().backward()\n"
+                                 "print(x.grad, y.grad)"),
     "split_errors": ("x = torch.ones(2, 3)\n"
                      "tries(lambda: x.split(-1), lambda: x.split(0), lambda: x.split([1, 1]),\n"
                      "      lambda: x.split([3, -1], 1),\n"
