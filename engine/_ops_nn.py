@@ -14,7 +14,7 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import _attach, _RESULT, _dims, _float_dtype, _out, _scalar, _sigmoid, _zeros_like, pow as _pow
+from ._ops import _add_reduce, _attach, _RESULT, _dims, _float_dtype, _out, _scalar, _sigmoid, _zeros_like, pow as _pow
 from ._tensor import Tensor, make, _wrap_dim
 
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -540,7 +540,11 @@ def reduction_enum(reduction):
 
 
 def _reduce(x, reduction):
-    return x if reduction == 0 else np.asarray(x.sum() if reduction == 2 else x.mean(), x.dtype)
+    """A loss's elements (array x) reduced: none, mean or sum, adding in PyTorch's order (see _ops._add_reduce)."""
+    if reduction == 0:
+        return x
+    s = np.asarray(_add_reduce(x), x.dtype)
+    return s if reduction == 2 else np.asarray(s / x.dtype.type(x.size) if x.size else np.nan, x.dtype)
 
 
 class DivBackward1(Node):
@@ -557,12 +561,7 @@ def _div_scalar(a, other):
 def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     """Mean (or sum) of squared differences."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
-    if input._data.shape != target._data.shape:
-        warnings.warn('Using a target size (%r) that is different to the input size (%r). This will likely lead to '
-                      'incorrect results due to broadcasting. Please ensure they have the same size.'
-                      % (target.shape, input.shape), UserWarning, stacklevel=2)
-        shape = np.broadcast_shapes(input._data.shape, target._data.shape)
-        input, target = input.expand(shape), target.expand(shape)
+    input, target = _broadcast_loss_args(input, target, 3)
     diff = input._data - target._data
     out = _out(_reduce(diff * diff, r), dt.result_type(input, target))
     return _attach(out, MseLossBackward0, (input, target), {'reduction': r, 'self': SavedTensor(input),
@@ -574,6 +573,67 @@ class MseLossBackward0(Node):
         x, t = self.saved('self'), self.saved('target')
         gi = (2.0 / x._data.size if self._saved['reduction'] == 1 else 2.0) * (x - t) * g
         return (gi if self.needs(0) else None, -gi if self.needs(1) else None)
+
+
+def _broadcast_loss_args(input, target, stacklevel):
+    """PyTorch's warning when target and input sizes differ; both expanded to the common shape."""
+    if input._data.shape != target._data.shape:
+        warnings.warn('Using a target size (%r) that is different to the input size (%r). This will likely lead to '
+                      'incorrect results due to broadcasting. Please ensure they have the same size.'
+                      % (target.shape, input.shape), UserWarning, stacklevel=stacklevel)
+        shape = np.broadcast_shapes(input._data.shape, target._data.shape)
+        input, target = input.expand(shape), target.expand(shape)
+    return input, target
+
+
+def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction='mean', beta=1.0):
+    """0.5 d**2 / beta where |d| < beta, else |d| - 0.5 beta (d = input - target); beta 0 is the l1 loss."""
+    if beta < 0:
+        raise RuntimeError('smooth_l1_loss does not support negative values for beta.')
+    if beta == 0:
+        from .nn.functional import l1_loss
+        return l1_loss(input, target, size_average, reduce, reduction)
+    return _huber(input, target, _legacy_reduction(size_average, reduce, reduction), beta, SmoothL1LossBackward0)
+
+
+def huber_loss(input, target, reduction='mean', delta=1.0, weight=None):
+    """0.5 d**2 where |d| < delta, else delta (|d| - 0.5 delta) (d = input - target)."""
+    if delta <= 0:
+        raise RuntimeError('huber_loss does not support non-positive values for delta.')
+    return _huber(input, target, reduction, delta, HuberLossBackward0)
+
+
+def _huber(input, target, reduction, k, cls):
+    """The smooth l1 (cls SmoothL1LossBackward0, k = beta) or Huber (k = delta) loss, as PyTorch's kernels compute
+    them in the input's dtype."""
+    r = reduction_enum(reduction)
+    input, target = _broadcast_loss_args(input, target, 4)
+    d = dt.result_type(input, target)
+    z = np.abs(input._data.astype(d.np, copy=False) - target._data.astype(d.np, copy=False))
+    kk, half = d.np.type(k), d.np.type(0.5)
+    if cls is SmoothL1LossBackward0:
+        loss = np.where(z < kk, half * z * z / kk, z - half * kk)
+    else:
+        loss = np.where(z < kk, half * z * z, kk * (z - half * kk))
+    name = 'beta' if cls is SmoothL1LossBackward0 else 'delta'
+    return _attach(_out(_reduce(loss.astype(d.np, copy=False), r), d), cls, (input, target),
+                   {name: float(k), 'reduction': r, 'self': SavedTensor(input), 'target': SavedTensor(target)})
+
+
+class SmoothL1LossBackward0(Node):
+    def apply(self, g):
+        x, t = self.saved('self'), self.saved('target')
+        k = self._saved['beta'] if 'beta' in self._saved else self._saved['delta']
+        norm = 1.0 / x._data.size if self._saved['reduction'] == 1 else 1.0
+        diff = x - t
+        outer = g * norm if type(self) is SmoothL1LossBackward0 else g * norm * k
+        inner = diff * norm * g / k if type(self) is SmoothL1LossBackward0 else diff * norm * g
+        gi = where(diff <= -k, -outer, where(diff >= k, outer, inner))
+        return (gi if self.needs(0) else None, -gi if self.needs(1) else None)
+
+
+class HuberLossBackward0(SmoothL1LossBackward0):
+    pass
 
 
 def _legacy_reduction(size_average, reduce, reduction):

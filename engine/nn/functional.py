@@ -6,8 +6,8 @@ import numpy as np
 from .. import _factories
 from .. import _ops
 from .. import _ops_nn
-from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, nll_loss, cross_entropy,  # noqa: F401
-                       binary_cross_entropy, binary_cross_entropy_with_logits, logsumexp)
+from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, smooth_l1_loss, huber_loss,  # noqa: F401
+                       nll_loss, cross_entropy, binary_cross_entropy, binary_cross_entropy_with_logits, logsumexp)
 from .._tensor import make
 
 

@@ -68,6 +68,18 @@ SNIPPETS = {
                                  "y = torch.tensor([[1.75, 0.]], requires_grad=True)\n"
                                  "z = torch.div(x, torch.mm(x, y))\nprint(z)\nz.sum().backward()\n"
                                  "print(x.grad, y.grad)"),
+    "smooth_l1_and_huber": ("nn, F = torch.nn, torch.nn.functional\n"
+                            "x = torch.tensor([0.1, -2.0, 0.5, 3.0, 1.0, -1.0], requires_grad=True)\n"
+                            "y = torch.tensor([0.0, 0.0, 1.0, 1.0, 0.0, 0.0])\n"
+                            "for l in (F.smooth_l1_loss(x, y), F.smooth_l1_loss(x, y, beta=0.5, reduction='sum'),\n"
+                            "          F.huber_loss(x, y), F.huber_loss(x, y, delta=0.5, reduction='none'),\n"
+                            "          F.smooth_l1_loss(x, y, beta=0.0), nn.SmoothL1Loss(beta=2.0)(x, y),\n"
+                            "          nn.HuberLoss(delta=0.3)(x, y)):\n"
+                            "    show(l)\n    g, = torch.autograd.grad(l.sum(), x, create_graph=True)\n"
+                            "    print(g.detach(), l.sum().item(), torch.autograd.grad(g.sum(), x, allow_unused=True))\n"
+                            "print(nn.SmoothL1Loss(beta=2.0), nn.HuberLoss(delta=0.3))\n"
+                            "tries(lambda: F.smooth_l1_loss(x, y, beta=-1.0), lambda: F.huber_loss(x, y, delta=0.0),\n"
+                            "      lambda: F.smooth_l1_loss(x.double(), y).dtype)"),
     "split_errors": ("x = torch.ones(2, 3)\n"
                      "tries(lambda: x.split(-1), lambda: x.split(0), lambda: x.split([1, 1]),\n"
                      "      lambda: x.split([3, -1], 1),\n"
