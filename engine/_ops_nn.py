@@ -281,7 +281,11 @@ def _correction(dim, unbiased, correction):
 
 
 def _var_np(x, dims, c, keepdim):
+    """(variance, count). PyTorch accumulates a float32 variance in float64 (its result is the float64 one,
+    rounded once; std is the float64 square root, rounded once): so here too."""
     n = x.size if dims is None else builtins.int(np.prod([x.shape[d] for d in dims]))
+    if x.dtype == np.float32:
+        x = x.astype(np.float64)
     dev = x - x.mean(axis=dims, keepdims=True)
     return np.sum(dev * dev, axis=dims, keepdims=keepdim) / builtins.max(n - (1 if c is None else c), 0), n
 

@@ -80,6 +80,12 @@ SNIPPETS = {
                             "print(nn.SmoothL1Loss(beta=2.0), nn.HuberLoss(delta=0.3))\n"
                             "tries(lambda: F.smooth_l1_loss(x, y, beta=-1.0), lambda: F.huber_loss(x, y, delta=0.0),\n"
                             "      lambda: F.smooth_l1_loss(x.double(), y).dtype)"),
+    "sums_means_vars_to_the_last_bit": ("x = torch.tensor([[0.1, -0.7, 1.3, 2.2, -1.1, 0.37], [0.4, 0.5, -0.3, 0.9, 1.7, -2.9],\n"
+                                        "                  [1.1, -2.3, 0.05, 0.8, -0.6, 3.3]], requires_grad=True)\n"
+                                        "for y in (x.sum(), x.mean(), x.sum(0), x.mean(1), x.var(), x.std(), x.var(1),\n"
+                                        "          x.std(0, keepdim=True), (x * x).sum(), x.t().sum()):\n"
+                                        "    print(y.detach().numpy().tolist())\n"
+                                        "print(torch.nn.functional.mse_loss(x, x.detach() * 0.5).item())"),
     "split_errors": ("x = torch.ones(2, 3)\n"
                      "tries(lambda: x.split(-1), lambda: x.split(0), lambda: x.split([1, 1]),\n"
                      "      lambda: x.split([3, -1], 1),\n"
