@@ -304,15 +304,20 @@ def accumulate_into(var, g, create_graph, handed_over=False):
 
 # ================================================================================================ arithmetic
 
+_ALPHA_1 = {'alpha': 1}     # what every `a + b` saves: one dict for all of them (saved dicts are never changed)
+
+
 def add(a, b, *, alpha=1):
-    out = _alike(a, b, operator.add) if type(alpha) is _int and alpha == 1 else None
+    one = type(alpha) is _int and alpha == 1
+    out = _alike(a, b, operator.add) if one else None
     same = out is not None
     if not same:
         out = _binary(a, b, np.add, alpha)
         if out is None:
             return NotImplemented
     if ag.grad_enabled and (a._requires_grad or type(b) is Tensor and b._requires_grad):
-        _record(out, AddBackward0, (a, b if type(b) is Tensor else None), {'alpha': alpha}, same)
+        _record(out, AddBackward0, (a, b if type(b) is Tensor else None), _ALPHA_1 if one else {'alpha': alpha},
+                same)
     return out
 
 
