@@ -1366,6 +1366,16 @@ class TraceBackward0(Node):
 
 # ================================================================================================ linear algebra
 
+def _products_in_order(x, v):
+    """x @ v (x: m x k, v: k) as PyTorch 2.13's CPU kernels compute the small float32 cases the callers pick (a
+    product with one output, a matrix-vector product with k <= 4, or few rows and k <= 9 or 10; measured against
+    PyTorch): each product rounded, then added in order from 0, without fused multiply-adds. numpy's BLAS adds in
+    another order, which differs in the last bit (`loss.item()` of a small linear model showed it)."""
+    if not x.shape[1]:
+        return np.zeros(x.shape[0], x.dtype)
+    return np.add.accumulate(x * v, axis=1)[:, -1] + x.dtype.type(0)     # (accumulate adds in order)
+
+
 def matmul(a, b):
     """PyTorch's matmul: dot, mv, mm, or a folded / batched mm, with the same graph nodes."""
     if not isinstance(b, Tensor):
@@ -1448,8 +1458,11 @@ def mm(a, b):
     _dtype_check(a, b)
     _not_for_bool(a, 'addmm_impl_cpu_')
     x, y = a._data, b._data
-    if x.shape[1] == 1 and x.shape[0] > 1 and y.shape[1] > 1 and x.dtype.kind == 'f':
+    (m, k), n = x.shape, y.shape[1]
+    if k == 1 and m > 1 and n > 1 and x.dtype.kind == 'f':
         out = make(x * y)           # (PyTorch's kernel stores each product as it is: -0 stays -0; BLAS adds to +0)
+    elif n == 1 and x.dtype == np.float32 and (m == 1 or k <= 4 or m <= 3 and k <= 9):
+        out = make(_products_in_order(x, y[:, 0])[:, None])
     else:
         out = make(x @ y)
     if ag.grad_enabled and (a._requires_grad or b._requires_grad):
@@ -1495,7 +1508,12 @@ def mv(a, v):
     if a._data.dtype is not v._data.dtype:
         raise RuntimeError('addmv input tensors must have the same dtype, but got %s, %s, and %s'
                            % (v.dtype.legacy, a.dtype.legacy, v.dtype.legacy))
-    out = make(a._data @ v._data)
+    x = a._data
+    m, k = x.shape
+    if x.dtype == np.float32 and (k <= 4 or m <= 3 and k <= 10):
+        out = make(_products_in_order(x, v._data))
+    else:
+        out = make(x @ v._data)
     return _attach(out, MvBackward0, (a, v), {'self': SavedTensor(a) if _rg(v) else None,
                                               'vec': SavedTensor(v) if _rg(a) else None})
 
@@ -1517,7 +1535,10 @@ def dot(a, b):
         raise RuntimeError('dot : expected both vectors to have same dtype, but found %s and %s'
                            % (a.dtype.legacy, b.dtype.legacy))
     _not_for_bool(a, 'dot')
-    out = make(np.asarray(a._data @ b._data))
+    if a._data.dtype == np.float32 and a._data.size <= 3:
+        out = make(_products_in_order(a._data[None], b._data)[0])
+    else:
+        out = make(np.asarray(a._data @ b._data))
     return _attach(out, DotBackward0, (a, b), {'self': SavedTensor(a) if _rg(b) else None,
                                                'tensor': SavedTensor(b) if _rg(a) else None})
 

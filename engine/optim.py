@@ -181,7 +181,7 @@ class Adam(Optimizer):
             np.maximum(mx, v, out=mx)
             v = mx
         denom = np.sqrt(v) / bc2_sqrt + group['eps']
-        p._data += -step_size * m / denom
+        _fma(p._data, -step_size, m / denom, out=p._data)    # param.addcdiv_(exp_avg, denom, value=-step_size)
         _bump(p)
 
 

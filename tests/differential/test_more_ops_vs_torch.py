@@ -86,6 +86,17 @@ SNIPPETS = {
                                         "          x.std(0, keepdim=True), (x * x).sum(), x.t().sum()):\n"
                                         "    print(y.detach().numpy().tolist())\n"
                                         "print(torch.nn.functional.mse_loss(x, x.detach() * 0.5).item())"),
+    "small_products_and_a_training_loop": (
+        "x = torch.tensor([[1.0], [2.0], [3.0], [4.0]])\ny = torch.tensor([[2.0], [4.0], [6.0], [8.0]])\n"
+        "model = torch.nn.Linear(1, 1)\nwith torch.no_grad():\n    model.weight.fill_(0.5)\n"
+        "    model.bias.fill_(0.1)\n"
+        "opt = torch.optim.SGD(model.parameters(), lr=0.01)\nloss_fn = torch.nn.MSELoss()\n"
+        "for epoch in range(5):\n    opt.zero_grad()\n    loss = loss_fn(model(x), y)\n    loss.backward()\n"
+        "    opt.step()\n    print(epoch, loss.item(), model.weight.item(), model.bias.item())\n"
+        "X = torch.tensor([[1., 2., 3.], [4., 5., 6.], [7., 8., 9.], [0.5, 0.1, -0.3]])\n"
+        "w = torch.tensor([0.3, -0.2, 0.1], requires_grad=True)\n"
+        "l = ((X @ w - torch.tensor([1., 2., 3., 0.])) ** 2).mean()\n"
+        "l.backward()\nprint(l.item(), w.grad.tolist(), (X[:1] @ X[1:2].t()).item(), torch.dot(w, w).item())"),
     "split_errors": ("x = torch.ones(2, 3)\n"
                      "tries(lambda: x.split(-1), lambda: x.split(0), lambda: x.split([1, 1]),\n"
                      "      lambda: x.split([3, -1], 1),\n"
