@@ -76,14 +76,16 @@ SNIPPETS = {
                             "          F.smooth_l1_loss(x, y, beta=0.0), nn.SmoothL1Loss(beta=2.0)(x, y),\n"
                             "          nn.HuberLoss(delta=0.3)(x, y)):\n"
                             "    show(l)\n    g, = torch.autograd.grad(l.sum(), x, create_graph=True)\n"
-                            "    print(g.detach(), l.sum().item(), torch.autograd.grad(g.sum(), x, allow_unused=True))\n"
+                            "    print(g.detach(), l.sum().item(),\n"
+                            "          torch.autograd.grad(g.sum(), x, allow_unused=True))\n"
                             "print(nn.SmoothL1Loss(beta=2.0), nn.HuberLoss(delta=0.3))\n"
                             "tries(lambda: F.smooth_l1_loss(x, y, beta=-1.0), lambda: F.huber_loss(x, y, delta=0.0),\n"
                             "      lambda: F.smooth_l1_loss(x.double(), y).dtype)"),
-    "sums_means_vars_to_the_last_bit": ("x = torch.tensor([[0.1, -0.7, 1.3, 2.2, -1.1, 0.37], [0.4, 0.5, -0.3, 0.9, 1.7, -2.9],\n"
+    "sums_means_vars_to_the_last_bit": ("x = torch.tensor([[0.1, -0.7, 1.3, 2.2, -1.1, 0.37],\n"
+                                        "                  [0.4, 0.5, -0.3, 0.9, 1.7, -2.9],\n"
                                         "                  [1.1, -2.3, 0.05, 0.8, -0.6, 3.3]], requires_grad=True)\n"
-                                        "for y in (x.sum(), x.mean(), x.sum(0), x.mean(1), x.var(), x.std(), x.var(1),\n"
-                                        "          x.std(0, keepdim=True), (x * x).sum(), x.t().sum()):\n"
+                                        "for y in (x.sum(), x.mean(), x.sum(0), x.mean(1), x.var(), x.std(),\n"
+                                        "          x.var(1), x.std(0, keepdim=True), (x * x).sum(), x.t().sum()):\n"
                                         "    print(y.detach().numpy().tolist())\n"
                                         "print(torch.nn.functional.mse_loss(x, x.detach() * 0.5).item())"),
     "small_products_and_a_training_loop": (
