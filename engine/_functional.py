@@ -54,6 +54,19 @@ def _check_v(v, other, other_is_tuple, fn):
     return v
 
 
+def _inputs_and_v(inputs, v, create_graph, fn):
+    """(was it a tuple, the fresh inputs, v shaped like them): v may be None only for one single-number input."""
+    is_in, ins = _tuple(inputs, 'inputs', fn)
+    ins = _fresh(ins, create_graph, True)
+    if v is None:
+        if len(ins) != 1 or ins[0].numel() != 1:
+            raise RuntimeError('The vector v can only be None if the input to the user-provided function is a single '
+                               'Tensor with a single element.')
+    else:
+        v = _fresh(_check_v(v, ins, is_in, fn), create_graph, False)
+    return is_in, ins, v
+
+
 def _grad(outputs, inputs, grad_outputs=None, create_graph=False):
     """autograd.grad of the outputs that require grad (None for every input when none does); None -> zeros."""
     from .autograd import grad
@@ -94,14 +107,7 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
     """(func(inputs), J v): the Jacobian-vector product, by the double-backward trick (as PyTorch computes it)."""
     _strict(strict)
     with ag.enable_grad():
-        is_in, ins = _tuple(inputs, 'inputs', 'jvp')
-        ins = _fresh(ins, create_graph, True)
-        if v is None:
-            if len(ins) != 1 or ins[0].numel() != 1:
-                raise RuntimeError('The vector v can only be None if the input to the user-provided function is a '
-                                   'single Tensor with a single element.')
-        else:
-            v = _fresh(_check_v(v, ins, is_in, 'jvp'), create_graph, False)
+        is_in, ins, v = _inputs_and_v(inputs, v, create_graph, 'jvp')
         is_out, outputs = _tuple(func(*ins), 'outputs of the user-provided function', 'jvp')
         dummies = tuple(zeros_like(o, requires_grad=True) for o in outputs)
         back = _grad(outputs, ins, dummies, create_graph=True)
@@ -156,14 +162,7 @@ def _second(func, inputs, v, create_graph, strict, fn, transpose):
     """vhp (v^T H) and hvp (H v, by one more backward pass as PyTorch does): (func(inputs), product)."""
     _strict(strict)
     with ag.enable_grad():
-        is_in, ins = _tuple(inputs, 'inputs', fn)
-        ins = _fresh(ins, create_graph, True)
-        if v is None:
-            if len(ins) != 1 or ins[0].numel() != 1:
-                raise RuntimeError('The vector v can only be None if the input to the user-provided function is a '
-                                   'single Tensor with a single element.')
-        else:
-            v = _fresh(_check_v(v, ins, is_in, fn), create_graph, False)
+        is_in, ins, v = _inputs_and_v(inputs, v, create_graph, fn)
         is_out, outputs = _tuple(func(*ins), 'outputs of the user-provided function', fn)
         if is_out or not isinstance(outputs[0], Tensor):
             raise RuntimeError('The function given to %s should return a single Tensor' % fn)

@@ -334,12 +334,12 @@ Tensor.isfinite = lambda self: make(np.isfinite(self._data) if self._data.dtype.
 # ------------------------------------------------------------------------------ shape, reordering, gathering ops
 
 for _name in ['split', 'split_with_sizes', 'chunk', 'unbind', 'cumsum', 'prod', 'amax', 'amin', 'masked_fill',
-              'masked_fill_', 'gather', 'index_select', 'repeat', 'flip', 'tril', 'triu', 'outer', 'trace', 'diag',
+              'gather', 'index_select', 'repeat', 'flip', 'tril', 'triu', 'outer', 'trace', 'diag',
               'roll', 'movedim', 'broadcast_to']:
     setattr(Tensor, _name, getattr(ops, _name))
 Tensor.moveaxis = ops.movedim
 Tensor.ger = ops.outer
-for _name in ['cumsum', 'tril', 'triu']:
+for _name in ['cumsum', 'tril', 'triu', 'masked_fill']:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
 Tensor.new_tensor = new_tensor
 Tensor.new_zeros = _new_filled(0)

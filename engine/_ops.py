@@ -2320,10 +2320,6 @@ class MaskedFillBackward1(Node):
                 _where(mask, g, 0.).sum() if self.needs(1) else None)
 
 
-def masked_fill_(a, mask, value):
-    return _inplace(a, masked_fill, mask, value)
-
-
 # ================================================================================================ joining
 
 def _tensor_list(fn, tensors):

@@ -10,9 +10,9 @@ from ._autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, N
 from ._function import Function  # noqa: F401
 from ._tensor import Tensor, make as _make
 
-# `torch.autograd.function` is a module in PyTorch: `from torch.autograd.function import once_differentiable` finds
-# it here (through the import hook of engine/__init__.py when torch is the engine). An empty __path__ makes this
-# module a package to the import system, which only looks for submodules of packages.
+# `torch.autograd.function` and `.functional` are modules in PyTorch: `from torch.autograd.function import
+# once_differentiable` finds them here (through the import hook of engine/__init__.py when torch is the engine). An
+# empty __path__ makes this module a package to the import system, which only looks for submodules of packages.
 sys.modules[__name__ + '.function'] = function
 sys.modules[__name__ + '.functional'] = functional
 __path__ = []
