@@ -237,7 +237,7 @@ def sum_to(g, shape):
     else:
         dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and gs[i + lead] != 1)
     if not (ag.grad_enabled and g._requires_grad):            # nothing to record: numpy at once
-        return make(np.add.reduce(g._data, axis=dims, keepdims=True).reshape(shape))
+        return make(_add_reduce(g._data, dims, True).reshape(shape))          # (in PyTorch's order, as sum)
     r = g.sum(dims, keepdim=True) if dims else g
     return r.view(shape) if r._data.shape != shape else r
 
@@ -1088,21 +1088,19 @@ def _cascade_sum(x):
     rows, n = x.shape
     w = 32 // x.itemsize
     if n < w:
-        return _in_order(x if n < 5 else x[:, [0] + list(range(4, n)) + [1, 2, 3]])
+        return _in_order(x.T if n < 5 else x.T[[0] + list(range(4, n)) + [1, 2, 3]])
     nv = n // w
     lanes = _row_sum(x[:, :nv * w].reshape(rows, nv, w))
-    return _in_order(np.concatenate([x[:, nv * w:], lanes], axis=1) if nv * w < n else lanes)
+    return _in_order(np.concatenate([x[:, nv * w:].T, lanes.T]) if nv * w < n else lanes.T)
 
 
-def _in_order(a):
-    """The rows of the 2-d array a summed from 0, one column after the other (the order numpy's reduction over a
-    dim that is not the innermost keeps; over the innermost it sums in pairs)."""
-    if a.shape[0] == 1:
-        acc = a.dtype.type(0)
-        for v in a[0]:                               # (numpy scalars: float32 arithmetic for float32)
-            acc = acc + v
-        return np.array([acc])
-    return np.add.reduce(np.ascontiguousarray(a.T), axis=0)
+def _in_order(cols):
+    """The rows cols[0] + cols[1] + ..., in that order: numpy's reduction over a dim that is not the innermost keeps
+    it (over the innermost dim, or over a dim a size-1 dim leaves innermost, it sums in pairs: one column is
+    accumulated instead)."""
+    if cols.shape[1] == 1:
+        return np.add.accumulate(cols[:, 0])[-1:]
+    return np.add.reduce(np.ascontiguousarray(cols), axis=0)
 
 
 def _row_sum(v):
@@ -1136,21 +1134,28 @@ def _multi_row_sum(r):
     s = r.shape[1]
     power = builtins.max(4, (s - 1).bit_length() // 4 if s > 1 else 0)
     step = 1 << power
-    if s < step:                                     # (no whole block: the rows in order)
+    blocks = s >> power
+    if not blocks:                                   # (no whole block: the rows in order)
         return _in_sequence(r, 0, s)
-    levels = [None] * 4                              # levels 1 to 3 (levels[0] unused)
-    i = 0
-    while i + step <= s:
-        carry = np.add.reduce(r[:, i:i + step], axis=1)
-        i += step
-        for j in range(1, 4):
-            levels[j] = carry if levels[j] is None else levels[j] + carry
-            if j == 3 or i & ((step - 1) << (j * power)):
-                break
-            carry, levels[j] = levels[j], None
+    i = blocks * step
+    # every block at once (a reduction over a dim that is not the innermost adds in order)
+    sums = np.add.reduce(r[:, :i].reshape(r.shape[:1] + (blocks, step) + r.shape[2:]), axis=2)
+    if blocks < step:                                # (the usual case: level 1 only, the blocks in order)
+        levels = [_in_sequence(sums, 0, blocks)]
+    else:
+        levels = [None] * 4                          # levels 1 to 3 (levels[0] unused)
+        for b in range(blocks):
+            carry = sums[:, b]
+            for j in range(1, 4):
+                levels[j] = carry if levels[j] is None else levels[j] + carry
+                if j == 3 or (b + 1) & (step - 1) << ((j - 1) * power):
+                    break
+                carry, levels[j] = levels[j], None
+        levels = [level for level in levels[1:] if level is not None]
+    if i == s and builtins.len(levels) == 1:
+        return levels[0]
     # the rows left, then levels 1 to 3, added in that order (one reduction over a dim that is not the innermost)
-    rest = [r[:, i:]] + [level[:, None] for level in levels[1:] if level is not None]
-    return np.add.reduce(np.concatenate(rest, axis=1), axis=1)
+    return np.add.reduce(np.concatenate([r[:, i:]] + [level[:, None] for level in levels], axis=1), axis=1)
 
 
 def sum(a, dim=None, keepdim=False, *, dtype=None):
