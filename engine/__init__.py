@@ -3,7 +3,8 @@ from . import _dtypes, _ops, _methods  # noqa: F401  (_methods binds the ops to 
 from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
                       layout, strided, sparse_coo, device, promote_types, result_type as _result_type)
 from ._tensor import Tensor, Size  # noqa: F401
-from ._autograd import no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode  # noqa: F401
+from ._autograd import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,  # noqa: F401
+                        is_inference_mode_enabled)
 from ._factories import (tensor, as_tensor, from_numpy, zeros, ones, empty, full, zeros_like, ones_like,  # noqa: F401
                          empty_like, full_like, rand, randn, randint, rand_like, randn_like, randperm, arange, range,
                          linspace, eye, manual_seed, seed, initial_seed, Generator, default_generator,

@@ -57,11 +57,42 @@ class enable_grad(_GradModeContext):
     mode = True
 
 
+inference_enabled = False
+
+
+def is_inference_mode_enabled():
+    return inference_enabled
+
+
 class inference_mode(_GradModeContext):
-    """Like no_grad here (the engine has no separate inference tensors)."""
+    """Like no_grad here (the engine has no separate inference tensors), and is_inference_mode_enabled() says so."""
 
     def __init__(self, mode=True):
         self.mode = not mode
+
+    def __enter__(self):
+        global inference_enabled
+        self._prev_inference, inference_enabled = inference_enabled, not self.mode
+        super().__enter__()
+
+    def __exit__(self, *exc):
+        global inference_enabled
+        inference_enabled = self._prev_inference
+        return super().__exit__(*exc)
+
+    def __call__(self, fn):
+        inference = not self.mode
+
+        def wrapper(*args, **kwargs):
+            with inference_mode(inference):
+                return fn(*args, **kwargs)
+        wrapper.__name__ = getattr(fn, '__name__', 'wrapper')
+        wrapper.__doc__ = getattr(fn, '__doc__', None)
+        wrapper.__wrapped__ = fn
+        return wrapper
+
+    def clone(self):
+        return inference_mode(not self.mode)
 
 
 class set_grad_enabled(_GradModeContext):
@@ -428,8 +459,9 @@ class Node:
         return self._pre_hooks.setdefault(nr, [])
 
 
-class _Handle:
+class RemovableHandle:
     """What register_hook returns: .remove() takes the hook away."""
+    __module__ = 'torch.utils.hooks'               # where PyTorch's class lives: its repr prints that path
 
     def __init__(self, hooks, fn):
         self.hooks, self.fn = hooks, fn
@@ -444,6 +476,9 @@ class _Handle:
 
     def __exit__(self, *exc):
         self.remove()
+
+
+_Handle = RemovableHandle
 
 
 class AccumulateGrad(Node):

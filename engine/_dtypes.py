@@ -1,11 +1,13 @@
 """dtypes, layouts and devices, and PyTorch's type-promotion rules."""
 import builtins
+import re
 
 import numpy as np
 
 
 class dtype:
     """A tensor element type, printed as PyTorch prints it (`torch.float32`)."""
+    __module__ = 'torch'          # type(x.dtype) shows <class 'torch.dtype'>
     __slots__ = ('name', 'np', 'is_floating_point', 'is_complex', 'is_signed', 'itemsize', 'legacy', 'category')
 
     def __init__(self, name, np_type, category, legacy):
@@ -50,8 +52,9 @@ def from_numpy_dtype(np_dtype):
     try:
         return FROM_NP[np.dtype(np_dtype)]
     except (KeyError, TypeError):
-        raise TypeError("can't convert np.ndarray of type %s. The only supported types are: float64, float32, "
-                        "float16, int64, int32, int16, int8, uint8, and bool." % np.dtype(np_dtype)) from None
+        raise TypeError("can't convert np.ndarray of type numpy.%s. The only supported types are: float64, float32, "
+                        "float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and "
+                        "bool." % np.dtype(np_dtype).type.__name__) from None
 
 
 def promote_types(a, b):
@@ -148,6 +151,8 @@ class device:
     def __init__(self, type, index=None):
         if isinstance(type, device):
             type, index = type.type, type.index
+        if not re.fullmatch(r'[a-zA-Z_]+(:([1-9][0-9]*|0))?', type):
+            raise RuntimeError("Invalid device string: '%s'" % type)
         if ':' in type:
             type, _, idx = type.partition(':')
             index = builtins.int(idx)

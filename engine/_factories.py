@@ -1,6 +1,7 @@
 """Creating tensors: torch.tensor, ones, zeros, arange, range, randn, the legacy FloatTensor family..."""
 import builtins
 import math
+import operator
 import sys
 import warnings
 
@@ -52,21 +53,41 @@ def initial_seed():
 
 # ------------------------------------------------------------------------------------------------ helpers
 
-def _size(size):
-    """Sizes given as ints, a tuple/list/Size, or size=... ."""
-    if len(size) == 1 and isinstance(size[0], (tuple, list, Size)):
+def _is_index(x):
+    """An int-like size element (Python int, numpy integer, one-element integer tensor), not a bool."""
+    if isinstance(x, builtins.bool):
+        return False
+    try:
+        operator.index(x)
+    except TypeError:
+        return False
+    return True
+
+
+def _size(size, fn='ones', varargs=True):
+    """Sizes given as ints (when `varargs`), a tuple/list/Size, or size=..., with the errors of PyTorch's parser:
+    only the first element decides whether the argument is a size; a later bad one fails 'to unpack'."""
+    if not (varargs and size and _is_index(size[0])):
+        if len(size) > 1:
+            raise TypeError('%s() takes 1 positional argument but %d were given' % (fn, len(size)))
+        if not isinstance(size[0], (tuple, list, Size)):
+            raise TypeError("%s(): argument 'size' (position 1) must be tuple of ints, not %s"
+                            % (fn, type(size[0]).__name__))
         size = tuple(size[0])
     out = []
-    for s in size:
-        if isinstance(s, Tensor):
-            s = s.item()
-        if not isinstance(s, (builtins.int, np.integer)) or isinstance(s, builtins.bool):
-            raise TypeError('%s(): argument \'size\' (position 1) must be tuple of ints, but found element of type '
-                            '%s at pos 0' % ('ones', type(s).__name__))
-        if s < 0:
-            raise RuntimeError('Trying to create tensor with negative dimension %d: [%s]'
-                               % (s, ', '.join(map(str, size))))
-        out.append(builtins.int(s))
+    for i, s in enumerate(size):
+        if not _is_index(s) and (i == 0 or not isinstance(s, builtins.bool)):   # (bools pass after the first)
+            if i == 0:
+                raise TypeError("%s(): argument 'size' (position 1) must be tuple of ints, but found element of type "
+                                "%s at pos 0" % (fn, _parser_type(s)))
+            raise TypeError('%s(): argument \'size\' failed to unpack the object at pos %d with error "type must be '
+                            'tuple of ints,but got %s"' % (fn, i + 1, _parser_type(s)))
+        out.append(operator.index(s))
+    if builtins.any(s < 0 for s in out):
+        if fn == 'zeros':
+            raise RuntimeError('zeros: Dimension size must be non-negative.')
+        s = next(s for s in out if s < 0)
+        raise RuntimeError('Trying to create tensor with negative dimension %d: [%s]' % (s, ', '.join(map(str, out))))
     return tuple(out)
 
 
@@ -123,59 +144,103 @@ def _finish(data, requires_grad=False, device=None, layout=None, pin_memory=Fals
     return t
 
 
+_warned_numpy_list = []        # PyTorch warns once per process about a list of numpy arrays
+
+
 def _infer(values):
-    """The dtype PyTorch infers for nested Python data (bool < int < float), checking it is rectangular."""
-    kinds = set()
+    """The dtype PyTorch infers for nested data, checking it is rectangular: Python numbers give bool, int64 or
+    the default float; numpy values and arrays and one-element tensors their own dtype; all promoted together.
+    Also the problems met on the way, in order: tensors where numbers should be (which may not be, once the dtype
+    is known) and errors in the nesting (PyTorch meets those when it stores the values, after inferring the dtype)."""
+    found = []
     shape = []
     leaf_depth = []                   # the depth where numbers were found first
+    problems = []
 
-    def walk(x, depth):
-        if isinstance(x, Tensor):
-            if x._data.ndim == 0:
-                kinds.add(x._data.dtype.kind)
-                return
-            x = x.tolist()
-        if isinstance(x, (list, tuple)):
+    def walk(x, depth, typed=True):
+        if isinstance(x, Tensor) and len(shape) <= depth:     # a tensor is a number here, not a sequence
+            found.append(x.dtype)
+            problems.append(x)
+            leaf_depth.append(depth)
+            return
+        if isinstance(x, (Tensor, np.ndarray)):               # iterated where a sequence is expected
+            if typed:
+                found.append(x.dtype if isinstance(x, Tensor) else dt.from_numpy_dtype(x.dtype))
+            len(x)                                            # (PyTorch's TypeError for a 0-d array)
+            x, typed = x.tolist(), False
+        if isinstance(x, (list, tuple, builtins.range)):
             if leaf_depth and depth >= leaf_depth[0]:
-                raise TypeError("'%s' object cannot be interpreted as an integer" % type(x).__name__)
-            if len(shape) <= depth:
+                problems.append(TypeError("'%s' object cannot be interpreted as an integer" % type(x).__name__))
+            elif len(shape) <= depth:
                 shape.append(len(x))
             elif shape[depth] != len(x):
-                raise ValueError('expected sequence of length %d at dim %d (got %d)' % (shape[depth], depth, len(x)))
-            for y in x:
-                walk(y, depth + 1)
+                problems.append(ValueError('expected sequence of length %d at dim %d (got %d)'
+                                           % (shape[depth], depth, len(x))))
+            for y in x:                                       # (after a problem, only for the dtype)
+                walk(y, depth + 1, typed)
             return
         if len(shape) > depth:
-            raise TypeError('not a sequence')
+            problems.append(TypeError('not a sequence'))
+            return
         leaf_depth.append(depth)
-        if isinstance(x, (builtins.bool, np.bool_)):
-            kinds.add('b')
-        elif isinstance(x, (builtins.int, np.integer)):
-            kinds.add('i')
-        elif isinstance(x, (builtins.float, np.floating)):
-            kinds.add('f')
+        if isinstance(x, (np.bool_, np.number)):
+            d = dt.from_numpy_dtype(x.dtype)
+        elif isinstance(x, builtins.bool):
+            d = dt.bool_
+        elif isinstance(x, builtins.int):
+            d = dt.int64
+        elif isinstance(x, builtins.float):
+            d = dt.default_float
         elif isinstance(x, complex):
             raise TypeError('complex tensors are not supported in Autograd Playground')
         elif isinstance(x, str):
             raise TypeError("new(): invalid data type 'str'")
         else:
             raise RuntimeError("Could not infer dtype of " + type(x).__name__)
+        if typed:
+            found.append(d)
 
+    if isinstance(values, list) and values and isinstance(values[0], np.ndarray) and not _warned_numpy_list:
+        _warned_numpy_list.append(True)
+        warnings.warn('Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting '
+                      'the list to a single numpy.ndarray with numpy.array() before converting to a tensor.',
+                      UserWarning, stacklevel=3)
     walk(values, 0)
-    if 'f' in kinds:
-        return dt.default_float
-    if 'i' in kinds:
-        return dt.int64
-    if 'b' in kinds:
-        return dt.bool_
-    return dt.default_float
+    d = dt.default_float
+    for i, f in enumerate(found):
+        d = f if i == 0 else dt.promote_types(d, f)
+    return d, problems, len(shape)
 
 
-def _to_list(x):
+def _first_problem(problems, d):
+    """The error PyTorch meets first storing the values as dtype d: a tensor becomes a number via __float__, or via
+    __index__ for an integer dtype (which takes integer tensors only)."""
+    for p in problems:
+        if not isinstance(p, Tensor):
+            return p
+        if d.is_floating_point and p._data.size != 1:
+            return ValueError('only one element tensors can be converted to Python scalars')
+        if d.category == 1 and (p._data.size != 1 or p.is_floating_point()):
+            return TypeError('only integer tensors of a single element can be converted to an index')
+    return None
+
+
+def _check_overflow(arr, d):
+    """PyTorch's error for Python numbers that an integer dtype cannot hold (ints may wrap into unsigned ones)."""
+    if d.is_floating_point or d is dt.bool_ or arr.size == 0:
+        return
+    info = np.iinfo(d.np)
+    lowest = -info.max if info.min == 0 and arr.dtype.kind in 'iu' else info.min
+    if arr.dtype.kind in 'iuf' and not (np.all(np.isfinite(arr)) and arr.min() >= lowest and arr.max() <= info.max):
+        raise RuntimeError('value cannot be converted to type %s without overflow' % d.name)
+
+
+def _to_list(x, depth=0, ndim=0):
+    """Nested lists for numpy; a tensor deeper than the data's `ndim` stands for one number."""
     if isinstance(x, Tensor):
-        return x.tolist()
+        return x._data.reshape(()).item() if depth >= ndim and x._data.size == 1 else x.tolist()
     if isinstance(x, (list, tuple)):
-        return [_to_list(y) for y in x]
+        return [_to_list(y, depth + 1, ndim) for y in x]
     return x
 
 
@@ -193,10 +258,15 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         d = dt.to_dtype(dtype) if dtype is not None else dt.from_numpy_dtype(data.dtype)
         arr = np.array(data, copy=True)
     else:
-        d = dt.to_dtype(dtype) if dtype is not None else _infer(data)
-        arr = np.array(_to_list(data), dtype=np.float64 if d.is_floating_point else None)
+        inferred, problems, ndim = _infer(data)
+        d = dt.to_dtype(dtype) if dtype is not None else inferred
+        problem = _first_problem(problems, d)
+        if problem is not None:
+            raise problem
+        arr = np.array(_to_list(data, 0, ndim), dtype=np.float64 if d.is_floating_point else None)
         if arr.dtype == object:
             raise ValueError('expected sequence of equal lengths')
+        _check_overflow(arr, d)
     return _finish(np.asarray(arr.astype(d.np, copy=False)), requires_grad, device)
 
 
@@ -218,7 +288,7 @@ def from_numpy(arr):
 
 def _filled(name, value, size, dtype, kwargs):
     d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float
-    return _finish(_allocate(_size(size), d, value), **kwargs)
+    return _finish(_allocate(_size(size, name), d, value), **kwargs)
 
 
 def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False, **kw):
@@ -244,7 +314,7 @@ def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, re
     if not isinstance(fill_value, (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)):
         raise TypeError("full(): argument 'fill_value' (position 2) must be Number, not %s" % type(fill_value).__name__)
     d = dt.to_dtype(dtype, 'full') if dtype is not None else dt.scalar_dtype(fill_value)
-    return _finish(_allocate(_size((size,)), d, fill_value), requires_grad, device, layout, out=out)
+    return _finish(_allocate(_size((size,), 'full', False), d, fill_value), requires_grad, device, layout, out=out)
 
 
 def _like(t, value, dtype, requires_grad, device, layout):
@@ -268,25 +338,50 @@ def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requir
     return _like(input, fill_value, dtype, requires_grad, device, layout)
 
 
+def _random_dtype(dtype, kernel):
+    """The dtype of rand / randn: floating point only (PyTorch's kernels are not built for the others)."""
+    d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
+    if not d.is_floating_point:
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, d.legacy))
+    return d
+
+
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, layout=None, out=None, **kw):
     size = size or (kw.pop('size'),)
-    d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
-    shape = _size(size)
+    shape = _size(size, 'rand')
+    d = _random_dtype(dtype, 'check_uniform_bounds')
     return _finish(_generate(shape, d, _rng.random), requires_grad, device, layout, out=out)
 
 
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, layout=None, out=None, **kw):
     size = size or (kw.pop('size'),)
-    d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
-    shape = _size(size)
+    shape = _size(size, 'randn')
+    d = _random_dtype(dtype, 'normal_kernel_cpu')
     return _finish(_generate(shape, d, _rng.standard_normal), requires_grad, device, layout, out=out)
 
 
-def randint(low, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
-    if high is None:
-        low, high = 0, low
+_RANDINT_SIGNATURES = ''.join(
+    ' * (%s, *, %sTensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, '
+    'bool pin_memory = False, bool requires_grad = False)\n' % (args, gen)
+    for args in ('int high, tuple of ints size', 'int low, int high, tuple of ints size')
+    for gen in ('torch.Generator generator, ', ''))
+
+
+def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
+    """randint(high, size) or randint(low, high, size): integers in [low, high), int64 unless dtype says."""
+    if size is None and isinstance(high, (tuple, list, Size)):
+        low, high, size = None, low, high                 # randint(high, size)
+    given = [v for v in (low, high, size) if v is not None]
+    if size is None and len(given) == 2:
+        raise TypeError("randint(): argument 'size' (position 2) must be tuple of ints, not %s" % type(high).__name__)
+    if not (isinstance(size, (tuple, list, Size)) and _is_index(high) and (low is None or _is_index(low))):
+        raise TypeError('randint() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
+                        % (', '.join(type(v).__name__ for v in given), _RANDINT_SIGNATURES))
+    low = 0 if low is None else operator.index(low)
+    if low >= high:
+        raise RuntimeError("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d" % (low, high))
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
-    return _finish(_rng.integers(low, high, _size((size,))).astype(d.np), requires_grad, device)
+    return _finish(_rng.integers(low, high, _size((size,), 'randint', False)).astype(d.np), requires_grad, device)
 
 
 def rand_like(input, *, dtype=None, requires_grad=False, device=None, layout=None, memory_format=None):
@@ -298,12 +393,20 @@ def randn_like(input, *, dtype=None, requires_grad=False, device=None, layout=No
 
 
 def randperm(n, *, dtype=None, requires_grad=False, device=None, generator=None):
+    _check_int(n, 'randperm', 'n')
+    _size(((n,),), 'randperm')                            # (the error for a negative n)
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
     return _finish(_rng.permutation(n).astype(d.np), requires_grad, device)
 
 
 def _num(x):
     return x.item() if isinstance(x, Tensor) else x
+
+
+def _check_int(x, fn, name, pos=1):
+    """PyTorch's parser's TypeError for an `int` argument given something else."""
+    if not _is_index(x):
+        raise TypeError("%s(): argument '%s' (position %d) must be int, not %s" % (fn, name, pos, type(x).__name__))
 
 
 def arange(start, end=None, step=1, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
@@ -313,10 +416,14 @@ def arange(start, end=None, step=1, *, out=None, dtype=None, layout=None, device
         start, end = 0, start
     if step == 0:
         raise RuntimeError('step must be nonzero')
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError('unsupported range: %g -> %g' % (start, end))
     if (end - start) * step < 0:
-        raise RuntimeError('upper bound and larger bound inconsistent with step sign')
+        raise RuntimeError('upper bound and lower bound inconsistent with step sign')
     floaty = builtins.any(isinstance(v, (builtins.float, np.floating)) for v in (start, end, step))
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float if floaty else dt.int64
+    if d is dt.bool_:
+        raise NotImplementedError('"arange_cpu" not implemented for \'Bool\'')
     n = builtins.int(math.ceil((end - start) / step))
     data = (start + np.arange(n, dtype=np.float64) * step) if floaty or d.is_floating_point else \
         np.arange(start, start + n * step, step, dtype=np.int64)[:n]
@@ -340,29 +447,75 @@ def range(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devic
 
 
 def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    if _is_index(steps) and steps < 0:
+        raise RuntimeError('number of steps must be non-negative')
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     return _finish(np.linspace(_num(start), _num(end), steps).astype(d.np), requires_grad, device, layout, out=out)
 
 
 def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    _check_int(n, 'eye', 'n')
+    for name, v in (('n', n), ('m', m)):
+        if v is not None and v < 0:
+            raise RuntimeError('%s must be greater or equal to 0, got %d' % (name, v))
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     return _finish(np.eye(n, m, dtype=d.np), requires_grad, device, layout, out=out)
 
 
 # ------------------------------------------------------------------------------------------------ legacy constructors
 
-def legacy_constructor(d, args, device=None):
-    """torch.FloatTensor(2) is an uninitialised size-2 tensor; torch.FloatTensor([2]) holds 2."""
-    dt.check_device(device)
+_CPP_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', 'int64': 'long int', 'int32': 'int',
+              'int16': 'short int', 'int8': 'signed char', 'uint8': 'unsigned char', 'bool': 'bool'}
+_NEW_SIGNATURES = ('(*, torch.device device = None)', '(torch.Storage storage)', '(Tensor other)',
+                   '(tuple of ints size, *, torch.device device = None)',
+                   '(object data, *, torch.device device = None)')
+
+
+def _parser_type(x):
+    """A value's type as PyTorch's argument parser names it."""
+    return 'Tensor' if isinstance(x, Tensor) else 'torch.dtype' if isinstance(x, dt.dtype) else type(x).__name__
+
+
+def _new_invalid(args, kwargs, bad):
+    """The TypeError for keywords the legacy constructors do not take (only `device` is allowed)."""
+    got = [_parser_type(a) for a in args] + ['%s=%s' % (k, _parser_type(v)) for k, v in kwargs.items()]
+    # with one data argument and one bad keyword PyTorch blames the first signature, otherwise the two taking data
+    blamed = (0,) if len(args) == 1 and len(kwargs) == 1 else (3, 4)
+    lines = ''.join(' * %s\n' % sig + ('      didn\'t match because some of the keywords were incorrect: %s\n'
+                                       % ', '.join(bad) if i in blamed else '')
+                    for i, sig in enumerate(_NEW_SIGNATURES))
+    return TypeError('new() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
+                     % (', '.join(got), lines))
+
+
+def _options(d):
+    return ('TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), '
+            'pinned_memory=false (default), memory_format=(nullopt))' % _CPP_NAMES[d.name])
+
+
+def legacy_constructor(d, args, kwargs, any_dtype=False):
+    """torch.FloatTensor(2) is an uninitialised size-2 tensor; torch.FloatTensor([2]) holds 2. A tensor argument is
+    returned as it is: of dtype d, or of any dtype for torch.Tensor (`any_dtype`)."""
+    bad = [k for k in kwargs if k != 'device']
+    if bad:
+        raise _new_invalid(args, kwargs, bad)
+    dt.check_device(kwargs.get('device'))
     if not args:
         return make(np.zeros((0,), d.np))
-    if len(args) == 1 and isinstance(args[0], (list, tuple)) and not isinstance(args[0], Size):
-        return tensor(args[0], dtype=d)
-    if len(args) == 1 and isinstance(args[0], np.ndarray):
-        return tensor(args[0], dtype=d)
-    if len(args) == 1 and isinstance(args[0], Tensor):
-        return args[0] if args[0].dtype is d else args[0].to(d)
-    return make(_allocate(_size(args), d))
+    x = args[0]
+    if len(args) == 1 and isinstance(x, Tensor):
+        if x.dtype is not d and not any_dtype:
+            raise TypeError('expected %s (got %s)' % (_options(d), _options(x.dtype)))
+        return x
+    if len(args) == 1 and not _is_index(x) and not isinstance(x, Size):
+        if isinstance(x, str):
+            raise TypeError("new(): invalid data type 'str'")
+        if not isinstance(x, (list, tuple, builtins.range, np.ndarray)):
+            name = type(x).__name__
+            raise TypeError('new(): data must be a sequence (got %s)'
+                            % ('numpy.' + name if isinstance(x, np.generic) else name))
+        return tensor(x, dtype=d)
+    return make(_allocate(_size(args, 'new'), d))
 
 
 class _LegacyMeta(type):
@@ -371,8 +524,8 @@ class _LegacyMeta(type):
 
 
 def _legacy(name, d):
-    def __new__(cls, *args, device=None):
-        return legacy_constructor(d, args, device)
+    def __new__(cls, *args, **kwargs):
+        return legacy_constructor(d, args, kwargs)
     return _LegacyMeta(name, (), {'__new__': __new__, '_dtype': d, '__module__': 'torch'})
 
 

@@ -1,5 +1,6 @@
 """Tensor methods and operators, bound to the ops of `_ops.py` (as torch/_tensor.py binds torch._C ops)."""
 import builtins
+import warnings
 
 import numpy as np
 
@@ -187,7 +188,24 @@ Tensor.view_as = view_as
 Tensor.reshape_as = reshape_as
 Tensor.expand_as = expand_as
 Tensor.type_as = type_as
-Tensor.T = property(lambda self: self.permute(tuple(builtins.range(self.ndim - 1, -1, -1))))
+_T_WARNINGS = ('Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.',
+               'The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will '
+               'throw an error in a future release. Consider `x.mT` to transpose batches of matrices or '
+               '`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.')
+_warned_T = set()
+
+
+def _T(self):
+    """The dims reversed; PyTorch warns (each message once per process) unless the tensor is 2-d."""
+    if self.ndim != 2:
+        message = _T_WARNINGS[self.ndim != 0]
+        if message not in _warned_T:
+            _warned_T.add(message)
+            warnings.warn(message, UserWarning, stacklevel=2)
+    return self.permute(tuple(builtins.range(self.ndim - 1, -1, -1)))
+
+
+Tensor.T = property(_T)
 Tensor.mT = property(lambda self: self.transpose(-2, -1))
 
 
@@ -198,6 +216,8 @@ def _compare(np_fn):
         o = other._data if isinstance(other, Tensor) else other
         if not isinstance(other, Tensor) and not isinstance(other, ops._Number):
             return NotImplemented
+        if isinstance(other, Tensor) and self._data.shape != o.shape:
+            ops._check_broadcast(self._data.shape, o.shape)
         return make(np.asarray(np_fn(self._data, o)))
     return f
 

@@ -1036,32 +1036,49 @@ def _add_reduce(x, dims=None, keepdims=False):
     to the last bit (`.item()` prints 17 digits): a contiguous float32 / float64 array summed whole, over its last
     dims or over its first (size-1 dims aside, as PyTorch drops them), up to 32,768 numbers (PyTorch's kernel shares
     bigger reductions between threads; of a sum over the last dim only the rows, each summed by one thread)."""
-    shape = x.shape
-    whole = dims is None or builtins.len(dims) == x.ndim
     if x.dtype.kind != 'f' or x.itemsize < 4 or not x.size:
         return np.add.reduce(x, axis=dims, keepdims=keepdims)
     flags = x.flags
-    if whole and x.size <= 32768 and (flags.c_contiguous or flags.f_contiguous):    # (the common case, first)
-        out = _cascade_sum(x.reshape(1, -1, order='A'))[0] + x.dtype.type(0)  # (through memory in order)
-        return out.reshape((1,) * x.ndim) if keepdims else out
-    if not flags.c_contiguous:
+    key = (x.shape, dims, keepdims, flags.c_contiguous, flags.f_contiguous)
+    plan = _PLANS.get(key)
+    if plan is None:
+        if builtins.len(_PLANS) >= 1024:
+            _PLANS.clear()
+        plan = _PLANS[key] = _reduce_plan(*key)
+    how, rows, shape = plan
+    if how is None:
         return np.add.reduce(x, axis=dims, keepdims=keepdims)
-    kept = [i for i, n in enumerate(x.shape) if n != 1]
-    sizes = [x.shape[i] for i in kept]
+    out = how(x.reshape(rows, order='A')) + x.dtype.type(0)       # (PyTorch's sums start from +0: never -0)
+    return out.reshape(shape)
+
+
+_PLANS = {}     # (shape, dims, keepdims, C-contiguous, F-contiguous) -> _reduce_plan's answer
+
+
+def _reduce_plan(shape, dims, keepdims, c_contiguous, f_contiguous):
+    """How _add_reduce sums an array: (the function, the 2-d shape it takes the array in, the result's shape), or
+    (None, ...) for numpy's own order. A whole array goes through memory in order."""
+    whole = dims is None or builtins.len(dims) == builtins.len(shape)
+    size = math.prod(shape)
+    out_shape = (tuple(1 if whole or i in dims else n for i, n in enumerate(shape)) if keepdims else
+                 tuple(n for i, n in enumerate(shape) if not whole and i not in dims))
+    if whole and size <= 32768 and (c_contiguous or f_contiguous):
+        return _cascade_sum, (1, size), out_shape
+    if not c_contiguous:
+        return None, None, None
+    kept = [i for i, n in enumerate(shape) if n != 1]
+    sizes = [shape[i] for i in kept]
     red = [j for j, i in enumerate(kept) if whole or i in dims]         # the reduced dims among those left
-    if builtins.len(red) == builtins.len(kept) and x.size <= 32768:
-        out = _cascade_sum(x.reshape(1, x.size))
-    elif red and red == builtins.list(range(red[0], builtins.len(kept))) and math.prod(sizes[red[0]:]) <= 32768:
-        out = _cascade_sum(x.reshape(-1, math.prod(sizes[red[0]:])))
-    elif red == [0] and x.size <= 32768:
-        out = _outer_sum(x.reshape(sizes[0], -1))
-    elif not red:
-        out = x.copy()
-    else:
-        return np.add.reduce(x, axis=dims, keepdims=keepdims)
-    out = out + x.dtype.type(0)                     # (PyTorch's sums start from +0: never -0)
-    return out.reshape(tuple(1 if whole or i in dims else n for i, n in enumerate(shape)) if keepdims else
-                       tuple(n for i, n in enumerate(shape) if not whole and i not in dims))
+    if builtins.len(red) == builtins.len(kept) and size <= 32768:
+        return _cascade_sum, (1, size), out_shape
+    if red and red == builtins.list(range(red[0], builtins.len(kept))) and math.prod(sizes[red[0]:]) <= 32768:
+        n = math.prod(sizes[red[0]:])
+        return _cascade_sum, (size // n, n), out_shape
+    if red == [0] and size <= 32768:
+        return _outer_sum, (sizes[0], size // sizes[0]), out_shape
+    if not red:
+        return np.copy, (1, size), out_shape
+    return None, None, None
 
 
 def _outer_sum(x):
@@ -1111,14 +1128,16 @@ def _row_sum(v):
     if not m4:
         return _in_sequence(v, 0, m)
     acc = _multi_row_sum(v[:, :m4 * 4].reshape(rows, m4, 4, lanes))
+    if m4 * 4 == m:
+        return np.add.reduce(acc, axis=1)
     # acc[0] + v[m4 * 4] + ... + v[m - 1] + acc[1] + acc[2] + acc[3], in that order (one reduction: see _in_sequence)
     return np.add.reduce(np.concatenate([acc[:, :1], v[:, m4 * 4:], acc[:, 1:]], axis=1), axis=1)
 
 
 def _in_sequence(r, i, j):
     """r[:, i] + r[:, i + 1] + ... + r[:, j - 1], in that order (numpy's reduction over a dim that is not the
-    innermost keeps it; a few rows are added directly, which is faster)."""
-    if j - i > 4:
+    innermost keeps it; two rows are added directly, which is faster)."""
+    if j - i > 2:
         return np.add.reduce(r[:, i:j], axis=1)
     out = r[:, i]
     for k in range(i + 1, j):
@@ -1139,7 +1158,8 @@ def _multi_row_sum(r):
         return _in_sequence(r, 0, s)
     i = blocks * step
     # every block at once (a reduction over a dim that is not the innermost adds in order)
-    sums = np.add.reduce(r[:, :i].reshape(r.shape[:1] + (blocks, step) + r.shape[2:]), axis=2)
+    sums = (np.add.reduce(r[:, :i].reshape(r.shape[:1] + (blocks, step) + r.shape[2:]), axis=2) if blocks > 1 else
+            np.add.reduce(r[:, :i], axis=1)[:, None])
     if blocks < step:                                # (the usual case: level 1 only, the blocks in order)
         levels = [_in_sequence(sums, 0, blocks)]
     else:
@@ -1152,8 +1172,8 @@ def _multi_row_sum(r):
                     break
                 carry, levels[j] = levels[j], None
         levels = [level for level in levels[1:] if level is not None]
-    if i == s and builtins.len(levels) == 1:
-        return levels[0]
+    if builtins.len(levels) == 1:                    # (the rows left, in order, then level 1)
+        return levels[0] if i == s else _in_sequence(r, i, s) + levels[0]
     # the rows left, then levels 1 to 3, added in that order (one reduction over a dim that is not the innermost)
     return np.add.reduce(np.concatenate([r[:, i:]] + [level[:, None] for level in levels], axis=1), axis=1)
 
@@ -1919,7 +1939,7 @@ def to(a, *args, **kwargs):
             d = x.dtype
         elif isinstance(x, (str, dt.device, builtins.int)):
             dev = x
-        else:
+        elif x is not None:                                    # (.to(None) changes nothing)
             d = dt.to_dtype(x)
     dt.check_device(dev)
     if (d is None or d is a.dtype) and not copy:
@@ -2105,7 +2125,7 @@ class SelectBackward0(Node):
 
 def _slice(a, dim, sl, keep_full=False):
     if sl.step is not None and sl.step <= 0:
-        raise ValueError('step must be greater than zero')
+        raise ValueError('slice step cannot be zero' if sl.step == 0 else 'step must be greater than zero')
     size = a._data.shape[dim]
     start, stop, step = sl.indices(size)
     stop = builtins.max(stop, start)

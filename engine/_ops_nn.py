@@ -14,7 +14,8 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import _add_reduce, _attach, _RESULT, _dims, _float_dtype, _out, _scalar, _sigmoid, _zeros_like, pow as _pow
+from ._ops import (_add_reduce, _attach, _exp, _RESULT, _dims, _float_dtype, _out, _rounded, _scalar, _sigmoid,
+                   _zeros_like, pow as _pow)
 from ._tensor import Tensor, make, _wrap_dim
 
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -197,6 +198,10 @@ def square(a):
 # ================================================================================================ softmax family
 
 def _softmax_np(x, d):
+    if x.size and d == x.ndim - 1 and x.dtype.kind == 'f' and x.itemsize >= 4:    # PyTorch's kernel for the last dim
+        rows = x.reshape(-1, x.shape[-1])
+        e = _vec_exp(rows - np.max(rows, axis=1, keepdims=True))
+        return (e * (x.dtype.type(1) / _vec_sum(e))[:, None]).reshape(x.shape)
     e = np.exp(x - np.max(x, axis=d, keepdims=True)) if x.size else x
     return e / np.sum(e, axis=d, keepdims=True)
 
@@ -204,8 +209,63 @@ def _softmax_np(x, d):
 def _log_softmax_np(x, d):
     if not x.size:
         return x
+    if d == x.ndim - 1 and x.dtype.kind == 'f' and x.itemsize >= 4:       # PyTorch's kernel for the last dim
+        rows = x.reshape(-1, x.shape[-1])
+        shifted = rows - np.max(rows, axis=1, keepdims=True)
+        return (shifted - _log(_vec_sum(_vec_exp(shifted)))[:, None]).reshape(x.shape)
     shifted = x - np.max(x, axis=d, keepdims=True)
     return shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True))
+
+
+_log = _rounded(np.log)
+
+
+def _vec_sum(rows):
+    """Each row of a 2-d array summed as PyTorch's vectorized reduce_all (AVX-512: 16 floats or 8 doubles a vector):
+    a row shorter than a vector in order; else the vectors added in turn into the first, the numbers left over
+    into its first lanes; then its lanes, floats halving (lane i + lane i + 8, then i + 4, ...), doubles in order."""
+    n = rows.shape[1]
+    lanes = 64 // rows.itemsize
+    if n < lanes:
+        return np.add.accumulate(rows, axis=1)[:, -1]
+    whole = n // lanes * lanes
+    acc = np.add.reduce(rows[:, :whole].reshape(-1, whole // lanes, lanes), axis=1)   # (not innermost: in order)
+    if whole < n:
+        acc[:, :n - whole] += rows[:, whole:]
+    if rows.dtype != np.float32:
+        return np.add.accumulate(acc, axis=1)[:, -1]
+    while lanes > 1:
+        lanes //= 2
+        acc = acc[:, :lanes] + acc[:, lanes:2 * lanes]
+    return acc[:, 0]
+
+
+_F32, _F64 = np.float32, np.float64
+
+
+def _fma32(a, b, c):
+    """a * b + c rounded once, for float32 arrays (the product is exact in float64)."""
+    return (a.astype(_F64) * b + c).astype(_F32)
+
+
+def _vec_exp(x):
+    """exp as PyTorch's vectorized kernels compute it: for float32 Sleef's expf_u10 (range reduction by ln 2, a
+    degree-6 polynomial in fused multiply-adds, scaling by 2**q in two steps); other dtypes correctly rounded."""
+    if x.dtype != _F32:
+        return _exp(x)
+    d = np.where(np.abs(x) < 128, x, _F32(0))          # (out-of-range numbers and nan are settled at the end)
+    q = np.rint(d * _F32(1.4426950408889634)).astype(np.int32)
+    qf = q.astype(_F32)
+    s = _fma32(qf, -0.693145751953125, d)
+    s = _fma32(qf, -1.428606765330187e-06, s)
+    u = np.full(d.shape, 0.000198527617612853646278381, _F32)
+    for c in (0.00139304355252534151077271, 0.00833336077630519866943359, 0.0416664853692054748535156,
+              0.166666671633720397949219, 0.5):
+        u = _fma32(u, s, c)
+    u = _F32(1) + _fma32(s * s, u, s)
+    half = q >> 1
+    u = u * ((half + 127) << 23).view(_F32) * ((q - half + 127) << 23).view(_F32)
+    return np.where(x < -104, _F32(0), np.where(x > 100, _F32(np.inf), np.where(np.isnan(x), x, u)))
 
 
 def _softmax_op(name, np_fn, node_cls):
@@ -224,10 +284,24 @@ def _softmax_op(name, np_fn, node_cls):
     return op
 
 
+def _lastdim_rows(g, y, d):
+    """The gradient g and output y as rows of the last dim, when PyTorch's last-dim kernel computes the backward
+    in float and nothing records a graph; else None."""
+    if d != y.ndim - 1 or y._data.dtype.kind != 'f' or g._data.dtype != y._data.dtype or not y._data.size or (
+            ag.grad_enabled and (g._requires_grad or y._requires_grad)):
+        return None
+    n = y._data.shape[-1] if y.ndim else 1
+    return g._data.reshape(-1, n), y._data.reshape(-1, n)
+
+
 class SoftmaxBackward0(Node):
     def apply(self, g):
         y = self.saved('result')
         d = _saved_dims(self._saved['dim'], y.ndim)[0]
+        rows = _lastdim_rows(g, y, d)
+        if rows is not None:                       # (g - sum(g * y)) * y, the sum as the kernel adds
+            gr, yr = rows
+            return (make(((gr - _vec_sum(gr * yr)[:, None]) * yr).reshape(y._data.shape)),)
         return (y * (g - (g * y).sum(d, keepdim=True)),)
 
 
@@ -235,6 +309,12 @@ class LogSoftmaxBackward0(Node):
     def apply(self, g):
         y = self.saved('result')
         d = _saved_dims(self._saved['dim'], y.ndim)[0]
+        rows = _lastdim_rows(g, y, d)
+        if rows is not None:                       # g - exp(y) * sum(g), fused, the sum as the kernel adds
+            gr, yr = rows
+            e, total = _vec_exp(yr), _vec_sum(gr)[:, None]
+            out = (gr - e.astype(_F64) * total).astype(gr.dtype) if gr.dtype == _F32 else gr - e * total
+            return (make(out.reshape(y._data.shape)),)
         return (g - y.exp() * g.sum(d, keepdim=True),)
 
 
@@ -381,18 +461,73 @@ class LinalgVectorNormBackward0(Node):
 # ================================================================================================ activations
 
 def leaky_relu(a, negative_slope=0.01, inplace=False):
-    """x where x > 0, else negative_slope * x."""
+    """x where x > 0, else negative_slope * x. inplace: the node of leaky_relu_, which saves the result."""
     x = a._data
     out = make(np.where(x > 0, x, x * x.dtype.type(negative_slope)))
+    if inplace:
+        return _attach(out, LeakyReluBackward1, (a,), {'negative_slope': negative_slope, 'result': _RESULT})
     return _attach(out, LeakyReluBackward0, (a,), {'negative_slope': negative_slope, 'self': SavedTensor(a)})
 
 
 class LeakyReluBackward0(Node):
     def apply(self, g):
-        return (where(make(self.saved('self')._data > 0), g, g * self._saved['negative_slope']),)
+        return (leaky_relu_backward(g, self.saved('self'), self._saved['negative_slope']),)
 
 
-def softplus(a, beta=1.0, threshold=20.0):
+def leaky_relu_backward(g, x, negative_slope):
+    """g where x > 0, else g * negative_slope: an op of its own for double backward (x may be the result)."""
+    d = g._data
+    out = make(np.where(x._data > 0, d, d * d.dtype.type(negative_slope)))
+    saved = {'negative_slope': negative_slope, 'self': SavedTensor(x)}
+    return _attach(out, LeakyReluBackwardBackward0, (g, x), saved)
+
+
+class LeakyReluBackwardBackward0(Node):
+    def apply(self, gg):
+        return (leaky_relu_backward(gg, self.saved('self'), self._saved['negative_slope']),
+                _zeros_like(gg) if self.needs(1) else None)
+
+
+class LeakyReluBackward1(Node):
+    def apply(self, g):
+        slope = self._saved['negative_slope']
+        if slope < 0:                              # the result's sign no longer tells where x was positive
+            raise RuntimeError(
+                'In-place leakyReLu backward calculation is triggered with a negative slope which is not supported. '
+                'This is caused by calling in-place forward function with a negative slope, please call out-of-place '
+                'version instead. File an issue at https://github.com/pytorch/pytorch if you do require supporting '
+                'in-place leakRelu backward calculation with negative slope')
+        return (leaky_relu_backward(g, self.saved('result'), slope),)
+
+
+def hardtanh(a, min_val=-1.0, max_val=1.0):
+    """x clipped to [min_val, max_val] (relu6 is hardtanh(x, 0, 6))."""
+    x = a._data
+    out = make(np.clip(x, min_val, max_val).astype(x.dtype, copy=False))
+    return _attach(out, HardtanhBackward0, (a,), {'max_val': max_val, 'min_val': min_val, 'self': SavedTensor(a)})
+
+
+class HardtanhBackward0(Node):
+    def apply(self, g):
+        return (hardtanh_backward(g, self.saved('self'), self._saved['min_val'], self._saved['max_val']),)
+
+
+def hardtanh_backward(g, x, min_val, max_val):
+    """g, zeroed at and beyond the bounds (NaN inputs pass it: PyTorch's kernel tests x <= min, x >= max); an op of
+    its own for double backward."""
+    d = g._data
+    out = make(np.where((x._data <= min_val) | (x._data >= max_val), d.dtype.type(0), d))
+    saved = {'max_val': max_val, 'min_val': min_val, 'self': SavedTensor(x)}
+    return _attach(out, HardtanhBackwardBackward0, (g, x), saved)
+
+
+class HardtanhBackwardBackward0(Node):
+    def apply(self, gg):
+        return (hardtanh_backward(gg, self.saved('self'), self._saved['min_val'], self._saved['max_val']),
+                _zeros_like(gg) if self.needs(1) else None)
+
+
+def softplus(a, beta=1, threshold=20):
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
     x = a._data
     bx = x * x.dtype.type(beta)
@@ -408,12 +543,20 @@ class SoftplusBackward0(Node):
         return (where(make(x._data * x._data.dtype.type(beta) > self._saved['threshold']), g, g * z / (z + 1)),)
 
 
-def elu(a, alpha=1.0):
-    """x where x > 0, else alpha * (exp(x) - 1)."""
+def elu(a, alpha=1.0, inplace=False):
+    """x where x > 0, else alpha * (exp(x) - 1). inplace: the node of elu_, which saves the result."""
     x = a._data
     neg = (alpha * np.expm1(x.astype(np.float64))).astype(x.dtype)
     out = make(np.where(x > 0, x, neg))
+    if inplace:
+        return _attach(out, EluBackward1, (a,), {'alpha': alpha, 'input_scale': 1, 'result': _RESULT, 'scale': 1})
     return _attach(out, EluBackward0, (a,), {'alpha': alpha, 'input_scale': 1, 'scale': 1, 'self': SavedTensor(a)})
+
+
+class EluBackward1(Node):
+    def apply(self, g):
+        y = self.saved('result')                   # where x <= 0: d/dx = alpha * exp(x) = y + alpha
+        return (where(make(y._data <= 0), g * (y + self._saved['alpha']), g),)
 
 
 class EluBackward0(Node):
@@ -487,15 +630,16 @@ class GeluBackward0(Node):
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     """beta * input + alpha * (mat1 @ mat2): what nn.Linear computes for a batch (input is the bias)."""
+    for name, m in (('self', input), ('mat1', mat1)):            # (PyTorch checks dtypes before shapes)
+        if m._data.dtype is not mat2._data.dtype:
+            raise RuntimeError('%s and mat2 must have the same dtype, but got %s and %s'
+                               % (name, m.dtype.legacy, mat2.dtype.legacy))
     for name, m in (('self', mat1), ('mat2', mat2)):
         if m._data.ndim != 2:
             raise RuntimeError('%s must be a matrix' % name)
     if mat1._data.shape[1] != mat2._data.shape[0]:
         raise RuntimeError('mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)'
                            % (mat1._data.shape + mat2._data.shape))
-    if not (input._data.dtype == mat1._data.dtype == mat2._data.dtype):
-        raise RuntimeError('expected m1 and m2 to have the same dtype, but got: %s != %s'
-                           % (mat1.dtype, mat2.dtype))
     prod = mat1._data @ mat2._data
     if alpha != 1:
         prod = prod * alpha
@@ -566,8 +710,9 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     """Mean (or sum) of squared differences."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     input, target = _broadcast_loss_args(input, target, 3)
+    d = _loss_dtype(input, target, 'mse')
     diff = input._data - target._data
-    out = _out(_reduce(diff * diff, r), dt.result_type(input, target))
+    out = _out(_reduce(diff * diff, r), d)
     return _attach(out, MseLossBackward0, (input, target), {'reduction': r, 'self': SavedTensor(input),
                                                             'target': SavedTensor(target)})
 
@@ -577,6 +722,14 @@ class MseLossBackward0(Node):
         x, t = self.saved('self'), self.saved('target')
         gi = (2.0 / x._data.size if self._saved['reduction'] == 1 else 2.0) * (x - t) * g
         return (gi if self.needs(0) else None, -gi if self.needs(1) else None)
+
+
+def _loss_dtype(input, target, kernel):
+    """The dtype a loss kernel computes in; PyTorch has no integer kernels."""
+    d = dt.result_type(input, target)
+    if not d.is_floating_point:
+        raise NotImplementedError('"%s_cpu" not implemented for \'%s\'' % (kernel, d.legacy))
+    return d
 
 
 def _broadcast_loss_args(input, target, stacklevel):
@@ -612,7 +765,7 @@ def _huber(input, target, reduction, k, cls):
     them in the input's dtype."""
     r = reduction_enum(reduction)
     input, target = _broadcast_loss_args(input, target, 4)
-    d = dt.result_type(input, target)
+    d = _loss_dtype(input, target, 'smooth_l1' if cls is SmoothL1LossBackward0 else 'huber')
     z = np.abs(input._data.astype(d.np, copy=False) - target._data.astype(d.np, copy=False))
     kk, half = d.np.type(k), d.np.type(0.5)
     if cls is SmoothL1LossBackward0:
@@ -644,9 +797,10 @@ def _legacy_reduction(size_average, reduce, reduction):
     """PyTorch's mapping of the deprecated size_average / reduce flags onto reduction."""
     if size_average is None and reduce is None:
         return reduction
-    if reduce is False:
-        return 'none'
-    return 'sum' if size_average is False else 'mean'
+    ret = 'none' if reduce is False else 'sum' if size_average is False else 'mean'
+    warnings.warn("size_average and reduce args will be deprecated, please use reduction='%s' instead." % ret,
+                  UserWarning, stacklevel=3)
+    return ret
 
 
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
@@ -658,7 +812,11 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if nd >= 2 and (target._data.ndim == 0 or input._data.shape[0] != target._data.shape[0]):
         raise ValueError('Expected input batch_size (%d) to match target batch_size (%d).'
                          % (input._data.shape[0], target._data.shape[0] if target._data.ndim else 0))
-    if target._data.dtype.kind not in 'iub':
+    if nd == 1 and target._data.ndim == 1 and target._data.shape[0] != 1:
+        raise ValueError('For 1D input, 1D target must have size 1, but got target size: %d' % target._data.shape[0])
+    if nd <= 2 and target._data.ndim > 1:
+        raise RuntimeError('0D or 1D target tensor expected, multi-target not supported')
+    if target._data.dtype.type not in (np.int64, np.uint8):
         raise RuntimeError('expected target dtype to be Long or Byte, but got ' + target.dtype.legacy)
     if nd == 3 or nd > 4:                # PyTorch views these as 4-D (N, C, 1, rest) and uses the 2-D loss
         n, c = input._data.shape[:2]
@@ -673,20 +831,54 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if bad.size:
         raise IndexError('Target %d is out of bounds.' % bad[0])
     safe = np.where(keep, t, 0)
-    w = (weight._data[safe] if weight is not None else np.ones(t.shape, logp.dtype)) * keep
-    losses = -logp[np.arange(t.size), safe] * w
-    total = np.asarray(w.sum() if r else 0, logp.dtype)
-    if r == 0:
-        res = losses.reshape(target._data.shape)
-    elif r == 2:
-        res = losses.sum()
+    picked = logp[np.arange(t.size), safe]
+    w = weight._data[safe] if weight is not None else None
+    if r == 0:                                     # (-x) * w, and 0 where ignored
+        res = np.where(keep, -picked if w is None else -picked * w, 0).reshape(target._data.shape)
+        total = np.zeros((), logp.dtype)
     else:
-        res = losses.sum() / total
+        at = np.flatnonzero(keep)
+        loss = -_nll_sum(picked[at] if w is None else picked[at] * w[at], at) + logp.dtype.type(0)
+        total = np.asarray(at.size if w is None else _nll_sum(w[at], at), logp.dtype)
+        with np.errstate(divide='ignore', invalid='ignore'):            # (0 / 0 is nan, as in C)
+            res = loss if r == 2 else loss / total
     node = NllLossBackward0 if nd <= 2 else NllLoss2DBackward0
     saved = {'ignore_index': ignore_index % 2 ** 64, 'reduction': r, 'self': SavedTensor(input),
              'target': SavedTensor(target), 'total_weight': SavedTensor(make(total)),
              'weight': SavedTensor(weight) if weight is not None else None}
     return _attach(_out(res, input.dtype), node, (input,), saved)
+
+
+def _nll_sum(vals, at):
+    """The sum of vals (a 1-d array) in the order PyTorch's CPU nll_loss adds its batch: from 0, in turn into a
+    level-0 accumulator, which after each number at a position (`at`, ignored targets left out) that is a multiple
+    of 16 goes into level 1 (and level 1 into level 2 at multiples of 256, ...: 8 levels); then the levels in
+    order, from 0."""
+    t = vals.dtype.type
+    if not vals.size:
+        return t(0)
+    flush = at % 16 == 0
+    group = np.cumsum(flush) - flush                 # the group of each number: groups end at a flush
+    ends = np.flatnonzero(flush)
+    starts = np.concatenate([[0], ends + 1])
+    pos = np.arange(vals.size) - starts[group]
+    cols = np.zeros((pos.max() + 1, group[-1] + 1), vals.dtype)    # a group per column, padded with zeros
+    cols[pos, group] = vals
+    sums = np.add.reduce(cols, axis=0) if cols.shape[1] > 1 else np.add.accumulate(cols[:, 0])[-1:]
+    levels = [t(0)] * 8
+    for k, total in enumerate(sums):                 # (a reduction over a dim that is not the innermost: in order)
+        levels[0] = total
+        if k < ends.size:
+            b, j = builtins.int(at[ends[k]]), 0
+            while True:
+                levels[j + 1], levels[j] = levels[j + 1] + levels[j], t(0)
+                j += 1
+                if j == 7 or b & (15 << 4 * j):
+                    break
+    out = t(0)
+    for level in levels:
+        out = out + level
+    return out
 
 
 class NllLossBackward0(Node):
@@ -698,16 +890,26 @@ class NllLossBackward0(Node):
         keep = t != (s['ignore_index'] - 2 ** 64 if s['ignore_index'] >= 2 ** 63 else s['ignore_index'])
         safe = np.where(keep, t, 0)
         weight = self.saved('weight') if s['weight'] is not None else None
-        w = (weight._data[safe] if weight is not None else np.ones(t.shape, x._data.dtype)) * keep
-        if s['reduction'] == 1:
-            w = w / self.saved('total_weight')._data
-        coef = np.zeros((t.size, classes), x._data.dtype)
-        coef[np.arange(t.size), safe] = -w
+        w = weight._data[safe] if weight is not None else np.ones(t.shape, x._data.dtype)
+        r = s['reduction']
+        exact = not (ag.grad_enabled and g._requires_grad)
+        if r and exact:            # PyTorch's kernel: grad = -(g / total_weight) (mean) or -g; w * grad at the target
+            go = g._data[()]
+            grad = -(go / self.saved('total_weight')._data[()]) if r == 1 else -go
+            vals = grad if weight is None else w * grad
+        elif r == 0 and exact:     # -w * g, each
+            vals = -w * g._data.reshape(-1)
+        else:                      # a graph of g (double backward): g times the coefficients
+            vals = -w / self.saved('total_weight')._data if r == 1 else -w
+        coef = np.zeros((t.size, classes), x._data.dtype)       # zero elsewhere, and where ignored
+        coef[np.arange(t.size)[keep], safe[keep]] = vals[keep] if np.ndim(vals) else vals
         if nd >= 2:
             coef = np.moveaxis(coef.reshape((shape[0],) + shape[2:] + (classes,)), -1, 1)
         else:
             coef = coef.reshape(shape)
-        if s['reduction'] == 0 and nd >= 2:
+        if exact:
+            return (make(coef),)
+        if r == 0 and nd >= 2:
             g = g.unsqueeze(1)
         return (g * make(coef),)
 
@@ -721,14 +923,15 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     """nll_loss(log_softmax(input, class dim), target); float targets are class probabilities."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     cdim = 1 if input._data.ndim >= 2 else 0
+    probabilities = target._data.shape == input._data.shape
+    if probabilities and not target.is_floating_point():          # (checked before log_softmax runs)
+        raise RuntimeError('Expected floating point type for target with class probabilities, got '
+                           + target.dtype.legacy)
     logp = log_softmax(input, cdim)
     classes = input._data.shape[cdim]
     wshape = [1] * input._data.ndim
     wshape[cdim] = classes
-    if target._data.shape == input._data.shape:
-        if not target.is_floating_point():
-            raise RuntimeError('Expected floating point type for target with class probabilities, got '
-                               + target.dtype.legacy)
+    if probabilities:
         if label_smoothing > 0:
             target = target * (1 - label_smoothing) + label_smoothing / classes
         prod = logp * target if weight is None else logp * target * weight.view(wshape)
@@ -795,8 +998,18 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
                                      pos_weight=None):
     """binary_cross_entropy(sigmoid(input), target), computed stably from the logits."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
-    weight = _check_bce(input, target, weight)
-    x, t = input._data, target._data
+    if target._data.shape != input._data.shape:
+        raise ValueError('Target size (%r) must be the same as input size (%r)' % (target.shape, input.shape))
+    # PyTorch's kernel starts with (1 - target).mul_(input): the loss takes the target's dtype
+    d = target.dtype
+    if not input.dtype.is_floating_point:
+        raise NotImplementedError('"log_sigmoid_cpu" not implemented for \'%s\'' % input.dtype.legacy)
+    if not d.is_floating_point:
+        raise RuntimeError("result type %s can't be cast to the desired output type %s"
+                           % (input.dtype.legacy, d.legacy))
+    if weight is not None and weight._data.shape != input._data.shape:
+        weight = weight.expand(input.shape)
+    x, t = input._data.astype(d.np, copy=False), target._data
     softplus_neg = np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x)))          # log(1 + exp(-x))
     if pos_weight is None:
         losses = (1 - t) * x + softplus_neg
@@ -804,7 +1017,8 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         losses = (1 - t) * x + (1 + (pos_weight._data - 1) * t) * softplus_neg
     if weight is not None:
         losses = losses * weight._data
-    return _attach(_out(_reduce(losses, r), input.dtype), BinaryCrossEntropyWithLogitsBackward0, (input, target),
+    return _attach(_out(_reduce(losses.astype(d.np, copy=False), r), d), BinaryCrossEntropyWithLogitsBackward0,
+                   (input, target),
                    {'pos_weight': SavedTensor(pos_weight) if pos_weight is not None else None, 'reduction': r,
                     'self': SavedTensor(input), 'target': SavedTensor(target),
                     'weight': SavedTensor(weight) if weight is not None else None})

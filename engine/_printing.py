@@ -3,6 +3,8 @@ import math
 
 import numpy as np
 
+from . import _dtypes
+
 _PROFILES = {
     "default": dict(precision=4, threshold=1000, edgeitems=3, linewidth=80),
     "short": dict(precision=2, threshold=1000, edgeitems=2, linewidth=80),
@@ -143,9 +145,11 @@ def _add_suffixes(text, suffixes, indent):
     return "".join(out) + ")"
 
 
-def tensor_repr(data, dtype_name, suffixes=(), *, default_dtype="float32"):
-    """The full `tensor(...)` text; adds the size/dtype items PyTorch derives from the data before `suffixes`."""
+def tensor_repr(data, dtype_name, suffixes=(), *, default_dtype=None):
+    """The full `tensor(...)` text; adds the size/dtype items PyTorch derives from the data before `suffixes`
+    (`dtype=` unless the dtype is the default one, torch.get_default_dtype() when not given)."""
     data = np.asarray(data)
+    default_dtype = default_dtype or _dtypes.default_float.name
     items = []
     if data.size == 0:
         if data.ndim != 1:

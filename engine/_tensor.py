@@ -12,8 +12,12 @@ from . import _dtypes as dt
 from ._autograd import counter
 
 
+_warned_float = []        # float() of a tensor requiring grad warned already
+
+
 class Size(tuple):
     """torch.Size: a tuple that prints as `torch.Size([2, 3])`."""
+    __module__ = 'torch'          # type(x.shape) shows <class 'torch.Size'>
 
     def __repr__(self):
         return 'torch.Size([%s])' % ', '.join(map(str, self))
@@ -43,6 +47,7 @@ _NON_LEAF_GRAD_WARNING = (
 
 class Tensor:
     """A multi-dimensional array that records the operations applied to it, as torch.Tensor does."""
+    __module__ = 'torch'          # type(x) shows <class 'torch.Tensor'>
     # Set when a tensor is made: _data, _version_counter (None until needed), grad_fn, _requires_grad, and
     # _output_nr (which output of grad_fn it is; read by every op that records).
     __slots__ = ('_data', '_version_counter', 'grad_fn', '_requires_grad', '_output_nr', '__dict__', '__weakref__')
@@ -62,7 +67,7 @@ class Tensor:
     def __new__(cls, *args, **kwargs):
         if cls is Tensor and (args or kwargs):
             from ._factories import legacy_constructor
-            return legacy_constructor(dt.float32, args, kwargs.get('device'))
+            return legacy_constructor(dt.float32, args, kwargs, any_dtype=True)
         t = object.__new__(cls)
         if cls is Tensor and not args:
             _init(t, np.zeros((0,), np.float32))
@@ -83,7 +88,7 @@ class Tensor:
     def size(self, dim=None):
         if dim is None:
             return Size(self._data.shape)
-        return self._data.shape[_wrap_dim(dim, self._data.ndim)]
+        return self._data.shape[_wrap_dim(dim, self._data.ndim, scalar=False)]
 
     def dim(self):
         return self._data.ndim
@@ -129,11 +134,19 @@ class Tensor:
         if dtype is None:
             return 'torch.%sTensor' % self.dtype.legacy
         from ._factories import dtype_from_type_string
+        if isinstance(dtype, type):      # torch.FloatTensor and the like, or a Python type (which names no tensor type)
+            dtype = getattr(dtype, '_dtype', None) or dtype_from_type_string(dtype.__name__)
         return self.to(dtype_from_type_string(dtype) if isinstance(dtype, str) else dtype)
 
     def stride(self, dim=None):
         st = tuple(s // self._data.itemsize for s in self._data.strides)
-        return st if dim is None else st[_wrap_dim(dim, self._data.ndim)]
+        if self._data.size == 0 and not any(st):   # numpy makes new empty arrays with 0 strides, PyTorch contiguous
+            st, n = [], 1
+            for s in reversed(self._data.shape):
+                st.insert(0, n)
+                n *= max(s, 1)
+            st = tuple(st)
+        return st if dim is None else st[_wrap_dim(dim, self._data.ndim, scalar=False)]
 
     def is_contiguous(self, memory_format=None):
         return self._data.flags['C_CONTIGUOUS'] or self._data.size <= 1
@@ -202,9 +215,13 @@ class Tensor:
                 raise TypeError('assigned grad expected to be a Tensor or None but got grad of type '
                                 + type(value).__name__)
             if value._data.dtype != self._data.dtype:
-                raise RuntimeError('attempting to assign a gradient with dtype \'%s\' to a tensor with dtype '
-                                   '\'%s\'. Please ensure that the gradient and the tensor have the same dtype'
-                                   % (value.dtype, self.dtype))
+                from ._ops import _C10_NAMES             # the gradient's C++ type name, the tensor's ScalarType
+                raise RuntimeError('attempting to assign a gradient with dtype \'%s\' to a tensor with grad_dtype '
+                                   '\'%s\'. The gradient must match the tensor\'s grad_dtype (defaults to the '
+                                   'tensor\'s dtype). You can set the tensor\'s grad_dtype attribute with a specific '
+                                   'dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the '
+                                   'dtypes of a tensor and its gradient may break downstream systems that assume '
+                                   'they match.' % (_C10_NAMES[value.dtype.name], self.dtype.legacy))
             if value._data.shape != self._data.shape:
                 raise RuntimeError('attempting to assign a gradient of size \'%s\' to a tensor of size \'%s\'. '
                                    'Please ensure that the gradient and the tensor are the same size'
@@ -329,9 +346,17 @@ class Tensor:
         return bool(self._data.reshape(()))
 
     def __float__(self):
+        if self._data.size != 1:
+            raise ValueError('only one element tensors can be converted to Python scalars')
+        if self._requires_grad and not _warned_float:
+            _warned_float.append(True)        # PyTorch warns once per process
+            warnings.warn('Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n'
+                          'Consider using tensor.detach() first.', UserWarning, stacklevel=2)
         return float(self.item())
 
     def __int__(self):
+        if self._data.size != 1:
+            raise ValueError('only one element tensors can be converted to Python scalars')
         return int(self.item())
 
     def __index__(self):
@@ -340,6 +365,8 @@ class Tensor:
         return int(self.item())
 
     def __complex__(self):
+        if self._data.size != 1:
+            raise ValueError('only one element tensors can be converted to Python scalars')
         return complex(self.item())
 
     def __format__(self, spec):
@@ -412,8 +439,11 @@ def _alias(t, counter, output_nr=0):
     return a
 
 
-def _wrap_dim(dim, ndim):
-    """A dimension index in [0, ndim), with PyTorch's error for out-of-range ones."""
+def _wrap_dim(dim, ndim, scalar=True):
+    """A dimension index in [0, ndim), with PyTorch's error for out-of-range ones; a 0-d tensor takes dims 0 and -1
+    unless `scalar` is False (size(dim), stride(dim))."""
+    if not ndim and not scalar:
+        raise IndexError('Dimension specified as %d but tensor has no dimensions' % dim)
     n = max(ndim, 1)
     if not -n <= dim < n:
         raise IndexError('Dimension out of range (expected to be in range of [%d, %d], but got %d)' % (-n, n - 1, dim))

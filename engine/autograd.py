@@ -1,5 +1,6 @@
 """torch.autograd: backward(), grad(), Variable, Function, and the grad-mode switches."""
 import sys
+from collections.abc import Mapping
 
 import numpy as np
 
@@ -34,7 +35,8 @@ def _make_grads(outputs, grads):
             if g._data.shape != out._data.shape:
                 raise RuntimeError('Mismatch in shape: grad_output[%d] has a shape of %r and output[%d] has a shape '
                                    'of %r.' % (i, g.shape, i, out.shape))
-            new.append(g)
+            # The engine casts a root gradient to its output's dtype, as it does every gradient between nodes
+            new.append(g if g._data.dtype is out._data.dtype else g.to(out.dtype))
         elif g is None:
             if out._requires_grad:
                 if out._data.size != 1:
@@ -76,9 +78,20 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,
          allow_unused=None, is_grads_batched=False, materialize_grads=False):
     """The gradients of `outputs` w.r.t. `inputs`, returned (not accumulated into .grad)."""
-    outputs, inputs = _tuple(outputs), _tuple(inputs)
+    if materialize_grads and allow_unused is False:
+        raise ValueError('Expected allow_unused to be True or not passed when materialize_grads=True, but got: '
+                         'allow_unused=False.')
     if allow_unused is None:
         allow_unused = materialize_grads
+    names = None
+    if type(inputs) is dict:                       # a dict of inputs gives a dict of gradients
+        names, inputs = list(inputs), tuple(inputs.values())
+    elif isinstance(inputs, Mapping):
+        raise TypeError('`inputs` argument to `grad()` must be a dict, not %s. Other Mapping types are not '
+                        'supported.' % type(inputs).__name__)
+    # (not _tuple: tuple(None) raises PyTorch's TypeError)
+    outputs = (outputs,) if isinstance(outputs, Tensor) else tuple(outputs)
+    inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
     grads = _make_grads(outputs, _tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs))
     if retain_graph is None:
         retain_graph = create_graph
@@ -104,7 +117,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         elif not create_graph:
             g = g.detach()
         result.append(g)
-    return tuple(result)
+    return tuple(result) if names is None else dict(zip(names, result))
 
 
 def Variable(data, requires_grad=False, volatile=False):

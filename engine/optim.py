@@ -1,6 +1,8 @@
 """torch.optim: SGD and Adam, updating parameters in place (each update bumps the parameter's version, as in
 PyTorch) with PyTorch's single-tensor update formulas, in the same float32 order of operations."""
 import math
+import warnings
+from collections import defaultdict
 
 import numpy as np
 
@@ -32,7 +34,7 @@ class Optimizer:
 
     def __init__(self, params, defaults):
         self.defaults = defaults
-        self.state = {}
+        self.state = defaultdict(dict)
         self.param_groups = []
         if isinstance(params, Tensor):
             raise TypeError('params argument given to the optimizer should be an iterable of Tensors or dicts, but '
@@ -48,12 +50,19 @@ class Optimizer:
     def add_param_group(self, param_group):
         """Add a group of parameters, filling in the optimizer's defaults for hyper-parameters it leaves out."""
         params = param_group['params']
+        if isinstance(params, set):
+            raise TypeError('optimizer parameters need to be organized in ordered collections, but the ordering of '
+                            'tensors in sets will change between runs. Please use a list instead.')
         params = [params] if isinstance(params, Tensor) else list(params)
         for p in params:
             if not isinstance(p, Tensor):
                 raise TypeError('optimizer can only optimize Tensors, but one of the params is ' + type(p).__name__)
-            if not p.is_leaf:
+            if not (p.is_leaf or p.retains_grad):
                 raise ValueError("can't optimize a non-leaf Tensor")
+        if len({id(p) for p in params}) != len(params):
+            warnings.warn('optimizer contains a parameter group with duplicate parameters; in future, this will '
+                          'cause an error; see github.com/pytorch/pytorch/issues/40967 for more information',
+                          stacklevel=3)
         seen = {id(p) for g in self.param_groups for p in g['params']}
         if any(id(p) in seen for p in params):
             raise ValueError('some parameters appear in more than one parameter group')
@@ -79,8 +88,12 @@ class Optimizer:
                 for p in group['params']:
                     if p._grad is not None:
                         g = np.ascontiguousarray(p._grad._data)       # a weight's grad may arrive transposed
-                        self._update(p, g, group, self.state.setdefault(p, {}))
+                        self._update(p, g, group, self.state[p] if self._has_state(group) else None)
         return loss
+
+    def _has_state(self, group):
+        """Whether an update keeps per-parameter state (SGD without momentum keeps none)."""
+        return True
 
     def state_dict(self):
         index = {id(p): i for i, p in enumerate(p for g in self.param_groups for p in g['params'])}
@@ -117,6 +130,9 @@ class SGD(Optimizer):
                                       nesterov=nesterov, maximize=maximize, foreach=foreach,
                                       differentiable=differentiable, fused=fused))
 
+    def _has_state(self, group):
+        return group['momentum'] != 0
+
     def _update(self, p, g, group, state):
         if group['maximize']:
             g = -g
@@ -148,7 +164,7 @@ class Adam(Optimizer):
                 raise ValueError('Invalid beta parameter at index %d: %s' % (i, b))
         _check(weight_decay, 'weight_decay value')
         super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
-                                      foreach=foreach, maximize=maximize, capturable=capturable,
+                                      maximize=maximize, foreach=foreach, capturable=capturable,
                                       differentiable=differentiable, fused=fused,
                                       decoupled_weight_decay=decoupled_weight_decay))
 

@@ -616,6 +616,73 @@ class LeakyReLU(Module):
         return 'negative_slope=%s%s' % (self.negative_slope, ', inplace=True' if self.inplace else '')
 
 
+class ELU(Module):
+    """x where x > 0, else alpha * (exp(x) - 1)."""
+
+    def __init__(self, alpha=1.0, inplace=False):
+        super().__init__()
+        self.alpha, self.inplace = alpha, inplace
+
+    def forward(self, input):
+        return F.elu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        return 'alpha=%s%s' % (self.alpha, ', inplace=True' if self.inplace else '')
+
+
+class Softplus(Module):
+    """log(1 + exp(beta * x)) / beta."""
+
+    def __init__(self, beta=1.0, threshold=20.0):
+        super().__init__()
+        self.beta, self.threshold = beta, threshold
+
+    def forward(self, input):
+        return F.softplus(input, self.beta, self.threshold)
+
+    def extra_repr(self):
+        return 'beta=%s, threshold=%s' % (self.beta, self.threshold)
+
+
+class SiLU(Module):
+    """x * sigmoid(x)."""
+
+    def __init__(self, inplace=False):
+        super().__init__()
+        self.inplace = inplace
+
+    def forward(self, input):
+        return F.silu(input, self.inplace)
+
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
+
+
+class Hardtanh(Module):
+    """x clipped to [min_val, max_val]."""
+
+    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
+        super().__init__()
+        self.min_val, self.max_val, self.inplace = min_val, max_val, inplace
+        assert self.max_val > self.min_val, 'max_val (%s) must be greater than min_val (%s)' % (max_val, min_val)
+
+    def forward(self, input):
+        return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
+
+    def extra_repr(self):
+        return 'min_val=%s, max_val=%s%s' % (self.min_val, self.max_val, ', inplace=True' if self.inplace else '')
+
+
+class ReLU6(Hardtanh):
+    """min(max(x, 0), 6)."""
+
+    def __init__(self, inplace=False):
+        super().__init__(0.0, 6.0, inplace)
+
+    def extra_repr(self):
+        return 'inplace=True' if self.inplace else ''
+
+
 class GELU(Module):
     """x * Phi(x) (exact, or its tanh approximation)."""
 

@@ -26,27 +26,50 @@ def tanh(input):
     return _ops.tanh(input)
 
 
-def softplus(input, beta=1.0, threshold=20.0):
+def softplus(input, beta=1, threshold=20):
     """log(1 + exp(beta * x)) / beta (x itself above the threshold)."""
     return _ops_nn.softplus(input, beta, threshold)
 
 
 def elu(input, alpha=1.0, inplace=False):
     """x where x > 0, else alpha * (exp(x) - 1)."""
-    out = _ops_nn.elu(input, alpha)
-    return input.copy_(out) if inplace else out
+    return _ops._inplace(input, _ops_nn.elu, alpha, True) if inplace else _ops_nn.elu(input, alpha)
+
+
+def elu_(input, alpha=1.0):
+    return elu(input, alpha, True)
 
 
 def silu(input, inplace=False):
     """x * sigmoid(x) (swish)."""
-    out = _ops_nn.silu(input)
-    return input.copy_(out) if inplace else out
+    return _ops._inplace(input, _ops_nn.silu) if inplace else _ops_nn.silu(input)
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     """x where x > 0, else negative_slope * x."""
-    out = _leaky_relu(input, negative_slope)
-    return input.copy_(out) if inplace else out
+    return _ops._inplace(input, _leaky_relu, negative_slope, True) if inplace else _leaky_relu(input, negative_slope)
+
+
+def leaky_relu_(input, negative_slope=0.01):
+    return leaky_relu(input, negative_slope, True)
+
+
+def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
+    """x clipped to [min_val, max_val]."""
+    if min_val > max_val:
+        raise ValueError('min_val cannot be greater than max_val')
+    if inplace:
+        return _ops._inplace(input, _ops_nn.hardtanh, min_val, max_val)
+    return _ops_nn.hardtanh(input, min_val, max_val)
+
+
+def hardtanh_(input, min_val=-1.0, max_val=1.0):
+    return hardtanh(input, min_val, max_val, True)
+
+
+def relu6(input, inplace=False):
+    """min(max(x, 0), 6): PyTorch's hardtanh(x, 0, 6)."""
+    return hardtanh(input, 0, 6, inplace)
 
 
 def _implicit_dim(name, ndim, stacklevel):
@@ -84,6 +107,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
 def l1_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     """Mean (or sum) of absolute differences."""
     r = _ops_nn.reduction_enum(_ops_nn._legacy_reduction(size_average, reduce, reduction))
+    input, target = _ops_nn._broadcast_loss_args(input, target, 3)
     d = (input - target).abs()
     return d if r == 0 else d.sum() if r == 2 else d.mean()
 
@@ -92,7 +116,14 @@ def one_hot(tensor, num_classes=-1):
     """A long tensor with a trailing dim of size num_classes: 1 at each class index, 0 elsewhere."""
     if tensor.dtype.name != 'int64':
         raise RuntimeError('one_hot is only applicable to index tensor of type LongTensor.')
-    n = int(tensor._data.max()) + 1 if num_classes == -1 else num_classes
+    x = tensor._data
+    if num_classes == -1 and not x.size:
+        raise RuntimeError('Can not infer total number of classes from empty tensor.')
+    if x.size and x.min() < 0:
+        raise RuntimeError('Class values must be non-negative.')
+    n = int(x.max()) + 1 if num_classes == -1 else num_classes
+    if x.size and x.max() >= n:
+        raise RuntimeError('Class values must be smaller than num_classes.')
     return make((tensor._data[..., None] == np.arange(n)).astype(np.int64))
 
 

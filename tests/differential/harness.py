@@ -14,7 +14,11 @@ _TRIGGERED = re.compile(r" \(Triggered internally at [^)]*\)")
 _TENSOR_CLASS = re.compile(r"<class '[\w.]*Tensor'>")
 _CALLABLE = re.compile(r"'(builtin_function_or_method|function|method)' object")
 # PyTorch gives these warnings only once per process, so whether they show depends on test order.
-_WARNED_ONCE = ("UserWarning: Using backward() with create_graph=True",)
+_WARNED_ONCE = ("UserWarning: Using backward() with create_graph=True",
+                "UserWarning: Converting a tensor with requires_grad=True to a scalar",
+                "UserWarning: The use of `x.T` on tensors of dimension other than 2",
+                "UserWarning: Tensor.T is deprecated on 0-D tensors",
+                "UserWarning: Creating a tensor from a list of numpy.ndarrays")
 
 
 def load_engine():
