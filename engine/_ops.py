@@ -238,6 +238,8 @@ def sum_to(g, shape):
         dims = tuple(range(lead)) + tuple(i + lead for i, s in enumerate(shape) if s == 1 and gs[i + lead] != 1)
     if not (ag.grad_enabled and g._requires_grad):            # nothing to record: numpy at once
         return make(_add_reduce(g._data, dims, True).reshape(shape))          # (in PyTorch's order, as sum)
+    if not shape:                                             # PyTorch's sum_to: a 0-d shape is a full sum
+        return g.sum()
     r = g.sum(dims, keepdim=True) if dims else g
     return r.view(shape) if r._data.shape != shape else r
 
@@ -377,6 +379,40 @@ class RsubBackward1(Node):
         return (-g * self._saved['alpha'],)
 
 
+# What PyTorch's C++ backward formulas record for `Scalar * tensor`, `tensor + Scalar` and `Scalar - tensor` (the
+# Scalar a C++ number, not a wrapped 0-d tensor): mul.Scalar (MulBackward1, saving the number), add.Scalar
+# (AddBackward1, saving nothing) and a tensor filled with the number minus the tensor (SubBackward0). Used by the
+# formulas of double backward; the values are those of `t * s`, `t + s`, `s - t` in t's dtype.
+
+def _recording(*ts):
+    """Whether an op over tensors ts (None allowed) records a node (autograd on, some input needs grad)."""
+    return ag.grad_enabled and builtins.any(t is not None and t._requires_grad for t in ts)
+
+
+def _mul_scalar(t, s):
+    out = make(t._data * t._data.dtype.type(s))
+    return _attach(out, MulBackward1, (t,), {'other': s}, True)
+
+
+class MulBackward1(Node):
+    def apply(self, g):
+        return (_mul_scalar(g, self._saved['other']),)
+
+
+def _add_scalar(t, s):
+    return _attach(make(t._data + t._data.dtype.type(s)), AddBackward1, (t,), None, True)
+
+
+class AddBackward1(Node):
+    def apply(self, g):
+        return (g,)
+
+
+def _scalar_sub(s, t):
+    """s - t as PyTorch's C++ `Scalar - Tensor` computes it: a tensor full of s, minus t (SubBackward0)."""
+    return sub(make(np.full_like(t._data, s)), t)
+
+
 def mul(a, b):
     out = _alike(a, b, operator.mul)
     same = out is not None
@@ -427,6 +463,8 @@ class DivBackward0(Node):
 
     def apply(self, g):
         other = self.saved('other')
+        if self.needs(1) and _recording(g, other, self.saved('self')):    # PyTorch's -grad * ((self / other) / other)
+            return (g / other if self.needs(0) else None, -g * (self.saved('self') / other / other))
         return (g / other if self.needs(0) else None,
                 -g * self.saved('self') / (other * other) if self.needs(1) else None)
 
@@ -519,6 +557,9 @@ class PowBackward0(Node):
             self._unpack_all()
             return (_zeros_like(g),)
         x = self.saved('self')
+        if _recording(g, x):               # PyTorch's formula, with e a C++ double: grad * (e * x.pow(e - 1))
+            e = _float(e)
+            return (g * _mul_scalar(x ** (e - 1), e),)
         return (g * (e * (x if e == 2 else x ** (e - 1))),)     # PyTorch's order: grad * (e * x^(e-1))
 
 
@@ -697,7 +738,7 @@ class SigmoidBackwardBackward0(Node):
     def apply(self, gg):
         g, y = self.saved('grad_output'), self.saved('output')
         return (sigmoid_backward(gg, y) if self.needs(0) else None,
-                gg * g * (1 - 2 * y) if self.needs(1) else None)
+                gg * g * _add_scalar(_mul_scalar(y, -2), 1) if self.needs(1) else None)   # grad * go * (-2y + 1)
 
 
 class TanhBackward0(Node):
@@ -715,7 +756,7 @@ class TanhBackwardBackward0(Node):
     def apply(self, gg):
         g, y = self.saved('grad_output'), self.saved('output')
         return (tanh_backward(gg, y) if self.needs(0) else None,
-                gg * g * -2 * y if self.needs(1) else None)
+                gg * (_mul_scalar(y, -2) * g) if self.needs(1) else None)                # grad * (-2y * go)
 
 
 class SinBackward0(Node):
@@ -725,7 +766,7 @@ class SinBackward0(Node):
 
 class CosBackward0(Node):
     def apply(self, g):
-        return (-g * self.saved('self').sin(),)
+        return (g * -self.saved('self').sin(),)       # PyTorch's grad * -self.sin() (the same bits as -g * sin)
 
 
 _exp = _rounded(np.exp)
@@ -907,11 +948,13 @@ class SignBackward0(Node):
 
 
 def sgn(a):
-    return _attach(make(_sign(a._data)), SgnBackward0, (a,))
+    return _attach(make(_sign(a._data)), SgnBackward0, (a,), {'result': _RESULT, 'self': SavedTensor(a)})
 
 
 class SgnBackward0(SignBackward0):
-    pass
+    def apply(self, g):
+        self._unpack_all()
+        return (_zeros_like(g),)
 
 
 def relu(a):

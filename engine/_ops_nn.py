@@ -15,7 +15,7 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops import (_add_reduce, _attach, _exp, _RESULT, _dims, _float_dtype, _out, _rounded, _scalar, _sigmoid,
-                   _zeros_like, pow as _pow)
+                   _zeros_like, pow as _pow, _recording, _mul_scalar, _add_scalar, _scalar_sub)
 from ._tensor import Tensor, make, _wrap_dim
 
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -286,36 +286,88 @@ def _softmax_op(name, np_fn, node_cls):
 
 def _lastdim_rows(g, y, d):
     """The gradient g and output y as rows of the last dim, when PyTorch's last-dim kernel computes the backward
-    in float and nothing records a graph; else None."""
-    if d != y.ndim - 1 or y._data.dtype.kind != 'f' or g._data.dtype != y._data.dtype or not y._data.size or (
-            ag.grad_enabled and (g._requires_grad or y._requires_grad)):
+    in float; else None."""
+    if d != y.ndim - 1 or y._data.dtype.kind != 'f' or g._data.dtype != y._data.dtype or not y._data.size:
         return None
     n = y._data.shape[-1] if y.ndim else 1
     return g._data.reshape(-1, n), y._data.reshape(-1, n)
 
 
+def _no_grad_value(fn, *args):
+    """fn(*args) computed with autograd off: the value of a backward formula whose node is recorded apart."""
+    prev = ag.grad_enabled
+    ag._set_grad_enabled(False)
+    try:
+        return fn(*args)
+    finally:
+        ag._set_grad_enabled(prev)
+
+
 class SoftmaxBackward0(Node):
     def apply(self, g):
         y = self.saved('result')
-        d = _saved_dims(self._saved['dim'], y.ndim)[0]
-        rows = _lastdim_rows(g, y, d)
-        if rows is not None:                       # (g - sum(g * y)) * y, the sum as the kernel adds
-            gr, yr = rows
-            return (make(((gr - _vec_sum(gr * yr)[:, None]) * yr).reshape(y._data.shape)),)
-        return (y * (g - (g * y).sum(d, keepdim=True)),)
+        return (softmax_backward_data(g, y, self._saved['dim']),)
+
+
+def softmax_backward_data(g, y, dim):
+    """PyTorch's _softmax_backward_data: y * (g - sum(g * y)), an op of its own (SoftmaxBackwardDataBackward0) for
+    double backward. dim as the softmax node saved it."""
+    d = _saved_dims(dim, y.ndim)[0]
+    rows = _lastdim_rows(g, y, d)
+    if rows is not None:                       # (g - sum(g * y)) * y, the sum as the kernel adds
+        gr, yr = rows
+        out = make(((gr - _vec_sum(gr * yr)[:, None]) * yr).reshape(y._data.shape))
+    else:
+        out = _no_grad_value(lambda: y * (g - (g * y).sum(d, keepdim=True)))
+    if _recording(g, y):
+        _attach(out, SoftmaxBackwardDataBackward0, (g, y),
+                {'dim': dim, 'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
+    return out
+
+
+class SoftmaxBackwardDataBackward0(Node):
+    def apply(self, gg):
+        s = self._saved
+        go, y = self.saved('grad_output'), self.saved('output')
+        d = _saved_dims(s['dim'], y.ndim)[0]
+        ggo = softmax_backward_data(gg, y, s['dim']) if self.needs(0) else None
+        gy = (go * gg - (y * go).sum(d, keepdim=True) * gg - go * (y * gg).sum(d, keepdim=True)
+              if self.needs(1) else None)           # softmax_double_backward
+        return ggo, gy
 
 
 class LogSoftmaxBackward0(Node):
     def apply(self, g):
         y = self.saved('result')
-        d = _saved_dims(self._saved['dim'], y.ndim)[0]
-        rows = _lastdim_rows(g, y, d)
-        if rows is not None:                       # g - exp(y) * sum(g), fused, the sum as the kernel adds
-            gr, yr = rows
-            e, total = _vec_exp(yr), _vec_sum(gr)[:, None]
-            out = (gr - e.astype(_F64) * total).astype(gr.dtype) if gr.dtype == _F32 else gr - e * total
-            return (make(out.reshape(y._data.shape)),)
-        return (g - y.exp() * g.sum(d, keepdim=True),)
+        return (log_softmax_backward_data(g, y, self._saved['dim']),)
+
+
+def log_softmax_backward_data(g, y, dim):
+    """PyTorch's _log_softmax_backward_data: g - exp(y) * sum(g), an op of its own
+    (LogSoftmaxBackwardDataBackward0) for double backward."""
+    d = _saved_dims(dim, y.ndim)[0]
+    rows = _lastdim_rows(g, y, d)
+    if rows is not None:                       # g - exp(y) * sum(g), fused, the sum as the kernel adds
+        gr, yr = rows
+        e, total = _vec_exp(yr), _vec_sum(gr)[:, None]
+        out = (gr - e.astype(_F64) * total).astype(gr.dtype) if gr.dtype == _F32 else gr - e * total
+        out = make(out.reshape(y._data.shape))
+    else:
+        out = _no_grad_value(lambda: g - y.exp() * g.sum(d, keepdim=True))
+    if _recording(g, y):
+        _attach(out, LogSoftmaxBackwardDataBackward0, (g, y),
+                {'dim': dim, 'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
+    return out
+
+
+class LogSoftmaxBackwardDataBackward0(Node):
+    def apply(self, gg):
+        s = self._saved
+        go, y = self.saved('grad_output'), self.saved('output')
+        d = _saved_dims(s['dim'], y.ndim)[0]
+        ggo = gg - (gg * y.exp()).sum(d, keepdim=True) if self.needs(0) else None
+        gy = -go.sum(d, keepdim=True) * y.exp() * gg if self.needs(1) else None
+        return ggo, gy
 
 
 softmax = _softmax_op('softmax', _softmax_np, SoftmaxBackward0)
@@ -538,9 +590,35 @@ def softplus(a, beta=1, threshold=20):
 
 class SoftplusBackward0(Node):
     def apply(self, g):
-        x, beta = self.saved('self'), self._saved['beta']
-        z = (x * beta).exp()
-        return (where(make(x._data * x._data.dtype.type(beta) > self._saved['threshold']), g, g * z / (z + 1)),)
+        return (softplus_backward(g, self.saved('self'), self._saved['beta'], self._saved['threshold']),)
+
+
+def _softplus_grad(g, x, beta, threshold):
+    z = (x * beta).exp()
+    return where(make(x._data * x._data.dtype.type(beta) > threshold), g, g * z / (z + 1))
+
+
+def softplus_backward(g, x, beta, threshold):
+    """g * sigmoid(beta * x) (g where beta * x > threshold): an op of its own for double backward."""
+    out = _no_grad_value(_softplus_grad, g, x, beta, threshold)
+    if _recording(g, x):
+        _attach(out, SoftplusBackwardBackward0, (g, x), {'beta': beta, 'grad_output': SavedTensor(g),
+                                                         'self': SavedTensor(x), 'threshold': threshold})
+    return out
+
+
+class SoftplusBackwardBackward0(Node):
+    def apply(self, gg):
+        from ._ops import sigmoid_backward
+        s = self._saved
+        go, x, beta = self.saved('grad_output'), self.saved('self'), s['beta']
+        ggo = softplus_backward(gg, x, beta, s['threshold']) if self.needs(0) else None
+        gx = None
+        if self.needs(1):                          # softplus_double_backward(grad * grad_output, ...)
+            bx = _mul_scalar(x, beta)
+            below = make((bx._data < s['threshold']).astype(gg._data.dtype))
+            gx = _mul_scalar(sigmoid_backward(gg * go, bx.sigmoid()) * below, beta)
+        return ggo, gx
 
 
 def elu(a, alpha=1.0, inplace=False):
@@ -555,14 +633,46 @@ def elu(a, alpha=1.0, inplace=False):
 
 class EluBackward1(Node):
     def apply(self, g):
-        y = self.saved('result')                   # where x <= 0: d/dx = alpha * exp(x) = y + alpha
-        return (where(make(y._data <= 0), g * (y + self._saved['alpha']), g),)
+        s = self._saved
+        return (elu_backward(g, s['alpha'], s['scale'], s['input_scale'], True, self.saved('result')),)
 
 
 class EluBackward0(Node):
     def apply(self, g):
-        x = self.saved('self')
-        return (where(make(x._data <= 0), g * self._saved['alpha'] * x.exp(), g),)
+        s = self._saved
+        return (elu_backward(g, s['alpha'], s['scale'], s['input_scale'], False, self.saved('self')),)
+
+
+def _elu_grad(g, alpha, is_result, x):
+    if is_result:                                  # where x <= 0: d/dx = alpha * exp(x) = y + alpha
+        return where(make(x._data <= 0), g * (x + alpha), g)
+    return where(make(x._data <= 0), g * alpha * x.exp(), g)
+
+
+def elu_backward(g, alpha, scale, input_scale, is_result, x):
+    """The gradient of elu from its input (or, is_result, its output x): an op of its own for double backward
+    (scale and input_scale are 1 here)."""
+    out = _no_grad_value(_elu_grad, g, alpha, is_result, x)
+    if _recording(g, x):
+        _attach(out, EluBackwardBackward0, (g, x), {
+            'alpha': alpha, 'grad_output': SavedTensor(g), 'input_scale': input_scale, 'is_result': is_result,
+            'scale': scale, 'self_or_result': SavedTensor(x)})
+    return out
+
+
+class EluBackwardBackward0(Node):
+    def apply(self, gg):
+        s = self._saved
+        go, x = self.saved('grad_output'), self.saved('self_or_result')
+        ggo = elu_backward(gg, s['alpha'], s['scale'], s['input_scale'], s['is_result'], x) if self.needs(0) else None
+        gx = None
+        if self.needs(1):                          # elu_double_backward
+            scaled = _mul_scalar(gg * go, s['input_scale'])
+            negative = make((x._data < 0).astype(gg._data.dtype))
+            if not s['is_result']:
+                scaled = elu_backward(scaled, s['alpha'], s['scale'], s['input_scale'], False, x)
+            gx = scaled * negative
+        return ggo, gx
 
 
 def silu(a):
@@ -575,6 +685,8 @@ class SiluBackward0(Node):
     def apply(self, g):
         x = self.saved('self')
         s = x.sigmoid()
+        if _recording(g, x):               # PyTorch's grad * s * (1.0 + x * (1.0 - s)), C++ scalars
+            return (g * s * _add_scalar(x * _scalar_sub(1.0, s), 1.0),)
         return (g * s * (1 + x * (1 - s)),)
 
 
@@ -616,14 +728,58 @@ def gelu(a, approximate='none'):
 
 class GeluBackward0(Node):
     def apply(self, g):
-        x = self.saved('self')
-        if self._saved['approximate'] == 'tanh':
-            inner = _TANH_K * (x + 0.044715 * x * x * x)
-            t = inner.tanh()
-            return (g * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _TANH_K * (1 + 3 * 0.044715 * x * x)),)
-        cdf = 0.5 * (1 + erf(x * (1 / math.sqrt(2))))
-        pdf = (-0.5 * x * x).exp() * (1 / math.sqrt(2 * math.pi))
-        return (g * (cdf + x * pdf),)
+        return (gelu_backward(g, self.saved('self'), self._saved['approximate']),)
+
+
+def _gelu_grad(g, x, approximate):
+    if approximate == 'tanh':
+        inner = _TANH_K * (x + 0.044715 * x * x * x)
+        t = inner.tanh()
+        return g * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _TANH_K * (1 + 3 * 0.044715 * x * x))
+    cdf = 0.5 * (1 + erf(x * (1 / math.sqrt(2))))
+    pdf = (-0.5 * x * x).exp() * (1 / math.sqrt(2 * math.pi))
+    return g * (cdf + x * pdf)
+
+
+def gelu_backward(g, x, approximate):
+    """The gradient of gelu: an op of its own for double backward."""
+    out = _no_grad_value(_gelu_grad, g, x, approximate)
+    if _recording(g, x):
+        _attach(out, GeluBackwardBackward0, (g, x), {'approximate': approximate, 'grad_output': SavedTensor(g),
+                                                     'self': SavedTensor(x)})
+    return out
+
+
+_SQRT1_2 = math.sqrt(0.5)
+_2_SQRTPI = 2 / math.sqrt(math.pi)
+
+
+def _gelu_double_backward(ggi, go, x, approximate):
+    """PyTorch's gelu_double_backward, op for op."""
+    from ._ops import div
+    if approximate == 'tanh':
+        beta, kappa = math.sqrt(2) * _2_SQRTPI * 0.5, 0.044715
+        inner = _mul_scalar(x + _mul_scalar(x ** 3, kappa), beta)
+        tanh_inner = inner.tanh()
+        sech_inner = div(make(np.ones_like(x._data)), inner.cosh())
+        f = _mul_scalar(x, 0.5)
+        g = _scalar_sub(1, tanh_inner * tanh_inner)
+        h = _mul_scalar(_add_scalar(_mul_scalar(x, 3 * kappa) * x, 1), beta)
+        f_prime_gh = _mul_scalar(g, 0.5) * h
+        g_prime = _mul_scalar(sech_inner, 2) * (-sech_inner * tanh_inner) * h
+        g_prime_fh = f * h * g_prime
+        h_prime_fg = f * g * _mul_scalar(_mul_scalar(x, 6 * kappa), beta)
+        return ggi * go * (_mul_scalar(f_prime_gh, 2) + g_prime_fh + h_prime_fg)
+    input_sq = x * x
+    pdf = _mul_scalar(_mul_scalar(input_sq, -0.5).exp(), _2_SQRTPI * _SQRT1_2 * 0.5)
+    return ggi * go * (_mul_scalar(pdf, 2) - input_sq * pdf)
+
+
+class GeluBackwardBackward0(Node):
+    def apply(self, gg):
+        go, x, approximate = self.saved('grad_output'), self.saved('self'), self._saved['approximate']
+        return (gelu_backward(gg, x, approximate) if self.needs(0) else None,
+                _gelu_double_backward(gg, go, x, approximate) if self.needs(1) else None)
 
 
 # ================================================================================================ linear algebra
@@ -720,8 +876,39 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
 class MseLossBackward0(Node):
     def apply(self, g):
         x, t = self.saved('self'), self.saved('target')
-        gi = (2.0 / x._data.size if self._saved['reduction'] == 1 else 2.0) * (x - t) * g
+        r = self._saved['reduction']
+        if _recording(g, x, t):                    # each gradient its own op, as in PyTorch
+            return (mse_loss_backward(g, x, t, r) if self.needs(0) else None,
+                    mse_loss_backward(g, t, x, r) if self.needs(1) else None)
+        gi = _mse_grad(g, x, t, r)
         return (gi if self.needs(0) else None, -gi if self.needs(1) else None)
+
+
+def _mse_grad(g, x, t, r):
+    return (2.0 / x._data.size if r == 1 else 2.0) * (x - t) * g
+
+
+def mse_loss_backward(g, x, t, r):
+    """2 (x - t) g (divided by the count for mean): an op of its own (MseLossBackwardBackward0) for double
+    backward."""
+    out = _no_grad_value(_mse_grad, g, x, t, r)
+    if _recording(g, x, t):
+        _attach(out, MseLossBackwardBackward0, (g, x, t), {'grad_output': SavedTensor(g), 'reduction': r,
+                                                           'self': SavedTensor(x), 'target': SavedTensor(t)})
+    return out
+
+
+class MseLossBackwardBackward0(Node):
+    def apply(self, gg):
+        go, x, t = self.saved('grad_output'), self.saved('self'), self.saved('target')
+        r = self._saved['reduction']
+        ggo = mse_loss_backward(gg, x, t, r) if self.needs(0) else None
+        gx = None
+        if self.needs(1) or self.needs(2):         # mse_loss_double_backward(grad * grad_output, ...)
+            gx = _mul_scalar(gg * go, 2)
+            if r == 1:
+                gx = _div_scalar(gx, x._data.size)
+        return ggo, gx if self.needs(1) else None, -gx if self.needs(2) else None
 
 
 def _loss_dtype(input, target, kernel):
@@ -780,16 +967,63 @@ def _huber(input, target, reduction, k, cls):
 class SmoothL1LossBackward0(Node):
     def apply(self, g):
         x, t = self.saved('self'), self.saved('target')
-        k = self._saved['beta'] if 'beta' in self._saved else self._saved['delta']
-        norm = 1.0 / x._data.size if self._saved['reduction'] == 1 else 1.0
-        diff = x - t
-        outer = g * norm if type(self) is SmoothL1LossBackward0 else g * norm * k
-        inner = diff * norm * g / k if type(self) is SmoothL1LossBackward0 else diff * norm * g
-        gi = where(diff <= -k, -outer, where(diff >= k, outer, inner))
+        smooth = type(self) is SmoothL1LossBackward0
+        k = self._saved['beta'] if smooth else self._saved['delta']
+        r = self._saved['reduction']
+        if _recording(g, x, t):                    # each gradient its own op, as in PyTorch
+            return (_huber_backward(g, x, t, r, k, smooth) if self.needs(0) else None,
+                    _huber_backward(g, t, x, r, k, smooth) if self.needs(1) else None)
+        gi = _huber_grad(g, x, t, r, k, smooth)
         return (gi if self.needs(0) else None, -gi if self.needs(1) else None)
 
 
 class HuberLossBackward0(SmoothL1LossBackward0):
+    pass
+
+
+def _huber_grad(g, x, t, r, k, smooth):
+    norm = 1.0 / x._data.size if r == 1 else 1.0
+    diff = x - t
+    outer = g * norm if smooth else g * norm * k
+    inner = diff * norm * g / k if smooth else diff * norm * g
+    return where(diff <= -k, -outer, where(diff >= k, outer, inner))
+
+
+def _huber_backward(g, x, t, r, k, smooth):
+    """smooth_l1_loss_backward (smooth) or huber_loss_backward: an op of its own for double backward."""
+    out = _no_grad_value(_huber_grad, g, x, t, r, k, smooth)
+    if _recording(g, x, t):
+        _attach(out, SmoothL1LossBackwardBackward0 if smooth else HuberLossBackwardBackward0, (g, x, t),
+                {'beta' if smooth else 'delta': k, 'grad_output': SavedTensor(g), 'reduction': r,
+                 'self': SavedTensor(x), 'target': SavedTensor(t)})
+    return out
+
+
+class SmoothL1LossBackwardBackward0(Node):
+    def apply(self, gg):
+        go, x, t = self.saved('grad_output'), self.saved('self'), self.saved('target')
+        smooth = type(self) is SmoothL1LossBackwardBackward0
+        r = self._saved['reduction']
+        k = self._saved['beta' if smooth else 'delta']
+        ggo = gx = None
+        if self.needs(0):
+            if smooth or r == 0:
+                ggo = _huber_backward(gg, x, t, r, k, smooth)
+            else:                                  # huber_loss_double_backward_grad_output
+                ggo = (_huber_backward(make(np.ones_like(go._data)), x, t, r, k, smooth) * gg).sum()
+        if self.needs(1) or self.needs(2):         # (smooth_l1 / huber)_loss_double_backward(grad * grad_output)
+            inside = np.abs(x._data - t._data) < x._data.dtype.type(k)
+            if smooth:
+                gx = (_zeros_like(gg) if k == 0 else
+                      _div_scalar(gg * go * make(inside.astype(gg._data.dtype)), k))
+            else:
+                gx = gg * go * make(inside)
+            if r == 1:
+                gx = _div_scalar(gx, x._data.size)
+        return ggo, gx if self.needs(1) else None, -gx if self.needs(2) else None
+
+
+class HuberLossBackwardBackward0(SmoothL1LossBackwardBackward0):
     pass
 
 
@@ -883,35 +1117,57 @@ def _nll_sum(vals, at):
 
 class NllLossBackward0(Node):
     def apply(self, g):
-        x, t = self.saved('self'), self.saved('target')._data.reshape(-1).astype(np.int64)
         s = self._saved
-        nd, shape = x._data.ndim, x._data.shape
-        classes = shape[1 if nd >= 2 else 0]
-        keep = t != (s['ignore_index'] - 2 ** 64 if s['ignore_index'] >= 2 ** 63 else s['ignore_index'])
-        safe = np.where(keep, t, 0)
         weight = self.saved('weight') if s['weight'] is not None else None
-        w = weight._data[safe] if weight is not None else np.ones(t.shape, x._data.dtype)
-        r = s['reduction']
-        exact = not (ag.grad_enabled and g._requires_grad)
-        if r and exact:            # PyTorch's kernel: grad = -(g / total_weight) (mean) or -g; w * grad at the target
-            go = g._data[()]
-            grad = -(go / self.saved('total_weight')._data[()]) if r == 1 else -go
-            vals = grad if weight is None else w * grad
-        elif r == 0 and exact:     # -w * g, each
-            vals = -w * g._data.reshape(-1)
-        else:                      # a graph of g (double backward): g times the coefficients
-            vals = -w / self.saved('total_weight')._data if r == 1 else -w
-        coef = np.zeros((t.size, classes), x._data.dtype)       # zero elsewhere, and where ignored
-        coef[np.arange(t.size)[keep], safe[keep]] = vals[keep] if np.ndim(vals) else vals
-        if nd >= 2:
-            coef = np.moveaxis(coef.reshape((shape[0],) + shape[2:] + (classes,)), -1, 1)
+        return (nll_loss_backward(g, self.saved('self'), self.saved('target'), weight, s['reduction'],
+                                  s['ignore_index'], self.saved('total_weight'), type(self) is NllLoss2DBackward0),)
+
+
+def nll_loss_backward(g, x, target, weight, r, ignore_index, total_weight, two_d=False):
+    """PyTorch's nll_loss_backward (ignore_index as saved: unsigned): -w * g at each target class (divided by the
+    total weight for mean), zero elsewhere; an op of its own (NllLossBackwardBackward0) for double backward."""
+    t = target._data.reshape(-1).astype(np.int64)
+    nd, shape = x._data.ndim, x._data.shape
+    classes = shape[1 if nd >= 2 else 0]
+    keep = t != (ignore_index - 2 ** 64 if ignore_index >= 2 ** 63 else ignore_index)
+    safe = np.where(keep, t, 0)
+    w = weight._data[safe] if weight is not None else np.ones(t.shape, x._data.dtype)
+    if r:                      # PyTorch's kernel: grad = -(g / total_weight) (mean) or -g; w * grad at the target
+        go = g._data[()]
+        grad = -(go / total_weight._data[()]) if r == 1 else -go
+        vals = grad if weight is None else w * grad
+    else:                      # -w * g, each
+        vals = -w * g._data.reshape(-1)
+    coef = np.zeros((t.size, classes), x._data.dtype)       # zero elsewhere, and where ignored
+    coef[np.arange(t.size)[keep], safe[keep]] = vals[keep] if np.ndim(vals) else vals
+    if nd >= 2:
+        coef = np.moveaxis(coef.reshape((shape[0],) + shape[2:] + (classes,)), -1, 1)
+    else:
+        coef = coef.reshape(shape)
+    out = make(coef)
+    if _recording(g, x):
+        _attach(out, NllLoss2DBackwardBackward0 if two_d else NllLossBackwardBackward0, (g, x),
+                {'ignore_index': ignore_index, 'reduction': r, 'target': SavedTensor(target),
+                 'weight': SavedTensor(weight) if weight is not None else None})
+    return out
+
+
+class NllLossBackwardBackward0(Node):
+    def apply(self, gg):
+        s = self._saved
+        weight = self.saved('weight') if s['weight'] is not None else None
+        ignore = s['ignore_index']
+        ggo = None
+        if self.needs(0):
+            ggo = nll_loss(gg, self.saved('target'), weight, ignore_index=ignore - 2 ** 64 if ignore >= 2 ** 63
+                           else ignore, reduction=('none', 'mean', 'sum')[s['reduction']])
         else:
-            coef = coef.reshape(shape)
-        if exact:
-            return (make(coef),)
-        if r == 0 and nd >= 2:
-            g = g.unsqueeze(1)
-        return (g * make(coef),)
+            self._unpack_all()
+        return ggo, (_zeros_like(gg) if self.needs(1) else None)
+
+
+class NllLoss2DBackwardBackward0(NllLossBackwardBackward0):
+    pass
 
 
 class NllLoss2DBackward0(NllLossBackward0):
@@ -988,10 +1244,64 @@ def _weighted_mean_grad(node, g, x):
 class BinaryCrossEntropyBackward0(Node):
     def apply(self, g):
         x, t = self.saved('self'), self.saved('target')
+        gi = None
+        if self.needs(0):
+            w = self.saved('weight') if self._saved['weight'] is not None else None
+            gi = binary_cross_entropy_backward(g, x, t, w, self._saved['reduction'])
         g = _weighted_mean_grad(self, g, x)
-        gi = g * (x - t) / ((1 - x) * x).clamp(min=1e-12) if self.needs(0) else None
         gt = g * ((1 - x).log() - x.log()) if self.needs(1) else None
         return gi, gt
+
+
+def _bce_grad(g, x, t, w, r):
+    if w is not None:
+        g = g * w
+    if r == 1:
+        g = g / x._data.size
+    return g * (x - t) / ((1 - x) * x).clamp(min=1e-12)
+
+
+def binary_cross_entropy_backward(g, x, t, w, r):
+    """g (x - t) / max((1 - x) x, 1e-12), times the weight, divided by the count for mean: an op of its own
+    (BinaryCrossEntropyBackwardBackward0) for double backward."""
+    out = _no_grad_value(_bce_grad, g, x, t, w, r)
+    if _recording(g, x, t):
+        _attach(out, BinaryCrossEntropyBackwardBackward0, (g, x, t), {
+            'grad_output': SavedTensor(g), 'reduction': r, 'self': SavedTensor(x), 'target': SavedTensor(t),
+            'weight': SavedTensor(w) if w is not None else None})
+    return out
+
+
+class BinaryCrossEntropyBackwardBackward0(Node):
+    def apply(self, gg):
+        s = self._saved
+        go, x, t = self.saved('grad_output'), self.saved('self'), self.saved('target')
+        w = self.saved('weight') if s['weight'] is not None else None
+        r, n, eps = s['reduction'], x._data.size, 1e-12
+        ggo = gx = gt = None
+        if self.needs(0):                          # binary_cross_entropy_double_backward_grad_output
+            ggo = (x - t) / (_add_scalar(x, eps) * _add_scalar(_scalar_sub(1, x), eps)) * gg
+            if w is not None:
+                ggo = ggo * w
+            if r == 1:
+                ggo = _div_scalar(ggo, n)
+        if self.needs(1):                          # binary_cross_entropy_double_backward
+            gx = ((x * x - _mul_scalar(x, 2) * t + t)
+                  / (_add_scalar(x, eps) ** 2 * _add_scalar(_scalar_sub(1, x), eps) ** 2)) * (gg * go)
+            if w is not None:
+                gx = gx * w
+            if r == 1:
+                gx = _div_scalar(gx, n)
+        if self.needs(2):                          # binary_cross_entropy_double_backward_target
+            gt = -gg * go
+            if w is not None:
+                gt = gt * w
+            denom = _scalar_sub(1, x) * x
+            denom._data = np.maximum(denom._data, denom._data.dtype.type(eps))      # (clamped without a graph)
+            gt = gt / denom
+            if r == 1:
+                gt = _div_scalar(gt, n)
+        return ggo, gx, gt
 
 
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction='mean',
@@ -1027,6 +1337,19 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 class BinaryCrossEntropyWithLogitsBackward0(Node):
     def apply(self, g):
         x, t = self.saved('self'), self.saved('target')
+        pw = self.saved('pos_weight') if self._saved['pos_weight'] is not None else None
+        if self.needs(0) and _recording(g, x, t):      # PyTorch's formula with grad mode on, op for op
+            gi = x.sigmoid() - t if pw is None else (_add_scalar(pw * t, 1) - t) * x.sigmoid() - pw * t
+            gi = gi * g
+            if self._saved['weight'] is not None:
+                gi = gi * self.saved('weight')
+            if self._saved['reduction'] == 1:
+                gi = _div_scalar(gi, x._data.size)
+            g = _weighted_mean_grad(self, g, x)
+            gt = None
+            if self.needs(1):
+                gt = -x * g if pw is None else ((-x).sigmoid().log() - x.sigmoid().log() * pw) * g
+            return gi, gt
         g = _weighted_mean_grad(self, g, x)
         if self._saved['pos_weight'] is None:
             gi = (x.sigmoid() - t) * g if self.needs(0) else None
