@@ -487,9 +487,10 @@ def _rounded(np_fn):
     """np_fn that gives float32 arrays the correctly rounded result nearly always: computed in float64, rounded once.
     numpy's own float32 exp, log, tanh, sin and cos are an ulp off for 12-40% of inputs; PyTorch's (MKL's) are
     nearly always correctly rounded, so this agrees with PyTorch bit for bit on 93-99.9% of inputs (numpy: 60-88%):
-    `torch.tensor(1.).exp().item()` is 2.7182817459106445. (sqrt stays numpy's: it is exact, MKL's is not.)"""
+    `torch.tensor(1.).exp().item()` is 2.7182817459106445. (sqrt stays numpy's: it is exact, MKL's is not.) The
+    ufunc converts (rather than astype), so the result is laid out as PyTorch's: row-major over broadcast dims."""
     def fn(x):
-        return np_fn(x.astype(np.float64)).astype(np.float32) if x.dtype is _F32 else np_fn(x)
+        return np_fn(x, dtype=np.float64).astype(np.float32) if x.dtype is _F32 else np_fn(x)
     return fn
 
 
@@ -529,7 +530,7 @@ def pow(a, b):
 def _power(x, e, d):
     """x ** e (arrays or numbers) in dtype d; a float32 result rounded once from float64, as in _rounded."""
     if d.np is _F32:
-        return np.power(np.asarray(x, np.float64), e).astype(np.float32)
+        return np.power(x, e, dtype=np.float64).astype(np.float32)
     return np.power(x, e)
 
 
@@ -2370,7 +2371,7 @@ def masked_fill(a, mask, value):
                            'dimension(s).' % value._data.ndim)
     _check_broadcast(mask._data.shape, a._data.shape)
     v = value._data if isinstance(value, Tensor) else _scalar(value)
-    out = make(np.where(mask._data, np.asarray(v).astype(a._data.dtype), a._data))
+    out = make(np.ascontiguousarray(np.where(mask._data, np.asarray(v).astype(a._data.dtype), a._data)))  # (a clone)
     if isinstance(value, Tensor):
         return _attach(out, MaskedFillBackward1, (a, value), {'mask': SavedTensor(mask)})
     return _attach(out, MaskedFillBackward0, (a,), {'mask': SavedTensor(mask)})

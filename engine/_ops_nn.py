@@ -277,7 +277,7 @@ def _softmax_op(name, np_fn, node_cls):
         if not a.is_floating_point():
             raise NotImplementedError('"%s_lastdim_kernel_impl" not implemented for \'%s\'' % (name, a.dtype.legacy))
         d = _wrap_dim(dim, a._data.ndim)
-        x = a._data if a._data.ndim else a._data.reshape(1)
+        x = np.ascontiguousarray(a._data) if a._data.ndim else a._data.reshape(1)     # (PyTorch: input.contiguous())
         out = make(np_fn(x, d).reshape(a._data.shape))
         return _attach(out, node_cls, (a,), {'dim': _raw(dim), 'result': _RESULT})
     op.__name__ = name
@@ -624,7 +624,7 @@ class SoftplusBackwardBackward0(Node):
 def elu(a, alpha=1.0, inplace=False):
     """x where x > 0, else alpha * (exp(x) - 1). inplace: the node of elu_, which saves the result."""
     x = a._data
-    neg = (alpha * np.expm1(x.astype(np.float64))).astype(x.dtype)
+    neg = (alpha * np.expm1(x, dtype=np.float64)).astype(x.dtype)
     out = make(np.where(x > 0, x, neg))
     if inplace:
         return _attach(out, EluBackward1, (a,), {'alpha': alpha, 'input_scale': 1, 'result': _RESULT, 'scale': 1})
@@ -692,7 +692,7 @@ class SiluBackward0(Node):
 
 def _erf_np(x):
     """erf to within 1.2e-7 (Numerical Recipes' erfc, vectorised: numpy has no erf)."""
-    z = np.abs(x.astype(np.float64))
+    z = np.abs(x, dtype=np.float64)
     t = 1.0 / (1.0 + 0.5 * z)
     poly = -z * z - 1.26551223 + t * (1.00002368 + t * (0.37409196 + t * (0.09678418 + t * (
         -0.18628806 + t * (0.27886807 + t * (-1.13520398 + t * (1.48851587 + t * (-0.82215223 + t * 0.17087277))))))))
@@ -718,7 +718,7 @@ def gelu(a, approximate='none'):
     """x * Phi(x) (Phi: the standard normal CDF), or its tanh approximation."""
     if approximate not in ('none', 'tanh'):
         raise RuntimeError('approximate argument must be either none or tanh.')
-    x = a._data.astype(np.float64)
+    x = np.positive(a._data, dtype=np.float64)        # (laid out as PyTorch's result: see _ops._rounded)
     if approximate == 'tanh':
         r = 0.5 * x * (1 + np.tanh(_TANH_K * (x + 0.044715 * x ** 3)))
     else:
