@@ -1,5 +1,6 @@
 """torch.autograd: backward(), grad(), Variable, Function, and the grad-mode switches."""
 import sys
+import warnings
 from collections.abc import Mapping
 
 import numpy as np
@@ -71,8 +72,17 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         if not inputs:
             raise RuntimeError('`inputs` argument to `backward()` cannot be empty.')
         edges = [_ag.edge(t) for t in inputs]
+    if create_graph:         # (from one place, so Python's default filter shows it once, as PyTorch's does)
+        warnings.warn(_CREATE_GRAPH_WARNING, UserWarning, stacklevel=1)
     _ag.run_backward('backward', tensors, grads, create_graph if retain_graph is None else retain_graph, create_graph,
                      inputs=edges)
+
+
+_CREATE_GRAPH_WARNING = (
+    'Using backward() with create_graph=True will create a reference cycle between the parameter and its gradient '
+    'which can cause a memory leak. We recommend using autograd.grad when creating the graph to avoid this. If you '
+    'have to use this function, make sure to reset the .grad fields of your parameters to None after use to break '
+    'the cycle and avoid the leak. (Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/engine.cpp:1307.)')
 
 
 def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=False, only_inputs=True,

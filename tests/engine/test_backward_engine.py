@@ -128,3 +128,19 @@ def test_first_grad_takes_over_a_gradient_nobody_else_holds():
     x.clone().backward(g)                               # CloneBackward0 passes the user's own tensor on
     g.add_(1)
     assert x.grad.tolist() == [3., 3.]
+
+
+def test_backward_with_create_graph_warns_about_the_reference_cycle():
+    x = torch.tensor([1., 2.], requires_grad=True)
+    with pytest.warns(UserWarning, match=r'^Using backward\(\) with create_graph=True will create a reference cycle'):
+        (x * x).sum().backward(create_graph=True)
+    assert x.grad.grad_fn is not None
+
+
+def test_autograd_grad_with_create_graph_does_not_warn():
+    import warnings
+    x = torch.tensor([1., 2.], requires_grad=True)
+    with warnings.catch_warnings():
+        warnings.simplefilter('error')
+        g, = torch.autograd.grad((x * x).sum(), x, create_graph=True)
+    assert g.tolist() == [2., 4.]
