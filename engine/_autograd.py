@@ -33,10 +33,9 @@ class _GradModeContext:
         return False
 
     def __call__(self, fn):
-        mode = self.mode
-
+        """As a decorator: fn runs in this mode (in a context of its own, per call)."""
         def wrapper(*args, **kwargs):
-            with set_grad_enabled(mode):
+            with self.clone():
                 return fn(*args, **kwargs)
         wrapper.__name__ = getattr(fn, '__name__', 'wrapper')
         wrapper.__doc__ = getattr(fn, '__doc__', None)
@@ -80,17 +79,6 @@ class inference_mode(_GradModeContext):
         inference_enabled = self._prev_inference
         return super().__exit__(*exc)
 
-    def __call__(self, fn):
-        inference = not self.mode
-
-        def wrapper(*args, **kwargs):
-            with inference_mode(inference):
-                return fn(*args, **kwargs)
-        wrapper.__name__ = getattr(fn, '__name__', 'wrapper')
-        wrapper.__doc__ = getattr(fn, '__doc__', None)
-        wrapper.__wrapped__ = fn
-        return wrapper
-
     def clone(self):
         return inference_mode(not self.mode)
 
@@ -109,6 +97,10 @@ class set_grad_enabled(_GradModeContext):
     def __exit__(self, *exc):
         _set_grad_enabled(self._prev)
         return False
+
+    def __call__(self, fn):
+        _set_grad_enabled(self._prev)    # as a decorator it changes nothing until fn runs, as in PyTorch
+        return super().__call__(fn)
 
     def clone(self):
         return set_grad_enabled(self.mode)

@@ -185,6 +185,16 @@ SNIPPETS = {
         "l.backward(retain_graph=True)\nprint(c.grad, a.grad)\nb.mul_(2)\ntries(lambda: l.backward())\n"
         "w = torch.tensor([1., 2.], requires_grad=True)\ntries(lambda: w.add_(1), lambda: w[:1].zero_())\n"
         "with torch.no_grad():\n    w -= 0.5\nprint(w, w._version, w.is_leaf)"),
+    # a grad-mode decorator changes nothing until its function runs
+    "grad_mode_decorators": ("@torch.set_grad_enabled(False)\ndef f(x):\n    return x * 2\n"
+                             "print(torch.is_grad_enabled())\nx = torch.ones(2, requires_grad=True)\n"
+                             "print(f(x).requires_grad, torch.is_grad_enabled())\n"
+                             "@torch.no_grad()\ndef g(x):\n    return x * 2\n"
+                             "print(g(x).requires_grad, torch.is_grad_enabled())\n"
+                             "@torch.inference_mode()\ndef h(x):\n    return x * 2, torch.is_inference_mode_enabled()\n"
+                             "print(h(x)[0].requires_grad, h(x)[1], torch.is_inference_mode_enabled())\n"
+                             "@torch.enable_grad()\ndef k(x):\n    return x * 2\n"
+                             "with torch.no_grad():\n    print(k(x).requires_grad)"),
 }
 
 
