@@ -2371,7 +2371,8 @@ def masked_fill(a, mask, value):
                            'dimension(s).' % value._data.ndim)
     _check_broadcast(mask._data.shape, a._data.shape)
     v = value._data if isinstance(value, Tensor) else _scalar(value)
-    out = make(np.ascontiguousarray(np.where(mask._data, np.asarray(v).astype(a._data.dtype), a._data)))  # (a clone)
+    r = np.where(mask._data, np.asarray(v).astype(a._data.dtype), a._data)
+    out = make(r if r.flags.c_contiguous else r.copy())             # (a contiguous clone, as PyTorch's)
     if isinstance(value, Tensor):
         return _attach(out, MaskedFillBackward1, (a, value), {'mask': SavedTensor(mask)})
     return _attach(out, MaskedFillBackward0, (a,), {'mask': SavedTensor(mask)})

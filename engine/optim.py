@@ -87,7 +87,8 @@ class Optimizer:
             for group in self.param_groups:
                 for p in group['params']:
                     if p._grad is not None:
-                        g = np.ascontiguousarray(p._grad._data)       # a weight's grad may arrive transposed
+                        g = p._grad._data                   # (a weight's grad may arrive transposed)
+                        g = g if g.flags.c_contiguous else g.copy()
                         self._update(p, g, group, self.state[p] if self._has_state(group) else None)
         return loss
 

@@ -185,6 +185,13 @@ SNIPPETS = {
         "l.backward(retain_graph=True)\nprint(c.grad, a.grad)\nb.mul_(2)\ntries(lambda: l.backward())\n"
         "w = torch.tensor([1., 2.], requires_grad=True)\ntries(lambda: w.add_(1), lambda: w[:1].zero_())\n"
         "with torch.no_grad():\n    w -= 0.5\nprint(w, w._version, w.is_leaf)"),
+    # 0-d parameters keep 0-d optimizer state; masked_fill of a 0-d tensor stays 0-d
+    "zero_dim_params": ("w = torch.tensor(1.0, requires_grad=True)\nv = torch.tensor(2.0, requires_grad=True)\n"
+                        "opt = torch.optim.SGD([w], lr=0.1, momentum=0.9)\nopt2 = torch.optim.Adam([v], lr=0.1)\n"
+                        "for i in range(2):\n    opt.zero_grad(); opt2.zero_grad()\n"
+                        "    (w * w + v * v * w).backward(); opt.step(); opt2.step()\n"
+                        "print(w, opt.state[w], v, sorted((k, t) for k, t in opt2.state[v].items()))\n"
+                        "print(w.masked_fill(w > 0, -1), w.detach().masked_fill(torch.tensor(True), 3.).shape)"),
     # a grad-mode decorator changes nothing until its function runs
     "grad_mode_decorators": ("@torch.set_grad_enabled(False)\ndef f(x):\n    return x * 2\n"
                              "print(torch.is_grad_enabled())\nx = torch.ones(2, requires_grad=True)\n"
