@@ -2173,8 +2173,8 @@ def _slice(a, dim, sl, keep_full=False):
     size = a._data.shape[dim]
     start, stop, step = sl.indices(size)
     stop = builtins.max(stop, start)
-    if start == 0 and stop == size and step == 1 and not keep_full:
-        return a
+    if (sl.start is None or sl.start == 0) and stop == size and step == 1 and not keep_full:
+        return a                     # (a whole dim, as PyTorch judges it: the start as written, the stop clamped)
     key = (slice(None),) * dim + (slice(start, stop, step),)
     return _view_result(a, a._data[key], SliceBackward0, {     # PyTorch saves start and end as written
         'dim': dim, 'start': _given(sl.start or 0), 'end': _given(9223372036854775807 if sl.stop is None else sl.stop),

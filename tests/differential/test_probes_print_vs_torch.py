@@ -153,6 +153,12 @@ SNIPPETS = {
         "import numpy as np\n"
         "tries(lambda: torch.from_numpy(np.array(['a'])), lambda: torch.from_numpy(np.array([None])),\n"
         "      lambda: torch.from_numpy(np.array([1, 2], dtype=np.int8)))"),
+    # which slices in a multi-part index PyTorch records: the start as written, the stop clamped
+    "slices_that_record": ("x = torch.zeros(3, 2, requires_grad=True)\ne = torch.zeros(0, 2, requires_grad=True)\n"
+                           "for k in ['x[None, 0:5]', 'x[None, :]', 'x[None, -3:]', 'x[None, -5:]', 'x[None, :-0]',\n"
+                           "          'x[None, 0:-1]', 'e[None, 1:2]', 'e[None, 0:2]', 'e[None, 1:]', 'x[:, -2:]',\n"
+                           "          'x[:, :10]', 'x[..., 0:2]', 'x[0:3]', 'e[1:]']:\n"
+                           "    print(k, eval(k).grad_fn.name())"),
 }
 
 
