@@ -9,7 +9,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._tensor import Tensor, make, Size
+from ._tensor import Tensor, make, Size, warn_once
 
 _rng = np.random.default_rng(0)
 
@@ -144,9 +144,6 @@ def _finish(data, requires_grad=False, device=None, layout=None, pin_memory=Fals
     return t
 
 
-_warned_numpy_list = []        # PyTorch warns once per process about a list of numpy arrays
-
-
 def _infer(values):
     """The dtype PyTorch infers for nested data, checking it is rectangular: Python numbers give bool, int64 or
     the default float; numpy values and arrays and one-element tensors their own dtype; all promoted together.
@@ -200,11 +197,10 @@ def _infer(values):
         if typed:
             found.append(d)
 
-    if isinstance(values, list) and values and isinstance(values[0], np.ndarray) and not _warned_numpy_list:
-        _warned_numpy_list.append(True)
-        warnings.warn('Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting '
-                      'the list to a single numpy.ndarray with numpy.array() before converting to a tensor.',
-                      UserWarning, stacklevel=3)
+    if isinstance(values, list) and values and isinstance(values[0], np.ndarray):
+        warn_once('Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting the '
+                  'list to a single numpy.ndarray with numpy.array() before converting to a tensor.',
+                  'torch/csrc/utils/tensor_new.cpp:252', stacklevel=3)
     walk(values, 0)
     d = dt.default_float
     for i, f in enumerate(found):

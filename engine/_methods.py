@@ -1,12 +1,13 @@
 """Tensor methods and operators, bound to the ops of `_ops.py` (as torch/_tensor.py binds torch._C ops)."""
 import builtins
-import warnings
+import functools
+import types
 
 import numpy as np
 
 from . import _dtypes as dt
 from . import _ops as ops
-from ._tensor import Tensor, make, _wrap_dim
+from ._tensor import Tensor, make, _wrap_dim, warn_once
 
 
 def _method(fn):
@@ -192,16 +193,13 @@ _T_WARNINGS = ('Tensor.T is deprecated on 0-D tensors. This function is the iden
                'The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will '
                'throw an error in a future release. Consider `x.mT` to transpose batches of matrices or '
                '`x.permute(*torch.arange(x.ndim - 1, -1, -1))` to reverse the dimensions of a tensor.')
-_warned_T = set()
 
 
 def _T(self):
     """The dims reversed; PyTorch warns (each message once per process) unless the tensor is 2-d."""
     if self.ndim != 2:
-        message = _T_WARNINGS[self.ndim != 0]
-        if message not in _warned_T:
-            _warned_T.add(message)
-            warnings.warn(message, UserWarning, stacklevel=2)
+        where = 'aten/src/ATen/native/TensorShape.cpp:%d' % (4314 if self.ndim else 4321)
+        warn_once(_T_WARNINGS[self.ndim != 0], where)
     return self.permute(tuple(builtins.range(self.ndim - 1, -1, -1)))
 
 
@@ -427,3 +425,64 @@ def _more_functions():
     logical = [_logical_function(n) for n in ('logical_and', 'logical_or', 'logical_xor')]
     return tuple(compare + unary + logical + [torch_remainder, _function_of('fmod', _TENSOR_OR_NUMBER),
                                               _function_of('floor_divide', _FLOOR_DIVIDE)])
+
+
+# Like PyTorch's tensor attributes, those that cannot be set say so in PyTorch's words (`x.shape = ...`).
+Tensor.name = property(lambda self: None)          # (PyTorch's tensors have a read-only name: None)
+
+
+def _not_writable(name):
+    def fset(self, value):
+        raise AttributeError("attribute '%s' of 'torch._C.TensorBase' objects is not writable" % name)
+    return fset
+
+
+for _name, _attr in builtins.list(vars(Tensor).items()):
+    if isinstance(_attr, property) and _attr.fset is None:
+        setattr(Tensor, _name, property(_attr.fget, _not_writable(_name), None, _attr.__doc__))
+
+
+# ------------------------------------------------------------------------------------------- methods as PyTorch's
+# PyTorch's tensor methods are mostly C++: `print(x.sum)` shows `<built-in method sum of Tensor object at 0x...>`
+# and `x.size[0]` fails on a 'builtin_function_or_method'. The methods below look the same; those PyTorch writes in
+# Python (torch/_tensor.py) stay Python bound methods.
+_PYTHON_METHODS = {'backward', 'register_hook', 'register_post_accumulate_grad_hook', 'split', 'norm', 'unique',
+                   'unflatten', 'storage', 'share_memory_', 'is_shared', 'resize', 'resize_as', 'lu', 'stft', 'istft'}
+
+
+class builtin_function_or_method(functools.partial):
+    """A tensor's method bound to it (a partial: calling it costs no Python frame)."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return '<built-in method %s of Tensor object at %#x>' % (self.__name__, id(self.args[0]))
+
+    @property
+    def __self__(self):
+        return self.args[0]
+
+
+class method_descriptor:
+    """A tensor method on the class: `Tensor.sum` is `<method 'sum' of 'torch._C.TensorBase' objects>`."""
+    __slots__ = ('fn', '__name__')
+
+    def __init__(self, fn, name):
+        self.fn, self.__name__ = fn, name
+
+    def __get__(self, obj, cls=None):
+        if obj is None:
+            return self
+        bound = builtin_function_or_method(self.fn, obj)
+        bound.__name__ = self.__name__
+        return bound
+
+    def __call__(self, *args, **kwargs):
+        return self.fn(*args, **kwargs)
+
+    def __repr__(self):
+        return "<method '%s' of 'torch._C.TensorBase' objects>" % self.__name__
+
+
+for _name, _attr in builtins.list(vars(Tensor).items()):
+    if not _name.startswith('_') and _name not in _PYTHON_METHODS and isinstance(_attr, types.FunctionType):
+        setattr(Tensor, _name, method_descriptor(_attr, _name))

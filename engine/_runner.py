@@ -222,6 +222,7 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
         with warnings.catch_warnings():
             warnings.simplefilter('default')
             warnings.showwarning = _show_warning
+            engine._tensor._warned.clear()         # each run is a fresh process: PyTorch's once-warnings show again
             try:
                 exec(compile(code, FILENAME, 'exec'), namespace)
             except SystemExit as e:

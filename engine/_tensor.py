@@ -12,7 +12,20 @@ from . import _dtypes as dt
 from ._autograd import counter
 
 
-_warned_float = []        # float() of a tensor requiring grad warned already
+_warned = set()           # the messages warn_once showed (the playground's runner empties it for each run)
+
+
+def warn_once(message, where, stacklevel=2):
+    """A UserWarning PyTorch's C++ shows once per process (TORCH_WARN_ONCE), ending as PyTorch's does with the
+    place in its sources that raised it (`where`)."""
+    if message not in _warned:
+        _warned.add(message)
+        warnings.warn('%s (Triggered internally at /__w/pytorch/pytorch/%s.)' % (message, where), UserWarning,
+                      stacklevel=stacklevel + 1)
+
+
+_SCALAR_WARNING = ('Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n'
+                   'Consider using tensor.detach() first.')
 
 
 class Size(tuple):
@@ -42,7 +55,8 @@ _NON_LEAF_GRAD_WARNING = (
     'The .grad attribute of a Tensor that is not a leaf Tensor is being accessed. Its .grad attribute won\'t be '
     'populated during autograd.backward(). If you indeed want the .grad field to be populated for a non-leaf Tensor, '
     'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access '
-    'the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information.')
+    'the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally '
+    'at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)')
 
 
 class Tensor:
@@ -180,6 +194,8 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag):
+        if type(flag) is not bool:
+            raise RuntimeError('requires_grad must be a bool')
         self.requires_grad_(flag, _message='only Tensors of floating point and complex dtype can require gradients')
 
     def requires_grad_(self, requires_grad=True, *, _message='only Tensors of floating point dtype can require '
@@ -346,12 +362,10 @@ class Tensor:
         return bool(self._data.reshape(()))
 
     def __float__(self):
+        if self._requires_grad:
+            warn_once(_SCALAR_WARNING, 'torch/csrc/autograd/generated/python_variable_methods.cpp:822')
         if self._data.size != 1:
             raise ValueError('only one element tensors can be converted to Python scalars')
-        if self._requires_grad and not _warned_float:
-            _warned_float.append(True)        # PyTorch warns once per process
-            warnings.warn('Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n'
-                          'Consider using tensor.detach() first.', UserWarning, stacklevel=2)
         return float(self.item())
 
     def __int__(self):
@@ -365,6 +379,8 @@ class Tensor:
         return int(self.item())
 
     def __complex__(self):
+        if self._requires_grad:
+            warn_once(_SCALAR_WARNING, 'torch/csrc/autograd/generated/python_variable_methods.cpp:822')
         if self._data.size != 1:
             raise ValueError('only one element tensors can be converted to Python scalars')
         return complex(self.item())

@@ -153,6 +153,17 @@ SNIPPETS = {
         "import numpy as np\n"
         "tries(lambda: torch.from_numpy(np.array(['a'])), lambda: torch.from_numpy(np.array([None])),\n"
         "      lambda: torch.from_numpy(np.array([1, 2], dtype=np.int8)))"),
+    # attributes that cannot be set, requires_grad's checks, methods printed by mistake, once-per-run warnings
+    "read_only_attributes_and_methods": (
+        "x = torch.ones(2, requires_grad=True)\ny = x * 2\n"
+        "for s in ['x.is_leaf = True', 'x.requires_grad = 1', 'y.requires_grad = False', 'x.shape = (2, 1)',\n"
+        "          'x.dtype = torch.float64', 'x.T = 1', 'x.ndim = 2', 'x.name = \"w\"', 'x.size[0]',\n"
+        "          '100 * x.detach', 'print(x.name, x.sum, torch.Tensor.sum, x.requires_grad_, x.backward)',\n"
+        "          'print(x.item)', 'x.grad.zero_']:\n"
+        "    try:\n        exec(s)\n        print(s, 'ok')\n"
+        "    except Exception as e:\n        print(s, type(e).__name__, e)\n"
+        "s = torch.tensor(2.5, requires_grad=True)\nprint(complex(s), y.grad, torch.ones(3).T)\n"
+        "try:\n    float(x)\nexcept ValueError as e:\n    print(e)"),
     # which slices in a multi-part index PyTorch records: the start as written, the stop clamped
     "slices_that_record": ("x = torch.zeros(3, 2, requires_grad=True)\ne = torch.zeros(0, 2, requires_grad=True)\n"
                            "for k in ['x[None, 0:5]', 'x[None, :]', 'x[None, -3:]', 'x[None, -5:]', 'x[None, :-0]',\n"
