@@ -1445,6 +1445,75 @@ def _products_in_order(x, v):
     return np.add.accumulate(x * v, axis=1)[:, -1] + x.dtype.type(0)     # (accumulate adds in order)
 
 
+def _transposed(x):
+    """Whether PyTorch hands this matrix to BLAS with the transpose flag (a column-major view, like W.t())."""
+    return not x.flags.c_contiguous and x.flags.f_contiguous
+
+
+def _mkl_k_blocks(k):
+    """How MKL's sgemm (PyTorch 2.13, AVX-512) splits k for its FMA kernel: whole up to 192, in two halves (and one
+    left over) up to 384, else in blocks of 192. Measured against PyTorch."""
+    size = k if k <= 192 else k // 2 if k <= 384 else 192
+    return [(s, builtins.min(s + size, k)) for s in range(0, k, size)]
+
+
+def _round_to_odd(t, p, c, where):
+    """t = p + c rounded to float64, where it fell on a float32 midpoint: nudged one float64 ulp towards the exact
+    sum when inexact (so that rounding it to float32 rounds p + c once, as a fused multiply-add does)."""
+    back = t - c
+    err = (p - back) + (c - (t - back))                # (TwoSum: the exact error of the float64 sum)
+    fix = where & (err != 0)
+    t[fix] = np.nextafter(t[fix], np.where(err[fix] > 0, np.inf, -np.inf))
+
+
+_MKL_FMA_LIMIT = 1 << 15        # m * n * k up to which _mkl_gemm emulates MKL's fused multiply-adds (~2 ns each)
+
+
+def _mkl_gemm(x, y, bias=None):
+    """x @ y (+ bias, beta = alpha = 1) for float32 matrices as PyTorch 2.13's MKL sgemm adds, bit for bit, in the
+    regions where that was measured (random inputs, m, n up to 128, k up to 784, 1 or 2 threads); None elsewhere.
+    - m >= 4 rows, n >= 12 columns, m a multiple of 4 or >= 12 (any layout): each output is a chain of fused
+      multiply-adds in k order (numpy's OpenBLAS kernel adds the same way), over k blocks (_mkl_k_blocks) whose
+      sums are added in order; a bias is added after a single block, before the blocks when there are several.
+      (*the float64 sum rounded to float32 is the fused result unless it falls exactly on a float32 midpoint
+      without being one, ~2^-29 of the additions; numpy's OpenBLAS adds otherwise for small or transposed
+      operands.) Up to _MKL_FMA_LIMIT multiply-adds, numpy's order beyond.
+    - else, k <= 3 or (y not transposed, k <= 192) with one row, or 2, 3, 4 or 8 columns, or 2-3 rows and a
+      multiple of 4 (or 5) columns: each product rounded and added in k order, no fused multiply-add (the bias
+      first; last when y is a transposed view, MKL's dot-product kernel). Other small shapes (dot products of a
+      transposed y, 5-7 or 9-11 columns) depend on the operands' memory alignment: not modelled."""
+    (m, k), n = x.shape, y.shape[1]
+    if m >= 4 and n >= 12 and (m % 4 == 0 or m >= 12):
+        if m * n * k > _MKL_FMA_LIMIT:
+            return None                                 # (emulating costs ~1 ns per multiply-add: numpy's order)
+        blocks = _mkl_k_blocks(k)
+        x64, y64 = x.astype(np.float64), y.astype(np.float64)
+        t, low = np.empty((m, n)), np.empty((m, n), np.int64)
+        bits = t.view(np.int64)
+        out = None if bias is None or len(blocks) == 1 else np.broadcast_to(bias, (m, n)).astype(np.float32, order="C")
+        for s, e in blocks:
+            acc = np.zeros((m, n), np.float32)
+            for i in range(s, e):           # fma(x, y, acc): the float64 product is exact, the sum rounded...
+                np.multiply(x64[:, i, None], y64[None, i], out=t)
+                t += acc
+                np.bitwise_and(bits, 0x1FFFFFFF, out=low)
+                if (low == 0x10000000).any():           # ...once, unless it fell on a float32 midpoint: then
+                    _round_to_odd(t, x64[:, i, None] * y64[None, i], acc.astype(np.float64), low == 0x10000000)
+                acc[...] = t
+            out = acc if out is None else out + acc
+        return out if bias is None or len(blocks) > 1 else out + bias
+    yt = _transposed(y)
+    if n == 1 or m >= 4 and n >= 12 or not (k <= 3 or k <= 192 and not yt and (
+            m == 1 or n in (2, 3, 4, 8) or m <= 3 and (n % 4 == 0 or n == 5))):
+        return None
+    last = yt and bias is not None
+    out = (np.zeros((m, n), np.float32) if bias is None or last
+           else np.broadcast_to(bias, (m, n)).astype(np.float32, order="C"))
+    for i in range(k):
+        out += x[:, i, None] * y[None, i]
+    return out + bias if last else out
+
+
 def matmul(a, b):
     """PyTorch's matmul: dot, mv, mm, or a folded / batched mm, with the same graph nodes."""
     if not isinstance(b, Tensor):
@@ -1533,7 +1602,8 @@ def mm(a, b):
     elif n == 1 and x.dtype == np.float32 and (m == 1 or k <= 4 or m <= 3 and k <= 9):
         out = make(_products_in_order(x, y[:, 0])[:, None])
     else:
-        out = make(x @ y)
+        r = _mkl_gemm(x, y) if x.dtype == np.float32 and k and m and n else None
+        out = make(x @ y if r is None else r)
     if ag.grad_enabled and (a._requires_grad or b._requires_grad):
         _attach(out, MmBackward0, (a, b), {
             'self': SavedTensor(a) if b._requires_grad else None, 'self_sym_sizes': a._data.shape,

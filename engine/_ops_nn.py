@@ -14,8 +14,8 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_add_reduce, _attach, _exp, _RESULT, _dims, _float_dtype, _out, _rounded, _scalar, _sigmoid,
-                   _zeros_like, pow as _pow, _recording, _mul_scalar, _add_scalar, _scalar_sub)
+from ._ops import (_add_reduce, _add_scalar, _attach, _dims, _exp, _float_dtype, _mkl_gemm, _mul_scalar, _out,
+                   _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid, _zeros_like, pow as _pow)
 from ._tensor import Tensor, make, _wrap_dim
 
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -796,10 +796,19 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     if mat1._data.shape[1] != mat2._data.shape[0]:
         raise RuntimeError('mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)'
                            % (mat1._data.shape + mat2._data.shape))
-    prod = mat1._data @ mat2._data
-    if alpha != 1:
-        prod = prod * alpha
-    out = _out(prod + (input._data if beta == 1 else input._data * beta), mat1.dtype)
+    x, y, bias = mat1._data, mat2._data, input._data
+    fused = None
+    if (beta == 1 and alpha == 1 and x.dtype == np.float32 and bias.dtype == np.float32 and all(x.shape) and y.shape[1]
+            and bias.ndim <= 2 and all(d in (1, t) for d, t in zip(bias.shape[::-1], (y.shape[1], x.shape[0])))):
+        fused = _mkl_gemm(x, y, bias)                   # MKL's order of additions, bias included
+    if fused is not None:
+        prod = fused
+        out = _out(fused, mat1.dtype)
+    else:
+        prod = x @ y
+        if alpha != 1:
+            prod = prod * alpha
+        out = _out(prod + (bias if beta == 1 else bias * beta), mat1.dtype)
     if out._data.shape != prod.shape:
         raise RuntimeError('The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton '
                            'dimension %d.' % (prod.shape[-1], input._data.shape[-1], input._data.ndim - 1))
