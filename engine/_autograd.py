@@ -189,7 +189,7 @@ class SavedTensor:
         t = self.tensor
         now = version(t)
         if now != self.saved_version:
-            producer = node if self.is_output else t.grad_fn
+            producer = node if self.is_output else t._grad_fn
             which = ', which is output %d of %s,' % (t._output_nr, forward_name(producer)) if producer else ''
             err = RuntimeError(
                 'one of the variables needed for gradient computation has been modified by an inplace operation: '
@@ -226,7 +226,7 @@ add_grads = None          # set by _ops: the sum of two gradients reaching the s
 
 def edge(t):
     """(node, input_nr) through which gradient reaches tensor `t`, as in grad_fn.next_functions."""
-    fn = t.grad_fn
+    fn = t._grad_fn
     if fn is not None:
         return (fn, t._output_nr)
     if t._requires_grad:
@@ -264,17 +264,17 @@ def record(out, cls, inputs, saved=None, same=False):
     n = len(inputs)
     if n == 2:
         a, b = inputs
-        node._fns = (None if a is None else a.grad_fn or a._grad_accumulator(),
-                     None if b is None else b.grad_fn or b._grad_accumulator())
+        node._fns = (None if a is None else a._grad_fn or a._grad_accumulator(),
+                     None if b is None else b._grad_fn or b._grad_accumulator())
         if a is not None and a._output_nr or b is not None and b._output_nr:
             node._nrs = _output_nrs(inputs)
     elif n == 1:
         a = inputs[0]
-        node._fns = (None if a is None else a.grad_fn or a._grad_accumulator(),)
+        node._fns = (None if a is None else a._grad_fn or a._grad_accumulator(),)
         if a is not None and a._output_nr:
             node._nrs = _output_nrs(inputs)
     else:
-        node._fns = tuple([None if t is None else t.grad_fn or t._grad_accumulator() for t in inputs])
+        node._fns = tuple([None if t is None else t._grad_fn or t._grad_accumulator() for t in inputs])
         if any(t is not None and t._output_nr for t in inputs):
             node._nrs = _output_nrs(inputs)
     node._saved = saved
@@ -290,13 +290,13 @@ def record(out, cls, inputs, saved=None, same=False):
         if out is not None and 'result' in saved and saved['result'] is RESULT:
             saved['result'] = SavedTensor(out, is_output=True)
     if out is not None:
-        out.grad_fn = node
+        out._grad_fn = node
         out._requires_grad = True
     return node
 
 
 def _output_nrs(inputs):
-    return tuple(0 if t is None or t.grad_fn is None else t._output_nr for t in inputs)
+    return tuple(0 if t is None or t._grad_fn is None else t._output_nr for t in inputs)
 
 
 def retype(node, cls):

@@ -2,7 +2,7 @@
 
 `MyReLU.apply(x)` runs `MyReLU.forward(ctx, x)` with grad mode off (its own ops are not recorded), then gives the
 outputs one node of the class `MyReLUBackward`, made once per Function class. That node is also the `ctx` that
-forward saw (`ctx is y.grad_fn`, as in PyTorch): it keeps what `ctx.save_for_backward` saved (as `SavedTensor`s,
+forward saw (`ctx is y._grad_fn`, as in PyTorch): it keeps what `ctx.save_for_backward` saved (as `SavedTensor`s,
 version-checked and freed with the graph), the user's own attributes (`ctx.constant = 3`), and runs the user's
 backward when the one backward engine (`_autograd.backward_steps`) reaches it. Its edges are those of the tensor
 arguments; other arguments get none, and backward returns None for them.
@@ -21,7 +21,7 @@ from ._autograd import Node, SavedTensor
 from ._dtypes import FROM_NP
 from ._tensor import Tensor, make
 
-_MODULE = 'torch.autograd.function'      # where PyTorch's classes live: `type(y.grad_fn)` prints that path
+_MODULE = 'torch.autograd.function'      # where PyTorch's classes live: `type(y._grad_fn)` prints that path
 
 _CUSTOM_VIEW = ('Output %d of %s is a view and is being modified inplace. This view was created inside a custom '
                 'Function (or because an input was returned as-is) and the autograd logic to handle view+inplace '
@@ -305,7 +305,7 @@ def _set_history(ctx, t, i):
     d = t.__dict__
     d.pop('_no_grad_view', None)                            # (a view made by forward, under no_grad)
     d.pop('_grad_from_base', None)
-    t.grad_fn = ctx
+    t._grad_fn = ctx
     t._requires_grad = True
     t._output_nr = i
     if t._base is not None:
@@ -315,7 +315,7 @@ def _set_history(ctx, t, i):
 def _dirty_history(ctx, t, i):
     """An input changed in place by forward: its history goes on through the node (a view's base through
     CopySlices), as after an in-place op."""
-    if t.grad_fn is None and t._requires_grad:
+    if t._grad_fn is None and t._requires_grad:
         raise RuntimeError('a leaf Variable that requires grad has been used in an in-place operation.')
     base = t._base
     if base is not None:
@@ -334,7 +334,7 @@ def _save_tensors(ctx):
         if t is not None and not isinstance(t, Tensor):
             raise TypeError('save_for_backward can only save variables, but argument %d is of type %s'
                             % (i, type(t).__name__))
-    ctx._saved = {'tensors[%d]' % i: None if t is None else SavedTensor(t, is_output=t.grad_fn is ctx)
+    ctx._saved = {'tensors[%d]' % i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)
                   for i, t in enumerate(to_save)}
     ctx.to_save = None
 
@@ -376,7 +376,7 @@ def once_differentiable(fn):
         for i, v in enumerate(leaves):
             if v is not None:
                 v = make(v._data)                # (PyTorch's tensor_data(): same memory, a new version counter)
-                v.grad_fn, v._requires_grad, v._output_nr = node, True, i
+                v._grad_fn, v._requires_grad, v._output_nr = node, True, i
             result.append(v)
         return tuple(result)
     return wrapper

@@ -156,7 +156,7 @@ def _alike(a, b, op):
     else:                          # 0-d: numpy's scalar arithmetic (same values; its ufunc call costs twice as much)
         t._data = np.asarray(op(ad[()], bd[()]))
     t._version_counter = None
-    t.grad_fn = None
+    t._grad_fn = None
     t._requires_grad = False
     t._output_nr = 0
     return t
@@ -209,7 +209,7 @@ def _out(data, d):
     t = _new(Tensor)                    # make() inlined: this runs once per op
     t._data = data
     t._version_counter = None
-    t.grad_fn = None
+    t._grad_fn = None
     t._requires_grad = False
     t._output_nr = 0
     return t
@@ -1944,7 +1944,7 @@ def _inplace_view(op):
         res = op(self, *args, **kwargs)
         self._data = res._data
         bump(self)
-        node = res.grad_fn
+        node = res._grad_fn
         if node is not None:
             ag.retype(node, _IN_PLACE_NODE[type(node)])
             _new_history(self, node)
@@ -2548,7 +2548,7 @@ def _multi_view(a, pieces, cls, saved):
         node = _record(None, cls, (a,), saved)
         node.num_outputs = len(outs)
         for i, t in enumerate(outs):
-            t.grad_fn, t._requires_grad, t._output_nr = node, True, i
+            t._grad_fn, t._requires_grad, t._output_nr = node, True, i
             t._fn_view = _MULTI_VIEW                                    # (see _check_inplace)
     return outs
 
@@ -2798,13 +2798,13 @@ def _check_inplace(t):
                            '(if you don\'t want the inplace to be tracked) or both outside (if you want the inplace '
                            'to be tracked).')
     if ag.grad_enabled and t._requires_grad:
-        if t._base is not None and '_fn_view' in t.__dict__ and t.grad_fn is not None:
+        if t._base is not None and '_fn_view' in t.__dict__ and t._grad_fn is not None:
             # a view PyTorch forbids modifying in place (of split, of a custom Function, or a view of one of those)
-            raise RuntimeError(t._fn_view % (t._output_nr, ag.forward_name(t.grad_fn)))
-        if t._base is not None and t._base.grad_fn is None and t._base._requires_grad:
+            raise RuntimeError(t._fn_view % (t._output_nr, ag.forward_name(t._grad_fn)))
+        if t._base is not None and t._base._grad_fn is None and t._base._requires_grad:
             raise RuntimeError('a view of a leaf Variable that requires grad is being used in an in-place '
                                'operation.')
-        if t.grad_fn is None:
+        if t._grad_fn is None:
             raise RuntimeError('a leaf Variable that requires grad is being used in an in-place operation.')
 
 
@@ -2831,8 +2831,8 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
     if track:
         src = make(self._data.copy())          # the value before (what the node saves as self, as PyTorch's clone)
     if track and self._requires_grad:                        # ... with self's autograd edge
-        src.grad_fn, src._requires_grad, src._output_nr = self.grad_fn, True, self._output_nr
-        if self.grad_fn is None:
+        src._grad_fn, src._requires_grad, src._output_nr = self._grad_fn, True, self._output_nr
+        if self._grad_fn is None:
             acc = self._grad_accumulator()                   # (kept alive here while the op records it)
             src._accumulator = self._accumulator
     if track or not ag.grad_enabled:
@@ -2849,7 +2849,7 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
     if target is not None:
         target[...] = res._data
     bump(self)
-    node = res.grad_fn
+    node = res._grad_fn
     if track and node is not None:
         if res._data.dtype is not self._data.dtype:     # gradients will arrive in self's dtype, not the result's:
             meta = (res._data.shape, res._data.dtype)    # every input's gradient is cast back to its own
@@ -2899,7 +2899,7 @@ def _views_changed(t, rebased=None):
             continue
         if view._base is rebased:
             _view_of_modified_base(view, rebased)
-        elif not view._no_grad_view and (view.grad_fn is not None or view._base._requires_grad):
+        elif not view._no_grad_view and (view._grad_fn is not None or view._base._requires_grad):
             _view_of_modified_base(view, view._base)
 
 
@@ -2935,8 +2935,8 @@ def _view_of_modified_base(view, base):
 def _new_history(t, node):
     """t's values now come from `node` (an in-place change). A retain_grad follows the tensor to it, as in
     PyTorch (tensor hooks registered before stay with the old node and see the old value's gradient)."""
-    old = t.grad_fn
-    t.grad_fn = node
+    old = t._grad_fn
+    t._grad_fn = node
     t._requires_grad = True
     if t._retains_grad and old is not None and old._retain and t._output_nr in old._retain:
         node._retained()[t._output_nr] = old._retain.pop(t._output_nr)

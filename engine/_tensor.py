@@ -62,9 +62,9 @@ _NON_LEAF_GRAD_WARNING = (
 class Tensor:
     """A multi-dimensional array that records the operations applied to it, as torch.Tensor does."""
     __module__ = 'torch'          # type(x) shows <class 'torch.Tensor'>
-    # Set when a tensor is made: _data, _version_counter (None until needed), grad_fn, _requires_grad, and
+    # Set when a tensor is made: _data, _version_counter (None until needed), _grad_fn, _requires_grad, and
     # _output_nr (which output of grad_fn it is; read by every op that records).
-    __slots__ = ('_data', '_version_counter', 'grad_fn', '_requires_grad', '_output_nr', '__dict__', '__weakref__')
+    __slots__ = ('_data', '_version_counter', '_grad_fn', '_requires_grad', '_output_nr', '__dict__', '__weakref__')
     # Rarely set attributes live in __dict__ with these class-level defaults (keeps creating a tensor cheap).
     _base = None
     _view_fn = None           # maps the base's array to this view's array (replays the view ops)
@@ -180,8 +180,13 @@ class Tensor:
         return ag.version(self)
 
     @property
+    def grad_fn(self):
+        """The node that made this tensor (None for a leaf); the engine keeps it in the `_grad_fn` slot."""
+        return self._grad_fn
+
+    @property
     def is_leaf(self):
-        return self.grad_fn is None
+        return self._grad_fn is None
 
     @property
     def output_nr(self):
@@ -200,27 +205,27 @@ class Tensor:
 
     def requires_grad_(self, requires_grad=True, *, _message='only Tensors of floating point dtype can require '
                                                              'gradients'):
-        if self.grad_fn is not None and not requires_grad:
+        if self._grad_fn is not None and not requires_grad:
             raise RuntimeError('you can only change requires_grad flags of leaf variables. If you want to use a '
                                'computed variable in a subgraph that doesn\'t require differentiation use '
                                'var_no_grad = var.detach().')
         if requires_grad and not self.is_floating_point():
             raise RuntimeError(_message)
-        if self.grad_fn is None:
+        if self._grad_fn is None:
             self._requires_grad = bool(requires_grad)
             if self._grad_from_base:
                 del self._grad_from_base
             vc = self._version_counter
             for ref in (vc.views or ()) if vc is not None else ():
                 view = ref()               # views made before: they now require grad too (with no edge to follow)
-                if view is not None and view._base is self and view.grad_fn is None and (
+                if view is not None and view._base is self and view._grad_fn is None and (
                         view._grad_from_base or not view._requires_grad):
                     view._requires_grad = view._grad_from_base = self._requires_grad
         return self
 
     @property
     def grad(self):
-        if self.grad_fn is not None and not self._retains_grad:
+        if self._grad_fn is not None and not self._retains_grad:
             warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
@@ -256,23 +261,23 @@ class Tensor:
         """Keep .grad for this non-leaf tensor too (a hook on its grad_fn stores it)."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self.grad_fn is None or self._retains_grad:
+        if self._grad_fn is None or self._retains_grad:
             return
-        self.grad_fn._retained()[self._output_nr] = weakref.ref(self)
+        self._grad_fn._retained()[self._output_nr] = weakref.ref(self)
         self._retains_grad = True
 
     def register_hook(self, hook):
         """hook(grad) runs when this tensor's gradient is computed; it may return a replacement."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self.grad_fn is not None:
-            return ag._Handle(self.grad_fn._tensor_pre_hooks(self._output_nr), hook)
+        if self._grad_fn is not None:
+            return ag._Handle(self._grad_fn._tensor_pre_hooks(self._output_nr), hook)
         if self._hooks is None:
             self._hooks = []
         return ag._Handle(self._hooks, hook)
 
     def register_post_accumulate_grad_hook(self, hook):
-        if self.grad_fn is not None:
+        if self._grad_fn is not None:
             raise RuntimeError('post accumulate grad hooks cannot be registered on non-leaf tensors')
         if self._post_acc_hooks is None:
             self._post_acc_hooks = []
@@ -322,7 +327,7 @@ class Tensor:
                 "for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and "
                 "hence detach_() cannot be called on these gradients. To fix this error, please refer to the "
                 "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
-        self.grad_fn = None
+        self._grad_fn = None
         self._requires_grad = False
         return self
 
@@ -396,7 +401,7 @@ class Tensor:
         raise TypeError('pickling tensors is not supported in Autograd Playground')
 
     def __deepcopy__(self, memo):
-        if self.grad_fn is not None:
+        if self._grad_fn is not None:
             raise RuntimeError('Only Tensors created explicitly by the user (graph leaves) support the deepcopy '
                                'protocol at the moment.  If you were attempting to deepcopy a module, this may be '
                                'because of a torch.nn.utils.weight_norm usage, see '
@@ -411,8 +416,8 @@ class Tensor:
     def __repr__(self, *, tensor_contents=None):
         from ._printing import tensor_repr
         suffixes = []
-        if self.grad_fn is not None:
-            suffixes.append('grad_fn=<%s>' % type(self.grad_fn).__name__)
+        if self._grad_fn is not None:
+            suffixes.append('grad_fn=<%s>' % type(self._grad_fn).__name__)
         elif self._requires_grad:
             suffixes.append('requires_grad=True')
         return tensor_repr(self._data, self.dtype.name, suffixes)
@@ -423,7 +428,7 @@ class Tensor:
 def _init(t, data):
     t._data = data
     t._version_counter = None
-    t.grad_fn = None
+    t._grad_fn = None
     t._requires_grad = False
     t._output_nr = 0
 
@@ -438,7 +443,7 @@ def make(data):
     t = _new(Tensor)
     t._data = data
     t._version_counter = None
-    t.grad_fn = None
+    t._grad_fn = None
     t._requires_grad = False
     t._output_nr = 0
     return t
@@ -449,7 +454,7 @@ def _alias(t, counter, output_nr=0):
     a = _new(Tensor)
     a._data = t._data
     a._version_counter = counter
-    a.grad_fn = None
+    a._grad_fn = None
     a._requires_grad = False
     a._output_nr = output_nr
     return a
@@ -482,7 +487,7 @@ def saved_alias(t):
 def alias_output(t, node):
     """Unpacking a saved output gives a new tensor object whose grad_fn is the node that saved it."""
     a = saved_alias(t)
-    a.grad_fn = node
+    a._grad_fn = node
     a._requires_grad = True
     return a
 

@@ -55,7 +55,7 @@ def _make_grads(outputs, grads):
 
 def _check_roots(outputs):
     for i, t in enumerate(outputs):
-        if not t._requires_grad or (t.grad_fn is None and t._grad_from_base):    # (a view with no edge)
+        if not t._requires_grad or (t._grad_fn is None and t._grad_from_base):    # (a view with no edge)
             raise RuntimeError('element %d of tensors does not require grad and does not have a grad_fn' % i)
 
 

@@ -111,7 +111,7 @@ class _Builder:
     def output_of(self, fn, alias):
         """The graph's tensor that a saved output aliases (the engine saves outputs as aliases, like PyTorch)."""
         same = [v for v in self.tensors.values() if v[0]._data is alias._data]
-        return next((v for v in same if v[0].grad_fn is fn), None) or next(iter(same), None)
+        return next((v for v in same if v[0]._grad_fn is fn), None) or next(iter(same), None)
 
     def add_tensor(self, t, name=None):
         nid = self.ids(t, 't')
@@ -167,7 +167,7 @@ class _Builder:
         for t in roots:
             self.add_tensor(t)
         # Functions breadth first from the named tensors, so a cut-off graph keeps what the user named.
-        start = [t.grad_fn for t, _ in list(self.tensors.values()) if t.grad_fn is not None]
+        start = [t._grad_fn for t, _ in list(self.tensors.values()) if t._grad_fn is not None]
         seen, queue, shown = set(map(id, start)), deque(start), []
         total, full = 0, False
         while queue:
@@ -198,8 +198,8 @@ class _Builder:
         for fn in shown:
             self.add_saved(fn, self.ids.get(fn))
         for t, nid in list(self.tensors.values()):
-            if t.grad_fn is not None and id(t.grad_fn) in drawn:
-                fid = self.ids.get(t.grad_fn)
+            if t._grad_fn is not None and id(t._grad_fn) in drawn:
+                fid = self.ids.get(t._grad_fn)
                 G.nodes[nid]['grad_fn'] = fid
                 G.add_edge(fid, nid, kind='grad_fn', input_nr=t.output_nr)
         self.assign_roles(roots)
@@ -216,7 +216,7 @@ class _Builder:
             node = G.nodes[nid]
             if nid in root_ids or (not roots and node['grad_fn'] is not None and node['grad_fn'] not in consumed):
                 node['role'] = 'output'
-            elif t.grad_fn is not None:
+            elif t._grad_fn is not None:
                 node['role'] = 'nonleaf'
             elif t.requires_grad:
                 node['role'] = 'leaf'

@@ -133,7 +133,7 @@ class Module:
         if param is not None and not isinstance(param, Parameter):
             raise TypeError("cannot assign '%s' object to parameter '%s' (torch.nn.Parameter or None required)"
                             % (_typename(param), name))
-        if param is not None and param.grad_fn is not None:
+        if param is not None and param._grad_fn is not None:
             raise ValueError("Cannot assign non-leaf Tensor to parameter '%s'. Model parameters must be created "
                              "explicitly. To express '%s' as a function of another Tensor, compute the value in the "
                              "forward() method." % (name, name))
@@ -330,7 +330,7 @@ def _zero_grad(p, set_to_none):
         p._grad = None
     else:
         g = p._grad
-        if g.grad_fn is not None:
+        if g._grad_fn is not None:
             g.detach_()
         else:
             g.requires_grad_(False)
