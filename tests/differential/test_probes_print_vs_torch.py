@@ -156,7 +156,8 @@ SNIPPETS = {
     # attributes that cannot be set, requires_grad's checks, methods printed by mistake, once-per-run warnings
     "read_only_attributes_and_methods": (
         "x = torch.ones(2, requires_grad=True)\ny = x * 2\n"
-        "for s in ['x.is_leaf = True', 'y.grad_fn = None', 'x.grad_fn = y.grad_fn', 'x.requires_grad = 1', 'y.requires_grad = False', 'x.shape = (2, 1)',\n"
+        "for s in ['x.is_leaf = True', 'y.grad_fn = None', 'x.grad_fn = y.grad_fn', 'x.requires_grad = 1',\n"
+        "          'y.requires_grad = False', 'x.shape = (2, 1)',\n"
         "          'x.dtype = torch.float64', 'x.T = 1', 'x.ndim = 2', 'x.name = \"w\"', 'x.size[0]',\n"
         "          '100 * x.detach', 'print(x.name, x.sum, torch.Tensor.sum, x.requires_grad_, x.backward)',\n"
         "          'print(x.item)', 'x.grad.zero_']:\n"
