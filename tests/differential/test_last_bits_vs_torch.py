@@ -28,7 +28,8 @@ SNIPPETS = {
                             "    print(b, c, F.nll_loss(lp, t).item(), F.nll_loss(lp, t, reduction='sum').item(),\n"
                             "          F.nll_loss(lp, t, weight=w).item(), F.nll_loss(lp, t, ignore_index=1).item(),\n"
                             "          F.nll_loss(lp, t, weight=w, ignore_index=0, reduction='sum').item())\n"
-                            "print(F.nll_loss(-data(2, 3, 5).abs(), torch.tensor([[0, 1, 2, 1, 0], [2, 2, 1, 0, 1]])))"),
+                            "t2 = torch.tensor([[0, 1, 2, 1, 0], [2, 2, 1, 0, 1]])\n"
+                            "print(F.nll_loss(-data(2, 3, 5).abs(), t2))"),
     "nll_loss_grads": ("F = torch.nn.functional\nlp = (-data(3, 3).abs()).requires_grad_()\nt = torch.tensor([0, 2, 1])\n"
                        "(-F.nll_loss(lp, t)).backward()\nprint(lp.grad)\nlp.grad = None\n"
                        "w = torch.tensor([0.3, 0.7, 0.11])\n(F.nll_loss(lp, t, weight=w) * 0.3).backward()\n"
