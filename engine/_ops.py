@@ -1542,21 +1542,21 @@ def matmul(a, b):
             return _unsafe_view(mv(folded, t2), shape)
         r = _unsafe_view(mm(folded, t2), shape + (t2._data.shape[1],))
         return contiguous(transpose(r, -2, -1)) if flip else r
-    # batched: broadcast the batch dimensions, fold them into one, bmm, unfold
-    a2 = a.unsqueeze(0) if da == 1 else a
-    b2 = b.unsqueeze(-1) if db == 1 else b
-    batch = np.broadcast_shapes(a2._data.shape[:-2], b2._data.shape[:-2])
-    n, k, m = a2._data.shape[-2], a2._data.shape[-1], b2._data.shape[-1]
+    # batched: broadcast the batch dimensions, fold them into one, bmm, unfold (a vector operand is expanded as it
+    # is, a vector on the right made a column after folding and squeezed off the result, as PyTorch does)
+    sa, sb = a._data.shape, b._data.shape
+    n, k = (sa[-2] if da > 1 else 1), sa[-1]
+    _check_broadcast(sa[:-2], sb[:-2])
+    batch = np.broadcast_shapes(sa[:-2], sb[:-2])
     nb = int(np.prod(batch, dtype=np.int64))
-    ab = a2.expand(batch + (n, k)).reshape(nb, n, k)
-    bb = b2.expand(batch + b2._data.shape[-2:]).reshape((nb,) + b2._data.shape[-2:])   # bmm checks the sizes
+    ab = a.expand(batch + (n, k)).reshape(nb, n, k)
+    if db == 1:
+        bb = b.expand(batch + sb).reshape(nb, sb[0]).unsqueeze(2)
+    else:
+        bb = b.expand(batch + sb[-2:]).reshape((nb,) + sb[-2:])       # bmm checks the sizes
     r = bmm(ab, bb)
-    shape = batch + (n, m)
-    if da == 1:
-        shape = batch + (m,)
-    elif db == 1:
-        shape = batch + (n,)
-    return _unsafe_view(r, shape)
+    shape = batch + sa[-2:-1] + sb[-1:] if db > 1 else batch + sa[-2:-1]
+    return _unsafe_view(squeeze(r, -1) if db == 1 else r, shape)
 
 
 def _should_fold(a, b):

@@ -192,6 +192,31 @@ SNIPPETS = {
                         "    (w * w + v * v * w).backward(); opt.step(); opt2.step()\n"
                         "print(w, opt.state[w], v, sorted((k, t) for k, t in opt2.state[v].items()))\n"
                         "print(w.masked_fill(w > 0, -1), w.detach().masked_fill(torch.tensor(True), 3.).shape)"),
+    # matmul of a batch and a vector: PyTorch's graph (expand, reshape, unsqueeze, bmm, squeeze, view) and errors
+    "matmul_batch_and_vector": (
+        'def chain(fn):\n'
+        '    out = []\n'
+        '    while fn is not None:\n'
+        '        out.append(type(fn).__name__)\n'
+        "        nxt = [f for f, _ in fn.next_functions if f is not None and type(f).__name__ != 'AccumulateGrad']\n"
+        '        fn = nxt[0] if nxt else None\n'
+        '    return out\n'
+        'a3 = (torch.ones(3, 2, 3, requires_grad=True) * 2)[:, :1]\n'
+        'v = torch.tensor([2.0, -0.75, 0.0])\n'
+        'vg = torch.tensor([2.0, -0.75, 0.0], requires_grad=True)\n'
+        'b3 = torch.ones(3, 3, 2) * 1.5\n'
+        "cases = [('3d@1d', lambda: a3 @ v), ('1d@3d', lambda: vg @ b3),\n"
+        "         ('1d@3d nc', lambda: vg @ torch.ones(3, 3, 4)[:, :, ::2]),\n"
+        "         ('err', lambda: torch.ones(2, 3, 4) @ torch.ones(3, 4, 5)),\n"
+        "         ('err2', lambda: torch.ones(2, 3, 4) @ torch.ones(5)), ('3d@1d g', lambda: a3 @ vg),\n"
+        "         ('4d@1d', lambda: a3.unsqueeze(0).expand(2, 3, 1, 3) @ v)]\n"
+        'for name, f in cases:\n'
+        '    try:\n'
+        '        r = f()\n'
+        '    except Exception as e:\n'
+        '        print(name, type(e).__name__, e); continue\n'
+        '    print(name, r.shape, chain(r.grad_fn))\n'
+        '    r.sum().backward(retain_graph=True)'),
     # a grad-mode decorator changes nothing until its function runs
     "grad_mode_decorators": ("@torch.set_grad_enabled(False)\ndef f(x):\n    return x * 2\n"
                              "print(torch.is_grad_enabled())\nx = torch.ones(2, requires_grad=True)\n"
