@@ -749,7 +749,8 @@ class TanhBackward0(Node):
 
 def tanh_backward(g, y):
     """g * (1 - y * y): the gradient of tanh from its output, an op of its own (for double backward)."""
-    out = make(g._data * (1 - y._data * y._data))
+    yd = y._data                      # (PyTorch's kernel: 1 - y * y in one fused multiply-add)
+    out = make(g._data * (_fma32(-yd, yd, 1) if yd.dtype is _F32 and g._data.dtype is _F32 else 1 - yd * yd))
     return _attach(out, TanhBackwardBackward0, (g, y), {'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
 
 
@@ -773,10 +774,39 @@ class CosBackward0(Node):
 _exp = _rounded(np.exp)
 
 
+def _fma32(a, b, c):
+    """a * b + c rounded once, for float32 arrays (the product is exact in float64)."""
+    return (a.astype(np.float64) * b + c).astype(_F32)
+
+
+def _vec_exp(x):
+    """exp as PyTorch's vectorized kernels compute it: for float32 Sleef's expf_u10 (range reduction by ln 2, a
+    degree-6 polynomial in fused multiply-adds, scaling by 2**q in two steps); other dtypes correctly rounded."""
+    if x.dtype != _F32:
+        return _exp(x)
+    d = np.fmin(np.fmax(x, np.float32(-128)), np.float32(128))    # (far-out numbers and nan are settled at the end)
+    q = np.rint(d * np.float32(1.4426950408889634)).astype(np.int32)
+    qf = q.astype(_F32)
+    s = _fma32(qf, -0.693145751953125, d)
+    s = _fma32(qf, -1.428606765330187e-06, s)
+    u = np.full_like(d, 0.000198527617612853646278381)        # (ufuncs and _like: the result is laid out as x)
+    for c in (0.00139304355252534151077271, 0.00833336077630519866943359, 0.0416664853692054748535156,
+              0.166666671633720397949219, 0.5):
+        u = _fma32(u, s, c)
+    u = np.float32(1) + _fma32(s * s, u, s)
+    half = q >> 1
+    u = u * ((half + 127) << 23).view(_F32) * ((q - half + 127) << 23).view(_F32)
+    u = np.asarray(u)                                  # (0-d: numpy's arithmetic gave a scalar)
+    np.copyto(u, np.float32(0), where=x < -104)
+    np.copyto(u, np.float32(np.inf), where=x > 100)
+    np.copyto(u, x, where=np.isnan(x))
+    return u
+
+
 def _sigmoid(x):
-    """1 / (1 + exp(-x)) in x's dtype, as PyTorch's kernel computes it."""
+    """1 / (1 + exp(-x)) in x's dtype, as PyTorch's vectorized kernel computes it (its exp: see _vec_exp)."""
     one = x.dtype.type(1)
-    return one / (one + _exp(-x))
+    return one / (one + _vec_exp(-x))
 
 
 exp = _unary(_exp, ExpBackward0, 'result')

@@ -14,8 +14,9 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_add_reduce, _add_scalar, _attach, _dims, _exp, _float_dtype, _mkl_gemm, _mul_scalar, _out,
-                   _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid, _zeros_like, pow as _pow)
+from ._ops import (_add_reduce, _add_scalar, _attach, _dims, _F32, _float_dtype, _fma32, _mkl_gemm, _mul_scalar,
+                   _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid, _vec_exp, _zeros_like,
+                   pow as _pow)
 from ._tensor import Tensor, make, _wrap_dim
 
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -240,32 +241,7 @@ def _vec_sum(rows):
     return acc[:, 0]
 
 
-_F32, _F64 = np.float32, np.float64
-
-
-def _fma32(a, b, c):
-    """a * b + c rounded once, for float32 arrays (the product is exact in float64)."""
-    return (a.astype(_F64) * b + c).astype(_F32)
-
-
-def _vec_exp(x):
-    """exp as PyTorch's vectorized kernels compute it: for float32 Sleef's expf_u10 (range reduction by ln 2, a
-    degree-6 polynomial in fused multiply-adds, scaling by 2**q in two steps); other dtypes correctly rounded."""
-    if x.dtype != _F32:
-        return _exp(x)
-    d = np.where(np.abs(x) < 128, x, _F32(0))          # (out-of-range numbers and nan are settled at the end)
-    q = np.rint(d * _F32(1.4426950408889634)).astype(np.int32)
-    qf = q.astype(_F32)
-    s = _fma32(qf, -0.693145751953125, d)
-    s = _fma32(qf, -1.428606765330187e-06, s)
-    u = np.full(d.shape, 0.000198527617612853646278381, _F32)
-    for c in (0.00139304355252534151077271, 0.00833336077630519866943359, 0.0416664853692054748535156,
-              0.166666671633720397949219, 0.5):
-        u = _fma32(u, s, c)
-    u = _F32(1) + _fma32(s * s, u, s)
-    half = q >> 1
-    u = u * ((half + 127) << 23).view(_F32) * ((q - half + 127) << 23).view(_F32)
-    return np.where(x < -104, _F32(0), np.where(x > 100, _F32(np.inf), np.where(np.isnan(x), x, u)))
+_F64 = np.float64
 
 
 def _softmax_op(name, np_fn, node_cls):
@@ -676,9 +652,10 @@ class EluBackwardBackward0(Node):
 
 
 def silu(a):
-    """x * sigmoid(x)."""
+    """x * sigmoid(x), as PyTorch's kernel computes it: x / (1 + exp(-x))."""
     x = a._data
-    return _attach(make(x * _sigmoid(x)), SiluBackward0, (a,), {'self': SavedTensor(a)})
+    out = x / (x.dtype.type(1) + _vec_exp(-x)) if x.dtype.kind == 'f' else x * _sigmoid(x)
+    return _attach(make(out), SiluBackward0, (a,), {'self': SavedTensor(a)})
 
 
 class SiluBackward0(Node):
@@ -687,6 +664,9 @@ class SiluBackward0(Node):
         s = x.sigmoid()
         if _recording(g, x):               # PyTorch's grad * s * (1.0 + x * (1.0 - s)), C++ scalars
             return (g * s * _add_scalar(x * _scalar_sub(1.0, s), 1.0),)
+        if x._data.dtype is _F32 and g._data.dtype is _F32:    # (its kernel: 1 + x * (1 - s) fused)
+            sd = s._data
+            return (make(g._data * sd * _fma32(x._data, 1 - sd, 1)),)
         return (g * s * (1 + x * (1 - s)),)
 
 

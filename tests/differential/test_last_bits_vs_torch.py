@@ -1,6 +1,7 @@
 """The last bits of what learners print with .item() and .tolist(): a bias's gradient (a broadcast summed back),
 nll_loss / cross_entropy (PyTorch's own cascade over the batch), softmax / log_softmax over the last dim (PyTorch's
-vectorized kernel: Sleef's exp, sums in vector lanes) and their gradients, against real PyTorch, digit for digit."""
+vectorized kernel: Sleef's exp, sums in vector lanes), sigmoid / silu (Sleef's exp), and their gradients (tanh's:
+a fused multiply-add), against real PyTorch, digit for digit."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
@@ -43,6 +44,13 @@ SNIPPETS = {
                          "          x.grad.view(-1)[:6].tolist())\n"
                          "    z = x.detach().requires_grad_()\n    s = torch.softmax(z, dim=-1)\n"
                          "    s.backward(data(*shape, k=3))\n    print(s.view(-1)[:6].tolist(), z.grad.view(-1)[:6].tolist())"),
+    "sigmoid_tanh_silu": ("F = torch.nn.functional\n"
+                          "for f in (torch.sigmoid, torch.tanh, F.silu):\n"
+                          "    for shape in [(7,), (3, 17), (40,)]:\n"
+                          "        x = (data(*shape) / 40).requires_grad_()\n"
+                          "        y = f(x)\n        y.backward(data(*shape, k=3) / 100)\n"
+                          "        print(y.view(-1)[::3].tolist(), x.grad.view(-1)[::3].tolist())\n"
+                          "    z = f(data(4, 3).t() / 40)\n    print(z.stride(), z.tolist())"),
     # (a scaling model: PyTorch's matrix products add in MKL's blocked order, which the engine does not model)
     "cross_entropy_training_loop": ("w = (data(3, k=7) / 5).requires_grad_()\nb = (data(3, k=11) / 5).requires_grad_()\n"
                                     "x, y = data(20, 3), (torch.arange(20) * 5) % 3\n"
