@@ -31,7 +31,8 @@ SNIPPETS = {
                             "          F.nll_loss(lp, t, weight=w, ignore_index=0, reduction='sum').item())\n"
                             "t2 = torch.tensor([[0, 1, 2, 1, 0], [2, 2, 1, 0, 1]])\n"
                             "print(F.nll_loss(-data(2, 3, 5).abs(), t2))"),
-    "nll_loss_grads": ("F = torch.nn.functional\nlp = (-data(3, 3).abs()).requires_grad_()\nt = torch.tensor([0, 2, 1])\n"
+    "nll_loss_grads": ("F = torch.nn.functional\nlp = (-data(3, 3).abs()).requires_grad_()\n"
+                       "t = torch.tensor([0, 2, 1])\n"
                        "(-F.nll_loss(lp, t)).backward()\nprint(lp.grad)\nlp.grad = None\n"
                        "w = torch.tensor([0.3, 0.7, 0.11])\n(F.nll_loss(lp, t, weight=w) * 0.3).backward()\n"
                        "print(lp.grad.tolist())\nlp.grad = None\n"
@@ -43,7 +44,8 @@ SNIPPETS = {
                          "    y.backward(data(*shape, k=3))\n    print(y.tolist() == [] or y.view(-1)[:6].tolist(),\n"
                          "          x.grad.view(-1)[:6].tolist())\n"
                          "    z = x.detach().requires_grad_()\n    s = torch.softmax(z, dim=-1)\n"
-                         "    s.backward(data(*shape, k=3))\n    print(s.view(-1)[:6].tolist(), z.grad.view(-1)[:6].tolist())"),
+                         "    s.backward(data(*shape, k=3))\n"
+                         "    print(s.view(-1)[:6].tolist(), z.grad.view(-1)[:6].tolist())"),
     "sigmoid_tanh_silu": ("F = torch.nn.functional\n"
                           "for f in (torch.sigmoid, torch.tanh, F.silu):\n"
                           "    for shape in [(7,), (3, 17), (40,)]:\n"
@@ -52,7 +54,8 @@ SNIPPETS = {
                           "        print(y.view(-1)[::3].tolist(), x.grad.view(-1)[::3].tolist())\n"
                           "    z = f(data(4, 3).t() / 40)\n    print(z.stride(), z.tolist())"),
     # (a scaling model: PyTorch's matrix products add in MKL's blocked order, which the engine does not model)
-    "cross_entropy_training_loop": ("w = (data(3, k=7) / 5).requires_grad_()\nb = (data(3, k=11) / 5).requires_grad_()\n"
+    "cross_entropy_training_loop": ("w = (data(3, k=7) / 5).requires_grad_()\n"
+                                    "b = (data(3, k=11) / 5).requires_grad_()\n"
                                     "x, y = data(20, 3), (torch.arange(20) * 5) % 3\n"
                                     "opt = torch.optim.SGD([w, b], lr=0.5)\n"
                                     "for epoch in range(5):\n    opt.zero_grad()\n"
