@@ -473,6 +473,18 @@ class RemovableHandle:
 _Handle = RemovableHandle
 
 
+class Invalid(Node):
+    """The grad_fn of a view whose history PyTorch cannot rebuild after its base (or another view of it) changed in
+    place: a piece of split / chunk / unbind, a custom Function's view output. Reading it, using the view in an op
+    (record() asks for its truth) or running backward through it raises PyTorch's error; printed, it is <Invalid>."""
+
+    def __bool__(self):
+        raise RuntimeError(self.msg)
+
+    def apply(self, *grads):
+        raise RuntimeError(self.msg)
+
+
 class AccumulateGrad(Node):
     """The sink of a leaf tensor that requires grad: adds incoming gradients into `variable.grad`."""
     __slots__ = ('variable',)

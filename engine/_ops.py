@@ -2842,7 +2842,8 @@ def _check_inplace(t):
     if ag.grad_enabled and t._requires_grad:
         if t._base is not None and '_fn_view' in t.__dict__ and t._grad_fn is not None:
             # a view PyTorch forbids modifying in place (of split, of a custom Function, or a view of one of those)
-            raise RuntimeError(t._fn_view % (t._output_nr, ag.forward_name(t._grad_fn)))
+            raise RuntimeError(t._grad_fn.msg if type(t._grad_fn) is ag.Invalid else
+                               t._fn_view % (t._output_nr, ag.forward_name(t._grad_fn)))
         if t._base is not None and t._base._grad_fn is None and t._base._requires_grad:
             raise RuntimeError('a view of a leaf Variable that requires grad is being used in an in-place '
                                'operation.')
@@ -2966,7 +2967,15 @@ _UFUNCS = {add: np.add, sub: np.subtract, mul: np.multiply, div: np.true_divide}
 
 
 def _view_of_modified_base(view, base):
-    """A view whose base changed in place: its values come from the base's new history (AsStridedBackward0)."""
+    """A view whose base changed in place: its values come from the base's new history (AsStridedBackward0), or,
+    for a view PyTorch forbids modifying in place (`_fn_view`), its grad_fn becomes Invalid."""
+    old = view._grad_fn
+    if '_fn_view' in view.__dict__ and old is not None:
+        if type(old) is not ag.Invalid:
+            msg = view._fn_view.replace('is being modified', 'its base or another view of its base has been modified')
+            view._grad_fn = _new(ag.Invalid)
+            view._grad_fn.msg = msg % (view._output_nr, ag.forward_name(old))
+        return
     geometry = _geometry(base._data, view._data)
     sv = _record(None, AsStridedBackward0, (base,), {'size': view._data.shape, 'stride': geometry[2],
                                                      'storage_offset': geometry[1]})

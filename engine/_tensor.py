@@ -182,11 +182,14 @@ class Tensor:
     @property
     def grad_fn(self):
         """The node that made this tensor (None for a leaf); the engine keeps it in the `_grad_fn` slot."""
-        return self._grad_fn
+        fn = self._grad_fn
+        if type(fn) is ag.Invalid:
+            raise RuntimeError(fn.msg)
+        return fn
 
     @property
     def is_leaf(self):
-        return self._grad_fn is None
+        return self.grad_fn is None
 
     @property
     def output_nr(self):

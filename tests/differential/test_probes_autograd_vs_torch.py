@@ -217,6 +217,33 @@ SNIPPETS = {
         '        print(name, type(e).__name__, e); continue\n'
         '    print(name, r.shape, chain(r.grad_fn))\n'
         '    r.sum().backward(retain_graph=True)'),
+    # a piece of split / unbind after its base changed in place: grad_fn, is_leaf and ops raise, print shows <Invalid>
+    "multi_output_view_of_modified_base": (
+        'def t(f):\n'
+        '    try:\n'
+        "        r = f(); print('ok', r)\n"
+        '    except Exception as e:\n'
+        '        print(type(e).__name__, e)\n'
+        'x = torch.arange(4., requires_grad=True)\n'
+        'y = x * 1\n'
+        'a, b = y.split(2)\n'
+        'print(a.grad_fn.name())\n'
+        'y.add_(1)\n'
+        't(lambda: a.grad_fn)\n'
+        't(lambda: a * 2)\n'
+        't(lambda: a._version)\n'
+        't(lambda: b.sum())\n'
+        't(lambda: a.requires_grad)\n'
+        't(lambda: a.is_leaf)\n'
+        't(lambda: print(a))\n'
+        'u = x.unbind()\n'
+        'with torch.no_grad():\n'
+        '    x.mul_(1)\n'
+        't(lambda: u[0].grad_fn)\n'
+        'z = x * 1\n'
+        'p, q = z.chunk(2)\n'
+        'p.detach().zero_()\n'
+        't(lambda: p.grad_fn)'),
     # a grad-mode decorator changes nothing until its function runs
     "grad_mode_decorators": ("@torch.set_grad_enabled(False)\ndef f(x):\n    return x * 2\n"
                              "print(torch.is_grad_enabled())\nx = torch.ones(2, requires_grad=True)\n"
