@@ -567,8 +567,10 @@ class PowBackward0(Node):
 class PowBackward1(Node):
     def apply(self, g):
         x, e = self.saved('self'), self.saved('exponent')
-        gx = _where(e == 0, 0., g * e * x ** (e - 1)) if self.needs(0) else None
-        ge = _where((x == 0) & (e >= 0), 0., g * self.saved('result') * x.log()) if self.needs(1) else None
+        # PyTorch's pow_backward_self / _exponent: where(e == 0, 0, grad * (e * x^(e-1))) and
+        # grad * where(x == 0 & e >= 0, 0, result * log(x)) (so a nan gradient stays nan)
+        gx = _where(e == 0, 0., g * (e * x ** (e - 1))) if self.needs(0) else None
+        ge = g * _where((x == 0) & (e >= 0), 0., self.saved('result') * x.log()) if self.needs(1) else None
         return gx, ge
 
 
@@ -578,8 +580,8 @@ class PowBackward2(Node):
     def apply(self, g):
         base, e = self.saved('self'), self.saved('exponent')
         if base == 0:                       # d(0 ** e)/de is 0 where e >= 0 (PyTorch's convention)
-            return (_where(e >= 0, 0., g * self.saved('result') * -math.inf),)
-        return (g * self.saved('result') * math.log(base) if base > 0 else g * math.nan,)
+            return (g * _where(e >= 0, 0., self.saved('result') * -math.inf),)
+        return (g * (self.saved('result') * math.log(base)) if base > 0 else g * math.nan,)
 
 
 def _where(cond, a, b):

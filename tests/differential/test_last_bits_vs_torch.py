@@ -53,6 +53,23 @@ SNIPPETS = {
                           "        y = f(x)\n        y.backward(data(*shape, k=3) / 100)\n"
                           "        print(y.view(-1)[::3].tolist(), x.grad.view(-1)[::3].tolist())\n"
                           "    z = f(data(4, 3).t() / 40)\n    print(z.stride(), z.tolist())"),
+    # pow's gradients grouped as PyTorch's formulas (grad * (e * x^(e-1)), grad * where(..., result * log x))
+    "pow_gradients": (
+        'x1 = torch.tensor([[-1.25], [0.0], [2.0], [0.0], [3.3]], dtype=torch.float64, requires_grad=True)\n'
+        'x2 = torch.tensor([[1.5], [1.0], [0.7], [-1.0], [2.2]], dtype=torch.float64, requires_grad=True)\n'
+        'x5 = torch.pow(x1, x2)\n'
+        'x5.view(-1).prod(0, keepdim=True).backward(retain_graph=True)\n'
+        'print(x1.grad, x2.grad)\n'
+        'a = torch.tensor([0.3, 1.7, 2.9, 0.0], requires_grad=True)\n'
+        'b = torch.tensor([1.3, 2.1, 0.7, 2.0], requires_grad=True)\n'
+        '(a ** b).backward(torch.tensor([0.7, 1.3, 2.2, 0.9]))\n'
+        'print(a.grad.tolist(), b.grad.tolist())\n'
+        'c = torch.tensor([0.3, 1.7, -2.9], requires_grad=True)\n'
+        '(2.7 ** c).backward(torch.tensor([0.7, 1.3, 2.2]))\n'
+        'print(c.grad.tolist())\n'
+        'd = torch.tensor([0.3, -1.7, 0.0], requires_grad=True)\n'
+        "(0 ** d).backward(torch.tensor([0.7, 1.3, float('nan')]))\n"
+        'print(d.grad.tolist())'),
     # (a scaling model: PyTorch's matrix products add in MKL's blocked order, which the engine does not model)
     "cross_entropy_training_loop": ("w = (data(3, k=7) / 5).requires_grad_()\n"
                                     "b = (data(3, k=11) / 5).requires_grad_()\n"
