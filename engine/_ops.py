@@ -462,11 +462,9 @@ class DivBackward0(Node):
     _variables = ('self', 'other')
 
     def apply(self, g):
-        other = self.saved('other')
-        if self.needs(1) and _recording(g, other, self.saved('self')):    # PyTorch's -grad * ((self / other) / other)
-            return (g / other if self.needs(0) else None, -g * (self.saved('self') / other / other))
+        other = self.saved('other')                  # PyTorch's grad / other and -grad * ((self / other) / other)
         return (g / other if self.needs(0) else None,
-                -g * self.saved('self') / (other * other) if self.needs(1) else None)
+                -g * (self.saved('self') / other / other) if self.needs(1) else None)
 
 
 def reciprocal(a):
