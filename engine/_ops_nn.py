@@ -623,9 +623,9 @@ def _elu_grad(g, alpha, is_result, x):
     if is_result:                                  # where x <= 0: d/dx = alpha * exp(x) = y + alpha
         return where(make(x._data <= 0), g * (x + alpha), g)
     xd, gd = x._data, g._data
-    if xd.dtype is _F32 and gd.dtype is _F32:     # PyTorch's kernel: (grad * exp(x)) * alpha, its exp
-        return make(np.where(xd > 0, gd, gd * _vec_exp(xd) * np.float32(alpha)))
-    return where(make(x._data <= 0), g * x.exp() * alpha, g)
+    if xd.dtype is _F32 and gd.dtype is _F32:     # PyTorch's kernel: grad * alpha * exp(x), with its exp
+        return make(np.where(xd > 0, gd, gd * np.float32(alpha) * _vec_exp(xd)))
+    return where(make(x._data <= 0), g * alpha * x.exp(), g)
 
 
 def elu_backward(g, alpha, scale, input_scale, is_result, x):
