@@ -559,7 +559,10 @@ def softplus(a, beta=1, threshold=20):
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
     x = a._data
     bx = x * x.dtype.type(beta)
-    soft = (np.log1p(np.exp(bx.astype(np.float64))) / beta).astype(x.dtype)
+    if x.dtype is _F32:               # PyTorch's kernel: log1p(exp(beta * x)) / beta, its exp, the quotient in float
+        soft = np.log1p(_vec_exp(bx), dtype=np.float64).astype(_F32) / np.float32(beta)
+    else:
+        soft = (np.log1p(np.exp(bx, dtype=np.float64)) / beta).astype(x.dtype)
     out = make(np.where(bx > threshold, x, soft))
     return _attach(out, SoftplusBackward0, (a,), {'beta': beta, 'self': SavedTensor(a), 'threshold': threshold})
 
@@ -570,8 +573,12 @@ class SoftplusBackward0(Node):
 
 
 def _softplus_grad(g, x, beta, threshold):
+    bx = x._data * x._data.dtype.type(beta)
+    if bx.dtype is _F32 and g._data.dtype is _F32:        # (PyTorch's kernel: its exp)
+        z = _vec_exp(bx)
+        return make(np.where(bx > threshold, g._data, g._data * z / (z + np.float32(1))))
     z = (x * beta).exp()
-    return where(make(x._data * x._data.dtype.type(beta) > threshold), g, g * z / (z + 1))
+    return where(make(bx > threshold), g, g * z / (z + 1))
 
 
 def softplus_backward(g, x, beta, threshold):

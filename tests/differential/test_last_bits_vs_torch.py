@@ -70,12 +70,14 @@ SNIPPETS = {
         'd = torch.tensor([0.3, -1.7, 0.0], requires_grad=True)\n'
         "(0 ** d).backward(torch.tensor([0.7, 1.3, float('nan')]))\n"
         'print(d.grad.tolist())'),
-    # div's gradient for the divisor (-grad * ((self / other) / other)) and elu's ((grad * exp(x)) * alpha)
+    # div's gradient for the divisor (-grad * ((self / other) / other)), elu's (grad * alpha * exp(x)), softplus
     "div_and_elu_gradients": ("x = (data(50) / 30).requires_grad_()\ny = (data(50, k=3) / 20 + 0.1).requires_grad_()\n"
                               "(x / y).backward(data(50, k=5) / 40)\nprint(x.grad.tolist(), y.grad.tolist())\n"
                               "z = (data(50, k=7) / 30).requires_grad_()\n"
                               "torch.nn.functional.elu(z, alpha=0.7).backward(data(50, k=5) / 40)\n"
-                              "print(z.grad.tolist())"),
+                              "print(z.grad.tolist())\n"
+                              "s = (data(50, k=11) / 30).requires_grad_()\nsp = torch.nn.functional.softplus(s)\n"
+                              "sp.backward(data(50, k=5) / 40)\nprint(sp.tolist(), s.grad.tolist())"),
     # (a scaling model: PyTorch's matrix products add in MKL's blocked order, which the engine does not model)
     "cross_entropy_training_loop": ("w = (data(3, k=7) / 5).requires_grad_()\n"
                                     "b = (data(3, k=11) / 5).requires_grad_()\n"
