@@ -218,7 +218,7 @@ def _log_softmax_np(x, d):
     return shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True))
 
 
-_log = _rounded(np.log)
+_log, _log1p = _rounded(np.log), _rounded(np.log1p)
 
 
 def _vec_sum(rows):
@@ -1225,7 +1225,9 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     x, t = input._data, target._data
     if ((x < 0) | (x > 1)).any():
         raise RuntimeError('all elements of input should be between 0 and 1')
-    losses = -(t * np.maximum(np.log(x), -100) + (1 - t) * np.maximum(np.log(1 - x), -100))
+    # PyTorch's kernel: (t - 1) * max(log1p(-x), -100) - t * max(log(x), -100), the logs rounded once
+    one, low = x.dtype.type(1), x.dtype.type(-100)
+    losses = (t - one) * np.maximum(_log1p(-x), low) - t * np.maximum(_log(x), low)
     if weight is not None:
         losses = losses * weight._data
     return _attach(_out(_reduce(losses, r), input.dtype), BinaryCrossEntropyBackward0, (input, target),
@@ -1319,11 +1321,16 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if weight is not None and weight._data.shape != input._data.shape:
         weight = weight.expand(input.shape)
     x, t = input._data.astype(d.np, copy=False), target._data
-    softplus_neg = np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x)))          # log(1 + exp(-x))
-    if pos_weight is None:
-        losses = (1 - t) * x + softplus_neg
+    # PyTorch's: (1 - t) * x - log_sigmoid(x) (pos_weight: times (pos_weight - 1) * t + 1), its log_sigmoid kernel
+    # -(max(-x, 0) + log1p(exp(-|x|))) with its exp
+    if x.dtype is _F32:
+        log_sigmoid = -(np.maximum(-x, np.float32(0)) + _log1p(_vec_exp(-np.abs(x))))
     else:
-        losses = (1 - t) * x + (1 + (pos_weight._data - 1) * t) * softplus_neg
+        log_sigmoid = -(np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x))))
+    if pos_weight is None:
+        losses = (1 - t) * x - log_sigmoid
+    else:
+        losses = (1 - t) * x - ((pos_weight._data - 1) * t + 1) * log_sigmoid
     if weight is not None:
         losses = losses * weight._data
     return _attach(_out(_reduce(losses.astype(d.np, copy=False), r), d), BinaryCrossEntropyWithLogitsBackward0,
