@@ -21,6 +21,21 @@ _WARNED_ONCE = ("UserWarning: Using backward() with create_graph=True",
                 "UserWarning: Creating a tensor from a list of numpy.ndarrays")
 
 
+# Helpers a snippet may call: show(y) prints a tensor, its grad_fn and every saved attribute of it in name order;
+# tries(*fs) prints each call's result or its error.
+SHOW = ("def show(y):\n"
+        "    g = y.grad_fn\n"
+        "    print(y, g, g and g.next_functions)\n"
+        "    for n in sorted(a for a in dir(g) if a.startswith('_saved_')):\n"
+        "        print(' ', n, getattr(g, n))\n"
+        "def tries(*fs):\n"
+        "    for f in fs:\n"
+        "        try:\n"
+        "            print(f())\n"
+        "        except Exception as e:\n"
+        "            print(type(e).__name__, e)\n")
+
+
 def load_engine():
     """The module under test: `engine`, or the one named by $DIFF_ENGINE (`torch` checks the tests themselves)."""
     return importlib.import_module(os.environ.get("DIFF_ENGINE", "engine"))

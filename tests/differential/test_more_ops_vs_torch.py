@@ -4,22 +4,9 @@ real PyTorch: printed values and reprs, grad_fn names, saved attributes, gradien
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import describe, load_engine, run_both, run_lockstep  # noqa: E402
+from .harness import SHOW, describe, load_engine, run_both, run_lockstep  # noqa: E402
 
 E = load_engine()
-
-# What each snippet may call: a tensor, its grad_fn and every saved attribute of it, in name order.
-SHOW = ("def show(y):\n"
-        "    g = y.grad_fn\n"
-        "    print(y, g, g and g.next_functions)\n"
-        "    for n in sorted(a for a in dir(g) if a.startswith('_saved_')):\n"
-        "        print(' ', n, getattr(g, n))\n"
-        "def tries(*fs):\n"
-        "    for f in fs:\n"
-        "        try:\n"
-        "            print(f())\n"
-        "        except Exception as e:\n"
-        "            print(type(e).__name__, e)\n")
 
 SNIPPETS = {
     # ---- split, chunk, unbind: views that are the outputs of one node

@@ -5,23 +5,12 @@ checks and state. Printed text, warnings and the final error must be identical."
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import load_engine, run_both  # noqa: E402
+from .harness import SHOW as _SHOW, load_engine, run_both  # noqa: E402
 
 E = load_engine()
 
-# What each snippet may call: a tensor, its grad_fn and every saved attribute of it, in name order.
-SHOW = ("def show(y):\n"
-        "    g = y.grad_fn\n"
-        "    print(y, g, g and g.next_functions)\n"
-        "    for n in sorted(a for a in dir(g) if a.startswith('_saved_')):\n"
-        "        print(' ', n, getattr(g, n))\n"
-        "def tries(*fs):\n"
-        "    for f in fs:\n"
-        "        try:\n"
-        "            print(f())\n"
-        "        except Exception as e:\n"
-        "            print(type(e).__name__, e)\n"
-        "F, nn = torch.nn.functional, torch.nn\n")
+# What each snippet may call: show / tries (see harness.SHOW), F and nn.
+SHOW = _SHOW + "F, nn = torch.nn.functional, torch.nn\n"
 
 SNIPPETS = {
     # ---- backward and autograd.grad
