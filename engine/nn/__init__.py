@@ -588,18 +588,23 @@ class Flatten(Module):
         return 'start_dim=%s, end_dim=%s' % (self.start_dim, self.end_dim)
 
 
-class ReLU(Module):
-    """max(x, 0)."""
+class _InplaceActivation(Module):
+    """An activation module with an `inplace` flag: forward is `fn(input, inplace)`."""
 
     def __init__(self, inplace=False):
         super().__init__()
         self.inplace = inplace
 
     def forward(self, input):
-        return F.relu(input, self.inplace)
+        return type(self).fn(input, self.inplace)
 
     def extra_repr(self):
         return 'inplace=True' if self.inplace else ''
+
+
+class ReLU(_InplaceActivation):
+    """max(x, 0)."""
+    fn = staticmethod(F.relu)
 
 
 class LeakyReLU(Module):
@@ -644,18 +649,9 @@ class Softplus(Module):
         return 'beta=%s, threshold=%s' % (self.beta, self.threshold)
 
 
-class SiLU(Module):
+class SiLU(_InplaceActivation):
     """x * sigmoid(x)."""
-
-    def __init__(self, inplace=False):
-        super().__init__()
-        self.inplace = inplace
-
-    def forward(self, input):
-        return F.silu(input, self.inplace)
-
-    def extra_repr(self):
-        return 'inplace=True' if self.inplace else ''
+    fn = staticmethod(F.silu)
 
 
 class Hardtanh(Module):
