@@ -572,6 +572,42 @@ class SoftplusBackward0(Node):
         return (softplus_backward(g, self.saved('self'), self._saved['beta'], self._saved['threshold']),)
 
 
+def logsigmoid(a):
+    """log(sigmoid(x)), as PyTorch's kernel computes it: -(max(-x, 0) + log1p(exp(-|x|))), with its exp; the node
+    saves exp(-|x|) as `buffer`."""
+    if not a.is_floating_point():
+        raise NotImplementedError('"log_sigmoid_cpu" not implemented for \'%s\'' % a.dtype.legacy)
+    x = a._data
+    z = np.asarray(_vec_exp(-np.abs(x)), x.dtype)
+    out = make(-(np.maximum(-x, x.dtype.type(0)) + _log1p(z)))
+    return _attach(out, LogSigmoidBackward0, (a,), {'buffer': SavedTensor(make(z)), 'self': SavedTensor(a)})
+
+
+class LogSigmoidBackward0(Node):
+    def apply(self, g):
+        return (log_sigmoid_backward(g, self.saved('self'), self.saved('buffer')),)
+
+
+def log_sigmoid_backward(g, x, buffer):
+    """(max_deriv - sign * z / (1 + z)) * g, z = exp(-|x|) (max_deriv 1 and sign 1 where x < 0, else 0 and -1), as
+    PyTorch's kernel: an op of its own for double backward."""
+    z, one = buffer._data, buffer._data.dtype.type(1)
+    neg = x._data < 0
+    out = make((np.where(neg, one, 0 * one) - np.where(neg, one, -one) * (z / (one + z))) * g._data)
+    if _recording(g, x):
+        _attach(out, LogSigmoidBackwardBackward0, (g, x), {'buffer': SavedTensor(buffer), 'grad_output': SavedTensor(g),
+                                                           'self': SavedTensor(x)})
+    return out
+
+
+class LogSigmoidBackwardBackward0(Node):
+    def apply(self, gg):
+        x, go = self.saved('self'), self.saved('grad_output')
+        ggo = log_sigmoid_backward(gg, x, self.saved('buffer')) if self.needs(0) else None
+        s = x.sigmoid()                            # PyTorch's log_sigmoid_double_backward: grad * (z - 1) * z
+        return ggo, (gg * go * (s - 1) * s if self.needs(1) else None)
+
+
 def _softplus_grad(g, x, beta, threshold):
     bx = x._data * x._data.dtype.type(beta)
     if bx.dtype is _F32 and g._data.dtype is _F32:        # (PyTorch's kernel: its exp)

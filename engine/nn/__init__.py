@@ -635,6 +635,13 @@ class ELU(Module):
         return 'alpha=%s%s' % (self.alpha, ', inplace=True' if self.inplace else '')
 
 
+class LogSigmoid(Module):
+    """log(sigmoid(x))."""
+
+    def forward(self, input):
+        return F.logsigmoid(input)
+
+
 class Softplus(Module):
     """log(1 + exp(beta * x)) / beta."""
 

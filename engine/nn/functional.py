@@ -26,6 +26,11 @@ def tanh(input):
     return _ops.tanh(input)
 
 
+def logsigmoid(input):
+    """log(sigmoid(x)), computed stably."""
+    return _ops_nn.logsigmoid(input)
+
+
 def softplus(input, beta=1, threshold=20):
     """log(1 + exp(beta * x)) / beta (x itself above the threshold)."""
     return _ops_nn.softplus(input, beta, threshold)

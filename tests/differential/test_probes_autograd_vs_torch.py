@@ -233,6 +233,20 @@ SNIPPETS = {
         'p, q = z.chunk(2)\n'
         'p.detach().zero_()\n'
         't(lambda: p.grad_fn)'),
+    # logsigmoid: values, its saved buffer, gradients, double backward node, module and errors
+    "logsigmoid": (
+        'x = torch.tensor([-1.5, 0.3, 2.0, -30., 0.], requires_grad=True)\n'
+        'y = F.logsigmoid(x)\n'
+        'print(y, y.grad_fn, y.grad_fn._saved_buffer, y.grad_fn._saved_self)\n'
+        'y.backward(torch.tensor([1., 0.5, 2., 1., 1.]), retain_graph=True)\n'
+        'print(x.grad.tolist(), torch.nn.LogSigmoid(), torch.nn.LogSigmoid()(x))\n'
+        'g, = torch.autograd.grad(F.logsigmoid(x).sum(), x, create_graph=True)\n'
+        "print(g.grad_fn, sorted(a for a in dir(g.grad_fn) if a.startswith('_saved')), g.grad_fn.next_functions)\n"
+        'h, = torch.autograd.grad(g.sum(), x)\n'
+        'print(h.tolist())\n'
+        'try: F.logsigmoid(torch.tensor([1, 2]))\n'
+        'except Exception as e: print(type(e).__name__, e)\n'
+        'print(F.logsigmoid(torch.tensor(0.5)), F.logsigmoid(torch.tensor([0.25, -3.0], dtype=torch.float64)))'),
     # a grad-mode decorator changes nothing until its function runs
     "grad_mode_decorators": ("@torch.set_grad_enabled(False)\ndef f(x):\n    return x * 2\n"
                              "print(torch.is_grad_enabled())\nx = torch.ones(2, requires_grad=True)\n"
