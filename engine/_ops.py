@@ -3154,5 +3154,49 @@ def fill_(a, value):
     return _inplace(a, _fill, value, shared_ok=not isinstance(value, Tensor))     # (as PyTorch's fill_(Scalar))
 
 
+def _random(name, kernel, cls, check, draw):
+    """uniform_ / normal_: a tensor's values drawn again from the engine's generator (its numbers are not
+    PyTorch's), recorded as an in-place op (UniformBackward0 / NormalBackward0: no gradient flows back)."""
+    def compute(a, *args):
+        return _attach(make(draw(a._data, *args).astype(a._data.dtype)), cls, (a,))
+
+    def op(a, p=0.0, q=1.0, *, generator=None):
+        if not a.is_floating_point():
+            raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, a.dtype.legacy))
+        check(p, q)
+        return _inplace(a, compute, p, q)
+    op.__name__ = name
+    return op
+
+
+class UniformBackward0(ZeroBackward0):
+    pass
+
+
+class NormalBackward0(ZeroBackward0):
+    pass
+
+
+def _check_uniform(p, q):
+    if p > q:
+        raise RuntimeError('uniform_ expects to return a [from, to) range, but found from=%s > to=%s' % (p, q))
+
+
+def _check_std(p, q):
+    if q < 0:
+        raise RuntimeError('normal expects std >= 0.0, but found std %s' % q)
+
+
+def _generator():
+    from ._factories import _rng
+    return _rng
+
+
+uniform_ = _random('uniform_', 'check_uniform_bounds', UniformBackward0, _check_uniform,
+                   lambda x, p, q: _generator().uniform(p, q, x.shape))
+normal_ = _random('normal_', 'normal_kernel_cpu', NormalBackward0, _check_std,
+                  lambda x, p, q: _generator().normal(p, q, x.shape))
+
+
 def copy_(a, src, non_blocking=False):
     return _inplace(a, _copy, src)

@@ -1,5 +1,7 @@
 """torch.nn: Module (parameter registration, train/eval, repr), the common layers and losses, and nn.init."""
 import math
+import sys
+import types
 import warnings
 from collections import OrderedDict, namedtuple
 
@@ -476,7 +478,7 @@ def _fill_(t, data):
     return t
 
 
-class init:
+class _Init:
     """torch.nn.init: in-place initialisers drawing from the engine's generator (seeded by torch.manual_seed)."""
 
     @staticmethod
@@ -533,6 +535,15 @@ class init:
     def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu', generator=None):
         fan = _fans(tensor)[0 if mode == 'fan_in' else 1]
         return init.normal_(tensor, 0.0, init.calculate_gain(nonlinearity, a) / math.sqrt(fan))
+
+
+# torch.nn.init is a module in PyTorch: `import torch.nn.init as init` finds this one (through the import hook of
+# engine/__init__.py when torch is the engine, as for torch.autograd.functional).
+init = types.ModuleType(__name__ + '.init', _Init.__doc__)
+for _name, _fn in vars(_Init).items():
+    if isinstance(_fn, staticmethod):
+        setattr(init, _name, _fn.__func__)
+sys.modules[init.__name__] = init
 
 
 # ================================================================================================ layers

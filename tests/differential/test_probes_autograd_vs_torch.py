@@ -247,6 +247,35 @@ SNIPPETS = {
         'try: F.logsigmoid(torch.tensor([1, 2]))\n'
         'except Exception as e: print(type(e).__name__, e)\n'
         'print(F.logsigmoid(torch.tensor(0.5)), F.logsigmoid(torch.tensor([0.25, -3.0], dtype=torch.float64)))'),
+    # uniform_ / normal_: nodes, leaf error, dtype and range errors (values from the engine's generator)
+    "random_init_in_place": (
+        'x = torch.ones(3, requires_grad=True) * 1\n'
+        'print(x.uniform_().grad_fn.name(), x.normal_(0, 2).grad_fn.name(), x.uniform_(-1, 1).shape, x._version)\n'
+        'w = torch.ones(3, requires_grad=True)\n'
+        'for f in [lambda: w.uniform_(), lambda: torch.ones(2, dtype=torch.long).uniform_(),\n'
+        '          lambda: torch.ones(2, dtype=torch.long).normal_(), lambda: torch.ones(2).uniform_(2, 1),\n'
+        '          lambda: torch.ones(2).normal_(0, -1)]:\n'
+        "    try: f(); print('ok')\n"
+        '    except Exception as e: print(type(e).__name__, e)\n'
+        'with torch.no_grad():\n'
+        '    print(w.normal_().shape, w._version, w.uniform_(0, 0).tolist())\n'
+        'x.sum().backward()\n'
+        'print(w.grad)\n'
+        'v = torch.zeros(4).uniform_(5, 5)\n'
+        'print(v, v.dtype, torch.zeros(2, dtype=torch.float64).normal_(1, 0))'),
+    # torch.nn.init is a module one can import
+    "nn_init_module": (
+        'import torch.nn.init as init\n'
+        'from torch.nn import init as init2\n'
+        'import torch.nn as nn\n'
+        'w = torch.empty(3, 5)\n'
+        'init.xavier_uniform_(w)\n'
+        'print(w.shape, init is init2, init is nn.init, type(init).__name__)\n'
+        'init.zeros_(w); print(w.sum())\n'
+        'init.constant_(w, 0.5); print(w.sum())\n'
+        'm = nn.Linear(4, 2)\n'
+        'nn.init.ones_(m.weight)\n'
+        'print(m.weight, m.weight._version)'),
     # a grad-mode decorator changes nothing until its function runs
     "grad_mode_decorators": ("@torch.set_grad_enabled(False)\ndef f(x):\n    return x * 2\n"
                              "print(torch.is_grad_enabled())\nx = torch.ones(2, requires_grad=True)\n"
