@@ -485,6 +485,13 @@ class Invalid(Node):
         raise RuntimeError(self.msg)
 
 
+def invalid(msg):
+    """An Invalid node (no edges, nothing saved) that raises `msg`."""
+    node = _new(Invalid)
+    node._fns, node._saved, node._seq, node._freed, node.msg = (), None, next(_sequence), False, msg
+    return node
+
+
 class AccumulateGrad(Node):
     """The sink of a leaf tensor that requires grad: adds incoming gradients into `variable.grad`."""
     __slots__ = ('variable',)

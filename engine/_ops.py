@@ -2973,8 +2973,7 @@ def _view_of_modified_base(view, base):
     if '_fn_view' in view.__dict__ and old is not None:
         if type(old) is not ag.Invalid:
             msg = view._fn_view.replace('is being modified', 'its base or another view of its base has been modified')
-            view._grad_fn = _new(ag.Invalid)
-            view._grad_fn.msg = msg % (view._output_nr, ag.forward_name(old))
+            view._grad_fn = ag.invalid(msg % (view._output_nr, ag.forward_name(old)))
         return
     geometry = _geometry(base._data, view._data)
     sv = _record(None, AsStridedBackward0, (base,), {'size': view._data.shape, 'stride': geometry[2],

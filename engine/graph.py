@@ -122,10 +122,11 @@ class _Builder:
                 node['label'] = node['label'] or name
             return nid
         self.tensors[id(t)] = (t, nid)
-        grad = t.grad if t.is_leaf or getattr(t, '_retains_grad', False) else None
+        leaf = t._grad_fn is None              # (not t.is_leaf: an Invalid grad_fn raises when read)
+        grad = t.grad if leaf or getattr(t, '_retains_grad', False) else None
         self.G.add_node(
             nid, kind='tensor', label=name or '', names=[name] if name else [], shape=list(t.shape),
-            dtype=_dtype_name(t), requires_grad=bool(t.requires_grad), is_leaf=bool(t.is_leaf),
+            dtype=_dtype_name(t), requires_grad=bool(t.requires_grad), is_leaf=leaf,
             retains_grad=bool(getattr(t, '_retains_grad', False)), grad_fn=None, version=int(t._version),
             storage=self.storage(t), is_view=t._base is not None, role=None,
             **_values(t), **_values(grad, 'grad'))

@@ -268,3 +268,15 @@ def test_saved_index_tensors_show_one_by_one_and_link_to_the_users_tensor():
     index = by_label(G, 'IndexBackward0')
     saved = {G.nodes[s]['label']: G.nodes[s]['tensor'] for s in G.nodes[index]['saved']}
     assert saved == {'_saved_indices[0]': by_label(G, 'rows'), '_saved_indices[1]': by_label(G, 'cols')}
+
+
+def test_split_piece_whose_base_changed_is_drawn_with_an_invalid_grad_fn():
+    x = torch.arange(4., requires_grad=True)
+    y = x * 1
+    a, b = y.split(2)
+    y.add_(1)
+    G = graph.build_graph(dict(x=x, y=y, a=a, b=b))
+    labels = sorted(d.get('label') for _, d in G.nodes(data=True))
+    assert labels.count('Invalid') == 2 and 'AddBackward0' in labels
+    with pytest.raises(RuntimeError, match='Output 0 of Split is a view and its base or another view'):
+        a.grad_fn
