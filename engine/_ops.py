@@ -2944,6 +2944,8 @@ def _views_changed(t, rebased=None):
             _view_of_modified_base(view, rebased)
         elif not view._no_grad_view and (view._grad_fn is not None or view._base._requires_grad):
             _view_of_modified_base(view, view._base)
+        elif not view._no_grad_view:
+            view._stale = True          # (its history is rebuilt if its base comes to require grad: requires_grad_)
 
 
 def _ufunc_inplace(self, ufunc, other):

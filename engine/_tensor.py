@@ -223,6 +223,11 @@ class Tensor:
                 view = ref()               # views made before: they now require grad too (with no edge to follow)
                 if view is not None and view._base is self and view._grad_fn is None and (
                         view._grad_from_base or not view._requires_grad):
+                    if self._requires_grad and view.__dict__.pop('_stale', False):
+                        # the base changed in place since the view was made: PyTorch rebuilds its history
+                        from ._ops import _view_of_modified_base
+                        _view_of_modified_base(view, self)
+                        continue
                     view._requires_grad = view._grad_from_base = self._requires_grad
         return self
 

@@ -276,6 +276,24 @@ SNIPPETS = {
         'm = nn.Linear(4, 2)\n'
         'nn.init.ones_(m.weight)\n'
         'print(m.weight, m.weight._version)'),
+    # a view whose base changed in place, then came to require grad: PyTorch rebuilds its history (AsStrided)
+    "stale_view_then_requires_grad": (
+        'x2 = torch.tensor([[-2.5, -0.75, -1.25]])\n'
+        'x4 = x2[::2, :]\n'
+        'with torch.no_grad():\n'
+        '    x2.mul_(1)\n'
+        'x10 = x2.transpose(0, 0)\n'
+        'x2.requires_grad_()\n'
+        'print(x4.is_leaf, x4.grad_fn, x4.requires_grad)\n'
+        'print(x10.is_leaf, x10.grad_fn, x10.requires_grad)\n'
+        '(x4 * 3).sum().backward()\n'
+        'print(x2.grad, x4._version, x4.grad_fn.next_functions[0][0].name())\n'
+        'y = torch.ones(4)\n'
+        'v = y[1:3]\n'
+        'y.add_(1)\n'
+        'w = y.view(2, 2)\n'
+        'y.requires_grad_()\n'
+        'print(v.grad_fn, w.grad_fn, v.requires_grad, w.requires_grad, v.is_leaf)'),
     # a grad-mode decorator changes nothing until its function runs
     "grad_mode_decorators": ("@torch.set_grad_enabled(False)\ndef f(x):\n    return x * 2\n"
                              "print(torch.is_grad_enabled())\nx = torch.ones(2, requires_grad=True)\n"
