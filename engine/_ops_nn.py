@@ -15,10 +15,11 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops import (_add_reduce, _add_scalar, _attach, _dims, _F32, _float_dtype, _fma32, _mkl_gemm, _mul_scalar,
-                   _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid, _vec_exp, _zeros_like,
-                   pow as _pow)
+                   _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div,
+                   pow as _pow, sigmoid_backward)
 from ._tensor import Tensor, make, _wrap_dim
 
+_F64 = np.float64
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
 
 
@@ -241,9 +242,6 @@ def _vec_sum(rows):
     return acc[:, 0]
 
 
-_F64 = np.float64
-
-
 def _softmax_op(name, np_fn, node_cls):
     def op(a, dim=None, dtype=None):
         if dim is None:
@@ -271,12 +269,8 @@ def _lastdim_rows(g, y, d):
 
 def _no_grad_value(fn, *args):
     """fn(*args) computed with autograd off: the value of a backward formula whose node is recorded apart."""
-    prev = ag.grad_enabled
-    ag._set_grad_enabled(False)
-    try:
+    with ag.no_grad():
         return fn(*args)
-    finally:
-        ag._set_grad_enabled(prev)
 
 
 class SoftmaxBackward0(Node):
@@ -628,7 +622,6 @@ def softplus_backward(g, x, beta, threshold):
 
 class SoftplusBackwardBackward0(Node):
     def apply(self, gg):
-        from ._ops import sigmoid_backward
         s = self._saved
         go, x, beta = self.saved('grad_output'), self.saved('self'), s['beta']
         ggo = softplus_backward(gg, x, beta, s['threshold']) if self.needs(0) else None
@@ -782,7 +775,6 @@ _2_SQRTPI = 2 / math.sqrt(math.pi)
 
 def _gelu_double_backward(ggi, go, x, approximate):
     """PyTorch's gelu_double_backward, op for op."""
-    from ._ops import div
     if approximate == 'tanh':
         beta, kappa = math.sqrt(2) * _2_SQRTPI * 0.5, 0.044715
         inner = _mul_scalar(x + _mul_scalar(x ** 3, kappa), beta)
