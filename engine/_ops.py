@@ -1113,7 +1113,7 @@ def _add_reduce(x, dims=None, keepdims=False):
     if x.dtype.kind != 'f' or x.itemsize < 4 or not x.size:
         return np.add.reduce(x, axis=dims, keepdims=keepdims)
     flags = x.flags
-    key = (x.shape, dims, keepdims, flags.c_contiguous, flags.f_contiguous)
+    key = (x.shape, x.itemsize, dims, keepdims, flags.c_contiguous, flags.f_contiguous)
     plan = _PLANS.get(key)
     if plan is None:
         if builtins.len(_PLANS) >= 1024:
@@ -1122,37 +1122,60 @@ def _add_reduce(x, dims=None, keepdims=False):
     how, rows, shape = plan
     if how is None:
         return np.add.reduce(x, axis=dims, keepdims=keepdims)
-    out = how(x.reshape(rows, order='A')) + x.dtype.type(0)       # (PyTorch's sums start from +0: never -0)
-    return out.reshape(shape)
+    return how(x.reshape(rows, order='A')).reshape(shape)
 
 
-_PLANS = {}     # (shape, dims, keepdims, C-contiguous, F-contiguous) -> _reduce_plan's answer
+_PLANS = {}     # (shape, itemsize, dims, keepdims, C-contiguous, F-contiguous) -> _reduce_plan's answer
 
 
-def _reduce_plan(shape, dims, keepdims, c_contiguous, f_contiguous):
+def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
     """How _add_reduce sums an array: (the function, the 2-d shape it takes the array in, the result's shape), or
-    (None, ...) for numpy's own order. A whole array goes through memory in order."""
+    (None, ...) for numpy's own order. A whole array goes through memory in order. The functions sum from +0, as
+    PyTorch's sums do (never -0)."""
     whole = dims is None or builtins.len(dims) == builtins.len(shape)
     size = math.prod(shape)
     out_shape = (tuple(1 if whole or i in dims else n for i, n in enumerate(shape)) if keepdims else
                  tuple(n for i, n in enumerate(shape) if not whole and i not in dims))
     if whole and size <= 32768 and (c_contiguous or f_contiguous):
-        return _cascade_sum, (1, size), out_shape
+        return _cascade_plan(1, size, itemsize), (1, size), out_shape
     if not c_contiguous:
         return None, None, None
     kept = [i for i, n in enumerate(shape) if n != 1]
     sizes = [shape[i] for i in kept]
     red = [j for j, i in enumerate(kept) if whole or i in dims]         # the reduced dims among those left
     if builtins.len(red) == builtins.len(kept) and size <= 32768:
-        return _cascade_sum, (1, size), out_shape
+        return _cascade_plan(1, size, itemsize), (1, size), out_shape
     if red and red == builtins.list(range(red[0], builtins.len(kept))) and math.prod(sizes[red[0]:]) <= 32768:
         n = math.prod(sizes[red[0]:])
-        return _cascade_sum, (size // n, n), out_shape
+        return _cascade_plan(size // n, n, itemsize), (size // n, n), out_shape
     if red == [0] and size <= 32768:
         return _outer_sum, (sizes[0], size // sizes[0]), out_shape
     if not red:
-        return np.copy, (1, size), out_shape
+        return _plus_zero, (1, size), out_shape
     return None, None, None
+
+
+def _plus_zero(x):
+    """x + 0: a copy, with -0 made +0 (a sum of one number, from +0)."""
+    return x + x.dtype.type(0)
+
+
+def _cascade_plan(rows, n, itemsize):
+    """The function summing each row of a (rows, n) array as PyTorch's cascade_sum does (see _cascade_sum). A row
+    of fewer than two vectors is summed in a fixed order of its numbers: x0, x4, x5, x6, x1, x2, x3 when shorter
+    than a vector; with one whole vector, the numbers after it, then its lanes."""
+    w = 32 // itemsize
+    if n >= 2 * w:
+        return _cascade_sum
+    order = (builtins.list(range(n)) if n < 5 else [0, *range(4, n), 1, 2, 3]) if n < w else [*range(w, n), *range(w)]
+    return functools.partial(_sum_in_order, np.array(order, dtype=np.intp))
+
+
+def _sum_in_order(order, x):
+    """Each row of the 2-d array x summed from +0, its numbers taken in the given order."""
+    if x.shape[0] == 1:
+        return np.add.accumulate(x[0].take(order))[-1:] + x.dtype.type(0)
+    return np.add.reduce(x.T.take(order, 0), axis=0, initial=0)
 
 
 def _outer_sum(x):
@@ -1168,30 +1191,27 @@ def _outer_sum(x):
         parts.append(_multi_row_sum(x[None, :, :split])[0])
     if split < cols:
         parts.append(_row_sum(x[None, :, split:])[0])
-    return np.concatenate(parts) if builtins.len(parts) > 1 else parts[0]
+    return (np.concatenate(parts) if builtins.len(parts) > 1 else parts[0]) + x.dtype.type(0)
 
 
 def _cascade_sum(x):
     """Each row of the 2-d array x summed as PyTorch's CPU kernel (cascade_sum, AVX2: 8 floats or 4 doubles a
-    vector) sums a contiguous row: whole vectors added in four interleaved accumulators (row_sum), then, from 0, the
-    numbers left over and the lanes of that vector sum. A row shorter than a vector is summed the same way one
-    number at a time: x0, x4, x5, x6, x1, x2, x3."""
+    vector) sums a contiguous row: whole vectors added in four interleaved accumulators (row_sum), then, from +0,
+    the numbers left over and the lanes of that vector sum (for rows of two vectors or more: see _cascade_plan)."""
     rows, n = x.shape
     w = 32 // x.itemsize
-    if n < w:
-        return _in_order(x.T if n < 5 else x.T[[0] + list(range(4, n)) + [1, 2, 3]])
     nv = n // w
     lanes = _row_sum(x[:, :nv * w].reshape(rows, nv, w))
     return _in_order(np.concatenate([x[:, nv * w:].T, lanes.T]) if nv * w < n else lanes.T)
 
 
 def _in_order(cols):
-    """The rows cols[0] + cols[1] + ..., in that order: numpy's reduction over a dim that is not the innermost keeps
-    it (over the innermost dim, or over a dim a size-1 dim leaves innermost, it sums in pairs: one column is
+    """The rows 0 + cols[0] + cols[1] + ..., in that order: numpy's reduction over a dim that is not the innermost
+    keeps it (over the innermost dim, or over a dim a size-1 dim leaves innermost, it sums in pairs: one column is
     accumulated instead)."""
     if cols.shape[1] == 1:
-        return np.add.accumulate(cols[:, 0])[-1:]
-    return np.add.reduce(np.ascontiguousarray(cols), axis=0)
+        return np.add.accumulate(cols[:, 0])[-1:] + cols.dtype.type(0)
+    return np.add.reduce(np.ascontiguousarray(cols), axis=0, initial=0)
 
 
 def _row_sum(v):

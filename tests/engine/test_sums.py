@@ -27,6 +27,8 @@ CASES = [
     ('float32', (5000,), None, '61c9579bd425638d'),
     ('float32', (32768,), None, 'a955c1a82a0ef50e'),
     ('float32', (64, 10), 1, '67eb5be25d4b5278'),
+    ('float32', (6, 7), 1, '03a023a55fcf4dcf'),
+    ('float32', (5, 13), 1, '00acf8c85ad6f6f0'),
     ('float32', (5, 5), 0, 'adc670d59157559d'),
     ('float32', (20, 40), 0, '3d670f630d39ab16'),
     ('float32', (3, 33, 2), 0, 'dc1bcbcf76a8eaeb'),
@@ -43,6 +45,8 @@ CASES = [
     ('float64', (5000,), None, '84433e51813a7280'),
     ('float64', (32768,), None, 'b53e60f6f3d92967'),
     ('float64', (64, 10), 1, '8374e7bcac56f219'),
+    ('float64', (6, 6), 1, 'c75cb1653fd7fb3e'),
+    ('float64', (9, 3), -1, '3d8a3c578011cc3a'),
     ('float64', (5, 5), 0, '8b09769606956e0b'),
     ('float64', (20, 40), 0, '1cb34b36a961fb1c'),
     ('float64', (3, 33, 2), 0, 'aac6051ac5259287'),
@@ -62,6 +66,9 @@ def test_sum_bits_as_pytorch(dtype, shape, dim, digest):
 def test_sum_of_negative_zeros_is_positive_zero():
     assert str(torch.tensor([-0.0, -0.0]).sum()) == 'tensor(0.)'
     assert np.signbit(torch.tensor([[-0.0], [-0.0]]).sum(0).numpy()).tolist() == [False]
+    for x, dim in ((torch.tensor([[-0.0, -0.0]] * 3), 1), (torch.tensor([[-0.0] * 9] * 2), 1),
+                   (torch.tensor([[-0.0]]), 1), (torch.zeros(3, 1, 2).neg(), 1), (torch.zeros(20, 3).neg(), 0)):
+        assert not np.signbit(x.sum(dim).numpy()).any()
 
 
 def test_numpy_order_where_pytorch_order_is_not_modelled():
