@@ -421,9 +421,45 @@ def arange(start, end=None, step=1, *, out=None, dtype=None, layout=None, device
     if d is dt.bool_:
         raise NotImplementedError('"arange_cpu" not implemented for \'Bool\'')
     n = builtins.int(math.ceil((end - start) / step))
-    data = (start + np.arange(n, dtype=np.float64) * step) if floaty or d.is_floating_point else \
+    data = _arange_float(start, step, n, d.np) if floaty or d.is_floating_point else \
         np.arange(start, start + n * step, step, dtype=np.int64)[:n]
     return _finish(data.astype(d.np), requires_grad, device, layout, out=out)
+
+
+def _fma64(a, b, c):
+    """a * b + c in float64, rounded once (nearly always: the product and the sum are split exactly, Dekker's and
+    Knuth's way, and their errors added last), as PyTorch's range kernels compute it: compiled with fused
+    multiply-adds. `torch.arange(-8., 8., 0.1)` and `torch.linspace(-math.pi, math.pi, 2000)` then agree bit for bit."""
+    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+    p = a * b
+    ah, al = _halves(a)
+    bh, bl = _halves(b)
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl          # a * b == p + e exactly
+    s = p + c
+    v = s - p
+    t = (p - (s - v)) + (c - v)                                # p + c == s + t exactly
+    return s + (t + e)
+
+
+def _halves(x):
+    """x as hi + lo, each with at most 26 significant bits (Veltkamp's split: their products are exact)."""
+    t = x * 134217729.0                                        # 2**27 + 1
+    hi = t - (t - x)
+    return hi, x - hi
+
+
+def _arange_float(start, step, n, npd):
+    """PyTorch's arange kernel for floats: start + step * i in double, by vectors of 8 floats or 4 doubles (AVX2),
+    each vector from its first number (rounded to the dtype) plus step * lane; numbers after the last pair of
+    vectors one by one."""
+    i = np.arange(n, dtype=np.float64)
+    lanes = 8 if npd == np.float32 else 4 if npd == np.float64 else 0
+    whole = n // (2 * lanes) * 2 * lanes if lanes else 0
+    out = _fma64(step, i, start).astype(npd)
+    if whole:
+        base = out[:whole:lanes].astype(np.float64)[:, None]
+        out[:whole] = _fma64(np.arange(lanes, dtype=np.float64), step, base).astype(npd).ravel()
+    return out
 
 
 def range(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
@@ -438,7 +474,7 @@ def range(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devic
         raise RuntimeError('step must be nonzero')
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     n = builtins.int(math.floor((end - start) / step)) + 1
-    data = start + np.arange(builtins.max(n, 0), dtype=np.float64) * step
+    data = start + np.arange(builtins.max(n, 0), dtype=np.float64) * step      # (in double, no fused multiply-add)
     return _finish(data.astype(d.np), requires_grad, device, layout, out=out)
 
 
@@ -446,7 +482,24 @@ def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=Non
     if _is_index(steps) and steps < 0:
         raise RuntimeError('number of steps must be non-negative')
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
-    return _finish(np.linspace(_num(start), _num(end), steps).astype(d.np), requires_grad, device, layout, out=out)
+    return _finish(_linspace(_num(start), _num(end), steps, d.np), requires_grad, device, layout, out=out)
+
+
+def _linspace(start, end, steps, npd):
+    """PyTorch's linspace kernel: step = (end - start) / (steps - 1) in the dtype (double for integers); the first
+    half start + step * i, the second end - step * (steps - 1 - i), each a fused multiply-add."""
+    if steps <= 1 or npd.kind not in 'fiu':
+        return np.linspace(start, end, steps).astype(npd) if steps != 1 else np.full(1, start).astype(npd)
+    f32 = npd == np.float32
+    t = npd.type if npd.kind == 'f' else np.int64
+    st, en = t(start), t(end)
+    step = (np.float32(en) - np.float32(st)) / np.float32(steps - 1) if f32 else (float(en) - float(st)) / (steps - 1)
+    i = np.arange(steps)
+    first = i < steps // 2
+    k = np.where(first, i, steps - 1 - i).astype(np.float64)
+    a, c = np.where(first, step, -step), np.where(first, float(st), float(en))
+    out = (a * k + c) if f32 else _fma64(a, k, c)              # (float32: the product is exact in double)
+    return out.astype(npd)
 
 
 def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):

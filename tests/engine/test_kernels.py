@@ -3,6 +3,7 @@ vectorized kernel's exp (Sleef's expf_u10), its order of additions in vector lan
 over the batch. The digests are of the bytes real PyTorch 2.13 gave; this runs without PyTorch, and inside Pyodide.
 """
 import hashlib
+import math
 
 import numpy as np
 import pytest
@@ -42,3 +43,23 @@ def test_exp_over_its_range_as_pytorch():
     """Sleef's exp from underflow to overflow (a softmax of one long row)."""
     x = torch.from_numpy(np.linspace(-120, 100, 2001).astype(np.float32))
     assert digest(torch.softmax(x.view(1, -1), -1)) == 'eab67c7911dc876d'
+
+
+RANGES = [
+    ('torch.linspace(-math.pi, math.pi, 2000)', '2fa2ad108ce38e18'),
+    ('torch.linspace(0, 1, 100)', '6794926299cce22c'),
+    ('torch.linspace(3, -2, 77, dtype=torch.float64)', 'bfcd1f2d6bc09d1b'),
+    ('torch.linspace(-7.3, 12.9, 1001, dtype=torch.int64)', 'b88b3e402a381c13'),
+    ('torch.arange(-8.0, 8.0, 0.1)', '5670840593148836'),
+    ('torch.arange(1, 2, 0.01, dtype=torch.float64)', '922fc3ae9ec6fa9b'),
+    ('torch.arange(0.5, 100.5, 0.7)', '9459aed76c02454e'),
+    ('torch.range(-8, 8, 0.1)', 'cb493a731236fbf6'),
+]
+
+
+@pytest.mark.filterwarnings('ignore:torch.range is deprecated')
+@pytest.mark.parametrize('code, expected', RANGES)
+def test_ranges_as_pytorch(code, expected):
+    """linspace and arange as PyTorch's kernels compute them (fused multiply-adds; linspace's two halves, arange's
+    vectors), so a tutorial's `x = torch.linspace(-math.pi, math.pi, 2000)` holds PyTorch's numbers."""
+    assert digest(eval(code, {'torch': torch, 'math': math})) == expected
