@@ -1,5 +1,6 @@
-"""torch.optim: SGD and Adam, updating parameters in place (each update bumps the parameter's version, as in
-PyTorch) with PyTorch's single-tensor update formulas, in the same float32 order of operations."""
+"""torch.optim: SGD, Adam, AdamW, RMSprop and Adagrad, updating parameters in place (each update bumps the
+parameter's version, as in PyTorch) with PyTorch's single-tensor update formulas, in the same float32 order of
+operations."""
 import math
 import warnings
 from collections import defaultdict
@@ -198,7 +199,7 @@ class Adam(Optimizer):
             np.maximum(mx, v, out=mx)
             v = mx
         denom = np.sqrt(v) / bc2_sqrt + group['eps']
-        _fma(p._data, -step_size, m / denom, out=p._data)    # param.addcdiv_(exp_avg, denom, value=-step_size)
+        p._data += -step_size * m / denom                  # param.addcdiv_(exp_avg, denom, value=-step_size)
         _bump(p)
 
 
@@ -208,3 +209,86 @@ class AdamW(Adam):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, **kwargs):
         kwargs['decoupled_weight_decay'] = True
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, **kwargs)
+
+
+class RMSprop(Optimizer):
+    """RMSprop: steps divided by the root of a running average of the squared gradient (optionally centered, with
+    momentum and weight decay)."""
+
+    def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
+                 capturable=False, foreach=None, maximize=False, differentiable=False):
+        _check(lr, 'learning rate')
+        _check(eps, 'epsilon value')
+        _check(momentum, 'momentum value')
+        _check(weight_decay, 'weight_decay value')
+        _check(alpha, 'alpha value')
+        super().__init__(params, dict(lr=lr, momentum=momentum, alpha=alpha, eps=eps, centered=centered,
+                                      weight_decay=weight_decay, capturable=capturable, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable))
+
+    def _update(self, p, g, group, state):
+        if not state:
+            state['step'] = make(np.array(0.0, np.float32))
+            state['square_avg'] = make(np.zeros_like(p._data))
+            if group['momentum'] > 0:
+                state['momentum_buffer'] = make(np.zeros_like(p._data))
+            if group['centered']:
+                state['grad_avg'] = make(np.zeros_like(p._data))
+        alpha = group['alpha']
+        if group['maximize']:
+            g = -g
+        state['step']._data += 1
+        if group['weight_decay'] != 0:
+            g = _fma(g, group['weight_decay'], p._data)
+        v = state['square_avg']._data
+        v *= alpha
+        _fma(v, (1 - alpha) * g, g, out=v)                 # square_avg.mul_(alpha).addcmul_(grad, grad, 1 - alpha)
+        if group['centered']:
+            ga = state['grad_avg']._data
+            _fma(ga, 1 - alpha, g - ga, out=ga)            # grad_avg.lerp_(grad, 1 - alpha)
+            avg = np.sqrt(_fma(v, -ga, ga))                # square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()
+        else:
+            avg = np.sqrt(v)
+        avg += group['eps']
+        if group['momentum'] > 0:
+            buf = state['momentum_buffer']._data
+            buf *= group['momentum']
+            buf += g / avg                                 # buf.mul_(momentum).addcdiv_(grad, avg)
+            _fma(p._data, -group['lr'], buf, out=p._data)
+        else:
+            p._data += -group['lr'] * g / avg              # param.addcdiv_(grad, avg, value=-lr)
+        _bump(p)
+
+
+class Adagrad(Optimizer):
+    """Adagrad: steps divided by the root of the sum of all squared gradients so far (learning rate decaying with
+    lr_decay)."""
+
+    def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
+                 foreach=None, *, maximize=False, differentiable=False, fused=None):
+        _check(lr, 'learning rate')
+        _check(lr_decay, 'lr_decay value')
+        _check(weight_decay, 'weight_decay value')
+        _check(initial_accumulator_value, 'initial_accumulator_value value')
+        _check(eps, 'epsilon value')
+        super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
+                                      initial_accumulator_value=initial_accumulator_value, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable, fused=fused))
+        for group in self.param_groups:                    # (Adagrad's state exists from the start)
+            for p in group['params']:
+                self.state[p]['step'] = make(np.array(0.0, np.float32))
+                self.state[p]['sum'] = make(np.full_like(p._data, group['initial_accumulator_value']))
+
+    def _update(self, p, g, group, state):
+        state['step']._data += 1
+        if group['maximize']:
+            g = -g
+        if group['weight_decay'] != 0:
+            g = _fma(g, group['weight_decay'], p._data)
+        clr = group['lr'] / (1 + (state['step'].item() - 1) * group['lr_decay'])
+        s = state['sum']._data
+        _fma(s, g, g, out=s)                               # state_sum.addcmul_(grad, grad, value=1)
+        std = np.sqrt(s)
+        std += group['eps']
+        p._data += -clr * g / std                          # param.addcdiv_(grad, std, value=-clr)
+        _bump(p)
