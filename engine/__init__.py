@@ -1,4 +1,5 @@
 """A PyTorch-faithful autograd engine on numpy: `import engine as torch`."""
+import types as _types
 from . import _dtypes, _ops, _methods  # noqa: F401  (_methods binds the ops to Tensor)
 from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
                       layout, strided, sparse_coo, device, promote_types, result_type as _result_type)
@@ -6,7 +7,7 @@ from ._tensor import Tensor, Size  # noqa: F401
 from ._autograd import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,  # noqa: F401
                         is_inference_mode_enabled)
 from ._factories import (tensor, as_tensor, from_numpy, zeros, ones, empty, full, zeros_like, ones_like,  # noqa: F401
-                         empty_like, full_like, rand, randn, randint, rand_like, randn_like, randperm, arange, range,
+                         empty_like, full_like, rand, randn, normal, randint, rand_like, randn_like, randperm, arange, range,
                          linspace, eye, manual_seed, seed, initial_seed, Generator, default_generator,
                          FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
                          ByteTensor, BoolTensor)
@@ -14,7 +15,7 @@ from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos
                    clamp, clamp_min, clamp_max, reciprocal, sum, mean, mm, bmm, mv, dot, reshape, flatten,
                    transpose, t, permute, unsqueeze, squeeze, cat, stack, clone, narrow, select, log2, log10, log1p,
                    expm1, rsqrt, tan, sinh, cosh, asin, acos, atan, floor, ceil, trunc, frac, round)
-from ._ops import (split, split_with_sizes, chunk, unbind, cumsum, prod, amax, amin, masked_fill,  # noqa: F401
+from ._ops import (split, split_with_sizes, chunk, unbind, cumsum, cumprod, prod, amax, amin, masked_fill,  # noqa: F401
                    gather, index_select, flip, roll, tril, triu, diag, trace, outer, movedim, broadcast_to)
 from ._methods import _more_functions  # noqa: E402
 (eq, ne, lt, gt, le, ge, all, any, isnan, isinf, isfinite, logical_not, logical_and, logical_or, logical_xor,
@@ -115,6 +116,51 @@ class _Cuda:
 cuda = _Cuda()
 
 
+def _no_accelerator(*args, **kwargs):
+    raise RuntimeError('Cannot access accelerator device when none is available.')
+
+
+class _Accelerator:
+    """torch.accelerator on a CPU-only build (today's tutorials begin with
+    `torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"`)."""
+
+    @staticmethod
+    def is_available():
+        return False
+
+    @staticmethod
+    def current_accelerator(check_available=False):
+        return None
+
+    @staticmethod
+    def device_count():
+        return 0
+
+    current_device_index = current_stream = synchronize = staticmethod(_no_accelerator)
+
+
+accelerator = _Accelerator()
+
+
+class _Backend:
+    """One of torch.backends on a CPU-only build: not built, not available; its flags can be set."""
+
+    def __init__(self, **flags):
+        self.__dict__.update(flags)
+
+    @staticmethod
+    def is_available():
+        return False
+
+    @staticmethod
+    def is_built():
+        return False
+
+
+backends = _types.SimpleNamespace(mps=_Backend(), cuda=_Backend(),
+                                  cudnn=_Backend(enabled=True, benchmark=False, deterministic=False))
+
+
 class _TorchAlias:
     """When `torch` is bound to this engine (sys.modules['torch'] = engine, as in the browser), make
     `import torch.autograd` / `from torch.nn import functional` find the engine's own submodules instead of
@@ -157,5 +203,13 @@ def _install_alias():
 
 _install_alias()
 from ._ops_nn import (max, min, maximum, minimum, where, square, softmax, log_softmax, logsumexp, addmm,  # noqa
-                      var, std, norm, erf, return_types)
+                      var, std, norm, erf, return_types, sort, argsort, msort, topk, median, kthvalue, dist)
 from . import nn, optim  # noqa: E402,F401
+
+# x.sum(axis=0), torch.sum(x, axis=0), torch.mul(a, b, out=c): PyTorch's native methods and functions take numpy's
+# keyword names, its functions out= (see _methods.native); those PyTorch writes in Python (torch.norm, torch.split,
+# torch.unique) do not.
+_methods.install_methods()
+for _name, _fn in list(globals().items()):
+    if isinstance(_fn, _types.FunctionType) and not _name.startswith('_') and _name not in _methods._PYTHON_METHODS:
+        globals()[_name] = _methods.native(_fn, _name, function=True)

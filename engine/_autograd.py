@@ -423,11 +423,18 @@ class Node:
         return sorted(attrs | {'_saved_' + k for k in (self._saved or ())})
 
     def register_hook(self, fn):
-        """fn(grad_inputs, grad_outputs) runs after this node computed its gradients."""
+        """fn(grad_inputs, grad_outputs) runs after this node computed its gradients; it may return replacements
+        for grad_inputs (checked as PyTorch checks them)."""
         if self._hooks is None:
             self._hooks = []
             self._watched = True
-        return _Handle(self._hooks, fn)
+
+        def checked(grad_inputs, grad_outputs):
+            new = fn(grad_inputs, grad_outputs)
+            if new is not None:
+                _check_hook_result(fn, grad_inputs, new)
+            return new
+        return _Handle(self._hooks, checked)
 
     def register_prehook(self, fn):
         """fn(grad_outputs) runs before this node; it may return replacement gradients."""
@@ -569,6 +576,12 @@ def _call_hook(hook, grad):
     new = hook(grad)
     if new is None or grad is None:
         return new
+    _check_replacement(hook, grad, new)
+    return new
+
+
+def _check_replacement(hook, grad, new):
+    """PyTorch's checks of a gradient a hook returned in place of `grad`: a tensor of the same type and size."""
     if not hasattr(new, '_data'):
         raise TypeError("expected Variable, but hook returned '%s'" % type(new).__name__)
     name = getattr(hook, '__name__', 'hook')
@@ -577,7 +590,21 @@ def _call_hook(hook, grad):
                            % (name, legacy_type_name(grad), legacy_type_name(new)))
     if new._data.shape != grad._data.shape:
         raise RuntimeError("hook '%s' has changed the size of value" % name)
-    return new
+
+
+def _check_hook_result(hook, grads, new):
+    """PyTorch's checks of what a node hook returned in place of `grads`: a tuple as long, each item None or a
+    valid replacement (a None gradient stays None)."""
+    if not isinstance(new, tuple):
+        raise TypeError("expected tuple, but hook returned '%s'" % type(new).__name__)
+    if len(new) != len(grads):
+        raise RuntimeError("hook '%s' has returned an incorrect number of values (got %d, but expected %d)"
+                           % (getattr(hook, '__name__', 'hook'), len(new), len(grads)))
+    for g, n in zip(grads, new):
+        if n is not None:
+            if g is None:
+                raise RuntimeError("can't replace a None gradient with a non-None value")
+            _check_replacement(hook, g, n)
 
 
 def _run_pre_hooks(node, grads):
@@ -600,6 +627,7 @@ def _run_pre_hooks(node, grads):
     for hook in list(node_hooks):
         new = hook(tuple(grads))
         if new is not None:
+            _check_hook_result(hook, grads, new)
             grads[:] = list(new)
 
 

@@ -356,6 +356,36 @@ def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, l
     return _finish(_generate(shape, d, _rng.standard_normal), requires_grad, device, layout, out=out)
 
 
+_NORMAL_SIGNATURES = (
+    ' * (Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)\n'
+    ' * (Tensor mean, float std = 1, *, torch.Generator generator = None, Tensor out = None)\n'
+    ' * (float mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)\n'
+    ' * (float mean, float std, tuple of ints size, *, torch.Generator generator = None, Tensor out = None, '
+    'torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, '
+    'bool requires_grad = False)\n')
+
+
+def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, layout=None, device=None,
+           pin_memory=False, requires_grad=False):
+    """torch.normal: numbers from N(mean, std) (the engine's generator: not PyTorch's numbers). Two numbers and a
+    size give a tensor of that size; a tensor mean or std, one number per element (see _ops.normal_of)."""
+    tensors = isinstance(mean, Tensor) or isinstance(std, Tensor)
+    if tensors == (size is not None) or not (tensors or isinstance(size, (tuple, builtins.list))):
+        got = [type(x).__name__ for x in (mean, std, size) if x is not None]
+        raise TypeError('normal() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
+                        % (', '.join(got), _NORMAL_SIGNATURES))
+    if tensors:
+        from ._ops import normal_of
+        result = normal_of(mean, std)
+        return result if out is None else _finish(result._data, out=out)
+    if std < 0:
+        raise RuntimeError('normal expects std >= 0.0, but found std %g' % std)
+    shape = _size((size,), 'normal')
+    d = _random_dtype(dtype, 'normal_kernel_cpu')
+    data = _generate(shape, d, lambda s: _rng.normal(mean, std, s))
+    return _finish(data, requires_grad, device, layout, out=out)
+
+
 _RANDINT_SIGNATURES = ''.join(
     ' * (%s, *, %sTensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, '
     'bool pin_memory = False, bool requires_grad = False)\n' % (args, gen)

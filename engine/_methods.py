@@ -1,10 +1,13 @@
 """Tensor methods and operators, bound to the ops of `_ops.py` (as torch/_tensor.py binds torch._C ops)."""
 import builtins
 import functools
+import inspect
 import types
+import warnings
 
 import numpy as np
 
+from . import _autograd as ag
 from . import _dtypes as dt
 from . import _ops as ops
 from ._tensor import Tensor, make, _wrap_dim, warn_once
@@ -269,6 +272,10 @@ Tensor.__imod__ = _iop('remainder')
 Tensor.__ifloordiv__ = _iop('floor_divide')
 for _name in ['eq', 'ne', 'lt', 'le', 'gt', 'ge']:
     setattr(Tensor, _name, _with_other(getattr(Tensor, _name), _name))
+    setattr(Tensor, _name + '_', _with_other(_inplace_of(getattr(ops, _name + '_into')), _name + '_'))
+for _alias, _name in [('greater', 'gt'), ('greater_equal', 'ge'), ('less', 'lt'), ('less_equal', 'le'),
+                      ('not_equal', 'ne')]:
+    setattr(Tensor, _alias + '_', getattr(Tensor, _name + '_'))
 Tensor.__and__ = _int_op(np.bitwise_and)
 Tensor.__or__ = _int_op(np.bitwise_or)
 Tensor.__xor__ = _int_op(np.bitwise_xor)
@@ -351,13 +358,13 @@ Tensor.isfinite = lambda self: make(np.isfinite(self._data) if self._data.dtype.
 
 # ------------------------------------------------------------------------------ shape, reordering, gathering ops
 
-for _name in ['split', 'split_with_sizes', 'chunk', 'unbind', 'cumsum', 'prod', 'amax', 'amin', 'masked_fill',
-              'gather', 'index_select', 'repeat', 'flip', 'tril', 'triu', 'outer', 'trace', 'diag',
+for _name in ['split', 'split_with_sizes', 'chunk', 'unbind', 'cumsum', 'cumprod', 'prod', 'amax', 'amin',
+              'masked_fill', 'gather', 'index_select', 'repeat', 'flip', 'tril', 'triu', 'outer', 'trace', 'diag',
               'roll', 'movedim', 'broadcast_to']:
     setattr(Tensor, _name, getattr(ops, _name))
 Tensor.moveaxis = ops.movedim
 Tensor.ger = ops.outer
-for _name in ['cumsum', 'tril', 'triu', 'masked_fill']:
+for _name in ['cumsum', 'cumprod', 'tril', 'triu', 'masked_fill']:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
 Tensor.new_tensor = new_tensor
 Tensor.new_zeros = _new_filled(0)
@@ -450,6 +457,69 @@ _PYTHON_METHODS = {'backward', 'register_hook', 'register_post_accumulate_grad_h
                    'unflatten', 'storage', 'share_memory_', 'is_shared', 'resize', 'resize_as', 'lu', 'stft', 'istft'}
 
 
+_NUMPY_NAMES = {'axis': 'dim', 'keepdims': 'keepdim'}
+
+
+def native(fn, name=None, function=False):
+    """fn taking its keywords as PyTorch's native methods and functions do: numpy's names as well (`axis` for `dim`,
+    `keepdims` for `keepdim`: Dive into Deep Learning writes `A.sum(axis=0, keepdims=True)`); a torch.* function
+    (`function`) also takes `out=`, the tensor its result is written into (`torch.mul(a, b, out=c)`, in PyTorch's
+    first tutorial). fn itself if there is nothing to add."""
+    params = inspect.signature(fn).parameters
+    renames = 'dim' in params or 'keepdim' in params
+    outs = function and 'out' not in params
+    if not (renames or outs):
+        return fn
+    name = name or fn.__name__
+
+    @functools.wraps(fn)
+    def call(*args, **kwargs):
+        if kwargs:
+            if renames and ('axis' in kwargs or 'keepdims' in kwargs):
+                for numpy_name, torch_name in _NUMPY_NAMES.items():
+                    if numpy_name in kwargs:
+                        if torch_name in kwargs:
+                            raise TypeError("%s() got an unexpected keyword argument '%s'" % (name, numpy_name))
+                        kwargs[torch_name] = kwargs.pop(numpy_name)
+            if outs and kwargs.get('out') is not None:
+                out = kwargs.pop('out')
+                return _write_out(name, fn(*args, **kwargs), out, args + builtins.tuple(kwargs.values()))
+            kwargs.pop('out', None)
+        return fn(*args, **kwargs)
+    return call
+
+
+_RESIZED = ('An output with one or more elements was resized since it had shape [%s], which does not match the '
+            'required output shape [%s]. This behavior is deprecated, and in a future PyTorch release outputs will not '
+            'be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, '
+            'inplace, to zero elements with t.resize_(0). (Triggered internally at '
+            '/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)')
+
+
+def _write_out(name, result, out, inputs):
+    """torch.f(..., out=t): the result copied into t (t resized, with a warning unless it was empty, when the
+    shapes differ), t returned. Not differentiable: an error if t or an input requires grad."""
+    if not isinstance(result, Tensor):
+        raise TypeError("%s() got an unexpected keyword argument 'out'" % name)
+    tensors = [x for i in inputs for x in (i if isinstance(i, (builtins.list, builtins.tuple)) else (i,))]
+    if ag.grad_enabled and builtins.any(isinstance(t, Tensor) and t.requires_grad for t in tensors + [out]):
+        raise RuntimeError("%s(): functions with out=... arguments don't support automatic differentiation, but one "
+                           "of the arguments requires grad." % name)
+    if not dt.can_cast(result.dtype, out.dtype):
+        raise RuntimeError("result type %s can't be cast to the desired output type %s"
+                           % (result.dtype.legacy, out.dtype.legacy))
+    if out.shape == result.shape:
+        with ag.no_grad():
+            out.copy_(result)
+        return out
+    if out.numel():
+        warnings.warn(_RESIZED % (', '.join(map(str, out.shape)), ', '.join(map(str, result.shape))), UserWarning,
+                      stacklevel=3)
+    out._data = result._data.astype(out._data.dtype)
+    ag.bump(out)
+    return out
+
+
 class builtin_function_or_method(functools.partial):
     """A tensor's method bound to it (a partial: calling it costs no Python frame)."""
     __slots__ = ()
@@ -483,6 +553,9 @@ class method_descriptor:
         return "<method '%s' of 'torch._C.TensorBase' objects>" % self.__name__
 
 
-for _name, _attr in builtins.list(vars(Tensor).items()):
-    if not _name.startswith('_') and _name not in _PYTHON_METHODS and isinstance(_attr, types.FunctionType):
-        setattr(Tensor, _name, method_descriptor(_attr, _name))
+def install_methods():
+    """Make every public Python function on Tensor a method as PyTorch's C++ ones (numpy's keyword names too),
+    but those PyTorch writes in Python; run once every module has added its methods."""
+    for name, attr in builtins.list(vars(Tensor).items()):
+        if not name.startswith('_') and name not in _PYTHON_METHODS and isinstance(attr, types.FunctionType):
+            setattr(Tensor, name, method_descriptor(native(attr, name), name))

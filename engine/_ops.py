@@ -34,12 +34,12 @@ _Number = (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)
 # ================================================================================================ helpers
 
 def _rg(x):
-    return type(x) is Tensor and x._requires_grad
+    return isinstance(x, Tensor) and x._requires_grad
 
 
 def _save(x):
     """A tensor operand is saved with its version; a Python number as it is (see Node._variables)."""
-    return SavedTensor(x) if type(x) is Tensor else x
+    return SavedTensor(x) if isinstance(x, Tensor) else x
 
 
 def _attach(out, cls, inputs, saved=None, same=False):
@@ -47,9 +47,9 @@ def _attach(out, cls, inputs, saved=None, same=False):
     (see _autograd.record, which the hottest ops call themselves). Returns out."""
     if ag.grad_enabled and out._data.dtype.kind == 'f':
         for x in inputs:
-            if type(x) is Tensor and x._requires_grad:
+            if isinstance(x, Tensor) and x._requires_grad:
                 if len(inputs) > 1:
-                    inputs = tuple([x if type(x) is Tensor else None for x in inputs])
+                    inputs = tuple([x if isinstance(x, Tensor) else None for x in inputs])
                 _record(out, cls, inputs, saved, same)
                 break
     return out
@@ -70,8 +70,8 @@ def _as_tensor(x):
 
 def _result_dtype(a, b):
     """Result dtype of a binary op (fast paths for the common cases, else PyTorch's full rule)."""
-    if type(b) is Tensor:
-        if type(a) is Tensor and a._data.dtype is b._data.dtype and not (a._wrapped or b._wrapped):
+    if isinstance(b, Tensor):
+        if isinstance(a, Tensor) and a._data.dtype is b._data.dtype and not (a._wrapped or b._wrapped):
             return _FROM_NP[a._data.dtype]
         return dt.result_type(a, b)
     kind = a._data.dtype.kind
@@ -317,8 +317,8 @@ def add(a, b, *, alpha=1):
         out = _binary(a, b, np.add, alpha)
         if out is None:
             return NotImplemented
-    if ag.grad_enabled and (a._requires_grad or type(b) is Tensor and b._requires_grad):
-        _record(out, AddBackward0, (a, b if type(b) is Tensor else None), _ALPHA_1 if one else {'alpha': alpha},
+    if ag.grad_enabled and (a._requires_grad or isinstance(b, Tensor) and b._requires_grad):
+        _record(out, AddBackward0, (a, b if isinstance(b, Tensor) else None), _ALPHA_1 if one else {'alpha': alpha},
                 same)
     return out
 
@@ -421,7 +421,7 @@ def mul(a, b):
         if out is None:
             return NotImplemented
     if ag.grad_enabled:
-        if type(b) is not Tensor:
+        if not isinstance(b, Tensor):
             if a._requires_grad:
                 _record(out, MulBackward0, (a, None), {'self': None, 'other': b}, same)
         elif a._requires_grad or b._requires_grad:
@@ -439,22 +439,36 @@ class MulBackward0(Node):
                 g * self.saved('self') if b is not None else None)
 
 
-def div(a, b, *, rounding_mode=None):
+_UNSET = object()
+
+
+def div(a, b, *, rounding_mode=_UNSET):
+    """a / b; with rounding_mode (None too, when given: PyTorch's other overload) a DivBackward2 node."""
+    if rounding_mode not in (_UNSET, None, 'trunc', 'floor'):
+        raise RuntimeError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'"
+                           % rounding_mode)
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
     ad, bd, d, same = ops
-    if rounding_mode is not None:
-        r = np.floor_divide(ad, bd) if rounding_mode == 'floor' else np.trunc(np.true_divide(ad, bd))
-        return _out(r, d)
-    if not d.is_floating_point:
-        same = False
-        d = dt.default_float
-        ad = ad.astype(d.np)
-        bd = bd.astype(d.np) if type(bd) is np.ndarray else bd
-    out = _out(ad / bd, d)
+    if rounding_mode is not _UNSET and rounding_mode is not None:
+        if d.category == 1 and np.any(np.asarray(bd) == 0):
+            raise RuntimeError('ZeroDivisionError')
+        out = _out(np.floor_divide(ad, bd) if rounding_mode == 'floor' else np.trunc(np.true_divide(ad, bd)), d)
+    else:
+        if not d.is_floating_point:
+            same = False
+            d = dt.default_float
+            ad = ad.astype(d.np)
+            bd = bd.astype(d.np) if type(bd) is np.ndarray else bd
+        out = _out(ad / bd, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        _attach(out, DivBackward0, (a, b), {'self': _save(a) if _rg(b) else None, 'other': _save(b)}, same)
+        saved = {'self': _save(a) if _rg(b) else None, 'other': _save(b)}
+        if rounding_mode is _UNSET:
+            _attach(out, DivBackward0, (a, b), saved, same)
+        else:
+            saved['rounding_mode'] = rounding_mode
+            _attach(out, DivBackward2, (a, b), saved, same)
     return out
 
 
@@ -465,6 +479,15 @@ class DivBackward0(Node):
         other = self.saved('other')                  # PyTorch's grad / other and -grad * ((self / other) / other)
         return (g / other if self.needs(0) else None,
                 -g * (self.saved('self') / other / other) if self.needs(1) else None)
+
+
+class DivBackward2(DivBackward0):
+    """div with a rounding_mode: rounded quotients are flat, so their gradient is zero (none given: a / b's)."""
+    def apply(self, g):
+        if self._saved['rounding_mode'] is None:
+            return DivBackward0.apply(self, g)
+        self._unpack_all()
+        return (_zeros_like(g) if self.needs(0) else None, _zeros_like(g) if self.needs(1) else None)
 
 
 def reciprocal(a):
@@ -499,7 +522,7 @@ def _rsqrt(x):
 
 def pow(a, b):
     """a ** b: PowBackward0 (tensor ** number), PowBackward1 (tensor ** tensor), PowBackward2 (number ** tensor)."""
-    if type(a) is not Tensor:
+    if not isinstance(a, Tensor):
         ops = _operands(b, a)
         if ops is None:
             return NotImplemented
@@ -513,9 +536,9 @@ def pow(a, b):
     if ops is None:
         return NotImplemented
     ad, bd, d, same = ops
-    if d is dt.bool_ and type(b) is Tensor:
+    if d is dt.bool_ and isinstance(b, Tensor):
         raise NotImplementedError('"pow" not implemented for \'Bool\'')
-    if type(b) is not Tensor:
+    if not isinstance(b, Tensor):
         b = _scalar(b)
         if d.category == 1 and b < 0:
             raise RuntimeError('Integers to negative integer powers are not allowed.')
@@ -573,8 +596,6 @@ class PowBackward1(Node):
 
 
 class PowBackward2(Node):
-    _variables = ('self',)
-
     def apply(self, g):
         base, e = self.saved('self'), self.saved('exponent')
         if base == 0:                       # d(0 ** e)/de is 0 where e >= 0 (PyTorch's convention)
@@ -626,13 +647,13 @@ def _division(a, b, ufunc, reverse=False):
 
 def remainder(a, b):
     """Python's %: the result takes the sign of the divisor. `number % tensor` has no derivative in PyTorch."""
-    if type(a) is not Tensor:
+    if not isinstance(a, Tensor):
         out = _division(b, a, np.remainder, reverse=True)
         return _not_implemented(out, b, 'aten::remainder')
     out = _division(a, b, np.remainder)
     if out is None:
         return NotImplemented
-    if type(b) is Tensor:
+    if isinstance(b, Tensor):
         return _attach(out, RemainderBackward1, (a, b), {'other': _save(b) if _rg(b) else None,
                                                          'self': _save(a) if _rg(b) else None})
     return _attach(out, RemainderBackward0, (a,))
@@ -654,7 +675,7 @@ def fmod(a, b):
     out = _division(a, b, np.fmod)
     if out is None:
         return NotImplemented
-    if type(b) is Tensor:
+    if isinstance(b, Tensor):
         return _attach(out, FmodBackward1, (a, b), {'other': _save(b) if _rg(b) else None,
                                                     'self': _save(a) if _rg(b) else None})
     return _attach(out, FmodBackward0, (a,))
@@ -672,7 +693,7 @@ class FmodBackward1(Node):
 
 def floor_divide(a, b):
     """a // b, rounded down. PyTorch defines no derivative: its node raises when backward reaches it."""
-    if type(a) is not Tensor:
+    if not isinstance(a, Tensor):
         return _not_implemented(_division(b, a, np.floor_divide, reverse=True), b, 'aten::floor_divide')
     out = _division(a, b, np.floor_divide)
     if out is None:
@@ -684,7 +705,7 @@ def _not_implemented(out, inputs, op):
     """Record PyTorch's `NotImplemented` node for an op without derivative (an error once backward reaches it)."""
     inputs = inputs if isinstance(inputs, tuple) else (inputs,)
     if out is not None and out._data.dtype.kind == 'f' and ag.grad_enabled and builtins.any(_rg(x) for x in inputs):
-        _record(out, NotImplementedBackward, tuple(x if type(x) is Tensor else None for x in inputs)).op = op
+        _record(out, NotImplementedBackward, tuple(x if isinstance(x, Tensor) else None for x in inputs)).op = op
     return out
 
 
@@ -937,6 +958,32 @@ floor = _rounding(np.floor, FloorBackward0, 'floor_vml_cpu')
 ceil = _rounding(np.ceil, CeilBackward0, 'ceil_vml_cpu')
 trunc = _rounding(np.trunc, TruncBackward0, 'trunc_vml_cpu')
 frac = _rounding(lambda x: x - np.trunc(x), FracBackward0, 'frac_cpu', integers=False)
+
+
+class _ZeroGrads(Node):
+    def apply(self, g):
+        return (_zeros_like(g), _zeros_like(g))
+
+
+def _compared_into(name, np_fn):
+    """What x.gt_(other) etc. write into x: the comparison as 1 / 0 of x's own dtype. No gradient flows through it
+    (GtBackward0 when other is a number, GtBackward1 over both when it is a tensor)."""
+    by_number = type(name.capitalize() + 'Backward0', (_ZeroGrad,), {'__module__': __name__})
+    by_tensor = type(name.capitalize() + 'Backward1', (_ZeroGrads,), {'__module__': __name__})
+
+    def op(a, b):
+        if isinstance(b, Tensor):
+            _check_broadcast(a._data.shape, b._data.shape)
+            return _attach(_out(np_fn(a._data, b._data), a.dtype), by_tensor, (a, b))
+        return _attach(_out(np_fn(a._data, b), a.dtype), by_number, (a,))
+    op.__name__ = name
+    return op
+
+
+eq_into, ne_into, lt_into = _compared_into('eq', np.equal), _compared_into('ne', np.not_equal), _compared_into(
+    'lt', np.less)
+le_into, gt_into, ge_into = _compared_into('le', np.less_equal), _compared_into('gt', np.greater), _compared_into(
+    'ge', np.greater_equal)
 
 
 def round(a, *, decimals=0):
@@ -1360,6 +1407,63 @@ class CumsumBackward0(Node):
         return (g.flip(d).cumsum(d).flip(d),)         # each input adds into every output from it on
 
 
+def cumprod(a, dim, *, dtype=None):
+    d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
+    x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
+    axis = _wrap_dim(dim, a._data.ndim)
+    out = _out(_accumulated(np.cumprod, x.reshape(-1) if x.ndim == 0 else x, d, axis=axis).reshape(x.shape), d)
+    return _attach(out, CumprodBackward0, (a,), {'dim': _given(dim), 'result': _RESULT, 'self': SavedTensor(a)})
+
+
+class CumprodBackward0(Node):
+    """Output j is the product of inputs 0..j, so input k's gradient is the sum over j >= k of g[j] times the
+    product of inputs 0..j but k: (reversed cumsum of g * result) / x where no input is zero. Past a zero every
+    output is zero: inputs before the first zero keep that formula, the first zero itself gets the products around
+    it up to the second zero, and inputs after it get nothing. With grad mode on (a double backward), PyTorch
+    builds the gradient one slice at a time from differentiable products instead, as here."""
+
+    def apply(self, g):
+        x, r = self.saved('self'), self.saved('result')
+        g = g.to(x.dtype)
+        xd = x._data
+        if xd.size <= 1:
+            return (g,)
+        d = _signed(self._saved['dim']) % xd.ndim
+        n = xd.shape[d]
+        if n == 1:
+            return (g,)
+        zero = xd == 0
+        if not zero.any():
+            return ((r * g).flip(d).cumsum(d).flip(d) / x,)
+        if ag.grad_enabled:
+            grad = _zeros_like(x)
+            for k in range(n):
+                before = x.narrow(d, 0, k).prod(d, True) if k else None
+                if k < n - 1:
+                    after = x.narrow(d, k + 1, n - k - 1).cumprod(d)
+                    if before is not None:
+                        after = before.expand_as(after) * after
+                    shape = list(xd.shape)
+                    shape[d] = 1
+                    omitted = cat([before if k else make(np.ones(shape, xd.dtype)), after], d)
+                else:
+                    omitted = before
+                grad.select(d, k).copy_((g.narrow(d, k, n - k) * omitted).sum(d))
+            return (grad,)
+        wide = np.float64 if xd.dtype == _F32 else xd.dtype
+        xs, gs = xd.astype(wide), g._data.astype(wide)
+        seen = np.cumsum(zero, axis=d)
+        head = seen == 0                                   # before the first zero
+        w = np.where(head, r._data * gs, 0)
+        out = np.where(head, np.flip(np.cumsum(np.flip(w, d), axis=d), d) / np.where(head, xs, 1), 0)
+        first = zero & (seen == 1)
+        span = seen == 1                                   # the first zero up to the second
+        prefix = np.prod(np.where(head, xs, 1), axis=d, keepdims=True)
+        run = np.cumprod(np.where(span & ~zero, xs, 1), axis=d)
+        out = out + np.where(first, prefix * np.sum(np.where(span, gs * run, 0), axis=d, keepdims=True), 0)
+        return (make(out.astype(xd.dtype)),)
+
+
 def prod(a, dim=None, keepdim=False, *, dtype=None):
     d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
@@ -1392,6 +1496,8 @@ class ProdBackward0(Node):
             return (g,)
         if (xd != 0).all():
             return (g * (r / x),)
+        if ag.grad_enabled:                 # (create_graph: the gradient as a graph over x, as PyTorch builds it)
+            return (_prod_safe_zeros_backward(g, x.contiguous().view(-1), 0).view_as(x),)
         if np.count_nonzero(xd == 0) > 1:
             return (_zeros_like(x),)
         return (g * make(_exclusive_prod(xd.reshape(-1), 0).reshape(xd.shape)),)
@@ -1408,7 +1514,21 @@ class ProdBackward1(Node):
             g, r = g.unsqueeze(d), r.unsqueeze(d)
         if (xd != 0).all():
             return (g * (r / x),)
+        if ag.grad_enabled:
+            return (_prod_safe_zeros_backward(g, x, d),)
         return (g * make(_exclusive_prod(xd, d)),)
+
+
+def _prod_safe_zeros_backward(g, x, d):
+    """The gradient of a product along d where x has zeros, from differentiable ops (for a double backward): g times
+    the products of the elements before and after each one (running products from both ends), as PyTorch's."""
+    n = x._data.shape[d]
+    shape = builtins.list(x._data.shape)
+    shape[d] = 1
+    ones = make(np.ones(shape, x._data.dtype))
+    before = cat([ones, x.narrow(d, 0, n - 1)], d).cumprod(d)
+    after = cat([ones, x.narrow(d, 1, n - 1).flip(d)], d).cumprod(d).flip(d)
+    return g * (before * after)
 
 
 def _extreme(name, np_fn, cls):
@@ -1528,10 +1648,12 @@ def _mkl_gemm(x, y, bias=None):
       (*the float64 sum rounded to float32 is the fused result unless it falls exactly on a float32 midpoint
       without being one, ~2^-29 of the additions; numpy's OpenBLAS adds otherwise for small or transposed
       operands.) Up to _MKL_FMA_LIMIT multiply-adds, numpy's order beyond.
-    - else, k <= 3 or (y not transposed, k <= 192) with one row, or 2, 3, 4 or 8 columns, or 2-3 rows and a
-      multiple of 4 (or 5) columns: each product rounded and added in k order, no fused multiply-add (the bias
-      first; last when y is a transposed view, MKL's dot-product kernel). Other small shapes (dot products of a
-      transposed y, 5-7 or 9-11 columns) depend on the operands' memory alignment: not modelled."""
+    - else, with one row and y not transposed, or one column and x transposed (MKL's matrix-vector kernels, any
+      k: a weight's gradient, a column of outputs), or k <= 3, or k <= 4 with one column, or (y not transposed,
+      k <= 192) 2, 3, 4 or 8 columns, or 2-3 rows and a multiple of 4 (or 5) columns: each product rounded and added
+      in k order, no fused multiply-add (the bias first; last when y is a transposed view or x is not, MKL's
+      dot-product kernel). Other small shapes (dot products of a transposed y, 5-7 or 9-11 columns) depend on the
+      operands' memory alignment: not modelled."""
     (m, k), n = x.shape, y.shape[1]
     if m >= 4 and n >= 12 and (m % 4 == 0 or m >= 12):
         if m * n * k > _MKL_FMA_LIMIT:
@@ -1553,15 +1675,28 @@ def _mkl_gemm(x, y, bias=None):
             out = acc if out is None else out + acc
         return out if bias is None or len(blocks) > 1 else out + bias
     yt = _transposed(y)
-    if n == 1 or m >= 4 and n >= 12 or not (k <= 3 or k <= 192 and not yt and (
-            m == 1 or n in (2, 3, 4, 8) or m <= 3 and (n % 4 == 0 or n == 5))):
+    if n == 1:
+        gemv = _transposed(x)
+        if m == 1 or not (gemv or k <= 4):             # (one output: numpy's order agrees)
+            return None
+        return _in_k_order(x, y, bias, bias_last=not gemv)
+    if m == 1 and not yt or not (m >= 4 and n >= 12) and (k <= 3 or k <= 192 and not yt and (
+            n in (2, 3, 4, 8) or m <= 3 and (n % 4 == 0 or n == 5))):
+        return _in_k_order(x, y, bias, bias_last=yt)
+    return None
+
+
+def _in_k_order(x, y, bias, bias_last):
+    """x @ y (+ bias) with each product rounded and the products added in k order from 0, no fused multiply-add:
+    the bias first, or after the products (bias_last). None past 2**22 products (numpy's order then)."""
+    (m, k), n = x.shape, y.shape[1]
+    if m * n * k > 1 << 22:
         return None
-    last = yt and bias is not None
-    out = (np.zeros((m, n), np.float32) if bias is None or last
-           else np.broadcast_to(bias, (m, n)).astype(np.float32, order="C"))
-    for i in range(k):
-        out += x[:, i, None] * y[None, i]
-    return out + bias if last else out
+    products = x.T[:, :, None] * y[:, None, :]                      # (k, m, n)
+    if bias is not None and not bias_last:
+        products = np.concatenate([np.broadcast_to(bias, (1, m, n)).astype(np.float32), products])
+    out = np.add.accumulate(products, axis=0)[-1] + np.float32(0)  # (accumulate adds in order)
+    return out + bias if bias is not None and bias_last else out
 
 
 def matmul(a, b):
@@ -1579,7 +1714,7 @@ def matmul(a, b):
         r = mm(a.unsqueeze(0), b)              # then PyTorch squeezes in place: version 1, not a view
         out = make(r._data[0])
         bump(out)
-        return _attach(out, SqueezeBackward4, (r,), {'dim': (0,), 'self_sym_sizes': r._data.shape})
+        return _attach(out, SqueezeBackward4, (r,), {'dim': 0, 'self_sym_sizes': r._data.shape})
     if da == 2 and db == 2:
         return mm(a, b)
     if _should_fold(a, b):                    # the bigger operand folded into a matrix: one mm / mv
@@ -2121,7 +2256,7 @@ def to(a, *args, **kwargs):
     if (d is None or d is a.dtype) and not copy:
         return a
     d = d or a.dtype
-    return _attach(make(a._data.astype(d.np)), ToCopyBackward0, (a,), {'self_sym_sizes': a._data.shape})
+    return _attach(make(a._data.astype(d.np)), ToCopyBackward0, (a,))     # (it saves self's options: not shown)
 
 
 class ToCopyBackward0(Node):
@@ -2135,7 +2270,7 @@ def _index_parts(a, idx):
     """Split an index into the basic part (ints, slices, None, Ellipsis) and the advanced part (tensors, lists)."""
     if not isinstance(idx, tuple):
         idx = (idx,)
-    adv = any(isinstance(i, (Tensor, list, np.ndarray)) or (isinstance(i, (bool, np.bool_))) for i in idx)
+    adv = any(isinstance(i, (Tensor, list, range, np.ndarray)) or (isinstance(i, (bool, np.bool_))) for i in idx)
     return idx, adv
 
 
@@ -2144,8 +2279,8 @@ def _to_np_index(i):
         if i._data.dtype.kind == 'f':
             raise IndexError('tensors used as indices must be long, int, byte or bool tensors')
         return i._data if i._data.dtype.kind == 'b' else i._data.astype(np.int64)
-    if isinstance(i, list):
-        arr = np.asarray(i)
+    if isinstance(i, (list, range)):                # (any sequence is a tensor of its numbers, as torch.tensor)
+        arr = np.asarray(i) if builtins.len(i) else np.zeros(0, np.int64)
         if arr.dtype.kind == 'f':
             raise IndexError('tensors used as indices must be long, int, byte or bool tensors')
         return arr.astype(np.int64) if arr.dtype.kind in 'iu' else arr
@@ -2184,7 +2319,7 @@ def getitem(a, idx):
             dim += 1
         elif isinstance(i, (builtins.int, np.integer)) or (isinstance(i, Tensor) and i._data.ndim == 0):
             out = select(out, dim, builtins.int(i), k)
-        elif isinstance(i, (Tensor, list, tuple, np.ndarray)):
+        elif isinstance(i, (Tensor, list, tuple, range, np.ndarray)):
             t = i if isinstance(i, Tensor) else make(_to_np_index(i))
             _to_np_index(t)                                      # rejects float indices
             advanced.append((dim, t))
@@ -2851,14 +2986,16 @@ class DiagonalBackward0_copy(Node):
 
 # ================================================================================================ in-place
 
+_NO_GRAD_VIEW = ('A view was created in no_grad mode and %s inplace with grad mode enabled. Given that this use case '
+                 'is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view and '
+                 'the inplace either both inside the no_grad block (if you don\'t want the inplace to be tracked) or '
+                 'both outside (if you want the inplace to be tracked).')
+
+
 def _check_inplace(t):
     """PyTorch's rules for modifying a tensor in place while autograd is recording."""
     if ag.grad_enabled and t._no_grad_view:
-        raise RuntimeError('A view was created in no_grad mode and is being modified inplace with grad mode enabled. '
-                           'Given that this use case is ambiguous and error-prone, it is forbidden. You can clarify '
-                           'your code by moving both the view and the inplace either both inside the no_grad block '
-                           '(if you don\'t want the inplace to be tracked) or both outside (if you want the inplace '
-                           'to be tracked).')
+        raise RuntimeError(_NO_GRAD_VIEW % 'is being modified')
     if ag.grad_enabled and t._requires_grad:
         if t._base is not None and '_fn_view' in t.__dict__ and t._grad_fn is not None:
             # a view PyTorch forbids modifying in place (of split, of a custom Function, or a view of one of those)
@@ -2878,7 +3015,7 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
     # (PyTorch's order of checks: elements of self sharing memory, overlap with an input, shapes, dtypes)
     target = _writeable(self._data, shared_ok) if self._data.size else None
     for x in args:
-        if type(x) is Tensor and x is not self and op is not _fill_tensor and _partial_overlap(self._data, x._data):
+        if isinstance(x, Tensor) and x is not self and op is not _fill_tensor and _partial_overlap(self._data, x._data):
             raise RuntimeError('unsupported operation: some elements of the input tensor and the written-to tensor '
                                'refer to a single memory location. Please clone() the tensor before performing the '
                                'operation.')
@@ -2914,6 +3051,8 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
     bump(self)
     node = res._grad_fn
     if track and node is not None:
+        if src._requires_grad and node._saved:
+            _saved_clone(node, src)
         if res._data.dtype is not self._data.dtype:     # gradients will arrive in self's dtype, not the result's:
             meta = (res._data.shape, res._data.dtype)    # every input's gradient is cast back to its own
             node._meta = [m or meta for m in (node._meta or [None] * len(node._fns))]
@@ -2929,6 +3068,15 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
     else:
         _views_changed(self)
     return self
+
+
+def _saved_clone(node, src):
+    """PyTorch saves the value an in-place op overwrites as a clone of it: a tensor whose grad_fn is a CloneBackward0
+    over self's old history (the op's own edge goes straight to that history). `src` is that value here."""
+    for v in node._saved.values():
+        if type(v) is SavedTensor and v.tensor is src:
+            v.tensor = t = make(src._data)
+            _record(t, CloneBackward0, (src,))
 
 
 def _writeable(arr, shared_ok=False):
@@ -2960,6 +3108,10 @@ def _views_changed(t, rebased=None):
         view = ref()
         if view is None or (rebased is not None and view is t):
             continue
+        if view._no_grad_view:          # PyTorch cannot rebuild its history: reading its grad_fn is an error
+            if type(view._grad_fn) is not ag.Invalid:
+                view._grad_fn = ag.invalid(_NO_GRAD_VIEW % 'its base or another view of its base has been modified')
+            continue
         if view._base is rebased:
             _view_of_modified_base(view, rebased)
         elif not view._no_grad_view and (view._grad_fn is not None or view._base._requires_grad):
@@ -2977,7 +3129,7 @@ def _ufunc_inplace(self, ufunc, other):
         return False
     if type(other) is builtins.float:
         od = _CONSTANTS[(other, sd.dtype)]
-    elif type(other) is Tensor and other._data.dtype is sd.dtype and _expandable(other._data.shape, sd.shape):
+    elif isinstance(other, Tensor) and other._data.dtype is sd.dtype and _expandable(other._data.shape, sd.shape):
         od = other._data
     else:
         return False
@@ -3205,7 +3357,7 @@ def _check_uniform(p, q):
 
 def _check_std(p, q):
     if q < 0:
-        raise RuntimeError('normal expects std >= 0.0, but found std %s' % q)
+        raise RuntimeError('normal expects std >= 0.0, but found std %g' % q)
 
 
 def _generator():
@@ -3217,6 +3369,46 @@ uniform_ = _random('uniform_', 'check_uniform_bounds', UniformBackward0, _check_
                    lambda x, p, q: _generator().uniform(p, q, x.shape))
 normal_ = _random('normal_', 'normal_kernel_cpu', NormalBackward0, _check_std,
                   lambda x, p, q: _generator().normal(p, q, x.shape))
+
+
+def normal_of(mean, std):
+    """torch.normal with a tensor mean and / or std: one number from N(mean, std) per element of their broadcast
+    shape, in their dtype. NormalBackward1 (tensor mean), 2 (tensor std), 3 (both): the gradients are zero."""
+    ts = isinstance(std, Tensor)
+    tensors = [t for t in (mean, std) if isinstance(t, Tensor)]
+    d = dt.result_type(*tensors) if builtins.len(tensors) > 1 else tensors[0].dtype
+    if not d.is_floating_point:
+        raise NotImplementedError('"normal_kernel_cpu" not implemented for \'%s\'' % d.legacy)
+    m, s = (x._data if isinstance(x, Tensor) else x for x in (mean, std))
+    if np.any(np.asarray(s) < 0):
+        raise RuntimeError('normal expects all elements of std >= 0.0' if ts else
+                           'normal expects std >= 0.0, but found std %g' % std)
+    if builtins.len(tensors) > 1:
+        _check_broadcast(m.shape, s.shape)
+    shape = np.broadcast_shapes(np.shape(m), np.shape(s))
+    out = make((_generator().standard_normal(shape) * s + m).astype(d.np))
+    if not ts:
+        return _attach(out, NormalBackward1, (mean,), {'mean_sym_sizes': mean._data.shape})
+    if not isinstance(mean, Tensor):
+        return _attach(out, NormalBackward2, (std,), {'std_sym_sizes': std._data.shape})
+    return _attach(out, NormalBackward3, (mean, std), {'mean_sym_sizes': mean._data.shape,
+                                                        'std_sym_sizes': std._data.shape})
+
+
+class NormalBackward1(Node):
+    def apply(self, g):
+        return (make(np.zeros(self._saved['mean_sym_sizes'], g._data.dtype)),)
+
+
+class NormalBackward2(Node):
+    def apply(self, g):
+        return (make(np.zeros(self._saved['std_sym_sizes'], g._data.dtype)),)
+
+
+class NormalBackward3(Node):
+    def apply(self, g):
+        return tuple(make(np.zeros(self._saved[k], g._data.dtype)) if self.needs(i) else None
+                     for i, k in enumerate(('mean_sym_sizes', 'std_sym_sizes')))
 
 
 def copy_(a, src, non_blocking=False):

@@ -14,9 +14,10 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_add_reduce, _add_scalar, _attach, _dims, _F32, _float_dtype, _fma32, _mkl_gemm, _mul_scalar,
-                   _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div,
-                   pow as _pow, sigmoid_backward)
+from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _F32, _float_dtype, _fma32,
+                   _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid,
+                   _vec_exp, _zeros_like, div,
+                   pow as _pow, sigmoid_backward, put, _along)
 from ._tensor import Tensor, make, _wrap_dim
 
 _F64 = np.float64
@@ -67,6 +68,10 @@ class return_types:
     """torch.return_types: the named tuples that reductions over a dim return."""
     max = _return_type('max')
     min = _return_type('min')
+    sort = _return_type('sort')
+    topk = _return_type('topk')
+    median = _return_type('median')
+    kthvalue = _return_type('kthvalue')
 
 
 # ================================================================================================ where, max, min
@@ -190,6 +195,155 @@ maximum = _elementwise_extremum(np.maximum, MaximumBackward0)
 minimum = _elementwise_extremum(np.minimum, MinimumBackward0)
 max = _extremum('max', np.max, np.argmax, MaxBackward1, MaxBackward0, maximum)
 min = _extremum('min', np.min, np.argmin, MinBackward1, MinBackward0, minimum)
+
+
+# ================================================================================================ sort, topk, median
+
+def _sort_indices(x, d, descending):
+    """Where each element of x sorted along dim d comes from: a stable sort with NaN the largest, as PyTorch's."""
+    if x.dtype.kind == 'b':
+        x = x.view(np.uint8)
+    if not descending:
+        return np.argsort(x, axis=d, kind='stable')           # (numpy's sort puts NaN last too)
+    if x.dtype.kind != 'f':
+        return np.argsort(~x, axis=d, kind='stable')          # ~x reverses the order of integers, without overflow
+    return np.lexsort((-x, ~np.isnan(x)), axis=d)             # NaN first, then the largest; stable
+
+
+def _picked(a, dim, order, cls, name, keep=True, **saved):
+    """The named tuple (values, indices) of the elements of `a` at positions `order` (numpy indices of the 1-d
+    form of `a` when it is 0-d) along dim, recorded as a `cls` node that scatters the gradient back."""
+    d = _wrap_dim(dim, a._data.ndim)
+    x = a._data if a._data.ndim else a._data.reshape(1)
+    values = np.take_along_axis(x, order, d)
+    if not keep:
+        values, order = np.squeeze(values, d), np.squeeze(order, d)
+    shape = values.shape if a._data.ndim else ()
+    indices = make(order.astype(np.int64).reshape(shape))
+    out = make(values.reshape(shape))
+    _attach(out, cls, (a,), dict(saved, dim=_raw(dim), indices=SavedTensor(indices), self_sym_sizes=a._data.shape))
+    return getattr(return_types, name)(out, indices)
+
+
+def sort(a, dim=-1, descending=False, *, stable=None):
+    """(values, indices) sorted along dim (SortBackward1 when `stable` is given, as PyTorch's overloads)."""
+    x = a._data if a._data.ndim else a._data.reshape(1)
+    order = _sort_indices(x, _wrap_dim(dim, a._data.ndim), descending)
+    return _picked(a, dim, order, SortBackward0 if stable is None else SortBackward1, 'sort')
+
+
+def argsort(a, dim=-1, descending=False, stable=False):
+    return sort(a, dim, descending).indices
+
+
+def msort(a):
+    return sort(a, 0).values
+
+
+def topk(a, k, dim=-1, largest=True, sorted=True):
+    """The k largest (smallest) elements along dim and where they are, largest (smallest) first."""
+    d = _wrap_dim(dim, a._data.ndim)
+    x = a._data if a._data.ndim else a._data.reshape(1)
+    if not 0 <= k <= x.shape[d]:
+        raise RuntimeError('selected index k out of range')
+    order = _sort_indices(x, d, largest)
+    if a._data.ndim:
+        order = order[(slice(None),) * d + (slice(0, k),)]
+    return _picked(a, dim, order, TopkBackward0, 'topk')
+
+
+def _kth(a, dim, k, keepdim, cls, name, nan_first):
+    """The k-th smallest element along dim (0-based) and its index; with nan_first a NaN wins (median)."""
+    d = _wrap_dim(dim, a._data.ndim)
+    x = a._data if a._data.ndim else a._data.reshape(1)
+    if not x.shape[d] and name == 'median':
+        raise IndexError('median(): Expected reduction dim %d to have non-zero size.' % d)
+    if not 0 <= k < x.shape[d]:
+        raise RuntimeError('kthvalue(): selected number k out of range for dimension %d' % d)
+    order = _sort_indices(x, d, False)
+    at = np.take(order, [k], axis=d)
+    if nan_first and x.dtype.kind == 'f':
+        nan = np.isnan(x)
+        at = np.where(nan.any(axis=d, keepdims=True), np.argmax(nan, axis=d, keepdims=True), at)
+    return _picked(a, dim, at, cls, name, keepdim, keepdim=keepdim)
+
+
+def median(a, dim=None, keepdim=False):
+    """The lower median of all elements (a tensor), or (values, indices) along dim."""
+    if dim is not None:
+        x = a._data if a._data.ndim else a._data.reshape(1)
+        n = x.shape[_wrap_dim(dim, a._data.ndim)]
+        return _kth(a, dim, (n - 1) // 2, keepdim, MedianBackward1, 'median', True)
+    x = a._data.reshape(-1)
+    if not x.size:
+        out = np.array(np.nan, x.dtype)
+    elif x.dtype.kind == 'f' and np.isnan(x).any():
+        out = np.array(np.nan, x.dtype)
+    else:
+        out = np.sort(x)[(x.size - 1) // 2]
+    return _attach(make(np.asarray(out)), MedianBackward0, (a,), {'result': _RESULT, 'self': SavedTensor(a)})
+
+
+def kthvalue(a, k, dim=-1, keepdim=False):
+    """The k-th smallest element along dim (k from 1) and its index."""
+    return _kth(a, dim, k - 1, keepdim, KthvalueBackward0, 'kthvalue', False)
+
+
+class SortBackward0(Node):
+    """The gradient of values picked by index along a dim: scattered back to where they came from."""
+    def apply(self, g):
+        s = self._saved
+        sizes = s['self_sym_sizes']
+        if not sizes:
+            return (g,)
+        d = _saved_dims(s['dim'], len(sizes))[0]
+        idx = self.saved('indices')._data
+        if not s.get('keepdim', True):
+            g, idx = g.unsqueeze(d), np.expand_dims(idx, d)
+        return (put(g, _along(idx.astype(np.intp), d, sizes), sizes),)
+
+
+class SortBackward1(SortBackward0):
+    pass
+
+
+class TopkBackward0(SortBackward0):
+    pass
+
+
+class MedianBackward1(SortBackward0):
+    pass
+
+
+class KthvalueBackward0(SortBackward0):
+    pass
+
+
+class MedianBackward0(MaxBackward1):
+    pass
+
+
+def dist(a, other, p=2):
+    """The p-norm of a - other (DistBackward0)."""
+    if not isinstance(other, Tensor):
+        raise TypeError("dist(): argument 'other' (position 2) must be Tensor, not %s" % type(other).__name__)
+    with ag.no_grad():
+        diff = a - other
+    if not diff.is_floating_point():
+        raise RuntimeError('norm(): input dtype should be either floating point or complex. Got %s instead.'
+                           % diff.dtype.legacy)
+    out = make(norm(diff, p)._data)
+    return _attach(out, DistBackward0, (a, other), {'other': SavedTensor(other), 'p': p, 'result': _RESULT,
+                                                    'self': SavedTensor(a)})
+
+
+class DistBackward0(Node):
+    def apply(self, g):
+        x, y, r = self.saved('self'), self.saved('other'), self.saved('result')
+        gx = _norm_backward(g, x - y, r, self._saved['p'], None, False)
+        if gx is None:
+            return (None, None)
+        return (gx if self.needs(0) else None, -gx if self.needs(1) else None)
 
 
 def square(a):
@@ -382,13 +536,24 @@ def _correction(dim, unbiased, correction):
     return dim, 0 if unbiased is False else 1
 
 
-def _var_np(x, dims, c, keepdim):
+def _var_np(x, dims, c, keepdim, name=None):
     """(variance, count). PyTorch accumulates a float32 variance in float64 (its result is the float64 one,
-    rounded once; std is the float64 square root, rounded once): so here too."""
+    rounded once; std is the float64 square root, rounded once): so here too. With the op's name, PyTorch's warning
+    when no degrees of freedom are left."""
     n = x.size if dims is None else builtins.int(np.prod([x.shape[d] for d in dims]))
+    if name and n - (1 if c is None else c) <= 0:
+        warnings.warn('%s(): degrees of freedom is <= 0. Correction should be strictly less than the reduction factor '
+                      '(input numel divided by output numel). (Triggered internally at '
+                      '/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)' % name, UserWarning,
+                      stacklevel=3)
     if x.dtype == np.float32:
         x = x.astype(np.float64)
-    dev = x - x.mean(axis=dims, keepdims=True)
+    if not x.size:                               # (numpy's mean of nothing warns: PyTorch's is nan, silently)
+        with warnings.catch_warnings():
+            warnings.simplefilter('ignore', RuntimeWarning)
+            dev = x - x.mean(axis=dims, keepdims=True)
+    else:
+        dev = x - x.mean(axis=dims, keepdims=True)
     return np.sum(dev * dev, axis=dims, keepdims=keepdim) / builtins.max(n - (1 if c is None else c), 0), n
 
 
@@ -396,7 +561,7 @@ def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Variance over dim (Bessel-corrected unless unbiased=False or correction=0)."""
     dim, c = _correction(dim, unbiased, correction)
     dims = _dims(dim, a._data.ndim)
-    r, _ = _var_np(a._data, dims, c, keepdim)
+    r, _ = _var_np(a._data, dims, c, keepdim, 'var')
     return _attach(_out(r, a.dtype), VarBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)), 'keepdim': keepdim,
                                                            'self': SavedTensor(a)})
 
@@ -405,7 +570,7 @@ def std(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Standard deviation over dim: sqrt(var)."""
     dim, c = _correction(dim, unbiased, correction)
     dims = _dims(dim, a._data.ndim)
-    r, _ = _var_np(a._data, dims, c, keepdim)
+    r, _ = _var_np(a._data, dims, c, keepdim, 'std')
     return _attach(_out(np.sqrt(r), a.dtype), StdBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)),
                                                                     'keepdim': keepdim, 'result': _RESULT,
                                                                     'self': SavedTensor(a)})
@@ -415,7 +580,7 @@ def _var_backward(g, x, dims, c, keepdim):
     n = x._data.size if dims is None else builtins.int(np.prod([x._data.shape[d] for d in dims]))
     c = 1 if c is None else c
     centered = x - (x.mean(dims, keepdim=True) if dims is not None else x.mean())
-    return (2.0 / (n - c)) * _unsq(g, dims, keepdim) * centered
+    return (2.0 / (n - c) if n != c else math.inf) * _unsq(g, dims, keepdim) * centered     # (C++'s 2.0 / 0 is inf)
 
 
 class VarBackward0(Node):
@@ -463,21 +628,25 @@ def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
 class LinalgVectorNormBackward0(Node):
     def apply(self, g):
         s = self._saved
-        x, r, ord = self.saved('self'), self.saved('result'), s['ord']
-        dims = _saved_dims(s['dim'], x.ndim)
-        g, r = _unsq(g, dims, s['keepdim']), _unsq(r, dims, s['keepdim'])
-        if ord == 0:
-            return (_zeros_like(x),)
-        if ord == 1:
-            return (x.sign() * g,)
-        if ord in (math.inf, -math.inf):
-            mask = make(np.abs(x._data) == r._data)
-            count = mask.sum(dims, keepdim=True) if dims is not None else mask.sum()
-            return (x.sign() * where(mask, g / count, 0.),)
-        zero = make(r._data == 0)
-        if ord == 2:
-            return (x * where(zero, 0., g / r),)
-        return (x * x.abs() ** (ord - 2) * where(zero, 0., g / r ** (ord - 1)),)
+        x, r = self.saved('self'), self.saved('result')
+        return (_norm_backward(g, x, r, s['ord'], _saved_dims(s['dim'], x.ndim), s['keepdim']),)
+
+
+def _norm_backward(g, x, r, ord, dims, keepdim):
+    """The gradient of r, the ord-norm of x over dims; None for ord 0 (PyTorch gives no gradient there)."""
+    if ord == 0:
+        return None
+    g, r = _unsq(g, dims, keepdim), _unsq(r, dims, keepdim)
+    if ord == 1:
+        return x.sign() * g
+    if ord in (math.inf, -math.inf):
+        mask = make(np.abs(x._data) == r._data)
+        count = mask.sum(dims, keepdim=True) if dims is not None else mask.sum()
+        return x.sign() * where(mask, g / count, 0.)
+    zero = make(r._data == 0)
+    if ord == 2:
+        return x * where(zero, 0., g / r)
+    return x * x.abs() ** (ord - 2) * where(zero, 0., g / r ** (ord - 1))
 
 
 # ================================================================================================ activations
@@ -808,12 +977,15 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         if m._data.dtype is not mat2._data.dtype:
             raise RuntimeError('%s and mat2 must have the same dtype, but got %s and %s'
                                % (name, m.dtype.legacy, mat2.dtype.legacy))
-    for name, m in (('self', mat1), ('mat2', mat2)):
+    for name, m in (('mat1', mat1), ('mat2', mat2)):
         if m._data.ndim != 2:
-            raise RuntimeError('%s must be a matrix' % name)
+            raise RuntimeError('%s must be a matrix, got %d-D tensor' % (name, m._data.ndim))
     if mat1._data.shape[1] != mat2._data.shape[0]:
         raise RuntimeError('mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)'
                            % (mat1._data.shape + mat2._data.shape))
+    rows, cols = mat1._data.shape[0], mat2._data.shape[1]
+    if input._data.ndim > 2 or any(b not in (1, n) for b, n in zip(input._data.shape[::-1], (cols, rows))):
+        input.expand(rows, cols)                        # (a bias that cannot expand: expand's error)
     x, y, bias = mat1._data, mat2._data, input._data
     fused = None
     if (beta == 1 and alpha == 1 and x.dtype == np.float32 and bias.dtype == np.float32 and all(x.shape) and y.shape[1]
@@ -827,9 +999,6 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         if alpha != 1:
             prod = prod * alpha
         out = _out(prod + (bias if beta == 1 else bias * beta), mat1.dtype)
-    if out._data.shape != prod.shape:
-        raise RuntimeError('The expanded size of the tensor (%d) must match the existing size (%d) at non-singleton '
-                           'dimension %d.' % (prod.shape[-1], input._data.shape[-1], input._data.ndim - 1))
     if ag.grad_enabled and (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
         item = mat1._data.itemsize
         _attach(out, AddmmBackward0, (input, mat1, mat2), {
@@ -853,13 +1022,24 @@ class AddmmBackward0(Node):
 
 
 def linear(input, weight, bias=None):
-    """input @ weight.T + bias, recorded as PyTorch records it (AddmmBackward0 for a batch of rows)."""
+    """input @ weight.T + bias, recorded as PyTorch records it: AddmmBackward0 for a batch of rows (other inputs
+    flattened to rows, then viewed back) when the bias is one row; else matmul, then the bias added in place."""
+    for pos, (name, t) in enumerate((('input', input), ('weight', weight), ('bias', bias)), 1):
+        if not isinstance(t, Tensor) and (t is not None or pos < 3):
+            raise TypeError("linear(): argument '%s' (position %d) must be Tensor, not %s"
+                            % (name, pos, type(t).__name__))
+    if input._data.ndim == 0 or weight._data.ndim == 0:
+        raise RuntimeError('both arguments to linear need to be at least 1D, but they are %dD and %dD'
+                           % (input._data.ndim, weight._data.ndim))
     if bias is None:
         return input.matmul(weight.t())
     if input._data.ndim == 2:
         return addmm(bias, input, weight.t())
-    rows = input.reshape(-1, input._data.shape[-1]) if input._data.ndim else input
-    return addmm(bias, rows, weight.t()).view(input._data.shape[:-1] + (weight._data.shape[0],))
+    b = bias._data
+    if weight._data.ndim == 2 and b.ndim and b.size == b.shape[-1]:
+        rows = input.reshape(-1, input._data.shape[-1])
+        return addmm(bias, rows, weight.t()).view(input._data.shape[:-1] + (weight._data.shape[0],))
+    return input.matmul(weight.t()).add_(bias)
 
 
 # ================================================================================================ losses
@@ -947,11 +1127,13 @@ def _loss_dtype(input, target, kernel):
 
 
 def _broadcast_loss_args(input, target, stacklevel):
-    """PyTorch's warning when target and input sizes differ; both expanded to the common shape."""
-    if input._data.shape != target._data.shape:
+    """PyTorch's warning when target and input sizes differ; both expanded to the common shape (its error when there
+    is none). As in PyTorch, a target or input that is no tensor fails on reading its size()."""
+    if target.size() != input.size():
         warnings.warn('Using a target size (%r) that is different to the input size (%r). This will likely lead to '
                       'incorrect results due to broadcasting. Please ensure they have the same size.'
                       % (target.shape, input.shape), UserWarning, stacklevel=stacklevel)
+        _check_broadcast(input._data.shape, target._data.shape)
         shape = np.broadcast_shapes(input._data.shape, target._data.shape)
         input, target = input.expand(shape), target.expand(shape)
     return input, target
@@ -1398,7 +1580,7 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
 # ================================================================================================ Tensor methods
 
 for _name in ['max', 'min', 'maximum', 'minimum', 'square', 'softmax', 'log_softmax', 'logsumexp', 'var', 'std',
-              'norm', 'erf', 'addmm']:
+              'norm', 'erf', 'addmm', 'sort', 'argsort', 'msort', 'topk', 'median', 'kthvalue', 'dist']:
     setattr(Tensor, _name, globals()[_name])
 
 

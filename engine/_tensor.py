@@ -322,6 +322,8 @@ class Tensor:
     def data(self, value):
         if not isinstance(value, Tensor):
             raise TypeError('Variable data has to be a tensor, but got ' + type(value).__name__)
+        if self._requires_grad and value._data.dtype.kind != 'f':
+            raise RuntimeError('data set to a tensor that requires gradients must be floating point or complex dtype')
         self._data = value._data
 
     def detach(self):

@@ -71,6 +71,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         inputs = _tuple(inputs)
         if not inputs:
             raise RuntimeError('`inputs` argument to `backward()` cannot be empty.')
+        for t in inputs:
+            t.retain_grad()                        # (as PyTorch's engine does: a non-leaf input gets its .grad)
         edges = [_ag.edge(t) for t in inputs]
     if create_graph:         # (from one place, so Python's default filter shows it once, as PyTorch's does)
         warnings.warn(_CREATE_GRAPH_WARNING, UserWarning, stacklevel=1)
@@ -102,6 +104,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     # (not _tuple: tuple(None) raises PyTorch's TypeError)
     outputs = (outputs,) if isinstance(outputs, Tensor) else tuple(outputs)
     inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+    if is_grads_batched:
+        return _batched_grad(outputs, inputs, _tuple(grad_outputs), retain_graph, create_graph, allow_unused,
+                             materialize_grads, names)
     grads = _make_grads(outputs, _tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs))
     if retain_graph is None:
         retain_graph = create_graph
@@ -128,6 +133,26 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             g = g.detach()
         result.append(g)
     return tuple(result) if names is None else dict(zip(names, result))
+
+
+def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads, names):
+    """autograd.grad with is_grads_batched: the first dim of each grad_output indexes the vectors to take gradients
+    against, one backward pass each (PyTorch vmaps them), the results stacked."""
+    from ._ops import stack
+    for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
+        if g is not None and g.shape[1:] != out.shape:
+            raise RuntimeError('If `is_grads_batched=True`, we interpret the first dimension of each grad_output as '
+                               'the batch dimension. The sizes of the remaining dimensions are expected to match the '
+                               'shape of corresponding output, but a mismatch was detected: grad_output[%d] has a '
+                               'shape of %r and output[%d] has a shape of %r. If you only want some tensors in '
+                               '`grad_output` to be considered batched, consider using vmap.'
+                               % (i, g[0].shape[1:], i, out.shape))
+    n = next(g.shape[0] for g in grad_outputs if g is not None)
+    rows = [grad(outputs, inputs, tuple(None if g is None else g[b] for g in grad_outputs),
+                 retain_graph=True if b < n - 1 else retain_graph, create_graph=create_graph,
+                 allow_unused=allow_unused, materialize_grads=materialize_grads) for b in range(n)]
+    result = tuple(None if col[0] is None else stack(col) for col in zip(*rows))
+    return result if names is None else dict(zip(names, result))
 
 
 def Variable(data, requires_grad=False, volatile=False):

@@ -103,6 +103,23 @@ class Optimizer:
                 'param_groups': [dict([(k, v) for k, v in g.items() if k != 'params'],
                                       params=[index[id(p)] for p in g['params']]) for g in self.param_groups]}
 
+    def load_state_dict(self, state_dict):
+        """Take the hyper-parameters and per-parameter state of state_dict() (copies; state in each parameter's
+        dtype but the step count), matched to this optimizer's parameters by position."""
+        saved = state_dict['param_groups']
+        if len(saved) != len(self.param_groups):
+            raise ValueError('loaded state dict has a different number of parameter groups')
+        if any(len(s['params']) != len(g['params']) for s, g in zip(saved, self.param_groups)):
+            raise ValueError("loaded state dict contains a parameter group that doesn't match the size of optimizer's "
+                             "group")
+        params = {i: p for s, g in zip(saved, self.param_groups) for i, p in zip(s['params'], g['params'])}
+        self.state = defaultdict(dict)
+        for i, values in state_dict['state'].items():
+            p = params[i]
+            self.state[p] = {k: (v.clone() if k == 'step' else v.to(p.dtype).clone()) if isinstance(v, Tensor) else v
+                             for k, v in values.items()}
+        self.param_groups = [dict(s, params=g['params']) for s, g in zip(saved, self.param_groups)]
+
     def __repr__(self):
         text = type(self).__name__ + ' ('
         for i, group in enumerate(self.param_groups):
@@ -292,3 +309,10 @@ class Adagrad(Optimizer):
         std += group['eps']
         p._data += -clr * g / std                          # param.addcdiv_(grad, std, value=-clr)
         _bump(p)
+
+
+for _cls, _where in ((Optimizer, 'optimizer'), (SGD, 'sgd'), (Adam, 'adam'), (AdamW, 'adamw'), (RMSprop, 'rmsprop'),
+                     (Adagrad, 'adagrad')):
+    _cls.__module__ = 'torch.optim.' + _where         # where PyTorch defines them: type(opt) shows that path
+from . import _lr_scheduler as lr_scheduler  # noqa: E402  (torch.optim.lr_scheduler)
+__path__ = []           # a package to the import system, so that `import torch.optim.lr_scheduler` finds that one

@@ -1,5 +1,6 @@
 """torch.nn: Module (parameter registration, train/eval, repr), the common layers and losses, and nn.init."""
 import math
+import operator
 import sys
 import types
 import warnings
@@ -20,7 +21,22 @@ def _addindent(text, n):
 
 
 def _typename(value):
-    return value.type() if isinstance(value, Tensor) else type(value).__name__
+    """torch.typename: a tensor's type(), else where the object (or its class) was defined, as module.qualname (the
+    engine's own functions under PyTorch's names)."""
+    if isinstance(value, Tensor):
+        return value.type()
+    module = getattr(value, '__module__', '') or ''
+    if hasattr(value, '__qualname__'):
+        name = value.__qualname__
+    elif hasattr(value, '__name__'):
+        name = value.__name__
+    else:
+        module, name = type(value).__module__ or '', type(value).__qualname__
+    if module.startswith('engine._'):
+        module, name = 'torch._VariableFunctionsClass', getattr(value, '__name__', name)
+    elif module == 'engine' or module.startswith('engine.'):
+        module = 'torch' + module[6:]
+    return name if module in ('', 'builtins') else module + '.' + name
 
 
 class _IncompatibleKeys(namedtuple('IncompatibleKeys', ['missing_keys', 'unexpected_keys'])):
@@ -120,18 +136,25 @@ class Module:
         for store in (self._parameters, self._buffers, self._modules):
             store.pop(name, None)
 
-    def _check_name(self, name, what):
+    def _check_name(self, name, what, store):
+        """PyTorch's checks of a name to register in `store` (a module's name is checked in another order)."""
         if '_parameters' not in self.__dict__:
             raise AttributeError('cannot assign %s before Module.__init__() call' % what)
         if not isinstance(name, str):
-            raise TypeError('%s name should be a string. Got %s' % (what, type(name).__name__))
-        if '.' in name or name == '':
-            raise KeyError('%s name can\'t contain "."' % what if name else '%s name can\'t be empty string ""'
-                           % what)
+            raise TypeError('%s name should be a string. Got %s' % (what, _typename(name)))
+        taken = hasattr(self, name) and name not in store
+        if taken and what == 'module':
+            raise KeyError("attribute '%s' already exists" % name)
+        if '.' in name:
+            raise KeyError('%s name can\'t contain "."%s' % (what, ', got: ' + name if what == 'module' else ''))
+        if name == '':
+            raise KeyError('%s name can\'t be empty string ""' % what)
+        if taken:
+            raise KeyError("attribute '%s' already exists" % name)
 
     def register_parameter(self, name, param):
         """Add a parameter (or None) under `name`."""
-        self._check_name(name, 'parameter')
+        self._check_name(name, 'parameter', self.__dict__.get('_parameters'))
         if param is not None and not isinstance(param, Parameter):
             raise TypeError("cannot assign '%s' object to parameter '%s' (torch.nn.Parameter or None required)"
                             % (_typename(param), name))
@@ -143,7 +166,7 @@ class Module:
 
     def register_buffer(self, name, tensor, persistent=True):
         """Add a tensor that is state but not a parameter (saved in state_dict unless persistent=False)."""
-        self._check_name(name, 'buffer')
+        self._check_name(name, 'buffer', self.__dict__.get('_buffers'))
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError("cannot assign '%s' object to buffer '%s' (torch Tensor or None required)"
                             % (_typename(tensor), name))
@@ -154,7 +177,7 @@ class Module:
         """Add a child module under `name`."""
         if module is not None and not isinstance(module, Module):
             raise TypeError('%s is not a Module subclass' % _typename(module))
-        self._check_name(name, 'module')
+        self._check_name(name, 'module', self.__dict__.get('_modules'))
         self._modules[name] = module
 
     register_module = add_module
@@ -199,14 +222,14 @@ class Module:
 
     def named_parameters(self, prefix='', recurse=True, remove_duplicate=True):
         """(dotted name, parameter) pairs, each parameter once."""
-        return self._named('_parameters', prefix, recurse, remove_duplicate)
+        yield from self._named('_parameters', prefix, recurse, remove_duplicate)
 
     def parameters(self, recurse=True):
         for _, p in self.named_parameters(recurse=recurse):
             yield p
 
     def named_buffers(self, prefix='', recurse=True, remove_duplicate=True):
-        return self._named('_buffers', prefix, recurse, remove_duplicate)
+        yield from self._named('_buffers', prefix, recurse, remove_duplicate)
 
     def buffers(self, recurse=True):
         for _, b in self.named_buffers(recurse=recurse):
@@ -256,6 +279,9 @@ class Module:
 
     def double(self):
         return self.to(_dtypes.float64)
+
+    def half(self):
+        return self.to(_dtypes.float16)
 
     def cpu(self):
         return self
@@ -371,6 +397,7 @@ class Sequential(_ModuleSequence):
         items = list(self._modules.items())
         if isinstance(idx, slice):
             return type(self)(OrderedDict(items[idx]))
+        idx = operator.index(idx)
         n = len(items)
         if not -n <= idx < n:
             raise IndexError('index %d is out of range' % idx)
@@ -854,3 +881,14 @@ class BCEWithLogitsLoss(_Loss):
     def forward(self, input, target):
         return F.binary_cross_entropy_with_logits(input, target, self.weight, reduction=self.reduction,
                                                   pos_weight=self.pos_weight)
+
+
+# Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
+for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleList ModuleDict'),
+                       ('linear', 'Linear Identity'), ('flatten', 'Flatten'), ('dropout', 'Dropout'),
+                       ('activation', 'ReLU LeakyReLU ELU LogSigmoid Softplus SiLU Hardtanh ReLU6 GELU Sigmoid Tanh '
+                                      'Softmax LogSoftmax'),
+                       ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss CrossEntropyLoss '
+                                'BCELoss BCEWithLogitsLoss')]:
+    for _name in _names.split():
+        globals()[_name].__module__ = 'torch.nn.modules.' + _where

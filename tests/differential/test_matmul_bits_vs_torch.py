@@ -1,6 +1,7 @@
 """float32 matrix products against real PyTorch, to the last bit: MKL's sgemm (PyTorch 2.13 on AVX-512) adds each
 output's products in k order with fused multiply-adds for tiles of >= 4 rows and >= 12 columns (k split in blocks
-above 192), and without fused multiply-adds for one row, 2-4 or 8 columns and k <= 3 (engine/_ops._mkl_gemm)."""
+above 192), and without fused multiply-adds for one row, 2-4 or 8 columns and k <= 3, and in its matrix-vector
+kernels (one row of any length: a weight's gradient; one column of a transposed matrix) (engine/_ops._mkl_gemm)."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
@@ -35,6 +36,36 @@ SNIPPETS = {
                    "    for w in (data(n, k, k=s + 1).t(), data(k, n, k=s + 1)):\n"
                    "        print(torch.addmm(bias, a, w).view(-1)[::2].tolist())\n"
                    "    print(torch.nn.functional.linear(a, data(n, k, k=s + 1), bias).view(-1)[::2].tolist())"),
+    "matrix_vector_kernels": ("for s, (m, k, n) in enumerate([(1, 300, 3), (1, 2000, 5), (1, 50, 16)]):\n"
+                              "    g, x = data(k, m, k=s), data(k, n, k=s + 1)\n"
+                              "    print((g.t() @ x).tolist(), (data(m, k, k=s) @ x).tolist())\n"
+                              "    print(torch.addmm(data(n, k=s + 2), g.t(), x).tolist())\n"
+                              "for s, (m, k) in enumerate([(2000, 3), (16, 50), (5, 7), (64, 4)]):\n"
+                              "    xt, w, bias = data(k, m, k=s).t(), data(1, k, k=s + 1), data(1, k=s + 2)\n"
+                              "    print((xt @ w.t()).view(-1)[::7].tolist())\n"
+                              "    print(torch.addmm(bias, xt, w.t()).view(-1)[::7].tolist())\n"
+                              "    if k <= 4:\n"
+                              "        x = data(m, k, k=s)\n"
+                              "        print(torch.nn.functional.linear(x, w, bias).view(-1)[::7].tolist())"),
+    "polynomial_tutorial_with_nn": ("import math\n"
+                                    "x = torch.linspace(-math.pi, math.pi, 2000)\n"
+                                    "y = 0.8 * x - 0.1 * x ** 3 + 0.3\n"
+                                    "xx = x.unsqueeze(-1).pow(torch.tensor([1, 2, 3]))\n"
+                                    "model = torch.nn.Sequential(torch.nn.Linear(3, 1), torch.nn.Flatten(0, 1))\n"
+                                    "with torch.no_grad():\n"
+                                    "    model[0].weight.copy_(torch.tensor([[0.1, -0.05, 0.02]]))\n"
+                                    "    model[0].bias.fill_(0.03)\n"
+                                    "loss_fn = torch.nn.MSELoss(reduction='sum')\n"
+                                    "for t in range(300):\n"
+                                    "    loss = loss_fn(model(xx), y)\n"
+                                    "    if t % 100 == 99:\n"
+                                    "        print(t, loss.item())\n"
+                                    "    model.zero_grad()\n"
+                                    "    loss.backward()\n"
+                                    "    with torch.no_grad():\n"
+                                    "        for param in model.parameters():\n"
+                                    "            param -= 1e-6 * param.grad\n"
+                                    "print(model[0].bias.item(), model[0].weight.tolist())"),
     "linear_training_loop": ("torch.manual_seed(0)\n"
                              "nn = torch.nn\n"
                              "net = nn.Sequential(nn.Linear(20, 24), nn.ReLU(), nn.Linear(24, 12))\n"
