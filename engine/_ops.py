@@ -1901,9 +1901,12 @@ def _new_view(a, data):
         views[:] = [r for r in views if r() is not None]        # dead views pruned now and then
     views.append(weakref.ref(out))
     if not ag.grad_enabled:
+        if data.dtype.kind == 'f':
+            out._no_grad_view = True    # (modified in place by an op needing grad later: PyTorch's error)
         if a._requires_grad:
-            out._no_grad_view = True
             out._requires_grad = out._grad_from_base = True    # as in PyTorch, though no gradient flows through it
+    elif a._no_grad_view:
+        out._no_grad_view = True        # (a view of such a view is one too)
     elif '_fn_view' in a.__dict__:
         out._fn_view = a._fn_view       # views of a view PyTorch forbids modifying in place are forbidden too
     return out
@@ -2747,6 +2750,9 @@ def _multi_view(a, pieces, cls, saved):
         for i, t in enumerate(outs):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
             t._fn_view = _MULTI_VIEW                                    # (see _check_inplace)
+    elif ag.grad_enabled and a._data.dtype.kind == 'f':
+        for t in outs:
+            t._fn_view = _MULTI_VIEW            # (no node: modified in place by an op needing grad, an error)
     return outs
 
 
@@ -2992,11 +2998,16 @@ _NO_GRAD_VIEW = ('A view was created in no_grad mode and %s inplace with grad mo
                  'both outside (if you want the inplace to be tracked).')
 
 
-def _check_inplace(t):
-    """PyTorch's rules for modifying a tensor in place while autograd is recording."""
-    if ag.grad_enabled and t._no_grad_view:
+def _check_inplace(t, args=()):
+    """PyTorch's rules for modifying a tensor in place (with `args`) while autograd is recording."""
+    if not ag.grad_enabled or not (t._requires_grad or builtins.any(_rg(x) for x in args)):
+        return
+    if t._no_grad_view:
         raise RuntimeError(_NO_GRAD_VIEW % 'is being modified')
-    if ag.grad_enabled and t._requires_grad:
+    if not t._requires_grad and '_fn_view' in t.__dict__:      # (a piece of split of a tensor not requiring grad)
+        raise RuntimeError('A view was created in no_grad mode and is being modified inplace with grad mode '
+                           'enabled.' + t._fn_view.split(' inplace.', 1)[1])
+    if t._requires_grad:
         if t._base is not None and '_fn_view' in t.__dict__ and t._grad_fn is not None:
             # a view PyTorch forbids modifying in place (of split, of a custom Function, or a view of one of those)
             raise RuntimeError(t._grad_fn.msg if type(t._grad_fn) is ag.Invalid else
@@ -3011,7 +3022,7 @@ def _check_inplace(t):
 def _inplace(self, op, *args, shared_ok=False, **kwargs):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph.
     shared_ok: self's elements may share memory (see _writeable)."""
-    _check_inplace(self)
+    _check_inplace(self, args)
     # (PyTorch's order of checks: elements of self sharing memory, overlap with an input, shapes, dtypes)
     target = _writeable(self._data, shared_ok) if self._data.size else None
     for x in args:
@@ -3109,7 +3120,7 @@ def _views_changed(t, rebased=None):
         if view is None or (rebased is not None and view is t):
             continue
         if view._no_grad_view:          # PyTorch cannot rebuild its history: reading its grad_fn is an error
-            if type(view._grad_fn) is not ag.Invalid:
+            if view._base._requires_grad and type(view._grad_fn) is not ag.Invalid:
                 view._grad_fn = ag.invalid(_NO_GRAD_VIEW % 'its base or another view of its base has been modified')
             continue
         if view._base is rebased:

@@ -158,10 +158,21 @@ def as_array(t):
     return np.array(t.detach().numpy(), copy=True)
 
 
+def facts_or_error(t, leaf_names):
+    """tensor_facts, or the text of the error reading them raised (a view whose history PyTorch cannot tell: its
+    base changed in place, so even its is_leaf raises)."""
+    try:
+        return tensor_facts(t, leaf_names)
+    except RuntimeError as exc:
+        return error_text(exc)
+
+
 def compare_tensors(name, t, e, t_leaves, e_leaves):
     """Differences between torch tensor `t` and engine tensor `e`, as readable lines."""
     diffs = []
-    tf, ef = tensor_facts(t, t_leaves), tensor_facts(e, e_leaves)
+    tf, ef = facts_or_error(t, t_leaves), facts_or_error(e, e_leaves)
+    if isinstance(tf, str) or isinstance(ef, str):
+        return [] if tf == ef else [f"{name}: torch {tf!r} | engine {ef!r}"]
     if name.endswith(".grad") or name.startswith("grads["):
         # A gradient's version depends on whether PyTorch stole or cloned the incoming buffer, and the graph that
         # create_graph=True builds follows its derivative formulas term by term: internal details, so only the
@@ -225,7 +236,11 @@ def grads_alias(namespace, T):
     """
     storages = {}
     for v in namespace.values():
-        if isinstance(v, T.Tensor) and v.is_leaf and v.grad is not None:
+        try:
+            leaf = isinstance(v, T.Tensor) and v.is_leaf
+        except RuntimeError:           # (a view whose base changed in place: it has no history to tell)
+            continue
+        if leaf and v.grad is not None:
             storages.setdefault(v.grad.untyped_storage().data_ptr(), set()).add(id(v))
     return any(len(owners) > 1 for owners in storages.values())
 

@@ -232,6 +232,53 @@ SNIPPETS = {
         'z = torch.tensor([2.0, 0.0, 5.0], requires_grad=True)\n'
         'h, = torch.autograd.grad(z.prod(0, keepdim=True), z, create_graph=True)\n'
         'print(h, h.grad_fn.next_functions)\n'),
+    # ---- pieces of split / chunk / unbind of a tensor not requiring grad, modified in place by an op needing grad
+    'views_of_tensors_not_requiring_grad': (
+        'def tries(*fs):\n'
+        '    for f in fs:\n'
+        '        try:\n'
+        '            r = f(); print(r)\n'
+        '        except Exception as e:\n'
+        '            print(type(e).__name__, e)\n'
+        'w = torch.tensor(1.25, requires_grad=True)\n'
+        'tries(lambda: torch.tensor([1.5]).chunk(2, -1)[0].mul_(w),\n'
+        '      lambda: torch.tensor([1.5, 2.]).split(1)[1].add_(w),\n'
+        '      lambda: torch.ones(2, 2).unbind(0)[0].mul_(w),\n'
+        '      lambda: torch.ones(2, 2).unbind(0)[0][0:1].mul_(w),\n'
+        '      lambda: torch.ones(2, 2).unbind(0)[0].mul_(2),\n'
+        '      lambda: torch.ones(2, 2).unbind(0)[0].requires_grad_(),\n'
+        '      lambda: torch.ones(2).split(1)[0].copy_(w.view(1)),\n'
+        '      lambda: torch.ones(2, dtype=torch.long).split(1)[0].add_(1),\n'
+        '      lambda: torch.ones(4).chunk(2)[1].zero_())\n'
+        'with torch.no_grad():\n'
+        '    v = torch.ones(2).split(1)[0]\n'
+        'tries(lambda: v.mul_(w))\n'
+        'a, b = torch.ones(2).split(1)\n'
+        'with torch.no_grad():\n'
+        '    a.mul_(w)\n'
+        'print(a)\n'),
+    # ---- any view made under no_grad, modified in place by an op needing grad
+    'views_made_under_no_grad': (
+        'def tries(*fs):\n'
+        '    for f in fs:\n'
+        '        try:\n'
+        '            r = f(); print(r)\n'
+        '        except Exception as e:\n'
+        '            print(type(e).__name__, str(e)[:90])\n'
+        'w = torch.tensor(1.25, requires_grad=True)\n'
+        'with torch.no_grad():\n'
+        '    v1 = torch.ones(3)[0:2]\n'
+        '    v2 = torch.ones(3).view(3)\n'
+        '    v3 = torch.ones(2, 2).t()\n'
+        '    v4 = torch.ones(3).detach()\n'
+        '    base = torch.ones(3)\n'
+        '    v5 = base[1:]\n'
+        'tries(lambda: v1.mul_(w), lambda: v2.add_(w), lambda: v3.mul_(2), lambda: v4.mul_(w), lambda: v5.mul_(w),\n'
+        '      lambda: base.mul_(w))\n'
+        'x = torch.ones(3)\n'
+        'with torch.no_grad():\n'
+        '    y = x[:2]\n'
+        'tries(lambda: y.add_(1), lambda: y.add_(torch.ones(2, requires_grad=True)), lambda: (y + w))\n'),
 }
 
 
