@@ -204,7 +204,7 @@ def _install_alias():
 _install_alias()
 from ._ops_nn import (max, min, maximum, minimum, where, square, softmax, log_softmax, logsumexp, addmm,  # noqa
                       var, std, norm, erf, return_types, sort, argsort, msort, topk, median, kthvalue, dist)
-from . import nn, optim  # noqa: E402,F401
+from . import nn, optim, utils  # noqa: E402,F401
 
 # x.sum(axis=0), torch.sum(x, axis=0), torch.mul(a, b, out=c): PyTorch's native methods and functions take numpy's
 # keyword names, its functions out= (see _methods.native); those PyTorch writes in Python (torch.norm, torch.split,

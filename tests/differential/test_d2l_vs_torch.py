@@ -1,8 +1,9 @@
 """Snippets in the style of Dive into Deep Learning (d2l.ai, 动手学深度学习: the book many of our learners study
 from) against real PyTorch: data manipulation, linear algebra with numpy's keyword names (`A.sum(axis=0,
 keepdims=True)`), autograd, activations, linear and softmax regression from scratch (`y_hat[range(len(y_hat)),
-y]`, `torch.normal(0, 1, (n, 2))`), layers, parameters and their initialisation. Random numbers are only printed
-where they do not matter (shapes, flags): the engine's generator is not PyTorch's."""
+y]`, `torch.normal(0, 1, (n, 2))`), TensorDataset and DataLoader, layers, parameters and their initialisation.
+Random numbers are only printed where they do not matter (shapes, flags): the engine's generator is not
+PyTorch's."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
@@ -375,6 +376,52 @@ SNIPPETS = {
         'y = torch.ones(3)\n'
         'y += torch.normal(0, 0.01, y.shape)\n'
         'print(y.shape)\n'),
+    'data_loading_and_concise_regression': (
+        'data = torch.utils.data\n'
+        'X = torch.arange(10.).reshape(5, 2); y = torch.arange(5)\n'
+        'ds = data.TensorDataset(X, y)\n'
+        'print(ds[0], len(ds), ds[1:3])\n'
+        'dl = data.DataLoader(ds, 2)\n'
+        'print(len(dl), list(dl))\n'
+        'dl = data.DataLoader(ds, batch_size=2, drop_last=True); print(len(dl))\n'
+        'print(next(iter(data.DataLoader([1.5, 2.5, 3.], batch_size=2))))\n'
+        'print(next(iter(data.DataLoader([(1, 2.), (3, 4.)], batch_size=2))))\n'
+        'print(next(iter(data.DataLoader(ds))))\n'
+        'print(type(dl).__name__, type(ds))\n'
+        'try: data.TensorDataset(X, torch.arange(3))\n'
+        'except Exception as e: print(type(e).__name__, e)\n'
+        'a, b = data.random_split(range(10), [7, 3])\n'
+        'print(len(a), len(b), type(a).__name__)\n'
+        'print(next(iter(data.DataLoader(ds, batch_size=None))))\n'
+        'print(data.DataLoader(ds, batch_size=2).batch_size, data.DataLoader(ds, batch_size=2).dataset is ds)\n'
+        'def load_array(data_arrays, batch_size, is_train=True):\n'
+        '    dataset = data.TensorDataset(*data_arrays)\n'
+        '    return data.DataLoader(dataset, batch_size, shuffle=is_train)\n'
+        'features = torch.linspace(-1, 1, 20).reshape(10, 2)\n'
+        'labels = (features @ torch.tensor([2, -3.4]) + 4.2).reshape(-1, 1)\n'
+        'data_iter = load_array((features, labels), 4)\n'
+        'Xb, yb = next(iter(data_iter))\n'
+        'print(Xb.shape, yb.shape, len(data_iter))\n'
+        'nn = torch.nn\n'
+        'net = nn.Sequential(nn.Linear(2, 1))\n'
+        'net[0].weight.data.normal_(0, 0.01)\n'
+        'net[0].bias.data.fill_(0)\n'
+        'loss = nn.MSELoss()\n'
+        'trainer = torch.optim.SGD(net.parameters(), lr=0.03)\n'
+        'for epoch in range(3):\n'
+        '    for X_, y_ in data_iter:\n'
+        '        l = loss(net(X_), y_)\n'
+        '        trainer.zero_grad()\n'
+        '        l.backward()\n'
+        '        trainer.step()\n'
+        '    l = loss(net(features), labels)\n'
+        'print(l.shape, l.grad_fn)\n'
+        'class MyDS(data.Dataset):\n'
+        '    def __init__(self): self.v = [torch.tensor([i, i + 1.]) for i in range(5)]\n'
+        '    def __len__(self): return len(self.v)\n'
+        '    def __getitem__(self, i): return self.v[i], i\n'
+        'print(list(data.DataLoader(MyDS(), batch_size=3)))\n'
+        'print(torch.utils.data.TensorDataset is data.TensorDataset)\n'),
 }
 
 

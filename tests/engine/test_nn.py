@@ -425,3 +425,17 @@ def test_deepcopy_of_a_model_keeps_parameters_and_sharing():
     assert isinstance(clone[0].weight, nn.Parameter) and clone[0] is clone[2]
     assert clone[0].weight is not model[0].weight and val(clone[0].weight) == val(model[0].weight)
     assert len(list(clone.parameters())) == 2
+
+
+def test_data_loader_batches_a_tensor_dataset():
+    """torch.utils.data as Dive into Deep Learning's load_array uses it: batches of (X, y), shuffled each epoch."""
+    X, y = torch.arange(20.).reshape(10, 2), torch.arange(10)
+    loader = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(X, y), 4, shuffle=True)
+    assert len(loader) == 3
+    batches = list(loader)
+    assert [tuple(b[0].shape) for b in batches] == [(4, 2), (4, 2), (2, 2)] and isinstance(batches[0], list)
+    seen = torch.cat([b[1] for b in batches])
+    assert sorted(seen.tolist()) == list(range(10))
+    assert all(torch.equal(b[0], X[b[1]]) for b in batches)
+    ordered = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(X, y), batch_size=4, drop_last=True)
+    assert [b[1].tolist() for b in ordered] == [[0, 1, 2, 3], [4, 5, 6, 7]]
