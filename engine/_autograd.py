@@ -374,12 +374,14 @@ class Node:
     def _unpack_all(self):
         """Check every saved variable as PyTorch's apply does before any formula: one modified in place or freed
         is an error even where the gradients asked for would not read it. An apply that may return without
-        calling saved() calls this itself. PyTorch unpacks them in the order of their names, so when several
-        fail, the error is the one of the first name (`other` before `self`)."""
+        calling saved() calls this itself. PyTorch unpacks the saved inputs in the order of their names, then the
+        saved outputs, so when several fail, the error is the one of the first (`other` before `self`, `self`
+        before `result`)."""
         try:
             self._check_saved(self._saved.items())
         except RuntimeError:
-            self._check_saved(sorted(self._saved.items(), key=lambda item: item[0]))
+            self._check_saved(sorted(self._saved.items(), key=lambda item: (
+                type(item[1]) is SavedTensor and item[1].is_output, item[0])))
             raise
 
     def _check_saved(self, items):
@@ -492,10 +494,12 @@ class Invalid(Node):
         raise RuntimeError(self.msg)
 
 
-def invalid(msg):
-    """An Invalid node (no edges, nothing saved) that raises `msg`."""
+def invalid(msg, inplace_msg=None):
+    """An Invalid node (no edges, nothing saved) that raises `msg`; modifying its view in place raises
+    `inplace_msg` (PyTorch names the view's own op then, as before its base changed)."""
     node = _new(Invalid)
     node._fns, node._saved, node._seq, node._freed, node.msg = (), None, next(_sequence), False, msg
+    node.inplace_msg = inplace_msg or msg
     return node
 
 

@@ -3010,7 +3010,7 @@ def _check_inplace(t, args=()):
     if t._requires_grad:
         if t._base is not None and '_fn_view' in t.__dict__ and t._grad_fn is not None:
             # a view PyTorch forbids modifying in place (of split, of a custom Function, or a view of one of those)
-            raise RuntimeError(t._grad_fn.msg if type(t._grad_fn) is ag.Invalid else
+            raise RuntimeError(t._grad_fn.inplace_msg if type(t._grad_fn) is ag.Invalid else
                                t._fn_view % (t._output_nr, ag.forward_name(t._grad_fn)))
         if t._base is not None and t._base._grad_fn is None and t._base._requires_grad:
             raise RuntimeError('a view of a leaf Variable that requires grad is being used in an in-place '
@@ -3157,8 +3157,9 @@ def _view_of_modified_base(view, base):
     old = view._grad_fn
     if '_fn_view' in view.__dict__ and old is not None:
         if type(old) is not ag.Invalid:
-            msg = view._fn_view.replace('is being modified', 'its base or another view of its base has been modified')
-            view._grad_fn = ag.invalid(msg % (view._output_nr, ag.forward_name(old)))
+            direct = view._fn_view % (view._output_nr, ag.forward_name(old))
+            view._grad_fn = ag.invalid(direct.replace('is being modified',
+                                                      'its base or another view of its base has been modified'), direct)
         return
     geometry = _geometry(base._data, view._data)
     sv = _record(None, AsStridedBackward0, (base,), {'size': view._data.shape, 'stride': geometry[2],
@@ -3200,7 +3201,7 @@ def _strides(arr):
 def _dense(arr):
     """PyTorch's is_non_overlapping_and_dense: the elements fill their memory exactly, in some order of dims."""
     step = arr.itemsize
-    for s, n in sorted((s, n) for s, n in zip(arr.strides, arr.shape) if n != 1):
+    for s, n in sorted((s, n) for s, n in zip(arr.strides, arr.shape) if n > 1):      # (as PyTorch: sizes 0, 1 aside)
         if s != step:
             return False
         step *= n

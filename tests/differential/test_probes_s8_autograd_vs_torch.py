@@ -279,6 +279,45 @@ SNIPPETS = {
         'with torch.no_grad():\n'
         '    y = x[:2]\n'
         'tries(lambda: y.add_(1), lambda: y.add_(torch.ones(2, requires_grad=True)), lambda: (y + w))\n'),
+    # ---- two saved tensors modified: the saved input is reported, not the saved result
+    'saved_inputs_checked_before_saved_outputs': (
+        'x1 = torch.tensor([[-3.0], [-2.0], [1.75]], requires_grad=True)\n'
+        'x4 = torch.tensor(0.25, dtype=torch.float64, requires_grad=True) * 1\n'
+        'x5 = x4.pow(x1)\n'
+        'x6 = x5.pow(x1)\n'
+        'x5 *= torch.tensor([-0.5], dtype=torch.float64)\n'
+        'x6.div_(x1)\n'
+        'try:\n'
+        '    x6.sum().backward()\n'
+        'except RuntimeError as e:\n'
+        '    print(e)\n'),
+    # ---- an empty leaf is dense: its first gradient under create_graph is a copy (CopyBackwards)
+    'empty_leaf_grad_under_create_graph': (
+        'x6 = torch.tensor([[-2.5, 0.0, 1.75], [2.25, -0.5, 2.0]], requires_grad=True)\n'
+        'x10 = x6.view([6, 1])\n'
+        'x11 = x10[-3, 1:1]\n'
+        'x15 = torch.tensor([], requires_grad=True)\n'
+        'x16 = x11 @ x15\n'
+        'print(x16, x16.grad_fn)\n'
+        'x16.mean().backward(create_graph=True)\n'
+        'print(x15.grad, x15.grad.grad_fn, x6.grad)\n'
+        'e = torch.tensor([], requires_grad=True)\n'
+        '(e * 2).sum().backward(create_graph=True)\n'
+        'print(e.grad, e.grad.grad_fn)\n'),
+    # ---- a split piece changed under no_grad, then in place with grad: the direct message
+    'split_piece_changed_under_no_grad_then_in_place': (
+        'x1 = torch.tensor([2.75, 2.0], requires_grad=True)\n'
+        'x5 = x1.split(2, 0)[0]\n'
+        'with torch.no_grad():\n'
+        '    x5.sub_(x1, alpha=0.5)\n'
+        'try:\n'
+        '    x5.relu_()\n'
+        'except RuntimeError as e:\n'
+        '    print(e)\n'
+        'try:\n'
+        '    print(x5.grad_fn)\n'
+        'except RuntimeError as e:\n'
+        '    print(e)\n'),
 }
 
 
