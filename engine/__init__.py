@@ -53,6 +53,10 @@ def is_tensor(obj):
     return isinstance(obj, Tensor)
 
 
+def is_inference(t):
+    return t.is_inference()
+
+
 def is_floating_point(t):
     return t.is_floating_point()
 

@@ -64,7 +64,8 @@ def is_inference_mode_enabled():
 
 
 class inference_mode(_GradModeContext):
-    """Like no_grad here (the engine has no separate inference tensors), and is_inference_mode_enabled() says so."""
+    """Like no_grad, and what it makes are inference tensors (is_inference()): not to be saved for backward, nor
+    changed in place or made to require grad outside inference mode; they count no versions."""
 
     def __init__(self, mode=True):
         self.mode = not mode
@@ -169,6 +170,11 @@ class SavedTensor:
     __slots__ = ('tensor', 'saved_version', 'is_output')
 
     def __init__(self, tensor, is_output=False):
+        if tensor._inference:
+            raise RuntimeError('Inference tensors cannot be saved for backward. Please do not use Tensors created in '
+                               'inference mode in computation tracked by autograd. To work around this, you can make '
+                               'a clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` '
+                               'instead of `torch.inference_mode()`.')
         if is_output:
             tensor = _alias(tensor)
         self.tensor = tensor

@@ -159,6 +159,8 @@ def _alike(a, b, op):
     t._grad_fn = None
     t._requires_grad = False
     t._output_nr = 0
+    if ag.inference_enabled:
+        t._inference = True
     return t
 
 
@@ -212,6 +214,8 @@ def _out(data, d):
     t._grad_fn = None
     t._requires_grad = False
     t._output_nr = 0
+    if ag.inference_enabled:
+        t._inference = True
     return t
 
 
@@ -1891,6 +1895,8 @@ def _view_result(a, data, cls, saved=None):
 
 def _new_view(a, data):
     out = make(data)
+    if a._inference or ag.inference_enabled:
+        out._inference = a._inference       # (a view is an inference tensor if its base is one)
     out._version_counter = counter(a)
     base = out._base = a._base if a._base is not None else a
     vc = out._version_counter
@@ -3000,6 +3006,10 @@ _NO_GRAD_VIEW = ('A view was created in no_grad mode and %s inplace with grad mo
 
 def _check_inplace(t, args=()):
     """PyTorch's rules for modifying a tensor in place (with `args`) while autograd is recording."""
+    if t._inference and not ag.inference_enabled:
+        raise RuntimeError('Inplace update to inference tensor outside InferenceMode is not allowed.You can make a '
+                           'clone to get a normal tensor before doing inplace update.See '
+                           'https://github.com/pytorch/rfcs/pull/17 for more details.')
     if not ag.grad_enabled or not (t._requires_grad or builtins.any(_rg(x) for x in args)):
         return
     if t._no_grad_view:

@@ -76,6 +76,7 @@ class Tensor:
     _wrapped = False          # a Python number taking part in an op as a 0-d tensor
     _no_grad_view = False     # a view of a tensor requiring grad, made while grad mode was off
     _grad_from_base = False   # a view without grad_fn that requires grad only because its base does
+    _inference = False        # made under torch.inference_mode (kept out of autograd and version counting after)
     __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
 
     def __new__(cls, *args, **kwargs):
@@ -177,6 +178,8 @@ class Tensor:
 
     @property
     def _version(self):
+        if self._inference:
+            raise RuntimeError('Inference tensors do not track version counter.')
         return ag.version(self)
 
     @property
@@ -208,6 +211,8 @@ class Tensor:
 
     def requires_grad_(self, requires_grad=True, *, _message='only Tensors of floating point dtype can require '
                                                              'gradients'):
+        if requires_grad and self._inference and not ag.inference_enabled:
+            raise RuntimeError('Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.')
         if self._grad_fn is not None and not requires_grad:
             raise RuntimeError('you can only change requires_grad flags of leaf variables. If you want to use a '
                                'computed variable in a subgraph that doesn\'t require differentiation use '
@@ -328,7 +333,14 @@ class Tensor:
 
     def detach(self):
         """A new tensor on the same memory and version counter, cut out of the graph."""
-        return _alias(self, counter(self))
+        a = _alias(self, counter(self))
+        if self._inference:                     # (a view of an inference tensor is one too)
+            a._inference = True
+        return a
+
+    def is_inference(self):
+        """Whether this tensor was made under torch.inference_mode (not by a view of a normal tensor)."""
+        return self._inference
 
     def detach_(self):
         if self._base is not None:
@@ -456,6 +468,8 @@ def make(data):
     t._grad_fn = None
     t._requires_grad = False
     t._output_nr = 0
+    if ag.inference_enabled:
+        t._inference = True
     return t
 
 
