@@ -106,7 +106,8 @@ class _Recorder:
         self._G = None
         if len(self.chapters) >= self.max_chapters:
             return
-        self._G = graph.build_graph(_named_tensors(self.namespace), roots=tuple(roots), ids=self.ids)
+        self._G = graph.build_graph(_named_tensors(self.namespace), roots=tuple(roots), ids=self.ids,
+                                    labels=_parameter_names(self.namespace))
         self.chapters.append({'call': call, 'graph': graph.to_json(self._G), 'steps': [], 'error': None})
 
     def _step(self, step):
@@ -127,6 +128,18 @@ def _named_tensors(namespace):
     return {k: v for k, v in list(namespace.items()) if isinstance(v, Tensor) and not k.startswith('_')}
 
 
+def _parameter_names(namespace):
+    """`model.0.weight` for each parameter of a module bound to a public name (as torchviz's
+    make_dot(params=dict(model.named_parameters()))): how the graph labels them where it reaches them."""
+    from engine.nn import Module
+    labels = {}
+    for k, v in list(namespace.items()):
+        if isinstance(v, Module) and not k.startswith('_'):
+            for name, p in v.named_parameters():
+                labels.setdefault(id(p), f'{k}.{name}')
+    return labels
+
+
 def _empty_graph():
     return {'directed': True, 'multigraph': True, 'graph': {}, 'nodes': [], 'links': []}
 
@@ -144,7 +157,7 @@ def _export_graph(graph, namespace, ids):
     if graph is None:
         return _empty_graph(), '', None
     try:
-        G = graph.build_graph(_named_tensors(namespace), ids=ids)
+        G = graph.build_graph(_named_tensors(namespace), ids=ids, labels=_parameter_names(namespace))
         return graph.to_json(G), graph.to_dot(G), None
     except BaseException as e:  # even an interrupt landing here must not lose the user's output
         return _empty_graph(), '', f'{type(e).__name__}: {e}'

@@ -103,6 +103,7 @@ class _Builder:
         self.ids, self.max_nodes = ids, max_nodes
         self.tensors = {}    # id(tensor) -> (tensor, node id)
         self.storages = {}   # id(storage root) -> storage id
+        self.labels = {}     # id(tensor) -> the name a tensor drawn without one of its own gets (model.0.weight)
 
     def storage(self, t):
         root = _storage_root(t._data)
@@ -115,6 +116,7 @@ class _Builder:
 
     def add_tensor(self, t, name=None):
         nid = self.ids(t, 't')
+        name = name or self.labels.get(id(t))
         if id(t) in self.tensors:
             if name is not None:
                 node = self.G.nodes[nid]
@@ -227,8 +229,9 @@ class _Builder:
                 node['role'] = 'constant'
 
 
-def build_graph(named, roots=(), ids=None, max_nodes=MAX_NODES):
-    """The autograd graph reached from the named tensors (dict name -> Tensor) and the roots.
+def build_graph(named, roots=(), ids=None, max_nodes=MAX_NODES, labels=None):
+    """The autograd graph reached from the named tensors (dict name -> Tensor) and the roots; `labels` (dict
+    id(tensor) -> name) names tensors that are drawn only if the graph reaches them (a model's parameters).
 
     Pass one NodeIds per run to keep ids stable across the graphs and steps of that run; the graph keeps it as
     `G.node_ids`. G.graph says whether the graph was cut off at max_nodes ('truncated', 'hidden' functions).
@@ -238,7 +241,9 @@ def build_graph(named, roots=(), ids=None, max_nodes=MAX_NODES):
     named = {k: v for k, v in named.items() if isinstance(v, Tensor)}
     with warnings.catch_warnings():
         warnings.simplefilter('ignore')  # reading .grad of a non-leaf warns in PyTorch; we only look
-        G = _Builder(ids, max_nodes).build(named, list(roots))
+        builder = _Builder(ids, max_nodes)
+        builder.labels = labels or {}
+        G = builder.build(named, list(roots))
     G.node_ids = ids
     return G
 

@@ -145,6 +145,18 @@ def test_the_graph_of_the_named_tensors():
     assert result['dot'].startswith('digraph {')
 
 
+def test_a_models_parameters_are_labelled_by_their_names():
+    code = ('import torch\nnet = torch.nn.Sequential(torch.nn.Linear(2, 3), torch.nn.ReLU(), torch.nn.Linear(3, 1))\n'
+            'unused = torch.nn.Linear(4, 4)\nloss = net(torch.ones(1, 2)).sum()\nloss.backward()\n')
+    result = run(code)
+    assert result['error'] is None
+    names = set(labels(result['graph'], 'tensor'))
+    assert {'net.0.weight', 'net.0.bias', 'net.2.weight', 'net.2.bias', 'loss'} <= names
+    assert not any(n.startswith('unused') for n in names)          # (drawn only where the graph reaches them)
+    [chapter] = result['chapters']
+    assert {'net.0.weight', 'net.2.bias'} <= set(labels(chapter['graph'], 'tensor'))
+
+
 def test_each_backward_call_is_a_chapter_with_its_steps():
     result = run(SNIPPET)
     [chapter] = result['chapters']
