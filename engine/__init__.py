@@ -7,7 +7,8 @@ from ._tensor import Tensor, Size  # noqa: F401
 from ._autograd import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,  # noqa: F401
                         is_inference_mode_enabled)
 from ._factories import (tensor, as_tensor, from_numpy, zeros, ones, empty, full, zeros_like, ones_like,  # noqa: F401
-                         empty_like, full_like, rand, randn, normal, randint, rand_like, randn_like, randperm, arange, range,
+                         empty_like, full_like, rand, randn, normal, randint, rand_like, randn_like, randperm, arange,
+                         range,
                          linspace, eye, manual_seed, seed, initial_seed, Generator, default_generator,
                          FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
                          ByteTensor, BoolTensor)
@@ -15,8 +16,8 @@ from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos
                    clamp, clamp_min, clamp_max, reciprocal, sum, mean, mm, bmm, mv, dot, reshape, flatten,
                    transpose, t, permute, unsqueeze, squeeze, cat, stack, clone, narrow, select, log2, log10, log1p,
                    expm1, rsqrt, tan, sinh, cosh, asin, acos, atan, floor, ceil, trunc, frac, round)
-from ._ops import (split, split_with_sizes, chunk, unbind, cumsum, cumprod, prod, amax, amin, masked_fill,  # noqa: F401
-                   gather, index_select, flip, roll, tril, triu, diag, trace, outer, movedim, broadcast_to)
+from ._ops import (bernoulli, split, split_with_sizes, chunk, unbind, cumsum, cumprod, prod, amax, amin,  # noqa
+                   masked_fill, gather, index_select, flip, roll, tril, triu, diag, trace, outer, movedim, broadcast_to)
 from ._methods import _more_functions  # noqa: E402
 (eq, ne, lt, gt, le, ge, all, any, isnan, isinf, isfinite, logical_not, logical_and, logical_or, logical_xor,
  remainder, fmod, floor_divide) = _more_functions()
@@ -208,6 +209,7 @@ def _install_alias():
 _install_alias()
 from ._ops_nn import (max, min, maximum, minimum, where, square, softmax, log_softmax, logsumexp, addmm,  # noqa
                       var, std, norm, erf, return_types, sort, argsort, msort, topk, median, kthvalue, dist)
+from ._ops_conv import (conv1d, conv2d, max_pool1d, max_pool2d, avg_pool1d, max_pool1d_with_indices)  # noqa: E402
 from . import nn, optim, utils  # noqa: E402,F401
 
 # x.sum(axis=0), torch.sum(x, axis=0), torch.mul(a, b, out=c): PyTorch's native methods and functions take numpy's

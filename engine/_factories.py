@@ -11,44 +11,21 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from ._tensor import Tensor, make, Size, warn_once
 
-_rng = np.random.default_rng(0)
-
-
-class Generator:
-    """What torch.manual_seed returns; values differ from PyTorch's RNG (only the seeding is the same idea)."""
-
-    def __init__(self, seed=0):
-        self._seed = seed
-
-    def initial_seed(self):
-        return self._seed
-
-    def manual_seed(self, seed):
-        return manual_seed(seed)
-
-    def __repr__(self):
-        return '<torch._C.Generator object at %#x>' % id(self)
-
-
-default_generator = Generator()
+from ._random import DEFAULT_SEED, Generator, default_generator  # noqa: E402,F401  (torch.Generator, ...)
+from . import _random  # noqa: E402
 
 
 def manual_seed(seed):
-    global _rng
-    seed = builtins.int(seed)
-    _rng = np.random.default_rng(seed & 0xFFFFFFFFFFFFFFFF)
-    default_generator._seed = seed
-    return default_generator
+    """Seed the default generator: the numbers that follow are PyTorch's for the same seed."""
+    return default_generator.manual_seed(builtins.int(seed))
 
 
 def seed():
-    s = builtins.int(np.random.SeedSequence().entropy) & 0xFFFFFFFFFFFFFFFF
-    manual_seed(s)
-    return s
+    return default_generator.seed()
 
 
 def initial_seed():
-    return default_generator._seed
+    return default_generator.initial_seed()
 
 
 # ------------------------------------------------------------------------------------------------ helpers
@@ -346,14 +323,16 @@ def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, la
     size = size or (kw.pop('size'),)
     shape = _size(size, 'rand')
     d = _random_dtype(dtype, 'check_uniform_bounds')
-    return _finish(_generate(shape, d, _rng.random), requires_grad, device, layout, out=out)
+    gen = generator or default_generator
+    return _finish(_generate(shape, d, lambda s: _random.uniform(gen, s, d.np)), requires_grad, device, layout, out=out)
 
 
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, layout=None, out=None, **kw):
     size = size or (kw.pop('size'),)
     shape = _size(size, 'randn')
     d = _random_dtype(dtype, 'normal_kernel_cpu')
-    return _finish(_generate(shape, d, _rng.standard_normal), requires_grad, device, layout, out=out)
+    gen = generator or default_generator
+    return _finish(_generate(shape, d, lambda s: _random.normal(gen, s, d.np)), requires_grad, device, layout, out=out)
 
 
 _NORMAL_SIGNATURES = (
@@ -367,8 +346,8 @@ _NORMAL_SIGNATURES = (
 
 def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, layout=None, device=None,
            pin_memory=False, requires_grad=False):
-    """torch.normal: numbers from N(mean, std) (the engine's generator: not PyTorch's numbers). Two numbers and a
-    size give a tensor of that size; a tensor mean or std, one number per element (see _ops.normal_of)."""
+    """torch.normal: numbers from N(mean, std), PyTorch's for the same seed. Two numbers and a size give a tensor
+    of that size; a tensor mean or std, one number per element (see _ops.normal_of)."""
     tensors = isinstance(mean, Tensor) or isinstance(std, Tensor)
     if tensors == (size is not None) or not (tensors or isinstance(size, (tuple, builtins.list))):
         got = [type(x).__name__ for x in (mean, std, size) if x is not None]
@@ -376,13 +355,13 @@ def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, la
                         % (', '.join(got), _NORMAL_SIGNATURES))
     if tensors:
         from ._ops import normal_of
-        result = normal_of(mean, std)
+        result = normal_of(mean, std, generator)
         return result if out is None else _finish(result._data, out=out)
     if std < 0:
         raise RuntimeError('normal expects std >= 0.0, but found std %g' % std)
     shape = _size((size,), 'normal')
     d = _random_dtype(dtype, 'normal_kernel_cpu')
-    data = _generate(shape, d, lambda s: _rng.normal(mean, std, s))
+    data = _generate(shape, d, lambda s: _random.normal(generator or default_generator, s, d.np, mean, std))
     return _finish(data, requires_grad, device, layout, out=out)
 
 
@@ -407,7 +386,9 @@ def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, 
     if low >= high:
         raise RuntimeError("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d" % (low, high))
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
-    return _finish(_rng.integers(low, high, _size((size,), 'randint', False)).astype(d.np), requires_grad, device)
+    shape = _size((size,), 'randint', False)
+    data = _random.randint(generator or default_generator, low, high, shape).astype(d.np)
+    return _finish(data, requires_grad, device)
 
 
 def rand_like(input, *, dtype=None, requires_grad=False, device=None, layout=None, memory_format=None):
@@ -422,7 +403,7 @@ def randperm(n, *, dtype=None, requires_grad=False, device=None, generator=None)
     _check_int(n, 'randperm', 'n')
     _size(((n,),), 'randperm')                            # (the error for a negative n)
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
-    return _finish(_rng.permutation(n).astype(d.np), requires_grad, device)
+    return _finish(_random.randperm(generator or default_generator, n).astype(d.np), requires_grad, device)
 
 
 def _num(x):

@@ -41,7 +41,8 @@ _POINTWISE = ['neg', 'exp', 'log', 'sqrt', 'abs', 'sigmoid', 'tanh', 'relu', 'cl
               'asin', 'acos', 'atan', 'floor', 'ceil', 'trunc', 'frac', 'round']
 _SAME = _POINTWISE + ['add', 'sub', 'mul', 'div', 'pow', 'sgn', 'sum', 'mean', 'matmul', 'mm', 'bmm', 'mv', 'dot',
                       'view', 'reshape', 'flatten', 'transpose', 't', 'permute', 'unsqueeze', 'squeeze', 'expand',
-                      'contiguous', 'clone', 'to', 'narrow', 'select', 'zero_', 'fill_', 'copy_', 'uniform_', 'normal_']
+                      'contiguous', 'clone', 'to', 'narrow', 'select', 'zero_', 'fill_', 'copy_', 'uniform_', 'normal_',
+                      'bernoulli', 'bernoulli_']
 for _name in _SAME:
     setattr(Tensor, _name, getattr(ops, _name))
 

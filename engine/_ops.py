@@ -20,6 +20,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
+from . import _random as _rand
 from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
 from ._tensor import Tensor, Size, make, _wrap_dim
 
@@ -3350,16 +3351,16 @@ def fill_(a, value):
 
 
 def _random(name, kernel, cls, check, draw):
-    """uniform_ / normal_: a tensor's values drawn again from the engine's generator (its numbers are not
-    PyTorch's), recorded as an in-place op (UniformBackward0 / NormalBackward0: no gradient flows back)."""
-    def compute(a, *args):
-        return _attach(make(draw(a._data, *args).astype(a._data.dtype)), cls, (a,))
+    """uniform_ / normal_: a tensor's values drawn again from the generator (PyTorch's numbers, see _random),
+    recorded as an in-place op (UniformBackward0 / NormalBackward0: no gradient flows back)."""
+    def compute(a, p, q, gen):
+        return _attach(make(draw(a._data, p, q, gen).astype(a._data.dtype)), cls, (a,))
 
     def op(a, p=0.0, q=1.0, *, generator=None):
         if not a.is_floating_point():
             raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, a.dtype.legacy))
         check(p, q)
-        return _inplace(a, compute, p, q)
+        return _inplace(a, compute, p, q, generator or _rand.default_generator)
     op.__name__ = name
     return op
 
@@ -3382,18 +3383,39 @@ def _check_std(p, q):
         raise RuntimeError('normal expects std >= 0.0, but found std %g' % q)
 
 
-def _generator():
-    from ._factories import _rng
-    return _rng
-
-
 uniform_ = _random('uniform_', 'check_uniform_bounds', UniformBackward0, _check_uniform,
-                   lambda x, p, q: _generator().uniform(p, q, x.shape))
+                   lambda x, p, q, gen: _rand.uniform(gen, x.shape, x.dtype, p, q))
 normal_ = _random('normal_', 'normal_kernel_cpu', NormalBackward0, _check_std,
-                  lambda x, p, q: _generator().normal(p, q, x.shape))
+                  lambda x, p, q, gen: _rand.normal(gen, x.shape, x.dtype, p, q, x.flags.c_contiguous))
 
 
-def normal_of(mean, std):
+def bernoulli(a, p=None, *, generator=None):
+    """torch.bernoulli: 1 where a uniform draw falls below each probability in `a` (or below p everywhere), else
+    0, in a's dtype; no gradient flows back (BernoulliBackward0 gives zeros)."""
+    gen = generator or _rand.default_generator
+    if p is not None:
+        return _not_implemented(make(_rand.bernoulli(gen, a._data.shape, p).astype(a._data.dtype)), a,
+                                'aten::bernoulli.p')
+    probs = a._data
+    if ((probs < 0) | (probs > 1)).any():
+        raise RuntimeError('Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be '
+                           'improved?  If so, please report an enhancement request to PyTorch.)')
+    return _attach(make(_rand.bernoulli_of(gen, probs).astype(probs.dtype)), BernoulliBackward0, (a,))
+
+
+class BernoulliBackward0(ZeroBackward0):
+    pass
+
+
+def bernoulli_(a, p=0.5, *, generator=None):
+    """Each element 1 with probability p, else 0, in place."""
+    if not 0 <= p <= 1:
+        raise RuntimeError('bernoulli_ expects p to be in [0, 1], but got p=%s' % p)
+    gen = generator or _rand.default_generator
+    return _inplace(a, lambda t: make(_rand.bernoulli(gen, t._data.shape, p).astype(t._data.dtype)))
+
+
+def normal_of(mean, std, generator=None):
     """torch.normal with a tensor mean and / or std: one number from N(mean, std) per element of their broadcast
     shape, in their dtype. NormalBackward1 (tensor mean), 2 (tensor std), 3 (both): the gradients are zero."""
     ts = isinstance(std, Tensor)
@@ -3408,7 +3430,8 @@ def normal_of(mean, std):
     if builtins.len(tensors) > 1:
         _check_broadcast(m.shape, s.shape)
     shape = np.broadcast_shapes(np.shape(m), np.shape(s))
-    out = make((_generator().standard_normal(shape) * s + m).astype(d.np))
+    z = _rand.normal(generator or _rand.default_generator, shape, d.np)     # (PyTorch: normal_(0, 1), * std, + mean)
+    out = make((z * s + m).astype(d.np))
     if not ts:
         return _attach(out, NormalBackward1, (mean,), {'mean_sym_sizes': mean._data.shape})
     if not isinstance(mean, Tensor):

@@ -494,6 +494,26 @@ def _fans(t):
     return t.shape[1] * receptive, t.shape[0] * receptive
 
 
+def _add_weight_and_bias(module, shape, bias, device, dtype):
+    """A layer's weight of `shape` and its bias (one per output), or a registered None, initialised by the
+    layer's reset_parameters (PyTorch's: kaiming_uniform_ and a uniform bias within 1 / sqrt(fan_in))."""
+    module.weight = Parameter(empty(shape, device=device, dtype=dtype))
+    if bias:
+        module.bias = Parameter(empty(shape[0], device=device, dtype=dtype))
+    else:
+        module.register_parameter('bias', None)
+    module.reset_parameters()
+
+
+def _drawn_(t, method, p, q, generator):
+    """t.uniform_(p, q) / t.normal_(p, q) without recording (the same numbers as PyTorch's for its seed)."""
+    if t.numel() == 0:
+        warnings.warn('Initializing zero-element tensors is a no-op', UserWarning, stacklevel=3)
+        return t
+    with ag.no_grad():
+        return getattr(t, method)(p, q, generator=generator)
+
+
 def _fill_(t, data):
     """Overwrite t in place without recording (one version bump, as PyTorch's init functions do)."""
     if t.numel() == 0:
@@ -506,7 +526,7 @@ def _fill_(t, data):
 
 
 class _Init:
-    """torch.nn.init: in-place initialisers drawing from the engine's generator (seeded by torch.manual_seed)."""
+    """torch.nn.init: in-place initialisers drawing from PyTorch's generator (seeded by torch.manual_seed)."""
 
     @staticmethod
     def calculate_gain(nonlinearity, param=None):
@@ -521,11 +541,11 @@ class _Init:
 
     @staticmethod
     def uniform_(tensor, a=0.0, b=1.0, generator=None):
-        return _fill_(tensor, _factories._rng.uniform(a, b, tensor.shape))
+        return _drawn_(tensor, 'uniform_', a, b, generator)
 
     @staticmethod
     def normal_(tensor, mean=0.0, std=1.0, generator=None):
-        return _fill_(tensor, _factories._rng.normal(mean, std, tensor.shape))
+        return _drawn_(tensor, 'normal_', mean, std, generator)
 
     @staticmethod
     def constant_(tensor, val):
@@ -581,12 +601,7 @@ class Linear(Module):
     def __init__(self, in_features, out_features, bias=True, device=None, dtype=None):
         super().__init__()
         self.in_features, self.out_features = in_features, out_features
-        self.weight = Parameter(empty(out_features, in_features, device=device, dtype=dtype))
-        if bias:
-            self.bias = Parameter(empty(out_features, device=device, dtype=dtype))
-        else:
-            self.register_parameter('bias', None)
-        self.reset_parameters()
+        _add_weight_and_bias(self, (out_features, in_features), bias, device, dtype)
 
     def reset_parameters(self):
         init.kaiming_uniform_(self.weight, a=math.sqrt(5))
@@ -789,6 +804,154 @@ class Dropout(Module):
         return 'p=%s, inplace=%s' % (self.p, self.inplace)
 
 
+# ================================================================================================ convolution, pooling
+
+def _ntuple(value, n):
+    """PyTorch's _single / _pair: an iterable as a tuple, anything else repeated n times."""
+    try:
+        return tuple(value)
+    except TypeError:
+        return (value,) * n
+
+
+class _ConvNd(Module):
+    """What Conv1d and Conv2d share: their arguments' checks, parameters, initialisation and repr."""
+    _nd = 2
+
+    def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        super().__init__()
+        n = self._nd
+        kernel_size, stride, dilation = _ntuple(kernel_size, n), _ntuple(stride, n), _ntuple(dilation, n)
+        if groups <= 0:
+            raise ValueError('groups must be a positive integer')
+        if in_channels % groups != 0:
+            raise ValueError('in_channels must be divisible by groups')
+        if out_channels % groups != 0:
+            raise ValueError('out_channels must be divisible by groups')
+        valid_padding_strings = {'same', 'valid'}
+        if isinstance(padding, str):
+            if padding not in valid_padding_strings:
+                raise ValueError('Invalid padding string %r, should be one of %s' % (padding, valid_padding_strings))
+            if padding == 'same' and any(s != 1 for s in stride):
+                raise ValueError("padding='same' is not supported for strided convolutions")
+        else:
+            padding = _ntuple(padding, n)
+        valid_padding_modes = {'zeros', 'reflect', 'replicate', 'circular'}
+        if padding_mode not in valid_padding_modes:
+            raise ValueError("padding_mode must be one of %s, but got padding_mode='%s'"
+                             % (valid_padding_modes, padding_mode))
+        self.in_channels, self.out_channels, self.kernel_size = in_channels, out_channels, kernel_size
+        self.stride, self.padding, self.dilation, self.groups = stride, padding, dilation, groups
+        self.transposed, self.output_padding, self.padding_mode = False, (0,) * n, padding_mode
+        _add_weight_and_bias(self, (out_channels, in_channels // groups) + kernel_size, bias, device, dtype)
+
+    def reset_parameters(self):
+        init.kaiming_uniform_(self.weight, a=math.sqrt(5))
+        if self.bias is not None:
+            fan_in = _fans(self.weight)[0]
+            if fan_in != 0:
+                bound = 1 / math.sqrt(fan_in)
+                init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input):
+        if self.padding_mode != 'zeros':
+            raise NotImplementedError("padding_mode='%s' is not supported by Autograd Playground (only 'zeros')"
+                                      % self.padding_mode)
+        return type(self)._fn(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+    def extra_repr(self):
+        s = '%s, %s, kernel_size=%s, stride=%s' % (self.in_channels, self.out_channels, self.kernel_size, self.stride)
+        if self.padding != (0,) * len(self.padding):
+            s += ', padding=%s' % (self.padding,)
+        if self.dilation != (1,) * len(self.dilation):
+            s += ', dilation=%s' % (self.dilation,)
+        if self.output_padding != (0,) * len(self.output_padding):
+            s += ', output_padding=%s' % (self.output_padding,)
+        if self.groups != 1:
+            s += ', groups=%s' % self.groups
+        if self.bias is None:
+            s += ', bias=False'
+        if self.padding_mode != 'zeros':
+            s += ', padding_mode=%s' % self.padding_mode
+        return s
+
+
+class Conv1d(_ConvNd):
+    """1-d convolution over (N, C, L) inputs."""
+    _nd = 1
+    _fn = staticmethod(F.conv1d)
+
+
+class Conv2d(_ConvNd):
+    """2-d convolution over (N, C, H, W) inputs."""
+    _fn = staticmethod(F.conv2d)
+
+
+class _MaxPoolNd(Module):
+    def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding, self.dilation = padding, dilation
+        self.return_indices, self.ceil_mode = return_indices, ceil_mode
+
+    def forward(self, input):
+        return type(self)._fn(input, self.kernel_size, self.stride, self.padding, self.dilation,
+                              ceil_mode=self.ceil_mode, return_indices=self.return_indices)
+
+    def extra_repr(self):
+        return 'kernel_size=%s, stride=%s, padding=%s, dilation=%s, ceil_mode=%s' % (
+            self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode)
+
+
+class MaxPool1d(_MaxPoolNd):
+    """The largest element of each window along the last dim."""
+    _fn = staticmethod(F.max_pool1d)
+
+
+class MaxPool2d(_MaxPoolNd):
+    """The largest element of each 2-d window."""
+    _fn = staticmethod(F.max_pool2d)
+
+
+class AvgPool1d(Module):
+    """The mean of each window along the last dim."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+        super().__init__()
+        self.kernel_size = _ntuple(kernel_size, 1)
+        self.stride = _ntuple(stride if stride is not None else kernel_size, 1)
+        self.padding = _ntuple(padding, 1)
+        self.ceil_mode, self.count_include_pad = ceil_mode, count_include_pad
+
+    def forward(self, input):
+        return F.avg_pool1d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad)
+
+    def extra_repr(self):
+        return 'kernel_size=%s, stride=%s, padding=%s' % (self.kernel_size, self.stride, self.padding)
+
+
+class AvgPool2d(Module):
+    """The mean of each 2-d window."""
+
+    def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+                 divisor_override=None):
+        super().__init__()
+        self.kernel_size = kernel_size
+        self.stride = stride if stride is not None else kernel_size
+        self.padding, self.ceil_mode = padding, ceil_mode
+        self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
+
+    def forward(self, input):
+        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                            self.count_include_pad, self.divisor_override)
+
+    def extra_repr(self):
+        return 'kernel_size=%s, stride=%s, padding=%s' % (self.kernel_size, self.stride, self.padding)
+
+
 # ================================================================================================ losses
 
 class _Loss(Module):
@@ -886,6 +1049,8 @@ class BCEWithLogitsLoss(_Loss):
 # Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
 for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleList ModuleDict'),
                        ('linear', 'Linear Identity'), ('flatten', 'Flatten'), ('dropout', 'Dropout'),
+                       ('conv', '_ConvNd Conv1d Conv2d'),
+                       ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d'),
                        ('activation', 'ReLU LeakyReLU ELU LogSigmoid Softplus SiLU Hardtanh ReLU6 GELU Sigmoid Tanh '
                                       'Softmax LogSoftmax'),
                        ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss CrossEntropyLoss '

@@ -1,13 +1,15 @@
-"""torch.nn.functional: the stateless building blocks nn's modules call (activations, linear, dropout, losses)."""
+"""torch.nn.functional: the stateless building blocks nn's modules call (activations, linear, convolution, pooling,
+dropout, losses)."""
 import warnings
 
 import numpy as np
 
-from .. import _factories
+from .. import _random
 from .. import _ops
 from .. import _ops_nn
 from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, smooth_l1_loss, huber_loss,  # noqa: F401
                        nll_loss, cross_entropy, binary_cross_entropy, binary_cross_entropy_with_logits, logsumexp)
+from .._ops_conv import conv1d, conv2d, max_pool1d, max_pool2d, avg_pool1d, avg_pool2d  # noqa: F401
 from .._tensor import make
 
 
@@ -104,8 +106,11 @@ def dropout(input, p=0.5, training=True, inplace=False):
         raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
     if not training or p == 0:
         return input
-    keep = _factories._rng.random(input.shape) >= p
-    mask = make((keep / (1 - p) if p < 1 else keep * 0.0).astype(input._data.dtype))
+    if p == 1:                                      # (no numbers drawn)
+        mask = make(np.zeros((), input._data.dtype))
+    else:                                           # PyTorch's noise.bernoulli_(1 - p).div_(1 - p)
+        keep = _random.bernoulli(_random.default_generator, input.shape, 1 - p).astype(input._data.dtype)
+        mask = make(keep / input._data.dtype.type(1 - p))
     return input.mul_(mask) if inplace else input * mask
 
 

@@ -439,3 +439,67 @@ def test_data_loader_batches_a_tensor_dataset():
     assert all(torch.equal(b[0], X[b[1]]) for b in batches)
     ordered = torch.utils.data.DataLoader(torch.utils.data.TensorDataset(X, y), batch_size=4, drop_last=True)
     assert [b[1].tolist() for b in ordered] == [[0, 1, 2, 3], [4, 5, 6, 7]]
+
+
+# ================================================================================================ convolution, pooling
+
+def test_conv2d_gradients_match_finite_differences():
+    """conv2d's ConvolutionBackward0 (stride, padding, dilation, groups) against central differences in float64,
+    and a hand-worked 1x2 edge kernel (Dive into Deep Learning's [1, -1])."""
+    rng = np.random.default_rng(0)
+    x0, w0, b0 = rng.standard_normal((2, 4, 6, 7)), rng.standard_normal((4, 2, 3, 2)), rng.standard_normal(4)
+    gy = rng.standard_normal((2, 4, 3, 5))
+    kw = dict(stride=(2, 1), padding=(1, 0), dilation=(1, 2), groups=2)
+    x, w, b = (torch.tensor(a, requires_grad=True) for a in (x0, w0, b0))
+    y = F.conv2d(x, w, b, **kw)
+    assert tuple(y.shape) == (2, 4, 3, 5) and y.grad_fn.name() == 'ConvolutionBackward0'
+    assert (y.grad_fn._saved_stride, y.grad_fn._saved_padding, y.grad_fn._saved_groups) == ((2, 1), (1, 0), 2)
+    y.backward(torch.tensor(gy))
+
+    def loss(xa, wa, ba):
+        return float((F.conv2d(torch.tensor(xa), torch.tensor(wa), torch.tensor(ba), **kw)._data * gy).sum())
+
+    eps = 1e-6
+    for arr, grad in ((x0, x.grad), (w0, w.grad), (b0, b.grad)):
+        for idx in [tuple(rng.integers(0, n) for n in arr.shape) for _ in range(6)]:
+            hi, lo = arr.copy(), arr.copy()
+            hi[idx] += eps
+            lo[idx] -= eps
+            args = [hi if a is arr else a for a in (x0, w0, b0)], [lo if a is arr else a for a in (x0, w0, b0)]
+            assert abs((loss(*args[0]) - loss(*args[1])) / (2 * eps) - float(grad._data[idx])) < 1e-6
+
+    X = torch.ones(6, 8)
+    X[:, 2:6] = 0
+    edge = F.conv2d(X.reshape(1, 1, 6, 8), torch.tensor([[[[1., -1.]]]]))
+    assert val(edge[0, 0, 0]) == [0, 1, 0, 0, 0, -1, 0]
+    k = torch.tensor([[[[1., -1.]]]], requires_grad=True)
+    F.conv2d(X.reshape(1, 1, 6, 8), k).sum().backward()
+    assert val(k.grad) == [[[[18., 18.]]]]        # each tap sees 7 of the 8 columns: 3 ones in each of 6 rows
+
+
+def test_pools_values_indices_and_gradients():
+    x = torch.arange(16.).reshape(1, 1, 4, 4).requires_grad_()
+    y, idx = F.max_pool2d(x, 3, stride=2, padding=1, return_indices=True)
+    assert val(y) == [[[[5., 7.], [13., 15.]]]] and idx.tolist() == [[[[5, 7], [13, 15]]]] and idx.dtype == torch.int64
+    assert y.grad_fn.name() == 'MaxPool2DWithIndicesBackward0' and y.grad_fn._saved_stride == (2, 2)
+    y.sum().backward()
+    assert val(x.grad)[0][0] == [[0, 0, 0, 0], [0, 1, 0, 1], [0, 0, 0, 0], [0, 1, 0, 1]]
+    x.grad = None
+    a = F.avg_pool2d(x, 2)
+    assert val(a) == [[[[2.5, 4.5], [10.5, 12.5]]]] and a.grad_fn._saved_stride == ()
+    a.sum().backward()
+    assert val(x.grad) == [[[[0.25] * 4] * 4]]
+    assert val(F.avg_pool1d(torch.tensor([[1., 2., 3.]]), 2, 1, 1, count_include_pad=False)) == [[1., 1.5, 2.5, 3.]]
+    assert val(F.max_pool1d(torch.tensor([[1., 3., 2., 0.]]), 2)) == [[3., 2.]]
+    assert repr(nn.MaxPool2d(2)) == 'MaxPool2d(kernel_size=2, stride=2, padding=0, dilation=1, ceil_mode=False)'
+    assert repr(nn.Conv2d(1, 6, 5)) == 'Conv2d(1, 6, kernel_size=(5, 5), stride=(1, 1))'
+
+
+def test_double_backward_through_conv_and_pool_raises():
+    x = torch.ones(1, 1, 4, 4, requires_grad=True)
+    w = torch.ones(1, 1, 2, 2, requires_grad=True)
+    g, = torch.autograd.grad(F.conv2d(x, w).sum(), w)             # first order: fine
+    assert val(g) == [[[[9., 9.], [9., 9.]]]]
+    for y in (F.conv2d(x, w), F.max_pool2d(x * w.sum(), 2), F.avg_pool2d(x * w.sum(), 2)):
+        with pytest.raises(NotImplementedError, match='create_graph'):
+            torch.autograd.grad(y.pow(2).sum(), w, create_graph=True)

@@ -1,0 +1,563 @@
+"""The op table, part 3: convolution and pooling (LeNet, d2l's conv chapter).
+
+Same rules as `_ops.py`: a numpy forward beside its backward node, named and saving what PyTorch 2.13's nodes save.
+Everything is computed on 4-d arrays (N, C, H, W): a 1-d op is its 2-d op with H = 1 (as PyTorch's 1-d pools are,
+which it records as unsqueeze -> 2-d pool -> squeeze). Convolution is im2col (a strided view of every window) and
+one matmul per group; its backward is numpy too, so gradients of gradients (create_graph=True) through a
+convolution or a pool raise NotImplementedError instead of returning a graph that would be wrong.
+"""
+import warnings
+
+import numpy as np
+
+from . import _autograd as ag
+from ._autograd import Node, SavedTensor
+from ._ops import _attach, _out
+from ._tensor import Tensor, make
+
+_sliding = np.lib.stride_tricks.sliding_window_view
+
+
+def _sizes(shape):
+    return '[%s]' % ', '.join(map(str, shape))
+
+
+def _no_double_backward(node, *tensors):
+    """Raise if this numpy backward would be asked to build a graph (create_graph=True)."""
+    if ag.grad_enabled and any(t is not None and t._requires_grad for t in tensors):
+        raise NotImplementedError('%s: gradients of gradients (create_graph=True) through convolution and pooling '
+                                  'are not supported by Autograd Playground' % node.name())
+
+
+def _windows(xp, kernel, stride, dilation, out_hw):
+    """Every window of the padded 4-d array xp as a view (N, C, Ho, Wo, kh, kw)."""
+    eff = tuple(d * (k - 1) + 1 for k, d in zip(kernel, dilation))
+    v = _sliding(xp, eff, axis=(2, 3))[:, :, ::stride[0], ::stride[1], ::dilation[0], ::dilation[1]]
+    return v[:, :, :out_hw[0], :out_hw[1]]
+
+
+# ================================================================================================ convolution
+
+def _conv_param(name, value, nd, wdim):
+    """A stride / padding / dilation as PyTorch's parser takes it (an int is repeated nd times) and as
+    expand_param_if_needed expands it to the weight's number of spatial dims."""
+    given = (value,) * nd if isinstance(value, int) else tuple(value)
+    if len(given) == 1:
+        return given, given * wdim
+    if len(given) != wdim:
+        raise RuntimeError('expected %s to be a single integer value or a list of %d values to match the convolution '
+                           'dimensions, but got %s=%s' % (name, wdim, name, _sizes(given)))
+    return given, given
+
+
+def _pad_right(x, extra):
+    """x zero-padded after its last dims by `extra` (one per trailing dim), as F.pad records it."""
+    pad = ()
+    for e in reversed(extra):
+        pad += (0, e)
+    data = np.pad(x._data, [(0, 0)] * (x._data.ndim - len(extra)) + [(0, e) for e in extra])
+    return _attach(make(data), ConstantPadNdBackward0, (x,), {'pad': pad})
+
+
+class ConstantPadNdBackward0(Node):
+    def apply(self, g):
+        pad = self._saved['pad']
+        key = (Ellipsis,) + tuple(slice(pad[i], g.shape[-1 - i // 2] - pad[i + 1]) for i in range(0, len(pad), 2))[::-1]
+        return (g[key],)
+
+
+_CONV_SIGNATURES = (
+    ' * (Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, tuple of ints padding = 0, tuple '
+    'of ints dilation = 1, int groups = 1)\n'
+    ' * (Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, str padding = "valid", tuple of '
+    'ints dilation = 1, int groups = 1)\n')
+
+
+def _ints(v):
+    return isinstance(v, int) or isinstance(v, (tuple, list)) and all(isinstance(i, int) for i in v)
+
+
+def _parsed(fn):
+    """conv1d / conv2d with PyTorch's argument parser's TypeError for arguments of the wrong types."""
+    def call(*args, **kwargs):
+        names = ('input', 'weight', 'bias', 'stride', 'padding', 'dilation', 'groups')
+        given = dict(zip(names, args), **kwargs)
+        ok = len(args) <= len(names) and set(given) <= set(names)
+        for k, v in given.items():
+            ok = ok and (isinstance(v, Tensor) if k in ('input', 'weight') else v is None or isinstance(v, Tensor)
+                         if k == 'bias' else isinstance(v, int) if k == 'groups' else
+                         _ints(v) or k == 'padding' and isinstance(v, str))
+        if not ok:
+            got = ['Tensor' if isinstance(v, Tensor) else type(v).__name__ for v in args]
+            got += ['%s=%s' % (k, 'Tensor' if isinstance(v, Tensor) else type(v).__name__) for k, v in kwargs.items()]
+            raise TypeError('%s() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
+                            % (fn.__name__, ', '.join(got), _CONV_SIGNATURES))
+        return fn(*args, **kwargs)
+    call.__name__, call.__qualname__, call.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
+    call.__wrapped__ = fn
+    return call
+
+
+_warned = []
+
+
+def _warn_once_same():
+    """PyTorch warns of this once per process (TORCH_WARN_ONCE)."""
+    if not _warned:
+        _warned.append(True)
+        warnings.warn("Using padding='same' with even kernel lengths and odd dilation may require a zero-padded copy "
+                      "of the input be created", UserWarning, stacklevel=5)
+
+
+def _convolution(name, nd, input, weight, bias, stride, padding, dilation, groups):
+    if input._data.ndim not in (nd + 1, nd + 2):
+        raise RuntimeError('Expected %dD (unbatched) or %dD (batched) input to %s, but got input of size: %s'
+                           % (nd + 1, nd + 2, name, _sizes(input._data.shape)))
+    if input._data.ndim == nd + 1:                  # unbatched: PyTorch unsqueezes, convolves, squeezes
+        return _convolution(name, nd, input.unsqueeze(0), weight, bias, stride, padding, dilation,
+                            groups).squeeze(0)
+    wshape, wdim = weight._data.shape, weight._data.ndim - 2
+    if wdim <= 0:
+        raise RuntimeError('weight should have at least three dimensions')
+    if groups <= 0:
+        raise RuntimeError('non-positive groups is not supported')
+    saved_stride, stride = _conv_param('stride', stride, nd, wdim)
+    mode = padding if isinstance(padding, str) else None
+    if mode is not None and mode not in ('same', 'valid'):
+        raise RuntimeError("Invalid padding string: '%s'" % mode)
+    if mode == 'valid':
+        saved_padding, padding, output_padding = (0,), (0,) * wdim, (0,)
+    else:
+        saved_padding, padding = _conv_param('padding', 0 if mode else padding, nd, wdim)
+        output_padding = (0,) * nd
+    saved_dilation, dilation = _conv_param('dilation', dilation, nd, wdim)
+    if any(p < 0 for p in padding):
+        raise RuntimeError('negative padding is not supported')
+    if any(s <= 0 for s in stride):
+        raise RuntimeError('non-positive stride is not supported')
+    if any(d <= 0 for d in dilation):
+        raise RuntimeError('dilation should be greater than zero, but got %s' % _sizes(dilation))
+    if input._data.ndim != wdim + 2:
+        raise RuntimeError('Expected %d-dimensional input for %d-dimensional weight %s, but got %d-dimensional input '
+                           'of size %s instead' % (wdim + 2, wdim + 2, _sizes(wshape), input._data.ndim,
+                                                   _sizes(input._data.shape)))
+    if wshape[0] < groups:
+        raise RuntimeError('Given groups=%d, expected weight to be at least %d at dimension 0, but got weight of size '
+                           '%s instead' % (groups, groups, _sizes(wshape)))
+    if wshape[0] % groups:
+        raise RuntimeError('Given groups=%d, expected weight to be divisible by %d at dimension 0, but got weight of '
+                           'size [%s] instead' % (groups, groups, _sizes(wshape)))
+    if input._data.shape[1] != wshape[1] * groups:
+        raise RuntimeError('Given groups=%d, weight of size %s, expected input%s to have %d channels, but got %d '
+                           'channels instead' % (groups, _sizes(wshape), _sizes(input._data.shape),
+                                                 wshape[1] * groups, input._data.shape[1]))
+    if bias is not None and (bias._data.ndim != 1 or bias._data.shape[0] != wshape[0]):
+        raise RuntimeError('Given weight of size %s, expected bias to be 1-dimensional with %d elements, but got bias '
+                           'of size %s instead' % (_sizes(wshape), wshape[0], _sizes(bias._data.shape)))
+    if mode == 'same':
+        if any(s != 1 for s in stride):
+            raise RuntimeError("padding='same' is not supported for strided convolutions")
+        total = [d * (k - 1) for d, k in zip(dilation, wshape[2:])]
+        padding = tuple(t // 2 for t in total)
+        saved_padding = padding
+        if any(t % 2 for t in total):
+            _warn_once_same()
+            input = _pad_right(input, [t % 2 for t in total])
+    size = input._data.shape[2:]
+    kernel = [d * (k - 1) + 1 for d, k in zip(dilation, wshape[2:])]
+    if any(s + 2 * p < k for s, p, k in zip(size, padding, kernel)):
+        padded = ' x '.join(str(s + 2 * p) for s, p in zip(size, padding))
+        raise RuntimeError('Calculated padded input size per channel: (%s). Kernel size: (%s). Kernel size can\'t be '
+                           'greater than actual input size' % (padded, ' x '.join(map(str, kernel))))
+    for t in (weight, bias):
+        if t is not None and t._data.dtype != input._data.dtype:
+            if t is bias:
+                raise RuntimeError('Input type (%s) and bias type (%s) should be the same'
+                                   % (input.dtype.legacy.lower(), bias.dtype.legacy.lower()))
+            raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
+    x, w = _as_2d(input._data, nd), _as_2d(weight._data, nd)
+    geo = _Geometry(x.shape, w.shape, _hw(stride, nd, 1), _hw(padding, nd, 0), _hw(dilation, nd, 1), groups)
+    out = geo.forward(x, w)
+    if bias is not None:
+        out += bias._data.reshape(-1, 1, 1)
+    out = _out(out.reshape(out.shape[:2] + out.shape[2 + 2 - nd:]), input.dtype)
+    return _attach(out, ConvolutionBackward0, (input, weight, bias), {
+        'bias_sym_sizes_opt': (0,) if bias is None else bias._data.shape, 'dilation': saved_dilation,
+        'groups': groups, 'input': SavedTensor(input), 'output_padding': output_padding, 'padding': saved_padding,
+        'stride': saved_stride, 'transposed': False, 'weight': SavedTensor(weight)})
+
+
+def _as_2d(a, nd):
+    """A 1-d convolution's (N, C, L) array as (N, C, 1, L)."""
+    return a[:, :, None] if nd == 1 else a
+
+
+def _expand(v, nd):
+    """A saved stride / padding / dilation (one value or one per dim) as one value per dim."""
+    return tuple(v) * nd if len(v) == 1 else tuple(v)
+
+
+def _hw(v, nd, first):
+    """A 1-d convolution's stride / padding / dilation for its (1, L) form."""
+    return (first,) + tuple(v) if nd == 1 else tuple(v)
+
+
+class _Geometry:
+    """The shapes of one 2-d convolution and the im2col / col2im steps of its forward and backward."""
+
+    def __init__(self, xshape, wshape, stride, padding, dilation, groups):
+        self.n, self.c, self.h, self.w = xshape
+        self.o, self.cg, self.kh, self.kw = wshape
+        self.stride, self.padding, self.dilation, self.groups = stride, padding, dilation, groups
+        self.og = self.o // groups
+        self.out_hw = tuple((s + 2 * p - d * (k - 1) - 1) // st + 1 for s, p, d, k, st in
+                            zip((self.h, self.w), padding, dilation, (self.kh, self.kw), stride))
+
+    def cols(self, x):
+        """(G, N*Ho*Wo, Cg*kh*kw): every window of x, grouped."""
+        ph, pw = self.padding
+        xp = np.pad(x, ((0, 0), (0, 0), (ph, ph), (pw, pw))) if ph or pw else x
+        v = _windows(xp, (self.kh, self.kw), self.stride, self.dilation, self.out_hw)
+        ho, wo = self.out_hw
+        v = v.reshape(self.n, self.groups, self.cg, ho, wo, self.kh, self.kw).transpose(1, 0, 3, 4, 2, 5, 6)
+        return v.reshape(self.groups, self.n * ho * wo, self.cg * self.kh * self.kw)
+
+    def grouped(self, w):
+        """The weight as (G, Cg*kh*kw, Og)."""
+        return w.reshape(self.groups, self.og, -1).transpose(0, 2, 1)
+
+    def forward(self, x, w):
+        y = np.matmul(self.cols(x), self.grouped(w))                       # (G, N*Ho*Wo, Og)
+        ho, wo = self.out_hw
+        return np.ascontiguousarray(y.reshape(self.groups, self.n, ho, wo, self.og).transpose(1, 0, 4, 2, 3)
+                                    .reshape(self.n, self.o, ho, wo))
+
+    def grad_output(self, g):
+        """The output gradient as (G, N*Ho*Wo, Og)."""
+        ho, wo = self.out_hw
+        return g.reshape(self.n, self.groups, self.og, ho, wo).transpose(1, 0, 3, 4, 2).reshape(self.groups, -1,
+                                                                                                  self.og)
+
+    def grad_weight(self, x, g):
+        gw = np.matmul(self.grad_output(g).transpose(0, 2, 1), self.cols(x))   # (G, Og, Cg*kh*kw)
+        return gw.reshape(self.o, self.cg, self.kh, self.kw)
+
+    def grad_input(self, w, g):
+        ho, wo = self.out_hw
+        gc = np.matmul(self.grad_output(g), self.grouped(w).transpose(0, 2, 1))  # (G, N*Ho*Wo, Cg*kh*kw)
+        gc = gc.reshape(self.groups, self.n, ho, wo, self.cg, self.kh, self.kw).transpose(1, 0, 4, 5, 6, 2, 3)
+        gc = gc.reshape(self.n, self.c, self.kh, self.kw, ho, wo)
+        (ph, pw), (sh, sw), (dh, dw) = self.padding, self.stride, self.dilation
+        gx = np.zeros((self.n, self.c, self.h + 2 * ph, self.w + 2 * pw), g.dtype)
+        for i in range(self.kh):                                             # col2im: add each kernel tap back
+            for j in range(self.kw):
+                gx[:, :, i * dh:i * dh + sh * (ho - 1) + 1:sh, j * dw:j * dw + sw * (wo - 1) + 1:sw] += gc[:, :, i, j]
+        return gx[:, :, ph:ph + self.h, pw:pw + self.w]
+
+
+class ConvolutionBackward0(Node):
+    def apply(self, g):
+        x, w = self.saved('input'), self.saved('weight')
+        _no_double_backward(self, g, x, w)
+        nd = x._data.ndim - 2
+        stride, padding, dilation = (_hw(_expand(self._saved[k], nd), nd, first) for k, first in
+                                     (('stride', 1), ('padding', 0), ('dilation', 1)))
+        xd, wd, gd = _as_2d(x._data, nd), _as_2d(w._data, nd), _as_2d(g._data, nd)
+        geo = _Geometry(xd.shape, wd.shape, stride, padding, dilation, self._saved['groups'])
+        gx = make(np.ascontiguousarray(geo.grad_input(wd, gd).reshape(x._data.shape))) if self.needs(0) else None
+        gw = make(geo.grad_weight(xd, gd).reshape(w._data.shape)) if self.needs(1) else None
+        gb = make(gd.sum((0, 2, 3))) if len(self._fns) > 2 and self.needs(2) else None
+        return gx, gw, gb
+
+
+
+@_parsed
+def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """2-d cross-correlation of a (N, C, H, W) or (C, H, W) input with a (O, C / groups, kh, kw) weight."""
+    return _convolution('conv2d', 2, input, weight, bias, stride, padding, dilation, groups)
+
+
+@_parsed
+def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """1-d cross-correlation of a (N, C, L) or (C, L) input with a (O, C / groups, k) weight."""
+    return _convolution('conv1d', 1, input, weight, bias, stride, padding, dilation, groups)
+
+
+# ================================================================================================ pooling
+
+def _pool_arg(value):
+    return (value, value) if isinstance(value, int) else tuple(value)
+
+
+def _pool_input(name, input, kernel_size):
+    """The argument parser's TypeErrors for the usual mistakes: a list for the input, a float kernel size."""
+    if not isinstance(input, Tensor):
+        raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s" % (name, type(input).__name__))
+    if not _ints(kernel_size):
+        raise TypeError("%s(): argument 'kernel_size' (position 2) must be tuple of ints, not %s"
+                        % (name, type(kernel_size).__name__))
+
+
+def _pool_sizes(name, kernel_size, stride, padding, dilation=None):
+    """PyTorch's checks of a 2-d pool's arguments; (given, per dim) of each, as its nodes save them as given."""
+    kernel = _pool_arg(kernel_size)
+    if len(kernel) not in (1, 2):
+        raise RuntimeError('%s: kernel_size must either be a single int, or a tuple of two ints' % name)
+    given_stride = () if stride is None else _pool_arg(stride)
+    if len(given_stride) > 2:
+        raise RuntimeError('%s: stride must either be omitted, a single int, or a tuple of two ints' % name)
+    pad = _pool_arg(padding)
+    if len(pad) not in (1, 2):
+        raise RuntimeError('%s: padding must either be a single int, or a tuple of two ints' % name)
+    dil = _pool_arg(1 if dilation is None else dilation)
+    if len(dil) not in (1, 2):
+        raise RuntimeError('%s: dilation must be either a single int, or a tuple of two ints' % name)
+    two = [k * 2 if len(k) == 1 else k for k in (kernel, given_stride or kernel, pad, dil)]
+    return (kernel, given_stride, pad, dil), two
+
+
+def _output_size(size, k, pad, stride, dilation, ceil_mode):
+    """PyTorch's pooling_output_shape."""
+    if stride == 0:
+        raise RuntimeError('stride should not be zero')
+    if pad < 0:
+        raise RuntimeError('pad must be non-negative, but got pad: %d' % pad)
+    if pad > ((k - 1) * dilation + 1) // 2:
+        raise RuntimeError('pad should be at most half of effective kernel size, but got pad=%d, kernel_size=%d and '
+                           'dilation=%d' % (pad, k, dilation))
+    out = (size + 2 * pad - dilation * (k - 1) - 1 + (stride - 1 if ceil_mode else 0)) // stride + 1
+    if ceil_mode and (out - 1) * stride >= size + pad:
+        out -= 1
+    return out
+
+
+def _pool_geometry(input, kernel, stride, pad, dil, ceil_mode):
+    """The output size (Ho, Wo) of a 2-d pool after PyTorch's shape checks (pool2d_shape_check)."""
+    shape = input._data.shape
+    planes, h, w = shape[-3:]
+    out = (_output_size(h, kernel[0], pad[0], stride[0], dil[0], ceil_mode),
+           _output_size(w, kernel[1], pad[1], stride[1], dil[1], ceil_mode))
+    if min(kernel) <= 0:
+        raise RuntimeError('kernel size should be greater than zero, but got kH: %d kW: %d' % tuple(kernel))
+    if min(stride) <= 0:
+        raise RuntimeError('stride should be greater than zero, but got dH: %d dW: %d' % tuple(stride))
+    if min(dil) <= 0:
+        raise RuntimeError('dilation should be greater than zero, but got dilationH: %d dilationW: %d' % tuple(dil))
+    if input._data.ndim not in (3, 4) or 0 in shape[1:]:
+        raise RuntimeError('Expected 3D or 4D (batch mode) tensor with optional 0 dim batch size for input, but got:'
+                           + _sizes(shape))
+    if kernel[1] // 2 < pad[1] or kernel[0] // 2 < pad[0]:
+        raise RuntimeError('pad should be smaller than or equal to half of kernel size, but got padW = %d, padH = %d, '
+                           'kW = %d, kH = %d' % (pad[1], pad[0], kernel[1], kernel[0]))
+    if min(out) < 1:
+        raise RuntimeError('Given input size: (%dx%dx%d). Calculated output size: (%dx%dx%d). Output size is too small'
+                           % (planes, h, w, planes, out[0], out[1]))
+    return out
+
+
+def _padded(x, kernel, stride, pad, dil, out, fill):
+    """x (N, C, H, W) padded with `fill`: `pad` on each side, and on the right as far as the last window reaches
+    (ceil_mode); and, per dim, which taps of each window fall inside x (out, k)."""
+    extra, inside = [], []
+    for size, k, s, p, d, o in zip(x.shape[2:], kernel, stride, pad, dil, out):
+        extra.append(max(0, (o - 1) * s + d * (k - 1) + 1 - size - 2 * p))
+        at = np.arange(o)[:, None] * s - p + np.arange(k)[None] * d
+        inside.append((at >= 0) & (at < size))
+    widths = ((0, 0), (0, 0), (pad[0], pad[0] + extra[0]), (pad[1], pad[1] + extra[1]))
+    return np.pad(x, widths, constant_values=fill), inside
+
+
+def _as_4d(a):
+    return a[None] if a.ndim == 3 else a
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
+    """(values, indices) of the largest element of each window; an index counts in the unpadded H * W plane."""
+    _pool_input('max_pool2d', input, kernel_size)
+    given, (kernel, stride2, pad, dil) = _pool_sizes('max_pool2d', kernel_size, stride, padding, dilation)
+    if input._data.ndim not in (3, 4):
+        raise RuntimeError('non-empty 3D or 4D (batch mode) tensor expected for input')
+    out_hw = _pool_geometry(input, kernel, stride2, pad, dil, ceil_mode)
+    x = _as_4d(input._data)
+    kind = x.dtype.kind
+    fill = -np.inf if kind == 'f' else np.iinfo(x.dtype).min if kind in 'iu' else False
+    xp, (in_h, in_w) = _padded(x, kernel, stride2, pad, dil, out_hw, fill)
+    v = _windows(xp, kernel, stride2, dil, out_hw)
+    v = v.reshape(v.shape[:4] + (-1,))
+    at = np.argmax(v, axis=-1)
+    values = np.take_along_axis(v, at[..., None], -1)[..., 0]
+    # PyTorch's kernel starts from the first tap inside the input and takes a tap only if it is larger (or NaN):
+    # a window of nothing but the lowest value keeps its first tap inside the input, and NaN's last one wins.
+    first = (np.argmax(in_h, 1)[:, None] * kernel[1] + np.argmax(in_w, 1)[None])
+    at = np.where(values == fill, first, at)
+    if kind == 'f':
+        nan = np.isnan(v)
+        if nan.any():
+            at = np.where(nan.any(-1), v.shape[-1] - 1 - np.argmax(nan[..., ::-1], -1), at)
+    i, j = np.divmod(at, kernel[1])
+    rows = np.arange(out_hw[0])[:, None] * stride2[0] - pad[0] + i * dil[0]
+    cols = np.arange(out_hw[1])[None] * stride2[1] - pad[1] + j * dil[1]
+    shape = input._data.shape[:-2] + out_hw
+    indices = make((rows * x.shape[3] + cols).astype(np.int64).reshape(shape))
+    out = _out(values.reshape(shape), input.dtype)
+    _attach(out, MaxPool2DWithIndicesBackward0, (input,), {
+        'ceil_mode': ceil_mode, 'dilation': given[3], 'kernel_size': given[0], 'padding': given[2],
+        'result1': SavedTensor(indices), 'self': SavedTensor(input), 'stride': given[1]})
+    return out, indices
+
+
+class MaxPool2DWithIndicesBackward0(Node):
+    def apply(self, g):
+        x, idx = self.saved('self'), self.saved('result1')
+        _no_double_backward(self, g)
+        shape = _as_4d(x._data).shape
+        gx = np.zeros((shape[0] * shape[1], shape[2] * shape[3]), g._data.dtype)
+        planes = np.arange(gx.shape[0])[:, None]
+        np.add.at(gx, (planes, idx._data.reshape(gx.shape[0], -1)), g._data.reshape(gx.shape[0], -1))
+        return (make(gx.reshape(x._data.shape)),)
+
+
+def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """The largest element of each kernel_size window (stride defaults to kernel_size); with return_indices, where
+    each was too."""
+    out, indices = max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    return (out, indices) if return_indices else out
+
+
+def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    """The mean of each kernel_size window (stride defaults to kernel_size)."""
+    _pool_input('avg_pool2d', input, kernel_size)
+    given, (kernel, stride2, pad, _) = _pool_sizes('avg_pool2d', kernel_size, stride, padding)
+    if divisor_override is not None and divisor_override == 0:
+        raise RuntimeError('divisor must be not zero')
+    input.size(-3)
+    out_hw = _pool_geometry(input, kernel, stride2, pad, (1, 1), ceil_mode)
+    x = _as_4d(input._data)
+    divisor = _divisors(x.shape, kernel, stride2, pad, out_hw, count_include_pad, divisor_override)
+    xp, _ = _padded(x, kernel, stride2, pad, (1, 1), out_hw, 0)
+    v = _windows(xp, kernel, stride2, (1, 1), out_hw)
+    total = v[..., 0, 0].copy()
+    for i in range(kernel[0]):                     # in PyTorch's order: row by row
+        for j in range(kernel[1]):
+            if i or j:
+                total += v[..., i, j]
+    if x.dtype.kind == 'f':
+        values = total / divisor.astype(x.dtype)
+    else:
+        values = np.trunc(total / divisor).astype(x.dtype)
+    out = _out(values.reshape(input._data.shape[:-2] + out_hw), input.dtype)
+    return _attach(out, AvgPool2DBackward0, (input,), {
+        'ceil_mode': ceil_mode, 'count_include_pad': count_include_pad, 'divisor_override': divisor_override,
+        'kernel_size': given[0], 'padding': given[2], 'self': SavedTensor(input), 'stride': given[1]})
+
+
+def _divisors(shape, kernel, stride, pad, out_hw, count_include_pad, divisor_override):
+    """What PyTorch divides each window's sum by: divisor_override, or the window's size within the padded input
+    (count_include_pad), or within the input."""
+    if divisor_override is not None:
+        return np.full(out_hw, divisor_override)
+    sizes = []
+    for size, k, s, p, o in zip(shape[2:], kernel, stride, pad, out_hw):
+        start = np.arange(o) * s - p
+        end = np.minimum(start + k, size + p)
+        if count_include_pad:
+            sizes.append(end - start)
+        else:
+            sizes.append(np.minimum(end, size) - np.maximum(start, 0))
+    return sizes[0][:, None] * sizes[1][None]
+
+
+class AvgPool2DBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        _no_double_backward(self, g)
+        s = self._saved
+        _, (kernel, stride, pad, _) = _pool_sizes('avg_pool2d', s['kernel_size'], s['stride'] or None, s['padding'])
+        shape = _as_4d(x._data).shape
+        out_hw = g._data.shape[-2:]
+        divisor = _divisors(shape, kernel, stride, pad, out_hw, s['count_include_pad'], s['divisor_override'])
+        gd = _as_4d(g._data) / divisor.astype(g._data.dtype)
+        gp, (in_h, in_w) = _padded(np.zeros(shape, g._data.dtype), kernel, stride, pad, (1, 1), out_hw, 0)
+        for i in range(kernel[0]):
+            for j in range(kernel[1]):
+                gp[:, :, i:i + stride[0] * (out_hw[0] - 1) + 1:stride[0],
+                   j:j + stride[1] * (out_hw[1] - 1) + 1:stride[1]] += gd
+        gx = gp[:, :, pad[0]:pad[0] + shape[2], pad[1]:pad[1] + shape[3]]
+        return (make(np.ascontiguousarray(gx).reshape(x._data.shape)),)
+
+
+def _check_dims_1d(name, input):
+    if input._data.ndim not in (2, 3):
+        raise RuntimeError("Expected 2 to 3 dimensions, but got %d-dimensional tensor for argument #1 'self' (while "
+                           "checking arguments for %s)" % (input._data.ndim, name))
+
+
+def _one(name, arg, value):
+    value = (value,) if isinstance(value, int) else tuple(value)
+    if len(value) != 1:
+        raise RuntimeError("%s() argument '%s' should contain one int (got %d)" % (name, arg, len(value)))
+    return value[0]
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
+    """max_pool1d's values and indices: a 2-d max pool of input.unsqueeze(-2), squeezed back, as in PyTorch."""
+    stride = kernel_size if stride is None or stride == () or stride == [] else stride
+    _check_dims_1d('max_pool1d', input)
+    k, s, p, d = (_one('max_pool1d', name, v) for name, v in (('kernel_size', kernel_size), ('stride', stride),
+                                                              ('padding', padding), ('dilation', dilation)))
+    out, indices = max_pool2d_with_indices(input.unsqueeze(-2), (1, k), (1, s), (0, p), (1, d), ceil_mode)
+    return out.squeeze(-2), indices.squeeze(-2)
+
+
+def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """The largest element of each window along the last dim."""
+    _pool_input('max_pool1d', input, kernel_size)
+    if return_indices:
+        return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    shape = input._data.shape
+    if not (input._data.ndim == 2 and all(shape) or input._data.ndim == 3 and all(shape[1:])):
+        raise RuntimeError('max_pool1d: Expected 2D or 3D (batch mode) tensor with optional 0 dim batch size for '
+                           'input, but got:' + _sizes(shape))
+    k, s, p, d = _check_max_pool1d(kernel_size, stride, padding, dilation)
+    size = _output_size(shape[-1], k, p, s, d, ceil_mode)
+    if size <= 0:
+        raise RuntimeError('max_pool1d() Invalid computed output size: %d' % size)
+    if ag.grad_enabled and input._requires_grad:
+        return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)[0]
+    with ag.no_grad():
+        return max_pool2d_with_indices(input.unsqueeze(-2), (1, k), (1, s), (0, p), (1, d), ceil_mode)[0].squeeze(-2)
+
+
+def _check_max_pool1d(kernel_size, stride, padding, dilation):
+    """PyTorch's check_max_pool1d: (kernel, stride, padding, dilation) as ints."""
+    sizes = [(value,) if isinstance(value, int) else tuple(value)
+             for value in (kernel_size, () if stride is None else stride, padding, dilation)]
+    for (name, what), value in zip((('kernel_size', 'an int, list of ints or tuple of ints'),
+                                    ('stride', 'None, an int, list of ints, or tuple of ints'),
+                                    ('padding', 'an int, list of ints, or tuple of ints'),
+                                    ('dilation', 'an int, list of ints or tuple of ints')), sizes):
+        if len(value) != 1 and not (name == 'stride' and not value):
+            raise RuntimeError('max_pool1d() %s must be %s of size 1 but got size %d' % (name, what, len(value)))
+    k, s, p, d = (v[0] if v else sizes[0][0] for v in sizes)
+    for name, value, ok, text in (('kernel_size', k, k > 0, 'be greater than zero'),
+                                  ('stride', s, s > 0, 'be greater than zero'),
+                                  ('padding', p, p >= 0, 'be non-negative')):
+        if not ok:
+            raise RuntimeError('max_pool1d() %s must %s, but got %d' % (name, text, value))
+    if p > k // 2:
+        raise RuntimeError('max_pool1d() padding should be at most half of kernel size, but got padding=%d and '
+                           'kernel_size=%d' % (p, k))
+    if d <= 0:
+        raise RuntimeError('max_pool1d() dilation must be greater than zero, but got %d' % d)
+    return k, s, p, d
+
+
+def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
+    """The mean of each window along the last dim: a 2-d average pool of input.unsqueeze(-2), as in PyTorch."""
+    _pool_input('avg_pool1d', input, kernel_size)
+    stride = kernel_size if stride is None or stride == () or stride == [] else stride
+    _check_dims_1d('avg_pool1d', input)
+    k, s, p = (_one('avg_pool1d', name, v) for name, v in (('kernel_size', kernel_size), ('stride', stride),
+                                                           ('padding', padding)))
+    return avg_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), ceil_mode, count_include_pad).squeeze(-2)

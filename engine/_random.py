@@ -1,0 +1,143 @@
+"""PyTorch's CPU random numbers: its generator (mt19937, seeded as PyTorch seeds it) and the way its kernels turn
+the generator's 32-bit draws into uniform, normal and integer numbers, so that `torch.manual_seed(0);
+torch.randn(3)`, `torch.rand(2, 2)` or a fresh `nn.Linear(2, 1)` show PyTorch's numbers. (Normal numbers in blocks
+of 16 come from PyTorch's vectorized float32 kernel, whose log and sin / cos approximations are modelled with
+float32 roundings of correctly rounded ones: a last bit may differ, the printed digits agree.)"""
+import math
+
+import numpy as np
+
+DEFAULT_SEED = 67280421310721       # the seed PyTorch's CPU generators start from
+_F32 = np.float32
+
+
+class Generator:
+    """torch.Generator: mt19937 (numpy's legacy RandomState is the same engine, seeded the same way from the low
+    32 bits), plus the second number of the last normal pair, which PyTorch keeps for the next draw."""
+    __module__ = 'torch'
+
+    def __init__(self, device='cpu'):
+        self.device = device
+        self.manual_seed(DEFAULT_SEED)
+
+    def manual_seed(self, seed):
+        self._seed = int(seed) & 0xFFFFFFFFFFFFFFFF
+        self._mt = np.random.RandomState(self._seed & 0xFFFFFFFF)
+        self._next_normal = None
+        return self
+
+    def initial_seed(self):
+        return self._seed
+
+    def seed(self):
+        s = int(np.random.SeedSequence().entropy) & 0xFFFFFFFFFFFFFFFF
+        self.manual_seed(s)
+        return s
+
+    def __repr__(self):
+        return '<torch._C.Generator object at %#x>' % id(self)
+
+    # ------------------------------------------------------------------ draws
+    def random(self, n):
+        """n 32-bit draws (as uint64)."""
+        return self._mt.randint(0, 1 << 32, size=n, dtype=np.uint32).astype(np.uint64)
+
+    def random64(self, n):
+        """n 64-bit draws, each made of two 32-bit ones (the first the high half)."""
+        d = self.random(2 * n)
+        return (d[0::2] << np.uint64(32)) | d[1::2]
+
+
+default_generator = Generator()
+default_generator.seed()            # (PyTorch seeds its default generator at random when it starts)
+
+
+def uniform(gen, shape, npd, low=0.0, high=1.0):
+    """uniform_real_distribution: the low 24 (float32) or 53 (float64) bits of a draw, scaled into [low, high)."""
+    n = math.prod(shape)
+    if npd == np.float64:
+        x = (gen.random64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+        return (x * (high - low) + low).reshape(shape)
+    x = (gen.random(n) & np.uint64(0xFFFFFF)).astype(_F32) * _F32(2.0 ** -24)
+    lo, hi = _F32(low), _F32(high)
+    return (x.astype(np.float64) * (hi - lo) + lo).astype(_F32).astype(npd).reshape(shape)  # (one rounding: an FMA)
+
+
+def normal(gen, shape, npd, mean=0.0, std=1.0, contiguous=True):
+    """normal numbers as PyTorch's normal kernel makes them: 16 or more at once by Box-Muller over blocks of 16
+    uniform numbers (the last block redrawn when the count is not a multiple of 16), fewer one by one in double
+    precision (each pair's second number kept for the next draw)."""
+    n = math.prod(shape)
+    if n >= 16 and contiguous:
+        return _normal_fill(gen, n, npd, mean, std).reshape(shape)
+    out = np.empty(n, np.float64)
+    for i in range(n):
+        if gen._next_normal is not None:
+            z, gen._next_normal = gen._next_normal, None
+        else:
+            u1, u2 = (gen.random64(2) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+            r = math.sqrt(-2.0 * math.log1p(-u2))
+            theta = 2.0 * math.pi * u1
+            gen._next_normal = r * math.sin(theta)
+            z = r * math.cos(theta)
+        out[i] = z * std + mean
+    return out.astype(npd).reshape(shape)
+
+
+def _normal_fill(gen, n, npd, mean, std):
+    f32 = npd != np.float64
+    data = uniform(gen, (n,), _F32 if f32 else np.float64)
+    if n % 16:
+        tail = uniform(gen, (16,), _F32 if f32 else np.float64)
+    out = np.empty(n, data.dtype)
+    blocks = [(s, data[s:s + 16]) for s in range(0, n - 15, 16)] + ([(n - 16, tail)] if n % 16 else [])
+    for s, u in blocks:
+        out[s:s + 16] = _box_muller(u, f32, mean, std)
+    return out.astype(npd)
+
+
+def _box_muller(u, f32, mean, std):
+    """16 normal numbers from 16 uniform ones: radius from the first 8, angle from the last 8."""
+    if not f32:
+        radius = np.sqrt(-2 * np.log(1 - u[:8]))
+        theta = 2.0 * math.pi * u[8:]
+        return np.concatenate([radius * np.cos(theta), radius * np.sin(theta)]) * std + mean
+    radius = np.sqrt((_F32(-2) * np.log((_F32(1) - u[:8]).astype(np.float64)).astype(_F32)).astype(np.float64))
+    radius = radius.astype(_F32)
+    theta = (_F32(2 * math.pi) * u[8:]).astype(np.float64)
+    pair = np.concatenate([radius * np.cos(theta).astype(_F32), radius * np.sin(theta).astype(_F32)])
+    return (pair.astype(np.float64) * _F32(std) + _F32(mean)).astype(_F32)
+
+
+def randint(gen, low, high, shape):
+    """Integers in [low, high): a draw (64 bits for ranges of 2**32 or more) modulo the range, plus low."""
+    n = math.prod(shape)
+    span = high - low
+    draws = gen.random64(n) if span >= 1 << 32 else gen.random(n)
+    return ((draws % np.uint64(span)).astype(np.int64) + low).reshape(shape)
+
+
+def randperm(gen, n):
+    """0..n-1 shuffled as PyTorch's CPU randperm does: position i swapped with i + (draw % (n - i))."""
+    out = np.arange(n, dtype=np.int64)
+    if n > 1:
+        draws = gen.random(n - 1)
+        for i in range(n - 1):
+            z = int(draws[i]) % (n - i)
+            out[i], out[i + z] = out[i + z], out[i]
+    return out
+
+
+def bernoulli(gen, shape, p):
+    """1 with probability p, else 0 (bernoulli_ with a number): a 53-bit uniform draw below p."""
+    n = math.prod(shape)
+    u = (gen.random64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+    return (u < p).reshape(shape)
+
+
+def bernoulli_of(gen, probs):
+    """1 where a uniform draw falls below each probability (torch.bernoulli of a tensor of them): 24-bit draws
+    for float32 probabilities, 53-bit for float64."""
+    shape = probs.shape
+    u = uniform(gen, shape, np.float64 if probs.dtype == np.float64 else _F32)
+    return u < probs
