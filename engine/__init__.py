@@ -23,6 +23,9 @@ from ._methods import _more_functions  # noqa: E402
  remainder, fmod, floor_divide) = _more_functions()
 moveaxis = movedim
 ger = outer
+bitwise_and, bitwise_or, bitwise_xor = (_methods.commutative_function(n)
+                                        for n in ('bitwise_and', 'bitwise_or', 'bitwise_xor'))
+bitwise_not = _methods._unary_function('bitwise_not')
 from ._printing import set_printoptions  # noqa: F401
 from . import autograd  # noqa: F401
 
@@ -208,10 +211,18 @@ def _install_alias():
 
 _install_alias()
 from ._ops_nn import (max, min, maximum, minimum, where, square, softmax, log_softmax, logsumexp, addmm,  # noqa
-                      var, std, norm, erf, return_types, sort, argsort, msort, topk, median, kthvalue, dist)
+                      var, std, norm, erf, return_types, sort, argsort, msort, topk, median, kthvalue, dist,
+                      unique, cross)
 from ._ops_conv import (conv1d, conv2d, max_pool1d, max_pool2d, avg_pool1d, max_pool1d_with_indices)  # noqa: E402
-from . import nn, optim, utils  # noqa: E402,F401
+from . import nn, optim, utils, linalg  # noqa: E402,F401
 
+# torch.sin_(a), torch.relu_(a), ...: the in-place methods as functions (The Fundamentals of Autograd calls
+# torch.sin_ on a leaf to show its error).
+for _name in ('abs_', 'acos_', 'asin_', 'atan_', 'ceil_', 'clamp_', 'clamp_max_', 'clamp_min_', 'clip_', 'cos_',
+              'cosh_', 'detach_', 'exp_', 'expm1_', 'fill_', 'floor_', 'frac_', 'log10_', 'log1p_', 'log2_', 'log_',
+              'neg_', 'reciprocal_', 'relu_', 'round_', 'rsqrt_', 'sigmoid_', 'sin_', 'sinh_', 'sqrt_', 'square_',
+              'tan_', 'tanh_', 'trunc_', 'zero_'):
+    globals()[_name] = getattr(Tensor, _name)
 # x.sum(axis=0), torch.sum(x, axis=0), torch.mul(a, b, out=c): PyTorch's native methods and functions take numpy's
 # keyword names, its functions out= (see _methods.native); those PyTorch writes in Python (torch.norm, torch.split,
 # torch.unique) do not.
@@ -219,3 +230,5 @@ _methods.install_methods()
 for _name, _fn in list(globals().items()):
     if isinstance(_fn, _types.FunctionType) and not _name.startswith('_') and _name not in _methods._PYTHON_METHODS:
         globals()[_name] = _methods.native(_fn, _name, function=True)
+from . import serialization  # noqa: E402
+from .serialization import save, load  # noqa: E402,F401

@@ -57,6 +57,8 @@ class enable_grad(_GradModeContext):
 
 
 inference_enabled = False
+saved_hooks = []            # (pack, unpack) of the active torch.autograd.graph.saved_tensors_hooks, innermost last
+saved_hooks_disabled = None  # the error message of an active torch.autograd.graph.disable_saved_tensors_hooks
 
 
 def is_inference_mode_enabled():
@@ -167,7 +169,7 @@ class SavedTensor:
     A saved output is kept as an alias without grad_fn (same memory, same version counter), as PyTorch does:
     output -> node -> saved -> output would be a reference cycle, freed only by the garbage collector.
     """
-    __slots__ = ('tensor', 'saved_version', 'is_output')
+    __slots__ = ('tensor', 'saved_version', 'is_output', 'unpack_hook', 'packed', 'unpacked')
 
     def __init__(self, tensor, is_output=False):
         if tensor._inference:
@@ -175,11 +177,17 @@ class SavedTensor:
                                'inference mode in computation tracked by autograd. To work around this, you can make '
                                'a clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` '
                                'instead of `torch.inference_mode()`.')
+        self.is_output = is_output
+        if saved_hooks:                   # torch.autograd.graph.saved_tensors_hooks: keep what pack makes of it
+            pack, self.unpack_hook = saved_hooks[-1]
+            self.tensor = self.saved_version = self.unpacked = None
+            self.packed = pack(tensor)
+            return
+        self.unpack_hook = None
         if is_output:
             tensor = _alias(tensor)
         self.tensor = tensor
         self.saved_version = version(tensor)
-        self.is_output = is_output
 
     @property
     def tensor_ref(self):
@@ -189,9 +197,16 @@ class SavedTensor:
         return None if self.tensor is None else version(self.tensor)
 
     def check(self, node, name):
-        """Raise PyTorch's error if the tensor was freed or modified in place since it was saved."""
+        """Raise PyTorch's error if the tensor was freed or modified in place since it was saved; the tensor. With
+        saved-tensor hooks, what the unpack hook makes of the packed value (no version to check then)."""
         if node._freed:
             raise _freed_error(node, name)
+        if self.unpack_hook is not None:
+            t = self.unpack_hook(self.packed)
+            if not hasattr(t, '_data'):
+                raise TypeError('Output of saved tensor unpack_hook expected to be a Tensor but got result of type '
+                                + type(t).__name__)
+            return t
         t = self.tensor
         now = version(t)
         if now != self.saved_version:
@@ -290,14 +305,16 @@ def record(out, cls, inputs, saved=None, same=False):
         meta = _input_meta(inputs, None if out is None else out._data)
         if meta is not None:              # (a class default: setting None would give the node a __dict__)
             node._meta = meta
+    if out is not None:
+        out._grad_fn = node
+        out._requires_grad = True
     if saved:
         if cls not in _described:
             _describe(cls, saved)
         if out is not None and 'result' in saved and saved['result'] is RESULT:
             saved['result'] = SavedTensor(out, is_output=True)
-    if out is not None:
-        out._grad_fn = node
-        out._requires_grad = True
+        if saved_hooks:
+            node._hooked = node._watched = True
     return node
 
 
@@ -338,7 +355,8 @@ class Node:
     _pre_hooks = None     # {output nr or None (node pre-hooks): [hooks]}
     _hooks = None         # [hooks run after the node]
     _retain = None        # {output nr: weakref to the tensor that retains its grad}
-    _watched = False      # any of the three above was set (backward then looks at them)
+    _hooked = False       # saved its tensors through saved_tensors_hooks (unpacked once per run)
+    _watched = False      # any of the four above was set (backward then looks at them)
     # Saved names that PyTorch saves as tensors even when the op got a Python number (`x * 2` saves `other` as a
     # 0-d "wrapped number" tensor): kept here as the number, shown as that tensor, freed with the graph.
     _variables = ()
@@ -368,7 +386,7 @@ class Node:
         v = self._saved[name]
         if type(v) is SavedTensor:
             self._unpack_all()
-            t = v.tensor
+            t = v.tensor if v.unpack_hook is None else v.unpacked
             # a saved output takes part in a double backward through this very node
             return _alias_output(t, self) if v.is_output and grad_enabled else t
         if type(v) is SavedList:
@@ -390,11 +408,20 @@ class Node:
                 type(item[1]) is SavedTensor and item[1].is_output, item[0])))
             raise
 
+    def _forget_unpacked(self):
+        """A new run of the node unpacks its hooked saved tensors again (as each backward pass does)."""
+        for v in self._saved.values():
+            if type(v) is SavedTensor and v.unpack_hook is not None:
+                v.unpacked = None
+
     def _check_saved(self, items):
         freed = self._freed
         for name, v in items:
             if type(v) is SavedTensor:
-                v.check(self, name)
+                if v.unpack_hook is None:
+                    v.check(self, name)
+                elif v.unpacked is None:          # (unpacked once per run of the node, as PyTorch's apply does)
+                    v.unpacked = v.check(self, name)
             elif type(v) is SavedList:
                 v.unpack(self, name)
             elif freed and v is not None and name in self._variables:
@@ -718,8 +745,11 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 continue
             step = Step(node, grads) if record else None
             watched = node._watched
-            if watched and (node._pre_hooks is not None or node._retain is not None):
-                _run_pre_hooks(node, grads)
+            if watched:
+                if node._pre_hooks is not None or node._retain is not None:
+                    _run_pre_hooks(node, grads)
+                if node._hooked:
+                    node._forget_unpacked()
             if capture is not None and _capture(node, grads, capture, step, needed):
                 if record:
                     yield step

@@ -259,25 +259,40 @@ def from_numpy(arr):
     return make(arr)
 
 
+def _given(size, kw, fn, nothing=False):
+    """The size, given as arguments or as size=...; PyTorch's TypeError if it is missing (for rand and randn
+    called with `nothing` at all, that no signature matches)."""
+    if size:
+        return size
+    if 'size' in kw:
+        return (kw.pop('size'),)
+    if nothing and not kw:
+        sig = '(tuple of ints size, *, %sTensor out = None, torch.dtype dtype = None, torch.layout layout = None, ' \
+              'torch.device device = None, bool pin_memory = False, bool requires_grad = False)'
+        raise TypeError('%s() received an invalid combination of arguments - got (), but expected one of:\n * %s\n'
+                        ' * %s\n' % (fn, sig % 'torch.Generator generator, ', sig % ''))
+    raise TypeError('%s() missing 1 required positional arguments: "size"' % fn)
+
+
 def _filled(name, value, size, dtype, kwargs):
     d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float
     return _finish(_allocate(_size(size, name), d, value), **kwargs)
 
 
 def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False, **kw):
-    size = size or (kw.pop('size'),)
+    size = _given(size, kw, 'zeros')
     return _filled('zeros', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out))
 
 
 def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False, **kw):
-    size = size or (kw.pop('size'),)
+    size = _given(size, kw, 'ones')
     return _filled('ones', 1, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out))
 
 
 def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False,
           memory_format=None, **kw):
     """Uninitialised memory in PyTorch; zeros here (the values are meaningless either way)."""
-    size = size or (kw.pop('size'),)
+    size = _given(size, kw, 'empty')
     return _filled('empty', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out))
 
 
@@ -320,7 +335,8 @@ def _random_dtype(dtype, kernel):
 
 
 def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, layout=None, out=None, **kw):
-    size = size or (kw.pop('size'),)
+    size = _given(size, kw, 'rand', nothing=generator is dtype is device is layout is out is None
+                  and not requires_grad)
     shape = _size(size, 'rand')
     d = _random_dtype(dtype, 'check_uniform_bounds')
     gen = generator or default_generator
@@ -328,7 +344,8 @@ def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, la
 
 
 def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, layout=None, out=None, **kw):
-    size = size or (kw.pop('size'),)
+    size = _given(size, kw, 'randn', nothing=generator is dtype is device is layout is out is None
+                  and not requires_grad)
     shape = _size(size, 'randn')
     d = _random_dtype(dtype, 'normal_kernel_cpu')
     gen = generator or default_generator

@@ -234,12 +234,28 @@ Tensor.__hash__ = object.__hash__
 
 
 def _int_op(np_fn):
+    """&, |, ^ and bitwise_and / or / xor: integer and bool tensors only."""
     def f(self, other):
         if not isinstance(other, (Tensor,) + ops._Number):
             return NotImplemented
         a, b, d, _ = ops._operands(self, other)
+        if d.is_floating_point:
+            raise NotImplementedError('"%s_cpu" not implemented for \'%s\'' % (np_fn.__name__, d.legacy))
         return ops._out(np_fn(a, b), d)
+    f.__name__ = np_fn.__name__
     return f
+
+
+def _invert(self):
+    if self._data.dtype.kind == 'f':
+        raise TypeError('~ (operator.invert) is only implemented on integer and Boolean-type tensors')
+    return make(~self._data)
+
+
+def bitwise_not(self):
+    if self._data.dtype.kind == 'f':
+        raise NotImplementedError('"bitwise_not_cpu" not implemented for \'%s\'' % self.dtype.legacy)
+    return make(~self._data)
 
 
 def _invalid_other(name, other):
@@ -277,10 +293,15 @@ for _name in ['eq', 'ne', 'lt', 'le', 'gt', 'ge']:
 for _alias, _name in [('greater', 'gt'), ('greater_equal', 'ge'), ('less', 'lt'), ('less_equal', 'le'),
                       ('not_equal', 'ne')]:
     setattr(Tensor, _alias + '_', getattr(Tensor, _name + '_'))
-Tensor.__and__ = _int_op(np.bitwise_and)
-Tensor.__or__ = _int_op(np.bitwise_or)
-Tensor.__xor__ = _int_op(np.bitwise_xor)
-Tensor.__invert__ = lambda self: make(~self._data)
+Tensor.__and__ = Tensor.__rand__ = _int_op(np.bitwise_and)
+Tensor.__or__ = Tensor.__ror__ = _int_op(np.bitwise_or)
+Tensor.__xor__ = Tensor.__rxor__ = _int_op(np.bitwise_xor)
+Tensor.__invert__ = _invert
+Tensor.bitwise_not = bitwise_not
+for _name in ['bitwise_and', 'bitwise_or', 'bitwise_xor']:
+    setattr(Tensor, _name, _with_other(getattr(Tensor, '__%s__' % _name[8:]), _name))
+    setattr(Tensor, _name + '_', _with_other(_inplace_of(getattr(Tensor, _name)), _name + '_'))
+    setattr(Tensor, '__i%s__' % _name[8:], _iop(_name))
 
 
 def _reduce_index(np_fn):
@@ -424,6 +445,18 @@ def torch_remainder(input, other):
     if not isinstance(input, Tensor) and isinstance(input, ops._Number) and isinstance(other, Tensor):
         return ops.remainder(input, other)
     return _function_of('remainder', _REMAINDER)(input, other)
+
+
+def commutative_function(name):
+    """torch.name(input, other) of a commutative op, which takes a number as input too (`torch.bitwise_xor(3, b)`)."""
+    f = _function_of(name, _REMAINDER)
+
+    def g(input, other):
+        if not isinstance(input, Tensor) and isinstance(input, ops._Number) and isinstance(other, Tensor):
+            return f(other, input)
+        return f(input, other)
+    g.__name__ = g.__qualname__ = name
+    return g
 
 
 def _more_functions():

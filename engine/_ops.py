@@ -428,10 +428,10 @@ def mul(a, b):
     if ag.grad_enabled:
         if not isinstance(b, Tensor):
             if a._requires_grad:
-                _record(out, MulBackward0, (a, None), {'self': None, 'other': b}, same)
-        elif a._requires_grad or b._requires_grad:
-            _record(out, MulBackward0, (a, b), {'self': SavedTensor(a) if b._requires_grad else None,
-                                                'other': SavedTensor(b) if a._requires_grad else None}, same)
+                _record(out, MulBackward0, (a, None), {'other': b, 'self': None}, same)
+        elif a._requires_grad or b._requires_grad:      # (saved in PyTorch's order: other, then self)
+            _record(out, MulBackward0, (a, b), {'other': SavedTensor(b) if a._requires_grad else None,
+                                                'self': SavedTensor(a) if b._requires_grad else None}, same)
     return out
 
 
@@ -468,7 +468,7 @@ def div(a, b, *, rounding_mode=_UNSET):
             bd = bd.astype(d.np) if type(bd) is np.ndarray else bd
         out = _out(ad / bd, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        saved = {'self': _save(a) if _rg(b) else None, 'other': _save(b)}
+        saved = {'other': _save(b), 'self': _save(a) if _rg(b) else None}
         if rounding_mode is _UNSET:
             _attach(out, DivBackward0, (a, b), saved, same)
         else:
@@ -550,7 +550,7 @@ def pow(a, b):
         out = _out(_power_scalar(ad, bd, b, d) if d.is_floating_point else np.power(ad, bd), d)
         return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': b}, same)
     out = _out(_power(ad, bd, d), d)
-    return _attach(out, PowBackward1, (a, b), {'self': _save(a), 'exponent': _save(b), 'result': _RESULT}, same)
+    return _attach(out, PowBackward1, (a, b), {'exponent': _save(b), 'self': _save(a), 'result': _RESULT}, same)
 
 
 def _power(x, e, d):
@@ -1795,11 +1795,11 @@ def mm(a, b):
         r = _mkl_gemm(x, y) if x.dtype == np.float32 and k and m and n else None
         out = make(x @ y if r is None else r)
     if ag.grad_enabled and (a._requires_grad or b._requires_grad):
-        _attach(out, MmBackward0, (a, b), {
-            'self': SavedTensor(a) if b._requires_grad else None, 'self_sym_sizes': a._data.shape,
-            'self_sym_strides': a.stride() if b._requires_grad else (),
+        _attach(out, MmBackward0, (a, b), {      # (saved in PyTorch's order: mat2, then self)
             'mat2': SavedTensor(b) if a._requires_grad else None, 'mat2_sym_sizes': b._data.shape,
-            'mat2_sym_strides': b.stride() if a._requires_grad else ()})
+            'mat2_sym_strides': b.stride() if a._requires_grad else (),
+            'self': SavedTensor(a) if b._requires_grad else None, 'self_sym_sizes': a._data.shape,
+            'self_sym_strides': a.stride() if b._requires_grad else ()})
     return out
 
 
@@ -2611,8 +2611,12 @@ def index_select(a, dim, index):
     if idx.dtype.kind not in 'iu' or idx.dtype.itemsize not in (4, 8):
         raise RuntimeError('index_select(): Expected dtype int32 or int64 for index')
     size = a._data.shape[d] if a._data.ndim else 1
+    if a._data.ndim > 1 and not size and idx.size:
+        raise RuntimeError('index_select(): self indexing axis dim should be positive')
     bad = idx[(idx < 0) | (idx >= size)]
-    if bad.size:
+    if bad.size:                    # (PyTorch's kernel for a vector checks otherwise than the general one)
+        if a._data.ndim <= 1:
+            raise IndexError('index out of range in self')
         raise RuntimeError('INDICES element is out of DATA bounds, id=%d axis_dim=%d' % (bad.flat[0], size))
     out = make(np.take(a._data, idx.reshape(-1).astype(np.intp), axis=d) if a._data.ndim else
                np.array(a._data, copy=True))
@@ -3079,7 +3083,7 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
             meta = (res._data.shape, res._data.dtype)    # every input's gradient is cast back to its own
             node._meta = [m or meta for m in (node._meta or [None] * len(node._fns))]
         for v in (node._saved or {}).values():
-            if type(v) is SavedTensor and v.is_output:
+            if type(v) is SavedTensor and v.is_output and v.unpack_hook is None:
                 v.tensor, v.saved_version = self, self._version_counter.value
         base = self._base
         if base is not None:

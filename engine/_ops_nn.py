@@ -18,7 +18,7 @@ from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _
                    _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid,
                    _vec_exp, _zeros_like, div,
                    pow as _pow, sigmoid_backward, put, _along)
-from ._tensor import Tensor, make, _wrap_dim
+from ._tensor import Tensor, make, _wrap_dim, warn_once
 
 _F64 = np.float64
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -56,11 +56,12 @@ def _tuple(dim):
     return None if dim is None else tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
 
 
-def _return_type(name):
+def _return_type(name, fields=('values', 'indices')):
     """A torch.return_types named tuple (values, indices) that prints as PyTorch prints it."""
-    cls = collections.namedtuple(name, ['values', 'indices'])
+    cls = collections.namedtuple(name, fields)
     cls.__module__ = 'torch.return_types'
-    cls.__repr__ = lambda self: 'torch.return_types.%s(\nvalues=%r,\nindices=%r)' % (name, self.values, self.indices)
+    cls.__repr__ = lambda self: 'torch.return_types.%s(\n%s)' % (
+        name, ',\n'.join('%s=%r' % (f, v) for f, v in zip(fields, self)))
     return cls
 
 
@@ -72,6 +73,7 @@ class return_types:
     topk = _return_type('topk')
     median = _return_type('median')
     kthvalue = _return_type('kthvalue')
+    linalg_svd = _return_type('linalg_svd', ('U', 'S', 'Vh'))
 
 
 # ================================================================================================ where, max, min
@@ -321,6 +323,94 @@ class KthvalueBackward0(SortBackward0):
 
 class MedianBackward0(MaxBackward1):
     pass
+
+
+def cross(a, other, dim=None):
+    """torch.cross: linalg_cross along dim, or (deprecated) along the first dim of size 3 of a."""
+    if dim is None:
+        warn_once('Using torch.cross without specifying the dim arg is deprecated.\nPlease either pass the dim '
+                  'explicitly or simply use torch.linalg.cross.\nThe default value of dim will change to agree with '
+                  'that of linalg.cross in a future release.', 'aten/src/ATen/native/Cross.cpp:63')
+        if 3 not in a.shape:
+            raise RuntimeError('no dimension of size 3 in input')
+        dim = a.shape.index(3)
+    return linalg_cross(a, other, dim=dim)
+
+
+def linalg_cross(a, other, *, dim=-1):
+    """The cross product of 3-vectors along dim (LinalgCrossBackward0)."""
+    x, y = a._data, other._data
+    if x.ndim != y.ndim:
+        raise RuntimeError('linalg.cross: inputs must have the same number of dimensions.')
+    if x.dtype != y.dtype:
+        raise RuntimeError('expected scalar type %s but found %s' % (a.dtype.legacy, other.dtype.legacy))
+    d = _wrap_dim(dim, x.ndim)
+    if x.shape[d] != 3 or y.shape[d] != 3:
+        raise RuntimeError('linalg.cross: inputs dimension %d must have length 3. Got %d and %d'
+                           % (dim, x.shape[d], y.shape[d]))
+    _check_broadcast(x.shape, y.shape)
+    return _attach(make(np.cross(x, y, axis=d)), LinalgCrossBackward0, (a, other),
+                   {'dim': _raw(dim), 'other': SavedTensor(other) if a.requires_grad else None,
+                    'self': SavedTensor(a) if other.requires_grad else None})
+
+
+class LinalgCrossBackward0(Node):
+    def apply(self, g):
+        dim = self._saved['dim']
+        dim = dim - 2 ** 64 if dim >= 2 ** 63 else dim
+        return (linalg_cross(self.saved('other'), g, dim=dim) if self.needs(0) else None,
+                linalg_cross(g, self.saved('self'), dim=dim) if self.needs(1) else None)
+
+
+def linalg_svd(a, full_matrices=True, *, driver=None):
+    """U, S, Vh with a = U diag(S) Vh, by LAPACK's gesdd as PyTorch's CPU kernel (signs as it gives them).
+    Its backward is not implemented here."""
+    if a._data.ndim < 2:
+        raise RuntimeError('linalg.svd: The input tensor A must have at least 2 dimensions.')
+    if not a.is_floating_point():
+        raise RuntimeError('linalg.svd: Expected a floating point or complex tensor as input. Got ' + a.dtype.legacy)
+    u, s, vh = np.linalg.svd(a._data, full_matrices=full_matrices)
+    out = [make(x.astype(a._data.dtype, copy=False)) for x in (u, s, vh)]
+    if ag.grad_enabled and a.requires_grad:
+        node = ag.record(None, LinalgSvdBackward0, (a,))
+        node.num_outputs = 3
+        for i, t in enumerate(out):
+            t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+    return return_types.linalg_svd(*out)
+
+
+class LinalgSvdBackward0(Node):
+    def apply(self, *grads):
+        raise RuntimeError('the derivative of linalg_svd is not implemented in this engine')
+
+
+def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """The distinct values (always sorted, as PyTorch's CPU kernel gives them), or distinct slices along dim; with
+    where each element went (inverse) and how often each value occurs (counts). No derivative."""
+    x = a._data
+    if dim is None:
+        values, inverse, counts = np.unique(x.reshape(-1), return_inverse=True, return_counts=True)
+        inverse = inverse.reshape(x.shape)
+        cls = Unique2Backward0
+    else:
+        d = _wrap_dim(dim, x.ndim)
+        values, inverse, counts = np.unique(x, return_inverse=True, return_counts=True, axis=d)
+        inverse = inverse.reshape(-1)
+        cls = UniqueDimBackward0
+    out = _attach(make(values), cls, (a,))
+    extra = [make(r.astype(np.int64)) for r, wanted in ((inverse, return_inverse), (counts, return_counts)) if wanted]
+    return tuple([out] + extra) if extra else out
+
+
+class Unique2Backward0(Node):
+    op = '_unique2'
+
+    def apply(self, g):
+        raise NotImplementedError("the derivative for '%s' is not implemented." % self.op)
+
+
+class UniqueDimBackward0(Unique2Backward0):
+    op = 'unique_dim'
 
 
 def dist(a, other, p=2):
@@ -1577,10 +1667,90 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
         return gi, gt
 
 
+# ================================================================================================ normalization
+
+def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
+    """(x - mean) / sqrt(var + eps) * weight + bias per channel (dim 1): the batch's statistics while training
+    (which also move the running ones: the variance unbiased; momentum None is the cumulative average), the running
+    ones in eval. PyTorch's CPU kernel: statistics accumulated in double, then x * alpha + beta in the input dtype."""
+    x = input._data
+    if training:
+        size = input.shape
+        if size[0] * math.prod(size[2:]) == 1:
+            raise ValueError('Expected more than 1 value per channel when training, got input size %s' % (size,))
+    for name, t in (('running_mean', running_mean), ('running_var', running_var), ('weight', weight),
+                    ('bias', bias)):
+        if t is not None and t._data.size != x.shape[1]:
+            raise RuntimeError('%s should contain %d elements not %d' % (name, x.shape[1], t._data.size))
+    axes = (0,) + tuple(range(2, x.ndim))
+    shape = (1, -1) + (1,) * (x.ndim - 2)
+    d = input.dtype
+    if training:
+        mean = x.mean(axes, dtype=_F64)
+        var_sum = ((x - mean.reshape(shape).astype(x.dtype)).astype(_F64) ** 2).sum(axes)
+        n = x.size // x.shape[1]
+        invstd = 1 / np.sqrt(var_sum / n + eps)
+        with ag.no_grad():
+            if running_mean is not None:
+                running_mean.copy_(make((momentum * mean + (1 - momentum) * running_mean._data).astype(x.dtype)))
+            if running_var is not None:
+                unbiased = var_sum / (n - 1)
+                running_var.copy_(make((momentum * unbiased + (1 - momentum) * running_var._data).astype(x.dtype)))
+        save_mean, save_invstd = make(mean.astype(x.dtype)), make(invstd.astype(x.dtype))
+        mean, invstd = save_mean._data, save_invstd._data
+    else:
+        mean = running_mean._data
+        invstd = (1 / np.sqrt(running_var._data.astype(_F64) + eps)).astype(x.dtype)
+        save_mean, save_invstd = make(np.zeros(0, x.dtype)), make(np.zeros(0, x.dtype))
+    alpha = invstd if weight is None else invstd * weight._data
+    beta = -mean * alpha if bias is None else bias._data - mean * alpha
+    out = _out(x * alpha.reshape(shape) + beta.reshape(shape), d)
+    saved = {'eps': float(eps), 'input': SavedTensor(input), 'result1': SavedTensor(save_mean),
+             'result2': SavedTensor(save_invstd), 'training': bool(training)}
+    for name, t in (('running_mean', running_mean), ('running_var', running_var), ('weight', weight)):
+        saved[name] = None if t is None else SavedTensor(t)
+    return _attach(out, NativeBatchNormBackward0, (input, weight, bias), saved)
+
+
+class NativeBatchNormBackward0(Node):
+    def apply(self, g):
+        from ._ops_conv import _no_double_backward
+        x, w = self.saved('input'), self.saved('weight')
+        _no_double_backward(self, g, x, w)
+        xd, gd = x._data, g._data
+        axes = (0,) + tuple(range(2, xd.ndim))
+        shape = (1, -1) + (1,) * (xd.ndim - 2)
+        training = self._saved['training']
+        if training:
+            mean, invstd = self.saved('result1')._data, self.saved('result2')._data
+        else:
+            mean = self.saved('running_mean')._data
+            var = self.saved('running_var')._data.astype(_F64)
+            invstd = (1 / np.sqrt(var + self._saved['eps'])).astype(xd.dtype)
+        centred = xd - mean.reshape(shape)
+        dotp = (centred.astype(_F64) * gd).sum(axes)
+        total = gd.sum(axes, dtype=_F64)
+        scale = invstd if w is None else invstd * w._data
+        gx = None
+        if self.needs(0):
+            if training:
+                n = xd.size // xd.shape[1]
+                k = (dotp * invstd * invstd / n).astype(xd.dtype)
+                gx = (gd - centred * k.reshape(shape) - (total / n).astype(xd.dtype).reshape(shape)) * \
+                    scale.reshape(shape)
+            else:
+                gx = gd * scale.reshape(shape)
+            gx = make(gx.astype(xd.dtype))
+        gw = make((dotp * invstd).astype(xd.dtype)) if self.needs(1) else None
+        gb = make(total.astype(xd.dtype)) if len(self._fns) > 2 and self.needs(2) else None
+        return gx, gw, gb
+
+
 # ================================================================================================ Tensor methods
 
 for _name in ['max', 'min', 'maximum', 'minimum', 'square', 'softmax', 'log_softmax', 'logsumexp', 'var', 'std',
-              'norm', 'erf', 'addmm', 'sort', 'argsort', 'msort', 'topk', 'median', 'kthvalue', 'dist']:
+              'norm', 'erf', 'addmm', 'sort', 'argsort', 'msort', 'topk', 'median', 'kthvalue', 'dist', 'unique',
+              'cross']:
     setattr(Tensor, _name, globals()[_name])
 
 

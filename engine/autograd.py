@@ -8,15 +8,17 @@ import numpy as np
 from . import _autograd as _ag
 from . import _function as function
 from . import _functional as functional
+from . import _saved_hooks as graph
 from ._autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, Node  # noqa: F401
 from ._function import Function  # noqa: F401
 from ._tensor import Tensor, make as _make
 
-# `torch.autograd.function` and `.functional` are modules in PyTorch: `from torch.autograd.function import
+# `torch.autograd.function`, `.functional` and `.graph` are modules in PyTorch: `from torch.autograd.function import
 # once_differentiable` finds them here (through the import hook of engine/__init__.py when torch is the engine). An
 # empty __path__ makes this module a package to the import system, which only looks for submodules of packages.
 sys.modules[__name__ + '.function'] = function
 sys.modules[__name__ + '.functional'] = functional
+sys.modules[__name__ + '.graph'] = graph
 __path__ = []
 
 __all__ = ['backward', 'grad', 'Variable', 'Function', 'no_grad', 'enable_grad', 'set_grad_enabled']

@@ -154,7 +154,7 @@ class _Builder:
             self.G.add_node(
                 sid, kind='saved', label=name, owner=fid, freed=freed, is_output=bool(saved.is_output),
                 shape=None if t is None else list(t.shape), dtype=None if t is None else _dtype_name(t),
-                saved_version=int(saved.saved_version), version=version,
+                saved_version=None if saved.saved_version is None else int(saved.saved_version), version=version,
                 stale=version is not None and version != saved.saved_version,
                 storage=None if t is None else self.storage(t), tensor=known[1] if known else None,
                 **_values(None if freed else t))

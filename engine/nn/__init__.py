@@ -952,6 +952,72 @@ class AvgPool2d(Module):
         return 'kernel_size=%s, stride=%s, padding=%s' % (self.kernel_size, self.stride, self.padding)
 
 
+# ================================================================================================ normalization
+
+class _BatchNorm(Module):
+    """Normalizes each channel (dim 1) by the batch's mean and variance while training, updating running_mean and
+    running_var (buffers), and by those running statistics in eval(); then scales by weight and shifts by bias."""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None,
+                 dtype=None, *, bias=True):
+        super().__init__()
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.affine, self.track_running_stats = affine, track_running_stats
+        for name, wanted in (('weight', affine), ('bias', affine and bias)):
+            self.register_parameter(name, Parameter(empty(num_features, dtype=dtype)) if wanted else None)
+        tracked = track_running_stats
+        self.register_buffer('running_mean', _factories.zeros(num_features, dtype=dtype) if tracked else None)
+        self.register_buffer('running_var', _factories.ones(num_features, dtype=dtype) if tracked else None)
+        self.register_buffer('num_batches_tracked',
+                             _factories.tensor(0, dtype=_dtypes.int64) if tracked else None)
+        self.reset_parameters()
+
+    def reset_running_stats(self):
+        if self.track_running_stats:
+            self.running_mean.zero_()
+            self.running_var.fill_(1)
+            self.num_batches_tracked.zero_()
+
+    def reset_parameters(self):
+        self.reset_running_stats()
+        if self.affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input):
+        self._check_input_dim(input)
+        factor = 0.0 if self.momentum is None else self.momentum
+        if self.training and self.track_running_stats and self.num_batches_tracked is not None:
+            self.num_batches_tracked.add_(1)
+            factor = 1.0 / float(self.num_batches_tracked) if self.momentum is None else self.momentum
+        bn_training = self.training or (self.running_mean is None and self.running_var is None)
+        use_buffers = not self.training or self.track_running_stats
+        return F.batch_norm(input, self.running_mean if use_buffers else None,
+                            self.running_var if use_buffers else None, self.weight, self.bias, bn_training, factor,
+                            self.eps)
+
+    def extra_repr(self):
+        return '%s, eps=%s, momentum=%s, affine=%s, bias=%s, track_running_stats=%s' % (
+            self.num_features, self.eps, self.momentum, self.affine, self.bias is not None, self.track_running_stats)
+
+
+class BatchNorm1d(_BatchNorm):
+    """Batch normalization of (N, C) or (N, C, L) inputs."""
+
+    def _check_input_dim(self, input):
+        if input.dim() != 2 and input.dim() != 3:
+            raise ValueError('expected 2D or 3D input (got %dD input)' % input.dim())
+
+
+class BatchNorm2d(_BatchNorm):
+    """Batch normalization of (N, C, H, W) inputs."""
+
+    def _check_input_dim(self, input):
+        if input.dim() != 4:
+            raise ValueError('expected 4D input (got %dD input)' % input.dim())
+
+
 # ================================================================================================ losses
 
 class _Loss(Module):
@@ -1051,9 +1117,12 @@ for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleLis
                        ('linear', 'Linear Identity'), ('flatten', 'Flatten'), ('dropout', 'Dropout'),
                        ('conv', '_ConvNd Conv1d Conv2d'),
                        ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d'),
+                       ('batchnorm', '_BatchNorm BatchNorm1d BatchNorm2d'),
                        ('activation', 'ReLU LeakyReLU ELU LogSigmoid Softplus SiLU Hardtanh ReLU6 GELU Sigmoid Tanh '
                                       'Softmax LogSoftmax'),
                        ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss CrossEntropyLoss '
                                 'BCELoss BCEWithLogitsLoss')]:
     for _name in _names.split():
         globals()[_name].__module__ = 'torch.nn.modules.' + _where
+
+from . import utils  # noqa: E402,F401

@@ -1,5 +1,6 @@
 """torch.utils.data: datasets and a DataLoader that batches them (in this process: no worker processes), as
 tutorials use them (`DataLoader(TensorDataset(X, y), batch_size, shuffle=True)` in Dive into Deep Learning)."""
+import itertools
 import math
 import numbers
 
@@ -99,6 +100,11 @@ def default_convert(sample):
     return sample
 
 
+def _int64_draw(generator):
+    """torch.empty((), dtype=torch.int64).random_(generator=generator).item(): a 64-bit draw below 2**63."""
+    return int(generator.random64(1)[0]) & ((1 << 63) - 1)
+
+
 class DataLoader:
     """Batches of `batch_size` samples of `dataset` (shuffled each epoch if asked; the last smaller unless
     drop_last), put together by collate_fn. batch_size=None gives the samples one by one (default_convert)."""
@@ -109,22 +115,36 @@ class DataLoader:
                  multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False,
                  pin_memory_device='', in_order=True):
         self.dataset, self.batch_size, self.drop_last = dataset, batch_size, drop_last
-        self.shuffle, self.num_workers = bool(shuffle), num_workers
+        self.shuffle, self.num_workers, self.generator = bool(shuffle), num_workers, generator
         self.collate_fn = collate_fn or (default_collate if batch_size is not None else default_convert)
 
     def _order(self):
+        """The indices of one epoch, drawn as PyTorch's RandomSampler draws them: when the first is asked for, a
+        permutation from a new generator seeded by the default one (or from the loader's own generator); at the
+        end one more permutation, of which it takes none."""
         n = len(self.dataset)
-        return _factories.randperm(n).tolist() if self.shuffle else range(n)
+        if not self.shuffle:
+            yield from range(n)
+            return
+        generator = self.generator
+        if generator is None:
+            generator = _factories.Generator().manual_seed(_int64_draw(_factories.default_generator))
+        yield from _factories.randperm(n, generator=generator).tolist()
+        _factories.randperm(n, generator=generator)
 
     def __iter__(self):
-        order = list(self._order())
+        order = self._order()
+        _int64_draw(self.generator or _factories.default_generator)    # (the iterator's base seed for workers)
+        return self._batches(order)
+
+    def _batches(self, order):
         if self.batch_size is None:
             for i in order:
                 yield self.collate_fn(self.dataset[i])
             return
-        for s in range(0, len(order), self.batch_size):
-            indices = order[s:s + self.batch_size]
-            if self.drop_last and len(indices) < self.batch_size:
+        while True:
+            indices = list(itertools.islice(order, self.batch_size))
+            if not indices or self.drop_last and len(indices) < self.batch_size:
                 return
             yield self.collate_fn([self.dataset[i] for i in indices])
 

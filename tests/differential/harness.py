@@ -23,17 +23,17 @@ _WARNED_ONCE = ("UserWarning: Using backward() with create_graph=True",
 
 # Helpers a snippet may call: show(y) prints a tensor, its grad_fn and every saved attribute of it in name order;
 # tries(*fs) prints each call's result or its error.
+TRIES = ("def tries(*fs):\n"
+         "    for f in fs:\n"
+         "        try:\n"
+         "            print(f())\n"
+         "        except Exception as e:\n"
+         "            print(type(e).__name__, e)\n")
 SHOW = ("def show(y):\n"
         "    g = y.grad_fn\n"
         "    print(y, g, g and g.next_functions)\n"
         "    for n in sorted(a for a in dir(g) if a.startswith('_saved_')):\n"
-        "        print(' ', n, getattr(g, n))\n"
-        "def tries(*fs):\n"
-        "    for f in fs:\n"
-        "        try:\n"
-        "            print(f())\n"
-        "        except Exception as e:\n"
-        "            print(type(e).__name__, e)\n")
+        "        print(' ', n, getattr(g, n))\n") + TRIES
 
 
 def load_engine():

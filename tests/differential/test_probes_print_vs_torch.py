@@ -4,16 +4,10 @@ errors of the factories, the legacy constructors, type names, strides, scalar co
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import load_engine, run_both  # noqa: E402
+from .harness import TRIES, load_engine, run_both  # noqa: E402
 
 E = load_engine()
 
-TRIES = ("def tries(*fs):\n"
-         "    for f in fs:\n"
-         "        try:\n"
-         "            print(f())\n"
-         "        except Exception as e:\n"
-         "            print(type(e).__name__, e)\n")
 
 SNIPPETS = {
     # ---- torch.tensor: what a list holds decides the dtype; tensors inside are numbers, not sequences

@@ -5,17 +5,11 @@ cumprod and its gradient, and the in-place comparisons (x.gt_(0))."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import load_engine, run_both  # noqa: E402
+from .harness import TRIES, load_engine, run_both  # noqa: E402
 
 E = load_engine()
 
-TRIES = ("nn = torch.nn\nF = torch.nn.functional\n"
-         "def tries(*fs):\n"
-         "    for f in fs:\n"
-         "        try:\n"
-         "            print(f())\n"
-         "        except Exception as e:\n"
-         "            print(type(e).__name__, e)\n")
+PRELUDE = "nn = torch.nn\nF = torch.nn.functional\n" + TRIES
 
 SNIPPETS = {
     # ---- a Parameter is of its own class; what ops make of it are plain tensors
@@ -194,6 +188,6 @@ SNIPPETS = {
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
     """Printed text, warnings and the final error are identical (addresses and C++ locations blanked)."""
-    code = TRIES + SNIPPETS[name]
+    code = PRELUDE + SNIPPETS[name]
     t, e = run_both(T, E, code)
     assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

@@ -1,0 +1,74 @@
+"""torch.nn.utils: gradient clipping (RNN training loops) and parameters as one vector."""
+import types
+import warnings
+
+from .. import _autograd as ag
+from .. import _factories
+from .._ops import cat, stack
+from .._tensor import Tensor
+
+
+def _as_list(parameters):
+    return [parameters] if isinstance(parameters, Tensor) else list(parameters)
+
+
+def get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=None):
+    """The norm of the tensors' norms: their norm as if all were one vector."""
+    tensors = _as_list(tensors)
+    norm_type = float(norm_type)
+    if not tensors:
+        return _factories.tensor(0.0)
+    total = stack([t.norm(norm_type) for t in tensors]).norm(norm_type)
+    if error_if_nonfinite and bool(total.isnan() | total.isinf()):
+        raise RuntimeError('The total norm of order %s for gradients from `parameters` is non-finite, so it cannot '
+                           'be clipped. To disable this error and scale the gradients by the non-finite norm anyway, '
+                           'set `error_if_nonfinite=False`' % norm_type)
+    return total
+
+
+def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
+    """Scale every gradient by min(max_norm / (total_norm + 1e-6), 1), in place."""
+    grads = [p.grad for p in _as_list(parameters) if p.grad is not None]
+    if not grads:
+        return
+    with ag.no_grad():
+        coef = (float(max_norm) / (total_norm + 1e-6)).clamp(max=1.0)
+        for g in grads:
+            g.mul_(coef)
+
+
+def clip_grad_norm_(parameters, max_norm, norm_type=2.0, error_if_nonfinite=False, foreach=None):
+    """Scale the gradients so that their total norm is at most max_norm; returns the total norm before clipping."""
+    is_generator = isinstance(parameters, types.GeneratorType)
+    parameters = _as_list(parameters)
+    if is_generator and not parameters:
+        warnings.warn('`parameters` is an empty generator, no gradient clipping will occur.', stacklevel=2)
+    with ag.no_grad():
+        total = get_total_norm([p.grad for p in parameters if p.grad is not None], norm_type, error_if_nonfinite)
+    clip_grads_with_norm_(parameters, max_norm, total)
+    return total
+
+
+def clip_grad_value_(parameters, clip_value, foreach=None):
+    """Clamp every gradient to [-clip_value, clip_value], in place."""
+    clip_value = float(clip_value)
+    with ag.no_grad():
+        for p in _as_list(parameters):
+            if p.grad is not None:
+                p.grad.clamp_(min=-clip_value, max=clip_value)
+
+
+def parameters_to_vector(parameters):
+    """All parameters flattened into one vector."""
+    return cat([p.view(-1) for p in parameters])
+
+
+def vector_to_parameters(vec, parameters):
+    """Copy consecutive slices of vec into the parameters' data."""
+    if not isinstance(vec, Tensor):
+        raise TypeError('expected torch.Tensor, but got: %s' % type(vec).__name__)
+    at = 0
+    for p in parameters:
+        n = p.numel()
+        p.data = vec[at:at + n].view_as(p).data
+        at += n

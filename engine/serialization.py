@@ -1,0 +1,99 @@
+"""torch.save / torch.load: pickle, with tensors stored as their bytes (a file or a buffer such as io.BytesIO).
+
+What PyTorch 2.6+ loads by default (weights_only=True) is only tensors, dtypes, sizes and plain containers; anything
+else (a whole nn.Module, a class of the learner's own) gives PyTorch's "Weights only load failed" error, and loads
+with weights_only=False.
+"""
+import pickle
+
+import numpy as np
+
+from . import _dtypes
+from ._tensor import Tensor, Size, make
+
+_WEIGHTS_ONLY = (
+    'Weights only load failed. This file can still be loaded, to do so you have two options, \x1b[1mdo those steps '
+    'only if you trust the source of the checkpoint\x1b[0m. \n\t(1) In PyTorch 2.6, we changed the default value of '
+    'the `weights_only` argument in `torch.load` from `False` to `True`. Re-running `torch.load` with `weights_only` '
+    'set to `False` will likely succeed, but it can result in arbitrary code execution. Do it only if you got the '
+    'file from a trusted source.\n\t(2) Alternatively, to load with `weights_only=True` please check the recommended '
+    'steps in the following error message.\n\tWeightsUnpickler error: Unsupported global: GLOBAL %s was not an '
+    'allowed global by default. Please use `torch.serialization.add_safe_globals([%s])` or the '
+    '`torch.serialization.safe_globals([%s])` context manager to allowlist this global if you trust this '
+    'class/function.\n\nCheck the documentation of torch.load to learn more about types accepted by default with '
+    'weights_only https://pytorch.org/docs/stable/generated/torch.load.html.')
+_SAFE = {('collections', 'OrderedDict')}
+
+
+class _Pickler(pickle.Pickler):
+    """Tensors, dtypes, sizes and the engine's classes go out as persistent ids (plain tuples of str and bytes)."""
+
+    def persistent_id(self, obj):
+        if isinstance(obj, Tensor):
+            d = obj._data
+            return ('tensor', id(obj), type(obj).__name__ == 'Parameter', d.dtype.str, d.shape,
+                    np.ascontiguousarray(d).tobytes(), obj._requires_grad)
+        if isinstance(obj, _dtypes.dtype):
+            return ('dtype', obj.name)
+        if isinstance(obj, Size):
+            return ('size', tuple(obj))
+        if isinstance(obj, type) and (obj.__module__ or '').startswith('torch'):
+            return ('global', obj.__module__, obj.__qualname__)
+        return None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, f, weights_only):
+        super().__init__(f)
+        self.weights_only, self.tensors = weights_only, {}
+
+    def _refuse(self, name):
+        raise pickle.UnpicklingError(_WEIGHTS_ONLY % (name, name, name))
+
+    def find_class(self, module, name):
+        if self.weights_only and (module, name) not in _SAFE:
+            self._refuse(module + '.' + name)
+        return super().find_class(module, name)
+
+    def persistent_load(self, pid):
+        kind = pid[0]
+        if kind == 'tensor':
+            key, is_param, dtype, shape, data, requires_grad = pid[1:]
+            if key not in self.tensors:
+                t = make(np.frombuffer(data, dtype=np.dtype(dtype)).reshape(shape).copy())
+                if is_param:
+                    from .nn.parameter import Parameter
+                    t = Parameter(t, requires_grad)
+                else:
+                    t._requires_grad = requires_grad
+                self.tensors[key] = t
+            return self.tensors[key]
+        if kind == 'dtype':
+            return next(d for d in vars(_dtypes).values() if isinstance(d, _dtypes.dtype) and d.name == pid[1])
+        if kind == 'size':
+            return Size(pid[1])
+        module, name = pid[1:]
+        if self.weights_only:
+            self._refuse(module + '.' + name)
+        import engine
+        for space in (engine.nn, engine, engine.optim, engine.utils.data):
+            if hasattr(space, name):
+                return getattr(space, name)
+        raise pickle.UnpicklingError("Can't get attribute '%s' on <module '%s'>" % (name, module))
+
+
+def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_serialization=True):
+    """Write `obj` (tensors, a state_dict, containers of them, even modules) to a file name or a writable buffer."""
+    if isinstance(f, str):
+        with open(f, 'wb') as fh:
+            return save(obj, fh)
+    _Pickler(f, protocol=pickle.DEFAULT_PROTOCOL).dump(obj)
+
+
+def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **pickle_load_args):
+    """Read back what save wrote (weights_only=True by default, as in PyTorch 2.6+)."""
+    if isinstance(f, str):
+        with open(f, 'rb') as fh:
+            return load(fh, weights_only=weights_only)
+    return _Unpickler(f, weights_only is not False).load()
+
