@@ -1,8 +1,6 @@
 """PyTorch's CPU random numbers: its generator (mt19937, seeded as PyTorch seeds it) and the way its kernels turn
 the generator's 32-bit draws into uniform, normal and integer numbers, so that `torch.manual_seed(0);
-torch.randn(3)`, `torch.rand(2, 2)` or a fresh `nn.Linear(2, 1)` show PyTorch's numbers. (Normal numbers in blocks
-of 16 come from PyTorch's vectorized float32 kernel, whose log and sin / cos approximations are modelled with
-float32 roundings of correctly rounded ones: a last bit may differ, the printed digits agree.)"""
+torch.randn(3)`, `torch.rand(2, 2)` or a fresh `nn.Linear(2, 1)` show PyTorch's numbers, bit for bit."""
 import math
 
 import numpy as np
@@ -97,16 +95,63 @@ def _normal_fill(gen, n, npd, mean, std):
 
 
 def _box_muller(u, f32, mean, std):
-    """16 normal numbers from 16 uniform ones: radius from the first 8, angle from the last 8."""
-    if not f32:
-        radius = np.sqrt(-2 * np.log(1 - u[:8]))
-        theta = 2.0 * math.pi * u[8:]
-        return np.concatenate([radius * np.cos(theta), radius * np.sin(theta)]) * std + mean
-    radius = np.sqrt((_F32(-2) * np.log((_F32(1) - u[:8]).astype(np.float64)).astype(_F32)).astype(np.float64))
-    radius = radius.astype(_F32)
-    theta = (_F32(2 * math.pi) * u[8:]).astype(np.float64)
-    pair = np.concatenate([radius * np.cos(theta).astype(_F32), radius * np.sin(theta).astype(_F32)])
-    return (pair.astype(np.float64) * _F32(std) + _F32(mean)).astype(_F32)
+    """16 normal numbers from 16 uniform ones: radius from the first 8, angle from the last 8. float32 as PyTorch's
+    AVX2 kernel computes them: avx_mathfun's log and sincos (Cephes' float polynomials; GCC fuses their
+    multiply-adds), then radius * cos and radius * sin, bit for bit."""
+    if not f32:                                     # (the C library's log / cos / sin, as PyTorch's std:: ones)
+        radius = [math.sqrt(-2 * math.log(1 - v)) for v in u[:8].tolist()]
+        theta = [2.0 * math.pi * v for v in u[8:].tolist()]
+        pair = [r * math.cos(t) for r, t in zip(radius, theta)] + [r * math.sin(t) for r, t in zip(radius, theta)]
+        return np.array(pair) * std + mean
+    radius = np.sqrt(_F32(-2) * _log_ps(_F32(1) - u[:8]))
+    sin, cos = _sincos_ps(_F32(2 * math.pi) * u[8:])
+    pair = np.concatenate([radius * cos, radius * sin])
+    return _fma(pair, _F32(std), _F32(mean))
+
+
+def _fma(a, b, c):
+    """a * b + c rounded once, for float32 (the product is exact in float64)."""
+    return (np.asarray(a, np.float64) * b + c).astype(_F32)
+
+
+_LOG_P = (7.0376836292E-2, -1.1514610310E-1, 1.1676998740E-1, -1.2420140846E-1, 1.4249322787E-1,
+          -1.6668057665E-1, 2.0000714765E-1, -2.4999993993E-1, 3.3333331174E-1)
+
+
+def _log_ps(x):
+    """avx_mathfun's log256_ps: x = m * 2**e with m in [sqrt(1/2), sqrt(2)), a degree-8 polynomial in m - 1."""
+    bits = np.maximum(x, np.float32(1.1754944e-38)).view(np.uint32)             # (denormals cut off)
+    e = ((bits >> 23).astype(np.int32) - 0x7f).astype(_F32) + _F32(1)
+    m = ((bits & np.uint32(0x807FFFFF)) | np.uint32(0x3F000000)).view(_F32)     # in [0.5, 1)
+    small = m < _F32(0.707106781186547524)
+    e = e - small.astype(_F32)
+    m = (m - _F32(1)) + np.where(small, m, _F32(0))
+    z = m * m
+    y = np.full_like(m, _F32(_LOG_P[0]))
+    for p in _LOG_P[1:]:
+        y = _fma(y, m, _F32(p))
+    y = _fma(y * m, z, e * _F32(-2.12194440e-4))
+    y = _fma(z, _F32(-0.5), y)
+    return _fma(e, _F32(0.693359375), m + y)
+
+
+def _sincos_ps(x):
+    """avx_mathfun's sincos256_ps (x >= 0 here): x reduced by multiples of pi / 4 (in three parts), then Cephes'
+    sine and cosine polynomials, each where it is accurate, with the octant's signs."""
+    j = (x * _F32(1.27323954473516)).astype(np.int32)
+    j = (j + 1) & ~1
+    y = j.astype(_F32)
+    for part in (-0.78515625, -2.4187564849853515625e-4, -3.77489497744594108e-8):
+        x = _fma(y, _F32(part), x)
+    z = x * x
+    c = _fma(_fma(np.full_like(z, _F32(2.443315711809948E-005)), z, _F32(-1.388731625493765E-003)), z,
+             _F32(4.166664568298827E-002))
+    c = _fma(c * z, z, -(z * _F32(0.5))) + _F32(1)
+    s = _fma(_fma(np.full_like(z, _F32(-1.9515295891E-4)), z, _F32(8.3321608736E-3)), z, _F32(-1.6666654611E-1))
+    s = _fma(s * z, x, x)
+    first = (j & 2) == 0
+    sin, cos = np.where(first, s, c), np.where(first, c, s)
+    return np.where(j & 4, -sin, sin), np.where(((j - 2) & 4) == 0, -cos, cos)
 
 
 def randint(gen, low, high, shape):
