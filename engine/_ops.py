@@ -160,9 +160,7 @@ def _alike(a, b, op):
     t._grad_fn = None
     t._requires_grad = False
     t._output_nr = 0
-    if ag.inference_enabled:
-        t._inference = True
-    return t
+    return t                       # (add and mul mark it an inference tensor when grad mode is off)
 
 
 class _Constants(dict):
@@ -322,9 +320,14 @@ def add(a, b, *, alpha=1):
         out = _binary(a, b, np.add, alpha)
         if out is None:
             return NotImplemented
-    if ag.grad_enabled and (a._requires_grad or isinstance(b, Tensor) and b._requires_grad):
-        _record(out, AddBackward0, (a, b if isinstance(b, Tensor) else None), _ALPHA_1 if one else {'alpha': alpha},
-                same)
+    if ag.grad_enabled:
+        tb = type(b)            # (a number is the common other operand: no isinstance for it)
+        if tb is not Tensor and (tb is _float or tb is _int or not isinstance(b, Tensor)):
+            b = None
+        if a._requires_grad or b is not None and b._requires_grad:
+            _record(out, AddBackward0, (a, b), _ALPHA_1 if one else {'alpha': alpha}, same)
+    elif ag.inference_enabled:
+        out._inference = True
     return out
 
 
@@ -426,12 +429,15 @@ def mul(a, b):
         if out is None:
             return NotImplemented
     if ag.grad_enabled:
-        if not isinstance(b, Tensor):
+        tb = type(b)
+        if tb is not Tensor and (tb is _float or tb is _int or not isinstance(b, Tensor)):
             if a._requires_grad:
                 _record(out, MulBackward0, (a, None), {'other': b, 'self': None}, same)
         elif a._requires_grad or b._requires_grad:      # (saved in PyTorch's order: other, then self)
             _record(out, MulBackward0, (a, b), {'other': SavedTensor(b) if a._requires_grad else None,
                                                 'self': SavedTensor(a) if b._requires_grad else None}, same)
+    elif ag.inference_enabled:
+        out._inference = True
     return out
 
 
