@@ -561,3 +561,48 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
     k, s, p = (_one('avg_pool1d', name, v) for name, v in (('kernel_size', kernel_size), ('stride', stride),
                                                            ('padding', padding)))
     return avg_pool2d(input.unsqueeze(-2), (1, k), (1, s), (0, p), ceil_mode, count_include_pad).squeeze(-2)
+
+
+# ================================================================================================ adaptive pooling
+
+def adaptive_avg_pool2d(input, output_size):
+    """The mean of each of oh x ow windows that tile the last two dims (window i spans rows i * H // oh up to
+    ceil((i + 1) * H / oh)); None keeps that dim's size. A 1 x 1 output is the mean over the last two dims, as
+    PyTorch computes it (MeanBackward1); otherwise each window is summed in order from 0, then / kh / kw."""
+    sizes = tuple(output_size) if isinstance(output_size, (tuple, list)) else (output_size, output_size)
+    if len(sizes) != 2:
+        raise RuntimeError('adaptive_avg_pool2d: output_size must be 2')
+    shape = input._data.shape
+    if len(shape) not in (3, 4):
+        raise RuntimeError('adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got %s' % _sizes(shape))
+    oh, ow = (n if s is None else s for s, n in zip(sizes, shape[-2:]))
+    if (oh, ow) == (1, 1):
+        return input.mean((-1, -2), keepdim=True)
+    x = input._data
+    out = np.empty(x.shape[:-2] + (oh, ow), x.dtype)
+    for i, j, rows, cols in _adaptive_windows(shape[-2:], (oh, ow)):
+        total = np.zeros(x.shape[:-2], x.dtype)
+        for r in rows:
+            for c in cols:
+                total = total + x[..., r, c]
+        out[..., i, j] = total / x.dtype.type(len(rows)) / x.dtype.type(len(cols))
+    return _attach(make(out), AdaptiveAvgPool2DBackward0, (input,), {'self': SavedTensor(input)})
+
+
+def _adaptive_windows(size, out_size):
+    """(i, j, rows, cols) of each output position: the input rows and columns its window covers."""
+    (h, w), (oh, ow) = size, out_size
+    spans = [[range(k * n // m, -(-(k + 1) * n // m)) for k in range(m)] for n, m in ((h, oh), (w, ow))]
+    return [(i, j, rows, cols) for i, rows in enumerate(spans[0]) for j, cols in enumerate(spans[1])]
+
+
+class AdaptiveAvgPool2DBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        _no_double_backward(self, g)
+        gd = g._data
+        out = np.zeros(x._data.shape, gd.dtype)
+        for i, j, rows, cols in _adaptive_windows(x._data.shape[-2:], gd.shape[-2:]):
+            share = gd[..., i, j] / gd.dtype.type(len(rows)) / gd.dtype.type(len(cols))
+            out[..., rows.start:rows.stop, cols.start:cols.stop] += share[..., None, None]
+        return (make(out),)

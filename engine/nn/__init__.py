@@ -952,6 +952,20 @@ class AvgPool2d(Module):
         return 'kernel_size=%s, stride=%s, padding=%s' % (self.kernel_size, self.stride, self.padding)
 
 
+class AdaptiveAvgPool2d(Module):
+    """The mean of each of output_size windows tiling the input (d2l's NiN / ResNet end with (1, 1))."""
+
+    def __init__(self, output_size):
+        super().__init__()
+        self.output_size = output_size
+
+    def forward(self, input):
+        return F.adaptive_avg_pool2d(input, self.output_size)
+
+    def extra_repr(self):
+        return 'output_size=%s' % (self.output_size,)
+
+
 # ================================================================================================ normalization
 
 class _BatchNorm(Module):

@@ -130,6 +130,31 @@ SNIPPETS = {
         '            param.grad[:] *= theta / norm\n'
         '    return norm\n'
         'print(grad_clipping(net, 0.02), net[0].bias.grad)\n'),
+    # NiN / ResNet end with nn.AdaptiveAvgPool2d((1, 1)): a mean (MeanBackward1); other sizes tile the input
+    'adaptive_avg_pool': (
+        'F = torch.nn.functional\n'
+        'x = torch.arange(2*3*5*7.).reshape(2, 3, 5, 7).requires_grad_()\n'
+        'print(torch.nn.AdaptiveAvgPool2d((1, 1)), torch.nn.AdaptiveAvgPool2d(1))\n'
+        'print(torch.nn.AdaptiveAvgPool2d((2, None)), torch.nn.AdaptiveAvgPool2d(3))\n'
+        'y = F.adaptive_avg_pool2d(x, (1, 1))\n'
+        'print(y.shape, y.grad_fn, y.view(-1)[:3])\n'
+        'y = F.adaptive_avg_pool2d(x, (2, 3))\n'
+        'print(y.shape, y.grad_fn, [a for a in dir(y.grad_fn) if a.startswith("_saved")], y[0,0])\n'
+        'y.sum().backward(); print(x.grad[0, 0])\n'
+        'print(F.adaptive_avg_pool2d(x, (2, None)).shape, F.adaptive_avg_pool2d(torch.ones(3, 4, 4), 2).shape)\n'
+        'for f in [lambda: F.adaptive_avg_pool2d(torch.ones(4), 2),\n'
+        '          lambda: F.adaptive_avg_pool2d(torch.ones(1, 2, 3, 3), (1, 2, 3))]:\n'
+        '    try: f()\n'
+        '    except Exception as e: print(type(e).__name__, e)\n'
+        'torch.manual_seed(0)\n'
+        'z = torch.randn(2, 4, 9, 11, requires_grad=True)\n'
+        'p = torch.nn.AdaptiveAvgPool2d((4, 3))(z)\n'
+        'print(p[1, 2])\n'
+        '(p * torch.arange(12.).view(4, 3)).sum().backward()\n'
+        'print(z.grad[1, 3, :3])\n'
+        'nn = torch.nn\n'
+        'net = nn.Sequential(nn.Conv2d(1, 4, 3), nn.ReLU(), nn.AdaptiveAvgPool2d((1, 1)), nn.Flatten())\n'
+        'print(net, net(torch.randn(2, 1, 8, 8)).shape)\n'),
 }
 
 

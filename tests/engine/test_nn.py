@@ -503,3 +503,14 @@ def test_double_backward_through_conv_and_pool_raises():
     for y in (F.conv2d(x, w), F.max_pool2d(x * w.sum(), 2), F.avg_pool2d(x * w.sum(), 2)):
         with pytest.raises(NotImplementedError, match='create_graph'):
             torch.autograd.grad(y.pow(2).sum(), w, create_graph=True)
+
+
+def test_adaptive_average_pooling_tiles_the_input():
+    """Windows of PyTorch's adaptive pooling: rows i * H // oh up to ceil((i + 1) * H / oh), overlapping when H does
+    not divide; each input gets its share of every window it is in."""
+    x = torch.arange(5 * 7.).reshape(1, 1, 5, 7).requires_grad_()
+    y = F.adaptive_avg_pool2d(x, (2, 3))
+    assert y[0, 0].tolist() == [[8., 10., 12.], [22., 24., 26.]]
+    y.sum().backward()
+    assert x.grad[0, 0, 2].tolist() == pytest.approx([2 / 9, 2 / 9, 4 / 9, 2 / 9, 4 / 9, 2 / 9, 2 / 9])
+    assert type(F.adaptive_avg_pool2d(x, 1).grad_fn).__name__ == 'MeanBackward1'
