@@ -17,7 +17,7 @@ from ._autograd import Node, SavedTensor
 from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _F32, _float_dtype, _fma32,
                    _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid,
                    _vec_exp, _zeros_like, div,
-                   pow as _pow, sigmoid_backward, put, _along)
+                   pow as _pow, sigmoid_backward, put, _along, _given, _signed)
 from ._tensor import Tensor, make, _wrap_dim, warn_once
 
 _F64 = np.float64
@@ -1761,3 +1761,37 @@ def _tensor_where(self, condition, other):
 
 Tensor.where = _tensor_where
 Tensor.square_ = lambda self: self.pow_(2)
+
+
+# ================================================================================================ embedding
+
+def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    """Rows of `weight` picked by the integer `indices` (a copy, shaped indices.shape + (dim,)). Gradients add up
+    per row, in the order of the indices; the padding row gets none."""
+    idx = indices._data
+    if idx.dtype.kind not in 'iu' or idx.dtype.itemsize not in (4, 8):
+        raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+                           "Long, Int; but got %s instead (while checking arguments for embedding)"
+                           % indices.type())
+    n = weight._data.shape[0]
+    if idx.size and (idx.min() < 0 or idx.max() >= n):
+        raise IndexError('index out of range in self')
+    out = make(weight._data[idx.astype(np.int64)])
+    return _attach(out, EmbeddingBackward0, (weight,), {
+        'indices': SavedTensor(indices), 'padding_idx': _given(padding_idx),
+        'scale_grad_by_freq': scale_grad_by_freq, 'sparse': sparse, 'weight_sym_argsize_0': n})
+
+
+class EmbeddingBackward0(Node):
+    def apply(self, g):
+        idx = self.saved('indices')._data.reshape(-1).astype(np.int64)
+        gd = g._data.reshape(idx.size, -1)
+        pad = _signed(self._saved['padding_idx'])
+        keep = idx != pad
+        rows = gd[keep]
+        if self._saved['scale_grad_by_freq']:
+            counts = np.bincount(idx, minlength=self._saved['weight_sym_argsize_0'])
+            rows = rows / counts[idx[keep]][:, None].astype(gd.dtype)
+        out = np.zeros((self._saved['weight_sym_argsize_0'], gd.shape[1]), gd.dtype)
+        np.add.at(out, idx[keep], rows)                    # (row by row, in the order of the indices)
+        return (make(out),)

@@ -952,6 +952,62 @@ class AvgPool2d(Module):
         return 'kernel_size=%s, stride=%s, padding=%s' % (self.kernel_size, self.stride, self.padding)
 
 
+class Embedding(Module):
+    """A lookup table of num_embeddings vectors of embedding_dim numbers (drawn from N(0, 1); the padding row
+    zero, and it gets no gradient)."""
+
+    def __init__(self, num_embeddings, embedding_dim, padding_idx=None, max_norm=None, norm_type=2.0,
+                 scale_grad_by_freq=False, sparse=False, _weight=None, _freeze=False, device=None, dtype=None):
+        super().__init__()
+        self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
+        if padding_idx is not None:
+            if padding_idx > 0:
+                assert padding_idx < num_embeddings, 'Padding_idx must be within num_embeddings'
+            elif padding_idx < 0:
+                assert padding_idx >= -num_embeddings, 'Padding_idx must be within num_embeddings'
+                padding_idx += num_embeddings
+        self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
+        self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
+        if _weight is None:
+            self.weight = Parameter(empty(num_embeddings, embedding_dim, device=device, dtype=dtype),
+                                    requires_grad=not _freeze)
+            self.reset_parameters()
+        else:
+            self.weight = Parameter(_weight, requires_grad=not _freeze)
+
+    def reset_parameters(self):
+        init.normal_(self.weight)
+        if self.padding_idx is not None:
+            with ag.no_grad():
+                self.weight[self.padding_idx].fill_(0)
+
+    def forward(self, input):
+        return F.embedding(input, self.weight, self.padding_idx, self.max_norm, self.norm_type,
+                           self.scale_grad_by_freq, self.sparse)
+
+    def extra_repr(self):
+        s = '%s, %s' % (self.num_embeddings, self.embedding_dim)
+        if self.padding_idx is not None:
+            s += ', padding_idx=%s' % self.padding_idx
+        if self.max_norm is not None:
+            s += ', max_norm=%s' % self.max_norm
+        if self.norm_type != 2:
+            s += ', norm_type=%s' % self.norm_type
+        if self.scale_grad_by_freq:
+            s += ', scale_grad_by_freq=True'
+        if self.sparse:
+            s += ', sparse=True'
+        return s
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, padding_idx=None, max_norm=None, norm_type=2.0,
+                        scale_grad_by_freq=False, sparse=False):
+        assert embeddings.dim() == 2, 'Embeddings parameter is expected to be 2-dimensional'
+        rows, cols = embeddings.shape
+        return cls(rows, cols, padding_idx, max_norm, norm_type, scale_grad_by_freq, sparse, _weight=embeddings,
+                   _freeze=freeze)
+
+
 class AdaptiveAvgPool2d(Module):
     """The mean of each of output_size windows tiling the input (d2l's NiN / ResNet end with (1, 1))."""
 

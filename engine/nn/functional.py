@@ -102,6 +102,31 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return _ops_nn.log_softmax(input, dim, dtype)
 
 
+def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+              sparse=False):
+    """The rows of `weight` at the indices in `input` (rows of norm above max_norm first scaled down in place)."""
+    n = weight.shape[0]
+    if padding_idx is None:
+        padding_idx = -1
+    elif not -n <= padding_idx < n:
+        raise AssertionError('Padding_idx must be within num_embeddings')
+    elif padding_idx < 0:
+        padding_idx += n
+    if max_norm is not None:
+        _renorm_rows(weight, input, max_norm, norm_type)
+    return _ops_nn.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+def _renorm_rows(weight, indices, max_norm, norm_type):
+    """embedding_renorm_: each row the indices pick whose norm exceeds max_norm, scaled to max_norm (in place, not
+    recorded)."""
+    w = weight._data
+    rows = np.unique(indices._data.reshape(-1))
+    norms = np.linalg.norm(w[rows].astype(np.float64), ord=norm_type, axis=1)
+    over = norms > max_norm
+    w[rows[over]] *= (max_norm / (norms[over] + 1e-7)).astype(w.dtype)[:, None]
+
+
 def dropout(input, p=0.5, training=True, inplace=False):
     """Zero each element with probability p and scale the rest by 1 / (1 - p) (only while training)."""
     if p < 0.0 or p > 1.0:

@@ -155,6 +155,33 @@ SNIPPETS = {
         'nn = torch.nn\n'
         'net = nn.Sequential(nn.Conv2d(1, 4, 3), nn.ReLU(), nn.AdaptiveAvgPool2d((1, 1)), nn.Flatten())\n'
         'print(net, net(torch.randn(2, 1, 8, 8)).shape)\n'),
+    # nn.Embedding (word vectors in the RNN chapters): N(0, 1) rows, the padding row, max_norm, gradients per row
+    'embedding': (
+        'torch.manual_seed(0)\n'
+        'e = torch.nn.Embedding(10, 3)\n'
+        'print(e, e.weight[:2])\n'
+        'idx = torch.tensor([[1, 2, 4], [4, 3, 9]])\n'
+        'y = e(idx)\n'
+        "print(y.shape, y.grad_fn, sorted(a for a in dir(y.grad_fn) if a.startswith('_saved')))\n"
+        'g = y.grad_fn\n'
+        'print(g._saved_indices, g._saved_padding_idx, g._saved_scale_grad_by_freq, g._saved_sparse)\n'
+        'print(g._saved_weight_sym_argsize_0)\n'
+        'y.sum().backward(); print(e.weight.grad[:5])\n'
+        'e2 = torch.nn.Embedding(5, 2, padding_idx=0); print(e2, e2.weight)\n'
+        'z = e2(torch.tensor([0, 1, 0])); z.sum().backward(); print(e2.weight.grad)\n'
+        'for f in [lambda: e(torch.tensor([10])), lambda: e(torch.tensor([1.5])),\n'
+        '          lambda: e(torch.tensor([-1]))]:\n'
+        '    try: f()\n'
+        '    except Exception as ex: print(type(ex).__name__, ex)\n'
+        'print(torch.nn.functional.embedding(torch.tensor([1]), torch.ones(3, 2)).grad_fn)\n'
+        'print(torch.nn.Embedding.from_pretrained(torch.ones(2, 2)), torch.nn.Embedding(3, 2, max_norm=1.0))\n'
+        'p = torch.nn.Embedding.from_pretrained(torch.arange(6.).view(3, 2), freeze=False)\n'
+        'print(p.weight.requires_grad, p(torch.tensor([2, 0])))\n'
+        'm = torch.nn.Embedding(4, 2, max_norm=1.0)\n'
+        'print(m(torch.tensor([1, 3])), m.weight)\n'
+        's = torch.nn.Embedding(4, 2, scale_grad_by_freq=True)\n'
+        's(torch.tensor([1, 1, 2])).sum().backward(); print(s.weight.grad)\n'
+        'w = torch.nn.Embedding(6, 2, padding_idx=-2); print(w, w.weight[4])\n'),
 }
 
 

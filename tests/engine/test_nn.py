@@ -514,3 +514,13 @@ def test_adaptive_average_pooling_tiles_the_input():
     y.sum().backward()
     assert x.grad[0, 0, 2].tolist() == pytest.approx([2 / 9, 2 / 9, 4 / 9, 2 / 9, 4 / 9, 2 / 9, 2 / 9])
     assert type(F.adaptive_avg_pool2d(x, 1).grad_fn).__name__ == 'MeanBackward1'
+
+
+def test_embedding_rows_and_their_gradients():
+    e = nn.Embedding.from_pretrained(torch.arange(8.).view(4, 2), freeze=False, padding_idx=0)
+    y = e(torch.tensor([[3, 0], [3, 1]]))
+    assert y.tolist() == [[[6., 7.], [0., 1.]], [[6., 7.], [2., 3.]]]
+    y.sum().backward()
+    assert e.weight.grad.tolist() == [[0., 0.], [1., 1.], [0., 0.], [2., 2.]]      # (the padding row: none)
+    with pytest.raises(IndexError, match='index out of range in self'):
+        e(torch.tensor([4]))
