@@ -587,6 +587,28 @@ class method_descriptor:
         return "<method '%s' of 'torch._C.TensorBase' objects>" % self.__name__
 
 
+def unflatten(self, dim, sizes):
+    """Dim `dim` split into `sizes` (one of them may be -1): a view."""
+    shape = list(self.shape)
+    d = _wrap_dim(dim, len(shape))
+    sizes = list(sizes)
+    if -1 in sizes:
+        known = 1
+        for s in sizes:
+            known *= s if s != -1 else 1
+        sizes[sizes.index(-1)] = shape[d] // known if known else 0
+    total = 1
+    for s in sizes:
+        total *= s
+    if total != shape[d]:
+        raise RuntimeError("unflatten: Provided sizes [%s] don't multiply up to the size of dim %d (%d) in the input "
+                           "tensor" % (', '.join(map(str, sizes)), dim, shape[d]))
+    return self.view(shape[:d] + sizes + shape[d + 1:])
+
+
+Tensor.unflatten = unflatten
+
+
 def install_methods():
     """Make every public Python function on Tensor a method as PyTorch's C++ ones (numpy's keyword names too),
     but those PyTorch writes in Python; run once every module has added its methods."""

@@ -59,11 +59,29 @@ def _pad_right(x, extra):
     return _attach(make(data), ConstantPadNdBackward0, (x,), {'pad': pad})
 
 
+def constant_pad(input, pad, value=0):
+    """F.pad's constant mode (constant_pad_nd): pad[2i] and pad[2i + 1] numbers of `value` before and after the
+    i-th dim from the end (a negative count cuts that many off)."""
+    pad = tuple(pad)
+    if len(pad) % 2:
+        raise RuntimeError('Padding length must be divisible by 2')
+    if len(pad) // 2 > input._data.ndim:
+        raise RuntimeError('Padding length should be less than or equal to two times the input dimension but got '
+                           'padding length %d and input of dimension %d' % (len(pad), input._data.ndim))
+    out = input._data
+    for i in range(len(pad) // 2):
+        d, before, after = out.ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        cut = [slice(None)] * out.ndim
+        cut[d] = slice(max(-before, 0), out.shape[d] - max(-after, 0))
+        widths = [(0, 0)] * out.ndim
+        widths[d] = (max(before, 0), max(after, 0))
+        out = np.pad(out[tuple(cut)], widths, constant_values=value)
+    return _attach(make(np.array(out, copy=True)), ConstantPadNdBackward0, (input,), {'pad': pad})
+
+
 class ConstantPadNdBackward0(Node):
-    def apply(self, g):
-        pad = self._saved['pad']
-        key = (Ellipsis,) + tuple(slice(pad[i], g.shape[-1 - i // 2] - pad[i + 1]) for i in range(0, len(pad), 2))[::-1]
-        return (g[key],)
+    def apply(self, g):                             # (the padding taken off again: the negated pad)
+        return (constant_pad(g, [-p for p in self._saved['pad']]),)
 
 
 _CONV_SIGNATURES = (

@@ -1008,6 +1008,52 @@ class Embedding(Module):
                    _freeze=freeze)
 
 
+class Unflatten(Module):
+    """Dim `dim` split into `unflattened_size` (Flatten's inverse)."""
+
+    def __init__(self, dim, unflattened_size):
+        super().__init__()
+        self.dim, self.unflattened_size = dim, unflattened_size
+
+    def forward(self, input):
+        return input.unflatten(self.dim, self.unflattened_size)
+
+    def extra_repr(self):
+        return 'dim=%s, unflattened_size=%s' % (self.dim, self.unflattened_size)
+
+
+class _ConstantPadNd(Module):
+    """ConstantPad1d / 2d and ZeroPad2d: F.pad with a fixed padding and value."""
+    _n = 1
+
+    def __init__(self, padding, value=0.0):
+        super().__init__()
+        self.padding = tuple(padding) if isinstance(padding, (tuple, list)) else (padding,) * (2 * self._n)
+        self.value = value
+
+    def forward(self, input):
+        return F.pad(input, self.padding, 'constant', self.value)
+
+    def extra_repr(self):
+        return 'padding=%s, value=%s' % (self.padding, self.value)
+
+
+class ConstantPad1d(_ConstantPadNd):
+    _n = 1
+
+
+class ConstantPad2d(_ConstantPadNd):
+    _n = 2
+
+
+class ZeroPad2d(ConstantPad2d):
+    def __init__(self, padding):
+        super().__init__(padding, 0.0)
+
+    def extra_repr(self):
+        return '%s' % (self.padding,)
+
+
 class AdaptiveAvgPool2d(Module):
     """The mean of each of output_size windows tiling the input (d2l's NiN / ResNet end with (1, 1))."""
 

@@ -6,6 +6,7 @@ import numpy as np
 
 from .. import _random
 from .. import _ops
+from .. import _ops_conv
 from .. import _ops_nn
 from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, smooth_l1_loss, huber_loss,  # noqa: F401
                        nll_loss, cross_entropy, binary_cross_entropy, binary_cross_entropy_with_logits, logsumexp,
@@ -100,6 +101,14 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _implicit_dim('log_softmax', input.ndim, _stacklevel)
     return _ops_nn.log_softmax(input, dim, dtype)
+
+
+def pad(input, pad, mode='constant', value=None):
+    """Numbers added around the last dims: pad = (before, after) for the last dim, then the one before it, ...
+    Only the constant mode (value, 0 by default) is built here."""
+    if mode != 'constant':
+        raise NotImplementedError("F.pad mode='%s' is not supported by Autograd Playground (only 'constant')" % mode)
+    return _ops_conv.constant_pad(input, pad, 0 if value is None else value)
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,

@@ -182,6 +182,24 @@ SNIPPETS = {
         's = torch.nn.Embedding(4, 2, scale_grad_by_freq=True)\n'
         's(torch.tensor([1, 1, 2])).sum().backward(); print(s.weight.grad)\n'
         'w = torch.nn.Embedding(6, 2, padding_idx=-2); print(w, w.weight[4])\n'),
+    # F.pad (constant), ZeroPad2d / ConstantPad, nn.Unflatten: ConstantPadNdBackward0 and views
+    'pad_and_unflatten': (
+        'F = torch.nn.functional\n'
+        'x = torch.arange(6.).view(2, 3).requires_grad_()\n'
+        'y = F.pad(x, (1, 2)); print(y, y.grad_fn, y.grad_fn._saved_pad)\n'
+        'y = F.pad(x, (1, 0, 0, 1), value=-1.); print(y)\n'
+        'y = F.pad(x, (-1, 1)); print(y); y.sum().backward(); print(x.grad)\n'
+        'print(torch.nn.Unflatten(1, (3, 1)), torch.nn.Unflatten(1, (3, 1))(x).shape)\n'
+        'for f in [lambda: F.pad(x, (1,)), lambda: F.pad(x, (1, 1, 1, 1, 1, 1)),\n'
+        '          lambda: x.unflatten(1, (4, 2))]:\n'
+        '    try: print(f())\n'
+        '    except Exception as e: print(type(e).__name__, e)\n'
+        'print(torch.nn.ZeroPad2d(1), torch.nn.ConstantPad1d(2, 3.5), torch.nn.ConstantPad2d((1, 0, 2, 0), 1.))\n'
+        'print(torch.nn.ZeroPad2d(1)(torch.ones(1, 2, 2)))\n'
+        'z = torch.ones(2, 6, requires_grad=True)\n'
+        'print(z.unflatten(1, (3, 2)).grad_fn, z.unflatten(-1, (-1, 2)).shape, torch.unflatten(z, 0, (1, 2)).shape)\n'
+        'g, = torch.autograd.grad(F.pad(x, (2, 1)).pow(2).sum(), x, create_graph=True)\n'
+        'print(g, g.grad_fn)\n'),
 }
 
 
