@@ -1,7 +1,6 @@
 """Tensor methods and operators, bound to the ops of `_ops.py` (as torch/_tensor.py binds torch._C ops)."""
 import builtins
 import functools
-import inspect
 import types
 import warnings
 
@@ -494,12 +493,21 @@ _PYTHON_METHODS = {'backward', 'register_hook', 'register_post_accumulate_grad_h
 _NUMPY_NAMES = {'axis': 'dim', 'keepdims': 'keepdim'}
 
 
+def _parameter_names(fn):
+    """The names of fn's parameters, read from its code (inspect.signature costs ten times as much, and this runs
+    for every method and function when the engine is imported: the page's start-up)."""
+    while hasattr(fn, '__wrapped__'):
+        fn = fn.__wrapped__
+    code = getattr(fn, '__code__', None)
+    return code.co_varnames[:code.co_argcount + code.co_kwonlyargcount] if code is not None else ()
+
+
 def native(fn, name=None, function=False):
     """fn taking its keywords as PyTorch's native methods and functions do: numpy's names as well (`axis` for `dim`,
     `keepdims` for `keepdim`: Dive into Deep Learning writes `A.sum(axis=0, keepdims=True)`); a torch.* function
     (`function`) also takes `out=`, the tensor its result is written into (`torch.mul(a, b, out=c)`, in PyTorch's
     first tutorial). fn itself if there is nothing to add."""
-    params = inspect.signature(fn).parameters
+    params = _parameter_names(fn)
     renames = 'dim' in params or 'keepdim' in params
     outs = function and 'out' not in params
     if not (renames or outs):

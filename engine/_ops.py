@@ -806,9 +806,7 @@ class CosBackward0(Node):
 _exp = _rounded(np.exp)
 
 
-def _fma32(a, b, c):
-    """a * b + c rounded once, for float32 arrays (the product is exact in float64)."""
-    return (a.astype(np.float64) * b + c).astype(_F32)
+_fma32 = _rand.fma32         # a * b + c rounded once, for float32 (shared with the random number kernels)
 
 
 def _vec_exp(x):

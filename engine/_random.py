@@ -106,10 +106,10 @@ def _box_muller(u, f32, mean, std):
     radius = np.sqrt(_F32(-2) * _log_ps(_F32(1) - u[:8]))
     sin, cos = _sincos_ps(_F32(2 * math.pi) * u[8:])
     pair = np.concatenate([radius * cos, radius * sin])
-    return _fma(pair, _F32(std), _F32(mean))
+    return fma32(pair, _F32(std), _F32(mean))
 
 
-def _fma(a, b, c):
+def fma32(a, b, c):
     """a * b + c rounded once, for float32 (the product is exact in float64)."""
     return (np.asarray(a, np.float64) * b + c).astype(_F32)
 
@@ -129,10 +129,10 @@ def _log_ps(x):
     z = m * m
     y = np.full_like(m, _F32(_LOG_P[0]))
     for p in _LOG_P[1:]:
-        y = _fma(y, m, _F32(p))
-    y = _fma(y * m, z, e * _F32(-2.12194440e-4))
-    y = _fma(z, _F32(-0.5), y)
-    return _fma(e, _F32(0.693359375), m + y)
+        y = fma32(y, m, _F32(p))
+    y = fma32(y * m, z, e * _F32(-2.12194440e-4))
+    y = fma32(z, _F32(-0.5), y)
+    return fma32(e, _F32(0.693359375), m + y)
 
 
 def _sincos_ps(x):
@@ -142,13 +142,13 @@ def _sincos_ps(x):
     j = (j + 1) & ~1
     y = j.astype(_F32)
     for part in (-0.78515625, -2.4187564849853515625e-4, -3.77489497744594108e-8):
-        x = _fma(y, _F32(part), x)
+        x = fma32(y, _F32(part), x)
     z = x * x
-    c = _fma(_fma(np.full_like(z, _F32(2.443315711809948E-005)), z, _F32(-1.388731625493765E-003)), z,
+    c = fma32(fma32(np.full_like(z, _F32(2.443315711809948E-005)), z, _F32(-1.388731625493765E-003)), z,
              _F32(4.166664568298827E-002))
-    c = _fma(c * z, z, -(z * _F32(0.5))) + _F32(1)
-    s = _fma(_fma(np.full_like(z, _F32(-1.9515295891E-4)), z, _F32(8.3321608736E-3)), z, _F32(-1.6666654611E-1))
-    s = _fma(s * z, x, x)
+    c = fma32(c * z, z, -(z * _F32(0.5))) + _F32(1)
+    s = fma32(fma32(np.full_like(z, _F32(-1.9515295891E-4)), z, _F32(8.3321608736E-3)), z, _F32(-1.6666654611E-1))
+    s = fma32(s * z, x, x)
     first = (j & 2) == 0
     sin, cos = np.where(first, s, c), np.where(first, c, s)
     return np.where(j & 4, -sin, sin), np.where(((j - 2) & 4) == 0, -cos, cos)
