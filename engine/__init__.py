@@ -2,7 +2,8 @@
 import types as _types
 from . import _dtypes, _ops, _methods  # noqa: F401  (_methods binds the ops to Tensor)
 from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
-                      layout, strided, sparse_coo, device, promote_types, result_type as _result_type)
+                      layout, strided, sparse_coo, device, promote_types, result_type as _result_type,
+                      finfo, iinfo)
 from ._tensor import Tensor, Size  # noqa: F401
 from ._autograd import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,  # noqa: F401
                         is_inference_mode_enabled)
@@ -17,7 +18,8 @@ from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos
                    transpose, t, permute, unsqueeze, squeeze, cat, stack, clone, narrow, select, log2, log10, log1p,
                    expm1, rsqrt, tan, sinh, cosh, asin, acos, atan, floor, ceil, trunc, frac, round)
 from ._ops import (bernoulli, split, split_with_sizes, chunk, unbind, cumsum, cumprod, prod, amax, amin,  # noqa
-                   masked_fill, gather, index_select, flip, roll, tril, triu, diag, trace, outer, movedim, broadcast_to)
+                   masked_fill, gather, index_select, flip, roll, tril, triu, diag, trace, outer, movedim, broadcast_to,
+                   multinomial)
 from ._methods import _more_functions  # noqa: E402
 (eq, ne, lt, gt, le, ge, all, any, isnan, isinf, isfinite, logical_not, logical_and, logical_or, logical_xor,
  remainder, fmod, floor_divide) = _more_functions()

@@ -110,6 +110,13 @@ def can_cast(src, dst):
     return src.category <= dst.category
 
 
+def convert(arr, d, copy=False):
+    """`arr` as dtype `d`'s numpy array; PyTorch turns doubles into halves through float (rounding twice)."""
+    if d is float16 and arr.dtype == np.float64:
+        arr = arr.astype(np.float32)
+    return arr.astype(d.np, copy=copy)
+
+
 def to_dtype(x, fn='to'):
     """Accept engine dtypes and Python types (float, int, bool) where PyTorch accepts them."""
     if isinstance(x, dtype):
@@ -125,6 +132,7 @@ def to_dtype(x, fn='to'):
 
 class layout:
     """torch.strided / torch.sparse_coo."""
+    __module__ = 'torch'          # type(x.layout) shows <class 'torch.layout'>
     __slots__ = ('name',)
 
     def __init__(self, name):
@@ -146,6 +154,7 @@ def check_layout(lay):
 
 class device:
     """torch.device; only the CPU exists here, as in a CPU-only PyTorch build."""
+    __module__ = 'torch'          # type(x.device) shows <class 'torch.device'>
     __slots__ = ('type', 'index')
 
     def __init__(self, type, index=None):
@@ -192,3 +201,85 @@ def check_device(dev):
         raise AssertionError('Torch not compiled with CUDA enabled')
     if d.type != 'cpu':
         raise RuntimeError('Autograd Playground runs on the CPU only; device %r is not available.' % str(d))
+
+
+_NOT_GIVEN = object()
+
+
+class _TypeInfo:
+    """torch.finfo / torch.iinfo: read-only numeric limits of a dtype, printed with C++'s `%g`."""
+    __slots__ = ('bits', 'dtype')
+    __hash__ = None
+
+    def __init__(self, *args, **kwargs):
+        name = type(self).__name__
+        if 'type' in kwargs and args:
+            raise TypeError("%s() got multiple values for argument 'type'" % name)
+        if len(args) > 1 and name == 'iinfo':
+            raise TypeError('%s() takes 1 positional argument but %d were given' % (name, len(args)))
+        d = args[0] if args else kwargs.pop('type', _NOT_GIVEN)
+        if len(args) > 1 or (kwargs and d is not _NOT_GIVEN):
+            raise TypeError('%s() received an invalid combination of arguments - got (%s), but expected one of:\n'
+                            ' * (torch.dtype type)\n%s' % (name, ', '.join(
+                                ['torch.dtype' if isinstance(a, dtype) else builtins.type(a).__name__ for a in args]
+                                + ['%s=%s' % (k, builtins.type(v).__name__) for k, v in kwargs.items()]),
+                                ' * ()\n' if name == 'finfo' else ''))
+        if d is _NOT_GIVEN:
+            if name == 'iinfo' or kwargs:
+                raise TypeError('%s() missing 1 required positional arguments: "type"' % name)
+            d = default_float
+        if d in (builtins.float, builtins.int, builtins.bool):
+            d = to_dtype(d)
+        if not isinstance(d, dtype):
+            raise TypeError("%s(): argument 'type' (position 1) must be torch.dtype, not %s"
+                            % (name, builtins.type(d).__name__))
+        self._fill(d)
+
+    def __setattr__(self, name, value):
+        if name in self._FIELDS:
+            raise AttributeError("attribute '%s' of 'torch.%s' objects is not writable" % (name, type(self).__name__))
+        raise AttributeError("'torch.%s' object has no attribute '%s'" % (type(self).__name__, name))
+
+    def _set(self, **values):
+        for k, v in values.items():
+            object.__setattr__(self, k, v)
+
+    def __eq__(self, other):
+        return type(other) is type(self) and other.dtype == self.dtype
+
+    def __repr__(self):
+        return '%s(%s, dtype=%s)' % (type(self).__name__, ', '.join(
+            '%s=%s' % (k, format(builtins.float(getattr(self, k)), 'g')) for k in self._SHOWN), self.dtype)
+
+    __str__ = __repr__
+
+
+class finfo(_TypeInfo):
+    __module__ = 'torch'
+    __slots__ = ('eps', 'max', 'min', 'tiny', 'smallest_normal', 'resolution')
+    _FIELDS = ('bits', 'dtype') + __slots__
+    _SHOWN = ('resolution', 'min', 'max', 'eps', 'smallest_normal', 'tiny')
+
+    def _fill(self, d):
+        if not d.is_floating_point:
+            raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
+                            "'torch.finfo'")
+        f = np.finfo(d.np)
+        self._set(bits=f.bits, dtype=d.name, eps=builtins.float(f.eps), max=builtins.float(f.max),
+                  min=builtins.float(f.min), tiny=builtins.float(f.smallest_normal),
+                  smallest_normal=builtins.float(f.smallest_normal), resolution=10.0 ** -builtins.int(f.precision))
+
+
+class iinfo(_TypeInfo):
+    __module__ = 'torch'
+    __slots__ = ('max', 'min')
+    _FIELDS = ('bits', 'dtype') + __slots__
+    _SHOWN = ('min', 'max')
+
+    def _fill(self, d):
+        if d is bool_:
+            raise TypeError('torch.bool is not supported by torch.iinfo')
+        if d.is_floating_point:
+            raise TypeError("torch.iinfo() requires an integer input type. Use torch.finfo to handle 'torch.iinfo'")
+        i = np.iinfo(d.np)
+        self._set(bits=i.bits, dtype=d.name, max=builtins.int(i.max), min=builtins.int(i.min))

@@ -89,7 +89,7 @@ def _allocate(shape, d, fill=0):
     """A new array of `shape` filled with `fill`, or PyTorch's allocator errors when it cannot be had."""
     nbytes = _check_bytes(shape, d)
     try:
-        return np.full(shape, fill, dtype=d.np)
+        return dt.convert(np.full(shape, fill, dtype=np.float64), d) if d is dt.float16 else np.full(shape, fill, dtype=d.np)
     except (MemoryError, ValueError) as e:
         if isinstance(e, ValueError) and 'too big' not in str(e) and 'dimension' not in str(e):
             raise
@@ -240,7 +240,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
         if arr.dtype == object:
             raise ValueError('expected sequence of equal lengths')
         _check_overflow(arr, d)
-    return _finish(np.asarray(arr.astype(d.np, copy=False)), requires_grad, device)
+    return _finish(np.asarray(dt.convert(arr, d)), requires_grad, device)
 
 
 def as_tensor(data, dtype=None, device=None):

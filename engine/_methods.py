@@ -56,6 +56,7 @@ Tensor.clip = ops.clamp
 Tensor.swapaxes = Tensor.swapdims = ops.transpose
 Tensor.arcsin, Tensor.arccos, Tensor.arctan = ops.asin, ops.acos, ops.atan
 Tensor.fix = ops.trunc
+Tensor.multinomial = ops._multinomial(1)         # (its errors name num_samples position 1)
 Tensor.t_, Tensor.transpose_, Tensor.unsqueeze_, Tensor.squeeze_ = ops.t_, ops.transpose_, ops.unsqueeze_, ops.squeeze_
 
 

@@ -1046,8 +1046,26 @@ class SgnBackward0(SignBackward0):
 
 def relu(a):
     _not_for_bool(a, 'relu', RuntimeError, 'Boolean inputs not supported for %s')
-    return _attach(make(_clamp(a._data, a._data.dtype.type(0), None)), ReluBackward0, (a,), {'result': _RESULT},
-                   True)
+    return _attach(make(_clamp(a._data, _zeros_of(a._data), None)), ReluBackward0, (a,), {'result': _RESULT}, True)
+
+
+def _zeros_of(x):
+    """Zeros to compare x with: an array of x's shape and dtype (read-only, kept) for a C-contiguous x of up to
+    65,536 numbers, else the number 0 (which leaves the result laid out as x). numpy's maximum of two arrays runs its
+    vector loop, of an array and a number a loop 2.5 times slower (relu in an MLP)."""
+    if x.size > 65536 or not x.flags.c_contiguous:
+        return x.dtype.type(0)
+    key = (x.shape, x.dtype)
+    zeros = _ZEROS.get(key)
+    if zeros is None:
+        if builtins.len(_ZEROS) >= 64:
+            _ZEROS.clear()
+        zeros = _ZEROS[key] = np.zeros(x.shape, x.dtype)
+        zeros.flags.writeable = False
+    return zeros
+
+
+_ZEROS = {}
 
 
 class ReluBackward0(Node):
@@ -1175,40 +1193,46 @@ def _add_reduce(x, dims=None, keepdims=False):
         if builtins.len(_PLANS) >= 1024:
             _PLANS.clear()
         plan = _PLANS[key] = _reduce_plan(*key)
-    how, rows, shape = plan
-    if how is None:
-        return np.add.reduce(x, axis=dims, keepdims=keepdims)
-    return how(x.reshape(rows, order='A')).reshape(shape)
+    return plan(x)
 
 
-_PLANS = {}     # (shape, itemsize, dims, keepdims, C-contiguous, F-contiguous) -> _reduce_plan's answer
+_PLANS = {}     # (shape, itemsize, dims, keepdims, C-contiguous, F-contiguous) -> _reduce_plan's function
 
 
 def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
-    """How _add_reduce sums an array: (the function, the 2-d shape it takes the array in, the result's shape), or
-    (None, ...) for numpy's own order. A whole array goes through memory in order. The functions sum from +0, as
-    PyTorch's sums do (never -0)."""
+    """How _add_reduce sums an array of this kind: a function of the array, made once per shape with the arithmetic
+    of shapes and blocks done (a sum in an MLP step then costs a few numpy calls). A whole array goes through memory
+    in order. The functions sum from +0, as PyTorch's sums do (never -0); where PyTorch's order is not modelled,
+    numpy's."""
     whole = dims is None or builtins.len(dims) == builtins.len(shape)
     size = math.prod(shape)
     out_shape = (tuple(1 if whole or i in dims else n for i, n in enumerate(shape)) if keepdims else
                  tuple(n for i, n in enumerate(shape) if not whole and i not in dims))
     if whole and size <= 32768 and (c_contiguous or f_contiguous):
-        return _cascade_plan(1, size, itemsize), (1, size), out_shape
+        return _as_rows(_cascade_plan(1, size, itemsize), 1, size, out_shape, not c_contiguous)
     if not c_contiguous:
-        return None, None, None
+        return lambda x: np.add.reduce(x, axis=dims, keepdims=keepdims)
     kept = [i for i, n in enumerate(shape) if n != 1]
     sizes = [shape[i] for i in kept]
     red = [j for j, i in enumerate(kept) if whole or i in dims]         # the reduced dims among those left
     if builtins.len(red) == builtins.len(kept) and size <= 32768:
-        return _cascade_plan(1, size, itemsize), (1, size), out_shape
+        return _as_rows(_cascade_plan(1, size, itemsize), 1, size, out_shape)
     if red and red == builtins.list(range(red[0], builtins.len(kept))) and math.prod(sizes[red[0]:]) <= 32768:
         n = math.prod(sizes[red[0]:])
-        return _cascade_plan(size // n, n, itemsize), (size // n, n), out_shape
+        return _as_rows(_cascade_plan(size // n, n, itemsize), size // n, n, out_shape)
     if red == [0] and size <= 32768:
-        return _outer_sum, (sizes[0], size // sizes[0]), out_shape
+        return _as_rows(_outer_plan(sizes[0], size // sizes[0], itemsize), sizes[0], size // sizes[0], out_shape)
     if not red:
-        return _plus_zero, (1, size), out_shape
-    return None, None, None
+        return _as_rows(_plus_zero, 1, size, out_shape)
+    return lambda x: np.add.reduce(x, axis=dims, keepdims=keepdims)
+
+
+def _as_rows(fn, rows, n, out_shape, transposed=False):
+    """fn of the array taken as a (rows, n) array in memory order (an F-contiguous one through its transpose), its
+    result in the sum's shape."""
+    if transposed:
+        return lambda x: fn(x.T.reshape(rows, n)).reshape(out_shape)
+    return lambda x: fn(x.reshape(rows, n)).reshape(out_shape)
 
 
 def _plus_zero(x):
@@ -1217,14 +1241,22 @@ def _plus_zero(x):
 
 
 def _cascade_plan(rows, n, itemsize):
-    """The function summing each row of a (rows, n) array as PyTorch's cascade_sum does (see _cascade_sum). A row
-    of fewer than two vectors is summed in a fixed order of its numbers: x0, x4, x5, x6, x1, x2, x3 when shorter
-    than a vector; with one whole vector, the numbers after it, then its lanes."""
+    """The function summing each row of a (rows, n) array as PyTorch's CPU kernel (cascade_sum, AVX2: 8 floats or 4
+    doubles a vector) sums a contiguous row. A row of two vectors or more: whole vectors added in four interleaved
+    accumulators (row_sum), then, from +0, the numbers left over and the lanes of that vector sum. A shorter row is
+    summed in a fixed order of its numbers: x0, x4, x5, x6, x1, x2, x3 when shorter than a vector; with one whole
+    vector, the numbers after it, then its lanes."""
     w = 32 // itemsize
-    if n >= 2 * w:
-        return _cascade_sum
-    order = (builtins.list(range(n)) if n < 5 else [0, *range(4, n), 1, 2, 3]) if n < w else [*range(w, n), *range(w)]
-    return functools.partial(_sum_in_order, np.array(order, dtype=np.intp))
+    if n < 2 * w:
+        order = (builtins.list(range(n)) if n < 5 else [0, *range(4, n), 1, 2, 3]) if n < w else [*range(w, n),
+                                                                                                   *range(w)]
+        return functools.partial(_sum_in_order, np.array(order, dtype=np.intp))
+    nv = n // w
+    shape = (rows, nv, w)
+    vectors = _row_plan(rows, nv, w)
+    if nv * w == n:
+        return lambda x: _in_order(vectors(x.reshape(shape)).T)
+    return lambda x: _in_order(np.concatenate([x[:, nv * w:].T, vectors(x[:, :nv * w].reshape(shape)).T]))
 
 
 def _sum_in_order(order, x):
@@ -1234,31 +1266,22 @@ def _sum_in_order(order, x):
     return np.add.reduce(x.T.take(order, 0), axis=0, initial=0)
 
 
-def _outer_sum(x):
-    """The columns of the 2-d array x summed as PyTorch sums over an outer dim (vectorized_outer_sum, or
-    scalar_outer_sum for fewer columns than a vector holds): columns in groups of 4 vectors (or of 4) add their rows
-    in order (multi_row_sum); the columns left over use row_sum's four interleaved accumulators."""
-    cols = x.shape[1]
-    w = 32 // x.itemsize
+def _outer_plan(rows, cols, itemsize):
+    """The function summing the columns of a (rows, cols) array as PyTorch sums over an outer dim
+    (vectorized_outer_sum, or scalar_outer_sum for fewer columns than a vector holds): columns in groups of 4 vectors
+    (or of 4) add their rows in order (multi_row_sum); the columns left over use row_sum's four interleaved
+    accumulators."""
+    w = 32 // itemsize
     group = 4 * w if cols >= w else 4
     split = cols // group * group
-    parts = []
-    if split:
-        parts.append(_multi_row_sum(x[None, :, :split])[0])
-    if split < cols:
-        parts.append(_row_sum(x[None, :, split:])[0])
-    return (np.concatenate(parts) if builtins.len(parts) > 1 else parts[0]) + x.dtype.type(0)
-
-
-def _cascade_sum(x):
-    """Each row of the 2-d array x summed as PyTorch's CPU kernel (cascade_sum, AVX2: 8 floats or 4 doubles a
-    vector) sums a contiguous row: whole vectors added in four interleaved accumulators (row_sum), then, from +0,
-    the numbers left over and the lanes of that vector sum (for rows of two vectors or more: see _cascade_plan)."""
-    rows, n = x.shape
-    w = 32 // x.itemsize
-    nv = n // w
-    lanes = _row_sum(x[:, :nv * w].reshape(rows, nv, w))
-    return _in_order(np.concatenate([x[:, nv * w:].T, lanes.T]) if nv * w < n else lanes.T)
+    if split == cols:
+        groups = _multi_row_plan(rows)
+        return lambda x: groups(x[None])[0] + x.dtype.type(0)
+    left = _row_plan(1, rows, cols - split)
+    if not split:
+        return lambda x: left(x[None])[0] + x.dtype.type(0)
+    groups = _multi_row_plan(rows)
+    return lambda x: np.concatenate([groups(x[None, :, :split])[0], left(x[None, :, split:])[0]]) + x.dtype.type(0)
 
 
 def _in_order(cols):
@@ -1270,18 +1293,23 @@ def _in_order(cols):
     return np.add.reduce(np.ascontiguousarray(cols), axis=0, initial=0)
 
 
-def _row_sum(v):
-    """PyTorch's row_sum of the m vectors v[:, i] (v: rows x m x lanes): four accumulators take every fourth
-    vector (multi_row_sum); the vectors left over go into the first; then the four are added in order."""
-    rows, m, lanes = v.shape
+def _row_plan(rows, m, lanes):
+    """The function giving PyTorch's row_sum of the m vectors v[:, i] of v (rows x m x lanes): four accumulators
+    take every fourth vector (multi_row_sum); the vectors left over go into the first; then the four are added in
+    order."""
     m4 = m // 4
     if not m4:
-        return _in_sequence(v, 0, m)
-    acc = _multi_row_sum(v[:, :m4 * 4].reshape(rows, m4, 4, lanes))
+        return lambda v: _in_sequence(v, 0, m)
+    accumulators = _multi_row_plan(m4)
+    shape = (rows, m4, 4, lanes)
     if m4 * 4 == m:
-        return np.add.reduce(acc, axis=1)
-    # acc[0] + v[m4 * 4] + ... + v[m - 1] + acc[1] + acc[2] + acc[3], in that order (one reduction: see _in_sequence)
-    return np.add.reduce(np.concatenate([acc[:, :1], v[:, m4 * 4:], acc[:, 1:]], axis=1), axis=1)
+        return lambda v: np.add.reduce(accumulators(v.reshape(shape)), axis=1)
+
+    def row_sum(v):
+        acc = accumulators(v[:, :m4 * 4].reshape(shape))
+        # acc[0] + v[m4 * 4] + ... + v[m - 1] + acc[1] + acc[2] + acc[3], in that order (one reduction: _in_sequence)
+        return np.add.reduce(np.concatenate([acc[:, :1], v[:, m4 * 4:], acc[:, 1:]], axis=1), axis=1)
+    return row_sum
 
 
 def _in_sequence(r, i, j):
@@ -1295,51 +1323,70 @@ def _in_sequence(r, i, j):
     return out
 
 
-def _multi_row_sum(r):
-    """PyTorch's multi_row_sum of the s rows r[:, i] (r: rows x s x ...): rows are added in blocks of 2**p (p >=
-    4); a finished block goes into a level-1 accumulator, every 2**p blocks those go into level 2, and so on (four
-    levels); the rows after the last block, then the levels, are added at the end. (Zeros are None here: adding
-    one changes nothing but the sign of a zero, which _add_reduce settles at the end, as PyTorch's sums from +0.)"""
-    s = r.shape[1]
+def _multi_row_plan(s):
+    """The function giving PyTorch's multi_row_sum of the s rows r[:, i] of r (rows x s x ...): rows are added in
+    blocks of 2**p (p >= 4); a finished block goes into a level-1 accumulator, every 2**p blocks those go into level
+    2, and so on (four levels); the rows after the last block, then the levels, are added at the end. (Zeros are
+    left out: adding one changes nothing but the sign of a zero, which the sums settle at the end, as PyTorch's sums
+    from +0.)"""
     power = builtins.max(4, (s - 1).bit_length() // 4 if s > 1 else 0)
     step = 1 << power
     blocks = s >> power
-    if not blocks:                                   # (no whole block: the rows in order)
-        return _in_sequence(r, 0, s)
     i = blocks * step
-    # every block at once (a reduction over a dim that is not the innermost adds in order)
-    sums = (np.add.reduce(r[:, :i].reshape(r.shape[:1] + (blocks, step) + r.shape[2:]), axis=2) if blocks > 1 else
-            np.add.reduce(r[:, :i], axis=1)[:, None])
-    if blocks < step:                                # (the usual case: level 1 only, the blocks in order)
-        levels = [_in_sequence(sums, 0, blocks)]
-    else:
-        levels = [None] * 4                          # levels 1 to 3 (levels[0] unused)
-        for b in range(blocks):
-            carry = sums[:, b]
-            for j in range(1, 4):
-                levels[j] = carry if levels[j] is None else levels[j] + carry
-                if j == 3 or (b + 1) & (step - 1) << ((j - 1) * power):
-                    break
-                carry, levels[j] = levels[j], None
-        levels = [level for level in levels[1:] if level is not None]
-    if builtins.len(levels) == 1:                    # (the rows left, in order, then level 1)
+    if not blocks:                                   # (no whole block: the rows in order)
+        return lambda r: _in_sequence(r, 0, s)
+    if blocks >= step:                               # (levels 2 and up: 256 rows or more)
+        return functools.partial(_multi_row_levels, power)
+    if blocks == 1:
+        level = lambda r: np.add.reduce(r[:, :step], axis=1)                       # noqa: E731
+    else:                                            # every block at once, then the blocks in order (level 1)
+        level = lambda r: _in_sequence(np.add.reduce(                               # noqa: E731
+            r[:, :i].reshape(r.shape[:1] + (blocks, step) + r.shape[2:]), axis=2), 0, blocks)
+    if i == s:
+        return level
+    return lambda r: _in_sequence(r, i, s) + level(r)        # (the rows left, in order, then level 1)
+
+
+def _multi_row_levels(power, r):
+    """_multi_row_plan's sum when blocks go beyond level 1."""
+    s = r.shape[1]
+    step = 1 << power
+    blocks = s >> power
+    i = blocks * step
+    sums = np.add.reduce(r[:, :i].reshape(r.shape[:1] + (blocks, step) + r.shape[2:]), axis=2)
+    levels = [None] * 4                              # levels 1 to 3 (levels[0] unused)
+    for b in range(blocks):
+        carry = sums[:, b]
+        for j in range(1, 4):
+            levels[j] = carry if levels[j] is None else levels[j] + carry
+            if j == 3 or (b + 1) & (step - 1) << ((j - 1) * power):
+                break
+            carry, levels[j] = levels[j], None
+    levels = [level for level in levels[1:] if level is not None]
+    if builtins.len(levels) == 1:
         return levels[0] if i == s else _in_sequence(r, i, s) + levels[0]
     # the rows left, then levels 1 to 3, added in that order (one reduction over a dim that is not the innermost)
     return np.add.reduce(np.concatenate([r[:, i:]] + [level[:, None] for level in levels], axis=1), axis=1)
 
 
 def sum(a, dim=None, keepdim=False, *, dtype=None):
-    d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
-    x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
-    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+    x = a._data
+    if dtype is None and x.dtype.kind == 'f':
+        d = _FROM_NP[x.dtype]
+    else:
+        d = dtype if dtype is not None else _FROM_NP[x.dtype] if x.dtype.kind == 'f' else dt.int64
+        x = x if x.dtype is d.np else x.astype(d.np)
+    if type(dim) is builtins.int:                             # (the usual dim: one int)
+        dims, given = (_wrap_dim(dim, x.ndim),), (dim + _U64 if dim < 0 else dim,)
+    elif dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
         out = _out(_add_reduce(x), d)
-        return _attach(out, SumBackward0, (a,), {'self_sym_sizes': a._data.shape})
-    dims = _dims(dim, a._data.ndim)
+        return _attach(out, SumBackward0, (a,), {'self_sym_sizes': x.shape})
+    else:
+        dims, given = _dims(dim, x.ndim), _given(dim if isinstance(dim, (tuple, list)) else (dim,))
     out = _out(_add_reduce(x, dims, keepdim), d)
     if not (ag.grad_enabled and a._requires_grad):
         return out
-    return _attach(out, SumBackward1, (a,), {'dim': _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
-                                             'keepdim': keepdim, 'self_sym_sizes': a._data.shape})
+    return _attach(out, SumBackward1, (a,), {'dim': given, 'keepdim': keepdim, 'self_sym_sizes': x.shape})
 
 
 class SumBackward0(Node):
@@ -1661,8 +1708,11 @@ def _mkl_gemm(x, y, bias=None):
       k: a weight's gradient, a column of outputs), or k <= 3, or k <= 4 with one column, or (y not transposed,
       k <= 192) 2, 3, 4 or 8 columns, or 2-3 rows and a multiple of 4 (or 5) columns: each product rounded and added
       in k order, no fused multiply-add (the bias first; last when y is a transposed view or x is not, MKL's
-      dot-product kernel). Other small shapes (dot products of a transposed y, 5-7 or 9-11 columns) depend on the
-      operands' memory alignment: not modelled."""
+      dot-product kernel).
+    - else, with 4 or 8 columns of a transposed y, no bias, k a multiple of 4 and m >= 2 (x @ weight.t() of a
+      Linear(k, 4 or 8) without bias, attention scores q @ k.transpose(-2, -1)): _dot_in_4_lanes.
+    Other small shapes (dot products of a transposed y, 5-7 or 9-11 columns) depend on the operands' memory alignment:
+    not modelled."""
     (m, k), n = x.shape, y.shape[1]
     if m >= 4 and n >= 12 and (m % 4 == 0 or m >= 12):
         if m * n * k > _MKL_FMA_LIMIT:
@@ -1692,7 +1742,19 @@ def _mkl_gemm(x, y, bias=None):
     if m == 1 and not yt or not (m >= 4 and n >= 12) and (k <= 3 or k <= 192 and not yt and (
             n in (2, 3, 4, 8) or m <= 3 and (n % 4 == 0 or n == 5))):
         return _in_k_order(x, y, bias, bias_last=yt)
+    if yt and bias is None and n in (4, 8) and m >= 2 and k % 4 == 0 and x.flags.c_contiguous and m * n * k <= 1 << 22:
+        return _dot_in_4_lanes(x[None], y[None])[0]
     return None
+
+
+def _dot_in_4_lanes(x, y):
+    """x @ y for (b, m, k) @ (b, k, n) float32 arrays as MKL's dot products of x's rows with the 4 or 8 columns of a
+    transposed y (a Linear's weight.t(), k.transpose(-2, -1)), k a multiple of 4 (measured: m 2-128, k up to 256):
+    the rounded products added in 4 lanes (product i into lane i % 4, in order), then lanes (0 + 2) + (1 + 3)."""
+    nb, m, k = x.shape
+    products = x[:, :, :, None] * y[:, None, :, :]                           # (b, m, k, n)
+    lanes = np.add.accumulate(products.reshape(nb, m, k // 4, 4, y.shape[2]), axis=2)[:, :, -1]
+    return (lanes[:, :, 0] + lanes[:, :, 2]) + (lanes[:, :, 1] + lanes[:, :, 3])
 
 
 def _in_k_order(x, y, bias, bias_last):
@@ -1800,11 +1862,20 @@ def mm(a, b):
         out = make(x @ y if r is None else r)
     if ag.grad_enabled and (a._requires_grad or b._requires_grad):
         _attach(out, MmBackward0, (a, b), {      # (saved in PyTorch's order: mat2, then self)
-            'mat2': SavedTensor(b) if a._requires_grad else None, 'mat2_sym_sizes': b._data.shape,
-            'mat2_sym_strides': b.stride() if a._requires_grad else (),
-            'self': SavedTensor(a) if b._requires_grad else None, 'self_sym_sizes': a._data.shape,
-            'self_sym_strides': a.stride() if b._requires_grad else ()})
+            'mat2': SavedTensor(b) if a._requires_grad else None, 'mat2_sym_sizes': y.shape,
+            'mat2_sym_strides': _matrix_strides(b) if a._requires_grad else (),
+            'self': SavedTensor(a) if b._requires_grad else None, 'self_sym_sizes': x.shape,
+            'self_sym_strides': _matrix_strides(a) if b._requires_grad else ()})
     return out
+
+
+def _matrix_strides(t):
+    """t.stride() of a 2-d tensor (mm saves them for every op)."""
+    x = t._data
+    if not x.size:
+        return t.stride()
+    (s0, s1), n = x.strides, x.itemsize
+    return s0 // n, s1 // n
 
 
 class MmBackward0(Node):
@@ -1821,9 +1892,35 @@ def bmm(a, b):
                            % (a._data.shape[0], a._data.shape[2], b._data.shape[0], b._data.shape[1]))
     if a._data.dtype is not b._data.dtype:
         raise RuntimeError('expected scalar type %s but found %s' % (a.dtype.legacy, b.dtype.legacy))
-    out = make(a._data @ b._data)
+    out = make(_bmm_values(a._data, b._data))
     return _attach(out, BmmBackward0, (a, b), {'self': SavedTensor(a) if _rg(b) else None,
                                                'mat2': SavedTensor(b) if _rg(a) else None})
+
+
+def _bmm_values(x, y):
+    """x @ y for (b, m, k) @ (b, k, n) arrays as PyTorch 2.13's CPU bmm adds (measured): with fewer than 400
+    multiply-adds a matrix (m * n * k), its naive kernel (each product rounded, added in k order from 0, no fused
+    multiply-add); above, float32 matrices go to MKL's sgemm one by one (_mkl_gemm, transposed views as such, so
+    q @ k.transpose(-2, -1) adds as _dot_in_4_lanes).
+    numpy's order where none is modelled. (The attention scores of a small transformer showed it.)"""
+    nb, m, k = x.shape
+    n = y.shape[2]
+    if x.dtype.kind == 'f' and k and m * n * k < 400:
+        products = x[:, :, :, None] * y[:, None, :, :]                       # (b, m, k, n)
+        return np.add.accumulate(products, axis=2)[:, :, -1] + x.dtype.type(0)     # (accumulate adds in order)
+    if (x.dtype == np.float32 and n in (4, 8) and m >= 2 and k % 4 == 0 and x.flags.c_contiguous
+            and not y.flags.c_contiguous and np.swapaxes(y, 1, 2).flags.c_contiguous and nb * m * n * k <= 1 << 22):
+        return _dot_in_4_lanes(x, y)                      # (all the batch at once)
+    if x.dtype == np.float32 and nb and m and n and k:
+        outs = []
+        for i in range(nb):
+            out = _mkl_gemm(x[i], y[i])
+            if out is None:
+                break
+            outs.append(out)
+        else:
+            return np.stack(outs)
+    return x @ y
 
 
 class BmmBackward0(Node):
@@ -2270,7 +2367,7 @@ def to(a, *args, **kwargs):
     if (d is None or d is a.dtype) and not copy:
         return a
     d = d or a.dtype
-    return _attach(make(a._data.astype(d.np)), ToCopyBackward0, (a,))     # (it saves self's options: not shown)
+    return _attach(make(dt.convert(a._data, d, copy=True)), ToCopyBackward0, (a,))     # (it saves self's options: not shown)
 
 
 class ToCopyBackward0(Node):
@@ -2284,8 +2381,14 @@ def _index_parts(a, idx):
     """Split an index into the basic part (ints, slices, None, Ellipsis) and the advanced part (tensors, lists)."""
     if not isinstance(idx, tuple):
         idx = (idx,)
-    adv = any(isinstance(i, (Tensor, list, range, np.ndarray)) or (isinstance(i, (bool, np.bool_))) for i in idx)
+    adv = any((isinstance(i, (Tensor, list, range, np.ndarray)) and not _int_scalar(i))
+              or isinstance(i, (bool, np.bool_)) for i in idx)
     return idx, adv
+
+
+def _int_scalar(i):
+    """A 0-d integer tensor: as an index PyTorch treats it as the int it holds (a basic index: select)."""
+    return isinstance(i, Tensor) and i._data.ndim == 0 and i._data.dtype.kind in 'iu'
 
 
 def _to_np_index(i):
@@ -3323,6 +3426,8 @@ def _fill(a, value):
         raise RuntimeError('fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.'
                            % value._data.ndim)
     v = _scalar(value.item() if isinstance(value, Tensor) else value)
+    if a.dtype is dt.float16 and isinstance(v, builtins.float):
+        v = np.float32(v)                               # (PyTorch's double -> half goes through float)
     return _attach(make(np.full_like(a._data, v)), FillBackward2, (a,))
 
 
@@ -3337,7 +3442,7 @@ def _copy(a, src):
         raise RuntimeError("output with shape [%s] doesn't match the broadcast shape [%s]" % (
             ', '.join(map(str, a._data.shape)),
             ', '.join(map(str, np.broadcast_shapes(a._data.shape, s._data.shape)))))
-    data = np.broadcast_to(s._data, a._data.shape).astype(a._data.dtype)
+    data = dt.convert(np.broadcast_to(s._data, a._data.shape), a.dtype)
     return _attach(make(np.array(data, copy=True)), CopyBackwards, (a, s),
                    {'src_options': s.dtype, 'src_sym_sizes': s._data.shape})
 
@@ -3421,6 +3526,70 @@ def bernoulli_(a, p=0.5, *, generator=None):
         raise RuntimeError('bernoulli_ expects p to be in [0, 1], but got p=%s' % p)
     gen = generator or _rand.default_generator
     return _inplace(a, lambda t: make(_rand.bernoulli(gen, t._data.shape, p).astype(t._data.dtype)))
+
+
+def _multinomial(pos):
+    """torch.multinomial (pos = 2) and Tensor.multinomial (pos = 1, the position PyTorch's errors name)."""
+    def multinomial(input, *args, generator=None, out=None, **kwargs):
+        """Indices drawn from each row of `input` (unnormalised probabilities): num_samples per row, int64, no
+        grad_fn. The numbers are PyTorch's for the same generator state (see _random.multinomial)."""
+        if not isinstance(input, Tensor):
+            raise TypeError("multinomial(): argument 'input' (position 1) must be Tensor, not %s"
+                            % type(input).__name__)
+        given = dict(zip(('num_samples', 'replacement'), args))
+        where = {name: ' (position %d)' % (pos + i) for i, name in enumerate(given)}   # (keywords have none)
+        given.update(kwargs)
+        if 'num_samples' not in given:
+            raise TypeError('multinomial() missing 1 required positional arguments: "num_samples"')
+        num_samples, replacement = given['num_samples'], given.get('replacement', False)
+        if isinstance(num_samples, Tensor) and num_samples._data.ndim == 0 and num_samples._data.dtype.kind in 'iu':
+            num_samples = builtins.int(num_samples._data)
+        if isinstance(num_samples, builtins.bool) or not isinstance(num_samples, (builtins.int, np.integer)):
+            raise TypeError("multinomial(): argument 'num_samples'%s must be int, not %s"
+                            % (where.get('num_samples', ''), type(num_samples).__name__))
+        if not isinstance(replacement, (builtins.bool, np.bool_)):
+            raise TypeError("multinomial(): argument 'replacement'%s must be bool, not %s"
+                            % (where.get('replacement', ''), type(replacement).__name__))
+        if generator is not None and not isinstance(generator, _rand.Generator):
+            raise TypeError("multinomial(): argument 'generator' must be torch.Generator, not %s"
+                            % type(generator).__name__)
+        n, p = builtins.int(num_samples), input._data
+        # PyTorch's checks, in its order
+        if not 1 <= p.ndim <= 2:
+            raise RuntimeError('prob_dist must be 1 or 2 dim')
+        if p.dtype.kind != 'f':
+            raise RuntimeError('multinomial only supports floating-point dtypes for input, got: %s'
+                               % input.dtype.legacy)
+        if out is not None and out.dtype != dt.int64:
+            raise RuntimeError('multinomial expects Long tensor out, got: %s' % out.dtype.legacy)
+        if n <= 0:
+            raise RuntimeError('cannot sample n_sample <= 0 samples')
+        if not replacement and n > p.shape[-1]:
+            raise RuntimeError('cannot sample n_sample > prob_dist.size(-1) samples without replacement')
+        rows = p.reshape(1, -1) if p.ndim == 1 else p
+        shape = (n,) if p.ndim == 1 else (p.shape[0], n)
+        if rows.shape[0] == 0:
+            data = np.zeros(shape, np.int64)
+        else:
+            if not replacement or n == 1:           # (the exponential race: checked over the whole tensor first)
+                if p.size == 0:
+                    raise RuntimeError('aminmax(): cannot compute aminmax over an empty dimension as the operation '
+                                       'has no identity.')
+                if not (p.max() < np.inf and p.min() >= 0):
+                    raise RuntimeError('probability tensor contains either `inf`, `nan` or element < 0')
+                if (rows.sum(axis=1) == 0).any():
+                    raise RuntimeError('invalid multinomial distribution (sum of probabilities <= 0)')
+            gen = generator or _rand.default_generator
+            data = _rand.multinomial(gen, rows, n, builtins.bool(replacement)).reshape(shape)
+        if out is not None:
+            out._data = data
+            bump(out)
+            return out
+        return make(data)
+    return multinomial
+
+
+multinomial = _multinomial(2)
 
 
 def normal_of(mean, std, generator=None):

@@ -186,3 +186,42 @@ def bernoulli_of(gen, probs):
     shape = probs.shape
     u = uniform(gen, shape, np.float64 if probs.dtype == np.float64 else _F32)
     return u < probs
+
+
+def exponential(gen, n):
+    """n numbers from Exp(1) as PyTorch's CPU exponential_ makes them, for float32 and float64 alike: -log1p(-u)
+    in double precision, u a 53-bit uniform draw (math.log1p, not numpy's, which can differ in the last bit)."""
+    u = (gen.random64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+    return np.array([-math.log1p(-x) for x in u.tolist()], np.float64)
+
+
+def multinomial(gen, probs, n, replacement):
+    """torch.multinomial's indices (int64, one row of n per row of the 2-d `probs`), drawn as PyTorch's CPU code
+    draws them. One sample, or no replacement: each probability divided by an Exp(1) draw (in probs' dtype), then
+    the largest (n == 1) or the n largest, largest first (a race of exponential clocks, as Gumbel-max). Otherwise,
+    row by row: the running sum of the row (in its dtype, float32 for half), divided by the total, the last entry
+    set to 1; then for each sample a 53-bit uniform draw and the first entry not below it (a binary search)."""
+    rows, k = probs.shape
+    if not replacement or n == 1:
+        q = probs / exponential(gen, rows * k).reshape(rows, k).astype(probs.dtype)
+        if n == 1:
+            return np.argmax(q, axis=1).astype(np.int64).reshape(rows, 1)
+        return np.argsort(-q, axis=1, kind='stable')[:, :n].astype(np.int64)
+    acc = np.float64 if probs.dtype == np.float64 else _F32
+    out = np.empty((rows, n), np.int64)
+    for i in range(rows):
+        row = probs[i].astype(acc)
+        bad = ~(row >= 0) | ~np.isfinite(row)               # (checked entry by entry: the first bad one is reported;
+        if bad.any():                                       # NaN fails `>= 0` first, so it is reported as < 0)
+            j = int(np.argmax(bad))
+            raise RuntimeError('invalid multinomial distribution (encountering probability entry %s)'
+                               % ('< 0' if not row[j] >= 0 else '= infinity or NaN'))
+        cum = np.cumsum(row, dtype=acc)                     # (a running sum, in order, as PyTorch's loop)
+        total = cum[-1] if k else acc(0)
+        if not total > 0:
+            raise RuntimeError('invalid multinomial distribution (sum of probabilities <= 0)')
+        cum = cum / total
+        cum[-1] = 1
+        u = (gen.random64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+        out[i] = np.searchsorted(cum.astype(np.float64), u, side='left')
+    return out

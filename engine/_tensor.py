@@ -2,6 +2,7 @@
 
 The ops (arithmetic, shape ops, in-place ops...) are defined in `_ops.py`, which attaches them to Tensor.
 """
+import operator
 import warnings
 import weakref
 
@@ -32,6 +33,11 @@ class Size(tuple):
     """torch.Size: a tuple that prints as `torch.Size([2, 3])`."""
     __module__ = 'torch'          # type(x.shape) shows <class 'torch.Size'>
 
+    def __new__(cls, sizes=()):
+        if type(sizes) is not tuple or not all(type(n) is int for n in sizes):
+            sizes = tuple(_size_item(i, n) for i, n in enumerate(sizes))
+        return tuple.__new__(cls, sizes)
+
     def __repr__(self):
         return 'torch.Size([%s])' % ', '.join(map(str, self))
 
@@ -48,7 +54,37 @@ class Size(tuple):
         return Size(r) if isinstance(item, slice) else r
 
     def __add__(self, other):
-        return Size(tuple.__add__(self, tuple(other)))
+        if not isinstance(other, tuple):
+            raise TypeError('can only concatenate tuple (not %s) to torch.Size' % type(other).__name__)
+        return Size(tuple.__add__(self, other))
+
+    def __radd__(self, other):
+        if not isinstance(other, tuple):
+            return NotImplemented
+        return Size(tuple.__add__(other, self))
+
+    def __mul__(self, n):
+        if not hasattr(type(n), '__index__'):
+            raise TypeError("can't multiply sequence by non-int of type '%s'" % type(n).__name__)
+        return Size(tuple.__mul__(self, n))
+
+    __rmul__ = __mul__
+
+    def __reduce__(self):
+        return Size, (tuple(self),)
+
+
+def _size_item(i, n):
+    """One size given to torch.Size(): an int or anything with __index__ (not a float tensor)."""
+    try:
+        if isinstance(n, Tensor) and (n._data.ndim or n._data.dtype.kind not in 'iub'):
+            raise TypeError
+        n = operator.index(n)
+    except TypeError:
+        raise TypeError("torch.Size() takes an iterable of 'int' (item %d is '%s')" % (i, type(n).__name__)) from None
+    if not -2 ** 63 <= n < 2 ** 63:
+        raise ValueError('Overflow when unpacking long long')
+    return n
 
 
 _NON_LEAF_GRAD_WARNING = (
@@ -98,11 +134,11 @@ class Tensor:
 
     @property
     def shape(self):
-        return Size(self._data.shape)
+        return tuple.__new__(Size, self._data.shape)
 
     def size(self, dim=None):
         if dim is None:
-            return Size(self._data.shape)
+            return tuple.__new__(Size, self._data.shape)
         return self._data.shape[_wrap_dim(dim, self._data.ndim, scalar=False)]
 
     def dim(self):
@@ -172,6 +208,14 @@ class Tensor:
     def storage_offset(self):
         base = self._base._data if self._base is not None else self._data
         return (self.data_ptr() - (base.__array_interface__['data'][0])) // self._data.itemsize
+
+    def storage(self):
+        """The memory this tensor views (its base's), as a TypedStorage (deprecated in PyTorch, which warns once)."""
+        if _STORAGE_WARNING not in _warned:      # (once per process, as PyTorch's Python warns: see warn_once)
+            _warned.add(_STORAGE_WARNING)
+            warnings.warn(_STORAGE_WARNING, UserWarning, stacklevel=2)
+        base = self._base if self._base is not None else self
+        return TypedStorage(np.ravel(base._data, order='K'), base.dtype)
 
     def _is_view(self):
         return self._base is not None
@@ -413,7 +457,7 @@ class Tensor:
         return complex(self.item())
 
     def __format__(self, spec):
-        if self._data.ndim == 0:
+        if self._data.ndim == 0 and type(self) is Tensor:       # (not for nn.Parameter: it prints as text)
             return format(self.item(), spec)
         return object.__format__(self, spec)
 
@@ -520,3 +564,49 @@ ag._make = make
 ag._make_wrapped = make_wrapped
 ag._alias_output = alias_output
 ag._alias = saved_alias
+
+
+_STORAGE_WARNING = ('TypedStorage is deprecated. It will be removed in the future and UntypedStorage will be the only '
+                    'storage class. This should only matter to you if you are using storages directly.  To access '
+                    'UntypedStorage directly, use tensor.untyped_storage() instead of tensor.storage()')
+
+
+class TypedStorage:
+    """tensor.storage(): the elements of the tensor's memory in memory order (shared, not copied), printed one a
+    line as PyTorch prints them."""
+    __module__ = 'torch.storage'
+
+    def __init__(self, data, dtype):
+        self._data, self.dtype = data, dtype
+
+    device = property(lambda self: dt.device('cpu'))
+
+    def __len__(self):
+        return self._data.size
+
+    def size(self):
+        return self._data.size
+
+    def element_size(self):
+        return self._data.itemsize
+
+    def nbytes(self):
+        return self._data.nbytes
+
+    def data_ptr(self):
+        return self._data.__array_interface__['data'][0] if self._data.size else 0
+
+    def tolist(self):
+        return self._data.tolist()
+
+    def __getitem__(self, i):
+        return self._data[i].item()
+
+    def __setitem__(self, i, value):
+        self._data[i] = value
+
+    def __str__(self):
+        info = '[torch.storage.TypedStorage(dtype=%s, device=cpu) of size %d]' % (self.dtype, len(self))
+        return ' ' + '\n '.join(str(v) for v in self.tolist()) + '\n' + info
+
+    __repr__ = __str__

@@ -126,7 +126,7 @@ class Optimizer:
             text += '\nParameter Group %d\n' % i
             for key in sorted(group):
                 if key != 'params':
-                    text += '    %s: %s\n' % (key, group[key])
+                    text += '    {}: {}\n'.format(key, group[key])   # (a 0-d tensor lr shows its number)
         return text + ')'
 
 

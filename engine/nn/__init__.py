@@ -1134,6 +1134,34 @@ class BatchNorm2d(_BatchNorm):
             raise ValueError('expected 4D input (got %dD input)' % input.dim())
 
 
+class LayerNorm(Module):
+    """Normalizes each sample over its last dims (normalized_shape) by its own mean and variance, then scales by
+    weight (ones) and shifts by bias (zeros), elementwise."""
+
+    def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True, device=None, dtype=None):
+        super().__init__()
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps, self.elementwise_affine = eps, elementwise_affine
+        for name, wanted in (('weight', elementwise_affine), ('bias', elementwise_affine and bias)):
+            self.register_parameter(name, Parameter(empty(self.normalized_shape, dtype=dtype)) if wanted else None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        if self.elementwise_affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input):
+        return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return '%s, eps=%s, elementwise_affine=%s, bias=%s' % (self.normalized_shape, self.eps,
+                                                             self.elementwise_affine, self.bias is not None)
+
+
 # ================================================================================================ losses
 
 class _Loss(Module):

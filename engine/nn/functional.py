@@ -10,7 +10,7 @@ from .. import _ops_conv
 from .. import _ops_nn
 from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, smooth_l1_loss, huber_loss,  # noqa: F401
                        nll_loss, cross_entropy, binary_cross_entropy, binary_cross_entropy_with_logits, logsumexp,
-                       batch_norm)
+                       batch_norm, layer_norm)
 from .._ops_conv import (conv1d, conv2d, max_pool1d, max_pool2d, avg_pool1d, avg_pool2d,  # noqa: F401
                          adaptive_avg_pool2d)
 from .._tensor import make

@@ -18,7 +18,8 @@ _WARNED_ONCE = ("UserWarning: Using backward() with create_graph=True",
                 "UserWarning: Converting a tensor with requires_grad=True to a scalar",
                 "UserWarning: The use of `x.T` on tensors of dimension other than 2",
                 "UserWarning: Tensor.T is deprecated on 0-D tensors",
-                "UserWarning: Creating a tensor from a list of numpy.ndarrays")
+                "UserWarning: Creating a tensor from a list of numpy.ndarrays",
+                "UserWarning: TypedStorage is deprecated")
 
 
 # Helpers a snippet may call: show(y) prints a tensor, its grad_fn and every saved attribute of it in name order;

@@ -63,3 +63,19 @@ def test_ranges_as_pytorch(code, expected):
     """linspace and arange as PyTorch's kernels compute them (fused multiply-adds; linspace's two halves, arange's
     vectors), so a tutorial's `x = torch.linspace(-math.pi, math.pi, 2000)` holds PyTorch's numbers."""
     assert digest(eval(code, {'torch': torch, 'math': math})) == expected
+
+
+@pytest.mark.parametrize('layout', ['contiguous', 'transposed', 'large'])
+def test_relu_keeps_signed_zeros_and_nan(layout):
+    """relu is clamp_min(x, 0), which keeps x itself on ties: -0 stays -0, nan stays nan (a small C-contiguous
+    input is compared with an array of zeros, a transposed or large one with the number 0: both ways)."""
+    values = np.array([-0.0, 0.0, -1.5, np.nan, 2.0, -np.inf, np.inf, -np.nan] * 16, np.float32)
+    if layout == 'large':
+        values = np.tile(values, 1000)
+    x = torch.from_numpy(values.reshape(-1, 8))
+    if layout == 'transposed':
+        x = torch.from_numpy(values.reshape(8, -1).copy()).t()
+    y = torch.relu(x).numpy()
+    expected = np.where(np.isnan(x.numpy()) | (x.numpy() >= 0), x.numpy(), np.float32(0))
+    assert np.array_equal(y, expected, equal_nan=True)
+    assert np.array_equal(np.signbit(y), np.signbit(expected))

@@ -50,3 +50,48 @@ def test_generators_are_separate_and_seeded_as_pytorchs():
     torch.manual_seed(0)
     a = torch.rand(3, generator=g.manual_seed(0))
     assert a.tolist() == torch.rand(3).tolist()
+
+
+def test_multinomial_draws_pytorchs_indices():
+    """With replacement: a cumulative distribution and one 53-bit uniform draw per sample; one sample or none
+    replaced: Exp(1) draws (-log1p(-u)) and the largest p / q. Indices and the numbers drawn after them are
+    PyTorch's (values from real PyTorch 2.13)."""
+    g = torch.Generator().manual_seed(2147483647)
+    p = torch.rand(3, generator=g)
+    p = p / p.sum()
+    s = torch.multinomial(p, num_samples=20, replacement=True, generator=g)
+    assert s.dtype == torch.int64 and s.grad_fn is None
+    assert s.tolist() == [1, 1, 2, 0, 0, 2, 1, 1, 0, 0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1]
+    assert torch.rand(2, generator=g).tolist() == [0.4406910538673401, 0.6007798910140991]
+    g = torch.Generator().manual_seed(2147483647)
+    P = torch.tensor([[0.1, 0.2, 0.3, 0.4], [4., 3, 2, 1]])
+    assert torch.multinomial(P, 1, generator=g).tolist() == [[3], [0]]
+    assert torch.multinomial(P, 3, generator=g).tolist() == [[3, 2, 1], [1, 0, 2]]
+    assert torch.multinomial(P[0].double(), 4, generator=g).tolist() == [2, 1, 3, 0]
+    assert torch.rand(2, generator=g).tolist() == [0.7584241032600403, 0.9720794558525085]
+    torch.manual_seed(0)
+    assert torch.ones(27).multinomial(5, True).tolist() == [26, 19, 12, 24, 17]
+    assert torch.randn(1).item() == 0.1603812575340271
+
+
+def test_multinomial_errors():
+    import re
+
+    import pytest
+    p = torch.tensor([0.1, 0.2, 0.7])
+    for call, message in [(lambda: torch.multinomial(torch.ones(2, 2, 2), 1), 'prob_dist must be 1 or 2 dim'),
+                          (lambda: torch.multinomial(torch.tensor([1, 2]), 1),
+                           'multinomial only supports floating-point dtypes for input, got: Long'),
+                          (lambda: torch.multinomial(p, 0), 'cannot sample n_sample <= 0 samples'),
+                          (lambda: torch.multinomial(p, 4),
+                           'cannot sample n_sample > prob_dist.size(-1) samples without replacement'),
+                          (lambda: torch.multinomial(torch.zeros(3), 2, True),
+                           'invalid multinomial distribution (sum of probabilities <= 0)'),
+                          (lambda: torch.multinomial(torch.tensor([1., -1, 1]), 1),
+                           'probability tensor contains either `inf`, `nan` or element < 0'),
+                          (lambda: torch.multinomial(torch.tensor([1., float('nan')]), 2, True),
+                           'invalid multinomial distribution (encountering probability entry < 0)')]:
+        with pytest.raises(RuntimeError, match=re.escape(message)):
+            call()
+    with pytest.raises(TypeError, match=r"argument 'num_samples' \(position 1\) must be int, not float"):
+        p.multinomial(2.0)
