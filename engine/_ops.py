@@ -1692,7 +1692,42 @@ def _round_to_odd(t, p, c, where):
     t[fix] = np.nextafter(t[fix], np.where(err[fix] > 0, np.inf, -np.inf))
 
 
-_MKL_FMA_LIMIT = 1 << 15        # m * n * k up to which _mkl_gemm emulates MKL's fused multiply-adds (~2 ns each)
+_MID_MASK, _MID = np.int64(0x1FFFFFFF), np.int64(0x10000000)   # (a float64 on a float32 midpoint: low bits 1000...)
+
+
+def _fma_in_k_order(xt, y, acc):
+    """acc (float32, m x n) += xt[i][:, None] * y[i] for i in order (xt: k x m, y: k x n, both float64 copies of
+    float32 values), each step one float32 fused multiply-add, in place. The float64 product is exact and the float64
+    sum rounds to the fused result unless it falls on a float32 midpoint: the steps run in chunks of ~32K
+    multiply-adds (products made at once, then 3 numpy calls a step), and a chunk in which any sum fell on a
+    midpoint is done again step by step with _round_to_odd."""
+    k, m = xt.shape
+    n = y.shape[1]
+    acc64 = acc.astype(np.float64)
+    step = builtins.max(1, (1 << 15) // (m * n))
+    buf = np.empty((builtins.min(step, k), m, n))
+    for s in range(0, k, step):
+        e = builtins.min(s + step, k)
+        t = np.multiply(xt[s:e, :, None], y[s:e, None, :], out=buf[:e - s])
+        start = acc.copy()
+        for tj in t:
+            tj += acc64
+            acc[...] = tj
+            acc64[...] = acc
+        if ((t.view(np.int64) & _MID_MASK) == _MID).any():           # (rare: again, exactly)
+            acc[...] = start
+            for i in range(s, e):
+                p, c = xt[i, :, None] * y[i], acc.astype(np.float64)
+                tj = p + c
+                where = (tj.view(np.int64) & _MID_MASK) == _MID
+                if where.any():
+                    _round_to_odd(tj, p, c, where)
+                acc[...] = tj
+            acc64[...] = acc
+    return acc
+
+
+_MKL_FMA_LIMIT = 1 << 20        # m * n * k up to which _mkl_gemm emulates MKL's fused multiply-adds (2-5 ns each)
 
 
 def _mkl_gemm(x, y, bias=None):
@@ -1718,19 +1753,10 @@ def _mkl_gemm(x, y, bias=None):
         if m * n * k > _MKL_FMA_LIMIT:
             return None                                 # (emulating costs ~1 ns per multiply-add: numpy's order)
         blocks = _mkl_k_blocks(k)
-        x64, y64 = x.astype(np.float64), y.astype(np.float64)
-        t, low = np.empty((m, n)), np.empty((m, n), np.int64)
-        bits = t.view(np.int64)
+        xt64, y64 = x.T.astype(np.float64, order="C"), y.astype(np.float64, order="C")
         out = None if bias is None or len(blocks) == 1 else np.broadcast_to(bias, (m, n)).astype(np.float32, order="C")
         for s, e in blocks:
-            acc = np.zeros((m, n), np.float32)
-            for i in range(s, e):           # fma(x, y, acc): the float64 product is exact, the sum rounded...
-                np.multiply(x64[:, i, None], y64[None, i], out=t)
-                t += acc
-                np.bitwise_and(bits, 0x1FFFFFFF, out=low)
-                if (low == 0x10000000).any():           # ...once, unless it fell on a float32 midpoint: then
-                    _round_to_odd(t, x64[:, i, None] * y64[None, i], acc.astype(np.float64), low == 0x10000000)
-                acc[...] = t
+            acc = _fma_in_k_order(xt64[s:e], y64[s:e], np.zeros((m, n), np.float32))
             out = acc if out is None else out + acc
         return out if bias is None or len(blocks) > 1 else out + bias
     yt = _transposed(y)
@@ -2809,15 +2835,17 @@ def cat(tensors, dim=0):
     out = make(np.ascontiguousarray(np.concatenate(      # (numpy follows the inputs' layout; PyTorch's is C order)
         [x._data.astype(rd.np, copy=False) for x in tensors if x._data.shape != (0,)]
         or [ref._data.astype(rd.np, copy=False)], axis=d)))
-    sizes = [x._data.shape for x in tensors]
-    return _attach(out, CatBackward0, tuple(tensors), {'dim': _given(dim), 'sizes': sizes})
+    _attach(out, CatBackward0, tuple(tensors), {'dim': _given(dim)})
+    if out._grad_fn is not None:                # (the inputs' sizes: kept by the node, not a saved attribute)
+        out._grad_fn.sizes = [x._data.shape for x in tensors]
+    return out
 
 
 class CatBackward0(Node):
     def apply(self, g):
         d = _signed(self._saved['dim']) % g._data.ndim
         grads, start = [], 0
-        for i, shp in enumerate(self._saved['sizes']):
+        for i, shp in enumerate(self.sizes):
             if shp == (0,):                     # an empty input gets an empty gradient
                 grads.append(make(np.zeros((0,), g._data.dtype)) if self.needs(i) else None)
                 continue

@@ -9,6 +9,7 @@ from collections import OrderedDict, namedtuple
 from .. import _autograd as ag
 from .. import _dtypes, _factories
 from .._factories import empty
+from .. import _ops_rnn
 from .._ops_nn import _legacy_reduction
 from .._tensor import Tensor
 from . import functional as F
@@ -1068,6 +1069,294 @@ class AdaptiveAvgPool2d(Module):
         return 'output_size=%s' % (self.output_size,)
 
 
+# ================================================================================================ recurrent
+
+class RNNBase(Module):
+    """What nn.RNN, nn.LSTM and nn.GRU share: per layer and direction, weight_ih_l{k}, weight_hh_l{k}, bias_ih_l{k},
+    bias_hh_l{k} (`_reverse` suffix for the backward direction), all drawn from U(-1/sqrt(hidden), 1/sqrt(hidden)) in
+    that order. The computation is in engine/_ops_rnn.py."""
+
+    def __init__(self, mode, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
+                 bidirectional=False, proj_size=0, device=None, dtype=None):
+        super().__init__()
+        self.mode, self.input_size, self.hidden_size, self.num_layers = mode, input_size, hidden_size, num_layers
+        self.bias, self.batch_first, self.dropout = bias, batch_first, float(dropout)
+        self.bidirectional, self.proj_size = bidirectional, proj_size
+        if not isinstance(dropout, (int, float)) or not 0 <= dropout <= 1 or isinstance(dropout, bool):
+            raise ValueError('dropout should be a number in range [0, 1] representing the probability of an element '
+                             'being zeroed')
+        if dropout > 0 and num_layers == 1:
+            warnings.warn('dropout option adds dropout after all but last recurrent layer, so non-zero dropout '
+                          'expects num_layers greater than 1, but got dropout=%s and num_layers=%s'
+                          % (dropout, num_layers), stacklevel=3)
+        for name, value in (('bias', bias), ('batch_first', batch_first)):
+            if not isinstance(value, bool):
+                raise TypeError('%s should be of type bool, got: %s' % (name, type(value).__name__))
+        for name, value in (('input_size', input_size), ('hidden_size', hidden_size)):
+            if not isinstance(value, int):
+                raise TypeError('%s should be of type int, got: %s' % (name, type(value).__name__))
+            if value <= 0:
+                raise ValueError('%s must be greater than zero' % name)
+        if num_layers <= 0:
+            raise ValueError('num_layers must be greater than zero')
+        if proj_size != 0:
+            raise NotImplementedError('proj_size is not supported by this engine')
+        gate_size = {'LSTM': 4, 'GRU': 3}.get(mode, 1) * hidden_size
+        dirs = 2 if bidirectional else 1
+        self._flat_weights_names, self._all_weights = [], []
+        for layer in range(num_layers):
+            for direction in range(dirs):
+                layer_input_size = input_size if layer == 0 else hidden_size * dirs
+                shapes = [(gate_size, layer_input_size), (gate_size, hidden_size)]
+                names = ['weight_ih_l%d', 'weight_hh_l%d']
+                if bias:
+                    shapes += [(gate_size,), (gate_size,)]
+                    names += ['bias_ih_l%d', 'bias_hh_l%d']
+                names = [n % layer + ('_reverse' if direction == 1 else '') for n in names]
+                for name, shape in zip(names, shapes):
+                    setattr(self, name, Parameter(empty(shape, device=device, dtype=dtype)))
+                self._flat_weights_names.extend(names)
+                self._all_weights.append(names)
+        self.reset_parameters()
+
+    @property
+    def _flat_weights(self):
+        return [getattr(self, n) for n in self._flat_weights_names]
+
+    @property
+    def all_weights(self):
+        return [[getattr(self, n) for n in names] for names in self._all_weights]
+
+    def flatten_parameters(self):
+        pass                                            # (only does something for cuDNN)
+
+    def reset_parameters(self):
+        stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
+        for weight in self.parameters():
+            init.uniform_(weight, -stdv, stdv)
+
+    def extra_repr(self):
+        s = '{input_size}, {hidden_size}'
+        if self.num_layers != 1:
+            s += ', num_layers={num_layers}'
+        if self.bias is not True:
+            s += ', bias={bias}'
+        if self.batch_first is not False:
+            s += ', batch_first={batch_first}'
+        if self.dropout != 0:
+            s += ', dropout={dropout}'
+        if self.bidirectional is not False:
+            s += ', bidirectional={bidirectional}'
+        return s.format(**self.__dict__)
+
+    def _expected_hidden_size(self, input):
+        batch = input.size(0) if self.batch_first else input.size(1)
+        return (self.num_layers * (2 if self.bidirectional else 1), batch, self.hidden_size)
+
+    def _check_input(self, input):
+        weight = self._flat_weights[0]
+        if input.dtype != weight.dtype:
+            raise ValueError('RNN input dtype (%s) does not match weight dtype (%s). Convert input: input.to(%s), '
+                             'or convert model: model.to(%s)' % (input.dtype, weight.dtype, weight.dtype, input.dtype))
+        if input.dim() != 3:
+            raise RuntimeError('input must have 3 dimensions, got %d' % input.dim())
+        if self.input_size != input.size(-1):
+            raise RuntimeError('input.size(-1) must be equal to input_size. Expected %d, got %d'
+                               % (self.input_size, input.size(-1)))
+
+    @staticmethod
+    def _check_hidden(hx, expected, msg='Expected hidden size {}, got {}'):
+        if tuple(hx.shape) != expected:
+            raise RuntimeError(msg.format(expected, list(hx.shape)))
+
+    def _zeros(self, input):
+        return _factories.zeros(self._expected_hidden_size(input), dtype=input.dtype)
+
+    def _run(self, input, hx):
+        return _ops_rnn.rnn(self.mode, input, hx, self._flat_weights, self.bias, self.num_layers, self.dropout,
+                            self.training, self.bidirectional, self.batch_first)
+
+    def forward(self, input, hx=None):
+        """RNN and GRU: (output, h_n); a 2-d input is one unbatched sequence."""
+        if input.dim() not in (2, 3):
+            raise ValueError('%s: Expected input to be 2D or 3D, got %dD tensor instead'
+                             % (type(self).__name__, input.dim()))
+        is_batched = input.dim() == 3
+        batch_dim = 0 if self.batch_first else 1
+        if not is_batched:
+            input = input.unsqueeze(batch_dim)
+            if hx is not None:
+                if hx.dim() != 2:
+                    raise RuntimeError('For unbatched 2-D input, hx should also be 2-D but got %d-D tensor'
+                                       % hx.dim())
+                hx = hx.unsqueeze(1)
+        elif hx is not None and hx.dim() != 3:
+            raise RuntimeError('For batched 3-D input, hx should also be 3-D but got %d-D tensor' % hx.dim())
+        if hx is None:
+            hx = self._zeros(input)
+        self._check_input(input)
+        self._check_hidden(hx, self._expected_hidden_size(input))
+        output, hidden = self._run(input, hx)
+        if not is_batched:
+            output, hidden = output.squeeze(batch_dim), hidden.squeeze(1)
+        return output, hidden
+
+
+class RNN(RNNBase):
+    """An Elman RNN: h_t = tanh(x_t W_ih^T + b_ih + h_(t-1) W_hh^T + b_hh) (or relu), layer after layer."""
+
+    def __init__(self, *args, **kwargs):
+        if 'proj_size' in kwargs:
+            raise ValueError('proj_size argument is only supported for LSTM, not RNN or GRU')
+        if len(args) > 3:
+            self.nonlinearity = args[3]
+            args = args[:3] + args[4:]
+        else:
+            self.nonlinearity = kwargs.pop('nonlinearity', 'tanh')
+        if self.nonlinearity not in ('tanh', 'relu'):
+            raise ValueError("Unknown nonlinearity '%s'. Select from 'tanh' or 'relu'." % self.nonlinearity)
+        super().__init__('RNN_TANH' if self.nonlinearity == 'tanh' else 'RNN_RELU', *args, **kwargs)
+
+
+class GRU(RNNBase):
+    """A gated recurrent unit network (gates r, z, n)."""
+
+    def __init__(self, *args, **kwargs):
+        if 'proj_size' in kwargs:
+            raise ValueError('proj_size argument is only supported for LSTM, not RNN or GRU')
+        super().__init__('GRU', *args, **kwargs)
+
+
+class LSTM(RNNBase):
+    """A long short-term memory network: (output, (h_n, c_n)) (gates i, f, g, o)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__('LSTM', *args, **kwargs)
+
+    def forward(self, input, hx=None):
+        if input.dim() not in (2, 3):
+            raise ValueError('LSTM: Expected input to be 2D or 3D, got %dD instead' % input.dim())
+        is_batched = input.dim() == 3
+        batch_dim = 0 if self.batch_first else 1
+        if not is_batched:
+            input = input.unsqueeze(batch_dim)
+        if hx is None:
+            hx = (self._zeros(input), self._zeros(input))
+        else:
+            want = 3 if is_batched else 2
+            if hx[0].dim() != want or hx[1].dim() != want:
+                raise RuntimeError('For %s, hx and cx should also be %d-D but got (%d-D, %d-D) tensors'
+                                   % ('batched 3-D input' if is_batched else 'unbatched 2-D input', want,
+                                      hx[0].dim(), hx[1].dim()))
+            if not is_batched:
+                hx = (hx[0].unsqueeze(1), hx[1].unsqueeze(1))
+        self._check_input(input)
+        self._check_hidden(hx[0], self._expected_hidden_size(input), 'Expected hidden[0] size {}, got {}')
+        self._check_hidden(hx[1], self._expected_hidden_size(input), 'Expected hidden[1] size {}, got {}')
+        output, h_n, c_n = self._run(input, hx)
+        if not is_batched:
+            output, h_n, c_n = output.squeeze(batch_dim), h_n.squeeze(1), c_n.squeeze(1)
+        return output, (h_n, c_n)
+
+
+class RNNCellBase(Module):
+    """One step of a recurrent network: weight_ih, weight_hh, bias_ih, bias_hh (num_chunks gates each)."""
+
+    def __init__(self, input_size, hidden_size, bias, num_chunks, device=None, dtype=None):
+        super().__init__()
+        self.input_size, self.hidden_size, self.bias = input_size, hidden_size, bias
+        self.weight_ih = Parameter(empty((num_chunks * hidden_size, input_size), device=device, dtype=dtype))
+        self.weight_hh = Parameter(empty((num_chunks * hidden_size, hidden_size), device=device, dtype=dtype))
+        if bias:
+            self.bias_ih = Parameter(empty(num_chunks * hidden_size, device=device, dtype=dtype))
+            self.bias_hh = Parameter(empty(num_chunks * hidden_size, device=device, dtype=dtype))
+        else:
+            self.register_parameter('bias_ih', None)
+            self.register_parameter('bias_hh', None)
+        self.reset_parameters()
+
+    def extra_repr(self):
+        s = '{input_size}, {hidden_size}'
+        if 'bias' in self.__dict__ and self.bias is not True:
+            s += ', bias={bias}'
+        if 'nonlinearity' in self.__dict__ and self.nonlinearity != 'tanh':
+            s += ', nonlinearity={nonlinearity}'
+        return s.format(**self.__dict__)
+
+    def reset_parameters(self):
+        stdv = 1.0 / math.sqrt(self.hidden_size) if self.hidden_size > 0 else 0
+        for weight in self.parameters():
+            init.uniform_(weight, -stdv, stdv)
+
+    def _batched(self, input, hx, name):
+        """input and hx as a batch (unsqueezed when 1-d), hx zeros when None; and whether input was a batch."""
+        if input.dim() not in (1, 2):
+            raise ValueError('%s: Expected input to be 1D or 2D, got %dD instead' % (name, input.dim()))
+        is_batched = input.dim() == 2
+        if not is_batched:
+            input = input.unsqueeze(0)
+        return input, is_batched
+
+    def _cell(self, mode, input, hx):
+        return _ops_rnn.cell(mode, input, hx, self.weight_ih, self.weight_hh, self.bias_ih, self.bias_hh)
+
+
+class RNNCell(RNNCellBase):
+    def __init__(self, input_size, hidden_size, bias=True, nonlinearity='tanh', device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, num_chunks=1, device=device, dtype=dtype)
+        self.nonlinearity = nonlinearity
+
+    def forward(self, input, hx=None):
+        if hx is not None and hx.dim() not in (1, 2):
+            raise ValueError('RNNCell: Expected hidden to be 1D or 2D, got %dD instead' % hx.dim())
+        input, is_batched = self._batched(input, hx, 'RNNCell')
+        if hx is None:
+            hx = _factories.zeros(input.size(0), self.hidden_size, dtype=input.dtype)
+        elif not is_batched:
+            hx = hx.unsqueeze(0)
+        if self.nonlinearity not in ('tanh', 'relu'):
+            raise RuntimeError('Unknown nonlinearity: %s' % self.nonlinearity)
+        ret = self._cell('RNN_TANH' if self.nonlinearity == 'tanh' else 'RNN_RELU', input, hx)
+        return ret if is_batched else ret.squeeze(0)
+
+
+class LSTMCell(RNNCellBase):
+    def __init__(self, input_size, hidden_size, bias=True, device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, num_chunks=4, device=device, dtype=dtype)
+
+    def forward(self, input, hx=None):
+        if input.dim() not in (1, 2):
+            raise ValueError('LSTMCell: Expected input to be 1D or 2D, got %dD instead' % input.dim())
+        if hx is not None:
+            for idx, value in enumerate(hx):
+                if value.dim() not in (1, 2):
+                    raise ValueError('LSTMCell: Expected hx[%d] to be 1D or 2D, got %dD instead' % (idx, value.dim()))
+        input, is_batched = self._batched(input, hx, 'LSTMCell')
+        if hx is None:
+            zeros = _factories.zeros(input.size(0), self.hidden_size, dtype=input.dtype)
+            hx = (zeros, zeros)
+        elif not is_batched:
+            hx = (hx[0].unsqueeze(0), hx[1].unsqueeze(0))
+        ret = self._cell('LSTM', input, hx)
+        return ret if is_batched else (ret[0].squeeze(0), ret[1].squeeze(0))
+
+
+class GRUCell(RNNCellBase):
+    def __init__(self, input_size, hidden_size, bias=True, device=None, dtype=None):
+        super().__init__(input_size, hidden_size, bias, num_chunks=3, device=device, dtype=dtype)
+
+    def forward(self, input, hx=None):
+        if hx is not None and hx.dim() not in (1, 2):
+            raise ValueError('GRUCell: Expected hidden to be 1D or 2D, got %dD instead' % hx.dim())
+        input, is_batched = self._batched(input, hx, 'GRUCell')
+        if hx is None:
+            hx = _factories.zeros(input.size(0), self.hidden_size, dtype=input.dtype)
+        elif not is_batched:
+            hx = hx.unsqueeze(0)
+        ret = self._cell('GRU', input, hx)
+        return ret if is_batched else ret.squeeze(0)
+
+
 # ================================================================================================ normalization
 
 class _BatchNorm(Module):
@@ -1262,6 +1551,7 @@ for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleLis
                        ('conv', '_ConvNd Conv1d Conv2d'),
                        ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d'),
                        ('batchnorm', '_BatchNorm BatchNorm1d BatchNorm2d'),
+                       ('rnn', 'RNNBase RNN LSTM GRU RNNCellBase RNNCell LSTMCell GRUCell'),
                        ('activation', 'ReLU LeakyReLU ELU LogSigmoid Softplus SiLU Hardtanh ReLU6 GELU Sigmoid Tanh '
                                       'Softmax LogSoftmax'),
                        ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss CrossEntropyLoss '

@@ -1,0 +1,148 @@
+"""The engine wheel carries bytecode precompiled for Pyodide's Python, and Pyodide imports the engine from it."""
+
+import importlib.util
+import json
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "static" / "pyodide"
+LOCK = SITE / "pyodide-lock.json"
+
+
+def load_build():
+    """build.py as a module (it is a script at the repository root, not a package)."""
+    spec = importlib.util.spec_from_file_location("playground_build_pyc", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def build():
+    return load_build()
+
+
+@pytest.fixture(scope="module")
+def python312(build):
+    python = build.find_pyc_python()
+    if not python:
+        pytest.skip(f"no CPython {build.PYODIDE_PYTHON} here (or ${build.PYC_PYTHON_ENV}=none): "
+                    "the engine wheel ships sources only")
+    return python
+
+
+def pyc_name(source):
+    """engine/nn/utils.py -> engine/nn/__pycache__/utils.cpython-312.pyc (Pyodide's cache tag)."""
+    path = Path(source)
+    return (path.parent / "__pycache__" / f"{path.stem}.cpython-312.pyc").as_posix()
+
+
+def shipped_wheel():
+    if not LOCK.exists():
+        pytest.skip("static/pyodide is not built: run `python build.py`")
+    return SITE / json.loads(LOCK.read_text())["packages"]["engine"]["file_name"]
+
+
+def test_shipped_wheel_has_a_current_unchecked_pyc_for_every_source(build, python312):
+    with zipfile.ZipFile(shipped_wheel()) as z:
+        files = {name: z.read(name) for name in z.namelist()}
+    sources = sorted(n for n in files if n.endswith(".py"))
+    assert "engine/_ops.py" in sources and "engine/nn/functional.py" in sources
+    missing = [n for n in sources if pyc_name(n) not in files]
+    assert not missing, (f"static/pyodide's engine wheel lacks bytecode for {missing[:5]} although {python312} "
+                         "could compile it: run `python build.py`")
+    for name in sources:
+        header = files[pyc_name(name)][:8]
+        assert header[:4].hex() == build.PYC_MAGIC, name
+        assert int.from_bytes(header[4:8], "little") == 0b01, f"{name}: not an unchecked-hash pyc (PEP 552)"
+    # The bytecode is what the wheel's own sources compile to: not stale, and reproducible.
+    assert build.compile_pycs(files, python312) == {pyc_name(n): files[pyc_name(n)] for n in sources}
+    record = files[next(n for n in files if n.endswith(".dist-info/RECORD"))].decode()
+    assert all(f"{pyc_name(n)},sha256=" in record for n in sources)
+
+
+def test_wheel_with_and_without_bytecode(build, python312, tmp_path):
+    with_pyc = build.build_engine_wheel(tmp_path / "a", python312)
+    again = build.build_engine_wheel(tmp_path / "b", python312)
+    without = build.build_engine_wheel(tmp_path / "c", False)
+    assert with_pyc.read_bytes() == again.read_bytes()
+    assert with_pyc.name != without.name, "a wheel with bytecode must not share its name with one without"
+    names = zipfile.ZipFile(without).namelist()
+    assert "engine/_ops.py" in names and not any(n.endswith(".pyc") for n in names)
+    assert with_pyc.name == build.engine_wheel_name(python312)
+
+
+def test_pyc_python_setting(build, monkeypatch, tmp_path):
+    build._pyc_pythons.clear()
+    monkeypatch.setenv(build.PYC_PYTHON_ENV, "none")
+    assert build.find_pyc_python() is None
+    assert build.find_pyc_python("off") is None
+    with pytest.raises(build.BuildError, match="not a runnable CPython"):
+        build.find_pyc_python(str(tmp_path / "no-such-python"))
+    if build.probe_python(sys.executable)[1] != build.PYC_MAGIC:
+        with pytest.raises(build.BuildError, match="pyc magic number"):
+            build.find_pyc_python(sys.executable)
+    build._pyc_pythons.clear()
+
+
+def test_build_without_python312_still_works(build, monkeypatch):
+    """A machine with no CPython 3.12 (CI's image has 3.11): the search comes back empty, the wheel has sources only."""
+    build._pyc_pythons.clear()
+    monkeypatch.delenv(build.PYC_PYTHON_ENV, raising=False)
+    monkeypatch.setattr(build, "pyc_python_candidates", lambda: iter(["/nonexistent/python3.12"]))
+    try:
+        assert build.find_pyc_python() is None
+        assert build.engine_wheel_name().startswith("engine-")
+    finally:
+        build._pyc_pythons.clear()
+
+
+PYODIDE_CHECK = """
+import { pathToFileURL } from 'node:url';
+const site = process.argv[1];
+const { loadPyodide } = await import(pathToFileURL(site + '/pyodide.mjs').href);
+const pyodide = await loadPyodide({ indexURL: site + '/' });
+await pyodide.loadPackage('engine', { messageCallback: () => {} });
+try {
+  console.log(pyodide.runPython(`
+import importlib.util, json, os, sys
+from importlib import _bootstrap_external
+compiled = []
+source_to_code = _bootstrap_external.SourceLoader.source_to_code
+def recording(self, data, path, **kwargs):
+    compiled.append(path)
+    return source_to_code(self, data, path, **kwargs)
+_bootstrap_external.SourceLoader.source_to_code = recording
+import engine
+# Modules from files (the engine also makes a few module objects in code, which have no spec).
+modules = [m for m, module in list(sys.modules.items())
+           if (m == "engine" or m.startswith("engine.")) and getattr(module.__spec__, "origin", None)]
+json.dumps({"magic": importlib.util.MAGIC_NUMBER.hex(), "modules": modules,
+            "compiled": [p for p in compiled if "/engine/" in p],
+            "cached": [m for m in modules if os.path.exists(sys.modules[m].__spec__.cached)]})
+`));
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+"""
+
+
+def test_pyodide_imports_the_engine_from_its_bytecode(build, python312):
+    if not shutil.which("node"):
+        pytest.skip("node is not installed")
+    shipped_wheel()
+    result = subprocess.run(["node", "--input-type=module", "-e", PYODIDE_CHECK, str(SITE)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["magic"] == build.PYC_MAGIC, "Pyodide's pyc magic number is not build.PYC_MAGIC"
+    assert len(report["modules"]) > 10
+    assert report["compiled"] == [], "Pyodide compiled engine sources instead of using the wheel's bytecode"
+    assert report["cached"] == report["modules"]
