@@ -141,10 +141,13 @@ def _alike(a, b, op):
     ad = a._data
     tb = type(b)
     if tb is _float or tb is _int:
-        d = ad.dtype
-        if d.kind != 'f':
-            return None
-        bd = _CONSTANTS[(b, d)]
+        consts = _FLOAT_CONSTANTS.get(ad.dtype)         # (no key tuple to build and hash, no dtype.kind to read)
+        bd = None if consts is None else consts.get(b)
+        if bd is None:
+            d = ad.dtype
+            if d.kind != 'f':
+                return None
+            bd = _CONSTANTS[(b, d)]
     elif tb is Tensor:
         bd = b._data
         if bd.dtype is not ad.dtype or bd.shape != ad.shape:
@@ -166,7 +169,8 @@ def _alike(a, b, op):
 class _Constants(dict):
     """Python numbers as 0-d arrays of a float dtype, converted once: `_CONSTANTS[(x, dtype)]`. `x * 1.0001` in a
     loop reuses the array (numpy converts a Python float on every call, slowly); same value as numpy's own
-    conversion. A miss converts (with PyTorch's range check for ints) and keeps the array."""
+    conversion. A miss converts (with PyTorch's range check for ints) and keeps the array, also in
+    `_FLOAT_CONSTANTS[dtype][x]` for a float dtype (what _alike reads: no key tuple to build and hash)."""
     def __missing__(self, key):
         x, npd = key
         if type(x) is builtins.int:
@@ -175,11 +179,18 @@ class _Constants(dict):
         if x != 0.0:                       # 0.0 == -0.0 as keys: zeros are not kept
             if len(self) >= 4096:
                 self.clear()
+                _FLOAT_CONSTANTS.clear()
             self[key] = c
+            if npd.kind == 'f':
+                consts = _FLOAT_CONSTANTS.get(npd)
+                if consts is None:
+                    consts = _FLOAT_CONSTANTS[npd] = {}
+                consts[x] = c
         return c
 
 
 _CONSTANTS = _Constants()
+_FLOAT_CONSTANTS = {}       # {float dtype: {number: 0-d array}}: the entries of _CONSTANTS, by dtype
 
 
 def _check_int(x):
@@ -421,7 +432,13 @@ def _scalar_sub(s, t):
     return sub(make(np.full_like(t._data, s)), t)
 
 
+# (number, the saved dict of `tensor * number`) of the last such product recorded: a loop multiplying by one constant
+# makes one dict for all its nodes (saved dicts are never changed; `is`: the same object, of the same type)
+_mul_saved = (object(), None)
+
+
 def mul(a, b):
+    global _mul_saved
     out = _alike(a, b, operator.mul)
     same = out is not None
     if not same:
@@ -432,7 +449,13 @@ def mul(a, b):
         tb = type(b)
         if tb is not Tensor and (tb is _float or tb is _int or not isinstance(b, Tensor)):
             if a._requires_grad:
-                _record(out, MulBackward0, (a, None), {'other': b, 'self': None}, same)
+                last = _mul_saved
+                if last[0] is b:
+                    saved = last[1]
+                else:
+                    saved = {'other': b, 'self': None}
+                    _mul_saved = (b, saved)
+                _record(out, MulBackward0, (a, None), saved, same)
         elif a._requires_grad or b._requires_grad:      # (saved in PyTorch's order: other, then self)
             _record(out, MulBackward0, (a, b), {'other': SavedTensor(b) if a._requires_grad else None,
                                                 'self': SavedTensor(a) if b._requires_grad else None}, same)
@@ -446,6 +469,9 @@ class MulBackward0(Node):
 
     def apply(self, g):
         a, b = self._fns
+        other = self._saved['other']
+        if type(other) is _float and not self._freed:   # `tensor * float`: nothing to unpack or check (see saved)
+            return (g * other if a is not None else None), None
         return (g * self.saved('other') if a is not None else None,
                 g * self.saved('self') if b is not None else None)
 
@@ -1695,20 +1721,17 @@ def _round_to_odd(t, p, c, where):
 _MID_MASK, _MID = np.int64(0x1FFFFFFF), np.int64(0x10000000)   # (a float64 on a float32 midpoint: low bits 1000...)
 
 
-def _fma_in_k_order(xt, y, acc):
-    """acc (float32, m x n) += xt[i][:, None] * y[i] for i in order (xt: k x m, y: k x n, both float64 copies of
-    float32 values), each step one float32 fused multiply-add, in place. The float64 product is exact and the float64
-    sum rounds to the fused result unless it falls on a float32 midpoint: the steps run in chunks of ~32K
-    multiply-adds (products made at once, then 3 numpy calls a step), and a chunk in which any sum fell on a
+def _fma_in_k_order(products, k, acc):
+    """acc (float32, in place) += the k terms of products in order, each step one float32 fused multiply-add:
+    products(s, e) gives steps s..e-1's exact float64 products (float32 operands), an array (e - s,) + acc.shape.
+    The float64 sum rounds to the fused result unless it falls on a float32 midpoint: the steps run in chunks of
+    ~32K multiply-adds (products made at once, then 3 numpy calls a step), and a chunk in which any sum fell on a
     midpoint is done again step by step with _round_to_odd."""
-    k, m = xt.shape
-    n = y.shape[1]
     acc64 = acc.astype(np.float64)
-    step = builtins.max(1, (1 << 15) // (m * n))
-    buf = np.empty((builtins.min(step, k), m, n))
+    step = builtins.max(1, (1 << 15) // builtins.max(1, acc.size))
     for s in range(0, k, step):
         e = builtins.min(s + step, k)
-        t = np.multiply(xt[s:e, :, None], y[s:e, None, :], out=buf[:e - s])
+        t = products(s, e)
         start = acc.copy()
         for tj in t:
             tj += acc64
@@ -1716,8 +1739,8 @@ def _fma_in_k_order(xt, y, acc):
             acc64[...] = acc
         if ((t.view(np.int64) & _MID_MASK) == _MID).any():           # (rare: again, exactly)
             acc[...] = start
-            for i in range(s, e):
-                p, c = xt[i, :, None] * y[i], acc.astype(np.float64)
+            for p in products(s, e):
+                c = acc.astype(np.float64)
                 tj = p + c
                 where = (tj.view(np.int64) & _MID_MASK) == _MID
                 if where.any():
@@ -1727,7 +1750,7 @@ def _fma_in_k_order(xt, y, acc):
     return acc
 
 
-_MKL_FMA_LIMIT = 1 << 20        # m * n * k up to which _mkl_gemm emulates MKL's fused multiply-adds (2-5 ns each)
+_MKL_FMA_LIMIT = 1 << 15        # m * n * k up to which _mkl_gemm emulates MKL's fused multiply-adds (2-5 ns each)
 
 
 def _mkl_gemm(x, y, bias=None):
@@ -1738,7 +1761,9 @@ def _mkl_gemm(x, y, bias=None):
       sums are added in order; a bias is added after a single block, before the blocks when there are several.
       (*the float64 sum rounded to float32 is the fused result unless it falls exactly on a float32 midpoint
       without being one, ~2^-29 of the additions; numpy's OpenBLAS adds otherwise for small or transposed
-      operands.) Up to _MKL_FMA_LIMIT multiply-adds, numpy's order beyond.
+      operands.) Up to _MKL_FMA_LIMIT multiply-adds (_fma_in_k_order), numpy's order beyond. The rule held past
+      it too (m, n 4-128, k up to 512, every layout, with and without a bias); the limit bounds what emulating costs
+      a matmul (2-3 ns a multiply-add: ~0.1 ms; a 784-128-10 MLP's backward would pay 0.2 ms more at 2**20).
     - else, with one row and y not transposed, or one column and x transposed (MKL's matrix-vector kernels, any
       k: a weight's gradient, a column of outputs), or k <= 3, or k <= 4 with one column, or (y not transposed,
       k <= 192) 2, 3, 4 or 8 columns, or 2-3 rows and a multiple of 4 (or 5) columns: each product rounded and added
@@ -1751,12 +1776,13 @@ def _mkl_gemm(x, y, bias=None):
     (m, k), n = x.shape, y.shape[1]
     if m >= 4 and n >= 12 and (m % 4 == 0 or m >= 12):
         if m * n * k > _MKL_FMA_LIMIT:
-            return None                                 # (emulating costs ~1 ns per multiply-add: numpy's order)
+            return None                                 # (emulating costs 2-5 ns per multiply-add: numpy's order)
         blocks = _mkl_k_blocks(k)
         xt64, y64 = x.T.astype(np.float64, order="C"), y.astype(np.float64, order="C")
         out = None if bias is None or len(blocks) == 1 else np.broadcast_to(bias, (m, n)).astype(np.float32, order="C")
         for s, e in blocks:
-            acc = _fma_in_k_order(xt64[s:e], y64[s:e], np.zeros((m, n), np.float32))
+            acc = _fma_in_k_order(lambda i, j, s=s: xt64[s + i:s + j, :, None] * y64[s + i:s + j, None, :], e - s,
+                                  np.zeros((m, n), np.float32))
             out = acc if out is None else out + acc
         return out if bias is None or len(blocks) > 1 else out + bias
     yt = _transposed(y)

@@ -15,7 +15,7 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _F32, _float_dtype, _fma32,
-                   _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid,
+                   _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid,
                    _vec_exp, _zeros_like, div,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed)
 from ._tensor import Tensor, make, _wrap_dim, warn_once
@@ -1672,7 +1672,9 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
     """(x - mean) / sqrt(var + eps) * weight + bias per channel (dim 1): the batch's statistics while training
     (which also move the running ones: the variance unbiased; momentum None is the cumulative average), the running
-    ones in eval. PyTorch's CPU kernel: statistics accumulated in double, then x * alpha + beta in the input dtype."""
+    ones in eval. PyTorch's CPU kernel: statistics accumulated in double, then x * alpha + beta in the input dtype;
+    for float32 (N, C) rows (its channels-last kernel, measured) _channels_last_stats, running statistics in float32,
+    beta = b - mean * alpha and x * alpha + beta fused, 1 / sqrt(var + eps) in float32 in eval."""
     x = input._data
     if training:
         size = input.shape
@@ -1685,7 +1687,23 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     axes = (0,) + tuple(range(2, x.ndim))
     shape = (1, -1) + (1,) * (x.ndim - 2)
     d = input.dtype
-    if training:
+    rows = x.dtype == np.float32 and x.flags.c_contiguous and x.size == x.shape[0] * x.shape[1]   # (N, C): channels last
+    if training and rows and x.size:
+        n = x.shape[0]
+        mean, var_sum = _channels_last_stats(x.reshape(n, -1))
+        invstd = 1 / np.sqrt((var_sum / np.float32(n)).astype(_F64) + eps)     # (a float32 / n, then in double)
+        if not eps:
+            invstd[var_sum == 0] = 0
+        with ag.no_grad():                          # (momentum in float32: mean * m + rest, var fused: measured)
+            mom = np.float32(momentum)
+            if running_mean is not None:
+                running_mean.copy_(make(mom * mean + (np.float32(1) - mom) * running_mean._data.astype(np.float32)))
+            if running_var is not None:
+                unbiased = var_sum / np.float32(n - 1)
+                running_var.copy_(make(_fma32(mom, unbiased, (np.float32(1) - mom) * running_var._data)))
+        save_mean, save_invstd = make(mean), make(invstd.astype(x.dtype))
+        mean, invstd = save_mean._data, save_invstd._data
+    elif training:
         mean = x.mean(axes, dtype=_F64)
         var_sum = ((x - mean.reshape(shape).astype(x.dtype)).astype(_F64) ** 2).sum(axes)
         n = x.size // x.shape[1]
@@ -1700,16 +1718,41 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         mean, invstd = save_mean._data, save_invstd._data
     else:
         mean = running_mean._data
-        invstd = (1 / np.sqrt(running_var._data.astype(_F64) + eps)).astype(x.dtype)
+        if rows:                                    # (the kernel's 1 / sqrt(var + eps) in float32: measured)
+            invstd = np.float32(1) / np.sqrt(running_var._data.astype(np.float32) + np.float32(eps))
+        else:
+            invstd = (1 / np.sqrt(running_var._data.astype(_F64) + eps)).astype(x.dtype)
         save_mean, save_invstd = make(np.zeros(0, x.dtype)), make(np.zeros(0, x.dtype))
     alpha = invstd if weight is None else invstd * weight._data
-    beta = -mean * alpha if bias is None else bias._data - mean * alpha
-    out = _out(x * alpha.reshape(shape) + beta.reshape(shape), d)
+    if rows and mean.dtype == np.float32:           # (PyTorch's kernel: beta = b - mean * alpha, x * alpha + beta, fused)
+        beta = _fma32(-mean, alpha, 0 if bias is None else bias._data)
+        out = _out(_fma32(x, alpha.reshape(shape), beta.reshape(shape)), d)
+    else:
+        beta = -mean * alpha if bias is None else bias._data - mean * alpha
+        out = _out(x * alpha.reshape(shape) + beta.reshape(shape), d)
     saved = {'eps': float(eps), 'input': SavedTensor(input), 'result1': SavedTensor(save_mean),
              'result2': SavedTensor(save_invstd), 'training': bool(training)}
     for name, t in (('running_mean', running_mean), ('running_var', running_var), ('weight', weight)):
         saved[name] = None if t is None else SavedTensor(t)
     return _attach(out, NativeBatchNormBackward0, (input, weight, bias), saved)
+
+
+def _channels_last_stats(x):
+    """A float32 (n, c) batch's mean and sum of squared deviations per column as PyTorch 2.13's CPU kernel
+    (batch_norm_cpu_collect_stats_channels_last, 2 threads) computes them (measured): the rows in two halves (one
+    part when n <= 2), each half added row by row into a float32 buffer, the buffers added in double, / n, rounded;
+    then each half's (x - mean) ** 2 accumulated as float32 fused multiply-adds, the buffers added in double."""
+    n, c = x.shape
+    bounds = ((0, -(-n // 2)), (-(-n // 2), n)) if n > 2 else ((0, n),)
+    total = np.zeros(c)
+    for a, b in bounds:
+        total += np.add.reduce(x[a:b], axis=0, initial=np.float32(0))        # (axis 0: row by row, in order)
+    mean = (total / n).astype(np.float32)
+    dev = (x - mean).astype(np.float64)
+    total = np.zeros(c)
+    for a, b in bounds:
+        total += _fma_in_k_order(lambda i, j, a=a: np.square(dev[a + i:a + j]), b - a, np.zeros(c, np.float32))
+    return mean, total.astype(np.float32)
 
 
 class NativeBatchNormBackward0(Node):

@@ -2,6 +2,7 @@
 the generator's 32-bit draws into uniform, normal and integer numbers, so that `torch.manual_seed(0);
 torch.randn(3)`, `torch.rand(2, 2)` or a fresh `nn.Linear(2, 1)` show PyTorch's numbers, bit for bit."""
 import math
+import os
 
 import numpy as np
 
@@ -20,7 +21,7 @@ class Generator:
 
     def manual_seed(self, seed):
         self._seed = int(seed) & 0xFFFFFFFFFFFFFFFF
-        self._mt = np.random.RandomState(self._seed & 0xFFFFFFFF)
+        self._mt = None                 # (made at the first draw: importing numpy.random slows the page's start-up)
         self._next_normal = None
         return self
 
@@ -28,7 +29,7 @@ class Generator:
         return self._seed
 
     def seed(self):
-        s = int(np.random.SeedSequence().entropy) & 0xFFFFFFFFFFFFFFFF
+        s = int.from_bytes(os.urandom(8), 'little')
         self.manual_seed(s)
         return s
 
@@ -38,6 +39,8 @@ class Generator:
     # ------------------------------------------------------------------ draws
     def random(self, n):
         """n 32-bit draws (as uint64)."""
+        if self._mt is None:
+            self._mt = np.random.RandomState(self._seed & 0xFFFFFFFF)
         return self._mt.randint(0, 1 << 32, size=n, dtype=np.uint32).astype(np.uint64)
 
     def random64(self, n):
