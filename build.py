@@ -14,12 +14,16 @@ Pyodide's official wheel).
 The engine wheel carries, next to its sources, bytecode precompiled for Pyodide's Python 3.12 (unchecked-hash .pyc
 files, PEP 552): Pyodide would otherwise compile the engine on every page load. Compiling needs a CPython 3.12
 (--pyc-python or $PLAYGROUND_PYC_PYTHON, else found on PATH or in pyenv); without one the wheel ships sources only.
+The same interpreter compiles numpy's and networkx's modules (their wheels, and Pyodide's stdlib, carry no bytecode)
+into static/vendor/pycache-{numpy,networkx}-HASH.zip, pinned by sha256 in static/vendor/pycache.json; the worker
+unpacks them into site-packages before their first import. The verified wheels stay byte-identical to the originals.
 """
 
 import argparse
 import base64
 import gzip
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -260,7 +264,7 @@ for name in sys.argv[3:]:
 """
 
 
-def compile_pycs(files, python):
+def compile_pycs(files, python, what="the engine"):
     """{wheel path of each .pyc: bytes} for the .py files among files, compiled by the CPython at python.
 
     Unchecked-hash pycs (PEP 552): the importer uses them without comparing them to the sources' mtimes (which the
@@ -278,7 +282,7 @@ def compile_pycs(files, python):
             subprocess.run([python, "-s", "-c", PYC_COMPILER, str(src), str(out), *sources], env=env, check=True,
                            capture_output=True, text=True, stdin=subprocess.DEVNULL)
         except subprocess.CalledProcessError as e:
-            raise BuildError(f"compiling the engine's bytecode with {python} failed:\n{e.stdout}{e.stderr}")
+            raise BuildError(f"compiling {what}'s bytecode with {python} failed:\n{e.stdout}{e.stderr}")
         return {p.relative_to(out).as_posix(): p.read_bytes() for p in sorted(out.rglob("*.pyc"))}
 
 
@@ -331,6 +335,63 @@ def build_engine_wheel(out_dir, pyc_python=None):
             info.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(info, data)
     return wheel
+
+
+PYCACHE_MANIFEST = "pycache.json"
+# Bytecode for third-party modules, one archive per wheel: numpy's is unpacked before `import engine` (the page's
+# start-up), networkx's is fetched after `ready`, before the warm-up imports the graph export. Left out: test folders
+# and numpy's subpackages that neither the engine nor networkx imports (they compile from source if a user's code
+# imports them), to keep the start-up download small; tests/test_build_pyc.py checks nothing at start-up compiles.
+PYCACHE_PACKAGES = ("numpy", "networkx")
+PYCACHE_SKIP = ("numpy/f2py/", "numpy/ma/", "numpy/polynomial/", "numpy/testing/", "numpy/typing/",
+                "numpy/_pyinstaller/", "numpy/doc/")
+
+
+def third_party_sources(wheel):
+    """{path in the wheel: bytes} of the wheel's modules worth precompiling (see PYCACHE_SKIP)."""
+    with zipfile.ZipFile(wheel) as z:
+        return {name: z.read(name) for name in sorted(z.namelist())
+                if name.endswith(".py") and "tests" not in name.split("/")[:-1] and not name.startswith(PYCACHE_SKIP)}
+
+
+def zip_bytes(files):
+    """A deterministic zip of {name: bytes}: sorted names, fixed dates and modes."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.external_attr = 0o644 << 16
+            info.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(info, files[name])
+    return buffer.getvalue()
+
+
+def build_pycache(wheels, out_dir, python):
+    """Write the bytecode of third-party wheels' modules (compiled by python) as zips to unpack into site-packages.
+
+    wheels: {package: wheel path}. The wheels stay as they are (numpy's is checked by the browser against Pyodide's
+    own hash); each zip holds only `<package>/**/__pycache__/<module>.cpython-312.pyc`, unchecked-hash pycs recording
+    Pyodide's install paths, reproducible. Writes out_dir/pycache-PACKAGE-HASH.zip and the manifest
+    out_dir/pycache.json that the worker reads (per package: archive, SRI integrity, the wheel it was compiled from);
+    returns the names written.
+    """
+    archives = {}
+    for package, wheel in wheels.items():
+        data = zip_bytes(compile_pycs(third_party_sources(wheel), python, what=wheel.name))
+        archives[package] = {
+            "file": f"pycache-{package}-{hashlib.sha256(data).hexdigest()[:12]}.zip",
+            "integrity": "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode(),
+            "compiled_from": {wheel.name: sha256_of(wheel)},
+        }
+        write_bytes(data, out_dir / archives[package]["file"])
+    write_pycache_manifest(out_dir, archives)
+    return {a["file"] for a in archives.values()} | {PYCACHE_MANIFEST}
+
+
+def write_pycache_manifest(out_dir, archives):
+    """static/vendor/pycache.json; with no archives (no CPython 3.12 at build time) the worker skips the bytecode."""
+    manifest = {"extract_dir": f"/lib/python{PYODIDE_PYTHON}/site-packages", "archives": archives}
+    write_bytes((json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode(), out_dir / PYCACHE_MANIFEST)
 
 
 def write_lock(original_lock, wheels, path):
@@ -431,10 +492,12 @@ def build(numpy_source, pyc_setting=None):
     if pyc_python:
         step(f"engine wheel: sources plus bytecode precompiled by {pyc_python}")
     elif (pyc_setting if pyc_setting is not None else os.environ.get(PYC_PYTHON_ENV)) is not None:
-        step("note: engine bytecode turned off (--pyc-python / $PLAYGROUND_PYC_PYTHON): the wheel ships sources only")
+        step("note: bytecode turned off (--pyc-python / $PLAYGROUND_PYC_PYTHON): the engine, numpy and networkx "
+             "ship sources only")
     else:
         step(f"note: no CPython {PYODIDE_PYTHON} found (looked at this Python, python{PYODIDE_PYTHON} on PATH and "
-             f"pyenv's), so the engine wheel ships sources only and the page compiles them at every start-up "
+             f"pyenv's), so the engine wheel ships sources only, numpy and networkx get no bytecode either, and the "
+             f"page compiles them at every start-up "
              f"(slower, still correct). Set ${PYC_PYTHON_ENV} or --pyc-python to a python{PYODIDE_PYTHON}.")
     engine = PYODIDE_DIR / built.name
     install(built, engine)
@@ -446,6 +509,12 @@ def build(numpy_source, pyc_setting=None):
 
     step("assembling static/vendor/")
     vendor = build_js()
+    if pyc_python:
+        vendor |= build_pycache(dict(zip(PYCACHE_PACKAGES, [numpy, networkx])), VENDOR_DIR, pyc_python)
+        step(f"numpy and networkx bytecode precompiled by {pyc_python} into static/vendor/")
+    else:
+        write_pycache_manifest(VENDOR_DIR, {})
+        vendor.add(PYCACHE_MANIFEST)
     prune(VENDOR_DIR, vendor | {n + ".gz" for n in vendor})
     gz = compress(VENDOR_DIR)
     prune(VENDOR_DIR, vendor | gz)

@@ -585,13 +585,19 @@ def _dependencies(root_nodes):
     deps = dict.fromkeys(root_nodes, 0)           # a node is seen once it has an entry
     stack = list(root_nodes)
     while stack:
-        for nxt in stack.pop()._fns:
-            if nxt is not None:
-                if nxt in deps:
-                    deps[nxt] += 1
-                else:
-                    deps[nxt] = 1
-                    stack.append(nxt)
+        node = stack.pop()
+        while node is not None:                   # down a chain without the stack (a list that empties and refills
+            new = None                            # reallocates its memory each time): one new node is taken next
+            for nxt in node._fns:
+                if nxt is not None:
+                    if nxt in deps:
+                        deps[nxt] += 1
+                    else:
+                        deps[nxt] = 1
+                        if new is not None:
+                            stack.append(new)
+                        new = nxt
+            node = new
     return deps
 
 
@@ -812,7 +818,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         buf = buffers[nxt] = [None] * nxt.num_outputs
                     _add_to(buf, nr, g)
                     continue
-                buf = buffers.pop(nxt, None)       # nxt's last consumer: nxt is ready
+                buf = buffers.pop(nxt, None) if buffers else None     # nxt's last consumer: nxt is ready
                 if type(nxt) is AccumulateGrad:
                     if buf is None:
                         var = nxt.variable

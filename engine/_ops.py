@@ -22,6 +22,7 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from . import _random as _rand
 from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
+from ._autograd import _sequence
 from ._tensor import Tensor, Size, make, _wrap_dim
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
@@ -324,7 +325,37 @@ _ALPHA_1 = {'alpha': 1}     # what every `a + b` saves: one dict for all of them
 
 
 def add(a, b, *, alpha=1):
+    tb = type(b)
     one = type(alpha) is _int and alpha == 1
+    if (tb is _float or tb is _int) and one:
+        # `tensor + number` on a float tensor, computed and recorded here without a call, as in mul (see there):
+        # _alike's first case and record(out, AddBackward0, (a, None), _ALPHA_1, same=True) inlined.
+        ad = a._data
+        consts = _FLOAT_CONSTANTS.get(ad.dtype)
+        bd = None if consts is None else consts.get(b)
+        if bd is not None:
+            out = _new(Tensor)
+            out._data = ad + bd if ad.ndim else np.asarray(ad[()] + bd[()])
+            out._version_counter = None
+            out._grad_fn = None
+            out._requires_grad = False
+            out._output_nr = 0
+            if ag.grad_enabled:
+                if a._requires_grad:
+                    node = AddBackward0()     # (a node class has no __init__: a call is cheaper than _new)
+                    node._fns = (a._grad_fn or a._grad_accumulator(), None)
+                    if a._output_nr:
+                        node._nrs = ag._output_nrs((a, None))
+                    node._saved = _ALPHA_1
+                    node._seq = next(_sequence)
+                    node._freed = False
+                    out._grad_fn = node
+                    out._requires_grad = True
+                    if ag.saved_hooks:
+                        node._hooked = node._watched = True
+            elif ag.inference_enabled:
+                out._inference = True
+            return out
     out = _alike(a, b, operator.add) if one else None
     same = out is not None
     if not same:
@@ -332,7 +363,7 @@ def add(a, b, *, alpha=1):
         if out is None:
             return NotImplemented
     if ag.grad_enabled:
-        tb = type(b)            # (a number is the common other operand: no isinstance for it)
+        # (a number is the common other operand: no isinstance for it)
         if tb is not Tensor and (tb is _float or tb is _int or not isinstance(b, Tensor)):
             b = None
         if a._requires_grad or b is not None and b._requires_grad:
@@ -439,6 +470,44 @@ _mul_saved = (object(), None)
 
 def mul(a, b):
     global _mul_saved
+    tb = type(b)
+    if tb is _float or tb is _int:
+        # `tensor * number` on a float tensor, the hottest op, computed and recorded here without a call: _alike's
+        # first case and record(out, MulBackward0, (a, None), saved, same=True) inlined; keep them in step. (Each
+        # call saves a frame, and these stores on one class specialise, unlike record's.) A number not converted
+        # yet, or not a float tensor, goes the general way below.
+        ad = a._data
+        consts = _FLOAT_CONSTANTS.get(ad.dtype)
+        bd = None if consts is None else consts.get(b)
+        if bd is not None:
+            out = _new(Tensor)
+            out._data = ad * bd if ad.ndim else np.asarray(ad[()] * bd[()])
+            out._version_counter = None
+            out._grad_fn = None
+            out._requires_grad = False
+            out._output_nr = 0
+            if ag.grad_enabled:
+                if a._requires_grad:
+                    last = _mul_saved
+                    if last[0] is b:
+                        saved = last[1]
+                    else:
+                        saved = {'other': b, 'self': None}
+                        _mul_saved = (b, saved)
+                    node = MulBackward0()     # (a node class has no __init__: a call is cheaper than _new)
+                    node._fns = (a._grad_fn or a._grad_accumulator(), None)
+                    if a._output_nr:
+                        node._nrs = ag._output_nrs((a, None))
+                    node._saved = saved
+                    node._seq = next(_sequence)
+                    node._freed = False
+                    out._grad_fn = node
+                    out._requires_grad = True
+                    if ag.saved_hooks:
+                        node._hooked = node._watched = True
+            elif ag.inference_enabled:
+                out._inference = True
+            return out
     out = _alike(a, b, operator.mul)
     same = out is not None
     if not same:
@@ -446,16 +515,9 @@ def mul(a, b):
         if out is None:
             return NotImplemented
     if ag.grad_enabled:
-        tb = type(b)
         if tb is not Tensor and (tb is _float or tb is _int or not isinstance(b, Tensor)):
             if a._requires_grad:
-                last = _mul_saved
-                if last[0] is b:
-                    saved = last[1]
-                else:
-                    saved = {'other': b, 'self': None}
-                    _mul_saved = (b, saved)
-                _record(out, MulBackward0, (a, None), saved, same)
+                _record(out, MulBackward0, (a, None), {'other': b, 'self': None}, same)
         elif a._requires_grad or b._requires_grad:      # (saved in PyTorch's order: other, then self)
             _record(out, MulBackward0, (a, b), {'other': SavedTensor(b) if a._requires_grad else None,
                                                 'self': SavedTensor(a) if b._requires_grad else None}, same)
@@ -3689,3 +3751,8 @@ class NormalBackward3(Node):
 
 def copy_(a, src, non_blocking=False):
     return _inplace(a, _copy, src)
+
+
+# The names mul and add save, given at once: their inlined record() does not call _describe
+ag._describe(MulBackward0, ('other', 'self'))
+ag._describe(AddBackward0, ('alpha',))

@@ -11,13 +11,51 @@ let pyodide = null;
 let runJson = null;
 let fatal = null;   // set once the runtime is unusable; every later run reports it
 
+// Bytecode that build.py precompiled for numpy's and networkx's modules (their wheels ship sources only), one zip
+// per package, pinned by its sha256 in vendor/pycache.json and unpacked into site-packages before the package's
+// first import. Optional: with no manifest entry (no CPython 3.12 at build time) or a failed fetch, Python compiles
+// the sources as it always could.
+const PYCACHE_URL = new URL('./vendor/', import.meta.url).href;
+
+async function pycacheManifest() {
+  try {
+    const response = await fetch(PYCACHE_URL + 'pycache.json', { cache: 'no-cache' });
+    return response.ok ? await response.json() : null;
+  } catch {
+    return null;
+  }
+}
+
+async function fetchPycache(manifest, name) {
+  const entry = manifest?.archives?.[name];
+  if (!entry) return null;
+  try {
+    const response = await fetch(PYCACHE_URL + entry.file, { integrity: entry.integrity });
+    if (!response.ok) throw new Error(`HTTP ${response.status}`);
+    return { data: await response.arrayBuffer(), extractDir: manifest.extract_dir };
+  } catch (err) {
+    console.warn(`${entry.file} not used (${err}): ${name} compiles from source`);
+    return null;
+  }
+}
+
+function unpackPycache(archive) {
+  try {
+    if (archive) pyodide.unpackArchive(archive.data, 'zip', { extractDir: archive.extractDir });
+  } catch (err) {
+    console.warn(`precompiled bytecode not unpacked (${err})`);
+  }
+}
+
 function progress(stage) {
   postMessage({ type: 'progress', stage, loaded: STAGES.indexOf(stage), total: STAGES.length });
 }
 
 async function boot(interruptBuffer) {
   progress('runtime');
+  const manifest = pycacheManifest();
   pyodide = await loadPyodide({ indexURL: INDEX_URL, fullStdLib: false });
+  const numpyPycache = manifest.then((m) => fetchPycache(m, 'numpy'));  // downloads beside the packages
   if (interruptBuffer) pyodide.setInterruptBuffer(new Int32Array(interruptBuffer));
   progress('packages');
   const failures = [];
@@ -28,17 +66,21 @@ async function boot(interruptBuffer) {
     errorCallback: (message) => failures.push(message),
   });
   if (failures.length) throw new Error(failures.join('\n'));
+  unpackPycache(await numpyPycache);
   progress('engine');
   const version = pyodide.runPython(`
 import sys, engine
 sys.modules['torch'] = engine
 engine.__version__`);
   postMessage({ type: 'ready', version: `engine ${version}, Pyodide ${pyodide.version}` });
-  // Off the critical path: the runner and the graph export (networkx) are imported after `ready` is out.
+  // Off the critical path: the runner, the graph export (networkx) and numpy.random (the engine's generator makes
+  // its state at the first draw) are imported after `ready` is out.
   // A Stop landing here only cancels the warm-up; the first run imports whatever is missing.
+  const networkxPycache = fetchPycache(await manifest, 'networkx');
   await new Promise((resolve) => setTimeout(resolve));
   try {
-    pyodide.runPython('import engine._runner, engine.graph');
+    unpackPycache(await networkxPycache);
+    pyodide.runPython('import engine._runner, engine.graph, numpy.random');  // (random: first drawn number)
   } catch { /* interrupted or no graph module: run() copes */ }
 }
 

@@ -1,5 +1,8 @@
-"""The engine wheel carries bytecode precompiled for Pyodide's Python, and Pyodide imports the engine from it."""
+"""The engine wheel carries bytecode precompiled for Pyodide's Python, and Pyodide imports the engine from it;
+numpy's and networkx's bytecode ships beside their untouched wheels (static/vendor/pycache-*.zip) and is used too."""
 
+import base64
+import hashlib
 import importlib.util
 import json
 import shutil
@@ -13,6 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "static" / "pyodide"
 LOCK = SITE / "pyodide-lock.json"
+VENDOR = ROOT / "static" / "vendor"
 
 
 def load_build():
@@ -145,4 +149,114 @@ def test_pyodide_imports_the_engine_from_its_bytecode(build, python312):
     assert report["magic"] == build.PYC_MAGIC, "Pyodide's pyc magic number is not build.PYC_MAGIC"
     assert len(report["modules"]) > 10
     assert report["compiled"] == [], "Pyodide compiled engine sources instead of using the wheel's bytecode"
+    assert report["cached"] == report["modules"]
+
+
+def shipped_pycache():
+    """static/vendor/pycache.json, the manifest the worker reads."""
+    shipped_wheel()
+    manifest = VENDOR / "pycache.json"
+    assert manifest.exists(), "static/vendor/pycache.json is missing (the worker expects it): run `python build.py`"
+    return json.loads(manifest.read_text())
+
+
+def test_shipped_third_party_wheels_are_the_official_ones(build):
+    """The bytecode ships beside numpy's and networkx's wheels: the wheels stay byte-identical to the pinned ones."""
+    shipped_wheel()
+    lock = json.loads(LOCK.read_text())
+    tarball = build.CACHE / f"pyodide-{build.PYODIDE_VERSION}.tgz"
+    if not tarball.exists():
+        pytest.skip(f"{tarball} is not cached")
+    official = json.loads(build.read_members(build.fetch_pyodide(), ["pyodide-lock.json"])["pyodide-lock.json"])
+    numpy = official["packages"]["numpy"]
+    assert (lock["packages"]["numpy"]["file_name"], lock["packages"]["numpy"]["sha256"]) == \
+        (numpy["file_name"], numpy["sha256"])
+    assert build.sha256_of(SITE / numpy["file_name"]) == numpy["sha256"]
+    _, networkx_name, networkx_sha256 = build.NETWORKX
+    assert build.sha256_of(SITE / networkx_name) == networkx_sha256 == lock["packages"]["networkx"]["sha256"]
+
+
+def test_shipped_pycache_is_complete_current_and_pinned(build, python312):
+    manifest = shipped_pycache()
+    lock = json.loads(LOCK.read_text())
+    assert manifest["extract_dir"] == f"/lib/python{build.PYODIDE_PYTHON}/site-packages"
+    assert set(manifest["archives"]) == set(build.PYCACHE_PACKAGES) == {"numpy", "networkx"}, \
+        f"static/vendor has no numpy/networkx bytecode although {python312} could compile it: run `python build.py`"
+    for package, entry in manifest["archives"].items():
+        wheel = SITE / lock["packages"][package]["file_name"]
+        assert entry["compiled_from"] == {wheel.name: build.sha256_of(wheel)}, f"{package}: compiled from another wheel"
+        data = (VENDOR / entry["file"]).read_bytes()
+        assert entry["integrity"] == "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+        with zipfile.ZipFile(VENDOR / entry["file"]) as z:
+            files = {name: z.read(name) for name in z.namelist()}
+        sources = build.third_party_sources(wheel)
+        assert f"{package}/__init__.py" in sources and not any("/tests/" in n for n in sources)
+        assert sorted(files) == sorted(pyc_name(n) for n in sources), f"{entry['file']} lacks or adds bytecode"
+        for name, pyc in files.items():
+            assert pyc[:4].hex() == build.PYC_MAGIC, name
+            assert int.from_bytes(pyc[4:8], "little") == 0b01, f"{name}: not an unchecked-hash pyc (PEP 552)"
+        # What the wheel's sources compile to (current), byte for byte again (reproducible).
+        assert build.compile_pycs(sources, python312) == files
+        assert build.zip_bytes(files) == data
+    assert {p.name for p in VENDOR.glob("pycache-*.zip")} == {e["file"] for e in manifest["archives"].values()}
+
+
+def test_pycache_manifest_without_python312(build, tmp_path):
+    """With no CPython 3.12 the build writes a manifest without archives, and the worker then skips the bytecode."""
+    build.write_pycache_manifest(tmp_path, {})
+    assert json.loads((tmp_path / "pycache.json").read_text())["archives"] == {}
+    worker = (ROOT / "static" / "worker.js").read_text()
+    assert "pycache.json" in worker and "manifest?.archives?.[name]" in worker
+
+
+PYCACHE_CHECK = """
+import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+const [site, vendor] = process.argv.slice(1);
+const { loadPyodide } = await import(pathToFileURL(site + '/pyodide.mjs').href);
+const pyodide = await loadPyodide({ indexURL: site + '/' });
+await pyodide.loadPackage('engine', { messageCallback: () => {} });
+const manifest = JSON.parse(readFileSync(vendor + '/pycache.json'));
+for (const entry of Object.values(manifest.archives)) {  // as static/worker.js does, with an ArrayBuffer
+  const data = readFileSync(vendor + '/' + entry.file);
+  pyodide.unpackArchive(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength), 'zip',
+                        { extractDir: manifest.extract_dir });
+}
+try {
+  console.log(pyodide.runPython(`
+import json, os, sys
+from importlib import _bootstrap_external
+compiled = []
+source_to_code = _bootstrap_external.SourceLoader.source_to_code
+def recording(self, data, path, **kwargs):
+    compiled.append(path)
+    return source_to_code(self, data, path, **kwargs)
+_bootstrap_external.SourceLoader.source_to_code = recording
+import engine                                          # the page's start-up
+import engine._runner, engine.graph, numpy.random      # its warm-up
+modules = [m for m, module in list(sys.modules.items()) if m.split(".")[0] in ("numpy", "networkx")
+           and (getattr(module.__spec__, "origin", None) or "").endswith(".py")]
+json.dumps({"modules": modules, "compiled": compiled,
+            "cached": [m for m in modules if os.path.exists(sys.modules[m].__spec__.cached)]})
+`));
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
+}
+"""
+
+
+def test_pyodide_imports_numpy_and_networkx_from_the_shipped_bytecode(build, python312):
+    """Start-up and warm-up compile nothing: every numpy/networkx module they import has its pyc in the archives
+    (a module newly imported from a subpackage in build.PYCACHE_SKIP fails this: take it off that list)."""
+    if not shutil.which("node"):
+        pytest.skip("node is not installed")
+    shipped_pycache()
+    result = subprocess.run(["node", "--input-type=module", "-e", PYCACHE_CHECK, str(SITE), str(VENDOR)], cwd=ROOT,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert any(m.startswith("numpy.") for m in report["modules"])
+    assert any(m.startswith("networkx.") for m in report["modules"])
+    assert report["compiled"] == [], "Pyodide compiled sources instead of using the shipped bytecode"
     assert report["cached"] == report["modules"]
