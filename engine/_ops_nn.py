@@ -466,12 +466,13 @@ def _log_softmax_np(x, d):
 _log, _log1p = _rounded(np.log), _rounded(np.log1p)
 
 
-def _vec_sum(rows):
-    """Each row of a 2-d array summed as PyTorch's vectorized reduce_all (AVX-512: 16 floats or 8 doubles a vector):
-    a row shorter than a vector in order; else the vectors added in turn into the first, the numbers left over
-    into its first lanes; then its lanes, floats halving (lane i + lane i + 8, then i + 4, ...), doubles in order."""
+def _vec_sum(rows, vector_bytes=64):
+    """Each row of a 2-d array summed as PyTorch's vectorized reduce_all (AVX-512: 16 floats or 8 doubles a vector;
+    vector_bytes=32: AVX2's 8 or 4): a row shorter than a vector in order; else the vectors added in turn into the
+    first, the numbers left over into its first lanes; then its lanes, floats halving (lane i + lane i + 8, then
+    i + 4, ...), doubles in order."""
     n = rows.shape[1]
-    lanes = 64 // rows.itemsize
+    lanes = vector_bytes // rows.itemsize
     if n < lanes:
         return np.add.accumulate(rows, axis=1)[:, -1]
     whole = n // lanes * lanes
@@ -1973,8 +1974,8 @@ class NativeLayerNormBackward0(Node):
         gx = gw = gb = None
         if self.needs(0):
             wd = None if w is None else w._data.reshape(-1)
-            ds = _vec_sum8(gd * xd if wd is None else gd * xd * wd)[:, None]
-            db = _vec_sum8(gd if wd is None else gd * wd)[:, None]
+            ds = _vec_sum(gd * xd if wd is None else gd * xd * wd, 32)[:, None]
+            db = _vec_sum(gd if wd is None else gd * wd, 32)[:, None]
             scale = t(1) / t(n)
             b = _fused(db, mean, -ds) * rstd * rstd * rstd * scale          # (fused multiply-adds: measured)
             c = _fused(-b, mean, -(db * rstd * scale))
@@ -2003,21 +2004,3 @@ def _fused_rows(a, b):
     for i in range(a.shape[0]):
         acc = _fused(a[i], b[i], acc)
     return acc
-
-
-def _vec_sum8(rows):
-    """Each row summed as PyTorch's vectorized reduce_all with AVX2 vectors (8 floats, 4 doubles): as _vec_sum."""
-    n = rows.shape[1]
-    lanes = 32 // rows.itemsize
-    if n < lanes:
-        return np.add.accumulate(rows, axis=1)[:, -1]
-    whole = n // lanes * lanes
-    acc = np.add.reduce(rows[:, :whole].reshape(-1, whole // lanes, lanes), axis=1)   # (not innermost: in order)
-    if whole < n:
-        acc[:, :n - whole] += rows[:, whole:]
-    if rows.dtype != np.float32:
-        return np.add.accumulate(acc, axis=1)[:, -1]
-    while lanes > 1:
-        lanes //= 2
-        acc = acc[:, :lanes] + acc[:, lanes:2 * lanes]
-    return acc[:, 0]

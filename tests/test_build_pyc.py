@@ -107,6 +107,17 @@ def test_build_without_python312_still_works(build, monkeypatch):
         build._pyc_pythons.clear()
 
 
+# Inside Pyodide: note every module Python compiles from source (none should be, with the bytecode shipped).
+RECORD_COMPILES = """from importlib import _bootstrap_external
+compiled = []
+source_to_code = _bootstrap_external.SourceLoader.source_to_code
+def recording(self, data, path, **kwargs):
+    compiled.append(path)
+    return source_to_code(self, data, path, **kwargs)
+_bootstrap_external.SourceLoader.source_to_code = recording
+"""
+
+
 PYODIDE_CHECK = """
 import { pathToFileURL } from 'node:url';
 const site = process.argv[1];
@@ -116,13 +127,7 @@ await pyodide.loadPackage('engine', { messageCallback: () => {} });
 try {
   console.log(pyodide.runPython(`
 import importlib.util, json, os, sys
-from importlib import _bootstrap_external
-compiled = []
-source_to_code = _bootstrap_external.SourceLoader.source_to_code
-def recording(self, data, path, **kwargs):
-    compiled.append(path)
-    return source_to_code(self, data, path, **kwargs)
-_bootstrap_external.SourceLoader.source_to_code = recording
+#RECORD_COMPILES
 import engine
 # Modules from files (the engine also makes a few module objects in code, which have no spec).
 modules = [m for m, module in list(sys.modules.items())
@@ -135,7 +140,7 @@ json.dumps({"magic": importlib.util.MAGIC_NUMBER.hex(), "modules": modules,
   console.error(error.message);
   process.exit(1);
 }
-"""
+""".replace("#RECORD_COMPILES\n", RECORD_COMPILES)
 
 
 def test_pyodide_imports_the_engine_from_its_bytecode(build, python312):
@@ -225,13 +230,7 @@ for (const entry of Object.values(manifest.archives)) {  // as static/worker.js 
 try {
   console.log(pyodide.runPython(`
 import json, os, sys
-from importlib import _bootstrap_external
-compiled = []
-source_to_code = _bootstrap_external.SourceLoader.source_to_code
-def recording(self, data, path, **kwargs):
-    compiled.append(path)
-    return source_to_code(self, data, path, **kwargs)
-_bootstrap_external.SourceLoader.source_to_code = recording
+#RECORD_COMPILES
 import engine                                          # the page's start-up
 import engine._runner, engine.graph, numpy.random      # its warm-up
 modules = [m for m, module in list(sys.modules.items()) if m.split(".")[0] in ("numpy", "networkx")
@@ -243,7 +242,7 @@ json.dumps({"modules": modules, "compiled": compiled,
   console.error(error.message);
   process.exit(1);
 }
-"""
+""".replace("#RECORD_COMPILES\n", RECORD_COMPILES)
 
 
 def test_pyodide_imports_numpy_and_networkx_from_the_shipped_bytecode(build, python312):
