@@ -177,7 +177,9 @@ class _Constants(dict):
         if type(x) is builtins.int:
             _check_int(x)
         c = np.array(x, dtype=npd)
-        if x != 0.0:                       # 0.0 == -0.0 as keys: zeros are not kept
+        # Not kept: zeros (0.0 == -0.0 as keys), and floats an int out of PyTorch's range could equal as a key (a
+        # kept 2.0 ** 70 would let `x * 2 ** 70` skip its range check); nan and inf, rare, are not kept either.
+        if x != 0.0 and -0x8000000000000000 <= x <= 0xFFFFFFFFFFFFFFFF:
             if len(self) >= 4096:
                 self.clear()
                 _FLOAT_CONSTANTS.clear()

@@ -3,7 +3,6 @@ numpy's and networkx's bytecode ships beside their untouched wheels (static/vend
 
 import base64
 import hashlib
-import importlib.util
 import json
 import shutil
 import subprocess
@@ -13,18 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from test_in_pyodide import load_build  # (build.py as a module)
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "static" / "pyodide"
 LOCK = SITE / "pyodide-lock.json"
 VENDOR = ROOT / "static" / "vendor"
-
-
-def load_build():
-    """build.py as a module (it is a script at the repository root, not a package)."""
-    spec = importlib.util.spec_from_file_location("playground_build_pyc", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")

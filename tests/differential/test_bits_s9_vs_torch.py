@@ -13,15 +13,9 @@ import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
 from .harness import load_engine, run_both  # noqa: E402
+from .test_matmul_bits_vs_torch import DATA  # noqa: E402  (exactly representable inputs: the same bits for both)
 
 E = load_engine()
-
-# Exactly representable inputs (no random generator, no transcendental function): both libraries see the same bits.
-DATA = ("def data(*shape, k=1):\n"
-        "    n = 1\n"
-        "    for s in shape:\n"
-        "        n *= s\n"
-        "    return ((torch.arange(n) * (37 + 2 * k) % 101 - 50).float() / 7).view(*shape)\n")
 
 SNIPPETS = {
     "linear_batch_up_to_the_limit": (

@@ -29,6 +29,12 @@ SNIPPETS = {
         "y = (x + b).relu()\n"
         "(y / y.sum(1, keepdim=True)).sum().backward()\n"
         "print(x.grad.sum().item(), b.grad.tolist())\n"),
+    # a float constant kept by value made an equal int out of PyTorch's range skip its check (2.0 ** 70 == 2 ** 70)
+    "int_out_of_range_after_an_equal_float": (
+        "x = torch.tensor([1.0], requires_grad=True)\n"
+        "print(x * float(2 ** 70), x + float(2 ** 64), x * float(-2 ** 63), x + 2.0 ** 63)\n"
+        "tries(lambda: x * 2 ** 70, lambda: x + 2 ** 64, lambda: x - 2 ** 70, lambda: torch.mul(x, 2 ** 70),\n"
+        "      lambda: x * (-2 ** 63), lambda: x * -2 ** 63 - 1)\n"),
     "relu_signed_zero_and_nan": (
         "x = torch.tensor([[-0., 0., -1.5, float('nan')], [2., -float('inf'), float('inf'), -0.]])\n"
         "for y in (x.relu(), torch.relu(x.t()), x.expand(3, 2, 4).relu(), x.repeat(100, 100).relu()[:2, :4]):\n"
