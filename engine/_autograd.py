@@ -243,6 +243,8 @@ _make_wrapped = None      # set by _tensor: makes the 0-d tensor of a saved Pyth
 _alias = None             # set by _tensor: a tensor object on the same memory and version counter, no grad_fn
 _alias_output = None      # set by _tensor: a new tensor object aliasing a saved output, with grad_fn = its node
 add_grads = None          # set by _ops: the sum of two gradients reaching the same input
+accumulate_into = None    # set by _ops: AccumulateGrad's .grad update
+validate_grad = None      # set by _ops: a gradient a node returned, checked and fitted to its input
 
 
 def edge(t):
@@ -684,7 +686,7 @@ def _snapshot(t):
     return _make(t._data.copy())
 
 
-def _accumulate_grad(node, grads, step, create_graph, accumulate_into):
+def _accumulate_grad(node, grads, step, create_graph):
     """AccumulateGrad: the leaf's tensor hooks, then .grad += grad (a recorded step shows before and after)."""
     var = node.variable
     g = grads[0]
@@ -715,7 +717,6 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     `record`, it yields a Step per node (the node, the gradients it received and sent, .grad before and after)
     for the stepper; without, it runs to the end on the first next() and builds nothing it would not need.
     """
-    from ._ops import accumulate_into, validate_grad
     root_edges = [edge(t) for t in roots]
     root_nodes = list(dict.fromkeys(fn for fn, _ in root_edges))
     deps = _dependencies(root_nodes)
@@ -774,7 +775,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         handed_over = getrefcount(g) == 2   # 2: g and getrefcount's argument
                         accumulate_into(var, g, create_graph, handed_over)
                     else:
-                        _accumulate_grad(node, grads, step, create_graph, accumulate_into)
+                        _accumulate_grad(node, grads, step, create_graph)
                 if record:
                     yield step
                 continue

@@ -321,6 +321,9 @@ def accumulate_into(var, g, create_graph, handed_over=False):
         vc.value += 1
 
 
+ag.accumulate_into, ag.validate_grad = accumulate_into, validate_grad
+
+
 # ================================================================================================ arithmetic
 
 _ALPHA_1 = {'alpha': 1}     # what every `a + b` saves: one dict for all of them (saved dicts are never changed)
@@ -578,8 +581,16 @@ class DivBackward0(Node):
 
     def apply(self, g):
         other = self.saved('other')                  # PyTorch's grad / other and -grad * ((self / other) / other)
-        return (g / other if self.needs(0) else None,
-                -g * (self.saved('self') / other / other) if self.needs(1) else None)
+        a, b = self._fns
+        x = self.saved('self') if b is not None else None
+        gd = g._data
+        if (not ag.grad_enabled and type(other) is Tensor and other._data.dtype is gd.dtype
+                and (x is None or x._data.dtype is gd.dtype)):        # (the same arithmetic in numpy at once)
+            od = other._data
+            return (make(gd / od) if a is not None else None,
+                    make(-gd * (x._data / od / od)) if b is not None else None)
+        return (g / other if a is not None else None,
+                -g * (x / other / other) if b is not None else None)
 
 
 class DivBackward2(DivBackward0):
@@ -1136,7 +1147,28 @@ class SgnBackward0(SignBackward0):
 
 def relu(a):
     _not_for_bool(a, 'relu', RuntimeError, 'Boolean inputs not supported for %s')
-    return _attach(make(_clamp(a._data, _zeros_of(a._data), None)), ReluBackward0, (a,), {'result': _RESULT}, True)
+    x = a._data
+    zeros = _zeros_of(x)
+    if type(zeros) is np.ndarray and _MAX_KEEPS_SECOND and x.dtype.kind == 'f' and x.itemsize >= 4:
+        out = np.maximum(zeros, x)              # (x itself on ties: no -0 to look for)
+    else:
+        out = _clamp(x, zeros, None)
+    return _attach(make(out), ReluBackward0, (a,), {'result': _RESULT}, True)
+
+
+def _max_keeps_second():
+    """Whether numpy's maximum of two contiguous float32 or float64 arrays gives its second operand where both are
+    zeros (of either sign), at every position of arrays of many sizes: numpy's builds differ (x86's vector loop
+    does), so _clamp looks for -0 after the fact unless this holds."""
+    for dtype in (np.float32, np.float64):
+        for n in (1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 255, 257, 1000, 4099):
+            pos, neg = np.zeros(n, dtype), np.full(n, -0.0, dtype)
+            if not np.signbit(np.maximum(pos, neg)).all() or np.signbit(np.maximum(neg, pos)).any():
+                return False
+    return True
+
+
+_MAX_KEEPS_SECOND = _max_keeps_second()
 
 
 def _zeros_of(x):
@@ -1481,12 +1513,21 @@ def sum(a, dim=None, keepdim=False, *, dtype=None):
 
 class SumBackward0(Node):
     def apply(self, g):
-        return (g.expand(self._saved['self_sym_sizes']),)
+        return (_expanded(g, self._saved['self_sym_sizes']),)
 
 
 class SumBackward1(Node):
     def apply(self, g):
-        return (_unreduce(g, self._saved).expand(self._saved['self_sym_sizes']),)
+        return (_expanded(_unreduce(g, self._saved), self._saved['self_sym_sizes']),)
+
+
+def _expanded(g, sizes):
+    """g.expand(sizes) for the gradient of a reduction, which expands (a view, as expand's; without its checks, or
+    its node unless create_graph records one)."""
+    if ag.grad_enabled:
+        return g.expand(sizes)
+    x = g._data
+    return _new_view(g, x.view() if x.shape == sizes else _broadcast(x, sizes))
 
 
 def _unreduce(g, saved):
@@ -1520,13 +1561,13 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
 
 class MeanBackward0(Node):
     def apply(self, g):
-        return (g.expand(self._saved['self_sym_sizes']) / self._saved['self_sym_numel'],)
+        return (_expanded(g, self._saved['self_sym_sizes']) / self._saved['self_sym_numel'],)
 
 
 class MeanBackward1(Node):
     def apply(self, g):
         g = _unreduce(g, self._saved)
-        return (g.expand(self._saved['self_sym_sizes']) / self._saved['self_sym_numel'],)
+        return (_expanded(g, self._saved['self_sym_sizes']) / self._saved['self_sym_numel'],)
 
 
 def _accumulated(np_fn, x, d, **kwargs):
@@ -1968,14 +2009,7 @@ def mm(a, b):
     _dtype_check(a, b)
     _not_for_bool(a, 'addmm_impl_cpu_')
     x, y = a._data, b._data
-    (m, k), n = x.shape, y.shape[1]
-    if k == 1 and m > 1 and n > 1 and x.dtype.kind == 'f':
-        out = make(x * y)           # (PyTorch's kernel stores each product as it is: -0 stays -0; BLAS adds to +0)
-    elif n == 1 and x.dtype == np.float32 and (m == 1 or k <= 4 or m <= 3 and k <= 9):
-        out = make(_products_in_order(x, y[:, 0])[:, None])
-    else:
-        r = _mkl_gemm(x, y) if x.dtype == np.float32 and k and m and n else None
-        out = make(x @ y if r is None else r)
+    out = make(_mm_values(x, y))
     if ag.grad_enabled and (a._requires_grad or b._requires_grad):
         _attach(out, MmBackward0, (a, b), {      # (saved in PyTorch's order: mat2, then self)
             'mat2': SavedTensor(b) if a._requires_grad else None, 'mat2_sym_sizes': y.shape,
@@ -1983,6 +2017,17 @@ def mm(a, b):
             'self': SavedTensor(a) if b._requires_grad else None, 'self_sym_sizes': x.shape,
             'self_sym_strides': _matrix_strides(a) if b._requires_grad else ()})
     return out
+
+
+def _mm_values(x, y):
+    """x @ y for 2-d arrays of one dtype, added as PyTorch's CPU mm adds where that is known."""
+    (m, k), n = x.shape, y.shape[1]
+    if k == 1 and m > 1 and n > 1 and x.dtype.kind == 'f':
+        return x * y                # (PyTorch's kernel stores each product as it is: -0 stays -0; BLAS adds to +0)
+    if n == 1 and x.dtype == np.float32 and (m == 1 or k <= 4 or m <= 3 and k <= 9):
+        return _products_in_order(x, y[:, 0])[:, None]
+    r = _mkl_gemm(x, y) if x.dtype == np.float32 and k and m and n else None
+    return x @ y if r is None else r
 
 
 def _matrix_strides(t):
@@ -1996,8 +2041,12 @@ def _matrix_strides(t):
 
 class MmBackward0(Node):
     def apply(self, g):
-        return (g.mm(self.saved('mat2').t()) if self.needs(0) else None,
-                self.saved('self').t().mm(g) if self.needs(1) else None)
+        if ag.grad_enabled:                          # (create_graph: recorded)
+            return (g.mm(self.saved('mat2').t()) if self.needs(0) else None,
+                    self.saved('self').t().mm(g) if self.needs(1) else None)
+        a, b = self._fns                             # (the same values, without the views and mm's checks)
+        return (make(_mm_values(g._data, self.saved('mat2')._data.T)) if a is not None else None,
+                make(_mm_values(self.saved('self')._data.T, g._data)) if b is not None else None)
 
 
 def bmm(a, b):
@@ -3262,6 +3311,15 @@ def _check_inplace(t, args=()):
 def _inplace(self, op, *args, shared_ok=False, **kwargs):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph.
     shared_ok: self's elements may share memory (see _writeable)."""
+    if not ag.grad_enabled and not kwargs and builtins.len(args) == 1 and not self._inference and self._data.size:
+        # an optimizer's `w -= lr * w.grad` under no_grad: the checks below that can fail here, then numpy in place
+        x = args[0]
+        ufunc = _UFUNCS.get(op)
+        if (ufunc is not None and (type(x) is _float or type(x) is Tensor and not _partial_overlap(self._data, x._data))
+                and _ufunc_inplace(self, ufunc, x)):
+            bump(self)
+            _views_changed(self)
+            return self
     _check_inplace(self, args)
     # (PyTorch's order of checks: elements of self sharing memory, overlap with an input, shapes, dtypes)
     target = _writeable(self._data, shared_ok) if self._data.size else None

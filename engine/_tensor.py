@@ -357,8 +357,7 @@ class Tensor:
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):
         """Compute the gradient of this tensor w.r.t. graph leaves (accumulated into their .grad)."""
-        from .autograd import backward
-        backward(self, gradient, retain_graph, create_graph, inputs=inputs)
+        _backward(self, gradient, retain_graph, create_graph, inputs=inputs)
 
     # ------------------------------------------------------------------ data sharing
     @property
@@ -500,6 +499,7 @@ def _init(t, data):
 
 
 _new = object.__new__
+_backward = None          # set by autograd: torch.autograd.backward (what Tensor.backward calls)
 
 
 def make(data):

@@ -11,6 +11,7 @@ from . import _functional as functional
 from . import _saved_hooks as graph
 from ._autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, Node  # noqa: F401
 from ._function import Function  # noqa: F401
+from . import _tensor
 from ._tensor import Tensor, make as _make
 
 # `torch.autograd.function`, `.functional` and `.graph` are modules in PyTorch: `from torch.autograd.function import
@@ -80,6 +81,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         warnings.warn(_CREATE_GRAPH_WARNING, UserWarning, stacklevel=1)
     _ag.run_backward('backward', tensors, grads, create_graph if retain_graph is None else retain_graph, create_graph,
                      inputs=edges)
+
+
+_tensor._backward = backward
 
 
 _CREATE_GRAPH_WARNING = (
