@@ -1,16 +1,19 @@
 """A PyTorch-faithful autograd engine on numpy: `import engine as torch`."""
+import builtins as _builtins
+import os as _os
 import types as _types
 from . import _dtypes, _ops, _methods  # noqa: F401  (_methods binds the ops to Tensor)
 from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
                       layout, strided, sparse_coo, device, promote_types, result_type as _result_type,
                       finfo, iinfo)
-from ._tensor import Tensor, Size  # noqa: F401
+from ._tensor import Tensor, Size, TypedStorage as _TypedStorage  # noqa: F401
 from ._autograd import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,  # noqa: F401
                         is_inference_mode_enabled)
 from ._factories import (tensor, as_tensor, from_numpy, zeros, ones, empty, full, zeros_like, ones_like,  # noqa: F401
                          empty_like, full_like, rand, randn, normal, randint, rand_like, randn_like, randperm, arange,
                          range,
-                         linspace, eye, manual_seed, seed, initial_seed, Generator, default_generator,
+                         linspace, logspace, eye, manual_seed, seed, initial_seed, Generator, default_generator,
+                         get_rng_state, set_rng_state, randint_like, empty_strided, scalar_tensor,
                          FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
                          ByteTensor, BoolTensor)
 from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos,  # noqa
@@ -97,6 +100,66 @@ def argmin(t, dim=None, keepdim=False):
 
 def detach(t):
     return t.detach()
+
+
+def is_nonzero(t):
+    return t.is_nonzero()
+
+
+def is_same_size(a, b):
+    return a.is_same_size(b)
+
+
+def is_signed(t):
+    return t.is_signed()
+
+
+def is_complex(t):
+    return t.is_complex()
+
+
+def is_storage(obj):
+    return isinstance(obj, _TypedStorage)
+
+
+def can_cast(from_, to):
+    return _dtypes.can_cast(from_, to)
+
+
+def typename(obj):
+    """A tensor's type string ('torch.FloatTensor'), else the module-qualified name of obj (of its class when obj
+    has no name), builtins left out."""
+    if isinstance(obj, Tensor):
+        return obj.type()
+    if hasattr(obj, '__qualname__') or hasattr(obj, '__name__'):
+        module, name = getattr(obj, '__module__', '') or '', getattr(obj, '__qualname__', None) or obj.__name__
+    else:
+        module, name = type(obj).__module__ or '', type(obj).__qualname__
+    return name if module in ('', 'builtins') else module + '.' + name
+
+
+_threads = {'num_threads': _os.cpu_count() or 1}
+
+
+def get_num_threads():
+    """The threads PyTorch would use (numpy's BLAS decides its own here)."""
+    return _threads['num_threads']
+
+
+def set_num_threads(n):
+    if isinstance(n, _builtins.bool) or not isinstance(n, _builtins.int):
+        raise RuntimeError('set_num_threads expects an int, but got ' + type(n).__name__)
+    if n <= 0:
+        raise RuntimeError('set_num_threads expects a positive integer')
+    _threads['num_threads'] = n
+
+
+def get_num_interop_threads():
+    return _os.cpu_count() or 1
+
+
+def get_default_device():
+    return device('cpu')
 
 
 def set_default_dtype(d):
@@ -216,6 +279,9 @@ from ._ops_nn import (max, min, maximum, minimum, where, square, softmax, log_so
                       var, std, norm, erf, return_types, sort, argsort, msort, topk, median, kthvalue, dist,
                       unique, cross)
 from ._ops_conv import (conv1d, conv2d, max_pool1d, max_pool2d, avg_pool1d, max_pool1d_with_indices)  # noqa: E402
+from ._ops_math import *  # noqa: E402,F401,F403
+from ._ops_index import *  # noqa: E402,F401,F403
+from ._ops_reduce import *  # noqa: E402,F401,F403
 from . import nn, optim, utils, linalg  # noqa: E402,F401
 
 # torch.sin_(a), torch.relu_(a), ...: the in-place methods as functions (The Fundamentals of Autograd calls

@@ -410,10 +410,13 @@ class Node:
         before `result`)."""
         try:
             self._check_saved(self._saved.items())
-        except RuntimeError:
-            self._check_saved(sorted(self._saved.items(), key=lambda item: (
-                type(item[1]) is SavedTensor and item[1].is_output, item[0])))
-            raise
+            return
+        except RuntimeError as err:
+            first = err
+        # (outside the except clause, so that the error raised is PyTorch's one, not one raised while handling another)
+        self._check_saved(sorted(self._saved.items(), key=lambda item: (
+            type(item[1]) is SavedTensor and item[1].is_output, item[0])))
+        raise first
 
     def _forget_unpacked(self):
         """A new run of the node unpacks its hooked saved tensors again (as each backward pass does)."""

@@ -28,6 +28,31 @@ def initial_seed():
     return default_generator.initial_seed()
 
 
+def _get_state(gen):
+    """Generator.get_state(): the state as PyTorch's ByteTensor of 5,056 bytes (see _random.Generator)."""
+    return make(gen.state_bytes())
+
+
+def _set_state(gen, new_state):
+    if not isinstance(new_state, Tensor):
+        raise TypeError('expected a torch.ByteTensor, but got ' + type(new_state).__name__)
+    if new_state.dtype is not dt.uint8:
+        raise TypeError('RNG state must be a torch.ByteTensor')
+    gen.load_state_bytes(new_state._data)
+    return gen
+
+
+Generator.get_state, Generator.set_state = _get_state, _set_state
+
+
+def get_rng_state():
+    return default_generator.get_state()
+
+
+def set_rng_state(new_state):
+    default_generator.set_state(new_state)
+
+
 # ------------------------------------------------------------------------------------------------ helpers
 
 def _is_index(x):
@@ -296,6 +321,24 @@ def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=F
     return _filled('empty', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out))
 
 
+def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
+    """Memory laid out with the given strides (in elements); zeros here, as empty's."""
+    shape, stride = tuple(size), tuple(stride)
+    if len(shape) != len(stride):
+        raise RuntimeError('mismatch in length of strides and shape')
+    d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
+    extent = 1 + builtins.sum((n - 1) * s for n, s in zip(shape, stride)) if builtins.all(shape) else 0
+    memory = np.zeros(extent, d.np)
+    data = np.lib.stride_tricks.as_strided(memory, shape, tuple(s * memory.itemsize for s in stride))
+    return _finish(data, requires_grad, device, layout)
+
+
+def scalar_tensor(s, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
+    """A 0-d tensor of s, in the default float dtype unless dtype says."""
+    d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
+    return _finish(np.array(s, d.np), requires_grad, device, layout)
+
+
 def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
@@ -406,6 +449,14 @@ def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, 
     shape = _size((size,), 'randint', False)
     data = _random.randint(generator or default_generator, low, high, shape).astype(d.np)
     return _finish(data, requires_grad, device)
+
+
+def randint_like(input, low=0, high=None, *, dtype=None, requires_grad=False, device=None, layout=None,
+                 memory_format=None):
+    """randint_like(input, high) or randint_like(input, low, high): randint's numbers in input's shape and dtype."""
+    if high is None:
+        low, high = 0, low
+    return randint(low, high, input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device)
 
 
 def rand_like(input, *, dtype=None, requires_grad=False, device=None, layout=None, memory_format=None):
@@ -528,6 +579,24 @@ def _linspace(start, end, steps, npd):
     a, c = np.where(first, step, -step), np.where(first, float(st), float(en))
     out = (a * k + c) if f32 else _fma64(a, k, c)              # (float32: the product is exact in double)
     return out.astype(npd)
+
+
+def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    """base ** exponent, PyTorch's kernel: start and end in the dtype, a double step (end - start) / (steps - 1), the
+    exponent in double from start for the first half and from end for the second, a double pow, rounded to the dtype.
+    (float32 agrees to the last bit; float64's pow differs from PyTorch's vectorised one in the last bit at times.)"""
+    if _is_index(steps) and steps < 0:
+        raise RuntimeError('number of steps must be non-negative')
+    d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
+    t = d.np.type if d.np.kind == 'f' else np.int64
+    st, en = t(_num(start)), t(_num(end))
+    if steps == 1:
+        return _finish(np.array([float(base) ** float(st)]).astype(d.np), requires_grad, device, layout, out=out)
+    step = float(en - st) / (steps - 1) if steps else 0.0
+    i = np.arange(steps, dtype=np.int64)
+    first = i < steps // 2
+    exponent = np.where(first, float(st) + step * i, float(en) - step * (steps - 1 - i))
+    return _finish(np.power(float(base), exponent).astype(d.np), requires_grad, device, layout, out=out)
 
 
 def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):

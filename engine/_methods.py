@@ -395,6 +395,14 @@ Tensor.new_ones = _new_filled(1)
 Tensor.new_empty = _new_filled(0)
 
 
+def new_full(self, size, fill_value, *, dtype=None, requires_grad=False, device=None):
+    from ._factories import full
+    return full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad, device=device)
+
+
+Tensor.new_full = new_full
+
+
 # ------------------------------------------------------------------------------ torch.* forms of methods
 
 def _function_of(name, other_types):

@@ -36,6 +36,42 @@ class Generator:
     def __repr__(self):
         return '<torch._C.Generator object at %#x>' % id(self)
 
+    # ------------------------------------------------------------------ state, in PyTorch's bytes
+    # CPUGeneratorImplState: the seed (u64), mt19937's `left` and `seeded` (i32), `next` (u64) and its 624 words (as
+    # u64), the normal pair's x, y (the kept number) and rho (f64), whether y is kept (i32), a float32 normal and
+    # whether it is kept; 5,056 bytes. numpy's position in the words is PyTorch's `next`; `left` is 625 - position.
+    _STATE_SIZE = 5056
+
+    def _words(self):
+        if self._mt is None:
+            self._mt = np.random.RandomState(self._seed & 0xFFFFFFFF)
+        return self._mt.get_state()[1:3]
+
+    def state_bytes(self):
+        """The state as the uint8 array PyTorch's get_state() holds."""
+        words, pos = self._words()
+        out = np.zeros(self._STATE_SIZE, np.uint8)
+        out[0:8].view(np.uint64)[0] = self._seed
+        out[8:16].view(np.int32)[:] = 625 - pos, 1
+        out[16:24].view(np.uint64)[0] = pos % 624
+        out[24:5016].view(np.uint64)[:] = words
+        if self._next_normal is not None:
+            out[5024:5032].view(np.float64)[0] = self._next_normal
+            out[5040:5044].view(np.int32)[0] = 1
+        return out
+
+    def load_state_bytes(self, state):
+        """Go back to a state state_bytes() gave (a uint8 array of PyTorch's size)."""
+        if state.size != self._STATE_SIZE:
+            raise RuntimeError('Expected a CPUGeneratorImplState of size %d but found the input RNG state size to '
+                               'be %d' % (self._STATE_SIZE, state.size))
+        state = np.ascontiguousarray(state, np.uint8)
+        self._seed = int(state[0:8].view(np.uint64)[0])
+        self._mt = np.random.RandomState()
+        left = int(state[8:12].view(np.int32)[0])
+        self._mt.set_state(('MT19937', state[24:5016].view(np.uint64).astype(np.uint32), 625 - left))
+        self._next_normal = float(state[5024:5032].view(np.float64)[0]) if state[5040:5044].view(np.int32)[0] else None
+
     # ------------------------------------------------------------------ draws
     def random(self, n):
         """n 32-bit draws (as uint64)."""

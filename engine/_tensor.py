@@ -159,6 +159,30 @@ class Tensor:
         return self._data.itemsize
 
     @property
+    def itemsize(self):
+        return self._data.itemsize
+
+    @property
+    def nbytes(self):
+        return self._data.nbytes
+
+    def is_signed(self):
+        return self.dtype.is_signed
+
+    def is_same_size(self, other):
+        return self._data.shape == other._data.shape
+
+    def is_nonzero(self):
+        if self._data.size == 0:
+            raise RuntimeError('Boolean value of Tensor with no values is ambiguous')
+        return bool(self)
+
+    def get_device(self):
+        return -1                    # (a CPU tensor's, as PyTorch's)
+
+    is_cpu = True
+
+    @property
     def layout(self):
         return dt.strided
 

@@ -64,6 +64,19 @@ def test_runtime_error_trimmed_to_the_users_frames():
     assert error['traceback'].endswith('ValueError: bad value\n')
 
 
+@pytest.mark.parametrize('code', [
+    'a = torch.tensor([1., 2.], requires_grad=True)\nb = a.sigmoid()\nb.detach().zero_()\nb.sum().backward()\n',
+    'p = torch.ones(2, requires_grad=True)\nr = p.exp()\nr.mul_(2)\nr.sum().backward()\n',
+    'a = torch.ones(2, requires_grad=True)\nb = a * a\nc = b * b\nb.add_(1)\nc.sum().backward()\n'])
+def test_a_modified_saved_tensor_is_one_error_not_two(code):
+    """The error of the study notes shows once, as PyTorch's does (it was raised while the engine was handling
+    the same error of another saved tensor: 'During handling of the above exception, another exception ...')."""
+    err = run('import torch\n' + code)['error']
+    assert err['type'] == 'RuntimeError' and err['message'].startswith('one of the variables needed for gradient')
+    assert err['traceback'].count('one of the variables needed') == 1 and 'During handling' not in err['traceback']
+    assert err['traceback'].startswith('Traceback (most recent call last):\n  File "main.py", line ')
+
+
 def test_output_before_an_error_is_kept():
     result = run('print("first")\n1 / 0\n')
     assert text_of(result) == 'first\n'

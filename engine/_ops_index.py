@@ -1,0 +1,826 @@
+"""The op table, part 5: more indexing and shape ops (scatter, index_add, nonzero, tile, hstack, ...).
+
+Same rules as `_ops.py`: numpy forward beside a backward written with tensor ops (so double backward works),
+node names and saved attributes exactly as PyTorch 2.13 has them. `__all__` names the torch.* functions; the
+Tensor methods are set here.
+"""
+import builtins
+
+import numpy as np
+
+from . import _methods
+from . import _ops as ops
+from ._autograd import Node, SavedTensor
+from ._ops_nn import where as _where
+from ._ops import _attach, _given, _signed, _along, _check_broadcast, _scalar, put
+from ._tensor import Tensor, make, _wrap_dim, warn_once
+
+__all__ = ['scatter', 'scatter_add', 'index_add', 'index_fill', 'index_copy', 'nonzero', 'argwhere', 'masked_select',
+           'take', 'take_along_dim', 'repeat_interleave',
+           'tile', 'atleast_1d', 'atleast_2d', 'atleast_3d', 'hstack', 'vstack', 'row_stack', 'dstack',
+           'column_stack', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'ravel', 'fliplr', 'flipud', 'rot90',
+           'diagonal', 'diag_embed', 'diagflat',
+           'meshgrid', 'broadcast_tensors', 'broadcast_shapes', 'cartesian_prod', 'tril_indices', 'triu_indices',
+           'scatter_reduce']
+
+_LEGACY = {'float32': 'Float', 'float64': 'Double', 'float16': 'Half', 'int64': 'Long', 'int32': 'Int',
+           'int16': 'Short', 'int8': 'Char', 'uint8': 'Byte', 'bool': 'Bool'}
+
+
+def _shape(t):
+    return t._data.shape if t._data.ndim else (1,)
+
+
+def _positions(a, d, index, name, src=None):
+    """Flat positions in `a` (0-d read as 1-d) that scatter `index` addresses along d, checked as PyTorch (with the
+    tensor `src` whose values go there, if any)."""
+    idx = index._data
+    if idx.dtype.kind not in 'iu':
+        raise RuntimeError('%s(): Expected dtype int64 for index' % name)
+    if builtins.max(idx.ndim, 1) != builtins.max(a._data.ndim, 1):
+        raise RuntimeError('Index tensor must have the same number of dimensions as self tensor')
+    if src is not None and builtins.max(src._data.ndim, 1) != builtins.max(a._data.ndim, 1):
+        raise RuntimeError('Index tensor must have the same number of dimensions as src tensor')
+    _check_sizes(a, d, index, src)
+    shape, ishape = _shape(a), idx.shape or (1,)
+    size = shape[d]
+    bad = idx[(idx < 0) | (idx >= size)]
+    if bad.size:
+        raise RuntimeError('index %d is out of bounds for dimension %d with size %d' % (bad.flat[0], d, size))
+    return _along(idx.reshape(ishape).astype(np.intp), d, shape)
+
+
+def _check_sizes(a, d, index, src):
+    ishape, shape = _shape(index), _shape(a)
+    sshape = _shape(src) if src is not None else None
+    for i, n in enumerate(ishape):
+        if (i != d and n > shape[i]) or (sshape is not None and (i >= len(sshape) or n > sshape[i])):
+            if sshape is None:
+                raise RuntimeError('Expected index [%s] to be no larger than self [%s] apart from dimension %d'
+                                   % (_join(index._data.shape), _join(a._data.shape), d))
+            raise RuntimeError('Expected index [%s] to be no larger than self [%s] apart from dimension %d and to be '
+                               'no larger size than src [%s]' % (_join(index._data.shape), _join(a._data.shape), d,
+                                                                 _join(src._data.shape)))
+
+
+def _join(shape):
+    return ', '.join(map(str, shape))
+
+
+def _region(src, index):
+    """The part of src that scatter reads: its leading corner of index's shape."""
+    data = src._data.reshape(_shape(src))
+    return data[tuple(slice(0, n) for n in _shape(index))]
+
+
+# ================================================================================================ scatter
+
+def scatter(a, dim, index, src=None, value=None, *, reduce=None):
+    """A copy of `a` with src's values (or `value`) written at index along dim: out[index[i][j]][j] = src[i][j]."""
+    if src is None and value is None:
+        raise TypeError("scatter() missing required argument 'src' or 'value'")
+    v = src if src is not None else value
+    if reduce is not None:
+        return _scatter_reduce_legacy(a, dim, index, v, reduce)
+    d = _wrap_dim(dim, a._data.ndim)
+    is_src = isinstance(v, Tensor)
+    if is_src and v._data.dtype != a._data.dtype:
+        raise RuntimeError('scatter(): Expected self.dtype to be equal to src.dtype')
+    flat = _positions(a, d, index, 'scatter', v if is_src else None)
+    out = a._data.copy()
+    vals = _region(v, index).reshape(-1) if is_src else np.asarray(_scalar(v))
+    out.reshape(-1)[flat.reshape(-1)] = vals.astype(out.dtype)
+    saved = {'dim': _given(dim), 'index': SavedTensor(index)}
+    if is_src:
+        return _attach(make(out), ScatterBackward0, (a, v), saved)
+    return _attach(make(out), ScatterBackward1, (a,), saved)
+
+
+class ScatterBackward0(Node):
+    def apply(self, g):
+        dim, index = _signed(self._saved['dim']), self.saved('index')
+        return (g.scatter(dim, index, 0) if self.needs(0) else None,
+                g.gather(dim, index) if self.needs(1) else None)
+
+
+class ScatterBackward1(Node):
+    def apply(self, g):
+        return (g.scatter(_signed(self._saved['dim']), self.saved('index'), 0),)
+
+
+_LEGACY_WARNING = ('The reduce argument of torch.scatter with Tensor src is deprecated and will be removed in a future '
+                   'PyTorch release. Use torch.scatter_reduce instead for more reduction options.')
+
+
+def _scatter_reduce_legacy(a, dim, index, v, reduce):
+    """scatter(..., reduce='add' / 'multiply'): no derivative (PyTorch's NotImplemented node)."""
+    if reduce not in ('add', 'multiply'):
+        raise RuntimeError('reduce argument must be either add or multiply.')
+    d = _wrap_dim(dim, a._data.ndim)
+    is_src = isinstance(v, Tensor)
+    if is_src:
+        warn_once(_LEGACY_WARNING, 'aten/src/ATen/native/TensorAdvancedIndexing.cpp:225', 4)
+    flat = _positions(a, d, index, 'scatter', v if is_src else None)
+    vals = _region(v, index).reshape(-1) if is_src else np.full(flat.size, _scalar(v))
+    out = make(_reduced(a._data, flat.reshape(-1), vals, 'sum' if reduce == 'add' else 'prod', True))
+    return ops._not_implemented(out, (a, v) if is_src else (a,), 'aten::scatter')
+
+
+def scatter_add(a, dim, index, src):
+    """A copy of `a` with src's values added at index along dim: out[index[i][j]][j] += src[i][j]."""
+    d = _wrap_dim(dim, a._data.ndim)
+    if src._data.dtype != a._data.dtype:
+        raise RuntimeError('scatter(): Expected self.dtype to be equal to src.dtype')
+    flat = _positions(a, d, index, 'scatter_add', src)
+    out = a._data.copy()
+    np.add.at(out.reshape(-1), flat.reshape(-1), _region(src, index).reshape(-1))
+    return _attach(make(out), ScatterAddBackward0, (a, src), {'dim': _given(dim), 'index': SavedTensor(index)})
+
+
+class ScatterAddBackward0(Node):
+    def apply(self, g):
+        return (g if self.needs(0) else None,
+                g.gather(_signed(self._saved['dim']), self.saved('index')) if self.needs(1) else None)
+
+
+_REDUCE = {'sum': (np.add, 0), 'mean': (np.add, 0), 'prod': (np.multiply, 1), 'amax': (np.maximum, -np.inf),
+           'amin': (np.minimum, np.inf)}
+
+
+def _reduced(x, flat, vals, reduce, include_self):
+    """x with vals reduced into the flat positions (numpy, x copied)."""
+    ufunc, identity = _REDUCE[reduce]
+    out = x.copy()
+    o = out.reshape(-1)
+    if not include_self:
+        if x.dtype.kind in 'iu' and np.isinf(identity):
+            info = np.iinfo(x.dtype)
+            identity = info.min if identity < 0 else info.max
+        o[flat] = identity
+    ufunc.at(o, flat, vals.astype(x.dtype))
+    if reduce == 'mean':
+        n = np.full(o.shape, 1 if include_self else 0, np.int64)
+        np.add.at(n, flat, 1)
+        n[n == 0] = 1
+        o[...] = o // n if x.dtype.kind in 'iub' else (o / n).astype(x.dtype)
+    return out
+
+
+def scatter_reduce(a, dim, index, src, reduce, *, include_self=True):
+    """A copy of `a` with src's values reduced (sum, prod, mean, amax, amin) into the positions index along dim,
+    `a`'s own values taking part unless include_self=False."""
+    if reduce not in _REDUCE:
+        raise RuntimeError('reduce argument must be either sum, prod, mean, amax or amin, got %s' % reduce)
+    d = _wrap_dim(dim, a._data.ndim)
+    if src._data.dtype != a._data.dtype:
+        raise RuntimeError('scatter(): Expected self.dtype to be equal to src.dtype')
+    flat = _positions(a, d, index, 'scatter_reduce', src)
+    out = make(_reduced(a._data, flat.reshape(-1), _region(src, index).reshape(-1), reduce, include_self))
+    return _attach(out, ScatterReduceBackward0, (a, src), {
+        'dim': _given(dim), 'include_self': include_self, 'index': SavedTensor(index), 'reduce': reduce,
+        'result': ops._RESULT, 'self': SavedTensor(a), 'src': SavedTensor(src)})
+
+
+class ScatterReduceBackward0(Node):
+    """PyTorch's scatter_reduce_backward: each input's share of every reduced position."""
+    def apply(self, g):
+        s = self._saved
+        dim, reduce, include_self = _signed(s['dim']), s['reduce'], s['include_self']
+        index, x, src, result = self.saved('index'), self.saved('self'), self.saved('src'), self.saved('result')
+        if reduce == 'sum':
+            gx, gs = g, g.gather(dim, index)
+        elif reduce == 'mean':
+            n = (ops._zeros_like(g) + (1. if include_self else 0.)).scatter_add(dim, index, ops._zeros_like(src) + 1.)
+            n = n.masked_fill(n == 0, 1)
+            gx = g / n
+            gs = gx.gather(dim, index)
+        elif reduce == 'prod':
+            masked_self = x.masked_fill(x == 0, 1)
+            gx = g * masked_self.scatter_reduce(dim, index, src, reduce, include_self=include_self) / masked_self
+            src_zero = src == 0
+            zeros = ops._zeros_like(x).scatter_add(dim, index, src_zero.to(x.dtype)).gather(dim, index)
+            single = src_zero.logical_and(zeros == 1)
+            masked_src_result = x.scatter_reduce(dim, index, src.masked_fill(single, 1), reduce,
+                                                 include_self=include_self)
+            gs = _where(single, (g * masked_src_result).gather(dim, index),
+                        (g * result).gather(dim, index) / src.masked_fill(src_zero, 1))
+        else:                                       # amax, amin: shared equally among the values that won
+            value = result.gather(dim, index)
+            self_won, src_won = x == result, src == value
+            n = self_won.to(x.dtype).scatter_add(dim, index, src_won.to(x.dtype))
+            share = g / n
+            gx = self_won * share
+            gs = src_won * share.gather(dim, index)
+        if not include_self:
+            gx = gx.scatter(dim, index, 0)
+        return (gx if self.needs(0) else None, gs if self.needs(1) else None)
+
+
+# ================================================================================================ index_*
+
+def _index_vector(a, d, index, name, error=RuntimeError, dtypes='int32/int64'):
+    idx = index._data
+    if idx.ndim > 1:
+        if name == 'index_fill_':
+            raise RuntimeError('Index has to be a vector/scalar')
+        if name == 'index_copy_':
+            raise IndexError('index_copy_(): Index should have dimension 1 or 0 (got %d)' % idx.ndim)
+        raise IndexError('index_add_(): Index is supposed to be a vector, but got dim: %d with type: %s and size: [%s]'
+                         % (idx.ndim, _LEGACY.get(idx.dtype.name, idx.dtype.name), _join(idx.shape)))
+    if idx.dtype.kind not in 'iu' or (dtypes == 'int64' and idx.dtype != np.int64):
+        if name == 'index_copy_':
+            raise RuntimeError('index_copy_(): Expected a long tensor for index, but got '
+                               + _LEGACY.get(idx.dtype.name, idx.dtype.name))
+        if dtypes == 'int64':
+            raise IndexError('%s(): Expected dtype int64 for index.' % name)
+        raise RuntimeError('%s(): Expected dtype %s for index but got: %s'
+                           % (name, dtypes, _LEGACY.get(idx.dtype.name, idx.dtype.name)))
+    size = _shape(a)[d]
+    idx = idx.reshape(-1)
+    bad = idx[(idx < -size) | (idx >= size)] if name == 'index_fill_' else idx[(idx < 0) | (idx >= size)]
+    if bad.size and name == 'index_add_' and a._data.ndim <= 1:
+        raise IndexError('index out of range in self')
+    if bad.size:
+        raise error('%sindex %d is out of bounds for dimension %d with size %d'
+                    % ('index_copy_(): ' if name == 'index_copy_' else '', bad[0], d, size))
+    return (idx % builtins.max(size, 1)).astype(np.intp)
+
+
+def _slot(shape, d, idx):
+    """A numpy key selecting the slices idx along d of an array of `shape`."""
+    return (slice(None),) * d + (idx,)
+
+
+def _same_slices(shape, other, d):
+    return len(shape) == len(other) and all(n == m for i, (n, m) in enumerate(zip(shape, other)) if i != d)
+
+
+def index_add(a, dim, index, source, *, alpha=1):
+    """A copy of `a` with alpha * source's slices added at the positions index along dim."""
+    d = _wrap_dim(dim, a._data.ndim)
+    idx = _index_vector(a, d, index, 'index_add_')
+    n = _shape(source)[d] if source._data.ndim else 1
+    if idx.size != n:
+        raise RuntimeError('index_add_(): Number of indices (%d) should be equal to source.size(dim): (%d), for dim: '
+                           '%d' % (idx.size, n, d))
+    if a._data.ndim and not _same_slices(a._data.shape, source._data.shape, d):
+        raise RuntimeError('source tensor shape must match self tensor shape, excluding the specified dimension. Got '
+                           'self.shape = [%s] source.shape = [%s]' % (_join(a._data.shape), _join(source._data.shape)))
+    if source._data.dtype != a._data.dtype:
+        raise RuntimeError('index_add_(): self (%s) and source (%s) must have the same scalar type'
+                           % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
+    out = a._data.copy().reshape(_shape(a))
+    np.add.at(out, _slot(out.shape, d, idx), (source._data * alpha if alpha != 1 else source._data).astype(
+        out.dtype).reshape(_shape(source)))
+    out = make(out.reshape(a._data.shape))
+    return _attach(out, IndexAddBackward0, (a, source), {
+        'alpha': alpha, 'dim': _given(dim), 'index': SavedTensor(index), 'source': SavedTensor(source),
+        'source_dim': source._data.ndim})
+
+
+class IndexAddBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        gs = None
+        if self.needs(1):
+            dim, source = _signed(s['dim']), self.saved('source')
+            gs = g.index_select(dim, self.saved('index'))
+            if s['source_dim'] == 0:
+                gs = gs.reshape(())
+            gs = gs.expand_as(source)
+            if s['alpha'] != 1:
+                gs = gs * s['alpha']
+        return (g if self.needs(0) else None, gs)
+
+
+def index_fill(a, dim, index, value):
+    """A copy of `a` with `value` (a number or a 0-d tensor) in the slices index along dim."""
+    d = _wrap_dim(dim, a._data.ndim)
+    idx = _index_vector(a, d, index, 'index_fill_', IndexError, 'int64')
+    if isinstance(value, Tensor) and value._data.ndim:
+        raise RuntimeError('index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d '
+                           'dimension(s).' % value._data.ndim)
+    out = np.array(a._data, copy=True).reshape(_shape(a))          # (a's layout kept, as PyTorch's clone)
+    out[_slot(out.shape, d, idx)] = value._data if isinstance(value, Tensor) else _scalar(value)
+    out = make(out.reshape(a._data.shape))
+    saved = {'dim': _given(dim), 'index': SavedTensor(index)}
+    if isinstance(value, Tensor):
+        return _attach(out, IndexFillBackward1, (a, value), saved)
+    return _attach(out, IndexFillBackward0, (a,), saved)
+
+
+class IndexFillBackward0(Node):
+    def apply(self, g):
+        return (g.index_fill(_signed(self._saved['dim']), self.saved('index'), 0),)
+
+
+class IndexFillBackward1(Node):
+    def apply(self, g):
+        dim, index = _signed(self._saved['dim']), self.saved('index')
+        return (g.index_fill(dim, index, 0) if self.needs(0) else None,
+                g.index_select(dim, index).sum() if self.needs(1) else None)
+
+
+def index_copy(a, dim, index, source):
+    """A copy of `a` with source's slices written at the positions index along dim."""
+    d = _wrap_dim(dim, a._data.ndim)
+    nd, snd = a._data.ndim, source._data.ndim
+    if index._data.ndim < 2 and not snd and index._data.size != 1:
+        raise IndexError('index_copy_(): When source is scalar, index should have one element (got %d)'
+                         % index._data.size)
+    if index._data.ndim < 2 and snd != nd and snd and nd:
+        raise IndexError('index_copy_(): When source and destination are not scalars, their dimensionality must '
+                         'match. Source dimensionality (%d), destination dimensionality (%d)' % (snd, nd))
+    idx = _index_vector(a, d, index, 'index_copy_', IndexError, 'int64')
+    if source._data.dtype != a._data.dtype:
+        raise RuntimeError('index_copy_(): self and source expected to have the same dtype, but got (self) %s and '
+                           '(source) %s' % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
+    if nd and snd and not _same_slices(a._data.shape, source._data.shape, d):
+        cut = lambda shape: ' '.join(str(m) for i, m in enumerate(shape) if i != d)   # noqa: E731
+        raise RuntimeError('index_copy_(): Source/destination tensor must have same slice shapes. Destination slice '
+                           'shape: %s at dimension %d and source slice shape: %s at dimension 0.'
+                           % (cut(a._data.shape), d, cut(source._data.shape)))
+    n = _shape(source)[d] if source._data.ndim else 1
+    if idx.size != n:
+        raise IndexError('index_copy_(): Number of indices (%d) should be equal to source.size(dim) (%d)'
+                         % (idx.size, n))
+    out = a._data.copy().reshape(_shape(a))
+    out[_slot(out.shape, d, idx)] = source._data.astype(out.dtype).reshape(_shape(source))
+    out = make(out.reshape(a._data.shape))
+    return _attach(out, IndexCopyBackward0, (a, source), {
+        'dim': _given(dim), 'index': SavedTensor(index), 'source': SavedTensor(source),
+        'source_dim': source._data.ndim})
+
+
+class IndexCopyBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        dim, index = _signed(s['dim']), self.saved('index')
+        gs = None
+        if self.needs(1):
+            gs = g.index_select(dim, index)
+            if s['source_dim'] == 0:
+                gs = gs.reshape(())
+        return (g.index_fill(dim, index, 0) if self.needs(0) else None, gs)
+
+
+# ================================================================================================ selecting
+
+def nonzero(a, *, as_tuple=False):
+    """The indices of the nonzero elements: one row per element (int64), or one index tensor per dim."""
+    if as_tuple:
+        return tuple(make(i.astype(np.int64)) for i in np.nonzero(np.atleast_1d(a._data)))
+    return make(np.argwhere(a._data).astype(np.int64))
+
+
+def argwhere(a):
+    """nonzero(a): one row of indices per nonzero element."""
+    return nonzero(a)
+
+
+def masked_select(a, mask):
+    """The elements of `a` where the bool `mask` is True (they broadcast), as a 1-d tensor."""
+    if mask._data.dtype.kind != 'b':
+        raise RuntimeError('masked_select: expected BoolTensor for mask')
+    _check_broadcast(mask._data.shape, a._data.shape)
+    shape = np.broadcast_shapes(a._data.shape, mask._data.shape)
+    m = np.broadcast_to(mask._data, shape)
+    out = make(np.array(np.broadcast_to(a._data, shape)[m]))
+    return _attach(out, MaskedSelectBackward0, (a,), {'mask': SavedTensor(mask), 'self': SavedTensor(a)})
+
+
+class MaskedSelectBackward0(Node):
+    def apply(self, g):
+        mask, x = self.saved('mask'), self.saved('self')
+        shape = np.broadcast_shapes(x._data.shape, mask._data.shape)
+        flat = np.flatnonzero(np.broadcast_to(mask._data, shape))
+        return (put(g, flat, shape),)               # (the engine sums it to self's shape)
+
+
+def take(a, index):
+    """The elements of `a` at the flat positions `index`, shaped like index."""
+    idx = index._data
+    if idx.dtype != np.int64:
+        raise RuntimeError('take(): Expected a long tensor for index, but got '
+                           + _LEGACY.get(idx.dtype.name, idx.dtype.name))
+    n = a._data.size
+    bad = idx[(idx < -n) | (idx >= n)]
+    if bad.size:
+        raise IndexError('out of range: tried to access index %d on a tensor of %d elements.' % (bad.flat[0], n))
+    flat = (idx % builtins.max(n, 1)).astype(np.intp)
+    out = make(np.ascontiguousarray(a._data.reshape(-1)[flat]))
+    return _attach(out, TakeBackward0, (a,), {'index': SavedTensor(index), 'self': SavedTensor(a)})
+
+
+class TakeBackward0(Node):
+    def apply(self, g):
+        x, index = self.saved('self'), self.saved('index')
+        n = builtins.max(x._data.size, 1)
+        return (put(g, (index._data % n).astype(np.intp), x._data.shape),)
+
+
+def take_along_dim(a, indices, dim=None):
+    """gather along dim with `a` and `indices` broadcast against each other but at dim (of the flattened `a` and
+    indices without dim)."""
+    if indices._data.dtype != np.int64:
+        raise RuntimeError('torch.take_along_dim(): dtype of indices should be Long but got '
+                           + _LEGACY.get(indices._data.dtype.name, indices._data.dtype.name))
+    if dim is None:
+        return a.view(-1).gather(0, indices.view(-1))
+    if a._data.ndim != indices._data.ndim:
+        raise RuntimeError('torch.take_along_dim(): input and indices should have the same number of dimensions, but '
+                           'got %d dimensions for input, and %d dimensions for indices'
+                           % (a._data.ndim, indices._data.ndim))
+    d = _wrap_dim(dim, a._data.ndim)
+    sizes = list(a._data.shape)
+    sizes[d] = indices._data.shape[d]
+    indices = indices.broadcast_to(broadcast_shapes(sizes, indices._data.shape))
+    sizes = list(indices._data.shape)
+    sizes[d] = a._data.shape[d]
+    return a.broadcast_to(broadcast_shapes(sizes, a._data.shape)).gather(d, indices)
+
+
+def repeat_interleave(a, repeats=None, dim=None, *, output_size=None):
+    """Each element (or slice along dim) repeated `repeats` times in place; repeat_interleave(r) alone repeats
+    each position i r[i] times (an index)."""
+    if repeats is None:                                          # torch.repeat_interleave(repeats)
+        r = a._data
+        if r.ndim > 1:
+            raise RuntimeError('repeat_interleave only accept 1D vector as repeat')
+        if r.dtype.kind not in 'iu':
+            raise RuntimeError('repeats has to be Long or Int tensor')
+        if (r < 0).any():
+            raise RuntimeError('repeats can not be negative')
+        return make(np.repeat(np.arange(r.size, dtype=r.dtype), r.reshape(-1).astype(np.intp)))
+    x = a
+    if dim is None:
+        x, dim = a.flatten(), 0
+    d = _wrap_dim(dim, x._data.ndim)
+    if isinstance(repeats, Tensor) and repeats._data.ndim == 0:
+        repeats = make(np.full(_shape(x)[d], builtins.int(repeats._data), np.int64))    # (index_select, as PyTorch)
+    if isinstance(repeats, Tensor):
+        r = repeats._data.reshape(-1)
+        if r.size == 1:
+            r = np.full(_shape(x)[d], r[0], r.dtype)
+        if r.size != _shape(x)[d]:
+            raise RuntimeError('repeats must have the same size as input along dim, but got repeats.size(0) = %d and '
+                               'input.size(%d) = %d' % (r.size, d, _shape(x)[d]))
+        return x.index_select(d, repeat_interleave(make(r)))
+    if repeats < 0:
+        raise RuntimeError('Repeats must be non-negative')
+    sizes = list(x._data.shape)
+    sizes.insert(d + 1, repeats)
+    return x.unsqueeze(d + 1).expand(sizes).clone().flatten(d, d + 1)
+
+
+# ================================================================================================ shapes (composed)
+
+def tile(a, *dims):
+    """repeat with dims padded by leading 1s to a's number of dims (RepeatBackward0)."""
+    dims = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims
+    return a.repeat((1,) * (a._data.ndim - len(dims)) + dims)
+
+
+def _atleast(n, lift):
+    def f(*tensors):
+        one = len(tensors) == 1 and isinstance(tensors[0], Tensor)
+        ts = tensors[0] if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)) else tensors
+        out = tuple(lift(t) if t._data.ndim < n else t for t in ts)
+        return out[0] if one else out
+    f.__name__ = 'atleast_%dd' % n
+    f.__doc__ = 'The tensor(s) with dims added to have at least %d (a tuple for several).' % n
+    return f
+
+
+atleast_1d = _atleast(1, lambda t: t.reshape(1))
+atleast_2d = _atleast(2, lambda t: t.reshape(1, 1) if t._data.ndim == 0 else t.unsqueeze(0))
+atleast_3d = _atleast(3, lambda t: (t.reshape(1, 1, 1) if t._data.ndim == 0 else
+                                    t.unsqueeze(0).unsqueeze(-1) if t._data.ndim == 1 else t.unsqueeze(-1)))
+
+
+def _stack_list(name, tensors):
+    tensors = ops._tensor_list(name, tensors)
+    if not tensors:
+        raise RuntimeError('%s expects a non-empty TensorList' % name)
+    return tensors
+
+
+def hstack(tensors):
+    """cat of the atleast_1d tensors along dim 1 (dim 0 for 1-d ones)."""
+    ts = atleast_1d(_stack_list('hstack', tensors))
+    return ops.cat(ts, 0 if ts[0]._data.ndim == 1 else 1)
+
+
+def vstack(tensors):
+    """cat of the atleast_2d tensors along dim 0."""
+    return ops.cat(atleast_2d(_stack_list('vstack', tensors)), 0)
+
+
+row_stack = vstack
+
+
+def dstack(tensors):
+    """cat of the atleast_3d tensors along dim 2."""
+    return ops.cat(atleast_3d(_stack_list('dstack', tensors)), 2)
+
+
+def column_stack(tensors):
+    """cat along dim 1 with 0-d and 1-d tensors made columns."""
+    ts = _stack_list('column_stack', tensors)
+    return ops.cat([t.reshape(t._data.size, 1) if t._data.ndim <= 1 else t for t in ts], 1)
+
+
+def tensor_split(a, indices_or_sections, dim=0):
+    """Views of `a` split along dim into n near-equal sections (the first size % n one longer), or at indices."""
+    if a._data.ndim == 0:
+        raise RuntimeError('tensor_split expected at least a 1-dimensional tensor, but got a tensor with 0 dims')
+    d = _wrap_dim(dim, a._data.ndim)
+    ios = indices_or_sections
+    if isinstance(ios, Tensor):
+        if ios._data.ndim > 1:
+            raise RuntimeError('tensor_split expected tensor_indices_or_sections to be a zero-dimensional or '
+                               'one-dimensional tensor, but got a tensor with %d dims' % ios._data.ndim)
+        ios = builtins.int(ios._data) if ios._data.ndim == 0 else [builtins.int(i) for i in ios._data]
+    size = a._data.shape[d]
+    if isinstance(ios, (tuple, list)):
+        bounds = [0] + [builtins.int(i) for i in ios] + [size]
+    else:
+        if ios <= 0:
+            raise RuntimeError('number of sections must be larger than 0, got %d' % ios)
+        q, r = divmod(size, ios)
+        bounds = [0]
+        for i in range(ios):
+            bounds.append(bounds[-1] + q + (i < r))
+    out = []
+    for start, stop in zip(bounds, bounds[1:]):
+        out.append(ops._slice(a, d, slice(start, stop), keep_full=True))
+    return tuple(out)
+
+
+def _split_by(name, dim, need):
+    def f(a, indices_or_sections):
+        if a._data.ndim < need:
+            raise RuntimeError('torch.%s requires a tensor with at least %d dimension, but got a tensor with %d '
+                               'dimensions!' % (name, need, a._data.ndim))
+        d = 0 if name == 'hsplit' and a._data.ndim == 1 else dim
+        if isinstance(indices_or_sections, builtins.int):
+            size = a._data.shape[d]
+            if indices_or_sections == 0 or size % indices_or_sections:
+                raise RuntimeError('torch.%s attempted to split along dimension %d, but the size of the dimension %d '
+                                   'is not divisible by the split_size %d!' % (name, d, size, indices_or_sections))
+        return tensor_split(a, indices_or_sections, d)
+    f.__name__ = name
+    f.__doc__ = 'tensor_split along dim %d (equal sections only, for a number).' % dim
+    return f
+
+
+hsplit, vsplit, dsplit = _split_by('hsplit', 1, 1), _split_by('vsplit', 0, 2), _split_by('dsplit', 2, 3)
+
+
+def ravel(a):
+    """contiguous().view(-1): a view of `a` when it is contiguous."""
+    return a.contiguous().view(-1)
+
+
+def fliplr(a):
+    """flip along dim 1."""
+    if a._data.ndim < 2:
+        raise RuntimeError('Input must be >= 2-d.')
+    return a.flip(1)
+
+
+def flipud(a):
+    """flip along dim 0."""
+    if a._data.ndim < 1:
+        raise RuntimeError('Input must be >= 1-d.')
+    return a.flip(0)
+
+
+def rot90(a, k=1, dims=(0, 1)):
+    """`a` rotated k quarter turns in the plane of dims, from the first axis towards the second."""
+    dims = tuple(dims)
+    if len(dims) != 2:
+        raise RuntimeError('expected total rotation dims == 2, but got dims = %d' % len(dims))
+    nd = a._data.ndim
+    if nd < 2:
+        raise RuntimeError('expected total dims >= 2, but got total dims = %d' % nd)
+    d0, d1 = _wrap_dim(dims[0], nd), _wrap_dim(dims[1], nd)
+    if d0 == d1:
+        raise RuntimeError('expected rotation dims to be different, but got dim0 = %d and dim1 = %d' % dims)
+    turns = k % 4
+    x = a._data
+    copy = lambda y: np.array(y, copy=True)       # noqa: E731  (keeping x's layout, as PyTorch's flip and clone)
+    if turns == 0:
+        data = x.copy()                           # (a contiguous clone)
+    elif turns == 2:
+        data = copy(np.flip(x, (d0, d1)))
+    else:                        # PyTorch's flip(...).transpose_(d0, d1): a transposed copy
+        data = np.swapaxes(copy(np.flip(x, d1 if turns == 1 else d0)), d0, d1)
+    return _attach(make(data), Rot90Backward0, (a,), {'dims': _given(dims), 'k': _given(k)})
+
+
+class Rot90Backward0(Node):
+    def apply(self, g):
+        return (g.rot90(-_signed(self._saved['k']), [_signed(d) for d in self._saved['dims']]),)
+
+
+def _diagonal_data(x, offset, d1, d2):
+    """numpy's diagonal of x as a writeable view (numpy's own is read-only)."""
+    key = [slice(None)] * x.ndim
+    n1, n2 = x.shape[d1], x.shape[d2]
+    if offset >= 0:
+        key[d2] = slice(builtins.min(offset, n2), None)
+    else:
+        key[d1] = slice(builtins.min(-offset, n1), None)
+    part = x[tuple(key)]
+    diag = np.diagonal(part, 0, d1, d2)
+    return np.lib.stride_tricks.as_strided(part, diag.shape, diag.strides, writeable=part.flags.writeable)
+
+
+def diagonal(a, offset=0, dim1=0, dim2=1):
+    """The diagonal number `offset` of the planes (dim1, dim2), as a view whose last dim runs along it."""
+    nd = a._data.ndim
+    d1, d2 = _wrap_dim(dim1, nd), _wrap_dim(dim2, nd)
+    if d1 == d2:
+        raise RuntimeError('diagonal dimensions cannot be identical %d, %d' % (dim1, dim2))
+    return ops._view_result(a, _diagonal_data(a._data, offset, d1, d2), DiagonalBackward0, {
+        'dim1': _given(dim1), 'dim2': _given(dim2), 'offset': _given(offset), 'self_sym_sizes': a._data.shape})
+
+
+class DiagonalBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        shape = s['self_sym_sizes']
+        d1, d2 = _signed(s['dim1']) % len(shape), _signed(s['dim2']) % len(shape)
+        where = _diagonal_data(ops._flat_index(shape), _signed(s['offset']), d1, d2)
+        return (put(g, where, shape),)           # zeros with g on the diagonal (differentiable)
+
+
+def diag_embed(a, offset=0, dim1=-2, dim2=-1):
+    """Zeros with a's last dim on diagonal number `offset` of the planes (dim1, dim2) of a result one dim larger."""
+    nd = a._data.ndim + 1
+    d1, d2 = _wrap_dim(dim1, nd), _wrap_dim(dim2, nd)
+    if d1 == d2:
+        raise RuntimeError('diagonal dimensions cannot be identical %d, %d' % (dim1, dim2))
+    n = (a._data.shape[-1] if a._data.ndim else 1) + builtins.abs(offset)
+    rest = list(a._data.shape[:-1])
+    shape = []
+    for i in range(nd):
+        shape.append(n if i in (d1, d2) else rest.pop(0))
+    out = np.zeros(shape, a._data.dtype)
+    _diagonal_data(out, offset, d1, d2)[...] = a._data
+    return _attach(make(out), DiagEmbedBackward0, (a,), {'dim1': _given(dim1), 'dim2': _given(dim2),
+                                                         'offset': _given(offset)})
+
+
+class DiagEmbedBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        return (g.diagonal(_signed(s['offset']), _signed(s['dim1']), _signed(s['dim2'])),)
+
+
+def diagflat(a, offset=0):
+    """The flattened `a` on diagonal number `offset` of a square matrix."""
+    return diag_embed(a.contiguous().view(-1), offset)
+
+
+def unfold(a, dimension, size, step):
+    """The windows of `size` elements every `step` along dimension, as a new last dim of a view."""
+    x = a._data
+    nd = x.ndim
+    d = _wrap_dim(dimension, nd)
+    n = x.shape[d] if nd else 1
+    if size > n:
+        raise RuntimeError('maximum size for tensor at dimension %d is %d but size is %d' % (d, n, size))
+    if step <= 0:
+        raise RuntimeError('step is %d but must be > 0' % step)
+    return ops._view_result(a, _windows(x, d, size, step), UnfoldBackward0, {
+        'dimension': _given(dimension), 'self_sym_sizes': x.shape, 'size': size, 'step': step})
+
+
+def _windows(x, d, size, step):
+    if not x.ndim:
+        return x.reshape(1)
+    shape = x.shape[:d] + ((x.shape[d] - size) // step + 1,) + x.shape[d + 1:] + (size,)
+    strides = x.strides[:d] + (x.strides[d] * step,) + x.strides[d + 1:] + (x.strides[d],)
+    return np.lib.stride_tricks.as_strided(x, shape, strides, writeable=x.flags.writeable)
+
+
+class UnfoldBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        shape = s['self_sym_sizes']
+        d = _signed(s['dimension']) % builtins.max(len(shape), 1)
+        where = _windows(ops._flat_index(shape), d, s['size'], s['step'])
+        return (put(g, where, shape),)           # overlapping windows add up
+
+
+# ================================================================================================ broadcasting, grids
+
+def broadcast_shapes(*shapes):
+    """The shape that tensors of these shapes broadcast to (a shape may be an int)."""
+    out = []
+    for i, shape in enumerate(shapes):
+        shape = (shape,) if isinstance(shape, (builtins.int, np.integer)) else tuple(shape)
+        if len(shape) > len(out):
+            out = [1] * (len(shape) - len(out)) + out
+        for j in range(1, len(shape) + 1):
+            n = shape[-j]
+            if n != 1 and out[-j] not in (1, n):
+                raise RuntimeError('Attempting to broadcast a dimension of length %d at %d! Mismatching argument at '
+                                   'index %d had %s; but expected shape should be broadcastable to [%s]'
+                                   % (n, -j, i, shape, _join(out)))
+            if n != 1:
+                out[-j] = n
+    return ops.Size(out)
+
+
+def _not_tensor(i, t):
+    raise TypeError('expected Tensor as element %d in argument 0, but got %s' % (i, type(t).__name__))
+
+
+def broadcast_tensors(*tensors):
+    """The tensors expanded to their common shape (views)."""
+    ts = [ops._as_tensor(t) if not isinstance(t, (tuple, list)) else _not_tensor(i, t) for i, t in enumerate(tensors)]
+    shape = ts[0]._data.shape if ts else ()
+    for t in ts[1:]:
+        _check_broadcast(shape, t._data.shape)
+        shape = np.broadcast_shapes(shape, t._data.shape)
+    return tuple(t if t._data.shape == shape else t.expand(shape) for t in ts)      # (as PyTorch: no node then)
+
+
+_MESHGRID_WARNING = 'torch.meshgrid: in an upcoming release, it will be required to pass the indexing argument.'
+
+
+def meshgrid(*tensors, indexing=None):
+    """Grids of coordinates: the i-th 0-d/1-d tensor viewed along dim i and expanded ('xy' swaps the first two)."""
+    ts = tuple(tensors[0]) if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)) else tensors
+    if indexing is None:
+        warn_once(_MESHGRID_WARNING, 'aten/src/ATen/native/TensorShape.cpp:4215', 3)
+        indexing = 'ij'
+    if indexing not in ('ij', 'xy'):
+        raise RuntimeError('torch.meshgrid: indexing must be one of "xy" or "ij", but received: %s' % indexing)
+    if not ts:
+        raise RuntimeError('torch.meshgrid expects a non-empty TensorList')
+    for t in ts:
+        if t._data.ndim > 1:
+            raise RuntimeError('torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: ' + str(t))
+        if t._data.dtype != ts[0]._data.dtype:
+            raise RuntimeError('meshgrid expects all tensors to have the same dtype')
+    order = list(range(len(ts)))
+    if indexing == 'xy' and len(ts) >= 2:
+        order[0], order[1] = 1, 0
+    shape = [0] * len(ts)
+    for i, t in enumerate(ts):
+        shape[order[i]] = t._data.size
+    out = []
+    for i, t in enumerate(ts):
+        view = [1] * len(ts)
+        view[order[i]] = -1
+        out.append(t.view(view).expand(shape))
+    return tuple(out)
+
+
+def cartesian_prod(*tensors):
+    """Every combination of one element from each 1-d tensor, as the rows of a matrix."""
+    if len(tensors) == 1:
+        return tensors[0]
+    return ops.stack([g.flatten() for g in meshgrid(*tensors, indexing='ij')], 1)
+
+
+def _triangle_indices(keep):
+    def f(row, col, offset=0, *, dtype=None, device=None, layout=None, pin_memory=None):
+        i, j = keep(row, offset, col)
+        npd = np.int64 if dtype is None else dtype.np
+        return make(np.stack([i, j]).astype(npd).reshape(2, -1))
+    return f
+
+
+tril_indices = _triangle_indices(np.tril_indices)
+tril_indices.__name__ = 'tril_indices'
+tril_indices.__doc__ = 'The coordinates of the lower triangle of a row x col matrix (a 2 x N tensor).'
+triu_indices = _triangle_indices(np.triu_indices)
+triu_indices.__name__ = 'triu_indices'
+triu_indices.__doc__ = 'The coordinates of the upper triangle of a row x col matrix (a 2 x N tensor).'
+
+
+# ================================================================================================ methods
+
+_TORCH_ONLY = {'broadcast_tensors', 'broadcast_shapes', 'meshgrid', 'cartesian_prod', 'tril_indices', 'triu_indices',
+               'atleast_1d', 'atleast_2d', 'atleast_3d', 'hstack', 'vstack', 'row_stack', 'dstack', 'column_stack',
+               'rot90_'}
+
+
+def _install():
+    g = globals()
+    for name in __all__:
+        if name not in _TORCH_ONLY:
+            setattr(Tensor, name, g[name])
+    for name in ('scatter', 'scatter_add', 'index_add', 'index_fill', 'index_copy', 'scatter_reduce'):
+        if name in g:
+            setattr(Tensor, name + '_', _methods._inplace_of(g[name]))
+
+
+_install()
+Tensor.swapaxes_ = Tensor.swapdims_ = ops.transpose_
+Tensor.unfold = unfold

@@ -1,0 +1,782 @@
+"""The op table, part 4: more pointwise math (exp2, atan2, hypot, logaddexp, lerp, ...), as PyTorch 2.13 has it.
+
+Same rules as `_ops.py`: numpy forward beside a backward written with tensor ops (so double backward works),
+node names and saved attributes exactly as PyTorch 2.13 has them. `__all__` names the torch.* functions; the
+Tensor methods are set here.
+"""
+import builtins
+import math
+
+import numpy as np
+
+from . import _dtypes as dt
+from . import _methods
+from ._autograd import Node, SavedTensor, RESULT as _RESULT
+from ._ops import (_attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F32,
+                   _mul_scalar, _vec_exp, _zeros_like, _not_implemented, _C10_TYPE, _rg, pow as _pow)
+from ._ops_nn import where
+from ._tensor import Tensor, make
+from ._random import fma32 as _fma32
+from ._factories import _fma64
+
+__all__ = ['exp2', 'acosh', 'asinh', 'atanh', 'arccosh', 'arcsinh', 'arctanh', 'atan2', 'arctan2', 'hypot',
+           'logaddexp', 'logaddexp2', 'xlogy', 'copysign', 'sgn', 'erfc', 'lgamma', 'digamma',
+           'lerp', 'addcmul', 'addcdiv', 'float_power', 'deg2rad', 'rad2deg', 'sinc', 'logit', 'nan_to_num',
+           'heaviside', 'fmax', 'fmin',
+           'isclose', 'isneginf', 'isposinf', 'isreal', 'positive', 'greater', 'greater_equal', 'less', 'less_equal',
+           'not_equal', 'arcsin', 'arccos', 'arctan', 'fix']
+
+
+def _scaled(t, c):
+    """t * c for a C++ double c, as PyTorch's formulas write it (mul.Scalar: MulBackward1 when recorded)."""
+    return _mul_scalar(t, c)
+
+
+def _type_name(x):
+    return _C10_TYPE.get(x._data.dtype.name, x.dtype.legacy)
+
+
+# ================================================================================================ unary
+
+class Exp2Backward0(Node):
+    def apply(self, g):                     # grad * result * M_LN2
+        return (_scaled(g * self.saved('result'), math.log(2)),)
+
+
+class AcoshBackward0(Node):
+    def apply(self, g):                     # grad * (self.pow(2) - 1).rsqrt()
+        x = self.saved('self')
+        return (g * (x ** 2 - 1).rsqrt(),)
+
+
+class AsinhBackward0(Node):
+    def apply(self, g):                     # grad * (self.pow(2) + 1).rsqrt()
+        x = self.saved('self')
+        return (g * (x ** 2 + 1).rsqrt(),)
+
+
+class AtanhBackward0(Node):
+    def apply(self, g):                     # grad * 1 / (1 - self.pow(2))
+        x = self.saved('self')
+        return (g * 1 / (1 - x ** 2),)
+
+
+def _math_vec(fn):
+    """A `math` function over an array, in float64 (float32 results then rounded once, as _rounded)."""
+    vec = np.frompyfunc(fn, 1, 1)
+
+    def f(x):
+        r = np.asarray(vec(x.astype(np.float64)), dtype=np.float64)
+        return r.astype(np.float32) if x.dtype is _F32 else r
+    return f
+
+
+def _erfc64(x):
+    return math.erfc(x)
+
+
+def _lgamma64(x):
+    if math.isinf(x):
+        return math.inf
+    if x <= 0 and x == math.floor(x):
+        return math.inf                      # a pole (math.lgamma raises)
+    return math.lgamma(x)
+
+
+class ErfcBackward0(Node):
+    def apply(self, g):                     # -2.0 / sqrt(M_PI) * exp(-(self.pow(2))) * grad
+        x = self.saved('self')
+        return (_scaled((-(x ** 2)).exp(), -2.0 / math.sqrt(math.pi)) * g,)
+
+
+class LgammaBackward0(Node):
+    def apply(self, g):                     # grad * digamma(self)
+        return (g * digamma(self.saved('self')),)
+
+
+_PSI_A = (8.33333333333333333333E-2, -2.10927960927960927961E-2, 7.57575757575757575758E-3,
+          -4.16666666666666666667E-3, 3.96825396825396825397E-3, -8.33333333333333333333E-3, 8.33333333333333333333E-2)
+
+
+def _digamma_np(x):
+    """PyTorch's calc_digamma in x's dtype: reflection below 0, recurrence up to 10, then the asymptotic series."""
+    t = x.dtype.type
+    x = np.array(x, copy=True)
+    neg = x < 0
+    r = x - np.trunc(x)
+    reflect = np.where(neg, (math.pi / np.tan(math.pi * r.astype(np.float64))).astype(x.dtype), t(0))
+    v = np.where(neg, t(1) - x, x)
+    result = np.zeros_like(v)
+    for _ in range(10):                      # (v < 10 at most 10 times after reflection: v >= 0 here)
+        low = v < 10
+        if not low.any():
+            break
+        result = np.where(low, result - t(1) / v, result)
+        v = np.where(low, v + t(1), v)
+    low = v < 10                             # (v in (0, 1) e.g. from tiny x: keep going)
+    while low.any():
+        result = np.where(low, result - t(1) / v, result)
+        v = np.where(low, v + t(1), v)
+        low = v < 10
+    z = t(1) / (v * v)
+    p = np.full_like(v, t(_PSI_A[0]))
+    for c in _PSI_A[1:]:
+        p = p * z + t(c)
+    y = np.where(v < t(1e17), z * p, t(0))
+    log = _rounded(np.log)(v)
+    out = np.where(v == 10, result + t(2.25175258906672110764), result + log - (t(0.5) / v) - y)
+    out = np.where(neg, out - reflect, out)
+    out = np.where(x == 0, np.copysign(t(np.inf), -x), out)
+    return np.where(neg & (x == np.trunc(x)) | np.isnan(x), t(np.nan), out)
+
+
+def _trigamma_np(x):
+    """PyTorch's calc_trigamma in x's dtype (polygamma(1, x))."""
+    t = x.dtype.type
+    small = x < t(0.5)
+    pi = t(math.pi)
+    s = _rounded(np.sin)(pi * x)
+    result = np.where(small, -(pi * pi) / (s * s), t(0))
+    v = np.where(small, t(1) - x, x)
+    for _ in range(6):
+        result = result + t(1) / (v * v)
+        v = v + t(1)
+    ixx = t(1) / (v * v)
+    result = result + (t(1) + t(1) / (t(2) * v) + ixx * (t(1 / 6) - ixx * (t(1 / 30) - ixx * t(1 / 42)))) / v
+    return np.where(small, -result, result)
+
+
+def digamma(a):
+    d = _float_dtype(a)
+    x = a._data.astype(d.np, copy=False)
+    with np.errstate(all='ignore'):
+        out = _out(_digamma_np(x), d)
+    return _attach(out, DigammaBackward0, (a,), {'self': SavedTensor(a)}, a._data.dtype is d.np)
+
+
+class DigammaBackward0(Node):
+    def apply(self, g):                     # grad * polygamma(1, self)
+        return (g * _polygamma1(self.saved('self')),)
+
+
+def _polygamma1(a):
+    """polygamma(1, a), trigamma, as a differentiable op (PolygammaBackward0, saving n and self, as PyTorch)."""
+    with np.errstate(all='ignore'):
+        out = make(_trigamma_np(a._data))
+    return _attach(out, PolygammaBackward0, (a,), {'n': 1, 'self': SavedTensor(a)}, True)
+
+
+class PolygammaBackward0(Node):
+    def apply(self, g):                     # grad * polygamma(n + 1, self); past n = 2 the engine has none
+        x = self.saved('self')
+        with np.errstate(all='ignore'):
+            psi2 = make(_tetragamma_np(x._data))
+        return (g * _not_implemented(psi2, (x,), 'aten::polygamma with n > 2 (in the engine)'),)
+
+
+def _tetragamma_np(x):
+    """polygamma(2, x) in float64 (recurrence up to 10, then the asymptotic series), rounded to x's dtype: close to
+    PyTorch's (a Hurwitz zeta), not bit for bit."""
+    v = x.astype(np.float64)
+    result = np.zeros_like(v)
+    low = v < 10
+    while low.any():
+        result = np.where(low, result - 2 / v ** 3, result)
+        v = np.where(low, v + 1, v)
+        low = v < 10
+    series = -(1 / v ** 2) - 1 / v ** 3 - 1 / (2 * v ** 4) + 1 / (6 * v ** 6) - 1 / (6 * v ** 8) + 3 / (10 * v ** 10) \
+        - 5 / (6 * v ** 12)
+    out = result + series
+    return np.where(np.isnan(x) | (x <= 0) & (x == np.trunc(x)), np.nan, out).astype(x.dtype)
+
+
+def _sleef_exp2f(d):
+    """Sleef's exp2f_u10 (PyTorch's vectorised float32 exp2): 2 ** round(d) times a degree-6 polynomial in the rest,
+    in fused multiply-adds."""
+    u = np.rint(d)
+    q = u.astype(np.int32)
+    s = d - u
+    p = np.full_like(d, np.float32(0.1535920892e-3))
+    for c in (0.1339262701e-2, 0.9618384764e-2, 0.5550347269e-1, 0.2402264476e+0, 0.6931471825e+0, 1.0):
+        p = _fma32(p, s, np.float32(c))
+    half = q >> 1
+    with np.errstate(all='ignore'):
+        p = p * ((half + 127) << 23).view(_F32) * ((q - half + 127) << 23).view(_F32)
+    p = np.where(d >= 128, np.float32(np.inf), p)
+    return np.where(d < -150, np.float32(0), p)
+
+
+def _exp2(x):
+    """exp2 as PyTorch's CPU kernel computes it: for float32, Sleef's by vectors of 16 numbers, glibc's (correctly
+    rounded) for the last few; other dtypes correctly rounded."""
+    r = _rounded(np.exp2)(x)
+    if x.dtype is _F32 and x.size >= 16:
+        flat = np.ascontiguousarray(x).reshape(-1)
+        m = flat.size // 16 * 16
+        r = np.array(r, copy=True).reshape(-1)
+        r[:m] = _sleef_exp2f(flat[:m])
+        r = r.reshape(x.shape)
+    return r
+
+
+exp2 = _unary(_exp2, Exp2Backward0, 'result')
+acosh = _unary(_rounded(np.arccosh), AcoshBackward0, 'self')
+asinh = _unary(_rounded(np.arcsinh), AsinhBackward0, 'self')
+atanh = _unary(_rounded(np.arctanh), AtanhBackward0, 'self')
+erfc = _unary(_math_vec(_erfc64), ErfcBackward0, 'self')
+lgamma = _unary(_math_vec(_lgamma64), LgammaBackward0, 'self')
+arccosh, arcsinh, arctanh = acosh, asinh, atanh
+
+
+class Deg2RadBackward0(Node):
+    def apply(self, g):
+        return (_scaled(g, math.pi / 180),)
+
+
+class Rad2DegBackward0(Node):
+    def apply(self, g):
+        return (_scaled(g, 180 / math.pi),)
+
+
+def _scale_op(factor, cls, name):
+    """deg2rad / rad2deg: x * factor in x's dtype (int inputs give float32); nothing saved."""
+    def op(a):
+        d = _float_dtype(a)
+        x = a._data.astype(d.np, copy=False)
+        return _attach(_out(x * d.np.type(factor), d), cls, (a,), None, a._data.dtype is d.np)
+    op.__name__ = name
+    return op
+
+
+deg2rad = _scale_op(math.pi / 180, Deg2RadBackward0, 'deg2rad')
+rad2deg = _scale_op(180 / math.pi, Rad2DegBackward0, 'rad2deg')
+
+
+def _sinc_np(x):
+    """sin(pi * x) / (pi * x) in x's dtype (pi of that dtype), 1 at 0, as PyTorch's kernel."""
+    product = x * x.dtype.type(math.pi)
+    r = _rounded(np.sin)(product) / product
+    return np.where(x == 0, x.dtype.type(1), r)
+
+
+class SincBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')                # PyTorch's sinc_backward
+        xpi = _scaled(x, math.pi)
+        xsqpi = _scaled(x * x, math.pi)
+        out = g * (xpi * xpi.cos() - xpi.sin()) / xsqpi
+        return (where(xsqpi == 0.0, make(np.zeros((), g._data.dtype)), out),)
+
+
+sinc = _unary(_sinc_np, SincBackward0, 'self')
+
+
+def sgn(a):
+    return a.sgn()
+
+
+def positive(a):
+    if a._data.dtype.kind == 'b':
+        raise RuntimeError('The `+` operator, on a bool tensor is not supported.')
+    return a
+
+
+def logit(a, eps=None):
+    d = _float_dtype(a)
+    x = a._data.astype(d.np, copy=False)
+    if eps is not None:
+        x = np.clip(x, d.np.type(eps), d.np.type(1 - eps))
+    one = d.np.type(1)
+    out = _out(np.log(x / (one - x), dtype=np.float64) if d.np is _F32 else np.log(x / (one - x)), d)
+    return _attach(out, LogitBackward0, (a,), {'eps': eps, 'self': SavedTensor(a)}, a._data.dtype is d.np)
+
+
+class LogitBackward0(Node):
+    def apply(self, g):                       # infinitely_differentiable_logit_backward
+        x, eps = self.saved('self'), self._saved['eps']
+        lo, hi = (0, 1) if eps is None else (eps, 1 - eps)
+        fill = make(np.array(np.nan if eps is None else 0, g._data.dtype))
+        return (where((x >= lo).logical_and(x <= hi), g / (x * (1 - x)), fill),)
+
+
+def nan_to_num(a, nan=0.0, posinf=None, neginf=None):
+    x = a._data
+    if x.dtype.kind != 'f':
+        return _attach(make(x.copy()), NanToNumBackward0, (a,), {'self': SavedTensor(a)}, True)
+    info = np.finfo(x.dtype)
+    out = np.where(np.isnan(x), x.dtype.type(nan), x)
+    out = np.where(x == np.inf, x.dtype.type(info.max if posinf is None else posinf), out)
+    out = np.where(x == -np.inf, x.dtype.type(info.min if neginf is None else neginf), out)
+    return _attach(make(np.asarray(out, x.dtype)), NanToNumBackward0, (a,), {'self': SavedTensor(a)}, True)
+
+
+class NanToNumBackward0(Node):
+    def apply(self, g):                       # grad * at::isfinite(self)
+        return (g * self.saved('self').isfinite(),)
+
+
+# ================================================================================================ binary
+
+def _need_tensor(name, other, position=2, arg='other'):
+    if not isinstance(other, Tensor):
+        raise TypeError("%s(): argument '%s' (position %d) must be Tensor, not %s"
+                        % (name, arg, position, type(other).__name__))
+
+
+def _float_pair(a, b, name=None, integers=True):
+    """Both operands as arrays of their (floating) result dtype: integers and bools go to the default float,
+    unless the kernel has no integer version (`name` then names it in PyTorch's error)."""
+    d = dt.result_type(a, b)
+    if not d.is_floating_point:
+        if not integers:
+            raise NotImplementedError('"%s_cpu" not implemented for \'%s\''
+                                      % (name, _C10_TYPE[np.dtype(d.np).name]))
+        d = dt.default_float
+    x = a._data.astype(d.np, copy=False)
+    y = b._data.astype(d.np, copy=False) if isinstance(b, Tensor) else d.np.type(_scalar(b))
+    if isinstance(b, Tensor) and x.shape != y.shape:
+        _check_broadcast(x.shape, y.shape)
+    return x, y, d
+
+
+def _rounded2(np_fn):
+    """A binary np_fn computed in float64 for float32 arrays, rounded once (see _ops._rounded)."""
+    def fn(x, y):
+        return np_fn(x, y, dtype=np.float64).astype(np.float32) if x.dtype is _F32 else np_fn(x, y)
+    return fn
+
+
+def _pointwise2(name, np_fn, cls, saved, integers=True, doc=None):
+    """A binary float op of two tensors (PyTorch's `other` must be a tensor); `saved` names what the node keeps."""
+    def op(a, other):
+        _need_tensor(name, other)
+        x, y, d = _float_pair(a, other, name, integers)
+        out = _out(np_fn(x, y), d)
+        s = {'self': SavedTensor(a) if _rg(a) else None, 'other': SavedTensor(other) if _rg(other) else None,
+             'result': _RESULT}
+        if len(saved) == 2:                     # (both formulas use both operands)
+            s['self'], s['other'] = SavedTensor(a), SavedTensor(other)
+        return _attach(out, cls, (a, other), {k: s[k] for k in saved})
+    op.__name__ = name
+    op.__doc__ = doc
+    return op
+
+
+class Atan2Backward0(Node):
+    def apply(self, g):                       # atan2_backward: recip = (self^2 + other^2).reciprocal()
+        x, y = self.saved('self'), self.saved('other')
+        recip = (x * x + y * y).reciprocal()
+        return (g * y * recip if self.needs(0) else None, g * -x * recip if self.needs(1) else None)
+
+
+class HypotBackward0(Node):
+    def apply(self, g):                       # grad * self / result, grad * other / result
+        r = self.saved('result')
+        return (g * self.saved('self') / r if self.needs(0) else None,
+                g * self.saved('other') / r if self.needs(1) else None)
+
+
+def _logaddexp_np(x, y):
+    """max + log1p(exp(-|x - y|)), with equal infinities kept, as PyTorch's kernel."""
+    m = np.maximum(x, y)
+    r = m + _rounded(np.log1p)(_vec_exp(-np.abs(x - y)))
+    return np.where(np.isinf(x) & (x == y), x, r)
+
+
+def _logaddexp2_np(x, y):
+    m = np.maximum(x, y)
+    r = m + _rounded(np.log1p)(_exp2(-np.abs(x - y))) * x.dtype.type(1 / math.log(2))
+    return np.where(np.isinf(x) & (x == y), x, r)
+
+
+class LogaddexpBackward0(Node):
+    def apply(self, g):                       # grad / (1 + exp(other - self)), grad / (1 + exp(self - other))
+        x, y = self.saved('self'), self.saved('other')
+        return (g / (1 + (y - x).exp()) if self.needs(0) else None,
+                g / (1 + (x - y).exp()) if self.needs(1) else None)
+
+
+class Logaddexp2Backward0(Node):
+    def apply(self, g):                       # grad / (1 + pow(2, other - self)), and the other way round
+        x, y = self.saved('self'), self.saved('other')
+        return (g / (1 + _pow(2, y - x)) if self.needs(0) else None,
+                g / (1 + _pow(2, x - y)) if self.needs(1) else None)
+
+
+class FmaxBackward0(Node):
+    def apply(self, g):                       # grad masked where the other operand was picked
+        x, y = self.saved('self'), self.saved('other')
+        keep = (x >= y).logical_or(y.isnan())
+        return (g.masked_fill(keep.logical_not(), 0) if self.needs(0) else None,
+                g.masked_fill(keep, 0) if self.needs(1) else None)
+
+
+class FminBackward0(Node):
+    def apply(self, g):
+        x, y = self.saved('self'), self.saved('other')
+        keep = (x <= y).logical_or(y.isnan())
+        return (g.masked_fill(keep.logical_not(), 0) if self.needs(0) else None,
+                g.masked_fill(keep, 0) if self.needs(1) else None)
+
+
+atan2 = _pointwise2('atan2', _rounded2(np.arctan2), Atan2Backward0, ('other', 'self'))
+hypot = _pointwise2('hypot', _rounded2(np.hypot), HypotBackward0, ('other', 'result', 'self'), integers=False)
+logaddexp = _pointwise2('logaddexp', _logaddexp_np, LogaddexpBackward0, ('other', 'self'), integers=False)
+logaddexp2 = _pointwise2('logaddexp2', _logaddexp2_np, Logaddexp2Backward0, ('other', 'self'), integers=False)
+arctan2 = atan2
+
+
+def _fextremum(name, np_fn, cls):
+    """fmax / fmin: like maximum / minimum but a nan loses to a number; integers stay integers."""
+    def op(a, other):
+        _need_tensor(name, other)
+        d = dt.result_type(a, other)
+        x, y = a._data.astype(d.np, copy=False), other._data.astype(d.np, copy=False)
+        if x.shape != y.shape:
+            _check_broadcast(x.shape, y.shape)
+        return _attach(_out(np_fn(x, y), d), cls, (a, other), {'other': SavedTensor(other), 'self': SavedTensor(a)})
+    op.__name__ = name
+    return op
+
+
+fmax = _fextremum('fmax', np.fmax, FmaxBackward0)
+fmin = _fextremum('fmin', np.fmin, FminBackward0)
+
+
+def _xlogy_np(x, y):
+    with np.errstate(all='ignore'):
+        r = np.where(x == 0, x.dtype.type(0), x * _rounded(np.log)(np.asarray(y, x.dtype)))
+    return np.where(np.isnan(y), y, r)
+
+
+_XLOGY_TYPES = (' * (Tensor input, Tensor other, *, Tensor out = None)\n'
+                ' * (Number self, Tensor other, *, Tensor out = None)\n'
+                ' * (Tensor input, Number other, *, Tensor out = None)\n')
+
+
+def xlogy(a, other):
+    """x * log(y), 0 where x is 0 (unless y is nan). XlogyBackward0 (tensors), 1 (number x), 2 (number y)."""
+    if not isinstance(a, Tensor):
+        if not isinstance(other, Tensor):
+            raise TypeError('xlogy() received an invalid combination of arguments - got (%s, %s), but expected one '
+                            'of:\n%s' % (type(a).__name__, type(other).__name__, _XLOGY_TYPES))
+        y, x, d = _float_pair(other, a)
+        out = _out(_xlogy_np(np.asarray(x), y), d)
+        return _attach(out, XlogyBackward1, (other,), {'other': SavedTensor(other), 'self': _scalar(a)})
+    x, y, d = _float_pair(a, other)
+    out = _out(_xlogy_np(x, y), d)
+    if isinstance(other, Tensor):
+        return _attach(out, XlogyBackward0, (a, other), {'other': SavedTensor(other), 'self': SavedTensor(a)})
+    return _attach(out, XlogyBackward2, (a,), {'other': _scalar(other), 'self': SavedTensor(a)})
+
+
+class XlogyBackward0(Node):
+    def apply(self, g):          # xlogy(grad, other).masked_fill((self == 0.) & (other <= 0.), 0.), grad * self / other
+        x, y = self.saved('self'), self.saved('other')
+        return (xlogy(g, y).masked_fill((x == 0.).logical_and(y <= 0.), 0.) if self.needs(0) else None,
+                g * x / y if self.needs(1) else None)
+
+
+class XlogyBackward1(Node):
+    def apply(self, g):                       # grad * self / other, self a number
+        return (g * self._saved['self'] / self.saved('other'),)
+
+
+class XlogyBackward2(Node):
+    def apply(self, g):                       # xlogy(grad, other), masked where self == 0 unless other > 0
+        y = self._saved['other']
+        gx = xlogy(g, y)
+        return (gx if y > 0 else gx.masked_fill(self.saved('self') == 0., 0.),)
+
+
+def copysign(a, other):
+    x, y, d = _float_pair(a, other)
+    out = _out(np.copysign(x, y), d)
+    cls = CopysignBackward0 if isinstance(other, Tensor) else CopysignBackward1
+    return _attach(out, cls, (a, other) if isinstance(other, Tensor) else (a,),
+                   {'result': _RESULT, 'self': SavedTensor(a)})
+
+
+def _copysign_self_backward(node, g):
+    """PyTorch's copysign_tensor_self_backward: grad * (result / self), 0 where self is 0."""
+    x = node.saved('self')
+    return g * where(x == 0, 0., node.saved('result') / x)
+
+
+class CopysignBackward0(Node):
+    def apply(self, g):
+        return (_copysign_self_backward(self, g) if self.needs(0) else None,
+                _zeros_like(g) if self.needs(1) else None)
+
+
+class CopysignBackward1(Node):
+    def apply(self, g):
+        return (_copysign_self_backward(self, g),)
+
+
+def heaviside(a, values):
+    """0 where a < 0, values where a == 0, 1 where a > 0; PyTorch has no derivative (a NotImplemented node)."""
+    _need_tensor('heaviside', values, 2, 'values')
+    if a.dtype is not values.dtype:
+        raise RuntimeError('heaviside is not yet implemented for tensors with different dtypes.')
+    x, v = a._data, values._data
+    if x.shape != v.shape:
+        _check_broadcast(x.shape, v.shape)
+    out = _out(np.where(x == 0, v, (x > 0).astype(x.dtype)), a.dtype)
+    return _not_implemented(out, tuple(t for t in (a, values) if t.requires_grad) or (a,), 'aten::heaviside')
+
+
+# ================================================================================================ lerp, addc*
+
+def _fma(a, b, c):
+    """a * b + c rounded once (PyTorch's vectorised kernels use fused multiply-adds), in c's float dtype."""
+    if c.dtype == _F32:
+        return _fma32(a, b, c)
+    return _fma64(a, b, c).astype(c.dtype)
+
+
+def _lerp_np(x, y, w):
+    """PyTorch's lerp kernel: fma(weight, end - self, self) for |weight| < 0.5, else fma(weight - 1, end - self,
+    end)."""
+    one = x.dtype.type(1)
+    small = np.abs(w) < 0.5
+    return _fma(np.where(small, w, w - one), y - x, np.where(small, x, y))
+
+
+def lerp(a, end, weight):
+    if not isinstance(end, Tensor):
+        raise TypeError('lerp() received an invalid combination of arguments - got (%s), but expected one of:\n'
+                        ' * (Tensor input, Tensor end, Tensor weight, *, Tensor out = None)\n'
+                        ' * (Tensor input, Tensor end, Number weight, *, Tensor out = None)\n'
+                        % ', '.join(type(v).__name__ for v in (a, end, weight)))
+    if a.dtype is not end.dtype:
+        raise RuntimeError('expected dtype %s for `end` but got dtype %s'
+                           % (_C_NAME[a._data.dtype.name], _C_NAME[end._data.dtype.name]))
+    x, y = a._data, end._data
+    if x.dtype.kind != 'f':
+        kernel = 'lerp_kernel_tensor' if isinstance(weight, Tensor) else 'lerp_kernel_scalar'
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, _type_name(a)))
+    if x.shape != y.shape:
+        _check_broadcast(x.shape, y.shape)
+    if isinstance(weight, Tensor):
+        if weight.dtype is not a.dtype and weight.ndim:
+            raise RuntimeError('expected dtype %s for `weight` but got dtype %s'
+                               % (_C_NAME[x.dtype.name], _C_NAME[weight._data.dtype.name]))
+        w = weight._data.astype(x.dtype, copy=False)
+        out = _out(_lerp_np(x, y, w), a.dtype)
+        return _attach(out, LerpBackward1, (a, end, weight),
+                       {'end': SavedTensor(end) if _rg(weight) else None,
+                        'self': SavedTensor(a) if _rg(weight) else None,
+                        'weight': SavedTensor(weight) if _rg(a) or _rg(end) else None})
+    w = x.dtype.type(_scalar(weight))
+    return _attach(_out(_lerp_np(x, y, w), a.dtype), LerpBackward0, (a, end), {'weight': _scalar(weight)})
+
+
+_C_NAME = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', 'int64': 'long int', 'int32': 'int',
+           'int16': 'short int', 'int8': 'signed char', 'uint8': 'unsigned char', 'bool': 'bool'}
+
+
+class LerpBackward0(Node):
+    def apply(self, g):                       # grad * (1 - weight), grad * weight (weight a C++ double)
+        w = builtins.float(self._saved['weight'])
+        return (_scaled(g, 1 - w) if self.needs(0) else None, _scaled(g, w) if self.needs(1) else None)
+
+
+class LerpBackward1(Node):
+    def apply(self, g):                       # grad * (1 - weight), grad * weight, grad * (end - self)
+        w = self.saved('weight') if self.needs(0) or self.needs(1) else None
+        return (g * (1 - w) if self.needs(0) else None, g * w if self.needs(1) else None,
+                g * (self.saved('end') - self.saved('self')) if self.needs(2) else None)
+
+
+def _addc_operands(a, t1, t2, value, name):
+    for i, t in enumerate((t1, t2)):
+        _need_tensor(name, t, i + 2, 'tensor%d' % (i + 1))
+    d = dt.result_type(a, t1, t2)
+    x, y, z = (t._data.astype(d.np, copy=False) for t in (a, t1, t2))
+    if x.shape != y.shape:
+        _check_broadcast(x.shape, y.shape)
+    shape = np.broadcast_shapes(x.shape, y.shape)
+    if shape != z.shape:
+        _check_broadcast(shape, z.shape)
+    return x, y, z, d
+
+
+def addcmul(a, tensor1, tensor2, *, value=1):
+    """a + value * tensor1 * tensor2."""
+    x, y, z, d = _addc_operands(a, tensor1, tensor2, value, 'addcmul')
+    v = d.np.type(value if d.is_floating_point else builtins.int(value))
+    out = _out(_fma(v * y, z, x) if d.is_floating_point else x + v * y * z, d)
+    return _attach(out, AddcmulBackward0, (a, tensor1, tensor2),
+                   {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
+                    'tensor2': SavedTensor(tensor2) if _rg(tensor1) else None, 'value': value})
+
+
+class AddcmulBackward0(Node):
+    def apply(self, g):                       # grad, grad * (tensor2 * value), grad * (tensor1 * value)
+        v = self._saved['value']
+        return (g if self.needs(0) else None,
+                g * (self.saved('tensor2') * v) if self.needs(1) else None,
+                g * (self.saved('tensor1') * v) if self.needs(2) else None)
+
+
+def addcdiv(a, tensor1, tensor2, *, value=1):
+    """a + value * tensor1 / tensor2."""
+    if not (tensor1.is_floating_point() or tensor2.is_floating_point()):
+        raise RuntimeError(
+            'Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a '
+            'true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value '
+            '* torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / '
+            'tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + '
+            'value * tensor1 / tensor2), for all dtypes.')
+    x, y, z, d = _addc_operands(a, tensor1, tensor2, value, 'addcdiv')
+    out = _out(x + d.np.type(value) * y / z, d)
+    return _attach(out, AddcdivBackward0, (a, tensor1, tensor2),
+                   {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
+                    'tensor2': SavedTensor(tensor2) if _rg(tensor1) or _rg(tensor2) else None, 'value': value})
+
+
+class AddcdivBackward0(Node):
+    def apply(self, g):                       # grad, grad * (value / tensor2), -grad * (value * tensor1 / tensor2^2)
+        v = self._saved['value']
+        t2 = self.saved('tensor2')
+        return (g if self.needs(0) else None,
+                g * (v / t2) if self.needs(1) else None,
+                -g * (v * self.saved('tensor1') / (t2 * t2)) if self.needs(2) else None)
+
+
+def float_power(a, exponent):
+    """a ** exponent in float64 (PyTorch casts both to double, then pow)."""
+    if isinstance(a, Tensor):
+        base = a.to(dt.float64)
+        e = exponent.to(dt.float64) if isinstance(exponent, Tensor) else builtins.float(_scalar(exponent))
+        return _pow(base, e)
+    return _pow(builtins.float(_scalar(a)), exponent.to(dt.float64))
+
+
+def float_power_(a, exponent):
+    if a.dtype is not dt.float64:
+        raise RuntimeError("the base given to float_power_ has dtype %s but the operation's result requires dtype "
+                           "Double" % a.dtype.legacy)
+    return _methods._inplace_of(float_power)(a, exponent)
+
+
+# ================================================================================================ predicates
+
+def isclose(a, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    _need_tensor('isclose', other)
+    if a.dtype is not other.dtype:
+        raise RuntimeError('%s did not match %s' % (a.dtype.legacy, other.dtype.legacy))
+    x, y = a._data, other._data
+    if x.dtype.kind == 'b':
+        return make(np.asarray(x == y))
+    d = np.dtype(np.float64) if x.dtype.kind != 'f' else x.dtype
+    xf, yf = x.astype(d), y.astype(d)
+    with np.errstate(all='ignore'):
+        close = (xf == yf) | (np.isfinite(xf) & np.isfinite(yf)
+                              & (np.abs(xf - yf) <= d.type(atol) + d.type(rtol) * np.abs(yf)))
+    if equal_nan:
+        close = close | (np.isnan(xf) & np.isnan(yf))
+    return make(np.asarray(close))
+
+
+def isneginf(a):
+    x = a._data
+    return make(np.asarray(x == -np.inf) if x.dtype.kind == 'f' else np.zeros(x.shape, bool))
+
+
+def isposinf(a):
+    x = a._data
+    return make(np.asarray(x == np.inf) if x.dtype.kind == 'f' else np.zeros(x.shape, bool))
+
+
+def isreal(a):
+    return make(np.ones(a._data.shape, bool))
+
+
+def _compare_alias(name):
+    method = getattr(Tensor, name)
+
+    def f(input, other):
+        return method(input, other)
+    return f
+
+
+greater, greater_equal, less, less_equal, not_equal = (_compare_alias(n) for n in ('gt', 'ge', 'lt', 'le', 'ne'))
+
+
+def arcsin(a):
+    return a.asin()
+
+
+def arccos(a):
+    return a.acos()
+
+
+def arctan(a):
+    return a.atan()
+
+
+def fix(a):
+    return a.trunc()
+
+
+# ================================================================================================ methods
+
+def _tensor_input(fn):
+    """fn with PyTorch's TypeError for an input that is not a tensor (`torch.exp2(2.)`)."""
+    def f(input, *args, **kwargs):
+        if not isinstance(input, Tensor):
+            raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s"
+                            % (fn.__name__, type(input).__name__))
+        return fn(input, *args, **kwargs)
+    f.__name__ = f.__qualname__ = fn.__name__
+    f.__doc__ = fn.__doc__
+    f.__wrapped__ = fn
+    return f
+
+
+for _name in ['exp2', 'acosh', 'asinh', 'atanh', 'erfc', 'lgamma', 'digamma', 'deg2rad', 'rad2deg', 'sinc', 'logit',
+              'nan_to_num', 'sgn', 'positive', 'isneginf', 'isposinf', 'isreal', 'arcsin', 'arccos', 'arctan', 'fix']:
+    globals()[_name] = _tensor_input(globals()[_name])
+arccosh, arcsinh, arctanh = acosh, asinh, atanh
+
+
+def _method(fn, name, arg):
+    """fn as a method: its tensor-only operand `arg` is argument 1 there (PyTorch's TypeError says so)."""
+    def m(self, other, *args, **kwargs):
+        _need_tensor(name, other, 1, arg)
+        return fn(self, other, *args, **kwargs)
+    m.__name__ = name
+    return m
+
+
+_TENSOR_ONLY = {'atan2': 'other', 'arctan2': 'other', 'hypot': 'other', 'logaddexp': 'other',
+                'logaddexp2': 'other', 'fmax': 'other', 'fmin': 'other', 'heaviside': 'values', 'isclose': 'other'}
+for _name in ['exp2', 'acosh', 'asinh', 'atanh', 'arccosh', 'arcsinh', 'arctanh', 'atan2', 'arctan2', 'hypot',
+              'logaddexp', 'logaddexp2', 'xlogy', 'copysign', 'erfc', 'lgamma', 'digamma', 'lerp', 'addcmul',
+              'addcdiv', 'float_power', 'deg2rad', 'rad2deg', 'sinc', 'logit', 'nan_to_num', 'heaviside', 'fmax',
+              'fmin', 'isclose', 'isneginf', 'isposinf', 'isreal', 'positive', 'greater', 'greater_equal', 'less',
+              'less_equal', 'not_equal']:
+    _fn = globals()[_name]
+    setattr(Tensor, _name, _method(_fn, _name, _TENSOR_ONLY[_name]) if _name in _TENSOR_ONLY else _fn)
+for _name in ['exp2', 'acosh', 'asinh', 'atanh', 'atan2', 'hypot', 'xlogy', 'copysign', 'erfc', 'lgamma', 'digamma',
+              'lerp', 'addcmul', 'addcdiv', 'deg2rad', 'rad2deg', 'sinc', 'logit', 'nan_to_num', 'heaviside']:
+    _fn = _methods._inplace_of(globals()[_name])
+    setattr(Tensor, _name + '_', _method(_fn, _name + '_', _TENSOR_ONLY[_name]) if _name in _TENSOR_ONLY else _fn)
+Tensor.arccosh_, Tensor.arcsinh_, Tensor.arctanh_, Tensor.arctan2_ = (Tensor.acosh_, Tensor.asinh_, Tensor.atanh_,
+                                                                      Tensor.atan2_)
+Tensor.multiply_, Tensor.subtract_ = Tensor.mul_, Tensor.sub_
+Tensor.divide_ = Tensor.true_divide_ = Tensor.div_
+Tensor.negative_, Tensor.absolute_ = Tensor.neg_, Tensor.abs_
+Tensor.arcsin_, Tensor.arccos_, Tensor.arctan_ = Tensor.asin_, Tensor.acos_, Tensor.atan_
+Tensor.fix_ = Tensor.trunc_
+Tensor.float_power_ = float_power_
+Tensor.sgn_ = _methods._inplace_of(Tensor.sgn)
+
+# torch.exp2_(x) and the like: the in-place methods PyTorch also has as functions
+_INPLACE_FUNCTIONS = ['exp2_', 'acosh_', 'asinh_', 'atanh_', 'arccosh_', 'arcsinh_', 'arctanh_', 'xlogy_', 'erfc_',
+                      'deg2rad_', 'rad2deg_', 'sinc_', 'logit_', 'nan_to_num_', 'arcsin_', 'arccos_', 'arctan_', 'fix_']
+for _name in _INPLACE_FUNCTIONS:
+    globals()[_name] = getattr(Tensor, _name)
+__all__ += _INPLACE_FUNCTIONS

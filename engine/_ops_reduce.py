@@ -1,0 +1,413 @@
+"""The op table, part 6: more reductions and products (tensordot, inner, kron, vdot, nansum, cummax, var_mean, ...).
+
+Same rules as `_ops.py`: numpy forward beside a backward written with tensor ops (so double backward works),
+node names and saved attributes exactly as PyTorch 2.13 has them. `__all__` names the torch.* functions; the
+Tensor methods are set here.
+"""
+import builtins
+
+import numpy as np
+
+from . import _autograd as ag
+from . import _dtypes as dt
+from ._autograd import Node, SavedTensor, RESULT as _RESULT
+from ._ops import _add_reduce, _attach, _dims, _out
+from ._ops_nn import _correction, _raw, _return_type, _var_backward, _var_np, _saved_dims, _unsq, return_types, where
+from ._tensor import Tensor, make, _wrap_dim
+
+__all__ = ['count_nonzero', 'nansum', 'nanmean', 'diff', 'tensordot', 'inner', 'kron', 'vdot', 'logcumsumexp',
+           'cummax', 'cummin', 'aminmax']
+
+for _name, _fields in (('cummax', ('values', 'indices')), ('cummin', ('values', 'indices')),
+                       ('aminmax', ('min', 'max'))):
+    if not hasattr(return_types, _name):
+        setattr(return_types, _name, _return_type(_name, _fields))
+
+
+def _prod(sizes):
+    n = 1
+    for s in sizes:
+        n *= s
+    return n
+
+
+# ================================================================================================ sums
+
+def count_nonzero(a, dim=None):
+    """How many elements are not zero (over dim, or all): int64, no gradient."""
+    dims = _dims(dim, a._data.ndim)
+    return make(np.asarray(np.count_nonzero(a._data, axis=dims), dtype=np.int64))
+
+
+def nansum(a, dim=None, keepdim=False, *, dtype=None):
+    """The sum with NaNs counted as zero (NansumBackward0: the gradient skips them)."""
+    x = a._data
+    d = dtype if dtype is not None else a.dtype if x.dtype.kind == 'f' else dt.int64
+    x = x if x.dtype is d.np else x.astype(d.np)
+    if x.dtype.kind == 'f':
+        x = np.where(np.isnan(x), x.dtype.type(0), x)
+    empty = dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)
+    out = _out(_add_reduce(x) if empty else _add_reduce(x, _dims(dim, x.ndim), keepdim), d)
+    raw = None if dim is None else _raw(tuple(dim) if isinstance(dim, (tuple, list)) else (dim,))
+    return _attach(out, NansumBackward0, (a,), {'dim': raw, 'keepdim': keepdim, 'self': SavedTensor(a)})
+
+
+class NansumBackward0(Node):
+    def apply(self, g):
+        s, x = self._saved, self.saved('self')
+        dims = _saved_dims(s['dim'], x.ndim) if s['dim'] else None
+        g = _unsq(g, dims, s['keepdim']) if dims is not None else g
+        return (where(x.isnan(), 0., g.expand(x.shape)),)
+
+
+def nanmean(a, dim=None, keepdim=False, *, dtype=None):
+    """nansum / the count of non-NaN elements, composed as PyTorch composes it (DivBackward0 over NansumBackward0)."""
+    if not a.dtype.is_floating_point:
+        raise RuntimeError('nanmean(): expected input to have floating point or complex dtype but got '
+                           + a.dtype.legacy.replace('Tensor', '').replace('torch.', ''))
+    count = a.isnan().logical_not().sum(dim, keepdim) if dim is not None else a.isnan().logical_not().sum()
+    return nansum(a, dim, keepdim, dtype=dtype).div(count)
+
+
+# ================================================================================================ differences
+
+def diff(a, n=1, dim=-1, prepend=None, append=None):
+    """The n-th forward difference along dim (after cat of prepend / append): slices subtracted, as PyTorch does."""
+    if a.ndim == 0:
+        raise RuntimeError('diff expects input to be at least one-dimensional')
+    if n < 0:
+        raise RuntimeError('order must be non-negative but got %d' % n)
+    if prepend is not None or append is not None:
+        from ._ops import cat
+        a = cat([t for t in (prepend, a, append) if t is not None], dim)
+    if n == 0:
+        return a.new_empty(a.shape).copy_(a)
+    d = _wrap_dim(dim, a.ndim)
+    for _ in range(n):
+        m = a.shape[d]
+        if m == 0:
+            break
+        hi, lo = a.narrow(dim, 1, m - 1), a.narrow(dim, 0, m - 1)
+        a = hi.logical_xor(lo) if a.dtype is dt.bool_ else hi - lo
+    return a
+
+
+# ================================================================================================ products
+
+def _dim_list(dims):
+    return [dims] if isinstance(dims, int) else list(dims)
+
+
+def tensordot(a, b, dims=2, out=None):
+    """Contract dims of a with dims of b: both permuted and reshaped to matrices, one mm, reshaped back."""
+    if isinstance(dims, Tensor):
+        dims = dims.tolist()
+    if isinstance(dims, int):
+        if dims < 0:
+            raise RuntimeError('tensordot expects dims >= 0, but got dims=%d' % dims)
+        da, db = list(range(-dims, 0)), list(range(dims))
+    else:
+        da, db = _dim_list(dims[0]), _dim_list(dims[1])
+    if len(da) != len(db):
+        raise RuntimeError('both dimension lists should have same length')
+    wa, wb = [_wrap_dim(d, a.ndim) for d in da], [_wrap_dim(d, b.ndim) for d in db]
+    for i, j in zip(wa, wb):
+        if a.shape[i] != b.shape[j]:
+            raise RuntimeError('contracted dimensions need to match, but first has size %d in dim %d and second has '
+                               'size %d in dim %d' % (a.shape[i], i, b.shape[j], j))
+    fa = [i for i in range(a.ndim) if i not in wa]
+    fb = [j for j in range(b.ndim) if j not in wb]
+    size = _prod(a.shape[i] for i in wa)
+    ta, tb = a.permute(fa + da), b.permute(db + fb)
+    shape = [a.shape[i] for i in fa] + [b.shape[j] for j in fb]
+    if not fa and not fb:
+        return ta.reshape(-1).dot(tb.reshape(-1)).view(shape)
+    return ta.reshape(_prod(a.shape[i] for i in fa), size).mm(tb.reshape(size, _prod(b.shape[j] for j in fb))
+                                                              ).view(shape)
+
+
+def inner(a, b):
+    """Sum over the last dims of both (a * b for a number): tensordot(a, b, ([-1], [-1]))."""
+    if a.ndim == 0 or b.ndim == 0:
+        return a * b
+    if a.shape[-1] != b.shape[-1]:
+        raise RuntimeError('inner() the last dimension must match on both input tensors but got shapes %s and %s'
+                           % (list(a.shape), list(b.shape)))
+    return tensordot(a, b, ([-1], [-1]))
+
+
+def kron(a, b):
+    """The Kronecker product: a and b viewed with their dims interleaved, multiplied, viewed back (as PyTorch)."""
+    from ._ops import _unsafe_view
+    n = builtins.max(a.ndim, b.ndim)
+    sa, sb = (1,) * (n - a.ndim) + tuple(a.shape), (1,) * (n - b.ndim) + tuple(b.shape)
+    va = _unsafe_view(a, tuple(x for d in sa for x in (d, 1)))
+    vb = _unsafe_view(b, tuple(x for d in sb for x in (1, d)))
+    return _unsafe_view(va * vb, tuple(x * y for x, y in zip(sa, sb)))
+
+
+def vdot(a, b):
+    """The dot product of two 1-D tensors (conjugating the first: real tensors here). VdotBackward0."""
+    if a.ndim != 1 or b.ndim != 1:
+        raise RuntimeError('1D tensors expected, but got %dD and %dD tensors' % (a.ndim, b.ndim))
+    if a.shape[0] != b.shape[0]:
+        raise RuntimeError('inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of '
+                           'elements, but got %d and %d elements respectively'
+                           % (a.shape[0], b.shape[0], a.shape[0], b.shape[0]))
+    with ag.no_grad():
+        y = a.dot(b)
+    return _attach(make(y._data), VdotBackward0, (a, b), {'other': SavedTensor(b), 'self': SavedTensor(a)})
+
+
+class VdotBackward0(Node):
+    def apply(self, g):
+        return (g * self.saved('other') if self.needs(0) else None,
+                g * self.saved('self') if self.needs(1) else None)
+
+
+# ================================================================================================ scans
+
+def logcumsumexp(a, dim):
+    """log(cumsum(exp(a))) along dim, accumulated stably in the tensor's dtype."""
+    if not a.dtype.is_floating_point:
+        raise NotImplementedError('"logcumsumexp_out_cpu" not implemented for \'%s\'' % _scalar_name(a))
+    x = a._data
+    d = _wrap_dim(dim, x.ndim)
+    w = x.astype(np.float64) if x.dtype == np.float32 else x           # (float32 as PyTorch: in float64, rounded)
+    y = np.logaddexp.accumulate(w.reshape(-1) if x.ndim == 0 else w, axis=d if x.ndim else 0).reshape(x.shape)
+    return _attach(make(y.astype(x.dtype, copy=False)), LogcumsumexpBackward0, (a,),
+                   {'dim': _raw(dim), 'result': _RESULT, 'self': SavedTensor(a)})
+
+
+def _scalar_name(a):
+    return {'int64': 'Long', 'int32': 'Int', 'int16': 'Short', 'int8': 'Char', 'uint8': 'Byte',
+            'bool': 'Bool'}[a._data.dtype.name]
+
+
+class LogcumsumexpBackward0(Node):
+    def apply(self, g):
+        x, r = self.saved('self'), self.saved('result')
+        if x.ndim == 0:
+            return (g,)
+        d = _saved_dims(self._saved['dim'], x.ndim)[0]
+        # d x_i = exp(x_i) * sum_{j >= i} g_j exp(-r_j), with the exponents shifted by the last result
+        m = r.narrow(d, r.shape[d] - 1, 1).detach() if r.shape[d] else 0.
+        w = (g * (m - r).exp()).flip(d).cumsum(d).flip(d)
+        return (w * (x - m).exp(),)
+
+
+def _cumulative(name, better, node):
+    def op(a, dim):
+        x = a._data
+        d = _wrap_dim(dim, x.ndim)
+        v = x.reshape(1) if x.ndim == 0 else x.copy()
+        v = np.moveaxis(v, d if x.ndim else 0, -1).copy()
+        idx = np.zeros(v.shape, np.int64)
+        for i in range(1, v.shape[-1]):
+            prev, cur = v[..., i - 1], v[..., i]
+            take = better(cur, prev) | (np.isnan(cur) if v.dtype.kind == 'f' else False)
+            v[..., i] = np.where(take, cur, prev)
+            idx[..., i] = np.where(take, i, idx[..., i - 1])
+        v = np.moveaxis(v, -1, d if x.ndim else 0).reshape(x.shape)
+        indices = make(np.moveaxis(idx, -1, d if x.ndim else 0).reshape(x.shape))
+        out = _attach(make(v), node, (a,), {'dim': _raw(dim), 'indices': SavedTensor(indices),
+                                            'self': SavedTensor(a)})
+        return getattr(return_types, name)(out, indices)
+    op.__name__ = name
+    op.__doc__ = 'torch.%s: the running extremum along dim and where it was found (the later of equal ones).' % name
+    return op
+
+
+class CummaxBackward0(Node):
+    def apply(self, g):
+        x, idx = self.saved('self'), self.saved('indices')
+        if x.ndim == 0:
+            return (g,)
+        d = _saved_dims(self._saved['dim'], x.ndim)[0]
+        return (x.new_zeros(x.shape).scatter_add(d, idx, g),)
+
+
+class CumminBackward0(CummaxBackward0):
+    pass
+
+
+cummax = _cumulative('cummax', lambda c, p: c >= p, CummaxBackward0)
+cummin = _cumulative('cummin', lambda c, p: c <= p, CumminBackward0)
+
+
+# ================================================================================================ aminmax
+
+def aminmax(a, *, dim=None, keepdim=False):
+    """(min, max) over dim or everything: one AminmaxBackward0 node for both (ties share the gradient)."""
+    x = a._data
+    if x.size == 0 and dim is None:
+        raise RuntimeError('aminmax(): cannot compute aminmax over an empty dimension as the operation has no '
+                           'identity.')
+    dims = _dims(dim, x.ndim) if x.ndim else None
+    lo, hi = (make(np.asarray(f(x, axis=dims, keepdims=keepdim and dims is not None))) for f in (np.min, np.max))
+    if keepdim and dim is None and x.ndim:
+        lo, hi = (make(t._data.reshape((1,) * x.ndim)) for t in (lo, hi))
+    if ag.grad_enabled and a.requires_grad and x.dtype.kind == 'f':
+        node = ag.record(None, AminmaxBackward0, (a,), {'dim': _raw(dim), 'keepdim': keepdim, 'max': SavedTensor(hi),
+                                                        'min': SavedTensor(lo), 'self': SavedTensor(a)})
+        node.num_outputs = 2
+        for i, t in enumerate((lo, hi)):
+            t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+    return return_types.aminmax(lo, hi)
+
+
+class AminmaxBackward0(Node):
+    def apply(self, g_min, g_max):
+        s, x = self._saved, self.saved('self')
+        dims = _saved_dims(s['dim'], x.ndim) if s['dim'] is not None and x.ndim else None
+        out = None
+        for g, name in ((g_min, 'min'), (g_max, 'max')):
+            if g is None:
+                continue
+            r = self.saved(name)
+            if dims is not None:
+                g, r = _unsq(g, dims, s['keepdim']), _unsq(r, dims, s['keepdim'])
+            mask = (x == r).to(x.dtype)
+            count = mask.sum(dims, keepdim=True) if dims is not None else mask.sum()
+            part = g / count * mask
+            out = part if out is None else out + part
+        return (out,)
+
+
+for _name in ['count_nonzero', 'nansum', 'nanmean', 'diff', 'inner', 'kron', 'vdot', 'logcumsumexp', 'cummax',
+              'cummin', 'aminmax']:
+    setattr(Tensor, _name, globals()[_name])
+
+
+# ================================================================================================ inverse
+
+class _LinAlgError(RuntimeError):
+    """torch.linalg.LinAlgError: a RuntimeError from a failed factorization."""
+
+
+_LinAlgError.__module__ = 'torch._C'
+
+
+def _first_zero_pivot(m):
+    """1-based index of the first zero pivot of the LU factorization (partial pivoting) of square m, or 0."""
+    m = np.array(m, dtype=np.float64)
+    n = m.shape[0]
+    for k in range(n):
+        p = k + builtins.int(np.argmax(np.abs(m[k:, k])))
+        if m[p, k] == 0:
+            return k + 1
+        m[[k, p]] = m[[p, k]]
+        m[k + 1:, k:] -= np.outer(m[k + 1:, k] / m[k, k], m[k, k:])
+    return 0
+
+
+def inverse(a):
+    """The inverse of a square matrix (or a batch), as torch.linalg.inv: LinalgInvExBackward0, saving it."""
+    x = a._data
+    if x.ndim < 2:
+        raise RuntimeError('linalg.inv: The input tensor A must have at least 2 dimensions.')
+    if x.shape[-1] != x.shape[-2]:
+        raise RuntimeError('linalg.inv: A must be batches of square matrices, but they are %d by %d matrices'
+                           % (x.shape[-2], x.shape[-1]))
+    if x.dtype.kind != 'f':
+        raise RuntimeError('linalg.inv: Expected a floating point or complex tensor as input. Got ' + a.dtype.legacy)
+    try:
+        y = np.linalg.inv(x)
+        singular = not np.isfinite(y).all() and np.isfinite(x).all()   # (Pyodide's LAPACK does not raise)
+    except np.linalg.LinAlgError:
+        y, singular = None, True
+    if singular:
+        batch = x.reshape((-1,) + x.shape[-2:])
+        for b, m in enumerate(batch):
+            k = _first_zero_pivot(m)
+            if k:
+                where_ = '(Batch element %d): ' % b if x.ndim > 2 else ''
+                raise _LinAlgError('linalg.inv: %sThe diagonal element %d is zero, the inversion could not be '
+                                   'completed because the input matrix is singular.' % (where_, k))
+        if y is None:
+            raise _LinAlgError('linalg.inv: The input matrix is singular.')
+    out = make(y.astype(x.dtype, copy=False))
+    _attach(out, LinalgInvExBackward0, (a,), {'inverse': None})
+    if out.grad_fn is not None:
+        out.grad_fn._saved['inverse'] = SavedTensor(out, is_output=True)
+    return out
+
+
+class LinalgInvExBackward0(Node):
+    def apply(self, g):
+        inv = self.saved('inverse').transpose(-2, -1)
+        return (-inv.matmul(g).matmul(inv),)
+
+
+# ================================================================================================ var_mean, std_mean
+
+def _moments(r, a, dim, c, dims, keepdim):
+    """The mean (float32 accumulated in float64, rounded once, as PyTorch) and what the node saves."""
+    x = a._data
+    w = x.astype(np.float64) if x.dtype == np.float32 else x
+    m = np.mean(w, axis=dims, keepdims=keepdim) if x.size else np.full(np.shape(r), np.nan)
+    saved = {'correction': c, 'dim': _raw(None if dim is None else tuple(dim) if isinstance(dim, (tuple, list))
+                                          else (dim,)), 'keepdim': keepdim}
+    return m, saved
+
+
+def _two_outputs(a, cls, first, second, saved):
+    outs = (make(np.asarray(first).astype(a._data.dtype)), make(np.asarray(second).astype(a._data.dtype)))
+    if ag.grad_enabled and a.requires_grad:
+        node = ag.record(None, cls, (a,), saved)
+        node.num_outputs = 2
+        for i, t in enumerate(outs):
+            t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+        if 'result0' in saved:
+            saved['result0'] = SavedTensor(outs[0], is_output=True)
+    return outs
+
+
+def var_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """(var, mean) over dim, one VarMeanBackward0 node for both."""
+    dim, c = _correction(dim, unbiased, correction)
+    dims = _dims(dim, a._data.ndim)
+    r, _ = _var_np(a._data, dims, c, keepdim, 'var_mean')            # (which warns as PyTorch, at the caller)
+    m, saved = _moments(r, a, dim, c, dims, keepdim)
+    saved['self'] = SavedTensor(a)
+    return _two_outputs(a, VarMeanBackward0, r, m, saved)
+
+
+def std_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+    """(std, mean) over dim, one StdMeanBackward0 node for both (it saves the std as result0)."""
+    dim, c = _correction(dim, unbiased, correction)
+    dims = _dims(dim, a._data.ndim)
+    r, _ = _var_np(a._data, dims, c, keepdim, 'std_mean')            # (which warns as PyTorch, at the caller)
+    m, saved = _moments(r, a, dim, c, dims, keepdim)
+    saved.update({'result0': _RESULT, 'self': SavedTensor(a)})
+    return _two_outputs(a, StdMeanBackward0, np.sqrt(r), m, saved)
+
+
+def _moments_backward(node, g_spread, g_mean):
+    s, x = node._saved, node.saved('self')
+    dims = _saved_dims(s['dim'], x.ndim)
+    out = None
+    if g_spread is not None:
+        out = _var_backward(g_spread, x, dims, s['correction'], s['keepdim'])
+    if g_mean is not None:
+        n = x.numel() if dims is None else _prod(x.shape[d] for d in dims)
+        part = _unsq(g_mean, dims, s['keepdim']).expand(x.shape) / n
+        out = part if out is None else out + part
+    return (out,)
+
+
+class VarMeanBackward0(Node):
+    def apply(self, g_var, g_mean):
+        return _moments_backward(self, g_var, g_mean)
+
+
+class StdMeanBackward0(Node):
+    def apply(self, g_std, g_mean):
+        if g_std is not None:
+            r = self.saved('result0')
+            g_std = where(make(r._data == 0), 0., g_std / (2 * r))
+        return _moments_backward(self, g_std, g_mean)
+
+
+__all__ += ['var_mean', 'std_mean', 'inverse']
+Tensor.inverse = inverse
