@@ -393,14 +393,26 @@ class Node:
         v = self._saved[name]
         if type(v) is SavedTensor:
             self._unpack_all()
-            t = v.tensor if v.unpack_hook is None else v.unpacked
-            # a saved output takes part in a double backward through this very node
-            return _alias_output(t, self) if v.is_output and grad_enabled else t
+            return self._tensor_of(v)
         if type(v) is SavedList:
             return v.unpack(self, name)
         if self._freed and name in self._variables:
             raise _freed_error(self, name)
         return v
+
+    def saved_pair(self, a, b):
+        """(saved(a), saved(b)), every saved variable checked once rather than twice (an apply reading two)."""
+        self._unpack_all()
+        saved = self._saved
+        x, y = saved[a], saved[b]
+        return (self._tensor_of(x) if type(x) is SavedTensor else x.unpack(self, a) if type(x) is SavedList else x,
+                self._tensor_of(y) if type(y) is SavedTensor else y.unpack(self, b) if type(y) is SavedList else y)
+
+    def _tensor_of(self, v):
+        """The tensor of a checked SavedTensor (a saved output takes part in a double backward through this very
+        node)."""
+        t = v.tensor if v.unpack_hook is None else v.unpacked
+        return _alias_output(t, self) if v.is_output and grad_enabled else t
 
     def _unpack_all(self):
         """Check every saved variable as PyTorch's apply does before any formula: one modified in place or freed
@@ -811,7 +823,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 if metas is not None and g is not None:
                     meta = metas[i]
                     if meta is not None and (g._data.shape != meta[0] or g._data.dtype is not meta[1]):
-                        g = validate_grad(node, g, meta)
+                        g = validate_grad(node, g, meta, i)
                 if step is not None:
                     step.grads_out.append((nxt, nr, g))
                 left = deps[nxt] - 1

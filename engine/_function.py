@@ -162,16 +162,7 @@ class BackwardCFunction(Node, FunctionCtx):
             if nxt is None or g is None:
                 grads[i] = None
                 continue
-            shape, npd = self._in_meta[i]
-            if g._data.shape != shape:
-                if not _ops._expandable(shape, g._data.shape):
-                    raise RuntimeError('Function %s returned an invalid gradient at index %d - got [%s] but expected '
-                                       'shape compatible with [%s]' % (self.name(), i, ', '.join(map(str, g.shape)),
-                                                                       ', '.join(map(str, shape))))
-                g = _ops.sum_to(g, shape)
-            if g._data.dtype != npd:
-                g = g.to(FROM_NP[npd])
-            grads[i] = g
+            grads[i] = _ops.validate_grad(self, g, self._in_meta[i], i)
         return tuple(grads)
 
 

@@ -137,7 +137,7 @@ def _binary(a, b, ufunc, alpha=1):
 def _alike(a, b, op):
     """The hot cases of a binary op, decided and computed without _operands: if b is a Python float or int and a
     is floating (b then comes from the cache of constants), or b a tensor of a's dtype and shape, the tensor
-    op(a, b) (op: operator.add or .mul), which has a's dtype and shape (so its node needs no input metadata);
+    op(a, b) (op: operator.add, .mul or .truediv), which has a's dtype and shape (so its node needs no input metadata);
     else None."""
     ad = a._data
     tb = type(b)
@@ -269,13 +269,14 @@ def _expandable(shape, to):
     return to[lead:] == shape or all(s == t or s == 1 for s, t in zip(reversed(shape), reversed(to)))
 
 
-def validate_grad(node, g, meta):
-    """What PyTorch's engine does to each gradient a node returns: shape to the input's, dtype to the input's."""
+def validate_grad(node, g, meta, index):
+    """What PyTorch's engine does to the gradient a node returns for input `index`: shape to the input's (a
+    broadcast one summed), dtype to the input's."""
     shape, npd = meta
     if g._data.shape != shape:
         if not _expandable(shape, g._data.shape):
-            raise RuntimeError('Function %s returned an invalid gradient at index 0 - got [%s] but expected shape '
-                               'compatible with [%s]' % (node.name(), ', '.join(map(str, g._data.shape)),
+            raise RuntimeError('Function %s returned an invalid gradient at index %d - got [%s] but expected shape '
+                               'compatible with [%s]' % (node.name(), index, ', '.join(map(str, g._data.shape)),
                                                          ', '.join(map(str, shape))))
         g = sum_to(g, shape)
     if g._data.dtype is not npd:
@@ -548,6 +549,16 @@ _UNSET = object()
 
 def div(a, b, *, rounding_mode=_UNSET):
     """a / b; with rounding_mode (None too, when given: PyTorch's other overload) a DivBackward2 node."""
+    tb = type(b)
+    if (tb is _float or tb is _int) and rounding_mode is _UNSET:
+        out = _alike(a, b, operator.truediv)          # `tensor / number` on a float tensor (a loss over the batch)
+        if out is not None:
+            if ag.grad_enabled:
+                if a._requires_grad:
+                    _record(out, DivBackward0, (a, None), {'other': b, 'self': None}, True)
+            elif ag.inference_enabled:
+                out._inference = True
+            return out
     if rounding_mode not in (_UNSET, None, 'trunc', 'floor'):
         raise RuntimeError("div expected rounding_mode to be one of None, 'trunc', or 'floor' but found '%s'"
                            % rounding_mode)
@@ -580,9 +591,8 @@ class DivBackward0(Node):
     _variables = ('self', 'other')
 
     def apply(self, g):
-        other = self.saved('other')                  # PyTorch's grad / other and -grad * ((self / other) / other)
+        other, x = self.saved_pair('other', 'self')  # PyTorch's grad / other and -grad * ((self / other) / other)
         a, b = self._fns
-        x = self.saved('self') if b is not None else None
         gd = g._data
         if (not ag.grad_enabled and type(other) is Tensor and other._data.dtype is gd.dtype
                 and (x is None or x._data.dtype is gd.dtype)):        # (the same arithmetic in numpy at once)
@@ -865,6 +875,8 @@ class SigmoidBackward0(Node):
 def sigmoid_backward(g, y):
     """g * y * (1 - y): the gradient of sigmoid from its output, an op of its own (for double backward)."""
     out = make(g._data * (1 - y._data) * y._data)
+    if not ag.grad_enabled:
+        return out
     return _attach(out, SigmoidBackwardBackward0, (g, y), {'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
 
 
@@ -884,6 +896,8 @@ def tanh_backward(g, y):
     """g * (1 - y * y): the gradient of tanh from its output, an op of its own (for double backward)."""
     yd = y._data                      # (PyTorch's kernel: 1 - y * y in one fused multiply-add)
     out = make(g._data * (_fma32(-yd, yd, 1) if yd.dtype is _F32 and g._data.dtype is _F32 else 1 - yd * yd))
+    if not ag.grad_enabled:
+        return out
     return _attach(out, TanhBackwardBackward0, (g, y), {'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
 
 
@@ -1199,6 +1213,8 @@ def threshold_backward(g, x, threshold):
     """The gradient of relu / threshold: 0 where x <= threshold, else g (so g where x is nan), as PyTorch's kernel
     (its own node for double backward)."""
     out = make(_zero_where(x._data <= threshold, g._data))
+    if not ag.grad_enabled:                   # (a plain backward: nothing to save)
+        return out
     return _attach(out, ThresholdBackwardBackward0, (g, x), {'self': SavedTensor(x), 'threshold': threshold})
 
 
@@ -1374,6 +1390,10 @@ def _cascade_plan(rows, n, itemsize):
                                                                                                    *range(w)]
         return functools.partial(_sum_in_order, np.array(order, dtype=np.intp))
     nv = n // w
+    if rows == 1 and nv * w == n and nv % 4 == 0 and nv < 1024:         # (a whole sum of up to 8,188 float32s)
+        fours = _first_axis_plan(nv // 4)
+        zero = np.float32(0) if itemsize == 4 else np.float64(0)
+        return lambda x: np.add.accumulate(np.add.reduce(fours(x.reshape(nv // 4, 4, w)), axis=0))[-1:] + zero
     shape = (rows, nv, w)
     vectors = _row_plan(rows, nv, w)
     if nv * w == n:
@@ -1396,6 +1416,13 @@ def _outer_plan(rows, cols, itemsize):
     w = 32 // itemsize
     group = 4 * w if cols >= w else 4
     split = cols // group * group
+    if rows < 256 and (split == cols or not split and cols >= w and rows % 4 == 0):    # (a bias's gradient)
+        zero = np.float32(0) if itemsize == 4 else np.float64(0)
+        if split:
+            rows_in_order = _first_axis_plan(rows)
+            return lambda x: rows_in_order(x) + zero
+        fours = _first_axis_plan(rows // 4)
+        return lambda x: np.add.reduce(fours(x.reshape(rows // 4, 4, cols)), axis=0) + zero
     if split == cols:
         groups = _multi_row_plan(rows)
         return lambda x: groups(x[None])[0] + x.dtype.type(0)
@@ -1467,6 +1494,26 @@ def _multi_row_plan(s):
     if i == s:
         return level
     return lambda r: _in_sequence(r, i, s) + level(r)        # (the rows left, in order, then level 1)
+
+
+def _first_axis_plan(s):
+    """_multi_row_plan(s) for an array r whose first dim holds the s rows (no dim in front), s < 256 (no levels past
+    the first): the same additions in fewer numpy calls (a bias's gradient, a whole sum in an MLP step)."""
+    blocks = s >> 4
+    i = blocks << 4
+    tail = s - i
+
+    def rows_in_order(r):
+        if blocks == 1:
+            acc = np.add.reduce(r[:16], axis=0)
+        elif blocks:
+            sums = np.add.reduce(r[:i].reshape((blocks, 16) + r.shape[1:]), axis=1)
+            acc = sums[0] + sums[1] if blocks == 2 else np.add.reduce(sums, axis=0)
+        if not tail:
+            return acc
+        left = r[i] if tail == 1 else r[i] + r[i + 1] if tail == 2 else np.add.reduce(r[i:], axis=0)
+        return left if not blocks else left + acc
+    return rows_in_order
 
 
 def _multi_row_levels(power, r):
@@ -2045,8 +2092,9 @@ class MmBackward0(Node):
             return (g.mm(self.saved('mat2').t()) if self.needs(0) else None,
                     self.saved('self').t().mm(g) if self.needs(1) else None)
         a, b = self._fns                             # (the same values, without the views and mm's checks)
-        return (make(_mm_values(g._data, self.saved('mat2')._data.T)) if a is not None else None,
-                make(_mm_values(self.saved('self')._data.T, g._data)) if b is not None else None)
+        mat2, x = self.saved_pair('mat2', 'self')
+        return (make(_mm_values(g._data, mat2._data.T)) if a is not None else None,
+                make(_mm_values(x._data.T, g._data)) if b is not None else None)
 
 
 def bmm(a, b):
@@ -3277,10 +3325,16 @@ class DiagonalBackward0_copy(Node):
 
 # ================================================================================================ in-place
 
-_NO_GRAD_VIEW = ('A view was created in no_grad mode and %s inplace with grad mode enabled. Given that this use case '
-                 'is ambiguous and error-prone, it is forbidden. You can clarify your code by moving both the view and '
-                 'the inplace either both inside the no_grad block (if you don\'t want the inplace to be tracked) or '
-                 'both outside (if you want the inplace to be tracked).')
+def _no_grad_view_message(view, modified):
+    """PyTorch's error for a view made in no_grad mode (or a view of one, which has a grad_fn of its own) when it
+    `modified` ('is being modified', or its base was) in place with grad mode on."""
+    fn = view._grad_fn
+    head = ('A view was created in' if fn is None else
+            'Output %d of %s is a view of a view which was created in' % (view._output_nr, ag.forward_name(fn)))
+    return ('%s no_grad mode and %s inplace with grad mode enabled. Given that this use case is ambiguous and '
+            'error-prone, it is forbidden. You can clarify your code by moving both the view and the inplace either '
+            'both inside the no_grad block (if you don\'t want the inplace to be tracked) or both outside (if you want '
+            'the inplace to be tracked).' % (head, modified))
 
 
 def _check_inplace(t, args=()):
@@ -3292,7 +3346,8 @@ def _check_inplace(t, args=()):
     if not ag.grad_enabled or not (t._requires_grad or builtins.any(_rg(x) for x in args)):
         return
     if t._no_grad_view:
-        raise RuntimeError(_NO_GRAD_VIEW % 'is being modified')
+        fn = t._grad_fn
+        raise RuntimeError(fn.inplace_msg if type(fn) is ag.Invalid else _no_grad_view_message(t, 'is being modified'))
     if not t._requires_grad and '_fn_view' in t.__dict__:      # (a piece of split of a tensor not requiring grad)
         raise RuntimeError('A view was created in no_grad mode and is being modified inplace with grad mode '
                            'enabled.' + t._fn_view.split(' inplace.', 1)[1])
@@ -3419,7 +3474,9 @@ def _views_changed(t, rebased=None):
             continue
         if view._no_grad_view:          # PyTorch cannot rebuild its history: reading its grad_fn is an error
             if view._base._requires_grad and type(view._grad_fn) is not ag.Invalid:
-                view._grad_fn = ag.invalid(_NO_GRAD_VIEW % 'its base or another view of its base has been modified')
+                view._grad_fn = ag.invalid(_no_grad_view_message(
+                    view, 'its base or another view of its base has been modified'),
+                    _no_grad_view_message(view, 'is being modified'))
             continue
         if view._base is rebased:
             _view_of_modified_base(view, rebased)

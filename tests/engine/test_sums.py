@@ -35,6 +35,21 @@ CASES = [
     ('float32', (7, 300), -1, 'ee079dcd2a8d27d3'),
     ('float32', (4, 1, 9), (1, 2), '82a2a523945a0432'),
     ('float32', (12,), 'mean', 'dba2fe172f90e243'),
+    # (a bias's gradient and the whole sums of an MLP step: the first-axis forms of the plans)
+    ('float32', (64, 128), 0, 'c7c092aed6bcb360'),
+    ('float32', (40, 32), 0, '5cf46cfb37f21f8a'),
+    ('float32', (18, 64), 0, 'aac87a1f16e56f4b'),
+    ('float32', (7, 32), 0, 'f62fa9e178e42cf2'),
+    ('float32', (64, 10), 0, 'abd688dc90e6d201'),
+    ('float32', (20, 12), 0, '8ce4570b77fee397'),
+    ('float32', (200, 9), 0, 'abba0dccbf9d26fa'),
+    ('float32', (1024,), None, '933b87e521f3e966'),
+    ('float32', (96,), None, '66fdb1f41252c60e'),
+    ('float32', (8160,), None, '74d09f3199051ec0'),
+    ('float64', (64, 16), 0, '147cf59a4e74e57b'),
+    ('float64', (64, 5), 0, '0784b67af2cdfa26'),
+    ('float64', (400,), None, 'acb76b6abec865af'),
+    ('float64', (36, 4), 0, '7d275981eafa3a0b'),
     ('float64', (5,), None, '423ee3ff94591b4b'),
     ('float64', (6,), None, '88997eec464d44ee'),
     ('float64', (7,), None, '4642122bb77827c9'),
@@ -67,8 +82,9 @@ def test_sum_of_negative_zeros_is_positive_zero():
     assert str(torch.tensor([-0.0, -0.0]).sum()) == 'tensor(0.)'
     assert np.signbit(torch.tensor([[-0.0], [-0.0]]).sum(0).numpy()).tolist() == [False]
     for x, dim in ((torch.tensor([[-0.0, -0.0]] * 3), 1), (torch.tensor([[-0.0] * 9] * 2), 1),
-                   (torch.tensor([[-0.0]]), 1), (torch.zeros(3, 1, 2).neg(), 1), (torch.zeros(20, 3).neg(), 0)):
-        assert not np.signbit(x.sum(dim).numpy()).any()
+                   (torch.tensor([[-0.0]]), 1), (torch.zeros(3, 1, 2).neg(), 1), (torch.zeros(20, 3).neg(), 0),
+                   (torch.zeros(8, 8).neg(), 0), (torch.zeros(64, 10).neg(), 0), (torch.zeros(64).neg(), None)):
+        assert not np.signbit((x.sum() if dim is None else x.sum(dim)).numpy()).any()
 
 
 def test_numpy_order_where_pytorch_order_is_not_modelled():

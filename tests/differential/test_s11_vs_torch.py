@@ -1,0 +1,103 @@
+"""The eleventh session's corners against real PyTorch: in-place changes of a view of a view made in no_grad mode
+(PyTorch names the view's own op), torch.einsum (its graph node by node, values, gradients, errors), and sums whose
+order of additions PyTorch fixes (a bias's gradient, the loss of an MLP step). Printed text, warnings and the final
+error must be identical."""
+import pytest
+
+T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
+from .harness import SHOW, load_engine, run_both  # noqa: E402
+
+E = load_engine()
+
+SNIPPETS = {
+    "inplace_on_a_view_of_a_no_grad_view": (
+        "leaf = torch.ones(4, requires_grad=True)\n"
+        "with torch.no_grad():\n"
+        "    v = leaf[:3]\n"
+        "v2 = v[:2]\n"
+        "print(v.requires_grad, v.is_leaf, v2.requires_grad, v2.is_leaf, v2.grad_fn)\n"
+        "tries(lambda: v.mul_(2), lambda: v2.mul_(2), lambda: v2.t_(), lambda: v[0].add_(1),\n"
+        "      lambda: v.view(3).add_(1), lambda: v.unsqueeze(0).zero_(), lambda: v2.detach().add_(1),\n"
+        "      lambda: v2.__setitem__(slice(None), 3.), lambda: v[1:].copy_(torch.zeros(2)))\n"
+        "b = leaf * 1\n"
+        "with torch.no_grad():\n"
+        "    w = b[:3]\n"
+        "w2 = w[:2]\n"
+        "w3 = w2[1:]\n"
+        "b.mul_(2)\n"
+        "tries(lambda: w.grad_fn, lambda: w2.grad_fn, lambda: w3.grad_fn, lambda: w3 * 2)\n"
+        "with torch.no_grad():\n"
+        "    u = leaf.unbind(0)\n"
+        "    n = leaf[1:][:2]\n"
+        "tries(lambda: u[0].add_(1), lambda: n.add_(1), lambda: n[0].add_(1))\n"
+        "with torch.no_grad():\n"
+        "    v2.mul_(2)\n"
+        "print(leaf, v2._version)"),
+    "einsum_graphs_values_and_errors": (
+        'torch.manual_seed(0)\n'
+        'def walk(fn, d=0):\n'
+        '    if fn is None or d > 9: return\n'
+        "    print('  ' * d + type(fn).__name__, {k: getattr(fn, k) for k in dir(fn) if k.startswith('_saved_') and not isinstance(getattr(fn, k), torch.Tensor)})\n"
+        '    for n, _ in fn.next_functions: walk(n, d + 1)\n'
+        'def data(*shape, k=1):\n'
+        '    n = 1\n'
+        '    for s in shape: n *= s\n'
+        '    return (((torch.arange(n) * 7919 * k) % 1000 - 500) / 173.).view(*shape)\n'
+        'a = data(2, 3).requires_grad_(); b = data(3, 4, k=3).requires_grad_(); v = data(3, k=5).requires_grad_()\n'
+        'q = data(2, 5, 3, k=7).requires_grad_(); kk = data(2, 6, 3, k=11).requires_grad_(); sq = data(3, 3, k=13).requires_grad_()\n'
+        "cases = [('ij,jk->ik', (a, b)), ('ij,jk->ki', (a, b)), ('ij->ji', (a,)), ('ij->ij', (a,)), ('ij->', (a,)), ('ij->j', (a,)),\n"
+        "         ('i,i->', (v, v)), ('i,j->ij', (v, v)), ('bid,bjd->bij', (q, kk)), ('ii->i', (sq,)), ('ii', (sq,)), ('ii->', (sq,)),\n"
+        "         ('ij,j->i', (a, v)), ('bij,bjk->bik', (q, kk.transpose(1, 2))), ('ij,jk', (a, b)), ('...ij->...ji', (q,)),\n"
+        "         ('b...d,b...d->b...', (q, q)), ('ij,jk,kl->il', (a, b, data(4, 2, k=17).requires_grad_())), ('i,i,i->i', (v, v, v)),\n"
+        "         ('ik,kj->', (a, b)), ('bn,anm,bm->ba', (data(2, 3), data(4, 3, 5, k=3).requires_grad_(), data(2, 5, k=5))),\n"
+        "         ('iJ,Jk->ik', (a, b)), ('i j , j k -> i k', (a, b)), ('ji', (a,)), ('i,i', (v, v))]\n"
+        'for eq, ops in cases:\n'
+        '    r = torch.einsum(eq, *ops)\n'
+        '    print(eq, r)\n'
+        '    walk(r.grad_fn)\n'
+        '    r.sum().backward()\n'
+        '    print([None if o.grad is None else o.grad.tolist() for o in ops])\n'
+        '    for o in ops:\n'
+        '        o.grad = None\n'
+        "print(torch.einsum('ij,jk->ik', [a, b]).shape, torch.einsum(a, [0, 1], b, [1, 2], [0, 2]).shape, torch.einsum(a, [0, 1], b, [1, 2]).shape)\n"
+        'print(torch.einsum(q, [Ellipsis, 1], [Ellipsis]).shape)\n'
+        "x = torch.tensor([[1, 2], [3, 4]]); print(torch.einsum('ij,jk->ik', x, x), torch.einsum('ii', x))\n"
+        'def tries(*fs):\n'
+        '    for f in fs:\n'
+        "        try: print('ok', f())\n"
+        '        except Exception as e: print(type(e).__name__, e)\n'
+        "tries(lambda: torch.einsum('ij,jk->ik', a), lambda: torch.einsum('ij->ik', a), lambda: torch.einsum('ij,jk->ik', a, a),\n"
+        "      lambda: torch.einsum('ijk->ij', a), lambda: torch.einsum('i2->i', a), lambda: torch.einsum('ij->ii', a),\n"
+        "      lambda: torch.einsum('ij', a, b), lambda: torch.einsum('..i->i', v), lambda: torch.einsum('...i...->i', v),\n"
+        "      lambda: torch.einsum('ii->i', a), lambda: torch.einsum('ij->i.', a), lambda: torch.einsum('ij->......', a),\n"
+        "      lambda: torch.einsum('i,i->i', v, torch.ones(4)), lambda: torch.einsum('...i,...i->...', torch.ones(2, 3), torch.ones(4, 3)),\n"
+        "      lambda: torch.einsum('ij->i', a.double()), lambda: torch.einsum('ij,jk->ik', a, b.double()), lambda: torch.einsum('ij'),\n"
+        "      lambda: torch.einsum(a, [0, 60]), lambda: torch.einsum('ij->i', 5), lambda: torch.einsum('i,i->', v, torch.ones(1)),\n"
+        "      lambda: torch.einsum('ij->jI', a))\n"
+    ),
+    "sums_in_pytorchs_order": (
+        "def data(*shape, k=1):\n"
+        "    n = 1\n"
+        "    for s in shape:\n"
+        "        n *= s\n"
+        "    return (((torch.arange(n) * 7919 * k) % 1000 - 500) / 173.).view(*shape)\n"
+        "for shape in [(64, 128), (64, 10), (40, 32), (18, 64), (7, 32), (20, 12), (200, 9), (36, 4)]:\n"
+        "    x = data(*shape)\n"
+        "    b = torch.zeros(shape[1], requires_grad=True)\n"
+        "    (x + b).backward(x * 3)\n"
+        "    print(shape, b.grad.double().sum().item(), x.sum(0).tolist()[:3], x.double().sum(0).tolist()[:2])\n"
+        "for n in (640, 1024, 96, 8160, 4000):\n"
+        "    print(n, data(n).sum().item(), data(n).double().sum().item(), data(n // 8, 8).sum().item())\n"
+        "p = data(64, 10, k=3).exp()\n"
+        "p = p / p.sum(1, keepdim=True)\n"
+        "y = torch.eye(10)[torch.arange(64) % 10]\n"
+        "print((-(y * p.log()).sum() / 64).item())"),
+}
+
+
+@pytest.mark.parametrize("name", SNIPPETS)
+def test_snippet(name):
+    """Printed text, warnings and the final error are identical (addresses and C++ locations blanked)."""
+    code = SHOW + SNIPPETS[name]
+    t, e = run_both(T, E, code)
+    assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
