@@ -283,6 +283,8 @@ from ._ops_math import *  # noqa: E402,F401,F403
 from ._ops_index import *  # noqa: E402,F401,F403
 from ._ops_reduce import *  # noqa: E402,F401,F403
 from ._ops_einsum import *  # noqa: E402,F401,F403
+from ._ops_linalg import *  # noqa: E402,F401,F403
+from ._ops_stats import *  # noqa: E402,F401,F403
 from . import nn, optim, utils, linalg  # noqa: E402,F401
 
 # torch.sin_(a), torch.relu_(a), ...: the in-place methods as functions (The Fundamentals of Autograd calls
