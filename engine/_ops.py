@@ -3249,8 +3249,10 @@ def repeat(a, *sizes):
     if builtins.any(r < 0 for r in sizes):
         raise RuntimeError('Trying to create tensor with negative dimension %d: [%s]'
                            % (next(t for t in target if t < 0), ', '.join(map(str, target))))
-    out = make(np.tile(a._data.reshape(padded), sizes))
-    return _attach(out, RepeatBackward0, (a,), {'repeats': sizes, 'self_sym_sizes': shp})
+    data = np.tile(a._data.reshape(padded), sizes)
+    if not data.flags.c_contiguous:               # (numpy's tile copies as laid out when every repeat is 1)
+        data = np.ascontiguousarray(data)
+    return _attach(make(data), RepeatBackward0, (a,), {'repeats': sizes, 'self_sym_sizes': shp})
 
 
 class RepeatBackward0(Node):
@@ -3676,8 +3678,7 @@ def _copy(a, src):
             ', '.join(map(str, a._data.shape)),
             ', '.join(map(str, np.broadcast_shapes(a._data.shape, s._data.shape)))))
     data = dt.convert(np.broadcast_to(s._data, a._data.shape), a.dtype)
-    return _attach(make(np.array(data, copy=True)), CopyBackwards, (a, s),
-                   {'src_options': s.dtype, 'src_sym_sizes': s._data.shape})
+    return _attach(make(np.array(data, copy=True)), CopyBackwards, (a, s))   # (its C++ node shows nothing saved)
 
 
 class CopyBackwards(Node):

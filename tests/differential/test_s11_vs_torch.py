@@ -75,6 +75,14 @@ SNIPPETS = {
         "      lambda: torch.einsum(a, [0, 60]), lambda: torch.einsum('ij->i', 5), lambda: torch.einsum('i,i->', v, torch.ones(1)),\n"
         "      lambda: torch.einsum('ij->jI', a))\n"
     ),
+    "repeat_layout_and_copy_node": (
+        "x = torch.zeros(3)\nw = torch.ones(3, requires_grad=True)\nx.copy_(w * 2)\n"
+        "print(x.grad_fn, [n for n in dir(x.grad_fn) if n.startswith('_saved')])\n"
+        "y = torch.zeros(2, 3).t()\nz = y.repeat(1, 1)\n"
+        "print(z.stride(), z.is_contiguous(), torch.tile(y, (1, 1)).stride(), y.repeat(2, 1).stride())\n"
+        "a = torch.arange(6.).view(2, 3).t().requires_grad_()\nr = a.repeat(1, 1)\n"
+        "print(r.stride(), r.grad_fn, r.grad_fn._saved_repeats)\n"
+        "r.backward(torch.ones(3, 2))\nprint(a.grad, torch.zeros(2, 3).t().repeat(1, 1, 1).stride())"),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"
         "    n = 1\n"

@@ -227,3 +227,13 @@ def test_torch_comparison_logical_and_remainder_functions():
         q.sum().backward()
     with pytest.raises(RuntimeError, match='^ZeroDivisionError$'):
         torch.tensor([5]) % 0
+
+
+def test_repeat_and_copy_as_pytorch_lays_them_out():
+    y = torch.zeros(2, 3).t()
+    assert y.repeat(1, 1).stride() == (2, 1) and y.repeat(1, 1).is_contiguous()       # a new tensor, row-major
+    assert torch.tile(y, (1, 1)).stride() == (2, 1) and y.repeat(1, 1, 1).stride() == (6, 2, 1)
+    x = torch.zeros(3)
+    x.copy_(torch.ones(3, requires_grad=True) * 2)
+    assert type(x.grad_fn).__name__ == 'CopyBackwards'
+    assert [n for n in dir(x.grad_fn) if n.startswith('_saved')] == []          # (PyTorch's C++ node shows none)
