@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import engine as torch
+from numeric import numeric_grads
 
 inf, nan = math.inf, math.nan
 
@@ -17,29 +18,11 @@ def _d(values):
     return torch.tensor(values, dtype=torch.float64, requires_grad=True)
 
 
-def _numeric_grads(f, inputs, eps=1e-6):
-    """d sum(f(*inputs)) / d input, by central differences, for every float64 input."""
-    grads = []
-    for k, t in enumerate(inputs):
-        base = t.detach().numpy().astype(np.float64)
-        g = np.zeros_like(base)
-        for idx in np.ndindex(base.shape):
-            vals = []
-            for step in (eps, -eps):
-                moved = base.copy()
-                moved[idx] += step
-                args = [torch.tensor(moved) if j == k else s.detach() for j, s in enumerate(inputs)]
-                vals.append(f(*args).sum().item())
-            g[idx] = (vals[0] - vals[1]) / (2 * eps)
-        grads.append(g)
-    return grads
-
-
 def _check_grads(f, *inputs, double=True):
     """f's gradients against finite differences; with double, those of sum(grad ** 2) too (create_graph=True)."""
     y = f(*inputs)
     gs = torch.autograd.grad(y.sum(), inputs, create_graph=double)
-    for g, n in zip(gs, _numeric_grads(f, inputs)):
+    for g, n in zip(gs, numeric_grads(f, inputs)):
         np.testing.assert_allclose(g.detach().numpy(), n, rtol=1e-5, atol=1e-6)
     total = sum((g * g).sum() for g in gs)
     if double and total.requires_grad:
@@ -48,7 +31,7 @@ def _check_grads(f, *inputs, double=True):
             return sum((g * g).sum() for g in torch.autograd.grad(f(*args).sum(), args, allow_unused=True)
                        if g is not None)
         second = torch.autograd.grad(total, inputs, allow_unused=True)
-        for g, n in zip(second, _numeric_grads(first, inputs)):
+        for g, n in zip(second, numeric_grads(first, inputs)):
             np.testing.assert_allclose(0 if g is None else g.detach().numpy(), n, rtol=1e-4, atol=1e-5)
     return y
 

@@ -1,0 +1,22 @@
+"""Gradients by central differences, to check the engine's formulas against (float64 inputs)."""
+import numpy as np
+
+import engine as torch
+
+
+def numeric_grads(f, inputs, eps=1e-6):
+    """d sum(f(*inputs)) / d input, by central differences, for every input (float64 tensors)."""
+    grads = []
+    for k, t in enumerate(inputs):
+        base = t.detach().numpy().astype(np.float64)
+        g = np.zeros_like(base)
+        for idx in np.ndindex(base.shape):
+            vals = []
+            for step in (eps, -eps):
+                moved = base.copy()
+                moved[idx] += step
+                args = [torch.tensor(moved) if j == k else s.detach() for j, s in enumerate(inputs)]
+                vals.append(f(*args).sum().item())
+            g[idx] = (vals[0] - vals[1]) / (2 * eps)
+        grads.append(g)
+    return grads
