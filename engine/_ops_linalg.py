@@ -3,5 +3,395 @@
 Same rules as `_ops.py`: numpy forward beside a backward written with tensor ops (so double backward works), node
 names and saved attributes exactly as PyTorch 2.13 has them. `__all__` names the torch.* functions; torch.linalg's
 names are re-exported by `engine/linalg.py`.
+
+PyTorch computes these from LAPACK's LU factorization (getrf) and saves it in the node (`_saved_LU`, `_saved_pivots`):
+`_lu` makes the same factorization in numpy, `_lu_solve` solves with it as getrs does.
 """
-__all__ = []
+import numpy as np
+
+from . import _autograd as ag
+from ._autograd import Node, SavedTensor, RESULT as _RESULT
+from ._factories import eye
+from ._ops import _attach, _check_broadcast, cat, clone, matmul
+from ._ops_index import diag_embed
+from ._ops_nn import _return_type, linalg_svd, return_types, where
+from ._ops_reduce import _LinAlgError, inverse
+from ._tensor import Tensor, make
+
+__all__ = ['det', 'logdet', 'slogdet', 'matrix_power']
+
+for _name, _fields in (('slogdet', ('sign', 'logabsdet')), ('linalg_slogdet', ('sign', 'logabsdet')),
+                       ('linalg_solve_ex', ('result', 'info'))):
+    if not hasattr(return_types, _name):
+        setattr(return_types, _name, _return_type(_name, _fields))
+
+
+# ================================================================================================ checks
+
+def _type_name(a):
+    return a.dtype.legacy.replace('Tensor', '').replace('torch.', '')
+
+
+def _check_square(a, name):
+    """PyTorch's squareCheckInputs: at least 2 dims, square matrices."""
+    shape = a._data.shape
+    if len(shape) < 2:
+        raise RuntimeError('%s: The input tensor A must have at least 2 dimensions.' % name)
+    if shape[-1] != shape[-2]:
+        raise RuntimeError('%s: A must be batches of square matrices, but they are %d by %d matrices'
+                           % (name, shape[-2], shape[-1]))
+
+
+def _check_float(a, name, low_precision=True):
+    """PyTorch's checkFloatingOrComplex; float16 passes only where the op allows it (to fail in the LU's kernel:
+    _check_lu_dtype)."""
+    if not a.dtype.is_floating_point:
+        raise RuntimeError('%s: Expected a floating point or complex tensor as input. Got %s' % (name, _type_name(a)))
+    if a._data.dtype == np.float16 and not low_precision:
+        raise RuntimeError('%s: Low precision dtypes not supported. Got Half' % name)
+
+
+def _check_lu_dtype(a):
+    if a._data.dtype == np.float16:
+        raise NotImplementedError('"lu_cpu" not implemented for \'Half\'')
+
+
+def _check_int_arg(n, fname, position):
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise TypeError("%s(): argument 'n' (position %d) must be int, not %s" % (fname, position, type(n).__name__))
+
+
+# ================================================================================================ LU in numpy
+
+def _lu(x):
+    """LAPACK's getrf on a batch of square matrices x (..., n, n): (LU, pivots, info) with A = P L U, L's unit
+    diagonal left out, pivots 1-based int32 row swaps, info the 1-based place of the first zero pivot (or 0)."""
+    batch, n = x.shape[:-2], x.shape[-1]
+    lu = np.array(x, dtype=x.dtype).reshape((int(np.prod(batch)), n, n))
+    piv = np.zeros(lu.shape[:2], np.int32)
+    info = np.zeros(lu.shape[0], np.int32)
+    b = np.arange(lu.shape[0])
+    for k in range(n):
+        col = np.abs(lu[:, k:, k])                   # idamax: the first largest, NaNs passed over unless first
+        p = k + np.where(np.isnan(col[:, 0]), 0, np.argmax(np.where(np.isnan(col), -1, col), axis=1))
+        piv[:, k] = p + 1
+        row = lu[b, k].copy()
+        lu[b, k] = lu[b, p]
+        lu[b, p] = row
+        pivot = lu[:, k, k]
+        zero = pivot == 0
+        info[(info == 0) & zero] = k + 1
+        # the column below a zero pivot is zero: getrf leaves it unscaled
+        one = lu.dtype.type(1)
+        lu[:, k + 1:, k] *= (one / np.where(zero, one, pivot))[:, None]
+        lu[:, k + 1:, k + 1:] -= lu[:, k + 1:, k:k + 1] * lu[:, k:k + 1, k + 1:]
+    return _column_major(lu.reshape(x.shape)), piv.reshape(batch + (n,)), info.reshape(batch)
+
+
+def _column_major(x):
+    """x with its matrices (last two dims) stored by columns, as LAPACK leaves its results (strides show it)."""
+    return np.swapaxes(np.ascontiguousarray(np.swapaxes(x, -1, -2)), -1, -2) if x.ndim >= 2 else x
+
+
+def _swap_rows(x, piv, reverse=False):
+    """Apply getrf's row swaps (pivots, 1-based) to the rows of x (..., n, k), in order or in reverse."""
+    x = x.copy()
+    rows = range(piv.shape[-1] - 1, -1, -1) if reverse else range(piv.shape[-1])
+    for i in rows:
+        p = np.broadcast_to(piv[..., i] - 1, x.shape[:-2])
+        row = x[..., i, :].copy()
+        x[..., i, :] = np.take_along_axis(x, p[..., None, None], axis=-2)[..., 0, :]
+        np.put_along_axis(x, p[..., None, None], row[..., None, :], axis=-2)
+    return x
+
+
+def _lu_solve(lu, piv, rhs, transpose=False):
+    """X with A X = rhs (A^T X = rhs with transpose), A = P L U given by _lu: getrs's substitutions, batched
+    (lu's and rhs's batch dims broadcast). No check for zero pivots: they give inf / nan as in LAPACK."""
+    n = lu.shape[-1]
+    shape = np.broadcast_shapes(lu.shape[:-2], rhs.shape[:-2]) + rhs.shape[-2:]
+    x = np.array(np.broadcast_to(rhs, shape), dtype=lu.dtype)
+    lu = lu[..., None, :, :]                                            # (rows of x are x[..., i, :])
+    with np.errstate(divide='ignore', invalid='ignore'):
+        if not transpose:                      # L y = P^T rhs, then U x = y
+            x = _swap_rows(x, piv)
+            for i in range(n):
+                x[..., i, :] -= np.einsum('...j,...jk->...k', lu[..., 0, i, :i], x[..., :i, :])
+            for i in range(n - 1, -1, -1):
+                x[..., i, :] -= np.einsum('...j,...jk->...k', lu[..., 0, i, i + 1:], x[..., i + 1:, :])
+                x[..., i, :] /= lu[..., 0, i, i][..., None]
+        else:                                  # U^T y = rhs, L^T z = y, then x = P z
+            for i in range(n):
+                x[..., i, :] -= np.einsum('...j,...jk->...k', lu[..., 0, :i, i], x[..., :i, :])
+                x[..., i, :] /= lu[..., 0, i, i][..., None]
+            for i in range(n - 1, -1, -1):
+                x[..., i, :] -= np.einsum('...j,...jk->...k', lu[..., 0, i + 1:, i], x[..., i + 1:, :])
+            x = _swap_rows(x, piv, reverse=True)
+    return x
+
+
+def _eye_times(c, n):
+    """A batch of c * identity (c of shape batch), as numpy."""
+    return c[..., None, None] * np.eye(n, dtype=c.dtype)
+
+
+def _inverse_transposed_times(node, c):
+    """c * A^{-T} from the LU saved by `node` (det, slogdet) without recording (PyTorch's lu_solve outside
+    create_graph). The LU is of A^T when A was contiguous (PyTorch factors A.mT then: det(A^T) = det(A))."""
+    A, LU, piv = node.saved('A'), node.saved('LU'), node.saved('pivots')
+    return _column_major(_lu_solve(LU._data, piv._data, _eye_times(c, A.shape[-1]), transpose=not A.is_contiguous()))
+
+
+def _factor_for_det(a):
+    """det's and slogdet's LU: of A.mT when A is contiguous, as PyTorch (the factor it saves shows it)."""
+    x = a._data
+    return _lu(np.swapaxes(x, -1, -2) if a.is_contiguous() else x)
+
+
+def _perm_sign(piv):
+    """The determinant of P: -1 per row swap."""
+    swaps = np.count_nonzero(piv != np.arange(1, piv.shape[-1] + 1, dtype=np.int32), axis=-1)
+    return np.where(swaps % 2 == 0, 1, -1)
+
+
+# ================================================================================================ det
+
+def det(a):
+    """The determinant of a square matrix (or a batch): sign of the LU's row swaps times the product of U's
+    diagonal. LinalgDetBackward0, saving A, the LU, its pivots and the result."""
+    _check_square(a, 'linalg.det')
+    _check_float(a, 'linalg.det')
+    _check_lu_dtype(a)
+    x = a._data
+    lu, piv, _ = _factor_for_det(a)
+    diag = np.diagonal(lu, axis1=-2, axis2=-1)
+    y = (_perm_sign(piv).astype(x.dtype) * np.prod(diag, axis=-1)).astype(x.dtype)
+    return _attach(make(np.asarray(y)), LinalgDetBackward0, (a,), {
+        'A': SavedTensor(a), 'LU': SavedTensor(make(lu)), 'pivots': SavedTensor(make(piv)), 'result': _RESULT})
+
+
+def linalg_det(A):
+    """torch.linalg.det (torch.det is its alias)."""
+    return det(A)
+
+
+class LinalgDetBackward0(Node):
+    """grad * det * A^{-T}. With create_graph, as PyTorch: a linalg.solve with A^T (recorded), or for a singular
+    A (|det| < 100 eps) the derivative through A's SVD, which has no zero to divide by."""
+
+    def apply(self, g):
+        A, d = self.saved('A'), self.saved('result')
+        if not ag.grad_enabled:
+            c = (g._data * d._data).astype(d._data.dtype)
+            x = _inverse_transposed_times(self, c)
+            # (PyTorch's gradient at an exactly singular A, det = 0, is zero rather than the cofactors)
+            return (make(np.where((c == 0)[..., None, None], x.dtype.type(0), x)),)
+        eps = np.finfo(d._data.dtype).eps
+        if not (np.abs(d._data) < 100 * eps).any():
+            n = self.saved('pivots').shape
+            return (linalg_solve(A.mT, diag_embed((g * d).unsqueeze(-1).expand(n)).mT),)
+        U, S, Vh = linalg_svd(A)
+        D = _prod_safe_zeros_backward((g * (det(U) * det(Vh))).unsqueeze(-1), S, S.ndim - 1)
+        return ((U * D.unsqueeze(-2)).matmul(Vh),)
+
+
+def _prod_safe_zeros_backward(g, x, dim):
+    """g times the product of the other elements of x along dim, for each element (zeros allowed): exclusive
+    cumulative products from both ends, as PyTorch composes them."""
+    n = x.shape[dim]
+    ones = make(np.ones(x.shape[:dim] + (1,) + x.shape[dim + 1:], x._data.dtype))
+    before = cat([ones, x.narrow(dim, 0, n - 1)], dim).cumprod(dim)
+    after = cat([ones, x.narrow(dim, 1, n - 1).flip(dim)], dim).cumprod(dim).flip(dim)
+    return g * (before * after)
+
+
+# ================================================================================================ slogdet, logdet
+
+def _slogdet(a, name, kind):
+    """(sign, log|det|) from the LU: one LinalgSlogdetBackward0 node for both, saving A, the LU, its pivots and
+    the sign (a singular matrix: sign 0, log|det| -inf)."""
+    _check_square(a, name)
+    _check_float(a, name, low_precision=False)
+    x = a._data
+    lu, piv, _ = _factor_for_det(a)
+    diag = np.diagonal(lu, axis1=-2, axis2=-1)
+    signs = np.nan_to_num(np.sign(diag))                 # (PyTorch's sgn of NaN is 0)
+    sign = make(np.asarray(np.prod(signs, axis=-1) * _perm_sign(piv).astype(x.dtype), dtype=x.dtype))
+    with np.errstate(divide='ignore'):
+        logabsdet = make(np.asarray(np.sum(np.log(np.abs(diag)), axis=-1), dtype=x.dtype))
+    if ag.grad_enabled and a.requires_grad:
+        saved = {'A': SavedTensor(a), 'LU': SavedTensor(make(lu)), 'pivots': SavedTensor(make(piv)), 'sign': None}
+        node = ag.record(None, LinalgSlogdetBackward0, (a,), saved)
+        node.num_outputs = 2
+        for i, t in enumerate((sign, logabsdet)):
+            t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+        saved['sign'] = SavedTensor(sign, is_output=True)
+    return getattr(return_types, kind)(sign, logabsdet)
+
+
+def slogdet(a):
+    """torch.slogdet: the sign and the log of the absolute value of the determinant (return_types.slogdet)."""
+    return _slogdet(a, 'linalg.slogdet', 'slogdet')
+
+
+def linalg_slogdet(A):
+    """torch.linalg.slogdet: as torch.slogdet, returned as return_types.linalg_slogdet."""
+    return _slogdet(A, 'linalg.slogdet', 'linalg_slogdet')
+
+
+class LinalgSlogdetBackward0(Node):
+    """The sign is piecewise constant: only log|det| has a gradient, grad * A^{-T} (with create_graph, as PyTorch:
+    a recorded linalg.solve with A^T)."""
+
+    def apply(self, g_sign, g_logabsdet):
+        A = self.saved('A')
+        if g_logabsdet is None:
+            return (None,)
+        if not ag.grad_enabled:
+            return (make(_inverse_transposed_times(self, g_logabsdet._data)),)
+        n = self.saved('pivots').shape
+        return (linalg_solve(A.mT, diag_embed(g_logabsdet.unsqueeze(-1).expand(n)).mT),)
+
+
+def logdet(a):
+    """log(det(a)): log|det| where the sign is not -1, NaN where it is (composed as PyTorch: a where over slogdet)."""
+    _check_square(a, 'logdet')
+    _check_float(a, 'logdet', low_precision=False)
+    sign, logabsdet = _slogdet(a, 'linalg.slogdet', 'slogdet')
+    return where(sign == -1, float('nan'), logabsdet)
+
+
+# ================================================================================================ solve
+
+def _is_vector_rhs(A, B):
+    """B is a vector right-hand side (or a batch of them): 1-D, or A's shape without its last dim."""
+    return B.ndim == 1 or (B.ndim == A.ndim - 1 and tuple(B.shape) == tuple(A.shape[:-1]))
+
+
+def _check_errors(info, api, batched):
+    """torch.linalg.LinAlgError for the first matrix whose LU met a zero pivot."""
+    bad = np.flatnonzero(info.reshape(-1))
+    if bad.size:
+        where_ = '(Batch element %d): ' % bad[0] if batched else ''
+        raise _LinAlgError('%s: %sThe solver failed because the input matrix is singular.' % (api, where_))
+
+
+def _solve(A, B, left, check_errors, api):
+    """(X, info) with A X = B (X A = B when not left), B a matrix or a vector (or batches of them, broadcast
+    against A's): LinalgSolveExBackward0, saving A, its LU and pivots, left and the result."""
+    _check_float(A, 'linalg.solve')
+    if A.dtype is not B.dtype:
+        raise RuntimeError('linalg.solve: Expected A and B to have the same dtype, but found A of type %s and B of '
+                           'type %s instead' % (_type_name(A), _type_name(B)))
+    vector = _is_vector_rhs(A, B)
+    shape = tuple(B.shape) + (1,) if vector else tuple(B.shape)
+    _check_square(A, 'linalg.solve')
+    if len(shape) < 2:
+        raise RuntimeError('linalg.solve: The input tensor B must have at least 2 dimensions.')
+    n = A.shape[-1]
+    if (shape[-2] if left else shape[-1]) != n:
+        raise RuntimeError('linalg.solve: Incompatible shapes of A and B for the equation %s (%dx%d and %dx%d)'
+                           % ('AX = B' if left else 'XA = B', n, n, shape[-2], shape[-1]))
+    _check_broadcast(shape[:-2], tuple(A.shape[:-2]))
+    _check_lu_dtype(A)
+    lu, piv, info = _lu(A._data)
+    b = B._data.reshape(shape)
+    if left:
+        x = _column_major(_lu_solve(lu, piv, b)[..., 0] if vector else _lu_solve(lu, piv, b))
+    else:                                      # X A = B: A^T X^T = B^T
+        x = np.ascontiguousarray(np.swapaxes(_lu_solve(lu, piv, np.swapaxes(b, -1, -2), transpose=True), -1, -2))
+    if check_errors:
+        _check_errors(info, api, A.ndim > 2)
+    out = make(x[..., 0] if vector and not left else x)
+    _attach(out, LinalgSolveExBackward0, (A, B), {'A': SavedTensor(A), 'LU': SavedTensor(make(lu)), 'left': left,
+                                                  'pivots': SavedTensor(make(piv)), 'result': _RESULT})
+    return out, make(info)
+
+
+def linalg_solve(A, B, *, left=True):
+    """torch.linalg.solve: X with A X = B (X A = B with left=False); a singular A is an error."""
+    return _solve(A, B, left, True, 'torch.linalg.solve')[0]
+
+
+def linalg_solve_ex(A, B, *, left=True, check_errors=False):
+    """torch.linalg.solve_ex: solve's result and LAPACK's info (int32, 0 where A was invertible) instead of the
+    error (unless check_errors)."""
+    return return_types.linalg_solve_ex(*_solve(A, B, left, check_errors, 'torch.linalg.solve_ex'))
+
+
+class LinalgSolveExBackward0(Node):
+    """gB = A^{-T} gX (gX A^{-T} on the right), gA = -gB X^T (-X^T gB): with create_graph a recorded linalg.solve
+    with A^T, else numpy on the saved LU, as PyTorch."""
+
+    def apply(self, g):
+        A, X = self.saved_pair('A', 'result')
+        left = self._saved['left']
+        vector = _is_vector_rhs(A, g)
+        gX = g.unsqueeze(-1) if vector else g
+        if ag.grad_enabled:
+            gB = linalg_solve(A.mT, gX, left=left)
+        else:
+            LU, piv = self.saved('LU')._data, self.saved('pivots')._data
+            if left:
+                gB = make(_column_major(_lu_solve(LU, piv, gX._data, transpose=True)))
+            else:
+                gB = _lu_solve(LU, piv, np.swapaxes(gX._data, -1, -2))
+                gB = make(np.ascontiguousarray(np.swapaxes(gB, -1, -2)))
+        gA = None
+        if self.needs(0):
+            X = X.unsqueeze(-1) if vector else X
+            gA = -gB.matmul(X.mT) if left else -X.mT.matmul(gB)
+        if not self.needs(1):
+            return (gA, None)
+        return (gA, gB.squeeze(-1) if vector else gB)
+
+
+# ================================================================================================ matrix_power
+
+def _matrix_power(a, n):
+    """a multiplied by itself n times, composed as PyTorch composes it: a contiguous clone (overwritten by the
+    identity for n = 0), the inverse for n = -1, else matmuls over the binary digits of |n| (of the inverse for
+    n < 0)."""
+    _check_square(a, 'linalg.matrix_power')
+    if n == 0:
+        return clone(a).copy_(eye(a.shape[-1], dtype=a.dtype))
+    if n == 1:
+        return clone(a)
+    if n == -1:
+        return inverse(a)
+    if n < 0:
+        a, n = inverse(a), -n
+    if n == 2:
+        return matmul(a, a)
+    if n == 3:
+        return matmul(matmul(a, a), a)
+    z = result = None
+    while n > 0:
+        bit, n = n % 2, n // 2
+        z = a if z is None else matmul(z, z)
+        if bit:
+            result = z if result is None else matmul(result, z)
+    return result
+
+
+def matrix_power(a, n):
+    """torch.matrix_power: a to the integer power n (see torch.linalg.matrix_power)."""
+    _check_int_arg(n, 'matrix_power', 2)
+    return _matrix_power(a, n)
+
+
+def linalg_matrix_power(A, n):
+    """torch.linalg.matrix_power: A to the integer power n (negative: of the inverse)."""
+    _check_int_arg(n, 'linalg_matrix_power', 2)
+    return _matrix_power(A, n)
+
+
+def _tensor_matrix_power(self, n):
+    _check_int_arg(n, 'matrix_power', 1)
+    return _matrix_power(self, n)
+
+
+_tensor_matrix_power.__name__ = 'matrix_power'
+for _name in ('det', 'logdet', 'slogdet'):
+    setattr(Tensor, _name, globals()[_name])
+Tensor.matrix_power = _tensor_matrix_power

@@ -20,3 +20,18 @@ def numeric_grads(f, inputs, eps=1e-6):
             g[idx] = (vals[0] - vals[1]) / (2 * eps)
         grads.append(g)
     return grads
+
+
+def numeric_grad(f, t, eps=1e-6):
+    """d sum(f(t)) / d t, by central differences."""
+    return numeric_grads(f, [t], eps)[0]
+
+
+def check_second_order(f, x, w, atol=1e-4):
+    """The gradient of (grad of sum(f(x))) . w, taken through a graph made with create_graph=True, against finite
+    differences of that dot product."""
+    def grad_dot(t):
+        (g,) = torch.autograd.grad(f(t).sum(), t, create_graph=True)
+        return (g * w).sum()
+    grad_dot(x).backward()
+    assert np.allclose(x.grad.numpy(), numeric_grad(lambda t: grad_dot(t.requires_grad_()).detach(), x), atol=atol)
