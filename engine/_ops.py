@@ -836,7 +836,8 @@ def _no_derivative(self, *grads):
 
 
 # PyTorch's node for a missing derivative is called NotImplemented (a name this module cannot shadow).
-NotImplementedBackward = type('NotImplemented', (Node,), {'apply': _no_derivative, '__module__': __name__})
+NotImplementedBackward = type('NotImplemented', (Node,), {'apply': _no_derivative, '__module__': __name__,
+                                                        'name': lambda self: 'torch::autograd::NotImplemented'})
 
 
 # ================================================================================================ pointwise

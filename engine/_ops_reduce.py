@@ -326,7 +326,8 @@ def inverse(a):
                                    'completed because the input matrix is singular.' % (where_, k))
         if y is None:
             raise _LinAlgError('linalg.inv: The input matrix is singular.')
-    out = make(y.astype(x.dtype, copy=False))
+    y = np.swapaxes(np.ascontiguousarray(np.swapaxes(y.astype(x.dtype, copy=False), -1, -2)), -1, -2)
+    out = make(y)                           # (column-major, as LAPACK leaves it: PyTorch's strides)
     _attach(out, LinalgInvExBackward0, (a,), {'inverse': None})
     if out.grad_fn is not None:
         out.grad_fn._saved['inverse'] = SavedTensor(out, is_output=True)
@@ -335,8 +336,8 @@ def inverse(a):
 
 class LinalgInvExBackward0(Node):
     def apply(self, g):
-        inv = self.saved('inverse').transpose(-2, -1)
-        return (-inv.matmul(g).matmul(inv),)
+        inv_h = self.saved('inverse').transpose(-2, -1)        # PyTorch's -inv^H (g inv^H)
+        return (-inv_h.matmul(g.matmul(inv_h)),)
 
 
 # ================================================================================================ var_mean, std_mean

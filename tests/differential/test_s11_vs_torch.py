@@ -83,6 +83,33 @@ SNIPPETS = {
         "a = torch.arange(6.).view(2, 3).t().requires_grad_()\nr = a.repeat(1, 1)\n"
         "print(r.stride(), r.grad_fn, r.grad_fn._saved_repeats)\n"
         "r.backward(torch.ones(3, 2))\nprint(a.grad, torch.zeros(2, 3).t().repeat(1, 1, 1).stride())"),
+    "inverse_layout_and_double_backward": (
+        'a = torch.tensor([[2., 1.], [1., 3.]], requires_grad=True)\n'
+        'q = torch.tensor([0.5, -1.5], requires_grad=True)\n'
+        'n = (q // 1)\n'
+        'print(n.grad_fn.name(), n.grad_fn)\n'
+        'i = torch.linalg.inv(a)\n'
+        "print(i.stride(), i.is_contiguous(), i.grad_fn, [k for k in dir(i.grad_fn) if k.startswith('_saved')])\n"
+        'j = a.inverse()\n'
+        'print(j.stride(), j.grad_fn)\n'
+        'g, = torch.autograd.grad(i.sum(), a, create_graph=True)\n'
+        'print(g, g.grad_fn, g.grad_fn.next_functions)\n'
+        'def walk(fn, d=0):\n'
+        '    if fn is None or d > 7: return\n'
+        "    print('  ' * d + type(fn).__name__)\n"
+        '    for m, _ in fn.next_functions: walk(m, d + 1)\n'
+        'walk(g.grad_fn)\n'
+        'g.sum().backward()\n'
+        'print(a.grad)\n'
+        'b = torch.randn(2, 3, 3).double() + 3 * torch.eye(3).double()\n'
+        'print(torch.linalg.inv(b).stride())\n'
+        'x = (torch.eye(3) * 3 + torch.arange(9.).view(3, 3) / 10).requires_grad_()\n'
+        'y = torch.linalg.matrix_power(x, -2)\n'
+        'g, = torch.autograd.grad(y.sum(), x, create_graph=True)\n'
+        'walk(g.grad_fn)\n'
+        'g.sum().backward()\n'
+        'print(x.grad.round(decimals=4))\n'
+    ),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"
         "    n = 1\n"

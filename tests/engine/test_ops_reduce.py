@@ -129,3 +129,14 @@ def test_errors(call, error, text):
     with pytest.raises(error) as info:
         call()
     assert str(info.value) == text
+
+
+def test_inverse_is_column_major_and_its_gradient_is_pytorchs_composition():
+    a = torch.tensor([[2., 1.], [1., 3.]], requires_grad=True)
+    i = torch.linalg.inv(a)
+    assert i.stride() == (1, 2) and not i.is_contiguous()              # (as LAPACK leaves it)
+    assert torch.linalg.inv(torch.eye(3).expand(2, 3, 3)).stride() == (9, 1, 3)
+    g, = torch.autograd.grad(i.sum(), a, create_graph=True)            # -inv^T @ (g @ inv^T)
+    top = g.grad_fn.next_functions[0][0]
+    assert [type(n).__name__ for n, _ in top.next_functions] == ['TransposeBackward0', 'MmBackward0']
+    assert np.allclose(g.detach().numpy(), [[-0.16, -0.08], [-0.08, -0.04]])
