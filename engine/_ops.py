@@ -2061,9 +2061,9 @@ def mm(a, b):
     if ag.grad_enabled and (a._requires_grad or b._requires_grad):
         _attach(out, MmBackward0, (a, b), {      # (saved in PyTorch's order: mat2, then self)
             'mat2': SavedTensor(b) if a._requires_grad else None, 'mat2_sym_sizes': y.shape,
-            'mat2_sym_strides': _matrix_strides(b) if a._requires_grad else (),
+            'mat2_sym_strides': _matrix_strides(b) if b._requires_grad else (),
             'self': SavedTensor(a) if b._requires_grad else None, 'self_sym_sizes': x.shape,
-            'self_sym_strides': _matrix_strides(a) if b._requires_grad else ()})
+            'self_sym_strides': _matrix_strides(a) if a._requires_grad else ()})
     return out
 
 
@@ -2088,14 +2088,26 @@ def _matrix_strides(t):
 
 
 class MmBackward0(Node):
+    """grad @ mat2^T for self and self^T @ grad for mat2; for an input that was column-major (a transposed view,
+    as W.t()), PyTorch computes its gradient transposed, (mat2 @ grad^T)^T or (grad^T @ self)^T, so that it comes
+    out column-major too (mm_mat1_backward / mm_mat2_backward)."""
     def apply(self, g):
-        if ag.grad_enabled:                          # (create_graph: recorded)
-            return (g.mm(self.saved('mat2').t()) if self.needs(0) else None,
-                    self.saved('self').t().mm(g) if self.needs(1) else None)
-        a, b = self._fns                             # (the same values, without the views and mm's checks)
+        a, b = self._fns
         mat2, x = self.saved_pair('mat2', 'self')
-        return (make(_mm_values(g._data, mat2._data.T)) if a is not None else None,
-                make(_mm_values(x._data.T, g._data)) if b is not None else None)
+        saved = self._saved
+        flip_a = a is not None and _column_major(saved['self_sym_sizes'], saved['self_sym_strides'])
+        flip_b = b is not None and _column_major(saved['mat2_sym_sizes'], saved['mat2_sym_strides'])
+        if ag.grad_enabled:                          # (create_graph: recorded)
+            return (None if a is None else mat2.mm(g.t()).t() if flip_a else g.mm(mat2.t()),
+                    None if b is None else g.t().mm(x).t() if flip_b else x.t().mm(g))
+        gd = g._data                                 # (the same values, without the views and mm's checks)
+        return (None if a is None else make(_mm_values(mat2._data, gd.T).T if flip_a else _mm_values(gd, mat2._data.T)),
+                None if b is None else make(_mm_values(gd.T, x._data).T if flip_b else _mm_values(x._data.T, gd)))
+
+
+def _column_major(sizes, strides):
+    """Whether a matrix of these sizes and strides (element units) is laid out column by column."""
+    return len(strides) == 2 and strides[0] == 1 and strides[1] == sizes[0]
 
 
 def bmm(a, b):

@@ -14,7 +14,7 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _F32, _float_dtype, _fma32,
+from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _column_major, _dims, _F32, _float_dtype, _fma32,
                    _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid,
                    _vec_exp, _zeros_like, div,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed)
@@ -1103,9 +1103,16 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
 
 class AddmmBackward0(Node):
     def apply(self, g):
-        alpha, beta = self._saved['alpha'], self._saved['beta']
-        ga = g.mm(self.saved('mat2').t()) if self.needs(1) else None
-        gb = self.saved('mat1').t().mm(g) if self.needs(2) else None
+        saved = self._saved
+        alpha, beta = saved['alpha'], saved['beta']
+        mat1, mat2 = self.saved_pair('mat1', 'mat2')          # (a column-major matrix's gradient comes transposed)
+        ga = gb = None
+        if self.needs(1):
+            ga = (mat2.mm(g.t()).t() if _column_major(saved['mat1_sym_sizes'], saved['mat1_sym_strides']) else
+                  g.mm(mat2.t()))
+        if self.needs(2):
+            gb = (g.t().mm(mat1).t() if _column_major(saved['mat2_sym_sizes'], saved['mat2_sym_strides']) else
+                  mat1.t().mm(g))
         if alpha != 1:
             ga = None if ga is None else ga * alpha
             gb = None if gb is None else gb * alpha

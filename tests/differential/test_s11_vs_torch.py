@@ -1,7 +1,8 @@
 """The eleventh session's corners against real PyTorch: in-place changes of a view of a view made in no_grad mode
-(PyTorch names the view's own op), torch.einsum (its graph node by node, values, gradients, errors), and sums whose
-order of additions PyTorch fixes (a bias's gradient, the loss of an MLP step). Printed text, warnings and the final
-error must be identical."""
+(PyTorch names the view's own op), the saved strides of mm and the transposed gradients of column-major operands
+(W.t() in a Linear), linalg.inv's layout, torch.einsum (its graph node by node, values, gradients, errors), and
+sums whose order of additions PyTorch fixes (a bias's gradient, the loss of an MLP step). Printed text, warnings
+and the final error must be identical."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
@@ -109,6 +110,45 @@ SNIPPETS = {
         'walk(g.grad_fn)\n'
         'g.sum().backward()\n'
         'print(x.grad.round(decimals=4))\n'
+    ),
+    "mm_gradients_of_column_major_operands": (
+        'torch.manual_seed(0)\n'
+        'for ra, rb in [(True, False), (False, True), (True, True)]:\n'
+        '    a = torch.arange(6.).view(2, 3).t().requires_grad_(ra)\n'
+        '    b = (torch.arange(8.).view(4, 2) / 3).t().requires_grad_(rb)\n'
+        '    y = a.mm(b)\n'
+        '    f = y.grad_fn\n'
+        "    print(ra, rb, {k: getattr(f, k) for k in dir(f) if k.startswith('_saved') and not k.endswith(('self', 'mat2'))})\n"
+        '    g, = torch.autograd.grad(y.sum(), [a] if ra else [b], create_graph=True)\n'
+        "    print('  ', g.grad_fn, g.stride(), g)\n"
+        'x = torch.arange(6.).view(2, 3).requires_grad_()\n'
+        'w = torch.arange(12.).view(4, 3).requires_grad_()\n'
+        'out = x @ w.t()\n'
+        'gx, gw = torch.autograd.grad(out.sum(), [x, w], create_graph=True)\n'
+        'print(gx.grad_fn, gx.stride(), gw.grad_fn, gw.stride(), gw.grad_fn.next_functions)\n'
+        'out.sum().backward()\n'
+        'print(x.grad.stride(), w.grad.stride(), w.grad)\n'
+    ),
+    "linear_weight_gradient_layout": (
+        'def data(*shape, k=1):\n'
+        '    n = 1\n'
+        '    for s in shape: n *= s\n'
+        '    return (((torch.arange(n) * 7919 * k) % 1000 - 500) / 173.).view(*shape)\n'
+        'for n_in, n_out, batch in [(3, 4, 2), (784, 128, 64), (128, 10, 64), (10, 30, 5), (27, 200, 32), (200, 27, 32)]:\n'
+        '    lin = torch.nn.Linear(n_in, n_out)\n'
+        '    with torch.no_grad():\n'
+        '        lin.weight.copy_(data(n_out, n_in, k=3) / 50)\n'
+        '        lin.bias.copy_(data(n_out, k=5) / 50)\n'
+        '    x = data(batch, n_in, k=7).requires_grad_()\n'
+        '    y = lin(x)\n'
+        '    g = data(batch, n_out, k=11)\n'
+        '    gx, gw = torch.autograd.grad(y, [x, lin.weight], g, create_graph=True)\n'
+        '    print(n_in, n_out, gw.grad_fn, gw.grad_fn.next_functions[0][0], gw.stride(), gx.stride())\n'
+        '    y.backward(g)\n'
+        "    if (n_in, n_out) in ((3, 4), (784, 128), (200, 27)):     # (others: MKL's blocking, not modelled)\n"
+        '        print(lin.weight.grad.double().sum().item(), lin.weight.grad.view(-1)[:3].tolist(), x.grad.view(-1)[:3].tolist(),\n'
+        '              lin.bias.grad.double().sum().item())\n'
+        '    print(lin.weight.grad.stride())\n'
     ),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"

@@ -108,3 +108,16 @@ def test_inplace_update_under_no_grad_keeps_versions_views_and_errors():
     with torch.no_grad():
         with pytest.raises(RuntimeError, match='Inplace update to inference tensor outside InferenceMode'):
             t -= 1.0
+
+
+def test_mm_saves_each_inputs_strides_and_transposes_a_column_major_inputs_gradient():
+    a = torch.arange(6.).view(2, 3).t().requires_grad_()          # column-major 3 x 2
+    b = (torch.arange(8.).view(4, 2) / 3).t()                      # column-major 2 x 4, no grad
+    y = a.mm(b)
+    assert y.grad_fn._saved_self_sym_strides == (1, 3) and y.grad_fn._saved_mat2_sym_strides == ()
+    g, = torch.autograd.grad(y.sum(), a)
+    assert g.stride() == (1, 3)                                    # (b @ grad^T)^T, as PyTorch computes it
+    b.requires_grad_()
+    ga, gb = torch.autograd.grad(a.mm(b).sum(), [a, b], create_graph=True)
+    assert type(ga.grad_fn).__name__ == 'TBackward0' and type(gb.grad_fn).__name__ == 'TBackward0'
+    assert ga.tolist() == g.tolist() and gb.stride() == (1, 2)
