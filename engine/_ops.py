@@ -1243,11 +1243,12 @@ class ThresholdBackwardBackward0(Node):
 def clamp(a, min=None, max=None):
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
-    if isinstance(min, Tensor) or isinstance(max, Tensor):
-        lo = None if min is None else _as_tensor(min)._data
-        hi = None if max is None else _as_tensor(max)._data
-        return _attach(_out(_clamp(a._data, lo, hi), a.dtype), ClampBackward0, (a,),
-                       {'self': SavedTensor(a), 'min': min, 'max': max})
+    if isinstance(min, Tensor) or isinstance(max, Tensor):     # (clamp.Tensor: the bounds get gradients too)
+        lo, hi = (None if v is None else _as_tensor(v) for v in (min, max))
+        d = dt.result_type(a, *(t for t in (lo, hi) if t is not None))
+        out = _out(_clamp(a._data.astype(d.np, copy=False), None if lo is None else lo._data,
+                          None if hi is None else hi._data), d)
+        return _attach(out, ClampBackward0, (a, lo, hi), {'self': SavedTensor(a), 'min': _save(lo), 'max': _save(hi)})
     d = dt.result_type(a, *(v for v in (min, max) if v is not None))
     out = _out(_clamp(a._data, min, max), d)
     return _attach(out, ClampBackward1, (a,), {'self': SavedTensor(a), 'min': min, 'max': max})
@@ -1281,8 +1282,19 @@ class ClampBackward1(Node):
         return (_where(make(mask), g, make(np.zeros((), g._data.dtype))),)   # not g * mask: nan * 0 is nan
 
 
-class ClampBackward0(ClampBackward1):
-    pass
+class ClampBackward0(Node):
+    """clamp with tensor bounds: the gradient goes to x where it was kept, else to the bound that was taken (min
+    where x < min < max, max where x > max or max < min), as PyTorch's clamp_backward_min_max."""
+    def apply(self, g):
+        x, lo, hi = self.saved('self'), self.saved('min'), self.saved('max')
+        zero = make(np.zeros((), g._data.dtype))
+        if lo is not None and hi is not None:
+            kept = (x >= lo).logical_and(x <= hi)
+        else:
+            kept = x >= lo if lo is not None else x <= hi
+        return (_where(kept, g, zero) if self.needs(0) else None,
+                _where(x < lo if hi is None else (x < lo).logical_and(lo < hi), g, zero) if self.needs(1) else None,
+                _where(x > hi if lo is None else (x > hi).logical_or(hi < lo), g, zero) if self.needs(2) else None)
 
 
 def clamp_min(a, min):

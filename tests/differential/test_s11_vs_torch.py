@@ -1,8 +1,8 @@
 """The eleventh session's corners against real PyTorch: in-place changes of a view of a view made in no_grad mode
 (PyTorch names the view's own op), the saved strides of mm and the transposed gradients of column-major operands
-(W.t() in a Linear), linalg.inv's layout, torch.einsum (its graph node by node, values, gradients, errors), and
-sums whose order of additions PyTorch fixes (a bias's gradient, the loss of an MLP step). Printed text, warnings
-and the final error must be identical."""
+(W.t() in a Linear), linalg.inv's layout, clamp with tensor bounds, torch.einsum (its graph node by node, values,
+gradients, errors), and sums whose order of additions PyTorch fixes (a bias's gradient, the loss of an MLP step).
+Printed text, warnings and the final error must be identical."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
@@ -149,6 +149,37 @@ SNIPPETS = {
         '        print(lin.weight.grad.double().sum().item(), lin.weight.grad.view(-1)[:3].tolist(), x.grad.view(-1)[:3].tolist(),\n'
         '              lin.bias.grad.double().sum().item())\n'
         '    print(lin.weight.grad.stride())\n'
+    ),
+    "clamp_with_tensor_bounds": (
+        'a = torch.tensor([1., 2., 3., 4.], requires_grad=True)\n'
+        'lo = torch.tensor([2., 2., 0., 5.], requires_grad=True)\n'
+        'hi = torch.tensor([3., 1.5, 2.5, 6.], requires_grad=True)\n'
+        'y = a.clamp(min=lo, max=hi)\n'
+        'print(y, y.grad_fn, y.grad_fn.next_functions, y.grad_fn._saved_min, y.grad_fn._saved_max, y.grad_fn._saved_self)\n'
+        'y.backward(torch.tensor([1., 10., 100., 1000.]))\n'
+        'print(a.grad, lo.grad, hi.grad)\n'
+        'print(torch.clamp(a, lo).grad_fn, torch.clamp(a.detach(), lo).grad_fn, torch.clamp(a.detach(), max=hi).grad_fn)\n'
+        'z = torch.clamp(a.detach(), lo, hi); z.sum().backward(); print(lo.grad, hi.grad)\n'
+        'w = torch.clamp(a, torch.tensor(2.))\n'
+        'print(w.grad_fn.next_functions, w.grad_fn._saved_max)\n'
+        'b = torch.tensor([[1., 5.], [3., -2.]], requires_grad=True)\n'
+        'm = torch.tensor([0., 2.], requires_grad=True)\n'
+        'r = b.clamp(min=m)\n'
+        'r.backward(torch.ones(2, 2))\n'
+        'print(r, b.grad, m.grad)\n'
+        'print(torch.clamp(torch.tensor([1, 5, 9]), torch.tensor([2., 2., 2.]), torch.tensor([4, 4, 4])))\n'
+        'print(torch.clamp(torch.tensor([1, 5, 9]), min=torch.tensor([2, 2, 2])))\n'
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'mn = torch.tensor([1.5, 0.], requires_grad=True)\n'
+        'u = x.clamp(mn, torch.tensor(1.8))\n'
+        'print(u, u.grad_fn, u.grad_fn.next_functions)\n'
+        'u.sum().backward(); print(x.grad, mn.grad)\n'
+        'c = torch.tensor([0.5, 3.], requires_grad=True)\n'
+        'g, = torch.autograd.grad(c.clamp(min=lo[:2] * 1).pow(2).sum(), c, create_graph=True)\n'
+        'print(g, g.grad_fn)\n'
+        'lo2 = lo.detach().clone(); q = a.clamp(min=lo2); lo2.add_(1)\n'
+        'try: q.sum().backward()\n'
+        'except RuntimeError as e: print(str(e)[:140])\n'
     ),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"

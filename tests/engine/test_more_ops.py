@@ -237,3 +237,17 @@ def test_repeat_and_copy_as_pytorch_lays_them_out():
     x.copy_(torch.ones(3, requires_grad=True) * 2)
     assert type(x.grad_fn).__name__ == 'CopyBackwards'
     assert [n for n in dir(x.grad_fn) if n.startswith('_saved')] == []          # (PyTorch's C++ node shows none)
+
+
+def test_clamp_with_tensor_bounds_sends_gradients_to_the_bounds():
+    a = torch.tensor([1., 2., 3., 4.], requires_grad=True)
+    lo = torch.tensor([2., 2., 0., 5.], requires_grad=True)
+    hi = torch.tensor([3., 1.5, 2.5, 6.], requires_grad=True)
+    y = a.clamp(min=lo, max=hi)
+    assert y.tolist() == [2., 1.5, 2.5, 5.] and type(y.grad_fn).__name__ == 'ClampBackward0'
+    assert len(y.grad_fn.next_functions) == 3 and y.grad_fn._saved_max is not None
+    y.backward(torch.tensor([1., 10., 100., 1000.]))
+    assert a.grad.tolist() == [0, 0, 0, 0] and lo.grad.tolist() == [1, 0, 0, 1000] and hi.grad.tolist() == [0, 10, 100, 0]
+    only = torch.clamp(a.detach(), lo)                 # (only the bound needs a gradient: still recorded)
+    assert type(only.grad_fn).__name__ == 'ClampBackward0' and only.grad_fn.next_functions[0][0] is None
+    assert torch.clamp(torch.tensor([1, 5, 9]), torch.tensor([2., 2., 2.]), torch.tensor([4, 4, 4])).tolist() == [2., 4., 4.]
