@@ -134,8 +134,9 @@ def _einsum(equation, operands):
                                        'subscripts must be in [a-zA-Z]' % (len(lhs) + 2 + i))
                 s = _subscript(c)
                 if not count[s] or position[s] != -1:
-                    raise RuntimeError('einsum(): output subscript %s %s' % (c, 'appears more than once in the output'
-                                       if position[s] != -1 else 'does not appear in the equation for any input operand'))
+                    raise RuntimeError('einsum(): output subscript %s %s' % (c, (
+                        'appears more than once in the output' if position[s] != -1 else
+                        'does not appear in the equation for any input operand')))
                 position[s], size = size, size + 1
             i += 1
     out_dims = size

@@ -14,9 +14,9 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _column_major, _dims, _F32, _float_dtype, _fma32,
-                   _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sigmoid,
-                   _vec_exp, _zeros_like, div,
+from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _column_major, _dims, _F32, _float_dtype,
+                   _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
+                   _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed)
 from ._tensor import Tensor, make, _wrap_dim, warn_once
 

@@ -29,7 +29,8 @@ def data(*shape, k=1):
     ('ij->j', [(2, 3)]), ('i,i->', [(3,), (3,)]), ('i,j->ij', [(3,), (4,)]), ('bid,bjd->bij', [(2, 5, 3), (2, 6, 3)]),
     ('ii->i', [(3, 3)]), ('ii', [(3, 3)]), ('ij,j->i', [(2, 3), (3,)]), ('...ij->...ji', [(2, 5, 3)]),
     ('b...d,b...d->b...', [(2, 5, 3), (2, 5, 3)]), ('ij,jk,kl->il', [(2, 3), (3, 4), (4, 2)]),
-    ('ik,kj->', [(2, 3), (3, 4)]), ('bn,anm,bm->ba', [(2, 3), (4, 3, 5), (2, 5)]), ('i j , j k -> i k', [(2, 3), (3, 4)]),
+    ('ik,kj->', [(2, 3), (3, 4)]), ('bn,anm,bm->ba', [(2, 3), (4, 3, 5), (2, 5)]),
+    ('i j , j k -> i k', [(2, 3), (3, 4)]),
 ])
 def test_values_and_gradients_as_numpy_computes_them(equation, shapes):
     ops = [data(*s, k=2 * i + 1).requires_grad_() for i, s in enumerate(shapes)]
