@@ -208,7 +208,28 @@ def _T(self):
 
 
 Tensor.T = property(_T)
-Tensor.mT = property(lambda self: self.transpose(-2, -1))
+_ZERO_D = {'mT': ('This function is the identity in these cases.', 4373), 'mH': ('Consider using x.conj().', 4382),
+           'H': ('Consider using x.conj().', 4335)}
+
+
+def _matrix_transpose(name, matrices_only=False):
+    """tensor.mT / .mH (batches of matrices) and .H (matrices): the last two dims swapped (real tensors: no conj).
+    Of a 0-d tensor: the tensor itself, with PyTorch's warning."""
+    def get(self):
+        if not self.ndim:
+            advice, line = _ZERO_D[name]
+            warn_once('Tensor.%s is deprecated on 0-D tensors. %s' % (name, advice),
+                      'aten/src/ATen/native/TensorShape.cpp:%d' % line)
+            return self
+        if self.ndim < 2 or matrices_only and self.ndim != 2:
+            raise RuntimeError('tensor.%s is only supported on %s. Got %d-D tensor.%s' % (
+                name, 'matrices (2-D tensors)' if matrices_only else 'matrices or batches of matrices', self.ndim,
+                ' For batches of matrices, consider using tensor.mH' if matrices_only and self.ndim > 2 else ''))
+        return self.transpose(-2, -1)
+    return property(get)
+
+
+Tensor.mT, Tensor.mH, Tensor.H = _matrix_transpose('mT'), _matrix_transpose('mH'), _matrix_transpose('H', True)
 
 
 # ------------------------------------------------------------------------------ comparisons and non-differentiable ops

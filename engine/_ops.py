@@ -1323,11 +1323,11 @@ def _signed(d):
 
 
 def _dims(dim, ndim):
+    """The dims to reduce over, wrapped and sorted (None: all). A 0-d tensor's dim 0 or -1 is no numpy axis: ()."""
     if dim is None:
         return None
-    if isinstance(dim, (list, tuple)):
-        return tuple(sorted(_wrap_dim(d, ndim) for d in dim))
-    return (_wrap_dim(dim, ndim),)
+    dims = tuple(sorted(_wrap_dim(d, ndim) for d in dim)) if isinstance(dim, (list, tuple)) else (_wrap_dim(dim, ndim),)
+    return dims if ndim else ()
 
 
 def _add_reduce(x, dims=None, keepdims=False):
@@ -1592,8 +1592,8 @@ def _expanded(g, sizes):
 
 def _unreduce(g, saved):
     """Put back the dimensions a reduction without keepdim removed (so the gradient can expand)."""
-    if not saved['keepdim']:
-        n = len(saved['self_sym_sizes'])
+    n = len(saved['self_sym_sizes'])
+    if not saved['keepdim'] and n:                    # (a 0-d tensor's reduction removed no dim)
         for d in sorted(_signed(d) % n for d in saved['dim']):
             g = g.unsqueeze(d)
     return g
@@ -1615,7 +1615,7 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
     out = _out(_add_reduce(x, dims, keepdim) / d.np.type(n) if x.size else
                x.mean(axis=dims, keepdims=keepdim, dtype=d.np), d)
     return _attach(out, MeanBackward1, (a,), {'dim': _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
-                                              'keepdim': keepdim, 'self_sym_numel': n,
+                                              'keepdim': keepdim, 'self_sym_numel': a._data.size,
                                               'self_sym_sizes': a._data.shape})
 
 
@@ -1626,8 +1626,12 @@ class MeanBackward0(Node):
 
 class MeanBackward1(Node):
     def apply(self, g):
-        g = _unreduce(g, self._saved)
-        return (_expanded(g, self._saved['self_sym_sizes']) / self._saved['self_sym_numel'],)
+        saved = self._saved
+        sizes = saved['self_sym_sizes']
+        n = 1                                       # (how many numbers each mean took: PyTorch's _safe_size)
+        for d in {_signed(d) % len(sizes) for d in saved['dim']} if sizes else ():
+            n *= sizes[d]
+        return (_expanded(_unreduce(g, saved), sizes) / n,)
 
 
 def _accumulated(np_fn, x, d, **kwargs):
@@ -2356,7 +2360,7 @@ def flatten(a, start_dim=0, end_dim=-1):
 def transpose(a, dim0, dim1):
     nd = a._data.ndim
     d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
-    return _view_result(a, np.swapaxes(a._data, d0, d1), TransposeBackward0,
+    return _view_result(a, np.swapaxes(a._data, d0, d1) if nd else a._data.view(), TransposeBackward0,
                         {'dim0': _given(dim0), 'dim1': _given(dim1)})
 
 
@@ -2770,6 +2774,8 @@ class AliasBackward0(Node):
 
 def select(a, dim, index, _position=None):
     """a.select(dim, index); indexing passes the index's position in `a[...]`, which PyTorch's error names."""
+    if not a._data.ndim:
+        raise IndexError('select() cannot be applied to a 0-dim tensor.')
     d = _wrap_dim(dim, a._data.ndim)
     size = a._data.shape[d]
     if not -size <= index < size and _position is None:
@@ -3089,6 +3095,8 @@ class StackBackward0(Node):
 
 
 def narrow(a, dim, start, length):
+    if not a._data.ndim:
+        raise RuntimeError('narrow() cannot be applied to a 0-dim tensor.')
     d = _wrap_dim(dim, a._data.ndim)
     return _slice(a, d, slice(start, start + length))
 

@@ -18,7 +18,7 @@ from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _column_
                    _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed)
-from ._tensor import Tensor, make, _wrap_dim, warn_once
+from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once
 
 _F64 = np.float64
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -42,6 +42,11 @@ def _saved_dims(raw, ndim):
         return None
     return tuple(sorted(_wrap_dim(d - 2 ** 64 if d >= 2 ** 63 else d, ndim)
                         for d in (raw if isinstance(raw, tuple) else (raw,))))
+
+
+def _reduced_dims(raw, ndim):
+    """_saved_dims for a reduction's backward: a 0-d input's dim 0 or -1 reduced nothing (no dim to put back)."""
+    return _saved_dims(raw, ndim) if ndim else (None if raw is None else ())
 
 
 def _unsq(g, dims, keepdim):
@@ -610,7 +615,7 @@ class LogsumexpBackward0(Node):
     def apply(self, g):
         s = self._saved
         x = self.saved('self')
-        dims = _saved_dims(s['dim'], x.ndim)
+        dims = _reduced_dims(s['dim'], x.ndim)
         return (_unsq(g, dims, s['keepdim']) * (x - _unsq(self.saved('result'), dims, s['keepdim'])).exp(),)
 
 
@@ -636,7 +641,7 @@ def _var_np(x, dims, c, keepdim, name=None):
         warnings.warn('%s(): degrees of freedom is <= 0. Correction should be strictly less than the reduction factor '
                       '(input numel divided by output numel). (Triggered internally at '
                       '/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)' % name, UserWarning,
-                      stacklevel=3)
+                      stacklevel=user_stacklevel())
     if x.dtype == np.float32:
         x = x.astype(np.float64)
     if not x.size:                               # (numpy's mean of nothing warns: PyTorch's is nan, silently)
@@ -678,7 +683,7 @@ class VarBackward0(Node):
     def apply(self, g):
         s = self._saved
         x = self.saved('self')
-        return (_var_backward(g, x, _saved_dims(s['dim'], x.ndim), s['correction'], s['keepdim']),)
+        return (_var_backward(g, x, _reduced_dims(s['dim'], x.ndim), s['correction'], s['keepdim']),)
 
 
 class StdBackward0(Node):
@@ -687,7 +692,7 @@ class StdBackward0(Node):
         r = self.saved('result')
         g = where(make(r._data == 0), 0., g / (2 * r))
         x = self.saved('self')
-        return (_var_backward(g, x, _saved_dims(s['dim'], x.ndim), s['correction'], s['keepdim']),)
+        return (_var_backward(g, x, _reduced_dims(s['dim'], x.ndim), s['correction'], s['keepdim']),)
 
 
 def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
@@ -720,7 +725,7 @@ class LinalgVectorNormBackward0(Node):
     def apply(self, g):
         s = self._saved
         x, r = self.saved('self'), self.saved('result')
-        return (_norm_backward(g, x, r, s['ord'], _saved_dims(s['dim'], x.ndim), s['keepdim']),)
+        return (_norm_backward(g, x, r, s['ord'], _reduced_dims(s['dim'], x.ndim), s['keepdim']),)
 
 
 def _norm_backward(g, x, r, ord, dims, keepdim):

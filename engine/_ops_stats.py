@@ -18,7 +18,7 @@ from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._ops import _attach, _check_broadcast, _mul_scalar, _not_implemented, _out
 from ._ops_index import broadcast_tensors
 from ._ops_nn import SortBackward0, _picked, _return_type, return_types
-from ._tensor import Tensor, make, _wrap_dim
+from ._tensor import Tensor, make, user_stacklevel, _wrap_dim
 
 __all__ = ['cdist', 'bincount', 'histc', 'searchsorted', 'bucketize', 'quantile', 'nanquantile', 'mode', 'cov',
            'corrcoef', 'erfinv']
@@ -556,7 +556,7 @@ def cov(input, *, correction=1, fweights=None, aweights=None):
         norm = w_sum - correction
     if norm._data <= 0:
         warnings.warn('cov(): degrees of freedom is <= 0. Correction should be strictly less than the number of '
-                      'observations.', UserWarning, stacklevel=2)
+                      'observations.', UserWarning, stacklevel=user_stacklevel())
         norm = norm.detach() * 0
     x = x - avg.unsqueeze(1)
     return x.mm((x * w if w is not None else x).t()).true_divide(norm).squeeze()

@@ -3,6 +3,8 @@
 The ops (arithmetic, shape ops, in-place ops...) are defined in `_ops.py`, which attaches them to Tensor.
 """
 import operator
+import os
+import sys
 import warnings
 import weakref
 
@@ -16,13 +18,25 @@ from ._autograd import counter
 _warned = set()           # the messages warn_once showed (the playground's runner empties it for each run)
 
 
-def warn_once(message, where, stacklevel=2):
+def warn_once(message, where, stacklevel=None):
     """A UserWarning PyTorch's C++ shows once per process (TORCH_WARN_ONCE), ending as PyTorch's does with the
-    place in its sources that raised it (`where`)."""
+    place in its sources that raised it (`where`); shown at the user's line (or `stacklevel` frames up)."""
     if message not in _warned:
         _warned.add(message)
         warnings.warn('%s (Triggered internally at /__w/pytorch/pytorch/%s.)' % (message, where), UserWarning,
-                      stacklevel=stacklevel + 1)
+                      stacklevel=user_stacklevel() if stacklevel is None else stacklevel + 1)
+
+
+_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
+
+
+def user_stacklevel():
+    """The stacklevel that makes the warnings.warn of the calling function point at the first frame outside the
+    engine: the user's line, however many of the engine's frames (wrappers, helpers) lie between."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(_ENGINE_DIR):
+        frame, level = frame.f_back, level + 1
+    return level
 
 
 _SCALAR_WARNING = ('Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n'

@@ -1,6 +1,6 @@
 """The eleventh session's corners against real PyTorch: in-place changes of a view of a view made in no_grad mode
 (PyTorch names the view's own op), the saved strides of mm and the transposed gradients of column-major operands
-(W.t() in a Linear), linalg.inv's layout, clamp with tensor bounds, torch.einsum (its graph node by node, values,
+(W.t() in a Linear), linalg.inv's layout, clamp with tensor bounds, reductions of a 0-d tensor over dim 0, .mH / .H, torch.einsum (its graph node by node, values,
 gradients, errors), and sums whose order of additions PyTorch fixes (a bias's gradient, the loss of an MLP step).
 Printed text, warnings and the final error must be identical."""
 import pytest
@@ -180,6 +180,31 @@ SNIPPETS = {
         'lo2 = lo.detach().clone(); q = a.clamp(min=lo2); lo2.add_(1)\n'
         'try: q.sum().backward()\n'
         'except RuntimeError as e: print(str(e)[:140])\n'
+    ),
+    "reductions_of_a_0d_tensor_over_dim_0": (
+        'z = torch.tensor(3., requires_grad=True)\n'
+        'for f in (lambda t: t.sum(0), lambda t: t.sum(-1, True), lambda t: t.mean(-1), lambda t: t.mean((0,)), lambda t: t.prod(0), lambda t: t.amax(0),\n'
+        '          lambda t: t.max(0)[0], lambda t: t.logsumexp(0), lambda t: t.softmax(0), lambda t: t.cumsum(0), lambda t: t.var(0, correction=0), lambda t: t.norm(dim=0)):\n'
+        '    y = f(z)\n'
+        '    g, = torch.autograd.grad(y, z)\n'
+        '    print(y, y.grad_fn, g)\n'
+        'for f in (lambda: z.transpose(0, -1), lambda: z.select(0, 0), lambda: z.narrow(0, 0, 1), lambda: z.std(0),\n'
+        '          lambda: torch.std_mean(z, 0), lambda: torch.count_nonzero(z, 0), lambda: z.H, lambda: z.mT):\n'
+        '    tries(f)\n'
+    ),
+    "matrix_transposes_and_mean_numel": (
+        'a = torch.ones(2, 3, requires_grad=True)\n'
+        'for t in (a.mT, a.mH, a.H, torch.ones(2, 3, 4, requires_grad=True).mH):\n'
+        '    print(t.shape, t.grad_fn, t.grad_fn._saved_dim0, t.grad_fn._saved_dim1)\n'
+        'for f in (lambda: torch.ones(2, 3, 4).H, lambda: torch.ones(3).mH, lambda: torch.ones(3).mT, lambda: torch.tensor(1.).H):\n'
+        '    try: f()\n'
+        '    except RuntimeError as e: print(e)\n'
+        'x = torch.arange(6.).view(2, 3).requires_grad_()\n'
+        'y = x.mean(-1, True) + x.mean((0, 1)) + x.mean(0)\n'
+        'print(y.grad_fn.next_functions[0][0].next_functions[0][0]._saved_self_sym_numel, y.grad_fn.next_functions[1][0]._saved_self_sym_numel)\n'
+        'y.sum().backward(); print(x.grad)\n'
+        'z = torch.tensor(3., requires_grad=True)\n'
+        'm = z.mean(0); print(m.grad_fn._saved_self_sym_numel); m.backward(); print(z.grad)\n'
     ),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"

@@ -253,3 +253,27 @@ def test_clamp_with_tensor_bounds_sends_gradients_to_the_bounds():
     assert type(only.grad_fn).__name__ == 'ClampBackward0' and only.grad_fn.next_functions[0][0] is None
     mixed = torch.clamp(torch.tensor([1, 5, 9]), torch.tensor([2., 2., 2.]), torch.tensor([4, 4, 4]))
     assert mixed.tolist() == [2., 4., 4.] and mixed.dtype == torch.float32
+
+
+def test_warnings_point_at_the_line_that_called_the_engine():
+    import warnings
+    z = torch.tensor(3., requires_grad=True)
+    torch._tensor._warned.clear()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        z.std(0)                                            # (a method behind the numpy-names wrapper)
+        torch.std_mean(z, 0)
+        z.mT
+    assert [w.filename for w in caught] == [__file__] * 3, [(w.filename, str(w.message)[:40]) for w in caught]
+    assert 'Tensor.mT is deprecated on 0-D tensors' in str(caught[2].message)
+
+
+def test_reductions_of_a_0d_tensor_over_dim_0():
+    z = torch.tensor(3., requires_grad=True)
+    for f in (lambda t: t.logsumexp(0), lambda t: t.var(0, correction=0), lambda t: t.norm(dim=0), lambda t: t.mean(-1),
+              lambda t: t.transpose(0, -1)):
+        y = f(z)
+        assert y.shape == () and torch.autograd.grad(y, z)[0].shape == ()
+    assert z.mean(0).grad_fn._saved_self_sym_numel == 1
+    with pytest.raises(IndexError, match='^select\\(\\) cannot be applied to a 0-dim tensor.$'):
+        z.select(0, 0)
