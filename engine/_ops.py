@@ -23,7 +23,7 @@ from . import _dtypes as dt
 from . import _random as _rand
 from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
 from ._autograd import _sequence
-from ._tensor import Tensor, Size, make, _wrap_dim
+from ._tensor import Tensor, Size, make, user_stacklevel, _wrap_dim
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
 
@@ -2655,7 +2655,7 @@ def getitem(a, idx):
         raise TypeError("new(): invalid data type 'str'")
     if type(idx) is slice:
         return _slice(a, 0, idx, keep_full=True)
-    idx = _index_tuple(idx)
+    idx = _index_tuple(_byte_masks(idx))
     used = builtins.sum(_dims_used(i) for i in idx)
     if used > a._data.ndim:
         raise IndexError('too many indices for tensor of dimension %d' % a._data.ndim)
@@ -2691,6 +2691,18 @@ def getitem(a, idx):
     if out is a:
         out = _view_result(a, a._data.view(), AliasBackward0)
     return out
+
+
+def _byte_masks(idx):
+    """uint8 index tensors read as the bool masks they are to PyTorch (deprecated: its warning)."""
+    items = idx if isinstance(idx, tuple) else (idx,)
+    if not builtins.any(isinstance(i, Tensor) and i._data.dtype == np.uint8 for i in items):
+        return idx
+    warnings.warn('indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. '
+                  '(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)', UserWarning,
+                  stacklevel=user_stacklevel())     # (every time: PyTorch's TORCH_WARN)
+    masks = tuple(make(i._data != 0) if isinstance(i, Tensor) and i._data.dtype == np.uint8 else i for i in items)
+    return masks if isinstance(idx, tuple) else masks[0]
 
 
 def _index_tuple(idx):
@@ -2837,7 +2849,9 @@ class IndexBackward0(Node):
 def setitem(a, idx, value):
     """a[idx] = value: index_put_ for advanced indices, else PyTorch's copy_to into the indexed view (CopySlices
     when that view is not `a` itself)."""
-    idx_t, adv = _index_parts(a, idx)
+    if isinstance(idx, Tensor) and idx._data.dtype == np.uint8 and not isinstance(value, Tensor):
+        raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
+    idx_t, adv = _index_parts(a, _byte_masks(idx))
     if adv:
         return _inplace(a, _index_put, tuple(_to_np_index(i) for i in idx_t), value)
     return _copy_to(a if _whole(a, idx_t) else getitem(a, idx), value)

@@ -1,8 +1,9 @@
 """The eleventh session's corners against real PyTorch: in-place changes of a view of a view made in no_grad mode
 (PyTorch names the view's own op), the saved strides of mm and the transposed gradients of column-major operands
-(W.t() in a Linear), linalg.inv's layout, clamp with tensor bounds, reductions of a 0-d tensor over dim 0, .mH / .H, torch.einsum (its graph node by node, values,
-gradients, errors), and sums whose order of additions PyTorch fixes (a bias's gradient, the loss of an MLP step).
-Printed text, warnings and the final error must be identical."""
+(W.t() in a Linear), linalg.inv's layout, clamp with tensor bounds, reductions of a 0-d tensor over dim 0, .mH / .H,
+uint8 masks, torch.einsum (its graph node by node, values, gradients, errors), and sums whose order of additions
+PyTorch fixes (a bias's gradient, the loss of an MLP step). Printed text, warnings and the final error must be
+identical."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
@@ -205,6 +206,17 @@ SNIPPETS = {
         'y.sum().backward(); print(x.grad)\n'
         'z = torch.tensor(3., requires_grad=True)\n'
         'm = z.mean(0); print(m.grad_fn._saved_self_sym_numel); m.backward(); print(z.grad)\n'
+    ),
+    "uint8_masks": (
+        'x = torch.tensor([10., 20., 30.])\n'
+        'm = torch.tensor([1, 0, 1], dtype=torch.uint8)\n'
+        'print(x[m], x[m.bool()])\n'
+        'tries(lambda: x.__setitem__(m, 0.))\n'
+        'print(torch.tensor([[1., 2.], [3., 4.]])[torch.tensor([[1, 0], [0, 1]], dtype=torch.uint8)])\n'
+        'z = torch.zeros(3)\n'
+        'z[m] = torch.tensor([1., 2.])\n'
+        'print(z)\n'
+        'print(torch.arange(6.).view(2, 3)[:, torch.tensor([0, 1, 1], dtype=torch.uint8)])\n'
     ),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"

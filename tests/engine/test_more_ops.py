@@ -277,3 +277,16 @@ def test_reductions_of_a_0d_tensor_over_dim_0():
     assert z.mean(0).grad_fn._saved_self_sym_numel == 1
     with pytest.raises(IndexError, match='^select\\(\\) cannot be applied to a 0-dim tensor.$'):
         z.select(0, 0)
+
+
+def test_uint8_index_tensors_are_masks_as_in_pytorch():
+    import warnings
+    x = torch.tensor([10., 20., 30.])
+    m = torch.tensor([1, 0, 1], dtype=torch.uint8)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        assert x[m].tolist() == [10., 30.]
+    assert 'indexing with dtype torch.uint8 is now deprecated' in str(caught[0].message)
+    with pytest.raises(RuntimeError, match='^masked_fill_ only supports boolean masks, but got mask with dtype '
+                                           'unsigned char$'):
+        x[m] = 0.
