@@ -18,6 +18,9 @@ _WARNED_ONCE = ("UserWarning: Using backward() with create_graph=True",
                 "UserWarning: Converting a tensor with requires_grad=True to a scalar",
                 "UserWarning: The use of `x.T` on tensors of dimension other than 2",
                 "UserWarning: Tensor.T is deprecated on 0-D tensors",
+                "UserWarning: Tensor.mT is deprecated on 0-D tensors",
+                "UserWarning: Tensor.mH is deprecated on 0-D tensors",
+                "UserWarning: Tensor.H is deprecated on 0-D tensors",
                 "UserWarning: Creating a tensor from a list of numpy.ndarrays",
                 "UserWarning: TypedStorage is deprecated")
 
