@@ -9,7 +9,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._tensor import Tensor, make, Size, warn_once
+from ._tensor import Tensor, make, Size, user_stacklevel, warn_once
 
 from ._random import DEFAULT_SEED, Generator, default_generator  # noqa: E402,F401  (torch.Generator, ...)
 from . import _random  # noqa: E402
@@ -202,7 +202,7 @@ def _infer(values):
     if isinstance(values, list) and values and isinstance(values[0], np.ndarray):
         warn_once('Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting the '
                   'list to a single numpy.ndarray with numpy.array() before converting to a tensor.',
-                  'torch/csrc/utils/tensor_new.cpp:252', stacklevel=3)
+                  'torch/csrc/utils/tensor_new.cpp:252')
     walk(values, 0)
     d = dt.default_float
     for i, f in enumerate(found):
@@ -249,7 +249,7 @@ def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=Fal
     if isinstance(data, Tensor):
         warnings.warn('To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or '
                       'sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).',
-                      UserWarning, stacklevel=2)
+                      UserWarning, stacklevel=user_stacklevel())
         arr = np.array(data._data, copy=True)
         d = dt.to_dtype(dtype) if dtype is not None else data.dtype
     elif isinstance(data, np.ndarray):
