@@ -286,6 +286,11 @@ from ._ops_einsum import *  # noqa: E402,F401,F403
 from ._ops_linalg import *  # noqa: E402,F401,F403
 from ._ops_stats import *  # noqa: E402,F401,F403
 from . import nn, optim, utils, linalg  # noqa: E402,F401
+# torch.* names of nn.functional's activations and distances (PyTorch has both)
+from .nn.functional import (celu, celu_, selu, selu_, threshold, threshold_, hardshrink,  # noqa: E402,F401
+                            pairwise_distance, prelu, cosine_similarity)
+Tensor.hardshrink = lambda self, lambd=0.5: hardshrink(self, lambd)
+Tensor.prelu = lambda self, weight: prelu(self, weight)
 
 # torch.sin_(a), torch.relu_(a), ...: the in-place methods as functions (The Fundamentals of Autograd calls
 # torch.sin_ on a leaf to show its error).

@@ -900,39 +900,39 @@ class SoftplusBackwardBackward0(Node):
 
 def elu(a, alpha=1.0, inplace=False):
     """x where x > 0, else alpha * (exp(x) - 1). inplace: the node of elu_, which saves the result."""
-    x = a._data
-    neg = (alpha * np.expm1(x, dtype=np.float64)).astype(x.dtype)
-    out = make(np.where(x > 0, x, neg))
+    out = make(_elu_np(a._data, alpha, 1, 1))
     if inplace:
         return _attach(out, EluBackward1, (a,), {'alpha': alpha, 'input_scale': 1, 'result': _RESULT, 'scale': 1})
     return _attach(out, EluBackward0, (a,), {'alpha': alpha, 'input_scale': 1, 'scale': 1, 'self': SavedTensor(a)})
 
 
-class EluBackward1(Node):
-    def apply(self, g):
-        s = self._saved
-        return (elu_backward(g, s['alpha'], s['scale'], s['input_scale'], True, self.saved('result')),)
+_expm1 = _rounded(np.expm1)
 
 
-class EluBackward0(Node):
-    def apply(self, g):
-        s = self._saved
-        return (elu_backward(g, s['alpha'], s['scale'], s['input_scale'], False, self.saved('self')),)
+def _elu_np(x, alpha, scale, input_scale):
+    """PyTorch's elu kernel: x * scale where x > 0, else expm1(x * input_scale) * (alpha * scale), in x's dtype."""
+    t = x.dtype.type
+    negcoef, poscoef, negiptcoef = t(alpha) * t(scale), t(scale), t(input_scale)
+    return np.where(x > 0, x * poscoef, _expm1(x * negiptcoef) * negcoef).astype(x.dtype)
 
 
-def _elu_grad(g, alpha, is_result, x):
-    if is_result:                                  # where x <= 0: d/dx = alpha * exp(x) = y + alpha
-        return where(make(x._data <= 0), g * (x + alpha), g)
+def _elu_grad(g, alpha, scale, input_scale, is_result, x):
+    """PyTorch's elu_backward kernel (x is the output when is_result)."""
     xd, gd = x._data, g._data
-    if xd.dtype is _F32 and gd.dtype is _F32:     # PyTorch's kernel: grad * alpha * exp(x), with its exp
-        return make(np.where(xd > 0, gd, gd * np.float32(alpha) * _vec_exp(xd)))
-    return where(make(x._data <= 0), g * alpha * x.exp(), g)
+    t = xd.dtype.type
+    negcoef, poscoef, negiptcoef = t(alpha) * t(scale), t(scale), t(input_scale)
+    if is_result:
+        neg = gd * negiptcoef * (xd + negcoef)
+    else:
+        e = _vec_exp(xd * negiptcoef) if xd.dtype == _F32 else np.exp(xd * negiptcoef)
+        neg = gd * negiptcoef * negcoef * e
+    return make(np.where(xd <= 0, neg, gd * poscoef).astype(xd.dtype))
 
 
 def elu_backward(g, alpha, scale, input_scale, is_result, x):
-    """The gradient of elu from its input (or, is_result, its output x): an op of its own for double backward
-    (scale and input_scale are 1 here)."""
-    out = _no_grad_value(_elu_grad, g, alpha, is_result, x)
+    """The gradient of elu (any scale, input_scale) from its input or (is_result) its output x: an op of its own
+    (EluBackwardBackward0) for double backward."""
+    out = _elu_grad(g, alpha, scale, input_scale, is_result, x)
     if _recording(g, x):
         _attach(out, EluBackwardBackward0, (g, x), {
             'alpha': alpha, 'grad_output': SavedTensor(g), 'input_scale': input_scale, 'is_result': is_result,
@@ -941,18 +941,32 @@ def elu_backward(g, alpha, scale, input_scale, is_result, x):
 
 
 class EluBackwardBackward0(Node):
+    """PyTorch's elu_double_backward for the input; elu_backward again for the incoming gradient."""
+
     def apply(self, gg):
         s = self._saved
         go, x = self.saved('grad_output'), self.saved('self_or_result')
-        ggo = elu_backward(gg, s['alpha'], s['scale'], s['input_scale'], s['is_result'], x) if self.needs(0) else None
+        args = s['alpha'], s['scale'], s['input_scale']
+        ggo = elu_backward(gg, *args, s['is_result'], x) if self.needs(0) else None
         gx = None
-        if self.needs(1):                          # elu_double_backward
+        if self.needs(1):
             scaled = _mul_scalar(gg * go, s['input_scale'])
-            negative = make((x._data < 0).astype(gg._data.dtype))
             if not s['is_result']:
-                scaled = elu_backward(scaled, s['alpha'], s['scale'], s['input_scale'], False, x)
-            gx = scaled * negative
+                scaled = elu_backward(scaled, *args, False, x)
+            gx = scaled * make((x._data < 0).astype(gg._data.dtype))
         return ggo, gx
+
+
+class EluBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        return (elu_backward(g, s['alpha'], s['scale'], s['input_scale'], False, self.saved('self')),)
+
+
+class EluBackward1(Node):
+    def apply(self, g):
+        s = self._saved
+        return (elu_backward(g, s['alpha'], s['scale'], s['input_scale'], True, self.saved('result')),)
 
 
 def silu(a):

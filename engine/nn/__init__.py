@@ -789,6 +789,165 @@ class LogSoftmax(Softmax):
         return F.log_softmax(input, self.dim, _stacklevel=5)
 
 
+class Mish(_InplaceActivation):
+    """x * tanh(softplus(x))."""
+    fn = staticmethod(F.mish)
+
+
+class Hardswish(_InplaceActivation):
+    """x * relu6(x + 3) / 6."""
+    fn = staticmethod(F.hardswish)
+
+    def extra_repr(self):                # (PyTorch's prints no inplace flag)
+        return ''
+
+
+class Hardsigmoid(_InplaceActivation):
+    """relu6(x + 3) / 6."""
+    fn = staticmethod(F.hardsigmoid)
+    extra_repr = Hardswish.extra_repr
+
+
+class SELU(_InplaceActivation):
+    """scale * elu(x, alpha), with SELU's constants."""
+    fn = staticmethod(F.selu)
+
+
+class CELU(Module):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
+
+    def __init__(self, alpha=1.0, inplace=False):
+        super().__init__()
+        self.alpha, self.inplace = alpha, inplace
+
+    def forward(self, input):
+        return F.celu(input, self.alpha, self.inplace)
+
+    def extra_repr(self):
+        return 'alpha=%s%s' % (self.alpha, ', inplace=True' if self.inplace else '')
+
+
+class Threshold(Module):
+    """x where x > threshold, else value."""
+
+    def __init__(self, threshold, value, inplace=False):
+        super().__init__()
+        self.threshold, self.value, self.inplace = threshold, value, inplace
+
+    def forward(self, input):
+        return F.threshold(input, self.threshold, self.value, self.inplace)
+
+    def extra_repr(self):
+        return 'threshold=%s, value=%s%s' % (self.threshold, self.value, ', inplace=True' if self.inplace else '')
+
+
+class Softshrink(Module):
+    """x - lambd above lambd, x + lambd below -lambd, else 0."""
+
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, input):
+        return F.softshrink(input, self.lambd)
+
+    def extra_repr(self):
+        return str(self.lambd)
+
+
+class Hardshrink(Module):
+    """x, or 0 where |x| <= lambd."""
+    extra_repr = Softshrink.extra_repr
+
+    def __init__(self, lambd=0.5):
+        super().__init__()
+        self.lambd = lambd
+
+    def forward(self, input):
+        return F.hardshrink(input, self.lambd)
+
+
+class Tanhshrink(Module):
+    """x - tanh(x)."""
+
+    def forward(self, input):
+        return F.tanhshrink(input)
+
+
+class Softsign(Module):
+    """x / (1 + |x|)."""
+
+    def forward(self, input):
+        return F.softsign(input)
+
+
+class Softmin(Module):
+    """softmax(-x) along dim."""
+    extra_repr = Softmax.extra_repr
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.softmin(input, self.dim, _stacklevel=5)
+
+
+class GLU(Module):
+    """a * sigmoid(b), with a and b the halves of the input along dim."""
+
+    def __init__(self, dim=-1):
+        super().__init__()
+        self.dim = dim
+
+    def forward(self, input):
+        return F.glu(input, self.dim)
+
+    def extra_repr(self):
+        return 'dim=%s' % (self.dim,)
+
+
+class PReLU(Module):
+    """x where x > 0, else weight * x, with a learnt weight (one number, or one per channel) starting at `init`."""
+
+    def __init__(self, num_parameters=1, init=0.25, device=None, dtype=None):
+        self.num_parameters, self.init = num_parameters, init
+        super().__init__()
+        self.weight = Parameter(empty(num_parameters, device=device, dtype=dtype))
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        init.constant_(self.weight, self.init)
+
+    def forward(self, input):
+        return F.prelu(input, self.weight)
+
+    def extra_repr(self):
+        return 'num_parameters=%s' % (self.num_parameters,)
+
+
+class CosineSimilarity(Module):
+    """The cosine of the angle between x1 and x2 along dim."""
+
+    def __init__(self, dim=1, eps=1e-8):
+        super().__init__()
+        self.dim, self.eps = dim, eps
+
+    def forward(self, x1, x2):
+        return F.cosine_similarity(x1, x2, self.dim, self.eps)
+
+
+class PairwiseDistance(Module):
+    """The p-norm of x1 - x2 + eps along the last dim."""
+
+    def __init__(self, p=2.0, eps=1e-6, keepdim=False):
+        super().__init__()
+        self.norm, self.eps, self.keepdim = p, eps, keepdim
+
+    def forward(self, x1, x2):
+        return F.pairwise_distance(x1, x2, self.norm, self.eps, self.keepdim)
+
+
 class Dropout(Module):
     """Zeroes elements with probability p while training (scaling the rest by 1 / (1 - p)); identity in eval()."""
 
@@ -1451,6 +1610,96 @@ class LayerNorm(Module):
                                                              self.elementwise_affine, self.bias is not None)
 
 
+class GroupNorm(Module):
+    """Normalizes each sample's groups of channels (num_channels split in num_groups) by their own mean and
+    variance, then scales and shifts each channel by weight (ones) and bias (zeros)."""
+
+    def __init__(self, num_groups, num_channels, eps=1e-5, affine=True, device=None, dtype=None, *, bias=True):
+        super().__init__()
+        if num_channels % num_groups != 0:
+            raise ValueError('num_channels (%s) must be divisible by num_groups (%s)' % (num_channels, num_groups))
+        self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
+        for name, wanted in (('weight', affine), ('bias', affine and bias)):
+            self.register_parameter(name, Parameter(empty(num_channels, dtype=dtype)) if wanted else None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        if self.affine:
+            init.ones_(self.weight)
+            if self.bias is not None:
+                init.zeros_(self.bias)
+
+    def forward(self, input):
+        return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
+
+    def extra_repr(self):
+        return '%s, %s, eps=%s, affine=%s, bias=%s' % (self.num_groups, self.num_channels, self.eps, self.affine,
+                                                       self.bias is not None)
+
+
+class _InstanceNorm(Module):
+    """Normalizes each sample's channels by their own mean and variance (over the spatial dims); no affine
+    parameters and no running statistics unless asked for. An unbatched input is one sample. (Parameters and
+    buffers as batch norm's: PyTorch's _NormBase.)"""
+
+    def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False, track_running_stats=False, device=None,
+                 dtype=None, *, bias=True):
+        super().__init__()
+        self.num_features, self.eps, self.momentum = num_features, eps, momentum
+        self.affine, self.track_running_stats = affine, track_running_stats
+        for name, wanted in (('weight', affine), ('bias', affine and bias)):
+            self.register_parameter(name, Parameter(empty(num_features, dtype=dtype)) if wanted else None)
+        tracked = track_running_stats
+        self.register_buffer('running_mean', _factories.zeros(num_features, dtype=dtype) if tracked else None)
+        self.register_buffer('running_var', _factories.ones(num_features, dtype=dtype) if tracked else None)
+        self.register_buffer('num_batches_tracked',
+                             _factories.tensor(0, dtype=_dtypes.int64) if tracked else None)
+        self.reset_parameters()
+
+    reset_running_stats, reset_parameters = _BatchNorm.reset_running_stats, _BatchNorm.reset_parameters
+
+    def _apply_instance_norm(self, input):
+        return F.instance_norm(input, self.running_mean, self.running_var, self.weight, self.bias,
+                               self.training or not self.track_running_stats,
+                               self.momentum if self.momentum is not None else 0.0, self.eps)
+
+    def forward(self, input):
+        self._check_input_dim(input)
+        feature_dim = input.dim() - self._no_batch_dim
+        if input.size(feature_dim) != self.num_features:
+            if self.affine:
+                raise ValueError("expected input's size at dim=%d to match num_features (%s), but got: %d."
+                                 % (feature_dim, self.num_features, input.size(feature_dim)))
+            warnings.warn("input's size at dim=%d does not match num_features. You can silence this warning by not "
+                          "passing in num_features, which is not used because affine=False" % feature_dim,
+                          stacklevel=2)
+        if input.dim() == self._no_batch_dim:
+            return self._apply_instance_norm(input.unsqueeze(0)).squeeze(0)
+        return self._apply_instance_norm(input)
+
+    def extra_repr(self):
+        return '%s, eps=%s, momentum=%s, affine=%s, bias=%s, track_running_stats=%s' % (
+            self.num_features, self.eps, self.momentum, self.affine, self.bias is not None, self.track_running_stats)
+
+
+class InstanceNorm1d(_InstanceNorm):
+    """Instance normalization of (N, C, L) or unbatched (C, L) inputs."""
+    _no_batch_dim = 2
+
+    def _check_input_dim(self, input):
+        if input.dim() not in (2, 3):
+            raise ValueError('expected 2D or 3D input (got %dD input)' % input.dim())
+
+
+class InstanceNorm2d(_InstanceNorm):
+    """Instance normalization of (N, C, H, W) or unbatched (C, H, W) inputs."""
+    _no_batch_dim = 3
+
+    def _check_input_dim(self, input):
+        if input.dim() not in (3, 4):
+            raise ValueError('expected 3D or 4D input (got %dD input)' % input.dim())
+
+
 # ================================================================================================ losses
 
 class _Loss(Module):
@@ -1553,7 +1802,11 @@ for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleLis
                        ('batchnorm', '_BatchNorm BatchNorm1d BatchNorm2d'),
                        ('rnn', 'RNNBase RNN LSTM GRU RNNCellBase RNNCell LSTMCell GRUCell'),
                        ('activation', 'ReLU LeakyReLU ELU LogSigmoid Softplus SiLU Hardtanh ReLU6 GELU Sigmoid Tanh '
-                                      'Softmax LogSoftmax'),
+                                      'Softmax LogSoftmax Mish Hardswish Hardsigmoid SELU CELU Threshold Softshrink '
+                                      'Hardshrink Tanhshrink Softsign Softmin GLU PReLU'),
+                       ('distance', 'CosineSimilarity PairwiseDistance'),
+                       ('normalization', 'GroupNorm'),
+                       ('instancenorm', '_InstanceNorm InstanceNorm1d InstanceNorm2d'),
                        ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss CrossEntropyLoss '
                                 'BCELoss BCEWithLogitsLoss')]:
     for _name in _names.split():

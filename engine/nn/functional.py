@@ -1,5 +1,5 @@
 """torch.nn.functional: the stateless building blocks nn's modules call (activations, linear, convolution, pooling,
-dropout, losses)."""
+dropout, losses, normalization, distances)."""
 import warnings
 
 import numpy as np
@@ -8,6 +8,7 @@ from .. import _random
 from .. import _ops
 from .. import _ops_conv
 from .. import _ops_nn
+from .. import _ops_nn2
 from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, smooth_l1_loss, huber_loss,  # noqa: F401
                        nll_loss, cross_entropy, binary_cross_entropy, binary_cross_entropy_with_logits, logsumexp,
                        batch_norm, layer_norm)
@@ -176,3 +177,152 @@ def one_hot(tensor, num_classes=-1):
 def normalize(input, p=2.0, dim=1, eps=1e-12):
     """x / max(||x||_p over dim, eps)."""
     return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+
+
+# ================================================================================================ more activations
+
+def mish(input, inplace=False):
+    """x * tanh(softplus(x))."""
+    return _ops._inplace(input, _ops_nn2.mish) if inplace else _ops_nn2.mish(input)
+
+
+def hardswish(input, inplace=False):
+    """x * relu6(x + 3) / 6."""
+    return _ops._inplace(input, _ops_nn2.hardswish) if inplace else _ops_nn2.hardswish(input)
+
+
+def hardsigmoid(input, inplace=False):
+    """relu6(x + 3) / 6."""
+    return _ops._inplace(input, _ops_nn2.hardsigmoid) if inplace else _ops_nn2.hardsigmoid(input)
+
+
+def celu(input, alpha=1.0, inplace=False):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
+    return _ops._inplace(input, _ops_nn2.celu, alpha, True) if inplace else _ops_nn2.celu(input, alpha)
+
+
+def celu_(input, alpha=1.0):
+    return celu(input, alpha, True)
+
+
+def selu(input, inplace=False):
+    """scale * elu(x, alpha), with SELU's alpha and scale."""
+    return _ops._inplace(input, _ops_nn2.selu, True) if inplace else _ops_nn2.selu(input)
+
+
+def selu_(input):
+    return selu(input, True)
+
+
+def threshold(input, threshold, value, inplace=False):
+    """x where x > threshold, else value."""
+    if inplace:
+        return _ops._inplace(input, _ops_nn2.threshold, threshold, value, True)
+    return _ops_nn2.threshold(input, threshold, value)
+
+
+def threshold_(input, threshold, value):
+    return _ops._inplace(input, _ops_nn2.threshold, threshold, value, True)
+
+
+def softshrink(input, lambd=0.5):
+    """x - lambd above lambd, x + lambd below -lambd, else 0."""
+    return _ops_nn2.softshrink(input, lambd)
+
+
+def hardshrink(input, lambd=0.5):
+    """x, or 0 where |x| <= lambd."""
+    return _ops_nn2.hardshrink(input, lambd)
+
+
+def tanhshrink(input):
+    """x - tanh(x)."""
+    return input - input.tanh()
+
+
+def softsign(input):
+    """x / (1 + |x|)."""
+    return input / (input.abs() + 1)
+
+
+def softmin(input, dim=None, _stacklevel=3, dtype=None):
+    """softmax(-x, dim)."""
+    if dim is None:
+        dim = _implicit_dim('softmin', input.ndim, _stacklevel)
+    return (-input).softmax(dim) if dtype is None else (-input).softmax(dim, dtype=dtype)
+
+
+def glu(input, dim=-1):
+    """a * sigmoid(b), with a and b the halves of the input along dim."""
+    return _ops_nn2.glu(input, dim)
+
+
+def prelu(input, weight):
+    """x where x > 0, else weight * x (weight: one number, or one per channel, dim 1)."""
+    return _ops_nn2.prelu(input, weight)
+
+
+# ================================================================================================ distances
+
+def cosine_similarity(x1, x2, dim=1, eps=1e-8):
+    """<x1, x2> / (max(||x1||, eps) * max(||x2||, eps)) along dim, as PyTorch composes it: each input divided by its
+    norm (cloned, then clamped in place without recording), multiplied, summed."""
+    from .. import _dtypes
+    common = _dtypes.result_type(x1, x2)
+    if not common.is_floating_point:
+        raise RuntimeError('expected common dtype to be floating point, yet common dtype is ' + common.legacy)
+    if not x1.is_floating_point():
+        x1 = x1.to(common)
+    if not x2.is_floating_point():
+        x2 = x2.to(common)
+    if x1.shape != x2.shape:
+        _ops._check_broadcast(x1._data.shape, x2._data.shape)
+        shape = np.broadcast_shapes(x1._data.shape, x2._data.shape)
+        x1, x2 = x1.expand(shape), x2.expand(shape)
+    norms = []
+    for x in (x1, x2):
+        n = _ops_nn.norm(x, 2, (dim,) if isinstance(dim, int) else dim, keepdim=True).clone()
+        np.maximum(n._data, n._data.dtype.type(eps), out=n._data)      # (clamp_min_ under no_grad)
+        _ops.bump(n)
+        norms.append(n)
+    return ((x1 / norms[0]) * (x2 / norms[1])).sum(dim)
+
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    """The p-norm of x1 - x2 + eps along the last dim (of the larger input)."""
+    return _ops_nn2.pairwise_distance(x1, x2, p, eps, keepdim)
+
+
+# ================================================================================================ normalization
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    """Normalize each sample's groups of channels (dim 1 split in num_groups) by their mean and variance, then
+    weight and bias per channel."""
+    if input.dim() < 2:
+        raise RuntimeError('Expected at least 2 dimensions for input tensor but received %d' % input.dim())
+    _verify_batch_size([input.size(0) * input.size(1) // num_groups, num_groups] + list(input.size()[2:]))
+    return _ops_nn2.group_norm(input, num_groups, weight, bias, eps)
+
+
+def _verify_batch_size(size):
+    if np.prod(size[:1] + size[2:]) == 1:
+        raise ValueError('Expected more than 1 value per channel when training, got input size %s' % size)
+
+
+def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=None, use_input_stats=True,
+                  momentum=0.1, eps=1e-5):
+    """Normalize each sample's channels by their own mean and variance: PyTorch's batch_norm of the input viewed as
+    (1, N * C, ...), with weight, bias and running statistics repeated N times (the running ones then averaged
+    back)."""
+    if use_input_stats and int(np.prod(input.shape[2:])) == 1:
+        raise ValueError('Expected more than 1 spatial element when training, got input size %s' % (input.size(),))
+    b, c = input.shape[0], input.shape[1]
+    repeated = [None if t is None else t.repeat(b) for t in (weight, bias, running_mean, running_var)]
+    flat = input.contiguous().view((1, b * c) + tuple(input.shape[2:]))
+    out = batch_norm(flat, repeated[2], repeated[3], repeated[0], repeated[1], use_input_stats, momentum, eps)
+    from .. import _autograd
+    with _autograd.no_grad():
+        for t, r in ((running_mean, repeated[2]), (running_var, repeated[3])):
+            if t is not None:
+                t.copy_(r.view(b, c).mean(0))
+    return out.view(input.shape)

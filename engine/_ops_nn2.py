@@ -1,0 +1,474 @@
+"""The op table, part 3: more activations (mish, hardswish, hardsigmoid, celu, selu, threshold, softshrink,
+hardshrink, glu) and group norm, with their nodes.
+
+Same rules as `_ops.py` and `_ops_nn.py`: a numpy forward beside a backward written with tensor ops (so double
+backward works), node names and saved attributes exactly as PyTorch 2.13 has them. Each gradient PyTorch computes
+with an op of its own (hardswish_backward, ...) is such an op here too, recording its own node for double backward.
+Float32 values follow PyTorch's CPU kernels (their exp: _vec_exp; other transcendental functions correctly rounded).
+"""
+import math
+
+import numpy as np
+
+from . import _autograd as ag
+from ._autograd import Node, SavedTensor
+from ._ops import (_attach, _not_implemented, _recording, _RESULT, _rounded, _scalar_sub, _sigmoid, _vec_exp,
+                   _zeros_like, threshold_backward, cat, narrow)
+from ._ops_nn import (_div_scalar, _elu_np, _raw, _rowwise_moments, _fused, _saved_dims, where,  # noqa: F401
+                      EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
+from ._tensor import make, _wrap_dim
+
+_F32 = np.dtype(np.float32)
+_log1p, _tanh = _rounded(np.log1p), _rounded(np.tanh)
+
+
+def _check_float(a, kernel):
+    """PyTorch's error for a kernel that has no integer version."""
+    if a._data.dtype.kind != 'f':
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, a.dtype.legacy))
+
+
+def _tanh_softplus(x):
+    """tanh(log1p(exp(x))), as PyTorch's mish kernels compute it (float32: its exp)."""
+    return _tanh(_log1p(_vec_exp(x)))
+
+
+# ================================================================================================ mish
+
+def mish(a):
+    """x * tanh(softplus(x)) (MishBackward0, saving the input)."""
+    _check_float(a, 'mish_cpu')
+    x = a._data
+    return _attach(make(x * _tanh_softplus(x)), MishBackward0, (a,), {'self': SavedTensor(a)})
+
+
+class MishBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        if _recording(g, x):               # PyTorch's infinitely_differentiable_mish_backward, op for op
+            s = x.sigmoid()
+            from ._ops_nn import softplus
+            t = softplus(x).tanh()
+            return (g * (t + x * s * _scalar_sub(1.0, t * t)),)
+        xd, one = x._data, x._data.dtype.type(1)
+        t = _tanh_softplus(xd)             # (the kernel: dy * (t + x * sigmoid * (1 - t * t)))
+        return (make(g._data * (t + xd * _sigmoid(xd) * (one - t * t))),)
+
+
+# =============================================================================================== hardswish, hardsigmoid
+
+def _relu6_of_x_plus_3(x):
+    t = x.dtype.type
+    return np.minimum(np.maximum(x + t(3), t(0)), t(6))
+
+
+def hardswish(a):
+    """x * relu6(x + 3) / 6 (HardswishBackward0, saving the input)."""
+    _check_float(a, 'hardswish_cpu')
+    x = a._data
+    return _attach(make(x * _relu6_of_x_plus_3(x) / x.dtype.type(6)), HardswishBackward0, (a,),
+                   {'self': SavedTensor(a)})
+
+
+class HardswishBackward0(Node):
+    def apply(self, g):
+        return (hardswish_backward(g, self.saved('self')),)
+
+
+def hardswish_backward(g, x):
+    """0 where x <= -3, g where x >= 3, else g * (x / 3 + 0.5), as PyTorch's kernel: an op of its own
+    (HardswishBackwardBackward0) for double backward."""
+    xd, gd = x._data, g._data
+    t = xd.dtype.type
+    out = make(np.where(xd <= t(-3), t(0), np.where(xd >= t(3), gd, gd * (xd / t(3) + t(0.5)))).astype(xd.dtype))
+    if _recording(g, x):
+        _attach(out, HardswishBackwardBackward0, (g, x), {'grad_output': SavedTensor(g), 'self': SavedTensor(x)})
+    return out
+
+
+class HardswishBackwardBackward0(Node):
+    def apply(self, gg):
+        go, x = self.saved('grad_output'), self.saved('self')
+        ggo = hardswish_backward(gg, x) if self.needs(0) else None
+        gx = None
+        if self.needs(1):                  # where(-3 < x < 3, grad * grad_output / 3, 0)
+            inside = make((x._data > -3) & (x._data < 3))
+            gx = where(inside, _div_scalar(gg * go, 3.0), make(np.zeros((), x._data.dtype)))
+        return ggo, gx
+
+
+def hardsigmoid(a):
+    """relu6(x + 3) / 6 (HardsigmoidBackward0, saving the input)."""
+    _check_float(a, 'hardsigmoid_cpu')
+    x = a._data
+    return _attach(make(_relu6_of_x_plus_3(x) / x.dtype.type(6)), HardsigmoidBackward0, (a,),
+                   {'self': SavedTensor(a)})
+
+
+class HardsigmoidBackward0(Node):
+    def apply(self, g):
+        x = self.saved('self')
+        xd = x._data
+        # g / 6 where -3 < x < 3, else 0; the kernel's 1/6 is a float constant, for doubles too
+        sixth = xd.dtype.type(np.float32(1) / np.float32(6))
+        out = make(np.where((xd > -3) & (xd < 3), g._data * sixth, xd.dtype.type(0)).astype(xd.dtype))
+        # PyTorch defines no derivative of hardsigmoid_backward
+        return (_not_implemented(out, tuple(t for t in (g, x) if t._requires_grad) or (x,),
+                                 'aten::hardsigmoid_backward'),)
+
+
+# ================================================================================================ elu family
+
+_SELU_ALPHA = 1.6732632423543772848170429916717
+_SELU_SCALE = 1.0507009873554804934193349852946
+
+
+def selu(a, inplace=False):
+    """scale * elu(x, alpha) with SELU's constants: PyTorch's elu(x, alpha, scale) (EluBackward0; inplace: the
+    node of elu_, EluBackward1, saving the result)."""
+    _check_float(a, 'elu_cpu')
+    out = make(_elu_np(a._data, _SELU_ALPHA, _SELU_SCALE, 1))
+    if inplace:
+        return _attach(out, EluBackward1, (a,), {'alpha': _SELU_ALPHA, 'input_scale': 1, 'result': _RESULT,
+                                                 'scale': _SELU_SCALE})
+    return _attach(out, EluBackward0, (a,), {'alpha': _SELU_ALPHA, 'input_scale': 1, 'scale': _SELU_SCALE,
+                                             'self': SavedTensor(a)})
+
+
+def celu(a, alpha=1.0, inplace=False):
+    """max(0, x) + min(0, alpha * (exp(x / alpha) - 1)): PyTorch's elu(x, alpha, 1, 1 / alpha) (CeluBackward0;
+    inplace: CeluBackward1, saving the result)."""
+    if alpha == 0:
+        raise RuntimeError('ZeroDivisionError: alpha cannot be 0 for CELU')
+    _check_float(a, 'elu_cpu')
+    out = make(_elu_np(a._data, alpha, 1, 1.0 / float(alpha)))
+    if inplace:
+        return _attach(out, CeluBackward1, (a,), {'alpha': alpha, 'result': _RESULT})
+    return _attach(out, CeluBackward0, (a,), {'alpha': alpha, 'self': SavedTensor(a)})
+
+
+class CeluBackward0(Node):
+    def apply(self, g):
+        alpha = self._saved['alpha']
+        return (elu_backward(g, alpha, 1, 1.0 / float(alpha), False, self.saved('self')),)
+
+
+class CeluBackward1(Node):
+    def apply(self, g):
+        alpha = self._saved['alpha']
+        return (elu_backward(g, alpha, 1, 1.0 / float(alpha), True, self.saved('result')),)
+
+
+# ================================================================================================ threshold, shrinks
+
+def threshold(a, threshold, value, inplace=False):
+    """x where x > threshold, else value (ThresholdBackward0; inplace: ThresholdBackward1). Both save the input."""
+    x = a._data
+    out = make(np.where(x <= threshold, x.dtype.type(value), x).astype(x.dtype))
+    return _attach(out, ThresholdBackward1 if inplace else ThresholdBackward0, (a,),
+                   {'self': SavedTensor(a), 'threshold': threshold})
+
+
+class ThresholdBackward0(Node):
+    def apply(self, g):
+        return (threshold_backward(g, self.saved('self'), self._saved['threshold']),)
+
+
+class ThresholdBackward1(ThresholdBackward0):
+    pass
+
+
+def _check_lambd(a, lambd):
+    """softshrink's check of lambda against the largest number of the input's dtype (printed as C++ prints)."""
+    big = float(np.finfo(a._data.dtype).max)
+    if not 0 <= lambd <= big:
+        raise RuntimeError('lambda must be in range [0, %s] for input dtype %s, but found %s'
+                           % ('%g' % big, a.dtype.legacy, '%g' % lambd))
+
+
+def softshrink(a, lambd=0.5):
+    """x - lambd where x > lambd, x + lambd where x < -lambd, else 0 (x * 0: -0 for negative x)."""
+    _check_float(a, 'softshrink_check')
+    _check_lambd(a, lambd)
+    x = a._data
+    t = x.dtype.type
+    lam = t(lambd)
+    # inside [-lambd, lambd]: PyTorch's vectorized loop gives +0 (over whole vectors of 64 bytes of the input,
+    # in memory order), its scalar loop for the rest x * 0 (-0 for negative x)
+    zero = (x * t(0)).reshape(-1)
+    zero[:zero.size // (64 // x.itemsize) * (64 // x.itemsize)] = 0
+    zero = zero.reshape(x.shape)
+    out = make(np.where(x > lam, x - lam, np.where(x < -lam, x + lam, zero)).astype(x.dtype))
+    return _attach(out, SoftshrinkBackward0, (a,), {'lambd': lambd, 'self': SavedTensor(a)})
+
+
+def hardshrink(a, lambd=0.5):
+    """x, or 0 where -lambd <= x <= lambd."""
+    _check_float(a, 'hardshrink_cpu')
+    x = a._data
+    lam = x.dtype.type(lambd)
+    out = make(np.where((x >= -lam) & (x <= lam), x.dtype.type(0), x).astype(x.dtype))
+    return _attach(out, HardshrinkBackward0, (a,), {'lambd': lambd, 'self': SavedTensor(a)})
+
+
+def _shrink_backward(cls):
+    def backward(g, x, lambd):
+        """g, zeroed where -lambd <= x <= lambd: an op of its own for double backward."""
+        xd = x._data
+        lam = xd.dtype.type(lambd)
+        out = make(np.where((xd >= -lam) & (xd <= lam), g._data.dtype.type(0), g._data).astype(g._data.dtype))
+        if _recording(g, x):
+            _attach(out, cls, (g, x), {'lambd': lambd, 'self': SavedTensor(x)})
+        return out
+    return backward
+
+
+class SoftshrinkBackwardBackward0(Node):
+    def apply(self, gg):
+        return (type(self).backward(gg, self.saved('self'), self._saved['lambd']),
+                _zeros_like(gg) if self.needs(1) else None)
+
+
+class HardshrinkBackwardBackward0(SoftshrinkBackwardBackward0):
+    pass
+
+
+softshrink_backward = _shrink_backward(SoftshrinkBackwardBackward0)
+hardshrink_backward = _shrink_backward(HardshrinkBackwardBackward0)
+SoftshrinkBackwardBackward0.backward = staticmethod(softshrink_backward)
+HardshrinkBackwardBackward0.backward = staticmethod(hardshrink_backward)
+
+
+class SoftshrinkBackward0(Node):
+    def apply(self, g):
+        return (softshrink_backward(g, self.saved('self'), self._saved['lambd']),)
+
+
+class HardshrinkBackward0(Node):
+    def apply(self, g):
+        return (hardshrink_backward(g, self.saved('self'), self._saved['lambd']),)
+
+
+# ================================================================================================ glu
+
+def _halves(x, d):
+    n = x.shape[d] // 2
+    return np.take(x, range(n), axis=d), np.take(x, range(n, 2 * n), axis=d)
+
+
+def glu(a, dim=-1):
+    """a * sigmoid(b), a and b the halves of the input along dim (GluBackward0)."""
+    if not a._data.ndim:
+        raise RuntimeError('glu does not support scalars because halving size must be even')
+    d = _wrap_dim(dim, a._data.ndim)
+    if a._data.shape[d] % 2:
+        raise RuntimeError('Halving dimension must be even, but dimension %d is size %d' % (d, a._data.shape[d]))
+    _check_float(a, 'glu_cpu')
+    first, second = _halves(a._data, d)
+    return _attach(make(first * _sigmoid(second)), GluBackward0, (a,), {'dim': _raw(dim), 'self': SavedTensor(a)})
+
+
+class GluBackward0(Node):
+    def apply(self, g):
+        return (glu_backward(g, self.saved('self'), self._saved['dim']),)
+
+
+def glu_backward(g, x, dim):
+    """sigmoid(b) * g for the first half, (1 - sigmoid(b)) * sigmoid(b) * a * g for the second, as PyTorch's
+    kernel: an op of its own (GluBackwardBackward0) for double backward. dim as the glu node saved it."""
+    d = _saved_dims(dim, x.ndim)[0]
+    first, second = _halves(x._data, d)
+    gd = g._data
+    s = _sigmoid(second)
+    one = s.dtype.type(1)
+    out = make(np.concatenate([s * gd, (one - s) * s * first * gd], axis=d))
+    if _recording(g, x):
+        _attach(out, GluBackwardBackward0, (g, x), {'dim': dim, 'grad_output': SavedTensor(g),
+                                                   'self': SavedTensor(x)})
+    return out
+
+
+class GluBackwardBackward0(Node):
+    """PyTorch's glu_double_backward_grad_output and glu_double_backward, op for op."""
+
+    def apply(self, gg):
+        dim = self._saved['dim']
+        go, x = self.saved('grad_output'), self.saved('self')
+        d = _saved_dims(dim, x.ndim)[0]
+        n = x.shape[d] // 2
+        ggo = gx = None
+        if self.needs(0):
+            sizes = list(x.shape)
+            sizes[d] = n
+            tmp = gg * glu_backward(make(np.ones(sizes, x._data.dtype)), x, dim)
+            ggo = narrow(tmp, d, 0, n) + narrow(tmp, d, n, n)
+        if self.needs(1):
+            first, second = narrow(x, d, 0, n), narrow(x, d, n, n)
+            sig = second.sigmoid()
+            one_sub = _scalar_sub(1, sig)
+            sig_one_sub = sig * one_sub
+            gg_first, gg_second = narrow(gg, d, 0, n), narrow(gg, d, n, n)
+            gi_first = gg_second * go * sig_one_sub
+            second_order = sig_one_sub * one_sub - sig * sig_one_sub
+            gi_second = gg_second * first * go * second_order + gg_first * go * sig_one_sub
+            gx = cat([gi_first, gi_second], d)
+        return ggo, gx
+
+
+# ================================================================================================ group norm
+
+def _sizes(shape):
+    return '[%s]' % ', '.join(str(s) for s in shape)
+
+
+def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
+    """(x - mean) * rstd per sample and group of channels (dim 1 split in num_groups), then weight and bias per
+    channel (NativeGroupNormBackward0, saving each group's mean and rstd = 1 / sqrt(var + eps), shaped (N, G))."""
+    shape = tuple(input.shape)
+    n, c = shape[0], shape[1]
+    if c % num_groups:
+        raise RuntimeError('Expected number of channels in input to be divisible by num_groups, but got input of '
+                           'shape %s and num_groups=%d' % (_sizes(shape), num_groups))
+    for name, t in (('weight', weight), ('bias', bias)):
+        if t is not None and (t.ndim != 1 or t.shape[0] != c):    # (PyTorch shows the weight's shape for both)
+            raise RuntimeError('Expected %s to be a vector of size equal to the number of channels in input, but got '
+                               '%s of shape %s and input of shape %s'
+                               % (name, name, _sizes((0,) if weight is None else weight.shape), _sizes(shape)))
+    _check_float(input, 'GroupNormKernelImpl')
+    x = np.ascontiguousarray(input._data)
+    hxw = math.prod(shape[2:])
+    d = c // num_groups
+    rows = x.reshape(n * num_groups, d * hxw)
+    t = x.dtype.type
+    if rows.size:
+        mean, var = _rowwise_moments(rows)
+        rstd = (1 / np.sqrt(np.maximum(var, t(0)).astype(np.float64) + eps)).astype(x.dtype)   # (eps a double)
+    else:
+        mean = rstd = np.zeros(rows.shape[0], x.dtype)
+    if weight is None and bias is None:
+        out = (rows - mean[:, None]) * rstd[:, None]
+    else:                                  # per channel: scale * x + (-scale * mean + beta), as the kernel
+        gamma = np.ones(c, x.dtype) if weight is None else weight._data
+        beta = np.zeros(c, x.dtype) if bias is None else bias._data
+        scale = rstd.reshape(n, num_groups, 1) * gamma.reshape(1, num_groups, d)
+        shift = _fused(-scale, mean.reshape(n, num_groups, 1), beta.reshape(1, num_groups, d))
+        out = _fused(scale.reshape(n, c, 1), x.reshape(n, c, hxw), shift.reshape(n, c, 1))
+    save_mean, save_rstd = make(mean.reshape(n, num_groups)), make(rstd.reshape(n, num_groups))
+    save_mean._output_nr, save_rstd._output_nr = 1, 2
+    out = _attach(make(np.asarray(out, x.dtype).reshape(shape)), NativeGroupNormBackward0, (input, weight, bias), {
+        'C': c, 'HxW': hxw, 'N': n, 'eps': float(eps), 'group': num_groups, 'input': SavedTensor(input),
+        'result1': SavedTensor(save_mean, True), 'result2': SavedTensor(save_rstd, True),     # (outputs 1 and 2)
+        'weight': None if weight is None else SavedTensor(weight)})
+    if out._grad_fn is not None:
+        out._grad_fn.num_outputs = 3
+    return out
+
+
+class NativeGroupNormBackward0(Node):
+    """PyTorch's group norm backward kernel: with ds, db the sums over each channel's elements of dy * x and dy,
+    per sample and group: c1 = rstd * gamma, c2 = (sum(db * gamma) * mean - sum(ds * gamma)) * rstd^3 / (D * HxW),
+    c3 = -c2 * mean - sum(db * gamma) * rstd / (D * HxW), dx = c1 * dy + c2 * x + c3;
+    dgamma = sum over samples of (ds - db * mean) * rstd, dbeta = sum over samples of db."""
+
+    def apply(self, g, *stats_grads):       # (gradients reaching the mean and rstd outputs are not modelled)
+        s = self._saved
+        x, w = self.saved('input'), self.saved('weight')
+        if g is None:
+            g = _zeros_like(x)
+        if ag.grad_enabled and any(t is not None and t._requires_grad for t in (g, x, w)):
+            raise NotImplementedError('%s: gradients of gradients (create_graph=True) through group_norm are not '
+                                      'supported by Autograd Playground' % self.name())
+        n, c, hxw, groups = s['N'], s['C'], s['HxW'], s['group']
+        d = c // groups
+        xd = np.ascontiguousarray(x._data).reshape(n, c, hxw)
+        gd = np.ascontiguousarray(g._data).reshape(n, c, hxw).astype(xd.dtype)
+        mean = self.saved('result1')._data.reshape(n, groups, 1)
+        rstd = self.saved('result2')._data.reshape(n, groups, 1)
+        t = xd.dtype.type
+        ds = (gd * xd).sum(2).reshape(n, groups, d)
+        db = gd.sum(2).reshape(n, groups, d)
+        gamma = np.ones((1, groups, d), xd.dtype) if w is None else w._data.reshape(1, groups, d)
+        gx = gw = gb = None
+        if self.needs(0):
+            scale = t(1) / t(d * hxw)
+            ds_g = (ds * gamma).sum(2, keepdims=True)
+            db_g = (db * gamma).sum(2, keepdims=True)
+            c2 = (db_g * mean - ds_g) * rstd * rstd * rstd * scale
+            c3 = -c2 * mean - db_g * rstd * scale
+            c1 = (rstd * gamma).reshape(n, c, 1)
+            c2 = np.repeat(c2, d, axis=1)
+            c3 = np.repeat(c3, d, axis=1)
+            gx = make((c1 * gd + c2 * xd + c3).astype(xd.dtype).reshape(x._data.shape))
+        if w is not None and self.needs(1):
+            gw = make(((ds - db * mean) * rstd).sum(0).reshape(c).astype(xd.dtype))
+        if len(self._fns) > 2 and self.needs(2):
+            gb = make(db.sum(0).reshape(c).astype(xd.dtype))
+        return gx, gw, gb
+
+
+# ================================================================================================ distances, prelu
+
+def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
+    """The p-norm of x1 - x2 + eps along the last dim, as PyTorch's at::norm(x, p, dim, keepdim) records it
+    (NormBackward1)."""
+    from ._ops import _add_scalar
+    from ._ops_nn import norm
+    diff = _add_scalar(x1 - x2, eps)
+    dim = max(x1.ndim, x2.ndim) - 1
+    with ag.no_grad():
+        r = norm(diff, p, (dim,), keepdim)
+    return _attach(make(r._data), NormBackward1, (diff,), {'dim': (dim,), 'keepdim': keepdim, 'p': float(p),
+                                                           'result': _RESULT, 'self': SavedTensor(diff)})
+
+
+class NormBackward1(Node):
+    def apply(self, g):
+        from ._ops_nn import _norm_backward
+        s = self._saved
+        x = self.saved('self')
+        dims = _saved_dims(s['dim'], x.ndim)
+        return (_norm_backward(g, x, self.saved('result'), s['p'], dims, s['keepdim']),)
+
+
+def prelu(a, weight):
+    """x where x > 0, else weight * x: PyTorch's prelu, the weight reshaped to broadcast over dim 1 (a view),
+    then _prelu_kernel (PreluKernelBackward0, saving both)."""
+    if a.dtype != weight.dtype:
+        raise RuntimeError('prelu: Type promoting not supported. Got %s and %s' % (a.dtype.legacy,
+                                                                                  weight.dtype.legacy))
+    if weight.numel() != 1:
+        if not a.ndim:
+            raise RuntimeError('Not allow zero-dim input tensor.')
+        channels = a.shape[1] if a.ndim > 1 else 1
+        if channels != weight.numel():
+            raise RuntimeError('Mismatch of parameter numbers and input channel size. Found parameter numbers = %d '
+                               'and channel size = %d.' % (weight.numel(), channels))
+    if weight.ndim > 1:
+        raise RuntimeError('prelu: Expected `weight` to be a scalar or 1D tensor, but got: ndim = %d' % weight.ndim)
+    w = weight
+    if a.ndim != weight.ndim:
+        shape = [1] * a.ndim
+        if a.ndim > 1:
+            shape[1] = weight.numel()
+        w = weight.reshape(shape)
+    x, wd = a._data, w._data
+    out = make(np.where(x > 0, x, wd * x).astype(x.dtype))
+    return _attach(out, PreluKernelBackward0, (a, w), {'self': SavedTensor(a), 'weight': SavedTensor(w)})
+
+
+class PreluKernelBackward0(Node):
+    """g where x > 0, else weight * g for the input; x * g where x <= 0, summed to the weight's shape, for it."""
+
+    def apply(self, g):
+        from ._ops_conv import _no_double_backward
+        x, w = self.saved('self'), self.saved('weight')
+        _no_double_backward(self, g, x, w)
+        xd, wd, gd = x._data, w._data, g._data
+        pos = xd > 0
+        gx = make(np.where(pos, gd, wd * gd).astype(xd.dtype)) if self.needs(0) else None
+        gw = None
+        if self.needs(1):
+            full = np.where(pos, xd.dtype.type(0), xd * gd)
+            axes = tuple(i for i in range(full.ndim) if wd.ndim == 0 or wd.shape[i] == 1)
+            gw = make(full.sum(axes, keepdims=wd.ndim > 0).reshape(wd.shape).astype(xd.dtype))
+        return gx, gw
