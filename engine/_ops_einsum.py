@@ -1,4 +1,4 @@
-"""torch.einsum as PyTorch 2.13 computes it, so that the graph and the errors are PyTorch's.
+"""The op table, part 7: torch.einsum as PyTorch 2.13 computes it, so that the graph and the errors are PyTorch's.
 
 No op of its own: like aten's einsum, it parses the equation, aligns every operand to one order of labels (output
 labels first, then the summed ones) with diagonal / unsqueeze / permute, then contracts the operands left to right,

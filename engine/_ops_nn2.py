@@ -1,4 +1,4 @@
-"""The op table, part 3: more activations (mish, hardswish, hardsigmoid, celu, selu, threshold, softshrink,
+"""The op table, part 10: more activations (mish, hardswish, hardsigmoid, celu, selu, threshold, softshrink,
 hardshrink, glu) and group norm, with their nodes.
 
 Same rules as `_ops.py` and `_ops_nn.py`: a numpy forward beside a backward written with tensor ops (so double
