@@ -11,7 +11,7 @@ from .. import _dtypes, _factories
 from .._factories import empty
 from .. import _ops_rnn
 from .._ops_nn import _legacy_reduction
-from .._tensor import Tensor
+from .._tensor import Tensor, user_stacklevel
 from . import functional as F
 from .parameter import Parameter
 
@@ -508,22 +508,24 @@ def _add_weight_and_bias(module, shape, bias, device, dtype):
 
 def _drawn_(t, method, p, q, generator):
     """t.uniform_(p, q) / t.normal_(p, q) without recording (the same numbers as PyTorch's for its seed)."""
-    if t.numel() == 0:
-        warnings.warn('Initializing zero-element tensors is a no-op', UserWarning, stacklevel=3)
-        return t
     with ag.no_grad():
         return getattr(t, method)(p, q, generator=generator)
 
 
 def _fill_(t, data):
     """Overwrite t in place without recording (one version bump, as PyTorch's init functions do)."""
-    if t.numel() == 0:
-        warnings.warn('Initializing zero-element tensors is a no-op', UserWarning, stacklevel=3)
-        return t
     with ag.no_grad():
         t._data[...] = data
         ag.bump(t)
     return t
+
+
+def _empty(t):
+    """Whether t has no elements; the kaiming initialisers then warn, as PyTorch's do, and leave it."""
+    if t.numel():
+        return False
+    warnings.warn('Initializing zero-element tensors is a no-op', UserWarning, stacklevel=user_stacklevel())
+    return True
 
 
 class _Init:
@@ -573,14 +575,16 @@ class _Init:
 
     @staticmethod
     def kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu', generator=None):
-        if tensor.numel() == 0:
-            return _fill_(tensor, 0)
+        if _empty(tensor):
+            return tensor
         fan = _fans(tensor)[0 if mode == 'fan_in' else 1]
         bound = math.sqrt(3.0) * init.calculate_gain(nonlinearity, a) / math.sqrt(fan)
         return init.uniform_(tensor, -bound, bound)
 
     @staticmethod
     def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu', generator=None):
+        if _empty(tensor):
+            return tensor
         fan = _fans(tensor)[0 if mode == 'fan_in' else 1]
         return init.normal_(tensor, 0.0, init.calculate_gain(nonlinearity, a) / math.sqrt(fan))
 

@@ -218,6 +218,17 @@ SNIPPETS = {
         'print(z)\n'
         'print(torch.arange(6.).view(2, 3)[:, torch.tensor([0, 1, 1], dtype=torch.uint8)])\n'
     ),
+    "init_of_empty_tensors": (
+        'import warnings\n'
+        "for f in ('normal_', 'uniform_', 'zeros_', 'ones_', 'constant_', 'kaiming_uniform_', 'kaiming_normal_'):\n"
+        "    args = (torch.empty(0),) if f != 'constant_' else (torch.empty(0), 1.)\n"
+        '    with warnings.catch_warnings(record=True) as c:\n'
+        "        warnings.simplefilter('always')\n"
+        '        r = getattr(torch.nn.init, f)(*args)\n'
+        '    print(f, r, r._version, [str(w.message) for w in c])\n'
+        't = torch.empty(0, 3)\n'
+        'print(torch.nn.init.kaiming_uniform_(t), torch.nn.Linear(0, 3).weight.shape)\n'
+    ),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"
         "    n = 1\n"

@@ -524,3 +524,15 @@ def test_embedding_rows_and_their_gradients():
     assert e.weight.grad.tolist() == [[0., 0.], [1., 1.], [0., 0.], [2., 2.]]      # (the padding row: none)
     with pytest.raises(IndexError, match='index out of range in self'):
         e(torch.tensor([4]))
+
+
+def test_only_the_kaiming_initialisers_warn_about_an_empty_tensor():
+    import warnings
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter('always')
+        for name in ('normal_', 'uniform_', 'zeros_', 'ones_'):
+            getattr(torch.nn.init, name)(torch.empty(0))
+        assert caught == []
+        torch.nn.init.kaiming_normal_(torch.empty(0, 3))
+    assert [str(w.message) for w in caught] == ['Initializing zero-element tensors is a no-op']
+    assert caught[0].filename == __file__
