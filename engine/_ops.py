@@ -1560,6 +1560,8 @@ def sum(a, dim=None, keepdim=False, *, dtype=None):
         x = x if x.dtype is d.np else x.astype(d.np)
     if type(dim) is builtins.int:                             # (the usual dim: one int)
         dims, given = (_wrap_dim(dim, x.ndim),), (dim + _U64 if dim < 0 else dim,)
+        if not x.ndim:                                        # (a 0-d tensor's dim 0: no numpy axis)
+            dims = ()
     elif dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
         out = _out(_add_reduce(x), d)
         return _attach(out, SumBackward0, (a,), {'self_sym_sizes': x.shape})

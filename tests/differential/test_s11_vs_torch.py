@@ -229,6 +229,13 @@ SNIPPETS = {
         't = torch.empty(0, 3)\n'
         'print(torch.nn.init.kaiming_uniform_(t), torch.nn.Linear(0, 3).weight.shape)\n'
     ),
+    "sums_of_0d_tensors_over_dim_0": (
+        "for z in (torch.tensor(3.), torch.tensor(-0.), torch.tensor(2), torch.tensor(True), torch.tensor(float('nan')), torch.tensor(2.5, requires_grad=True)):\n"
+        '    for f in (lambda t: t.sum(0), lambda t: t.sum(-1, keepdim=True), lambda t: t.sum((0,)), lambda t: t.nansum(0), lambda t: t.nanmean(0) if t.dtype.is_floating_point else None,\n'
+        '              lambda t: t.mean(0) if t.dtype.is_floating_point else None, lambda t: t.prod(0), lambda t: t.cumsum(0), lambda t: t.amax(0), lambda t: t.all(0), lambda t: t.count_nonzero(0)):\n'
+        '        try: print(f(z))\n'
+        '        except Exception as e: print(type(e).__name__, e)\n'
+    ),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"
         "    n = 1\n"
