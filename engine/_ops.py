@@ -1298,11 +1298,56 @@ class ClampBackward0(Node):
 
 
 def clamp_min(a, min):
-    return clamp(a, min=min)
+    return _clamp_one(a, min, 'min')
 
 
 def clamp_max(a, max):
-    return clamp(a, max=max)
+    return _clamp_one(a, max, 'max')
+
+
+def _clamp_one(a, bound, side):
+    """clamp_min / clamp_max: ops of their own in PyTorch (ClampMinBackward0 for a number, ClampMinBackward1 for a
+    tensor bound, which gets a gradient where it was taken; the same for max)."""
+    lo, hi = (bound, None) if side == 'min' else (None, bound)
+    if isinstance(bound, Tensor):
+        d = dt.result_type(a, bound)
+        out = _out(_clamp(a._data.astype(d.np, copy=False), None if lo is None else lo._data,
+                          None if hi is None else hi._data), d)
+        cls = ClampMinBackward1 if side == 'min' else ClampMaxBackward1
+        return _attach(out, cls, (a, bound), {side: SavedTensor(bound), 'self': SavedTensor(a)})
+    out = _out(_clamp(a._data, lo, hi), dt.result_type(a, bound))
+    return _attach(out, ClampMinBackward0 if side == 'min' else ClampMaxBackward0, (a,),
+                   {side: bound, 'self': SavedTensor(a)})
+
+
+def _kept_grad(node, g, side):
+    """clamp_min / clamp_max's gradient for x: g where x was kept (x >= min, x <= max), else 0."""
+    x, bound = node.saved('self'), node.saved(side)
+    return _where(x >= bound if side == 'min' else x <= bound, g, make(np.zeros((), g._data.dtype)))
+
+
+class ClampMinBackward0(Node):
+    def apply(self, g):
+        return (_kept_grad(self, g, 'min'),)
+
+
+class ClampMaxBackward0(Node):
+    def apply(self, g):
+        return (_kept_grad(self, g, 'max'),)
+
+
+class ClampMinBackward1(Node):
+    def apply(self, g):
+        x, lo = self.saved('self'), self.saved('min')          # (the bound's gradient where it was taken)
+        return (_kept_grad(self, g, 'min') if self.needs(0) else None,
+                _where(x < lo, g, make(np.zeros((), g._data.dtype))) if self.needs(1) else None)
+
+
+class ClampMaxBackward1(Node):
+    def apply(self, g):
+        x, hi = self.saved('self'), self.saved('max')
+        return (_kept_grad(self, g, 'max') if self.needs(0) else None,
+                _where(x > hi, g, make(np.zeros((), g._data.dtype))) if self.needs(1) else None)
 
 
 # ================================================================================================ reductions

@@ -968,6 +968,13 @@ class Dropout(Module):
         return 'p=%s, inplace=%s' % (self.p, self.inplace)
 
 
+
+class Dropout2d(Dropout):
+    """Zeroes whole channels (dim 1 of (N, C, H, W)) with probability p while training; identity in eval()."""
+
+    def forward(self, input):
+        return F.dropout2d(input, self.p, self.training, self.inplace)
+
 # ================================================================================================ convolution, pooling
 
 def _ntuple(value, n):
@@ -1753,6 +1760,39 @@ class L1Loss(_Loss):
     def forward(self, input, target):
         return F.l1_loss(input, target, reduction=self.reduction)
 
+
+
+class KLDivLoss(_Loss):
+    """The Kullback-Leibler divergence of the target from the input (log-probabilities)."""
+
+    def __init__(self, size_average=None, reduce=None, reduction='mean', log_target=False):
+        super().__init__(size_average, reduce, reduction)
+        self.log_target = log_target
+
+    def forward(self, input, target):
+        return F.kl_div(input, target, reduction=self.reduction, log_target=self.log_target)
+
+
+class MarginRankingLoss(_Loss):
+    """max(0, -y * (x1 - x2) + margin): x1 should rank above x2 where y is 1, below where y is -1."""
+
+    def __init__(self, margin=0.0, size_average=None, reduce=None, reduction='mean'):
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1, input2, target):
+        return F.margin_ranking_loss(input1, input2, target, margin=self.margin, reduction=self.reduction)
+
+
+class HingeEmbeddingLoss(_Loss):
+    """x where y is 1, max(0, margin - x) where y is -1."""
+
+    def __init__(self, margin=1.0, size_average=None, reduce=None, reduction='mean'):
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input, target):
+        return F.hinge_embedding_loss(input, target, margin=self.margin, reduction=self.reduction)
 
 class NLLLoss(_WeightedLoss):
     """Negative log-likelihood of the target classes, given log-probabilities."""

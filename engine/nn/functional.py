@@ -4,9 +4,12 @@ import warnings
 
 import numpy as np
 
+from .. import _autograd
 from .. import _random
 from .. import _ops
 from .. import _ops_conv
+from .. import _factories
+from .. import _ops_math
 from .. import _ops_nn
 from .. import _ops_nn2
 from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, smooth_l1_loss, huber_loss,  # noqa: F401
@@ -150,6 +153,42 @@ def dropout(input, p=0.5, training=True, inplace=False):
         mask = make(keep / input._data.dtype.type(1 - p))
     return input.mul_(mask) if inplace else input * mask
 
+
+
+def _feature_dropout(input, p, training, inplace):
+    """ATen's feature_dropout: one draw per (sample, channel), noise of shape (N, C, 1, ...) broadcast over the rest
+    (noise.bernoulli_(1 - p).div_(1 - p), as dropout draws it)."""
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    if input.dim() < 2:
+        raise RuntimeError('Feature dropout requires at least 2 dimensions in the input')
+    if p == 1:
+        mask = make(np.zeros((), input._data.dtype))
+    else:
+        shape = tuple(input.shape[:2]) + (1,) * (input.dim() - 2)
+        keep = _random.bernoulli(_random.default_generator, shape, 1 - p).astype(input._data.dtype)
+        mask = make(keep / input._data.dtype.type(1 - p))
+    return input.mul_(mask) if inplace else input * mask
+
+
+def dropout2d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels (dim 1) with probability p and scale the rest by 1 / (1 - p) (only while training)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+    inp_dim = input.dim()
+    if inp_dim not in (3, 4):
+        warnings.warn('dropout2d: Received a %d-D input to dropout2d, which is deprecated and will result in an error '
+                      'in a future release. To retain the behavior and silence this warning, please use dropout '
+                      'instead. Note that dropout2d exists to provide channel-wise dropout on inputs with 2 spatial '
+                      'dimensions, a channel dimension, and an optional batch dimension (i.e. 3D or 4D inputs).'
+                      % inp_dim, stacklevel=2)
+    if inp_dim == 3:
+        warnings.warn('dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout behavior '
+                      'is desired - input is interpreted as shape (N, C, L), where C is the channel dim. This behavior '
+                      'will change in a future release to interpret the input as one without a batch dimension, i.e. '
+                      'shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using '
+                      'dropout1d instead.', stacklevel=2)
+    return _feature_dropout(input, p, training, inplace)
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     """Mean (or sum) of absolute differences."""
@@ -326,3 +365,65 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
             if t is not None:
                 t.copy_(r.view(b, c).mean(0))
     return out.view(input.shape)
+
+
+# ================================================================================================ more losses
+
+def _loss_reduction(size_average, reduce, reduction):
+    """PyTorch's _Reduction: legacy_get_enum (warning) when size_average or reduce is given, else get_enum."""
+    if size_average is not None or reduce is not None:
+        return _ops_nn.reduction_enum(_ops_nn._legacy_reduction(size_average, reduce, 'mean'))
+    return _ops_nn.reduction_enum(reduction)
+
+
+def _apply_loss_reduction(output, r):
+    """ATen's apply_loss_reduction: output.mean() / output.sum() / output."""
+    return output.mean() if r == 1 else output.sum() if r == 2 else output
+
+
+def kl_div(input, target, size_average=None, reduce=None, reduction='mean', log_target=False):
+    """target * (log(target) - input) pointwise (exp(target) * (target - input) with log_target), reduced; composed
+    as PyTorch 2.13 composes it (xlogy(t, t) - t * x), 'batchmean' the sum divided by the batch size."""
+    if size_average is not None or reduce is not None:
+        r = _ops_nn.reduction_enum(_ops_nn._legacy_reduction(size_average, reduce, 'mean'))
+    else:
+        if reduction == 'mean':
+            warnings.warn("reduction: 'mean' divides the total loss by both the batch size and the support size."
+                          "'batchmean' divides only by the batch size, and aligns with the KL div math definition."
+                          "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
+                          stacklevel=2)
+        r = _ops_nn.reduction_enum('sum' if reduction == 'batchmean' else reduction)
+    if input.is_complex() or target.is_complex():
+        raise RuntimeError('kl_div: Complex inputs not supported.')
+    if not input.is_floating_point() or not target.is_floating_point():
+        raise RuntimeError('kl_div: Integral inputs not supported.')
+    if log_target:
+        output = _ops.exp(target) * (target - input)
+    else:
+        output = _ops_math.xlogy(target, target) - target * input
+    reduced = _apply_loss_reduction(output, r)
+    if reduction == 'batchmean' and input.dim() != 0:
+        reduced = reduced / input.size()[0]
+    return reduced
+
+
+def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction='mean'):
+    """max(0, -target * (input1 - input2) + margin), reduced (composed: mul, add.Scalar, clamp_min_)."""
+    r = _loss_reduction(size_average, reduce, reduction)
+    if input1.dim() != input2.dim() or input1.dim() != target.dim():
+        raise RuntimeError('margin_ranking_loss : All input tensors should have same dimension but got sizes: '
+                           'input1: %s, input2: %s, target: %s ' % (input1.size(), input2.size(), target.size()))
+    unclamped = _ops._add_scalar(-target * (input1 - input2), margin)
+    return _apply_loss_reduction(unclamped.clamp_min_(0), r)
+
+
+def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction='mean'):
+    """input where target is 1, max(0, margin - input) where target is -1 (both where it is neither), reduced;
+    composed as ATen composes it (two where's added)."""
+    r = _loss_reduction(size_average, reduce, reduction)
+    zeros = _factories.zeros_like(input)
+    _ops._check_broadcast(tuple(target.shape), tuple(input.shape))   # (where's message, condition first)
+    margin_clamp = _ops._scalar_sub(margin, input).clamp_min_(0)
+    output_margin = _ops_nn.where(target != 1, margin_clamp, zeros)
+    output_self = _ops_nn.where(target != -1, input, zeros)
+    return _apply_loss_reduction(output_margin + output_self, r)

@@ -1,9 +1,9 @@
 """The eleventh session's corners against real PyTorch: in-place changes of a view of a view made in no_grad mode
 (PyTorch names the view's own op), the saved strides of mm and the transposed gradients of column-major operands
-(W.t() in a Linear), linalg.inv's layout, clamp with tensor bounds, reductions of a 0-d tensor over dim 0, .mH / .H,
-uint8 masks, torch.einsum (its graph node by node, values, gradients, errors), and sums whose order of additions
-PyTorch fixes (a bias's gradient, the loss of an MLP step). Printed text, warnings and the final error must be
-identical."""
+(W.t() in a Linear), linalg.inv's layout, clamp with tensor bounds, clamp_min / clamp_max, reductions of a 0-d
+tensor over dim 0, .mH / .H, uint8 masks, torch.einsum (its graph node by node, values, gradients, errors), and
+sums whose order of additions PyTorch fixes (a bias's gradient, the loss of an MLP step). Printed text, warnings
+and the final error must be identical."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
@@ -235,6 +235,20 @@ SNIPPETS = {
         '              lambda t: t.mean(0) if t.dtype.is_floating_point else None, lambda t: t.prod(0), lambda t: t.cumsum(0), lambda t: t.amax(0), lambda t: t.all(0), lambda t: t.count_nonzero(0)):\n'
         '        try: print(f(z))\n'
         '        except Exception as e: print(type(e).__name__, e)\n'
+    ),
+    "clamp_min_and_clamp_max_nodes": (
+        'x = torch.tensor([-1., 0.5, 2.], requires_grad=True)\n'
+        'm = torch.tensor([0., 1., 1.], requires_grad=True)\n'
+        'for y in (x.clamp_min(0), torch.clamp_min(x, 0.5), x.clamp_max(1), x.clamp_min(m), x.clamp_max(m), x.clamp(min=0), torch.clamp_max(x, m)):\n'
+        '    f = y.grad_fn\n'
+        "    print(y, type(f).__name__, {k: getattr(f, k) for k in dir(f) if k.startswith('_saved')}, len(f.next_functions))\n"
+        'y = x.clamp_min(m); y.backward(torch.ones(3)); print(x.grad, m.grad)\n'
+        'x.grad = m.grad = None\n'
+        'y = x.clamp_max(m); y.backward(torch.tensor([1., 2., 3.])); print(x.grad, m.grad)\n'
+        'z = x.detach().clone().requires_grad_(); w = z * 1; w.clamp_min_(0); print(w.grad_fn); w.sum().backward(); print(z.grad)\n'
+        'print(torch.nn.functional.normalize(x, dim=0).grad_fn.next_functions[1][0].next_functions[0][0])\n'
+        'print(torch.tensor([1, 5, 9]).clamp_min(2.5), torch.tensor([1, 5]).clamp_max(torch.tensor([3., 3.])))\n'
+        'g, = torch.autograd.grad(x.clamp_min(0).pow(2).sum(), x, create_graph=True); print(g, g.grad_fn)\n'
     ),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"

@@ -290,3 +290,14 @@ def test_uint8_index_tensors_are_masks_as_in_pytorch():
     with pytest.raises(RuntimeError, match='^masked_fill_ only supports boolean masks, but got mask with dtype '
                                            'unsigned char$'):
         x[m] = 0.
+
+
+def test_clamp_min_and_clamp_max_are_ops_of_their_own():
+    x = torch.tensor([-1., 0.5, 2.], requires_grad=True)
+    m = torch.tensor([0., 1., 1.], requires_grad=True)
+    assert type(x.clamp_min(0).grad_fn).__name__ == 'ClampMinBackward0' and x.clamp_min(0).grad_fn._saved_min == 0
+    assert type(x.clamp_max(1).grad_fn).__name__ == 'ClampMaxBackward0'
+    y = x.clamp_min(m)
+    assert type(y.grad_fn).__name__ == 'ClampMinBackward1' and y.tolist() == [0., 1., 2.]
+    y.backward(torch.ones(3))
+    assert x.grad.tolist() == [0., 0., 1.] and m.grad.tolist() == [1., 1., 0.]

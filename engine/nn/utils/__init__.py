@@ -1,11 +1,11 @@
-"""torch.nn.utils: gradient clipping (RNN training loops) and parameters as one vector."""
+"""torch.nn.utils: gradient clipping (RNN training loops), parameters as one vector, and rnn (pad_sequence)."""
 import types
 import warnings
 
-from .. import _autograd as ag
-from .. import _factories
-from .._ops import cat, stack
-from .._tensor import Tensor
+from ... import _autograd as ag
+from ... import _factories
+from ..._ops import cat, stack
+from ..._tensor import Tensor
 
 
 def _as_list(parameters):
@@ -72,3 +72,6 @@ def vector_to_parameters(vec, parameters):
         n = p.numel()
         p.data = vec[at:at + n].view_as(p).data
         at += n
+
+
+from . import rnn  # noqa: E402,F401
