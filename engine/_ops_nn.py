@@ -90,6 +90,11 @@ def where(condition, input=None, other=None):
     if condition._data.dtype.kind != 'b':
         raise RuntimeError('where expected condition to be a boolean tensor, but got a tensor with dtype '
                            + condition.dtype.legacy)
+    shape = condition._data.shape                   # (PyTorch's broadcast check, operand by operand, and its error)
+    for t in (input, other):
+        if isinstance(t, Tensor):
+            _check_broadcast(shape, t._data.shape)
+            shape = np.broadcast_shapes(shape, t._data.shape)
     d = dt.result_type(*(_scalar(v) for v in (input, other)))
     x = input._data if isinstance(input, Tensor) else _scalar(input)
     y = other._data if isinstance(other, Tensor) else _scalar(other)

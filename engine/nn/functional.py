@@ -422,7 +422,6 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
     composed as ATen composes it (two where's added)."""
     r = _loss_reduction(size_average, reduce, reduction)
     zeros = _factories.zeros_like(input)
-    _ops._check_broadcast(tuple(target.shape), tuple(input.shape))   # (where's message, condition first)
     margin_clamp = _ops._scalar_sub(margin, input).clamp_min_(0)
     output_margin = _ops_nn.where(target != 1, margin_clamp, zeros)
     output_self = _ops_nn.where(target != -1, input, zeros)

@@ -250,6 +250,11 @@ SNIPPETS = {
         'print(torch.tensor([1, 5, 9]).clamp_min(2.5), torch.tensor([1, 5]).clamp_max(torch.tensor([3., 3.])))\n'
         'g, = torch.autograd.grad(x.clamp_min(0).pow(2).sum(), x, create_graph=True); print(g, g.grad_fn)\n'
     ),
+    "where_broadcast_errors": (
+        'tries(lambda: torch.where(torch.ones(2) > 0, torch.ones(3), torch.ones(2)), lambda: torch.where(torch.ones(3) > 0, torch.ones(3), torch.ones(2)),\n'
+        '      lambda: torch.where(torch.ones(2, 3) > 0, torch.ones(4, 1), 0.), lambda: torch.where(torch.ones(2, 1) > 0, torch.ones(3), torch.zeros(2, 3)),\n'
+        '      lambda: torch.where(torch.tensor([True, False]), 1., torch.zeros(3, 2)))\n'
+    ),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"
         "    n = 1\n"
