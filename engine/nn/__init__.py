@@ -665,39 +665,47 @@ class ReLU(_InplaceActivation):
     fn = staticmethod(F.relu)
 
 
-class LeakyReLU(Module):
+class _Elementwise(Module):
+    """A module that is its functional form, `fn`, applied to the input (no parameters, nothing to show)."""
+    fn = None
+
+    def forward(self, input):
+        return self.fn(input)
+
+
+class _NumberActivation(Module):
+    """An activation of one number and `inplace` (LeakyReLU's negative_slope, ELU's and CELU's alpha): `_number`
+    names the attribute holding it, `fn` is the functional form."""
+    _number = fn = None
+
+    def forward(self, input):
+        return self.fn(input, getattr(self, self._number), self.inplace)
+
+    def extra_repr(self):
+        return '%s=%s%s' % (self._number, getattr(self, self._number), ', inplace=True' if self.inplace else '')
+
+
+class LeakyReLU(_NumberActivation):
     """x where x > 0, else negative_slope * x."""
+    _number, fn = 'negative_slope', staticmethod(F.leaky_relu)
 
     def __init__(self, negative_slope=0.01, inplace=False):
         super().__init__()
         self.negative_slope, self.inplace = negative_slope, inplace
 
-    def forward(self, input):
-        return F.leaky_relu(input, self.negative_slope, self.inplace)
 
-    def extra_repr(self):
-        return 'negative_slope=%s%s' % (self.negative_slope, ', inplace=True' if self.inplace else '')
-
-
-class ELU(Module):
+class ELU(_NumberActivation):
     """x where x > 0, else alpha * (exp(x) - 1)."""
+    _number, fn = 'alpha', staticmethod(F.elu)
 
     def __init__(self, alpha=1.0, inplace=False):
-        super().__init__()
+        Module.__init__(self)                    # (CELU shares this __init__, not the class: as in PyTorch)
         self.alpha, self.inplace = alpha, inplace
 
-    def forward(self, input):
-        return F.elu(input, self.alpha, self.inplace)
 
-    def extra_repr(self):
-        return 'alpha=%s%s' % (self.alpha, ', inplace=True' if self.inplace else '')
-
-
-class LogSigmoid(Module):
+class LogSigmoid(_Elementwise):
     """log(sigmoid(x))."""
-
-    def forward(self, input):
-        return F.logsigmoid(input)
+    fn = staticmethod(F.logsigmoid)
 
 
 class Softplus(Module):
@@ -758,18 +766,14 @@ class GELU(Module):
         return 'approximate=%r' % self.approximate
 
 
-class Sigmoid(Module):
+class Sigmoid(_Elementwise):
     """1 / (1 + exp(-x))."""
-
-    def forward(self, input):
-        return F.sigmoid(input)
+    fn = staticmethod(F.sigmoid)
 
 
-class Tanh(Module):
+class Tanh(_Elementwise):
     """The hyperbolic tangent."""
-
-    def forward(self, input):
-        return F.tanh(input)
+    fn = staticmethod(F.tanh)
 
 
 class Softmax(Module):
@@ -817,18 +821,10 @@ class SELU(_InplaceActivation):
     fn = staticmethod(F.selu)
 
 
-class CELU(Module):
+class CELU(_NumberActivation):
     """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
-
-    def __init__(self, alpha=1.0, inplace=False):
-        super().__init__()
-        self.alpha, self.inplace = alpha, inplace
-
-    def forward(self, input):
-        return F.celu(input, self.alpha, self.inplace)
-
-    def extra_repr(self):
-        return 'alpha=%s%s' % (self.alpha, ', inplace=True' if self.inplace else '')
+    _number, fn = 'alpha', staticmethod(F.celu)
+    __init__ = ELU.__init__
 
 
 class Threshold(Module):
@@ -871,18 +867,14 @@ class Hardshrink(Module):
         return F.hardshrink(input, self.lambd)
 
 
-class Tanhshrink(Module):
+class Tanhshrink(_Elementwise):
     """x - tanh(x)."""
-
-    def forward(self, input):
-        return F.tanhshrink(input)
+    fn = staticmethod(F.tanhshrink)
 
 
-class Softsign(Module):
+class Softsign(_Elementwise):
     """x / (1 + |x|)."""
-
-    def forward(self, input):
-        return F.softsign(input)
+    fn = staticmethod(F.softsign)
 
 
 class Softmin(Module):
@@ -952,8 +944,8 @@ class PairwiseDistance(Module):
         return F.pairwise_distance(x1, x2, self.norm, self.eps, self.keepdim)
 
 
-class Dropout(Module):
-    """Zeroes elements with probability p while training (scaling the rest by 1 / (1 - p)); identity in eval()."""
+class _DropoutNd(Module):
+    """What the dropout modules share (PyTorch's _DropoutNd): p, checked, and inplace."""
 
     def __init__(self, p=0.5, inplace=False):
         super().__init__()
@@ -961,19 +953,23 @@ class Dropout(Module):
             raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
         self.p, self.inplace = p, inplace
 
-    def forward(self, input):
-        return F.dropout(input, self.p, self.training, self.inplace)
-
     def extra_repr(self):
         return 'p=%s, inplace=%s' % (self.p, self.inplace)
 
 
+class Dropout(_DropoutNd):
+    """Zeroes elements with probability p while training (scaling the rest by 1 / (1 - p)); identity in eval()."""
 
-class Dropout2d(Dropout):
+    def forward(self, input):
+        return F.dropout(input, self.p, self.training, self.inplace)
+
+
+class Dropout2d(_DropoutNd):
     """Zeroes whole channels (dim 1 of (N, C, H, W)) with probability p while training; identity in eval()."""
 
     def forward(self, input):
         return F.dropout2d(input, self.p, self.training, self.inplace)
+
 
 # ================================================================================================ convolution, pooling
 
@@ -1529,9 +1525,9 @@ class GRUCell(RNNCellBase):
 
 # ================================================================================================ normalization
 
-class _BatchNorm(Module):
-    """Normalizes each channel (dim 1) by the batch's mean and variance while training, updating running_mean and
-    running_var (buffers), and by those running statistics in eval(); then scales by weight and shifts by bias."""
+class _NormBase(Module):
+    """What batch and instance norm share (PyTorch's _NormBase): affine weight and bias, running statistics
+    (buffers) if tracked, their reset, the repr."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None,
                  dtype=None, *, bias=True):
@@ -1560,6 +1556,15 @@ class _BatchNorm(Module):
             if self.bias is not None:
                 init.zeros_(self.bias)
 
+    def extra_repr(self):
+        return '%s, eps=%s, momentum=%s, affine=%s, bias=%s, track_running_stats=%s' % (
+            self.num_features, self.eps, self.momentum, self.affine, self.bias is not None, self.track_running_stats)
+
+
+class _BatchNorm(_NormBase):
+    """Normalizes each channel (dim 1) by the batch's mean and variance while training, updating running_mean and
+    running_var (buffers), and by those running statistics in eval(); then scales by weight and shifts by bias."""
+
     def forward(self, input):
         self._check_input_dim(input)
         factor = 0.0 if self.momentum is None else self.momentum
@@ -1571,10 +1576,6 @@ class _BatchNorm(Module):
         return F.batch_norm(input, self.running_mean if use_buffers else None,
                             self.running_var if use_buffers else None, self.weight, self.bias, bn_training, factor,
                             self.eps)
-
-    def extra_repr(self):
-        return '%s, eps=%s, momentum=%s, affine=%s, bias=%s, track_running_stats=%s' % (
-            self.num_features, self.eps, self.momentum, self.affine, self.bias is not None, self.track_running_stats)
 
 
 class BatchNorm1d(_BatchNorm):
@@ -1648,26 +1649,13 @@ class GroupNorm(Module):
                                                        self.bias is not None)
 
 
-class _InstanceNorm(Module):
+class _InstanceNorm(_NormBase):
     """Normalizes each sample's channels by their own mean and variance (over the spatial dims); no affine
-    parameters and no running statistics unless asked for. An unbatched input is one sample. (Parameters and
-    buffers as batch norm's: PyTorch's _NormBase.)"""
+    parameters and no running statistics unless asked for. An unbatched input is one sample."""
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=False, track_running_stats=False, device=None,
                  dtype=None, *, bias=True):
-        super().__init__()
-        self.num_features, self.eps, self.momentum = num_features, eps, momentum
-        self.affine, self.track_running_stats = affine, track_running_stats
-        for name, wanted in (('weight', affine), ('bias', affine and bias)):
-            self.register_parameter(name, Parameter(empty(num_features, dtype=dtype)) if wanted else None)
-        tracked = track_running_stats
-        self.register_buffer('running_mean', _factories.zeros(num_features, dtype=dtype) if tracked else None)
-        self.register_buffer('running_var', _factories.ones(num_features, dtype=dtype) if tracked else None)
-        self.register_buffer('num_batches_tracked',
-                             _factories.tensor(0, dtype=_dtypes.int64) if tracked else None)
-        self.reset_parameters()
-
-    reset_running_stats, reset_parameters = _BatchNorm.reset_running_stats, _BatchNorm.reset_parameters
+        super().__init__(num_features, eps, momentum, affine, track_running_stats, device, dtype, bias=bias)
 
     def _apply_instance_norm(self, input):
         return F.instance_norm(input, self.running_mean, self.running_var, self.weight, self.bias,
@@ -1687,10 +1675,6 @@ class _InstanceNorm(Module):
         if input.dim() == self._no_batch_dim:
             return self._apply_instance_norm(input.unsqueeze(0)).squeeze(0)
         return self._apply_instance_norm(input)
-
-    def extra_repr(self):
-        return '%s, eps=%s, momentum=%s, affine=%s, bias=%s, track_running_stats=%s' % (
-            self.num_features, self.eps, self.momentum, self.affine, self.bias is not None, self.track_running_stats)
 
 
 class InstanceNorm1d(_InstanceNorm):
@@ -1840,10 +1824,10 @@ class BCEWithLogitsLoss(_Loss):
 
 # Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
 for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleList ModuleDict'),
-                       ('linear', 'Linear Identity'), ('flatten', 'Flatten'), ('dropout', 'Dropout'),
+                       ('linear', 'Linear Identity'), ('flatten', 'Flatten'), ('dropout', '_DropoutNd Dropout Dropout2d'),
                        ('conv', '_ConvNd Conv1d Conv2d'),
                        ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d'),
-                       ('batchnorm', '_BatchNorm BatchNorm1d BatchNorm2d'),
+                       ('batchnorm', '_NormBase _BatchNorm BatchNorm1d BatchNorm2d'),
                        ('rnn', 'RNNBase RNN LSTM GRU RNNCellBase RNNCell LSTMCell GRUCell'),
                        ('activation', 'ReLU LeakyReLU ELU LogSigmoid Softplus SiLU Hardtanh ReLU6 GELU Sigmoid Tanh '
                                       'Softmax LogSoftmax Mish Hardswish Hardsigmoid SELU CELU Threshold Softshrink '
@@ -1852,7 +1836,7 @@ for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleLis
                        ('normalization', 'GroupNorm'),
                        ('instancenorm', '_InstanceNorm InstanceNorm1d InstanceNorm2d'),
                        ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss CrossEntropyLoss '
-                                'BCELoss BCEWithLogitsLoss')]:
+                                'BCELoss BCEWithLogitsLoss KLDivLoss MarginRankingLoss HingeEmbeddingLoss')]:
     for _name in _names.split():
         globals()[_name].__module__ = 'torch.nn.modules.' + _where
 

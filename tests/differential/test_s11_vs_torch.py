@@ -255,6 +255,21 @@ SNIPPETS = {
         '      lambda: torch.where(torch.ones(2, 3) > 0, torch.ones(4, 1), 0.), lambda: torch.where(torch.ones(2, 1) > 0, torch.ones(3), torch.zeros(2, 3)),\n'
         '      lambda: torch.where(torch.tensor([True, False]), 1., torch.zeros(3, 2)))\n'
     ),
+    "activation_and_norm_modules": (
+        'nn = torch.nn\n'
+        'x = torch.tensor([-2., -0.5, 0., 1.5], requires_grad=True)\n'
+        'for m in (nn.LeakyReLU(), nn.LeakyReLU(0.2, True), nn.ELU(), nn.ELU(0.5, inplace=True), nn.CELU(), nn.CELU(2.0, True)):\n'
+        '    print(m, isinstance(m, nn.ELU), m.inplace, m(x * 1))\n'
+        'print(nn.Sequential(nn.Linear(2, 2), nn.CELU(0.3), nn.LeakyReLU(negative_slope=0.1)))\n'
+        'x = torch.tensor([-2., -0.5, 0., 1.5], requires_grad=True)\n'
+        'for m in (nn.Sigmoid(), nn.Tanh(), nn.LogSigmoid(), nn.Tanhshrink(), nn.Softsign(), nn.Mish(), nn.Hardswish()):\n'
+        '    y = m(x)\n'
+        '    print(m, y, y.grad_fn)\n'
+        'print(nn.Sequential(nn.Sigmoid(), nn.Tanh()))\n'
+        'for c in (nn.Dropout2d, nn.KLDivLoss, nn.MarginRankingLoss, nn.HingeEmbeddingLoss, nn.BatchNorm1d, nn.InstanceNorm1d):\n'
+        '    print(c.__module__, [k.__name__ for k in c.__mro__[1:3]])\n'
+        'print(nn.InstanceNorm1d(3, affine=True), nn.BatchNorm1d(3), nn.InstanceNorm2d(2).weight)\n'
+    ),
     "sums_in_pytorchs_order": (
         "def data(*shape, k=1):\n"
         "    n = 1\n"
