@@ -2151,21 +2151,32 @@ def _matrix_strides(t):
 
 
 class MmBackward0(Node):
-    """grad @ mat2^T for self and self^T @ grad for mat2; for an input that was column-major (a transposed view,
-    as W.t()), PyTorch computes its gradient transposed, (mat2 @ grad^T)^T or (grad^T @ self)^T, so that it comes
-    out column-major too (mm_mat1_backward / mm_mat2_backward)."""
     def apply(self, g):
         a, b = self._fns
         mat2, x = self.saved_pair('mat2', 'self')
-        saved = self._saved
-        flip_a = a is not None and _column_major(saved['self_sym_sizes'], saved['self_sym_strides'])
-        flip_b = b is not None and _column_major(saved['mat2_sym_sizes'], saved['mat2_sym_strides'])
-        if ag.grad_enabled:                          # (create_graph: recorded)
-            return (None if a is None else mat2.mm(g.t()).t() if flip_a else g.mm(mat2.t()),
-                    None if b is None else g.t().mm(x).t() if flip_b else x.t().mm(g))
-        gd = g._data                                 # (the same values, without the views and mm's checks)
-        return (None if a is None else make(_mm_values(mat2._data, gd.T).T if flip_a else _mm_values(gd, mat2._data.T)),
-                None if b is None else make(_mm_values(gd.T, x._data).T if flip_b else _mm_values(x._data.T, gd)))
+        s = self._saved
+        return (None if a is None else mm_mat1_backward(g, mat2, s['self_sym_sizes'], s['self_sym_strides']),
+                None if b is None else mm_mat2_backward(g, x, s['mat2_sym_sizes'], s['mat2_sym_strides']))
+
+
+def mm_mat1_backward(g, mat2, sizes, strides):
+    """The gradient of a matrix product for its first matrix (of these sizes and strides), PyTorch's
+    mm_mat1_backward: g @ mat2^T, or (mat2 @ g^T)^T when that matrix was column-major (a transposed view, as W.t()),
+    so that its gradient comes out column-major too. Recorded only under create_graph; else numpy at once (the same
+    values, without the views and mm's checks)."""
+    flip = _column_major(sizes, strides)
+    if ag.grad_enabled:
+        return mat2.mm(g.t()).t() if flip else g.mm(mat2.t())
+    return make(_mm_values(mat2._data, g._data.T).T if flip else _mm_values(g._data, mat2._data.T))
+
+
+def mm_mat2_backward(g, mat1, sizes, strides):
+    """The gradient of a matrix product for its second matrix, PyTorch's mm_mat2_backward: mat1^T @ g, or
+    (g^T @ mat1)^T when that matrix was column-major (see mm_mat1_backward)."""
+    flip = _column_major(sizes, strides)
+    if ag.grad_enabled:
+        return g.t().mm(mat1).t() if flip else mat1.t().mm(g)
+    return make(_mm_values(g._data.T, mat1._data).T if flip else _mm_values(mat1._data.T, g._data))
 
 
 def _column_major(sizes, strides):

@@ -14,9 +14,9 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _column_major, _dims, _F32, _float_dtype,
+from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _F32, _float_dtype,
                    _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
-                   _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div,
+                   _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once
 
@@ -1129,14 +1129,9 @@ class AddmmBackward0(Node):
     def apply(self, g):
         saved = self._saved
         alpha, beta = saved['alpha'], saved['beta']
-        mat1, mat2 = self.saved_pair('mat1', 'mat2')          # (a column-major matrix's gradient comes transposed)
-        ga = gb = None
-        if self.needs(1):
-            ga = (mat2.mm(g.t()).t() if _column_major(saved['mat1_sym_sizes'], saved['mat1_sym_strides']) else
-                  g.mm(mat2.t()))
-        if self.needs(2):
-            gb = (g.t().mm(mat1).t() if _column_major(saved['mat2_sym_sizes'], saved['mat2_sym_strides']) else
-                  mat1.t().mm(g))
+        mat1, mat2 = self.saved_pair('mat1', 'mat2')
+        ga = mm_mat1_backward(g, mat2, saved['mat1_sym_sizes'], saved['mat1_sym_strides']) if self.needs(1) else None
+        gb = mm_mat2_backward(g, mat1, saved['mat2_sym_sizes'], saved['mat2_sym_strides']) if self.needs(2) else None
         if alpha != 1:
             ga = None if ga is None else ga * alpha
             gb = None if gb is None else gb * alpha

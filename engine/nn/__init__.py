@@ -1525,6 +1525,21 @@ class GRUCell(RNNCellBase):
 
 # ================================================================================================ normalization
 
+def _affine_parameters(module, shape, affine, bias, dtype):
+    """A normalization's weight and bias parameters of this shape (bias only with bias=True), None where not
+    wanted; their values come from _reset_affine."""
+    for name, wanted in (('weight', affine), ('bias', affine and bias)):
+        module.register_parameter(name, Parameter(empty(shape, dtype=dtype)) if wanted else None)
+
+
+def _reset_affine(module):
+    """A normalization's weight to ones and bias to zeros (those it has)."""
+    if module.weight is not None:
+        init.ones_(module.weight)
+    if module.bias is not None:
+        init.zeros_(module.bias)
+
+
 class _NormBase(Module):
     """What batch and instance norm share (PyTorch's _NormBase): affine weight and bias, running statistics
     (buffers) if tracked, their reset, the repr."""
@@ -1534,8 +1549,7 @@ class _NormBase(Module):
         super().__init__()
         self.num_features, self.eps, self.momentum = num_features, eps, momentum
         self.affine, self.track_running_stats = affine, track_running_stats
-        for name, wanted in (('weight', affine), ('bias', affine and bias)):
-            self.register_parameter(name, Parameter(empty(num_features, dtype=dtype)) if wanted else None)
+        _affine_parameters(self, num_features, affine, bias, dtype)
         tracked = track_running_stats
         self.register_buffer('running_mean', _factories.zeros(num_features, dtype=dtype) if tracked else None)
         self.register_buffer('running_var', _factories.ones(num_features, dtype=dtype) if tracked else None)
@@ -1551,10 +1565,7 @@ class _NormBase(Module):
 
     def reset_parameters(self):
         self.reset_running_stats()
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+        _reset_affine(self)
 
     def extra_repr(self):
         return '%s, eps=%s, momentum=%s, affine=%s, bias=%s, track_running_stats=%s' % (
@@ -1604,15 +1615,10 @@ class LayerNorm(Module):
             normalized_shape = (normalized_shape,)
         self.normalized_shape = tuple(normalized_shape)
         self.eps, self.elementwise_affine = eps, elementwise_affine
-        for name, wanted in (('weight', elementwise_affine), ('bias', elementwise_affine and bias)):
-            self.register_parameter(name, Parameter(empty(self.normalized_shape, dtype=dtype)) if wanted else None)
+        _affine_parameters(self, self.normalized_shape, elementwise_affine, bias, dtype)
         self.reset_parameters()
 
-    def reset_parameters(self):
-        if self.elementwise_affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+    reset_parameters = _reset_affine
 
     def forward(self, input):
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
@@ -1631,15 +1637,10 @@ class GroupNorm(Module):
         if num_channels % num_groups != 0:
             raise ValueError('num_channels (%s) must be divisible by num_groups (%s)' % (num_channels, num_groups))
         self.num_groups, self.num_channels, self.eps, self.affine = num_groups, num_channels, eps, affine
-        for name, wanted in (('weight', affine), ('bias', affine and bias)):
-            self.register_parameter(name, Parameter(empty(num_channels, dtype=dtype)) if wanted else None)
+        _affine_parameters(self, num_channels, affine, bias, dtype)
         self.reset_parameters()
 
-    def reset_parameters(self):
-        if self.affine:
-            init.ones_(self.weight)
-            if self.bias is not None:
-                init.zeros_(self.bias)
+    reset_parameters = _reset_affine
 
     def forward(self, input):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
