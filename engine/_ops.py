@@ -210,7 +210,10 @@ def _wrap_int(x, npd):
 
 
 def _check_broadcast(sa, sb):
-    for i in range(1, min(len(sa), len(sb)) + 1):
+    n = min(len(sa), len(sb))
+    if sa[len(sa) - n:] == sb[len(sb) - n:]:                  # (a bias: the trailing dims agree)
+        return
+    for i in range(1, n + 1):
         x, y = sa[-i], sb[-i]
         if x != y and x != 1 and y != 1:
             raise RuntimeError('The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton '
@@ -633,7 +636,11 @@ def _rounded(np_fn):
     `torch.tensor(1.).exp().item()` is 2.7182817459106445. (sqrt stays numpy's: it is exact, MKL's is not.) The
     ufunc converts (rather than astype), so the result is laid out as PyTorch's: row-major over broadcast dims."""
     def fn(x):
-        return np_fn(x, dtype=np.float64).astype(np.float32) if x.dtype is _F32 else np_fn(x)
+        if x.dtype is not _F32:
+            return np_fn(x)
+        if x.flags.c_contiguous:                            # (the same values; converting first is faster)
+            return np_fn(x.astype(np.float64)).astype(np.float32)
+        return np_fn(x, dtype=np.float64).astype(np.float32)
     return fn
 
 
@@ -845,10 +852,16 @@ NotImplementedBackward = type('NotImplemented', (Node,), {'apply': _no_derivativ
 def _unary(np_fn, node_cls, save):
     """A pointwise float op: numpy function, node class, and which of 'self' / 'result' the node saves."""
     def op(a):
-        d = _float_dtype(a)
-        out = _out(np_fn(a._data if a._data.dtype is d.np else a._data.astype(d.np)), d)
-        saved = {'self': SavedTensor(a)} if save == 'self' else {'result': _RESULT} if save else None
-        return _attach(out, node_cls, (a,), saved, a._data.dtype is d.np)
+        x = a._data
+        if x.dtype.kind == 'f':
+            out = _out(np_fn(x), _FROM_NP[x.dtype])
+        else:
+            d = dt.default_float
+            out = _out(np_fn(x.astype(d.np)), d)
+        if a._requires_grad and ag.grad_enabled:
+            _record(out, node_cls, (a,), {'self': SavedTensor(a)} if save == 'self' else
+                    {'result': _RESULT} if save else None, out._data.dtype is x.dtype)
+        return out
     op.__name__ = node_cls.__name__[:-9].lower()
     return op
 
@@ -1161,14 +1174,18 @@ class SgnBackward0(SignBackward0):
 
 
 def relu(a):
-    _not_for_bool(a, 'relu', RuntimeError, 'Boolean inputs not supported for %s')
     x = a._data
+    kind = x.dtype.kind
+    if kind == 'b':
+        _not_for_bool(a, 'relu', RuntimeError, 'Boolean inputs not supported for %s')
     zeros = _zeros_of(x)
-    if type(zeros) is np.ndarray and _MAX_KEEPS_SECOND and x.dtype.kind == 'f' and x.itemsize >= 4:
-        out = np.maximum(zeros, x)              # (x itself on ties: no -0 to look for)
+    if type(zeros) is np.ndarray and _MAX_KEEPS_SECOND and kind == 'f' and x.itemsize >= 4:
+        out = make(np.maximum(zeros, x))        # (x itself on ties: no -0 to look for)
     else:
-        out = _clamp(x, zeros, None)
-    return _attach(make(out), ReluBackward0, (a,), {'result': _RESULT}, True)
+        out = make(_clamp(x, zeros, None))
+    if a._requires_grad and ag.grad_enabled and kind == 'f':
+        _record(out, ReluBackward0, (a,), {'result': _RESULT}, True)
+    return out
 
 
 def _max_keeps_second():
@@ -1228,10 +1245,8 @@ def _zero_where(zero, d):
     bits = _SAME_SIZE_INT.get(d.itemsize)
     if bits is None or d.dtype.kind not in 'fiu' or d.size < 256 or zero.shape != d.shape:
         return np.where(zero, d.dtype.type(0), d)
-    ones = np.subtract(zero, 1, dtype=bits)             # True -> 0, False -> -1 (every bit set)
-    out = np.empty(d.shape, d.dtype)
-    np.bitwise_and(d.view(bits), ones, out=out.view(bits))
-    return out
+    np.logical_not(zero, out=zero)                      # (zero, the caller's mask, is used up: now 1 where d stays)
+    return np.multiply(d.view(bits), zero.view(np.int8), dtype=bits).view(d.dtype)     # (d's bits, or 0)
 
 
 class ThresholdBackwardBackward0(Node):
@@ -1609,13 +1624,15 @@ def sum(a, dim=None, keepdim=False, *, dtype=None):
             dims = ()
     elif dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
         out = _out(_add_reduce(x), d)
-        return _attach(out, SumBackward0, (a,), {'self_sym_sizes': x.shape})
+        if a._requires_grad and ag.grad_enabled and d.is_floating_point:
+            _record(out, SumBackward0, (a,), {'self_sym_sizes': x.shape})
+        return out
     else:
         dims, given = _dims(dim, x.ndim), _given(dim if isinstance(dim, (tuple, list)) else (dim,))
     out = _out(_add_reduce(x, dims, keepdim), d)
-    if not (ag.grad_enabled and a._requires_grad):
-        return out
-    return _attach(out, SumBackward1, (a,), {'dim': given, 'keepdim': keepdim, 'self_sym_sizes': x.shape})
+    if a._requires_grad and ag.grad_enabled and d.is_floating_point:
+        _record(out, SumBackward1, (a,), {'dim': given, 'keepdim': keepdim, 'self_sym_sizes': x.shape})
+    return out
 
 
 class SumBackward0(Node):
@@ -2043,6 +2060,8 @@ def matmul(a, b):
     if not isinstance(b, Tensor):
         return NotImplemented
     da, db = a._data.ndim, b._data.ndim
+    if da == 2 and db == 2:
+        return mm(a, b)
     if da == 0 or db == 0:
         raise RuntimeError('both arguments to matmul need to be at least 1D, but they are %dD and %dD' % (da, db))
     if da == 1 and db == 1:
@@ -2054,8 +2073,6 @@ def matmul(a, b):
         out = make(r._data[0])
         bump(out)
         return _attach(out, SqueezeBackward4, (r,), {'dim': 0, 'self_sym_sizes': r._data.shape})
-    if da == 2 and db == 2:
-        return mm(a, b)
     if _should_fold(a, b):                    # the bigger operand folded into a matrix: one mm / mv
         flip = db > da                        # (b^T a^T)^T when b is the bigger one
         t1 = transpose(b, -2, -1) if flip else a
@@ -2110,23 +2127,25 @@ def _dtype_check(a, b, what='expected m1 and m2 to have the same dtype, but got:
 
 
 def mm(a, b):
-    if a._data.ndim != 2:
-        raise RuntimeError('self must be a matrix')
-    if b._data.ndim != 2:
-        raise RuntimeError('mat2 must be a matrix')
-    if a._data.shape[1] != b._data.shape[0]:
-        raise RuntimeError('mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)'
-                           % (a._data.shape + b._data.shape))
-    _dtype_check(a, b)
-    _not_for_bool(a, 'addmm_impl_cpu_')
     x, y = a._data, b._data
+    if x.ndim != 2:
+        raise RuntimeError('self must be a matrix')
+    if y.ndim != 2:
+        raise RuntimeError('mat2 must be a matrix')
+    if x.shape[1] != y.shape[0]:
+        raise RuntimeError('mat1 and mat2 shapes cannot be multiplied (%dx%d and %dx%d)' % (x.shape + y.shape))
+    if x.dtype is not y.dtype:
+        _dtype_check(a, b)
+    if x.dtype.kind == 'b':
+        _not_for_bool(a, 'addmm_impl_cpu_')
     out = make(_mm_values(x, y))
-    if ag.grad_enabled and (a._requires_grad or b._requires_grad):
-        _attach(out, MmBackward0, (a, b), {      # (saved in PyTorch's order: mat2, then self)
-            'mat2': SavedTensor(b) if a._requires_grad else None, 'mat2_sym_sizes': y.shape,
-            'mat2_sym_strides': _matrix_strides(b) if b._requires_grad else (),
-            'self': SavedTensor(a) if b._requires_grad else None, 'self_sym_sizes': x.shape,
-            'self_sym_strides': _matrix_strides(a) if a._requires_grad else ()})
+    ra, rb = a._requires_grad, b._requires_grad
+    if (ra or rb) and ag.grad_enabled and out._data.dtype.kind == 'f':
+        _record(out, MmBackward0, (a, b), {      # (saved in PyTorch's order: mat2, then self)
+            'mat2': SavedTensor(b) if ra else None, 'mat2_sym_sizes': y.shape,
+            'mat2_sym_strides': _matrix_strides(b) if rb else (),
+            'self': SavedTensor(a) if rb else None, 'self_sym_sizes': x.shape,
+            'self_sym_strides': _matrix_strides(a) if ra else ()})
     return out
 
 
@@ -2135,9 +2154,10 @@ def _mm_values(x, y):
     (m, k), n = x.shape, y.shape[1]
     if k == 1 and m > 1 and n > 1 and x.dtype.kind == 'f':
         return x * y                # (PyTorch's kernel stores each product as it is: -0 stays -0; BLAS adds to +0)
-    if n == 1 and x.dtype == np.float32 and (m == 1 or k <= 4 or m <= 3 and k <= 9):
+    f32 = x.dtype == _F32
+    if n == 1 and f32 and (m == 1 or k <= 4 or m <= 3 and k <= 9):
         return _products_in_order(x, y[:, 0])[:, None]
-    r = _mkl_gemm(x, y) if x.dtype == np.float32 and k and m and n else None
+    r = _mkl_gemm(x, y) if f32 and k and m and n else None
     return x @ y if r is None else r
 
 
