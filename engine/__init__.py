@@ -33,6 +33,7 @@ bitwise_and, bitwise_or, bitwise_xor = (_methods.commutative_function(n)
 bitwise_not = _methods._unary_function('bitwise_not')
 from ._printing import set_printoptions  # noqa: F401
 from . import autograd  # noqa: F401
+from .autograd import is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled  # noqa: F401
 
 from ._methods import _checked  # noqa: E402
 

@@ -2,9 +2,32 @@
 import gc
 import heapq
 import itertools
+import os
 import re
+import sys
+import traceback
+import warnings
 from collections import deque
 from sys import getrefcount
+
+_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
+_RUNNER = os.path.join(_ENGINE_DIR, '_runner.py')
+
+
+def user_stacklevel():
+    """The stacklevel that makes the warnings.warn of the calling function point at the first frame outside the
+    engine: the user's line, however many of the engine's frames (wrappers, helpers) lie between."""
+    frame, level = sys._getframe(1), 1
+    while frame is not None and frame.f_code.co_filename.startswith(_ENGINE_DIR):
+        frame, level = frame.f_back, level + 1
+    return level
+
+
+def torch_warn(message, where):
+    """A UserWarning of PyTorch's C++ (TORCH_WARN), ending as PyTorch's does with the place in its sources that
+    raised it (`where`), shown at the user's line."""
+    warnings.warn('%s (Triggered internally at /__w/pytorch/pytorch/%s.)' % (message, where), UserWarning,
+                  stacklevel=user_stacklevel())
 
 # ---------------------------------------------------------------------------------------------- grad mode
 
@@ -58,6 +81,8 @@ class enable_grad(_GradModeContext):
 
 inference_enabled = False
 saved_hooks = []            # (pack, unpack) of the active torch.autograd.graph.saved_tensors_hooks, innermost last
+anomaly = False             # torch.autograd.set_detect_anomaly: each node made keeps the stack of its forward call
+anomaly_check_nan = True    # ... and backward fails on a node that returns nan
 saved_hooks_disabled = None  # the error message of an active torch.autograd.graph.disable_saved_tensors_hooks
 
 
@@ -214,10 +239,12 @@ class SavedTensor:
             which = ', which is output %d of %s,' % (t._output_nr, forward_name(producer)) if producer else ''
             err = RuntimeError(
                 'one of the variables needed for gradient computation has been modified by an inplace operation: '
-                '[%s [%s]]%s is at version %d; expected version %d instead. Hint: enable anomaly detection to find '
-                'the operation that failed to compute its gradient, with torch.autograd.set_detect_anomaly(True, '
-                'check_nan=False).' % (legacy_type_name(t), ', '.join(map(str, t._data.shape)), which, now,
-                                       self.saved_version))
+                '[%s [%s]]%s is at version %d; expected version %d instead. Hint: %s'
+                % (legacy_type_name(t), ', '.join(map(str, t._data.shape)), which, now, self.saved_version,
+                   'the backtrace further above shows the operation that failed to compute its gradient. The '
+                   'variable in question was changed in there or anywhere later. Good luck!' if anomaly else
+                   'enable anomaly detection to find the operation that failed to compute its gradient, with '
+                   'torch.autograd.set_detect_anomaly(True, check_nan=False).'))
             err.autograd_node, err.autograd_saved = node, name
             raise err
         return t
@@ -303,6 +330,8 @@ def record(out, cls, inputs, saved=None, same=False):
     node._saved = saved
     node._seq = next(_sequence)
     node._freed = False
+    if anomaly:
+        keep_stack(node)
     if not same:
         meta = _input_meta(inputs, None if out is None else out._data)
         if meta is not None:              # (a class default: setting None would give the node a __dict__)
@@ -318,6 +347,55 @@ def record(out, cls, inputs, saved=None, same=False):
         if saved_hooks:
             node._hooked = node._watched = True
     return node
+
+
+_running = None            # anomaly mode: the node backward runs (a node its formula records has it as parent)
+
+
+def keep_stack(node):
+    """Anomaly mode: the node's metadata keeps the stack of the forward call that made it, as PyTorch's
+    traceback.format_stack() lines (without the engine's frames: PyTorch's ops are C++), and the node whose backward
+    made it, if any."""
+    meta = node.metadata
+    frames = traceback.extract_stack()
+    # (in the playground, the program's stack starts after the runner's frame, as it would in a process of its own)
+    start = max((i for i, f in enumerate(frames) if f.filename == _RUNNER), default=-1) + 1
+    meta['traceback_'] = traceback.format_list([f for f in frames[start:] if not f.filename.startswith(_ENGINE_DIR)])
+    if _running is not None:
+        meta['parent_'] = _running
+
+
+def _warn_forward_stack(node):
+    """Anomaly mode, backward failing in `node`: PyTorch's warning showing the forward call that made the node,
+    then one per node whose backward made the one before (create_graph)."""
+    cause = 'Error detected in %s. ' % node.name()
+    while node is not None:
+        meta = node.metadata
+        stack = meta.get('traceback_')
+        if stack is None:
+            torch_warn('Error detected in %s. No forward pass information available. Enable detect anomaly during '
+                       'forward pass for more information.' % node.name(),
+                       'torch/csrc/autograd/python_anomaly_mode.cpp:100')
+        elif cause:
+            torch_warn(cause + 'Traceback of forward call that caused the error:\n' + ''.join(stack),
+                       'torch/csrc/autograd/python_anomaly_mode.cpp:122')
+        else:
+            torch_warn('\n\nPrevious calculation was induced by %s. Traceback of forward call that induced the '
+                       'previous calculation:\n%s' % (node.name(), ''.join(stack)),
+                       'torch/csrc/autograd/python_anomaly_mode.cpp:129')
+        cause = None
+        node = meta.get('parent_')
+
+
+def _check_nan(node, outs):
+    """Anomaly mode's check_nan: PyTorch's error for a node that returned nan (after its warning)."""
+    for i, g in enumerate(outs):
+        if g is not None and g._data.dtype.kind in 'fc' and (g._data != g._data).any():
+            _warn_forward_stack(node)
+            err = RuntimeError("Function '%s' returned nan values in its %dth output." % (node.name(), i))
+            err.autograd_node = node
+            err.autograd_anomaly_shown = True
+            raise err
 
 
 def _output_nrs(inputs):
@@ -732,6 +810,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     `record`, it yields a Step per node (the node, the gradients it received and sent, .grad before and after)
     for the stepper; without, it runs to the end on the first next() and builds nothing it would not need.
     """
+    global _running
     root_edges = [edge(t) for t in roots]
     root_nodes = list(dict.fromkeys(fn for fn, _ in root_edges))
     deps = _dependencies(root_nodes)
@@ -794,6 +873,8 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 if record:
                     yield step
                 continue
+            if anomaly:
+                running, _running = _running, node     # (the parent of the nodes its formula records)
             try:
                 if len(grads) == 1:                # (a direct call: faster than apply(*grads))
                     g = grads[0]
@@ -805,12 +886,20 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
             except Exception as err:
                 if getattr(err, 'autograd_node', None) is None:
                     err.autograd_node = node
+                if anomaly and not getattr(err, 'autograd_anomaly_shown', False):
+                    err.autograd_anomaly_shown = True
+                    _warn_forward_stack(node)
                 raise
+            finally:
+                if anomaly:
+                    _running = running
             if watched and node._hooks:
                 for hook in list(node._hooks):
                     new = hook(outs, tuple(grads))
                     if new is not None:
                         outs = new
+            if anomaly and anomaly_check_nan:
+                _check_nan(node, outs)
             metas = node._meta
             nrs = node._nrs
             i = -1

@@ -362,6 +362,8 @@ def add(a, b, *, alpha=1):
                     out._requires_grad = True
                     if ag.saved_hooks:
                         node._hooked = node._watched = True
+                    if ag.anomaly:
+                        ag.keep_stack(node)
             elif ag.inference_enabled:
                 out._inference = True
             return out
@@ -514,6 +516,8 @@ def mul(a, b):
                     out._requires_grad = True
                     if ag.saved_hooks:
                         node._hooked = node._watched = True
+                    if ag.anomaly:
+                        ag.keep_stack(node)
             elif ag.inference_enabled:
                 out._inference = True
             return out

@@ -212,6 +212,25 @@ def _show_warning(message, category, filename, lineno, file=None, line=None):
     sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
+def _settings(engine):
+    """What a program can set for the rest of its process (grad mode, anomaly detection, the default dtype, print
+    options, ...), to be put back after a run: each run starts as a fresh Python process would, not from what the
+    last run left (a top-level `torch.set_grad_enabled(False)` would otherwise hold in every later run)."""
+    ag = engine._autograd
+    values = [(ag, name, getattr(ag, name)) for name in ('grad_enabled', 'inference_enabled', 'anomaly',
+                                                          'anomaly_check_nan', 'saved_hooks_disabled')]
+    values.append((engine._dtypes, 'default_float', engine._dtypes.default_float))
+    kept = [(c, c.copy()) for c in (ag.saved_hooks, engine._printing._opts, engine._threads)]
+
+    def restore():
+        for module, name, value in values:
+            setattr(module, name, value)
+        for container, copy in kept:
+            container.clear()
+            (container.extend if isinstance(container, list) else container.update)(copy)
+    return restore
+
+
 def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapters=50, max_steps=5000) -> dict:
     """Execute code as __main__ with `torch` bound to the engine; return output, error, graph and backward chapters."""
     import engine
@@ -225,6 +244,7 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
     linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)
     saved = sys.stdout, sys.stderr, sys.stdin, sys.modules.get('__main__'), sys.modules.get('torch')
     set_recorder = getattr(sys.modules.get('engine._autograd'), 'set_recorder', None) if ids else None
+    restore_settings = _settings(engine)
     error = None
     try:
         sys.stdout, sys.stderr = _Stream(capture, 'stdout'), _Stream(capture, 'stderr')
@@ -244,6 +264,7 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
             except BaseException as e:
                 error = _describe(e)
     finally:
+        restore_settings()
         if set_recorder:
             set_recorder(None)
         sys.stdout, sys.stderr, sys.stdin = saved[:3]

@@ -3,8 +3,6 @@
 The ops (arithmetic, shape ops, in-place ops...) are defined in `_ops.py`, which attaches them to Tensor.
 """
 import operator
-import os
-import sys
 import warnings
 import weakref
 
@@ -12,7 +10,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._autograd import counter
+from ._autograd import counter, user_stacklevel
 
 
 _warned = set()           # the messages warn_once showed (the playground's runner empties it for each run)
@@ -25,18 +23,6 @@ def warn_once(message, where, stacklevel=None):
         _warned.add(message)
         warnings.warn('%s (Triggered internally at /__w/pytorch/pytorch/%s.)' % (message, where), UserWarning,
                       stacklevel=user_stacklevel() if stacklevel is None else stacklevel + 1)
-
-
-_ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
-
-
-def user_stacklevel():
-    """The stacklevel that makes the warnings.warn of the calling function point at the first frame outside the
-    engine: the user's line, however many of the engine's frames (wrappers, helpers) lie between."""
-    frame, level = sys._getframe(1), 1
-    while frame is not None and frame.f_code.co_filename.startswith(_ENGINE_DIR):
-        frame, level = frame.f_back, level + 1
-    return level
 
 
 _SCALAR_WARNING = ('Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n'
@@ -391,6 +377,8 @@ class Tensor:
         acc = _new(ag.AccumulateGrad)         # (AccumulateGrad(self) without calling __init__: once per graph)
         acc.variable = self
         self._accumulator = weakref.ref(acc)
+        if ag.anomaly:
+            ag.keep_stack(acc)
         return acc
 
     def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None):

@@ -1,5 +1,6 @@
 """torch.autograd: backward(), grad(), Variable, Function, and the grad-mode switches."""
 import sys
+import types
 import warnings
 from collections.abc import Mapping
 
@@ -168,26 +169,50 @@ def Variable(data, requires_grad=False, volatile=False):
     return data
 
 
-_anomaly = False
+class set_detect_anomaly:
+    __module__ = 'torch.autograd.anomaly_mode'
+    """Switch anomaly detection on or off (at once, and back when used as a context manager): backward then shows
+    where the failing node came from (each node keeps the stack of its forward call) and, with check_nan, fails on
+    a node that returns nan."""
+    def __init__(self, mode, check_nan=True):
+        self.prev, self.prev_check_nan = _ag.anomaly, _ag.anomaly_check_nan
+        set_anomaly_enabled(mode, check_nan)
 
+    def __enter__(self):
+        pass
 
-def set_detect_anomaly(mode, check_nan=True):
-    global _anomaly
-    _anomaly = bool(mode)
-
-
-def is_anomaly_enabled():
-    return _anomaly
+    def __exit__(self, *exc):
+        set_anomaly_enabled(self.prev, self.prev_check_nan)
 
 
 class detect_anomaly:
+    __module__ = 'torch.autograd.anomaly_mode'
+    """Context manager switching anomaly detection on (see set_detect_anomaly), with PyTorch's warning."""
     def __init__(self, check_nan=True):
-        pass
+        self.check_nan = check_nan
+        self.prev, self.prev_check_nan = _ag.anomaly, _ag.anomaly_check_nan
+        warnings.warn('Anomaly Detection has been enabled. This mode will increase the runtime and should only be '
+                      'enabled for debugging.', stacklevel=2)
 
     def __enter__(self):
-        global _anomaly
-        self._prev, _anomaly = _anomaly, True
+        set_anomaly_enabled(True, self.check_nan)
 
     def __exit__(self, *exc):
-        global _anomaly
-        _anomaly = self._prev
+        set_anomaly_enabled(self.prev, self.prev_check_nan)
+
+
+def set_anomaly_enabled(enabled, check_nan=True):
+    _ag.anomaly, _ag.anomaly_check_nan = bool(enabled), bool(check_nan)
+
+
+def is_anomaly_enabled():
+    return _ag.anomaly
+
+
+def is_anomaly_check_nan_enabled():
+    return _ag.anomaly_check_nan
+
+
+anomaly_mode = types.ModuleType(__name__ + '.anomaly_mode')      # (torch.autograd.anomaly_mode, a module in PyTorch)
+anomaly_mode.detect_anomaly, anomaly_mode.set_detect_anomaly = detect_anomaly, set_detect_anomaly
+sys.modules[anomaly_mode.__name__] = anomaly_mode

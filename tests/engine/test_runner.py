@@ -122,6 +122,40 @@ def test_each_run_gets_a_fresh_main_namespace():
     assert run('print(secret)')['error']['type'] == 'NameError'
 
 
+def test_each_run_starts_from_the_default_settings():
+    """What a program switches for the rest of its process stays in its run, as if each run were a new process."""
+    first = run('import torch\ntorch.set_grad_enabled(False)\ntorch.set_default_dtype(torch.float64)\n'
+                'torch.set_printoptions(precision=2)\ntorch.autograd.set_detect_anomaly(True, check_nan=False)\n'
+                'torch.set_num_threads(1)\n'
+                'torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t).__enter__()\n'
+                'print(torch.tensor([1 / 3]), torch.is_grad_enabled())\n')
+    assert text_of(first) == 'tensor([0.33]) False\n'
+    second = run('import torch\nx = torch.ones(1, requires_grad=True)\nprint(torch.tensor([1 / 3]).dtype, (x * 2).grad_fn,'
+                 ' torch.is_anomaly_enabled(), torch.is_anomaly_check_nan_enabled(), torch.get_num_threads() > 0,'
+                 ' (x * x).grad_fn._saved_self is x)\n')
+    assert text_of(second).replace(text_of(second).split('<MulBackward0 object at ')[1].split('>')[0], '?') == \
+        'torch.float32 <MulBackward0 object at ?> False True True True\n'
+    assert second['error'] is None
+
+
+def test_settings_come_back_after_an_error_too():
+    run('import torch\ntorch.set_grad_enabled(False)\nraise ValueError("stop")\n')
+    assert text_of(run('import torch\nprint(torch.is_grad_enabled())\n')) == 'True\n'
+
+
+def test_anomaly_detection_shows_where_the_failing_node_came_from():
+    result = run('import torch\ntorch.autograd.set_detect_anomaly(True)\nx = torch.ones(2, requires_grad=True)\n'
+                 'def f(x):\n    return x.sigmoid()\ny = f(x)\ny.mul_(2)\ny.sum().backward()\n')
+    assert text_of(result) == (
+        'main.py:8: UserWarning: Error detected in SigmoidBackward0. Traceback of forward call that caused the error:\n'
+        '  File "main.py", line 6, in <module>\n    y = f(x)\n  File "main.py", line 5, in f\n    return x.sigmoid()\n'
+        ' (Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/python_anomaly_mode.cpp:122.)\n'
+        '  y.sum().backward()\n')
+    assert result['error']['message'].endswith('Hint: the backtrace further above shows the operation that failed to '
+                                               'compute its gradient. The variable in question was changed in there '
+                                               'or anywhere later. Good luck!')
+
+
 def test_exit_ends_quietly_and_input_does_not_block():
     assert run('import sys\nprint(1)\nsys.exit()\nprint(2)')['error'] is None
     assert run('import sys\nsys.exit(3)')['error']['type'] == 'SystemExit'
