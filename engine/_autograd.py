@@ -71,11 +71,13 @@ class _GradModeContext:
 
 class no_grad(_GradModeContext):
     """Context manager / decorator that switches gradient tracking off."""
+    __module__ = 'torch.autograd.grad_mode'
     mode = False
 
 
 class enable_grad(_GradModeContext):
     """Context manager / decorator that switches gradient tracking on."""
+    __module__ = 'torch.autograd.grad_mode'
     mode = True
 
 
@@ -93,6 +95,7 @@ def is_inference_mode_enabled():
 class inference_mode(_GradModeContext):
     """Like no_grad, and what it makes are inference tensors (is_inference()): not to be saved for backward, nor
     changed in place or made to require grad outside inference mode; they count no versions."""
+    __module__ = 'torch.autograd.grad_mode'
 
     def __init__(self, mode=True):
         self.mode = not mode
@@ -113,6 +116,7 @@ class inference_mode(_GradModeContext):
 
 class set_grad_enabled(_GradModeContext):
     """Sets grad mode at once (as a function call) and restores it when used as a context manager."""
+    __module__ = 'torch.autograd.grad_mode'
 
     def __init__(self, mode):
         self._prev = grad_enabled
@@ -132,6 +136,9 @@ class set_grad_enabled(_GradModeContext):
 
     def clone(self):
         return set_grad_enabled(self.mode)
+
+    def __repr__(self):
+        return 'torch.autograd.grad_mode.set_grad_enabled(mode=%s)' % self.mode
 
 
 # ---------------------------------------------------------------------------------------------- errors

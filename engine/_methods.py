@@ -533,20 +533,51 @@ def _parameter_names(fn):
     return code.co_varnames[:code.co_argcount + code.co_kwonlyargcount] if code is not None else ()
 
 
+# torch.* functions whose signatures in PyTorch start with `Tensor input`: its argument parser refuses anything else
+# with a TypeError (torch.sqrt(2): "sqrt(): argument 'input' (position 1) must be Tensor, not int").
+_TENSOR_INPUT = frozenset("""
+    abs abs_ absolute acos acos_ acosh acosh_ allclose amax amin aminmax arccos arccos_ arccosh arccosh_ arcsin
+    arcsin_ arcsinh arcsinh_ arctan arctan2 arctan_ arctanh arctanh_ argmax argmin argsort argwhere asin asin_
+    asinh asinh_ atan atan2 atan_ atanh atanh_ avg_pool1d bernoulli bincount bitwise_not broadcast_to ceil ceil_
+    celu celu_ chunk clone corrcoef cos cos_ cosh cosh_ count_nonzero cov cross cummax cummin cumprod cumsum
+    deg2rad deg2rad_ det detach detach_ diag diag_embed diagflat diagonal diff digamma dist dot empty_like equal
+    erf erfc erfc_ erfinv exp exp2 exp2_ exp_ expm1 expm1_ fix fix_ flatten flip fliplr flipud floor floor_ fmax
+    fmin frac frac_ full_like gather ger hardshrink heaviside histc hypot index_add index_copy index_select
+    inner inverse is_complex is_floating_point is_inference is_nonzero is_same_size is_signed isclose isfinite
+    isinf isnan isneginf isposinf isreal kron kthvalue lgamma log log10 log10_ log1p log1p_ log2 log2_ log_
+    log_softmax logaddexp logaddexp2 logcumsumexp logdet logical_and logical_not logical_or logical_xor logit
+    logit_ logsumexp masked_select matmul matrix_power max max_pool1d max_pool1d_with_indices max_pool2d maximum
+    mean median min minimum mode msort multinomial mv nan_to_num nan_to_num_ nanmean nansum neg neg_ negative
+    nonzero numel ones_like outer permute positive prelu prod rad2deg rad2deg_ rand_like randn_like ravel
+    reciprocal reciprocal_ relu relu_ reshape roll rot90 round round_ rsqrt rsqrt_ scatter_add scatter_reduce
+    select selu selu_ sgn sigmoid sigmoid_ sign signbit sin sin_ sinc sinc_ sinh sinh_ slogdet softmax sort
+    split_with_sizes sqrt sqrt_ square square_ squeeze sum swapaxes swapdims t take take_along_dim tan tan_ tanh
+    tanh_ threshold threshold_ tile topk trace transpose tril triu trunc trunc_ unbind unflatten unsqueeze vdot
+    zero_ zeros_like
+""".split())
+
+
 def native(fn, name=None, function=False):
-    """fn taking its keywords as PyTorch's native methods and functions do: numpy's names as well (`axis` for `dim`,
-    `keepdims` for `keepdim`: Dive into Deep Learning writes `A.sum(axis=0, keepdims=True)`); a torch.* function
-    (`function`) also takes `out=`, the tensor its result is written into (`torch.mul(a, b, out=c)`, in PyTorch's
-    first tutorial). fn itself if there is nothing to add."""
+    """fn taking its arguments as PyTorch's native methods and functions do: numpy's keyword names as well (`axis`
+    for `dim`, `keepdims` for `keepdim`: Dive into Deep Learning writes `A.sum(axis=0, keepdims=True)`); a torch.*
+    function (`function`) also takes `out=`, the tensor its result is written into (`torch.mul(a, b, out=c)`, in
+    PyTorch's first tutorial), and refuses an input that is not a tensor as PyTorch does. fn itself if there is
+    nothing to add."""
     params = _parameter_names(fn)
     renames = 'dim' in params or 'keepdim' in params
     outs = function and 'out' not in params
-    if not (renames or outs):
-        return fn
     name = name or fn.__name__
+    tensor_input = function and name in _TENSOR_INPUT
+    if not (renames or outs or tensor_input):
+        return fn
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
+        if tensor_input and (args or 'input' in kwargs):
+            x = args[0] if args else kwargs['input']
+            if not isinstance(x, Tensor):
+                raise TypeError("%s(): argument 'input'%s must be Tensor, not %s"
+                                % (name, ' (position 1)' if args else '', type(x).__name__))
         if kwargs:
             if renames and ('axis' in kwargs or 'keepdims' in kwargs):
                 for numpy_name, torch_name in _NUMPY_NAMES.items():
@@ -557,7 +588,8 @@ def native(fn, name=None, function=False):
             if outs and kwargs.get('out') is not None:
                 out = kwargs.pop('out')
                 return _write_out(name, fn(*args, **kwargs), out, args + builtins.tuple(kwargs.values()))
-            kwargs.pop('out', None)
+            if outs:
+                kwargs.pop('out', None)
         return fn(*args, **kwargs)
     return call
 

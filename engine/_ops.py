@@ -866,7 +866,8 @@ def _unary(np_fn, node_cls, save):
             _record(out, node_cls, (a,), {'self': SavedTensor(a)} if save == 'self' else
                     {'result': _RESULT} if save else None, out._data.dtype is x.dtype)
         return out
-    op.__name__ = node_cls.__name__[:-9].lower()
+    op.__name__ = op.__qualname__ = node_cls.__name__[:-9].lower()
+    op.__code__ = op.__code__.replace(co_name=op.__name__, co_qualname=op.__name__)   # (what a TypeError names)
     return op
 
 
@@ -2497,14 +2498,16 @@ class UnsqueezeBackward0(Node):
         return (g.squeeze(_signed(self._saved['dim'])),)
 
 
-def squeeze(a, dim=None):
+def squeeze(a, dim=None, *dims):
+    """a without size-1 dims: all of them, one (SqueezeBackward1), or those of a tuple or of several dims
+    (x.squeeze(0, 2): SqueezeBackward2)."""
     shp = a._data.shape
     if dim is None:
         data = a._data.reshape(tuple(s for s in shp if s != 1)) if a._data.flags['C_CONTIGUOUS'] else \
             np.squeeze(a._data)
         return _view_result(a, data, SqueezeBackward0, {'self_sym_sizes': shp})
-    if isinstance(dim, (tuple, list)):
-        dims = tuple(_wrap_dim(d, a._data.ndim) for d in dim)
+    if dims or isinstance(dim, (tuple, list)):
+        dims = _dim_list((dim,) + dims, a._data.ndim)[1]
         keep = tuple(d for d in dims if a._data.ndim and shp[d] == 1)
         return _view_result(a, np.squeeze(a._data, keep) if keep else a._data.view(), SqueezeBackward2,
                             {'dim': dims, 'self_sym_sizes': shp})

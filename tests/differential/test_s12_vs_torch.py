@@ -1,0 +1,67 @@
+"""The twelfth session's corners against real PyTorch: torch.* functions given a number or a list where PyTorch's
+argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, and
+values printed through the engine's lighter forward paths (mm, the pointwise float ops, relu, sum). Printed text,
+warnings and the final error must be identical."""
+import pytest
+
+T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
+from .harness import SHOW, load_engine, run_both  # noqa: E402
+
+E = load_engine()
+
+SNIPPETS = {
+    "a_number_where_a_tensor_is_wanted": (
+        "tries(lambda: torch.sqrt(2), lambda: torch.exp(1), lambda: torch.log(10.0), lambda: torch.sigmoid(0.5),\n"
+        "      lambda: torch.tanh(None), lambda: torch.sum([1, 2]), lambda: torch.mean([1.]), lambda: torch.abs(-1),\n"
+        "      lambda: torch.max(3), lambda: torch.relu(3), lambda: torch.zeros_like(3), lambda: torch.ones_like([1]),\n"
+        "      lambda: torch.squeeze(3), lambda: torch.flatten([1]), lambda: torch.transpose(2, 0, 1),\n"
+        "      lambda: torch.matmul([1], [2]), lambda: torch.softmax([1.], 0), lambda: torch.sqrt(input=4),\n"
+        "      lambda: torch.log(torch.tensor(1.), 2), lambda: torch.exp(torch.tensor(0.)),\n"
+        "      lambda: torch.sum(torch.ones(2, 2), axis=0), lambda: torch.cumsum(torch.ones(3), 0),\n"
+        "      lambda: torch.isnan(float('nan')), lambda: torch.argmax([3, 1]))"),
+    "squeeze_over_several_dims": (
+        "x = torch.ones(1, 2, 1, requires_grad=True)\n"
+        "tries(lambda: x.squeeze(0, 2), lambda: x.squeeze((0, 2)), lambda: torch.squeeze(x, (0, 2)),\n"
+        "      lambda: x.squeeze(dim=(0, 2)), lambda: x.squeeze(0, 0), lambda: x.squeeze(0, 5), lambda: x.squeeze(0, 1),\n"
+        "      lambda: torch.ones(2, 1, 2).squeeze(0, 1).shape, lambda: torch.tensor(3.).squeeze(0, -1))\n"
+        "show(x.squeeze(0, 2))\n"
+        "show(x.squeeze(2))\n"
+        "x.squeeze(-1, 0).sum().backward()\n"
+        "print(x.grad)"),
+    "grad_mode_objects": (
+        "print(torch.set_grad_enabled(False), torch.is_grad_enabled())\n"
+        "print(repr(torch.set_grad_enabled(True)), torch.is_grad_enabled())\n"
+        "print(type(torch.no_grad()), type(torch.enable_grad()), type(torch.inference_mode()))\n"
+        "print(type(torch.set_grad_enabled(True)).__module__, type(torch.no_grad()).__name__)"),
+    "the_lighter_forward_paths": (
+        "torch.manual_seed(0)\n"
+        "x = torch.randn(5, 7)\n"
+        "w = torch.randn(7, 3, requires_grad=True)\n"
+        "h = (x @ w).relu()\n"
+        "e = h.exp()\n"
+        "l = (e.log() + e.sin() + e.tanh()).sum()\n"
+        "s = h.sum(1, keepdim=True)\n"
+        "show(h)\n"
+        "show(e)\n"
+        "show(s)\n"
+        "print(l.item(), s.sum().item(), torch.ones(2, dtype=torch.int64).sum(), torch.arange(4).exp())\n"
+        "l.backward()\n"
+        "print(w.grad)\n"
+        "with torch.no_grad():\n"
+        "    print((x @ w).relu().exp().sum().requires_grad)\n"
+        "print(torch.tensor([[True, False]]).sum(), torch.ones(2, 3).double().log().dtype)\n"
+        "tries(lambda: torch.ones(2, 3) @ torch.ones(3, 2, dtype=torch.float64),\n"
+        "      lambda: torch.ones(2, 3, dtype=torch.bool) @ torch.ones(3, 2, dtype=torch.bool),\n"
+        "      lambda: torch.ones(2, 3).mm(torch.ones(2, 3)), lambda: torch.tensor([True]).relu())\n"
+        "g = torch.tensor([-1., 0., float('nan'), 2.], requires_grad=True)\n"
+        "g.relu().sum().backward()\n"
+        "print(g.grad)"),
+}
+
+
+@pytest.mark.parametrize("name", SNIPPETS)
+def test_snippet(name):
+    """Printed text, warnings and the final error are identical (addresses and C++ locations blanked)."""
+    code = SHOW + SNIPPETS[name]
+    t, e = run_both(T, E, code)
+    assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
