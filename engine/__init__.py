@@ -1,6 +1,7 @@
 """A PyTorch-faithful autograd engine on numpy: `import engine as torch`."""
 import builtins as _builtins
 import os as _os
+import sys as _sys
 import types as _types
 from . import _dtypes, _ops, _methods  # noqa: F401  (_methods binds the ops to Tensor)
 from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
@@ -41,6 +42,11 @@ add, sub, mul, div, pow, matmul = (_checked(getattr(_ops, n), n, 2) for n in ('a
                                                                              'matmul'))
 
 __version__ = '2.13.0+cpu'          # the PyTorch this engine mirrors (a CPU-only build)
+version = _types.ModuleType(__name__ + '.version')     # torch.version: what that build reports (no CUDA)
+version.__version__, version.git_version = __version__, 'cf30153c4c131c8164ee7798e5022d810682e2cb'
+version.cuda = version.hip = version.rocm = version.xpu = None
+version.debug = False
+_sys.modules[version.__name__] = version
 
 float = float32
 double = float64

@@ -169,8 +169,14 @@ def cuda(self, device=None, non_blocking=False, memory_format=None):
     raise AssertionError('Torch not compiled with CUDA enabled')
 
 
+def pin_memory(self, device=None):
+    raise RuntimeError('Cannot access accelerator device when none is available.')
+
+
 Tensor.cpu = cpu
 Tensor.cuda = cuda
+Tensor.pin_memory = pin_memory
+Tensor.is_pinned = lambda self, device=None: False
 
 
 def view_as(self, other):

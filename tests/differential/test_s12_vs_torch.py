@@ -1,5 +1,5 @@
 """The twelfth session's corners against real PyTorch: torch.* functions given a number or a list where PyTorch's
-argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, and
+argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, torch.version and pin_memory, and
 values printed through the engine's lighter forward paths (mm, the pointwise float ops, relu, sum). Printed text,
 warnings and the final error must be identical."""
 import pytest
@@ -33,6 +33,11 @@ SNIPPETS = {
         "print(repr(torch.set_grad_enabled(True)), torch.is_grad_enabled())\n"
         "print(type(torch.no_grad()), type(torch.enable_grad()), type(torch.inference_mode()))\n"
         "print(type(torch.set_grad_enabled(True)).__module__, type(torch.no_grad()).__name__)"),
+    "devices_and_versions": (
+        "import torch.version\n"
+        "print(torch.version.cuda, torch.version.hip, torch.version.debug, torch.version.__version__,\n"
+        "      torch.cuda.is_available(), torch.ones(2).is_pinned())\n"
+        "tries(lambda: torch.ones(2).pin_memory(), lambda: torch.ones(2).cuda(), lambda: torch.ones(2).to('cuda'))"),
     "the_lighter_forward_paths": (
         "torch.manual_seed(0)\n"
         "x = torch.randn(5, 7)\n"
