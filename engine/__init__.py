@@ -315,6 +315,7 @@ for _name, _fn in list(globals().items()):
         globals()[_name] = _methods.native(_fn, _name, function=True)
 from . import serialization  # noqa: E402
 from .serialization import save, load  # noqa: E402,F401
+from . import distributions  # noqa: E402,F401
 
 
 def unflatten(input, dim, sizes):

@@ -7,6 +7,7 @@ import re
 import sys
 import traceback
 import warnings
+import weakref
 from collections import deque
 from sys import getrefcount
 
@@ -201,7 +202,7 @@ class SavedTensor:
     A saved output is kept as an alias without grad_fn (same memory, same version counter), as PyTorch does:
     output -> node -> saved -> output would be a reference cycle, freed only by the garbage collector.
     """
-    __slots__ = ('tensor', 'saved_version', 'is_output', 'unpack_hook', 'packed', 'unpacked')
+    __slots__ = ('tensor', 'saved_version', 'is_output', 'unpack_hook', 'packed', 'unpacked', 'origin')
 
     def __init__(self, tensor, is_output=False):
         if tensor._inference:
@@ -213,6 +214,7 @@ class SavedTensor:
         if saved_hooks:                   # torch.autograd.graph.saved_tensors_hooks: keep what pack makes of it
             pack, self.unpack_hook = saved_hooks[-1]
             self.tensor = self.saved_version = self.unpacked = None
+            self.origin = _history(tensor)
             self.packed = pack(tensor)
             return
         self.unpack_hook = None
@@ -238,6 +240,13 @@ class SavedTensor:
             if not hasattr(t, '_data'):
                 raise TypeError('Output of saved tensor unpack_hook expected to be a Tensor but got result of type '
                                 + type(t).__name__)
+            if self.is_output:
+                return t                  # (the node makes itself its grad_fn)
+            grad_fn, requires_grad, output_nr, accumulator = self.origin
+            t = _alias(t)                 # what unpack gave, with the saved tensor's place in the graph
+            t._grad_fn, t._requires_grad, t._output_nr = grad_fn, requires_grad, output_nr
+            if accumulator is not None:
+                t._accumulator = weakref.ref(accumulator)
             return t
         t = self.tensor
         now = version(t)
@@ -255,6 +264,12 @@ class SavedTensor:
             err.autograd_node, err.autograd_saved = node, name
             raise err
         return t
+
+
+def _history(t):
+    """Where a saved tensor sits in the graph (grad_fn, requires_grad, output number, a leaf's AccumulateGrad): what
+    a tensor an unpack hook returns gets in its place, as PyTorch's SavedVariable gives it."""
+    return t._grad_fn, t._requires_grad, t._output_nr, t._grad_accumulator() if t._grad_fn is None else None
 
 
 class SavedList(tuple):
@@ -304,6 +319,74 @@ def _describe(cls, names):
     _described.add(cls)
     for name in names:
         setattr(cls, '_saved_' + name, property(lambda self, name=name: self._unpack(name)))
+    # and a `_raw_saved_<name>` per name PyTorch saves as a tensor (SavedVariable): the saved tensor itself
+    cls._raw_names = frozenset(name for name, v in names.items()
+                               if v is None or v is RESULT or type(v) is SavedTensor or name in cls._variables)
+    for name in cls._raw_names:
+        setattr(cls, '_raw_saved_' + name, property(lambda self, name=name: RawSaved(self, name)))
+
+
+_NODE_DIR = ('__call__', '__class__', '__delattr__', '__dir__', '__doc__', '__eq__', '__format__', '__ge__',
+             '__getattribute__', '__getstate__', '__gt__', '__hash__', '__init__', '__init_subclass__', '__le__', '__lt__',
+             '__ne__', '__new__', '__reduce__', '__reduce_ex__', '__repr__', '__setattr__', '__sizeof__', '__str__',
+             '__subclasshook__', 'metadata', 'name', 'next_functions', 'register_hook', 'register_prehook', 'variable')
+
+
+class RawSaved:
+    """`grad_fn._raw_saved_<name>`: PyTorch's SavedTensor object, whose register_hooks(pack, unpack) sends the saved
+    value through pack at once and through unpack each time it is used (a saved_tensors_hooks of its own)."""
+    __slots__ = ('node', 'name')
+
+    def __init__(self, node, name):
+        self.node, self.name = node, name
+
+    def __repr__(self):
+        return '<%s.%s object at %#x>' % (type(self).__module__, type(self).__name__, id(self))
+
+    def _value(self):
+        return self.node._saved.get(self.name)
+
+    @property
+    def data(self):
+        v = self._value()
+        return v.tensor if type(v) is SavedTensor else v
+
+    @property
+    def unpack_hook(self):
+        v = self._value()
+        return v.unpack_hook if type(v) is SavedTensor else None
+
+    def unpack(self):
+        return self.node._unpack(self.name)
+
+    def register_hooks(self, *hooks):
+        if len(hooks) != 2 or not all(callable(h) for h in hooks):
+            raise TypeError('register_hooks(): incompatible function arguments. The following argument types are '
+                            'supported:\n    1. (self: torch._C._autograd.SavedTensor, arg0: collections.abc.Callable, '
+                            'arg1: collections.abc.Callable) -> None\n\nInvoked with: '
+                            + ', '.join(map(repr, (self,) + hooks)))
+        node, v = self.node, self._value()
+        if v is None:
+            raise RuntimeError('Calling register_hooks on a saved tensor with value None is forbidden')
+        if node._freed:
+            raise RuntimeError('Calling register_hooks on a saved tensor after it has been freed. Saved intermediate '
+                               'values of the graph are freed when you call .backward() or autograd.grad(). Specify '
+                               'retain_graph=True if you need to backward through the graph a second time or if you '
+                               'need to access saved variables after calling backward.')
+        if type(v) is not SavedTensor:          # (a number PyTorch saves as a tensor, `x * 2`: the saved dict may be
+            node._saved = dict(node._saved)     # shared by nodes: this one gets its own)
+            v = node._saved[self.name] = SavedTensor(_make_wrapped(v))
+        elif v.unpack_hook is not None:
+            raise RuntimeError('Calling register_hooks on a saved tensor whose hooks have already been set. Hint: only '
+                               'one pair of hooks is allowed at a time.')
+        if not v.is_output:
+            v.origin = _history(v.tensor)
+        v.packed, v.unpack_hook = hooks[0](v.tensor if v.is_output else _alias(v.tensor)), hooks[1]
+        v.tensor = v.saved_version = v.unpacked = None
+        node._hooked = node._watched = True
+
+
+RawSaved.__module__, RawSaved.__name__, RawSaved.__qualname__ = 'torch._C._autograd', 'SavedTensor', 'SavedTensor'
 
 
 RESULT = object()         # saved['result'] = RESULT: "the op's own output", saved by record()
@@ -560,9 +643,11 @@ class Node:
         raise AttributeError("'%s' object has no attribute '_saved_%s'" % (type(self).__name__, name))
 
     def __dir__(self):
-        own = {'_fns', '_nrs', '_saved', '_seq', '_meta', '_pre_hooks', '_hooks', '_retain', '_watched', '_freed'}
-        attrs = {a for a in object.__dir__(self) if a not in own and not a.startswith('_saved_')}
-        return sorted(attrs | {'_saved_' + k for k in (self._saved or ())})
+        """What dir() of a PyTorch node lists: its public methods, the dunders of a C++ object and its saved values
+        (the engine's own helpers left out)."""
+        saved = self._saved or ()
+        names = {a for a in _NODE_DIR if hasattr(self, a)} | {'_saved_' + k for k in saved}
+        return sorted(names | {'_raw_saved_' + k for k in saved if k in getattr(type(self), '_raw_names', ())})
 
     def register_hook(self, fn):
         """fn(grad_inputs, grad_outputs) runs after this node computed its gradients; it may return replacements

@@ -1,5 +1,5 @@
 """The twelfth session's corners against real PyTorch: torch.* functions given a number or a list where PyTorch's
-argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, torch.version and pin_memory, and
+argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, torch.version and pin_memory, grad_fn._raw_saved_<name> and its hooks, and
 values printed through the engine's lighter forward paths (mm, the pointwise float ops, relu, sum). Printed text,
 warnings and the final error must be identical."""
 import pytest
@@ -33,6 +33,53 @@ SNIPPETS = {
         "print(repr(torch.set_grad_enabled(True)), torch.is_grad_enabled())\n"
         "print(type(torch.no_grad()), type(torch.enable_grad()), type(torch.inference_mode()))\n"
         "print(type(torch.set_grad_enabled(True)).__module__, type(torch.no_grad()).__name__)"),
+    "raw_saved_tensors_and_their_hooks": (
+        "x = torch.tensor([1., -2.], requires_grad=True)\n"
+        "y = x.pow(2)\n"
+        "print(type(y.grad_fn._raw_saved_self), y.grad_fn._raw_saved_self.unpack_hook,\n"
+        "      y.grad_fn._raw_saved_self.data is x)\n"
+        "print(sorted(a for a in dir(y.grad_fn) if 'saved' in a))\n"
+        "print(sorted(a for a in dir((x * 2.0).grad_fn) if 'saved' in a), sorted(a for a in dir(x.exp().grad_fn)\n"
+        "      if 'saved' in a), sorted(a for a in dir((x.unsqueeze(0) @ x.unsqueeze(1)).grad_fn) if 'saved' in a))\n"
+        "y.grad_fn._raw_saved_self.register_hooks(lambda t: print('pack', t) or 5, lambda v: print('unpack', v) or x * 1)\n"
+        "tries(lambda: y.grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda t: t),\n"
+        "      lambda: y.grad_fn._saved_self)\n"
+        "y.sum().backward()\n"
+        "print(x.grad)\n"
+        "tries(lambda: y.grad_fn._saved_self, lambda: y.grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda t: t))\n"
+        "m = x * 2.0\n"
+        "tries(lambda: m.grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda t: t),\n"
+        "      lambda: m.grad_fn._raw_saved_self.register_hooks(1, 2))\n"
+        "m.grad_fn._raw_saved_other.register_hooks(lambda t: print('pack', t) or t, lambda t: print('unpack', t) or t)\n"
+        "n = x * 2.0\n"
+        "m.sum().backward()\n"
+        "n.sum().backward()\n"
+        "e = x.exp()\n"
+        "e.grad_fn._raw_saved_result.register_hooks(lambda t: print('pack', t, t.grad_fn, t is e) or t,\n"
+        "                                           lambda t: print('unpack', t.grad_fn) or t)\n"
+        "print(e.grad_fn._saved_result.grad_fn)\n"
+        "e.sum().backward()\n"
+        "u = x.sin()\n"
+        "u.grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda t: 3)\n"
+        "tries(lambda: u.sum().backward())\n"
+        "with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n"
+        "    q = x.cos()\n"
+        "tries(lambda: q.grad_fn._raw_saved_self.register_hooks(lambda t: t, lambda t: t))\n"
+        "print(x.grad)"),
+    "what_an_unpack_hook_returns_takes_the_saved_tensors_place": (
+        "a = torch.tensor([1., 2.], requires_grad=True)\n"
+        "b = a * 2\n"
+        "with torch.autograd.graph.saved_tensors_hooks(lambda t: t.detach().clone(), lambda t: t):\n"
+        "    y = a * b\n"
+        "    z = (a * a * a).sum()\n"
+        "s, o = y.grad_fn._saved_self, y.grad_fn._saved_other\n"
+        "print(s, s.grad_fn, s.requires_grad, s.is_leaf, s is a, o, o.grad_fn is b.grad_fn)\n"
+        "g, = torch.autograd.grad(z, a, create_graph=True)\n"
+        "print(g)\n"
+        "g.sum().backward()\n"
+        "print(a.grad)\n"
+        "y.sum().backward()\n"
+        "print(a.grad)"),
     "devices_and_versions": (
         "import torch.version\n"
         "print(torch.version.cuda, torch.version.hip, torch.version.debug, torch.version.__version__,\n"

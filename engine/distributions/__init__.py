@@ -1,0 +1,21 @@
+"""torch.distributions: Normal, Bernoulli, Categorical, OneHotCategorical, Uniform, Exponential and Independent,
+with kl_divergence, composed from the engine's tensor ops exactly as PyTorch composes them (same graphs, values
+and, after torch.manual_seed, the same samples)."""
+from . import constraints, kl, utils  # noqa: F401
+from .bernoulli import Bernoulli
+from .categorical import Categorical
+from .distribution import Distribution
+from .exp_family import ExponentialFamily
+from .exponential import Exponential
+from .independent import Independent
+from .kl import kl_divergence, register_kl
+from .normal import Normal
+from .one_hot_categorical import OneHotCategorical, OneHotCategoricalStraightThrough
+from .uniform import Uniform
+
+__all__ = ['Bernoulli', 'Categorical', 'Distribution', 'Exponential', 'ExponentialFamily', 'Independent', 'Normal',
+           'OneHotCategorical', 'OneHotCategoricalStraightThrough', 'Uniform', 'kl_divergence', 'register_kl']
+
+for _cls in (Bernoulli, Categorical, Distribution, Exponential, ExponentialFamily, Independent, Normal,
+             OneHotCategorical, OneHotCategoricalStraightThrough, Uniform):
+    _cls.__module__ = 'torch' + _cls.__module__[_cls.__module__.index('.distributions'):]   # as type(d) shows it
