@@ -320,10 +320,10 @@ def _describe(cls, names):
     for name in names:
         setattr(cls, '_saved_' + name, property(lambda self, name=name: self._unpack(name)))
     # and a `_raw_saved_<name>` per name PyTorch saves as a tensor (SavedVariable): the saved tensor itself
-    cls._raw_names = frozenset(name for name, v in names.items()
-                               if v is None or v is RESULT or type(v) is SavedTensor or name in cls._variables)
+    cls._raw_names = frozenset(name for name, v in names.items() if v is None or v is RESULT or name in cls._variables
+                               or type(v) in (SavedTensor, SavedList))
     for name in cls._raw_names:
-        setattr(cls, '_raw_saved_' + name, property(lambda self, name=name: RawSaved(self, name)))
+        setattr(cls, '_raw_saved_' + name, property(lambda self, name=name: RawSaved.of(self, name)))
 
 
 _NODE_DIR = ('__call__', '__class__', '__delattr__', '__dir__', '__doc__', '__eq__', '__format__', '__ge__',
@@ -335,16 +335,23 @@ _NODE_DIR = ('__call__', '__class__', '__delattr__', '__dir__', '__doc__', '__eq
 class RawSaved:
     """`grad_fn._raw_saved_<name>`: PyTorch's SavedTensor object, whose register_hooks(pack, unpack) sends the saved
     value through pack at once and through unpack each time it is used (a saved_tensors_hooks of its own)."""
-    __slots__ = ('node', 'name')
+    __slots__ = ('node', 'name', 'index')
 
-    def __init__(self, node, name):
-        self.node, self.name = node, name
+    def __init__(self, node, name, index=None):
+        self.node, self.name, self.index = node, name, index
+
+    @classmethod
+    def of(cls, node, name):
+        """The saved value's object; a list of them for a saved list of tensors."""
+        v = node._saved.get(name)
+        return [cls(node, name, i) for i in range(len(v))] if type(v) is SavedList else cls(node, name)
 
     def __repr__(self):
         return '<%s.%s object at %#x>' % (type(self).__module__, type(self).__name__, id(self))
 
     def _value(self):
-        return self.node._saved.get(self.name)
+        v = self.node._saved.get(self.name)
+        return v if self.index is None else v[self.index]
 
     @property
     def data(self):

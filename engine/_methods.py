@@ -410,7 +410,7 @@ Tensor.signbit = lambda self: make(np.signbit(self._data) if self._data.dtype.ki
 
 for _name in ['split', 'split_with_sizes', 'chunk', 'unbind', 'cumsum', 'cumprod', 'prod', 'amax', 'amin',
               'masked_fill', 'gather', 'index_select', 'repeat', 'flip', 'tril', 'triu', 'outer', 'trace', 'diag',
-              'roll', 'movedim', 'broadcast_to']:
+              'roll', 'movedim', 'broadcast_to', 'index_put', 'index_put_']:
     setattr(Tensor, _name, getattr(ops, _name))
 Tensor.moveaxis = ops.movedim
 Tensor.ger = ops.outer

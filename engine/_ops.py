@@ -2983,7 +2983,22 @@ class FillBackward3(Node):
         return (_zeros_like(g) if self.needs(0) else None), (g.sum() if self.needs(1) else None)
 
 
-def _index_put(a, key, value):
+def index_put(a, indices, values, accumulate=False):
+    """a with values put at the index tensors `indices` (added there, duplicates too, with accumulate)."""
+    if not isinstance(indices, (tuple, builtins.list)):
+        raise TypeError("index_put(): argument 'indices' (position 1) must be tuple of Tensors, not "
+                        + type(indices).__name__)
+    return _index_put(a, tuple(_to_np_index(i) for i in indices), values, accumulate)
+
+
+def index_put_(a, indices, values, accumulate=False):
+    if not isinstance(indices, (tuple, builtins.list)):
+        raise TypeError("index_put_(): argument 'indices' (position 1) must be tuple of Tensors, not "
+                        + type(indices).__name__)
+    return _inplace(a, _index_put, tuple(_to_np_index(i) for i in indices), values, accumulate)
+
+
+def _index_put(a, key, value, accumulate=False):
     arrays = [k for k in key if isinstance(k, np.ndarray)]
     if isinstance(value, Tensor) and value._data.dtype is not a._data.dtype and not (
             len(arrays) == 1 and arrays[0].dtype.kind == 'b' and value._data.size == 1):   # masked_fill_ then
@@ -2997,15 +3012,25 @@ def _index_put(a, key, value):
     _check_range(ranges)
     v = _as_tensor(value)
     data = np.array(a._data, copy=True)
-    data[key] = v._data
-    return _attach(make(data), IndexPutBackward0, (a, v), {'indices': key})
+    if accumulate:
+        np.add.at(data, key, v._data)
+    else:
+        data[key] = v._data
+    out = _attach(make(data), IndexPutBackward0, (a, v), {
+        'accumulate': accumulate, 'indices': SavedList(make(k) if isinstance(k, np.ndarray) else None for k in key)})
+    if out._grad_fn is not None:
+        out._grad_fn.key = key          # (the numpy index its backward reads)
+    return out
 
 
 class IndexPutBackward0(Node):
     def apply(self, g):
-        key = self._saved['indices']
-        gs = make(np.array(g._data, copy=True))
-        gs._data[key] = 0
+        self._unpack_all()                     # (its saved indices, checked as PyTorch checks them)
+        key = self.key
+        gs = g
+        if not self._saved['accumulate']:
+            gs = make(np.array(g._data, copy=True))
+            gs._data[key] = 0
         return gs, (make(np.array(g._data[key])) if self.needs(1) else None)
 
 

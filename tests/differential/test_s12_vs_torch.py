@@ -1,5 +1,5 @@
 """The twelfth session's corners against real PyTorch: torch.* functions given a number or a list where PyTorch's
-argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, torch.version and pin_memory, grad_fn._raw_saved_<name> and its hooks, and
+argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, torch.version and pin_memory, grad_fn._raw_saved_<name> and its hooks, index_put(_) and torch.pi / e / inf / nan, and
 values printed through the engine's lighter forward paths (mm, the pointwise float ops, relu, sum). Printed text,
 warnings and the final error must be identical."""
 import pytest
@@ -80,6 +80,29 @@ SNIPPETS = {
         "print(a.grad)\n"
         "y.sum().backward()\n"
         "print(a.grad)"),
+    "index_put_and_its_saved_values": (
+        "x = torch.zeros(3, 2, requires_grad=True) * 1\n"
+        "x[torch.tensor([True, False, True])] = 5.\n"
+        "print(x.grad_fn, x.grad_fn._saved_accumulate, x.grad_fn._saved_indices)\n"
+        "y = torch.zeros(4, requires_grad=True) * 1\n"
+        "y[torch.tensor([0, 2])] = torch.tensor([1., 2.])\n"
+        "print(y.grad_fn._saved_indices, y.grad_fn._saved_accumulate)\n"
+        "w = torch.zeros(3, requires_grad=True) * 1\n"
+        "w.index_put_((torch.tensor([0, 0]),), torch.tensor([1., 2.]), accumulate=True)\n"
+        "print(w, w.grad_fn, w.grad_fn._saved_accumulate, sorted(a for a in dir(w.grad_fn) if 'saved' in a))\n"
+        "v = torch.zeros(4, requires_grad=True)\n"
+        "s = torch.tensor([1., 2., 3.], requires_grad=True)\n"
+        "u = v * 1\n"
+        "u.index_put_((torch.tensor([1, 1, 3]),), s, accumulate=True)\n"
+        "(u * torch.arange(4.)).sum().backward()\n"
+        "print(u, v.grad, s.grad)\n"
+        "v.grad = s.grad = None\n"
+        "u = torch.index_put(v, (torch.tensor([1, 1, 3]),), s)\n"
+        "(u * torch.arange(4.)).sum().backward()\n"
+        "print(u, v.grad, s.grad)\n"
+        "print(torch.index_put(torch.zeros(3), (torch.tensor([0]),), torch.tensor(5.)))\n"
+        "tries(lambda: torch.zeros(3).index_put_(torch.tensor([0]), torch.tensor(1.)))\n"
+        "print(torch.pi, torch.e, torch.inf, torch.nan)"),
     "devices_and_versions": (
         "import torch.version\n"
         "print(torch.version.cuda, torch.version.hip, torch.version.debug, torch.version.__version__,\n"
