@@ -15,7 +15,7 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _F32, _float_dtype,
-                   _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
+                   _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once
@@ -609,8 +609,9 @@ def logsumexp(a, dim=None, keepdim=False):
     fd = _float_dtype(a)
     x = a._data.astype(fd.np, copy=False)
     m = np.max(x, axis=dims, keepdims=True) if x.size else np.zeros([1] * x.ndim, fd.np)
-    m = np.where(np.isinf(m), 0, m)
-    r = np.log(np.sum(np.exp(x - m), axis=dims, keepdims=True)) + m
+    m = np.where(np.isinf(m), fd.np.type(0), m)
+    # PyTorch's composition: amax, then log(sum(exp(x - max))) + max with its exp, sum and log
+    r = _log(_add_reduce(_exp(x - m), dims, True)) + m
     out = _out(r if keepdim else np.squeeze(r, dims), fd)
     return _attach(out, LogsumexpBackward0, (a,), {'dim': _raw(_tuple(dim)), 'keepdim': keepdim, 'result': _RESULT,
                                                    'self': SavedTensor(a)})

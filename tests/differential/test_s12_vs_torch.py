@@ -1,5 +1,5 @@
 """The twelfth session's corners against real PyTorch: torch.* functions given a number or a list where PyTorch's
-argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, torch.version and pin_memory, grad_fn._raw_saved_<name> and its hooks, index_put(_) and torch.pi / e / inf / nan, and
+argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, torch.version and pin_memory, grad_fn._raw_saved_<name> and its hooks, index_put(_) and torch.pi / e / inf / nan, logsumexp in PyTorch's composition, and
 values printed through the engine's lighter forward paths (mm, the pointwise float ops, relu, sum). Printed text,
 warnings and the final error must be identical."""
 import pytest
@@ -103,6 +103,18 @@ SNIPPETS = {
         "print(torch.index_put(torch.zeros(3), (torch.tensor([0]),), torch.tensor(5.)))\n"
         "tries(lambda: torch.zeros(3).index_put_(torch.tensor([0]), torch.tensor(1.)))\n"
         "print(torch.pi, torch.e, torch.inf, torch.nan)"),
+    "logsumexp_to_the_last_bit": (
+        "torch.manual_seed(0)\n"
+        "for shape, dim in (((3,), -1), ((4, 7), 1), ((4, 7), 0), ((2, 3, 5), (0, 2)), ((64, 10), 1), ((1000,), 0)):\n"
+        "    x = torch.randn(*shape) * 3\n"
+        "    print(shape, dim, x.logsumexp(dim).flatten()[:4].tolist(), x.double().logsumexp(dim).flatten()[0].item())\n"
+        "print(torch.tensor([0., 1., 2.]).logsumexp(-1).item(), torch.tensor([float('inf'), 1.]).logsumexp(0),\n"
+        "      torch.tensor([-float('inf'), -float('inf')]).logsumexp(0), torch.tensor([1, 2]).logsumexp(0))\n"
+        "x = torch.tensor([[0., 1., 2.]], requires_grad=True)\n"
+        "y = x.logsumexp(1, keepdim=True)\n"
+        "show(y)\n"
+        "y.sum().backward()\n"
+        "print(x.grad.tolist())"),
     "devices_and_versions": (
         "import torch.version\n"
         "print(torch.version.cuda, torch.version.hip, torch.version.debug, torch.version.__version__,\n"
