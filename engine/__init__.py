@@ -297,6 +297,8 @@ from . import nn, optim, utils, linalg  # noqa: E402,F401
 # torch.* names of nn.functional's activations and distances (PyTorch has both)
 from .nn.functional import (celu, celu_, selu, selu_, threshold, threshold_, hardshrink,  # noqa: E402,F401
                             pairwise_distance, prelu, cosine_similarity)
+from ._ops_vision import (conv_transpose1d, conv_transpose2d, pixel_shuffle, pixel_unshuffle,  # noqa: E402,F401
+                          adaptive_max_pool1d_with_indices as adaptive_max_pool1d)
 Tensor.hardshrink = lambda self, lambd=0.5: hardshrink(self, lambd)
 Tensor.prelu = lambda self, weight: prelu(self, weight)
 

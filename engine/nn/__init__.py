@@ -1841,4 +1841,7 @@ for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleLis
     for _name in _names.split():
         globals()[_name].__module__ = 'torch.nn.modules.' + _where
 
+from ._vision import (Upsample, UpsamplingNearest2d, UpsamplingBilinear2d, Unfold, Fold,  # noqa: E402,F401
+                      ConvTranspose1d, ConvTranspose2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, PixelShuffle,
+                      PixelUnshuffle)
 from . import utils  # noqa: E402,F401
