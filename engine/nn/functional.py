@@ -21,22 +21,25 @@ from .._ops_vision import (interpolate, unfold, fold, conv_transpose1d, conv_tra
                            adaptive_max_pool1d, adaptive_max_pool2d, adaptive_max_pool1d_with_indices,
                            adaptive_max_pool2d_with_indices, pixel_shuffle, pixel_unshuffle, upsample,
                            upsample_nearest, upsample_bilinear)
-from .._tensor import make
+from .._tensor import Tensor, make
 
 
 def relu(input, inplace=False):
-    """max(x, 0)."""
+    """max(x, 0) (torch.relu's TypeError for anything but a tensor, as PyTorch's F.relu calls it)."""
+    if not isinstance(input, Tensor):
+        raise TypeError("relu%s(): argument 'input' (position 1) must be Tensor, not %s"
+                        % ('_' if inplace else '', type(input).__name__))
     return input.relu_() if inplace else _ops.relu(input)
 
 
 def sigmoid(input):
-    """1 / (1 + exp(-x))."""
-    return _ops.sigmoid(input)
+    """1 / (1 + exp(-x)) (PyTorch's F.sigmoid is input.sigmoid())."""
+    return input.sigmoid()
 
 
 def tanh(input):
-    """The hyperbolic tangent."""
-    return _ops.tanh(input)
+    """The hyperbolic tangent (input.tanh(), as PyTorch's F.tanh)."""
+    return input.tanh()
 
 
 def logsigmoid(input):
@@ -100,7 +103,9 @@ def _implicit_dim(name, ndim, stacklevel):
 def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """exp(x) / exp(x).sum(dim); without dim, PyTorch's deprecated guess (with a warning)."""
     if dim is None:
-        dim = _implicit_dim('softmax', input.ndim, _stacklevel)
+        dim = _implicit_dim('softmax', input.dim(), _stacklevel)
+    if not isinstance(input, Tensor):
+        input.softmax                          # (PyTorch's F.softmax calls input.softmax: its AttributeError)
     return _ops_nn.softmax(input, dim, dtype)
 
 

@@ -18,7 +18,10 @@ SNIPPETS = {
         "      lambda: torch.matmul([1], [2]), lambda: torch.softmax([1.], 0), lambda: torch.sqrt(input=4),\n"
         "      lambda: torch.log(torch.tensor(1.), 2), lambda: torch.exp(torch.tensor(0.)),\n"
         "      lambda: torch.sum(torch.ones(2, 2), axis=0), lambda: torch.cumsum(torch.ones(3), 0),\n"
-        "      lambda: torch.isnan(float('nan')), lambda: torch.argmax([3, 1]))"),
+        "      lambda: torch.isnan(float('nan')), lambda: torch.argmax([3, 1]))\n"
+        "import torch.nn.functional as F\n"
+        "tries(lambda: F.relu(3), lambda: F.relu(3, inplace=True), lambda: F.sigmoid(1.), lambda: F.tanh(None),\n"
+        "      lambda: F.softmax([1., 2.], 0), lambda: F.softmax([1.]), lambda: F.relu(torch.tensor([-1., 2.])))"),
     "squeeze_over_several_dims": (
         "x = torch.ones(1, 2, 1, requires_grad=True)\n"
         "tries(lambda: x.squeeze(0, 2), lambda: x.squeeze((0, 2)), lambda: torch.squeeze(x, (0, 2)),\n"
