@@ -19,7 +19,7 @@ SNIPPETS = {
         "      lambda: torch.log(torch.tensor(1.), 2), lambda: torch.exp(torch.tensor(0.)),\n"
         "      lambda: torch.sum(torch.ones(2, 2), axis=0), lambda: torch.cumsum(torch.ones(3), 0),\n"
         "      lambda: torch.isnan(float('nan')), lambda: torch.argmax([3, 1]))\n"
-        "import torch.nn.functional as F\n"
+        "F = torch.nn.functional\n"
         "tries(lambda: F.relu(3), lambda: F.relu(3, inplace=True), lambda: F.sigmoid(1.), lambda: F.tanh(None),\n"
         "      lambda: F.softmax([1., 2.], 0), lambda: F.softmax([1.]), lambda: F.relu(torch.tensor([-1., 2.])))"),
     "squeeze_over_several_dims": (
