@@ -323,3 +323,4 @@ from . import distributions  # noqa: E402,F401
 
 def unflatten(input, dim, sizes):
     return input.unflatten(dim, sizes)
+from . import func  # noqa: E402,F401  (torch.func: grad, vmap, jacrev, functional_call...)

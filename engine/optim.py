@@ -1,4 +1,4 @@
-"""torch.optim: SGD, Adam, AdamW, RMSprop and Adagrad, updating parameters in place (each update bumps the
+"""torch.optim: SGD, Adam, AdamW, RMSprop, Adagrad and LBFGS, updating parameters in place (each update bumps the
 parameter's version, as in PyTorch) with PyTorch's single-tensor update formulas, in the same float32 order of
 operations."""
 import math
@@ -10,6 +10,7 @@ import numpy as np
 from . import _autograd as ag
 from ._tensor import Tensor, make
 from .nn import _zero_grad
+from ._ops import mul
 
 def _bump(t):
     ag.bump(t)
@@ -311,8 +312,231 @@ class Adagrad(Optimizer):
         _bump(p)
 
 
+def _number(loss):
+    """float(loss), without the warning the engine's float() gives outside grad mode (PyTorch's does not)."""
+    return float(loss.detach() if isinstance(loss, Tensor) else loss)
+
+
+def _add_scaled(t, alpha, other):
+    """t.add_(other, alpha=alpha) as PyTorch computes it (one rounding: a fused multiply-add), alpha a number or a
+    0-d tensor (which PyTorch reads as its number)."""
+    _fma(t._data, float(alpha), other._data.reshape(t._data.shape), out=t._data)
+    _bump(t)
+
+
+class LBFGS(Optimizer):
+    """L-BFGS: quasi-Newton steps from the last `history_size` changes of parameters and gradients, with a fixed
+    step (lr) or a strong-Wolfe line search; step() needs a closure that re-evaluates the loss and its gradients.
+    The parameters are handled as one flat vector, in PyTorch's order of operations and closure calls."""
+
+    def __init__(self, params, lr=1, max_iter=20, max_eval=None, tolerance_grad=1e-7, tolerance_change=1e-9,
+                 history_size=100, line_search_fn=None):
+        if isinstance(lr, Tensor) and lr.numel() != 1:
+            raise ValueError('Tensor lr must be 1-element')
+        _check(lr, 'learning rate')
+        if max_eval is None:
+            max_eval = max_iter * 5 // 4
+        super().__init__(params, dict(lr=lr, max_iter=max_iter, max_eval=max_eval, tolerance_grad=tolerance_grad,
+                                      tolerance_change=tolerance_change, history_size=history_size,
+                                      line_search_fn=line_search_fn))
+        if len(self.param_groups) != 1:
+            raise ValueError("LBFGS doesn't support per-parameter options (parameter groups)")
+        self._params = self.param_groups[0]['params']
+
+    def _flat_grad(self):
+        """All gradients as one vector (zeros for a parameter without one)."""
+        from ._ops import cat
+        return cat([p.new_zeros(p.numel()) if p.grad is None else p.grad.reshape(-1) for p in self._params], 0)
+
+    def _move(self, step, direction):
+        """parameters += step * direction (direction flat, in parameter order)."""
+        offset = 0
+        for p in self._params:
+            _add_scaled(p, step, direction[offset:offset + p.numel()])
+            offset += p.numel()
+
+    def _evaluate_at(self, closure, start, step, direction):
+        """(loss, flat gradient) at start + step * direction; the parameters go back to start afterwards."""
+        self._move(step, direction)
+        loss = _number(closure())
+        flat_grad = self._flat_grad()
+        for p, x in zip(self._params, start):
+            p.copy_(x)
+        return loss, flat_grad
+
+    def step(self, closure):
+        """Up to max_iter L-BFGS iterations (max_eval closure calls); returns the loss of the first call."""
+        with ag.no_grad():
+            return self._step(closure)
+
+    def _step(self, closure):
+        def evaluate():
+            with ag.enable_grad():
+                return closure()
+        group = self.param_groups[0]
+        lr = group['lr'].item() if isinstance(group['lr'], Tensor) else group['lr']
+        max_iter, max_eval, tol_change = group['max_iter'], group['max_eval'], group['tolerance_change']
+        state = self.state[self._params[0]]
+        state.setdefault('func_evals', 0)
+        state.setdefault('n_iter', 0)
+
+        orig_loss = evaluate()
+        loss = _number(orig_loss)
+        evals = 1
+        state['func_evals'] += 1
+        flat_grad = self._flat_grad()
+        if flat_grad.abs().max() <= group['tolerance_grad']:
+            return orig_loss
+        d, t, old_dirs, old_stps, ro, H_diag, prev_flat_grad, prev_loss = (state.get(k) for k in (
+            'd', 't', 'old_dirs', 'old_stps', 'ro', 'H_diag', 'prev_flat_grad', 'prev_loss'))
+        n_iter = 0
+        while n_iter < max_iter:
+            n_iter += 1
+            state['n_iter'] += 1
+            if state['n_iter'] == 1:                      # the first direction: steepest descent
+                d = flat_grad.neg()
+                old_dirs, old_stps, ro, H_diag = [], [], [], 1
+            else:
+                y = flat_grad.sub(prev_flat_grad)
+                s = d.mul(t)
+                ys = y.dot(s)
+                if ys > 1e-10:                            # a curvature pair worth remembering
+                    if len(old_dirs) == group['history_size']:
+                        del old_dirs[0], old_stps[0], ro[0]
+                    old_dirs.append(y)
+                    old_stps.append(s)
+                    ro.append(1.0 / ys)
+                    H_diag = ys / y.dot(y)
+                if 'al' not in state:
+                    state['al'] = [None] * group['history_size']
+                al = state['al']
+                q = flat_grad.neg()                       # the two-loop recursion: d = -H @ grad
+                for i in reversed(range(len(old_dirs))):
+                    al[i] = old_stps[i].dot(q) * ro[i]
+                    _add_scaled(q, -al[i], old_dirs[i])
+                d = r = mul(q, H_diag)
+                for i in range(len(old_dirs)):
+                    be_i = old_dirs[i].dot(r) * ro[i]
+                    _add_scaled(r, al[i] - be_i, old_stps[i])
+            if prev_flat_grad is None:
+                prev_flat_grad = flat_grad.clone()
+            else:
+                prev_flat_grad.copy_(flat_grad)
+            prev_loss = loss
+            t = min(1.0, 1.0 / flat_grad.abs().sum()) * lr if state['n_iter'] == 1 else lr
+            gtd = flat_grad.dot(d)
+            if gtd > -tol_change:                         # not a descent direction
+                break
+            ls_evals = 0
+            if group['line_search_fn'] is not None:
+                if group['line_search_fn'] != 'strong_wolfe':
+                    raise RuntimeError("only 'strong_wolfe' is supported")
+                start = [p.clone() for p in self._params]
+                loss, flat_grad, t, ls_evals = _strong_wolfe(
+                    lambda x, step, direction: self._evaluate_at(evaluate, x, step, direction),
+                    start, t, d, loss, flat_grad, gtd, tolerance_change=tol_change, max_ls=max_eval - evals)
+                self._move(t, d)
+                opt_cond = flat_grad.abs().max() <= group['tolerance_grad']
+            else:
+                self._move(t, d)
+                opt_cond = False
+                if n_iter != max_iter:
+                    loss = _number(evaluate())
+                    flat_grad = self._flat_grad()
+                    opt_cond = flat_grad.abs().max() <= group['tolerance_grad']
+                    ls_evals = 1
+            evals += ls_evals
+            state['func_evals'] += ls_evals
+            if (n_iter == max_iter or evals >= max_eval or opt_cond or d.mul(t).abs().max() <= tol_change
+                    or abs(loss - prev_loss) < tol_change):
+                break
+        state.update(d=d, t=t, old_dirs=old_dirs, old_stps=old_stps, ro=ro, H_diag=H_diag,
+                     prev_flat_grad=prev_flat_grad, prev_loss=prev_loss)
+        return orig_loss
+
+
+def _cubic_minimum(x1, f1, g1, x2, f2, g2, bounds=None):
+    """The minimiser of the cubic through (x1, f1) and (x2, f2) with slopes g1, g2, clamped to bounds (the bracket
+    by default); the middle of the bounds when the cubic has none."""
+    lo, hi = bounds if bounds is not None else ((x1, x2) if x1 <= x2 else (x2, x1))
+    d1 = g1 + g2 - 3 * (f1 - f2) / (x1 - x2)
+    d2_square = d1 ** 2 - g1 * g2
+    if not d2_square >= 0:
+        return (lo + hi) / 2.0
+    d2 = d2_square.sqrt()
+    if x1 <= x2:
+        at = x2 - (x2 - x1) * ((g2 + d2 - d1) / (g2 - g1 + 2 * d2))
+    else:
+        at = x1 - (x1 - x2) * ((g1 + d2 - d1) / (g1 - g2 + 2 * d2))
+    return min(max(at, lo), hi)
+
+
+def _strong_wolfe(evaluate, x, t, d, f, g, gtd, c1=1e-4, c2=0.9, tolerance_change=1e-9, max_ls=25):
+    """A step t along d meeting the strong Wolfe conditions (sufficient decrease c1, curvature c2), found by
+    bracketing then cubic zoom: (loss, flat gradient, t, evaluations)."""
+    d_norm = d.abs().max()
+    g = g.clone()
+    f_new, g_new = evaluate(x, t, d)
+    evals = 1
+    gtd_new = g_new.dot(d)
+    t_prev, f_prev, g_prev, gtd_prev = 0, f, g, gtd
+    done = False
+    ls_iter = 0
+    bracket = None
+    while ls_iter < max_ls:                               # 1. grow the step until the minimum is bracketed
+        if f_new > (f + c1 * t * gtd) or (ls_iter > 1 and f_new >= f_prev):
+            bracket = [t_prev, t], [f_prev, f_new], [g_prev, g_new.clone()], [gtd_prev, gtd_new]
+            break
+        if abs(gtd_new) <= -c2 * gtd:
+            bracket, done = ([t], [f_new], [g_new], None), True
+            break
+        if gtd_new >= 0:
+            bracket = [t_prev, t], [f_prev, f_new], [g_prev, g_new.clone()], [gtd_prev, gtd_new]
+            break
+        t_next = _cubic_minimum(t_prev, f_prev, gtd_prev, t, f_new, gtd_new,
+                                bounds=(t + 0.01 * (t - t_prev), t * 10))
+        t_prev, f_prev, g_prev, gtd_prev = t, f_new, g_new.clone(), gtd_new
+        t = t_next
+        f_new, g_new = evaluate(x, t, d)
+        evals += 1
+        gtd_new = g_new.dot(d)
+        ls_iter += 1
+    if ls_iter == max_ls:
+        bracket = [0, t], [f, f_new], [g, g_new], None
+    steps, fs, gs, gtds = bracket
+    insufficient = False
+    low, high = (0, 1) if fs[0] <= fs[-1] else (1, 0)
+    while not done and ls_iter < max_ls:                  # 2. zoom into the bracket
+        if abs(steps[1] - steps[0]) * d_norm < tolerance_change:
+            break
+        t = _cubic_minimum(steps[0], fs[0], gtds[0], steps[1], fs[1], gtds[1])
+        eps = 0.1 * (max(steps) - min(steps))
+        if min(max(steps) - t, t - min(steps)) < eps:      # too near an end: move away unless progress was made
+            if insufficient or t >= max(steps) or t <= min(steps):
+                t = max(steps) - eps if abs(t - max(steps)) < abs(t - min(steps)) else min(steps) + eps
+                insufficient = False
+            else:
+                insufficient = True
+        else:
+            insufficient = False
+        f_new, g_new = evaluate(x, t, d)
+        evals += 1
+        gtd_new = g_new.dot(d)
+        ls_iter += 1
+        if f_new > (f + c1 * t * gtd) or f_new >= fs[low]:
+            steps[high], fs[high], gs[high], gtds[high] = t, f_new, g_new.clone(), gtd_new
+            low, high = (0, 1) if fs[0] <= fs[1] else (1, 0)
+        else:
+            if abs(gtd_new) <= -c2 * gtd:
+                done = True
+            elif gtd_new * (steps[high] - steps[low]) >= 0:
+                steps[high], fs[high], gs[high], gtds[high] = steps[low], fs[low], gs[low], gtds[low]
+            steps[low], fs[low], gs[low], gtds[low] = t, f_new, g_new.clone(), gtd_new
+    return fs[low], gs[low], steps[low], evals
+
+
 for _cls, _where in ((Optimizer, 'optimizer'), (SGD, 'sgd'), (Adam, 'adam'), (AdamW, 'adamw'), (RMSprop, 'rmsprop'),
-                     (Adagrad, 'adagrad')):
+                     (Adagrad, 'adagrad'), (LBFGS, 'lbfgs')):
     _cls.__module__ = 'torch.optim.' + _where         # where PyTorch defines them: type(opt) shows that path
 from . import _lr_scheduler as lr_scheduler  # noqa: E402  (torch.optim.lr_scheduler)
 __path__ = []           # a package to the import system, so that `import torch.optim.lr_scheduler` finds that one
