@@ -458,7 +458,7 @@ class Tensor:
         return bool(self._data.reshape(()))
 
     def __float__(self):
-        if self._requires_grad:
+        if self._requires_grad and ag.grad_enabled:          # (PyTorch warns only when grad mode is on)
             warn_once(_SCALAR_WARNING, 'torch/csrc/autograd/generated/python_variable_methods.cpp:822')
         if self._data.size != 1:
             raise ValueError('only one element tensors can be converted to Python scalars')
@@ -475,7 +475,7 @@ class Tensor:
         return int(self.item())
 
     def __complex__(self):
-        if self._requires_grad:
+        if self._requires_grad and ag.grad_enabled:          # (PyTorch warns only when grad mode is on)
             warn_once(_SCALAR_WARNING, 'torch/csrc/autograd/generated/python_variable_methods.cpp:822')
         if self._data.size != 1:
             raise ValueError('only one element tensors can be converted to Python scalars')
