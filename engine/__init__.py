@@ -23,7 +23,7 @@ from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos
                    expm1, rsqrt, tan, sinh, cosh, asin, acos, atan, floor, ceil, trunc, frac, round)
 from ._ops import (bernoulli, split, split_with_sizes, chunk, unbind, cumsum, cumprod, prod, amax, amin,  # noqa
                    masked_fill, gather, index_select, flip, roll, tril, triu, diag, trace, outer, movedim, broadcast_to,
-                   multinomial, index_put, index_put_)
+                   multinomial, index_put, index_put_, rsub)
 from ._methods import _more_functions  # noqa: E402
 (eq, ne, lt, gt, le, ge, all, any, isnan, isinf, isfinite, logical_not, signbit, logical_and, logical_or,
  logical_xor, remainder, fmod, floor_divide) = _more_functions()

@@ -131,7 +131,11 @@ def _binary(a, b, ufunc, alpha=1):
         bd = _wrap_int(bd, d.np)
     if type(alpha) is not builtins.int:
         _check_alpha(d, alpha)
-    return _out(ufunc(ad, bd) if alpha == 1 else ufunc(ad, bd * alpha), d)
+    if alpha == 1:
+        return _out(ufunc(ad, bd), d)
+    if d.np is _F32 and ufunc is not np.multiply:        # PyTorch's add kernel: a + alpha * b in one fused multiply-add
+        return _out(_fma32(bd, np.float32(alpha if ufunc is np.add else -alpha), ad), d)
+    return _out(ufunc(ad, bd * alpha), d)
 
 
 def _alike(a, b, op):
@@ -334,6 +338,8 @@ _ALPHA_1 = {'alpha': 1}     # what every `a + b` saves: one dict for all of them
 
 
 def add(a, b, *, alpha=1):
+    if isinstance(alpha, Tensor):                 # (PyTorch takes a tensor alpha as the number it holds)
+        alpha = alpha.item()
     tb = type(b)
     one = type(alpha) is _int and alpha == 1
     if (tb is _float or tb is _int) and one:
@@ -391,6 +397,8 @@ class AddBackward0(Node):
 
 
 def sub(a, b, *, alpha=1):
+    if isinstance(alpha, Tensor):
+        alpha = alpha.item()
     _check_bool_sub(a, b)
     out = _binary(a, b, np.subtract, alpha)
     return NotImplemented if out is None else _attach(out, SubBackward0, (a, b), {'alpha': alpha})
@@ -431,7 +439,7 @@ def rsub(a, b, *, alpha=1):
         bd = _wrap_int(bd, d.np)
     if type(alpha) is not builtins.int:
         _check_alpha(d, alpha)
-    out = _out(bd - ad * alpha, d)
+    out = _out(bd - ad * alpha if alpha == 1 or d.np is not _F32 else _fma32(ad, np.float32(-alpha), bd), d)
     return _attach(out, RsubBackward1, (a,), {'alpha': alpha}, same)
 
 

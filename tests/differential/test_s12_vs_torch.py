@@ -1,5 +1,5 @@
 """The twelfth session's corners against real PyTorch: torch.* functions given a number or a list where PyTorch's
-argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, torch.version and pin_memory, grad_fn._raw_saved_<name> and its hooks, index_put(_) and torch.pi / e / inf / nan, logsumexp in PyTorch's composition, and
+argument parser wants a tensor (torch.sqrt(2)), squeeze over several dims, the grad-mode objects' reprs, torch.version and pin_memory, grad_fn._raw_saved_<name> and its hooks, index_put(_) and torch.pi / e / inf / nan, logsumexp in PyTorch's composition, add / sub / rsub's alpha in one fused multiply-add, and
 values printed through the engine's lighter forward paths (mm, the pointwise float ops, relu, sum). Printed text,
 warnings and the final error must be identical."""
 import pytest
@@ -118,6 +118,20 @@ SNIPPETS = {
         "show(y)\n"
         "y.sum().backward()\n"
         "print(x.grad.tolist())"),
+    "alpha_in_one_fused_multiply_add": (
+        "torch.manual_seed(0)\n"
+        "a, b = torch.randn(1000), torch.randn(1000)\n"
+        "r, r2 = torch.add(a, b, alpha=0.1), a.sub(b, alpha=0.3)\n"
+        "print(r[:3].tolist(), r2[:3].tolist(), r.sum().item(), r2.sum().item())\n"
+        "print(a.add(2.5, alpha=0.1)[:2].tolist(), torch.add(a[:5], b[:5], alpha=0.7).tolist())\n"
+        "c = a.clone()\n"
+        "c.add_(b, alpha=-0.01)\n"
+        "print(c[:3].tolist(), torch.ones(2).add(torch.ones(2), alpha=torch.tensor(2.)))\n"
+        "print(torch.rsub(a[:4], 2.5, alpha=0.3).tolist(), torch.rsub(a[:4], b[:4], alpha=0.7).tolist())\n"
+        "x = torch.tensor([1., 2.], requires_grad=True)\n"
+        "y = torch.add(x, x * 2, alpha=3)\n"
+        "y.sum().backward()\n"
+        "print(y, x.grad, y.grad_fn._saved_alpha)"),
     "devices_and_versions": (
         "import torch.version\n"
         "print(torch.version.cuda, torch.version.hip, torch.version.debug, torch.version.__version__,\n"
