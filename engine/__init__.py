@@ -319,6 +319,8 @@ for _name, _fn in list(globals().items()):
 from . import serialization  # noqa: E402
 from .serialization import save, load  # noqa: E402,F401
 from . import distributions  # noqa: E402,F401
+from ._ops_attention import baddbmm  # noqa: E402,F401
+Tensor.baddbmm = baddbmm
 
 
 def unflatten(input, dim, sizes):

@@ -1841,6 +1841,7 @@ for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleLis
     for _name in _names.split():
         globals()[_name].__module__ = 'torch.nn.modules.' + _where
 
+from ._attention import MultiheadAttention, TransformerEncoderLayer, TransformerEncoder  # noqa: E402,F401
 from ._vision import (Upsample, UpsamplingNearest2d, UpsamplingBilinear2d, Unfold, Fold,  # noqa: E402,F401
                       ConvTranspose1d, ConvTranspose2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, PixelShuffle,
                       PixelUnshuffle)
