@@ -484,6 +484,22 @@ def _warn_forward_stack(node):
         node = meta.get('parent_')
 
 
+def _apply_watched(node, grads):
+    """A node's formula run in anomaly mode: the nodes it records (create_graph) get it as their parent, and if it
+    fails, PyTorch's warning shows where it came from."""
+    global _running
+    running, _running = _running, node
+    try:
+        return node.apply(*grads) if any(g is not None for g in grads) else (None,) * len(node._fns)
+    except Exception as err:
+        if not getattr(err, 'autograd_anomaly_shown', False):
+            err.autograd_anomaly_shown = True
+            _warn_forward_stack(node)
+        raise
+    finally:
+        _running = running
+
+
 def _check_nan(node, outs):
     """Anomaly mode's check_nan: PyTorch's error for a node that returned nan (after its warning)."""
     for i, g in enumerate(outs):
@@ -909,7 +925,6 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     `record`, it yields a Step per node (the node, the gradients it received and sent, .grad before and after)
     for the stepper; without, it runs to the end on the first next() and builds nothing it would not need.
     """
-    global _running
     root_edges = [edge(t) for t in roots]
     root_nodes = list(dict.fromkeys(fn for fn, _ in root_edges))
     deps = _dependencies(root_nodes)
@@ -972,10 +987,10 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 if record:
                     yield step
                 continue
-            if anomaly:
-                running, _running = _running, node     # (the parent of the nodes its formula records)
             try:
-                if len(grads) == 1:                # (a direct call: faster than apply(*grads))
+                if anomaly:
+                    outs = _apply_watched(node, grads)
+                elif len(grads) == 1:              # (a direct call: faster than apply(*grads))
                     g = grads[0]
                     outs = (None,) * len(node._fns) if g is None else node.apply(g)
                 elif all(g is None for g in grads):
@@ -985,13 +1000,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
             except Exception as err:
                 if getattr(err, 'autograd_node', None) is None:
                     err.autograd_node = node
-                if anomaly and not getattr(err, 'autograd_anomaly_shown', False):
-                    err.autograd_anomaly_shown = True
-                    _warn_forward_stack(node)
                 raise
-            finally:
-                if anomaly:
-                    _running = running
             if watched and node._hooks:
                 for hook in list(node._hooks):
                     new = hook(outs, tuple(grads))

@@ -338,16 +338,25 @@ _ALPHA_1 = {'alpha': 1}     # what every `a + b` saves: one dict for all of them
 
 
 def add(a, b, *, alpha=1):
-    if isinstance(alpha, Tensor):                 # (PyTorch takes a tensor alpha as the number it holds)
-        alpha = alpha.item()
     tb = type(b)
     one = type(alpha) is _int and alpha == 1
-    if (tb is _float or tb is _int) and one:
-        # `tensor + number` on a float tensor, computed and recorded here without a call, as in mul (see there):
-        # _alike's first case and record(out, AddBackward0, (a, None), _ALPHA_1, same=True) inlined.
+    if not one and isinstance(alpha, Tensor):     # (PyTorch takes a tensor alpha as the number it holds)
+        alpha = alpha.item()
+        one = type(alpha) is _int and alpha == 1
+    if one:
+        # `tensor + number` on a float tensor and `tensor + tensor` of one dtype and shape (a sum tree, a residual),
+        # computed and recorded here without a call, as in mul (see there): _alike's cases and
+        # record(out, AddBackward0, (a, other), _ALPHA_1, same=True) inlined.
         ad = a._data
-        consts = _FLOAT_CONSTANTS.get(ad.dtype)
-        bd = None if consts is None else consts.get(b)
+        other = bd = None
+        if tb is _float or tb is _int:
+            consts = _FLOAT_CONSTANTS.get(ad.dtype)
+            bd = None if consts is None else consts.get(b)
+        elif tb is Tensor:
+            bd = b._data
+            if bd.dtype is not ad.dtype or bd.shape != ad.shape:
+                bd = None
+            other = b
         if bd is not None:
             out = _new(Tensor)
             out._data = ad + bd if ad.ndim else np.asarray(ad[()] + bd[()])
@@ -356,11 +365,12 @@ def add(a, b, *, alpha=1):
             out._requires_grad = False
             out._output_nr = 0
             if ag.grad_enabled:
-                if a._requires_grad:
+                if a._requires_grad or other is not None and other._requires_grad:
                     node = AddBackward0()     # (a node class has no __init__: a call is cheaper than _new)
-                    node._fns = (a._grad_fn or a._grad_accumulator(), None)
-                    if a._output_nr:
-                        node._nrs = ag._output_nrs((a, None))
+                    node._fns = (a._grad_fn or a._grad_accumulator(),
+                                 None if other is None else other._grad_fn or other._grad_accumulator())
+                    if a._output_nr or other is not None and other._output_nr:
+                        node._nrs = ag._output_nrs((a, other))
                     node._saved = _ALPHA_1
                     node._seq = next(_sequence)
                     node._freed = False
