@@ -344,18 +344,24 @@ def add(a, b, *, alpha=1):
         alpha = alpha.item()
         one = type(alpha) is _int and alpha == 1
     if one:
-        # `tensor + number` on a float tensor and `tensor + tensor` of one dtype and shape (a sum tree, a residual),
-        # computed and recorded here without a call, as in mul (see there): _alike's cases and
-        # record(out, AddBackward0, (a, other), _ALPHA_1, same=True) inlined.
+        # `tensor + number` on a float tensor and `tensor + tensor` of one dtype, the second of a's shape or
+        # broadcast over its leading dims (a sum tree, a residual, a bias), computed and recorded here without a
+        # call, as in mul (see there): _alike's cases and record(out, AddBackward0, (a, other), _ALPHA_1, same)
+        # inlined (a broadcast operand's shape kept as the node's input metadata, as record does).
         ad = a._data
-        other = bd = None
+        other = bd = meta = None
         if tb is _float or tb is _int:
             consts = _FLOAT_CONSTANTS.get(ad.dtype)
             bd = None if consts is None else consts.get(b)
         elif tb is Tensor:
             bd = b._data
-            if bd.dtype is not ad.dtype or bd.shape != ad.shape:
+            if bd.dtype is not ad.dtype:
                 bd = None
+            elif bd.shape != ad.shape:                 # (b broadcast over a's leading dims: a bias)
+                if bd.ndim > ad.ndim or ad.shape[ad.ndim - bd.ndim:] != bd.shape:
+                    bd = None
+                else:
+                    meta = [None, (bd.shape, bd.dtype)]
             other = b
         if bd is not None:
             out = _new(Tensor)
@@ -371,6 +377,8 @@ def add(a, b, *, alpha=1):
                                  None if other is None else other._grad_fn or other._grad_accumulator())
                     if a._output_nr or other is not None and other._output_nr:
                         node._nrs = ag._output_nrs((a, other))
+                    if meta is not None:
+                        node._meta = meta
                     node._saved = _ALPHA_1
                     node._seq = next(_sequence)
                     node._freed = False
