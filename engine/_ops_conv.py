@@ -155,16 +155,7 @@ def _convolution(name, nd, input, weight, bias, stride, padding, dilation, group
         raise RuntimeError('non-positive stride is not supported')
     if any(d <= 0 for d in dilation):
         raise RuntimeError('dilation should be greater than zero, but got %s' % _sizes(dilation))
-    if input._data.ndim != wdim + 2:
-        raise RuntimeError('Expected %d-dimensional input for %d-dimensional weight %s, but got %d-dimensional input '
-                           'of size %s instead' % (wdim + 2, wdim + 2, _sizes(wshape), input._data.ndim,
-                                                   _sizes(input._data.shape)))
-    if wshape[0] < groups:
-        raise RuntimeError('Given groups=%d, expected weight to be at least %d at dimension 0, but got weight of size '
-                           '%s instead' % (groups, groups, _sizes(wshape)))
-    if wshape[0] % groups:
-        raise RuntimeError('Given groups=%d, expected weight to be divisible by %d at dimension 0, but got weight of '
-                           'size [%s] instead' % (groups, groups, _sizes(wshape)))
+    _check_weight(input, wshape, wdim, groups)
     if input._data.shape[1] != wshape[1] * groups:
         raise RuntimeError('Given groups=%d, weight of size %s, expected input%s to have %d channels, but got %d '
                            'channels instead' % (groups, _sizes(wshape), _sizes(input._data.shape),
@@ -295,6 +286,20 @@ class ConvolutionBackward0(Node):
         gb = make(gd.sum((0, 2, 3))) if len(self._fns) > 2 and self.needs(2) else None
         return gx, gw, gb
 
+
+
+def _check_weight(input, wshape, wdim, groups):
+    """PyTorch's checks of a convolution's (or transposed one's) input dims and weight against groups."""
+    if input._data.ndim != wdim + 2:
+        raise RuntimeError('Expected %d-dimensional input for %d-dimensional weight %s, but got %d-dimensional input '
+                           'of size %s instead' % (wdim + 2, wdim + 2, _sizes(wshape), input._data.ndim,
+                                                   _sizes(input._data.shape)))
+    if wshape[0] < groups:
+        raise RuntimeError('Given groups=%d, expected weight to be at least %d at dimension 0, but got weight of size '
+                           '%s instead' % (groups, groups, _sizes(wshape)))
+    if wshape[0] % groups:
+        raise RuntimeError('Given groups=%d, expected weight to be divisible by %d at dimension 0, but got weight of '
+                           'size [%s] instead' % (groups, groups, _sizes(wshape)))
 
 
 @_parsed

@@ -14,8 +14,8 @@ import numpy as np
 from ._autograd import Node, SavedTensor
 from ._ops import _attach, _out
 from ._random import fma32
-from ._ops_conv import (ConvolutionBackward0, _as_2d, _check_dims_1d, _conv_param, _Geometry, _ints,
-                        _no_double_backward, _one, _sizes)
+from ._ops_conv import (ConvolutionBackward0, _as_2d, _check_dims_1d, _check_weight, _conv_param, _Geometry,
+                        _ints, _no_double_backward, _one, _sizes)
 from ._tensor import Tensor, make
 
 _F32 = np.float32
@@ -450,16 +450,7 @@ def _conv_transpose(name, nd, input, weight, bias, stride, padding, output_paddi
         raise RuntimeError('dilation should be greater than zero, but got %s'
                            % ', '.join('dilation_%s: %d' % (k, d) for k, d in zip(('height', 'width')[-wdim:],
                                                                                   dilation)))
-    if input._data.ndim != wdim + 2:
-        raise RuntimeError('Expected %d-dimensional input for %d-dimensional weight %s, but got %d-dimensional input '
-                           'of size %s instead' % (wdim + 2, wdim + 2, _sizes(wshape), input._data.ndim,
-                                                   _sizes(input._data.shape)))
-    if wshape[0] < groups:
-        raise RuntimeError('Given groups=%d, expected weight to be at least %d at dimension 0, but got weight of size '
-                           '%s instead' % (groups, groups, _sizes(wshape)))
-    if wshape[0] % groups:
-        raise RuntimeError('Given groups=%d, expected weight to be divisible by %d at dimension 0, but got weight of '
-                           'size [%s] instead' % (groups, groups, _sizes(wshape)))
+    _check_weight(input, wshape, wdim, groups)
     if input._data.shape[1] != wshape[0]:
         raise RuntimeError('Given transposed=1, weight of size %s, expected input%s to have %d channels, but got %d '
                            'channels instead' % (_sizes(wshape), _sizes(input._data.shape), wshape[0],
