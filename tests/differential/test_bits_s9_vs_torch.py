@@ -12,7 +12,7 @@
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import load_engine, run_both  # noqa: E402
+from .harness import load_engine, run_both, same  # noqa: E402
 from .test_matmul_bits_vs_torch import DATA  # noqa: E402  (exactly representable inputs: the same bits for both)
 
 E = load_engine()
@@ -63,4 +63,4 @@ def test_snippet(name):
     """Printed values identical to PyTorch's, bit for bit."""
     code = DATA + SNIPPETS[name]
     t, e = run_both(T, E, code)
-    assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
+    assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

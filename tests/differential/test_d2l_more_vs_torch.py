@@ -6,7 +6,7 @@ torch.manual_seed, so the random values compare."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import load_engine, run_both  # noqa: E402
+from .harness import load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
 
@@ -206,5 +206,5 @@ SNIPPETS = {
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
     t, e = run_both(T, E, SNIPPETS[name])
-    assert e.summary() == t.summary()
+    assert same(t, e)
     assert t.error is None

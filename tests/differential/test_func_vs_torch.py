@@ -12,7 +12,7 @@ import warnings
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import SHOW, load_engine, run_both  # noqa: E402
+from .harness import SHOW, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
 with warnings.catch_warnings():      # (PyTorch's first jvp imports torch.jit and warns once: do it here)
@@ -290,7 +290,7 @@ def test_func_snippet(name):
     """Printed text, warnings and the final error are identical (addresses and C++ locations blanked)."""
     code = SHOW + FUNC + SNIPPETS[name]
     t, e = run_both(T, E, code)
-    assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
+    assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
 
 
 @pytest.mark.parametrize("name", LBFGS)
@@ -298,4 +298,4 @@ def test_lbfgs_snippet(name):
     """LBFGS: the same closure calls, parameters and state, printed in full precision."""
     code = SHOW + LBFGS[name]
     t, e = run_both(T, E, code)
-    assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
+    assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

@@ -3,7 +3,7 @@ text, warnings and errors word for word, and the same final tensors and grad_fn 
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import compare_namespaces, load_engine, run_both
+from .harness import compare_namespaces, load_engine, run_both, same
 
 E = load_engine()
 
@@ -306,6 +306,6 @@ def test_function_snippet(name):
     grad_fn graphs left in the namespace."""
     code = SNIPPETS[name]
     t, e = run_both(T, E, code)
-    assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
+    assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
     diffs = compare_namespaces(t.namespace, e.namespace, T, E)
     assert not diffs, f"\n{code}\n" + "\n".join(diffs)

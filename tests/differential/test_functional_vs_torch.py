@@ -3,7 +3,7 @@ detached or connected results, and errors word for word."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import load_engine, run_both  # noqa: E402
+from .harness import load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
 
@@ -41,4 +41,4 @@ print(jvp(lambda a: a.sum(), torch.tensor(2.)))
 
 def test_functional_api_prints_as_pytorch():
     t, e = run_both(T, E, CODE)
-    assert e.summary() == t.summary(), f"\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
+    assert same(t, e), f"\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

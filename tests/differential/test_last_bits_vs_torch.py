@@ -5,7 +5,7 @@ a fused multiply-add), against real PyTorch, digit for digit."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import run_both, load_engine  # noqa: E402
+from .harness import run_both, load_engine, same  # noqa: E402
 
 E = load_engine()
 
@@ -103,4 +103,4 @@ def test_snippet(name):
     """Printed digits are identical."""
     code = DATA + SNIPPETS[name]
     t, e = run_both(T, E, code)
-    assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
+    assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

@@ -4,7 +4,7 @@ real PyTorch: printed values and reprs, grad_fn names, saved attributes, gradien
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import SHOW, describe, load_engine, run_both, run_lockstep  # noqa: E402
+from .harness import SHOW, describe, load_engine, run_both, run_lockstep, same  # noqa: E402
 
 E = load_engine()
 
@@ -269,7 +269,7 @@ def test_snippet(name):
     """Printed text, warnings and the final error are identical (addresses and C++ locations blanked)."""
     code = SHOW + SNIPPETS[name]
     t, e = run_both(T, E, code)
-    assert e.summary() == t.summary(), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
+    assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
 
 
 # Programs compared line by line: every variable's values, dtype, shape, version, whole grad_fn graph and .grad.

@@ -5,7 +5,7 @@ saved attributes, gradients (and gradients of gradients), views, in-place forms 
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import SHOW, load_engine, run_both  # noqa: E402
+from .harness import SHOW, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
 
@@ -334,4 +334,4 @@ SNIPPETS = {
 @pytest.mark.parametrize("name", sorted(SNIPPETS))
 def test_snippet_as_pytorch(name):
     t, e = run_both(T, E, SHOW + HELPERS + SETUP + SNIPPETS[name])
-    assert e.summary() == t.summary(), f"\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
+    assert same(t, e), f"\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

@@ -4,7 +4,7 @@ broadcasting, grad_fn names and saved attributes, gradients and double backward,
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import SHOW, load_engine, run_both  # noqa: E402
+from .harness import SHOW, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
 
@@ -183,4 +183,4 @@ SNIPPETS = {
 def test_snippet_as_pytorch(name):
     t, e = run_both(T, E, SHOW + CHECK + SNIPPETS[name])
     assert t.error is None, f"the snippet stops early in PyTorch: {t.error}"     # (its rest would go unchecked)
-    assert e.summary() == t.summary(), f"\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
+    assert same(t, e), f"\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

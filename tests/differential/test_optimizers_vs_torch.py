@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import load_engine, run_both  # noqa: E402
+from .harness import load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
 rng = np.random.default_rng(0)
@@ -77,4 +77,4 @@ def test_tutorial_loop_and_errors():
         "    except ValueError as e:\n"
         "        print(e)\n")
     t, e = run_both(T, E, code)
-    assert e.summary() == t.summary()
+    assert same(t, e)

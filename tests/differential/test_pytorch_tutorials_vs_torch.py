@@ -4,7 +4,7 @@ be the same, random numbers included (the engine draws PyTorch's)."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import TRIES, load_engine, run_both  # noqa: E402
+from .harness import TRIES, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
 
@@ -141,5 +141,5 @@ SNIPPETS = {
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
     t, e = run_both(T, E, SNIPPETS[name])
-    assert e.summary() == t.summary()
+    assert same(t, e)
     assert t.error is None

@@ -7,7 +7,7 @@ a float32 LSTM runs through oneDNN in PyTorch, whose rounding the engine does no
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import SHOW, load_engine, run_both  # noqa: E402
+from .harness import SHOW, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
 
@@ -262,5 +262,5 @@ SNIPPETS = {
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
     t, e = run_both(T, E, SHOW + WALK + SNIPPETS[name])
-    assert e.summary() == t.summary()
+    assert same(t, e)
     assert t.error is None
