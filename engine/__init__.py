@@ -16,7 +16,7 @@ from ._factories import (tensor, as_tensor, from_numpy, zeros, ones, empty, full
                          linspace, logspace, eye, manual_seed, seed, initial_seed, Generator, default_generator,
                          get_rng_state, set_rng_state, randint_like, empty_strided, scalar_tensor,
                          FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
-                         ByteTensor, BoolTensor)
+                         ByteTensor, BoolTensor, set_default_dtype, set_default_tensor_type)
 from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos,  # noqa
                    clamp, clamp_min, clamp_max, reciprocal, sum, mean, mm, bmm, mv, dot, reshape, flatten,
                    transpose, t, permute, unsqueeze, squeeze, cat, stack, clone, narrow, select, log2, log10, log1p,
@@ -170,14 +170,20 @@ def get_default_device():
     return device('cpu')
 
 
-def set_default_dtype(d):
-    if d not in (float32, float64):
-        raise TypeError('only floating-point types are supported as the default type')
-    _dtypes.default_float = d
+class _CudaType:
+    """torch.cuda.FloatTensor and the others: a CPU-only build has the names, not the types."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError('type torch.cuda.%s not available. Torch not compiled with CUDA enabled.' % self.name)
 
 
 class _Cuda:
     """torch.cuda on a CPU-only build."""
+    FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor, BoolTensor = (
+        _CudaType(n + 'Tensor') for n in ('Float', 'Double', 'Half', 'Long', 'Int', 'Short', 'Char', 'Byte', 'Bool'))
 
     @staticmethod
     def is_available():

@@ -1,6 +1,8 @@
 """Autograd: grad mode, graph nodes, saved tensors, and the one backward engine (a generator of steps)."""
+import functools
 import gc
 import heapq
+import inspect
 import itertools
 import os
 import re
@@ -32,16 +34,18 @@ def torch_warn(message, where):
 
 # ---------------------------------------------------------------------------------------------- grad mode
 
-grad_enabled = True
+grad_mode = True           # PyTorch's grad mode (what is_grad_enabled reports)
+grad_enabled = True        # whether ops record: the grad mode, unless inference mode is on
 
 
 def is_grad_enabled():
-    return grad_enabled
+    return grad_mode
 
 
 def _set_grad_enabled(mode):
-    global grad_enabled
-    grad_enabled = bool(mode)
+    global grad_enabled, grad_mode
+    grad_mode = bool(mode)
+    grad_enabled = grad_mode and not inference_enabled
 
 
 class _GradModeContext:
@@ -49,7 +53,7 @@ class _GradModeContext:
     mode = True
 
     def __enter__(self):
-        self._prev = grad_enabled
+        self._prev = grad_mode
         _set_grad_enabled(self.mode)
 
     def __exit__(self, *exc):
@@ -57,26 +61,53 @@ class _GradModeContext:
         return False
 
     def __call__(self, fn):
-        """As a decorator: fn runs in this mode (in a context of its own, per call)."""
-        def wrapper(*args, **kwargs):
-            with self.clone():
-                return fn(*args, **kwargs)
-        wrapper.__name__ = getattr(fn, '__name__', 'wrapper')
-        wrapper.__doc__ = getattr(fn, '__doc__', None)
-        wrapper.__wrapped__ = fn
-        return wrapper
+        """As a decorator: fn runs in this mode (in a context of its own, per call; a generator function's body in
+        it each time the generator resumes, as PyTorch's _wrap_generator does)."""
+        if inspect.isgeneratorfunction(fn):
+            def wrapper(*args, **kwargs):
+                gen = fn(*args, **kwargs)
+                try:
+                    with self.clone():
+                        response = gen.send(None)
+                    while True:
+                        try:
+                            request = yield response
+                        except GeneratorExit:
+                            with self.clone():
+                                gen.close()
+                            raise
+                        except BaseException as err:
+                            with self.clone():
+                                response = gen.throw(err)
+                        else:
+                            with self.clone():
+                                response = gen.send(request)
+                except StopIteration as stop:
+                    return stop.value
+        else:
+            def wrapper(*args, **kwargs):
+                with self.clone():
+                    return fn(*args, **kwargs)
+        return functools.wraps(fn)(wrapper)
 
     def clone(self):
         return type(self)()
 
 
-class no_grad(_GradModeContext):
+class _NoParamDecorator(_GradModeContext):
+    """As PyTorch's _NoParamDecoratorContextManager: `@no_grad` (not called) decorates as `@no_grad()` does."""
+
+    def __new__(cls, orig_func=None):
+        return super().__new__(cls) if orig_func is None else cls()(orig_func)
+
+
+class no_grad(_NoParamDecorator):
     """Context manager / decorator that switches gradient tracking off."""
     __module__ = 'torch.autograd.grad_mode'
     mode = False
 
 
-class enable_grad(_GradModeContext):
+class enable_grad(_NoParamDecorator):
     """Context manager / decorator that switches gradient tracking on."""
     __module__ = 'torch.autograd.grad_mode'
     mode = True
@@ -98,8 +129,12 @@ class inference_mode(_GradModeContext):
     changed in place or made to require grad outside inference mode; they count no versions."""
     __module__ = 'torch.autograd.grad_mode'
 
+    def __new__(cls, mode=True):
+        return super().__new__(cls) if isinstance(mode, bool) else cls()(mode)    # @inference_mode, not called
+
     def __init__(self, mode=True):
-        self.mode = not mode
+        if isinstance(mode, bool):
+            self.mode = not mode
 
     def __enter__(self):
         global inference_enabled
@@ -120,7 +155,7 @@ class set_grad_enabled(_GradModeContext):
     __module__ = 'torch.autograd.grad_mode'
 
     def __init__(self, mode):
-        self._prev = grad_enabled
+        self._prev = grad_mode
         self.mode = bool(mode)
         _set_grad_enabled(mode)
 
@@ -644,7 +679,7 @@ class Node:
         raise NotImplementedError
 
     def __call__(self, *grads):
-        with set_grad_enabled(grad_enabled):
+        with set_grad_enabled(grad_mode):
             out = self.apply(*grads)
         return out[0] if len(out) == 1 else out
 
@@ -865,13 +900,13 @@ def _check_hook_result(hook, grads, new):
             _check_replacement(hook, g, n)
 
 
-def _run_pre_hooks(node, grads):
-    """Tensor hooks of non-leaf outputs, retain_grad, and node pre-hooks, before the node runs."""
-    node_hooks = ()
+def _run_pre_hooks(node, grads, node_hooks=True):
+    """Tensor hooks of non-leaf outputs, retain_grad, then (node_hooks) the node's pre-hooks, before it runs."""
+    pre = ()
     if node._pre_hooks:
         for nr, hooks in node._pre_hooks.items():
             if nr is None:
-                node_hooks = hooks
+                pre = hooks if node_hooks else ()
                 continue
             for hook in list(hooks):
                 new = _call_hook(hook, grads[nr])
@@ -882,7 +917,7 @@ def _run_pre_hooks(node, grads):
             t = ref()
             if t is not None and grads[nr] is not None:
                 t._grad = grads[nr].clone() if t._grad is None else t._grad + grads[nr]   # (a graph if create_graph)
-    for hook in list(node_hooks):
+    for hook in list(pre):
         new = hook(tuple(grads))
         if new is not None:
             _check_hook_result(hook, grads, new)
@@ -897,11 +932,11 @@ def _snapshot(t):
 def _accumulate_grad(node, grads, step, create_graph):
     """AccumulateGrad: the leaf's tensor hooks, then .grad += grad (a recorded step shows before and after)."""
     var = node.variable
-    g = grads[0]
-    for hook in list(var._hooks or ()):
-        new = _call_hook(hook, g)
-        if new is not None:
-            g = new
+    g = _leaf_hooks(var, grads[0])
+    if node._watched and node._pre_hooks:
+        grads = [g]
+        _run_pre_hooks(node, grads)
+        g = grads[0]
     if step is not None:
         before = var._grad
         step.variable = var
@@ -912,6 +947,18 @@ def _accumulate_grad(node, grads, step, create_graph):
     if var._post_acc_hooks:
         for hook in list(var._post_acc_hooks):
             hook(var)
+    if node._watched and node._hooks:
+        for hook in list(node._hooks):
+            hook((), (g,))
+
+
+def _leaf_hooks(var, g):
+    """A leaf's tensor hooks, in order, on the gradient reaching it."""
+    for hook in list(var._hooks or ()):
+        new = _call_hook(hook, g)
+        if new is not None:
+            g = new
+    return g
 
 
 def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, inputs=None, capture=None,
@@ -947,7 +994,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     heapq.heapify(ready)
     push, pop = heapq.heappush, heapq.heappop
     plain = not record and capture is None and needed is None     # nobody watches the order of the steps
-    prev_mode = grad_enabled
+    prev_mode = grad_mode
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
     try:
         lone = lone_grads = None                   # the ready node run next, kept out of the heap
@@ -965,11 +1012,6 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 continue
             step = Step(node, grads) if record else None
             watched = node._watched
-            if watched:
-                if node._pre_hooks is not None or node._retain is not None:
-                    _run_pre_hooks(node, grads)
-                if node._hooked:
-                    node._forget_unpacked()
             if capture is not None and _capture(node, grads, capture, step, needed):
                 if record:
                     yield step
@@ -977,7 +1019,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
             if type(node) is AccumulateGrad:
                 if capture is None and grads[0] is not None:
                     var = node.variable
-                    if step is None and var._hooks is None and var._post_acc_hooks is None:
+                    if step is None and not watched and var._hooks is None and var._post_acc_hooks is None:
                         g = grads[0]
                         grads = buf = outs = None          # so that the references to g can be counted
                         handed_over = getrefcount(g) == 2   # 2: g and getrefcount's argument
@@ -987,6 +1029,11 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 if record:
                     yield step
                 continue
+            if watched:
+                if node._pre_hooks is not None or node._retain is not None:
+                    _run_pre_hooks(node, grads)
+                if node._hooked:
+                    node._forget_unpacked()
             try:
                 if anomaly:
                     outs = _apply_watched(node, grads)
@@ -1036,7 +1083,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     if buf is None:
                         var = nxt.variable
                         if (plain and g is not None and var._grad is not None and var._hooks is None
-                                and var._post_acc_hooks is None):
+                                and var._post_acc_hooks is None and not nxt._watched):
                             accumulate_into(var, g, create_graph)     # a leaf's only gradient: added at once
                             continue
                         buf = [g]
@@ -1076,22 +1123,23 @@ def _add_to(buf, nr, g):
 
 
 def _capture(node, grads, capture, step, needed):
-    """For autograd.grad: store gradients arriving at requested inputs; True if the node need not run."""
-    hit = False
-    for nr, g in enumerate(grads):
-        if (node, nr) in capture:
-            if type(node) is AccumulateGrad:          # a leaf's own hooks see its gradient before it is captured
-                for hook in list(node.variable._hooks or ()):
-                    new = _call_hook(hook, g)
-                    if new is not None:
-                        g = new
-            capture[(node, nr)] = g
-            hit = True
+    """For autograd.grad: store the gradients arriving at requested inputs; True if the node need not run. As in
+    PyTorch, a node that need not run has its tensor hooks (a leaf's, or a non-leaf's and retain_grad) run before
+    its gradients are captured; one that runs has them run after."""
+    hit = [nr for nr in range(len(grads)) if (node, nr) in capture]
     if not hit:
         return False
+    runs = type(node) is not AccumulateGrad and any(n in needed for n in node._fns if n is not None)
+    if not runs:
+        if type(node) is AccumulateGrad:
+            grads[0] = _leaf_hooks(node.variable, grads[0])
+        elif node._watched:
+            _run_pre_hooks(node, grads, node_hooks=False)
+    for nr in hit:
+        capture[(node, nr)] = grads[nr]
     if step is not None:
         step.captured = True
-    return type(node) is AccumulateGrad or not any(n in needed for n in node._fns if n is not None)
+    return not runs
 
 
 def run_backward(call, roots, grad_roots, retain_graph, create_graph, inputs=None, capture=None):

@@ -26,6 +26,9 @@ class dtype:
     def to_real(self):
         return self
 
+    def __call__(self, *args, **kwargs):
+        raise TypeError("'torch.dtype' object is not callable")      # (as Python names PyTorch's C type)
+
     def __reduce__(self):
         return self.name
 
@@ -117,6 +120,33 @@ def convert(arr, d, copy=False):
     return arr.astype(d.np, copy=copy)
 
 
+_SCALAR_TYPES = {'uint8': 'uint8_t', 'int8': 'int8_t', 'int16': 'int16_t', 'int32': 'int', 'int64': 'int64_t',
+                 'float16': 'c10::Half', 'float32': 'float', 'float64': 'double'}
+
+
+def check_scalar(value, d, unpack=False):
+    """A Python number written into dtype d (full, fill_, t[i] = v), checked as PyTorch's c10::checked_convert: an
+    integer type takes numbers in its range (an unsigned one ints down to -max too, which wrap), never nan or inf;
+    a floating one any finite number in its range, or inf or nan. The value returned wraps. With `unpack` (t[i] = v)
+    an int must first fit in int64, as PyTorch's parser unpacks it."""
+    if unpack and isinstance(value, builtins.int) and not -2 ** 63 <= value < 2 ** 63:
+        raise ValueError('Overflow when unpacking long long')
+    if d is bool_ or isinstance(value, (builtins.bool, np.bool_)):
+        return value
+    if d.is_floating_point:
+        fits = abs(value) <= np.finfo(d.np).max or value != value or abs(value) == builtins.float('inf')
+    else:
+        info = np.iinfo(d.np)
+        if isinstance(value, (builtins.int, np.integer)):
+            fits = (-info.max if info.min == 0 else info.min) <= value <= info.max
+            value = value & builtins.int(info.max) if value < 0 and info.min == 0 else value
+        else:
+            fits = np.isfinite(value) and info.min <= value <= info.max
+    if not fits:
+        raise RuntimeError('value cannot be converted to type %s without overflow' % _SCALAR_TYPES[d.name])
+    return value
+
+
 def to_dtype(x, fn='to'):
     """Accept engine dtypes and Python types (float, int, bool) where PyTorch accepts them."""
     if isinstance(x, dtype):
@@ -187,6 +217,9 @@ class device:
 
     def __hash__(self):
         return hash((self.type, self.index))
+
+    def __call__(self, *args, **kwargs):
+        raise TypeError("'torch.device' object is not callable")     # (as Python names PyTorch's C type)
 
 
 cpu = device('cpu')

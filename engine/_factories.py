@@ -9,7 +9,8 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
-from ._tensor import Tensor, make, Size, user_stacklevel, warn_once
+from ._tensor import (Tensor, make, Size, user_stacklevel, warn_once, parser_type as _parser_type, invalid_arguments,
+                      _SCALAR_WARNING)
 
 from ._random import DEFAULT_SEED, Generator, default_generator  # noqa: E402,F401  (torch.Generator, ...)
 from . import _random  # noqa: E402
@@ -66,25 +67,45 @@ def _is_index(x):
     return True
 
 
-def _size(size, fn='ones', varargs=True):
-    """Sizes given as ints (when `varargs`), a tuple/list/Size, or size=..., with the errors of PyTorch's parser:
-    only the first element decides whether the argument is a size; a later bad one fails 'to unpack'."""
-    if not (varargs and size and _is_index(size[0])):
+def _missing(fn, *names):
+    """PyTorch's parser's TypeError for missing arguments (its plural follows a count of one)."""
+    return TypeError('%s() missing %d required positional argument%s: %s'
+                     % (fn, len(names), 's' if len(names) == 1 else '', ', '.join('"%s"' % n for n in names)))
+
+
+def _check_bool(fn, name, value):
+    """PyTorch's parser takes only a Python bool (or None) for a bool argument."""
+    if value is not None and type(value) is not builtins.bool:
+        raise TypeError("%s(): argument '%s' must be bool, not %s" % (fn, name, _parser_type(value)))
+
+
+def _int_list(size, fn, varargs=True, name='size'):
+    """Ints given as such (when `varargs`), a tuple/list/Size, or name=..., with the errors of PyTorch's parser:
+    only the first element decides whether the argument is an int list; a later bad one fails 'to unpack'."""
+    if not size:
+        raise _missing(fn, name)
+    if not (varargs and _is_index(size[0])):
         if len(size) > 1:
             raise TypeError('%s() takes 1 positional argument but %d were given' % (fn, len(size)))
         if not isinstance(size[0], (tuple, list, Size)):
-            raise TypeError("%s(): argument 'size' (position 1) must be tuple of ints, not %s"
-                            % (fn, type(size[0]).__name__))
+            raise TypeError("%s(): argument '%s' (position 1) must be tuple of ints, not %s"
+                            % (fn, name, _parser_type(size[0])))
         size = tuple(size[0])
     out = []
     for i, s in enumerate(size):
         if not _is_index(s) and (i == 0 or not isinstance(s, builtins.bool)):   # (bools pass after the first)
             if i == 0:
-                raise TypeError("%s(): argument 'size' (position 1) must be tuple of ints, but found element of type "
-                                "%s at pos 0" % (fn, _parser_type(s)))
-            raise TypeError('%s(): argument \'size\' failed to unpack the object at pos %d with error "type must be '
-                            'tuple of ints,but got %s"' % (fn, i + 1, _parser_type(s)))
+                raise TypeError("%s(): argument '%s' (position 1) must be tuple of ints, but found element of type "
+                                "%s at pos 0" % (fn, name, _parser_type(s)))
+            raise TypeError('%s(): argument \'%s\' failed to unpack the object at pos %d with error "type must be '
+                            'tuple of ints,but got %s"' % (fn, name, i + 1, _parser_type(s)))
         out.append(operator.index(s))
+    return tuple(out)
+
+
+def _size(size, fn='ones', varargs=True):
+    """Sizes as _int_list reads them, with PyTorch's errors for a negative one."""
+    out = _int_list(size, fn, varargs)
     if builtins.any(s < 0 for s in out):
         if fn == 'zeros':
             raise RuntimeError('zeros: Dimension size must be non-negative.')
@@ -113,6 +134,7 @@ def _check_bytes(shape, d):
 def _allocate(shape, d, fill=0):
     """A new array of `shape` filled with `fill`, or PyTorch's allocator errors when it cannot be had."""
     nbytes = _check_bytes(shape, d)
+    fill = dt.check_scalar(fill, d)
     try:
         return dt.convert(np.full(shape, fill, dtype=np.float64), d) if d is dt.float16 else np.full(shape, fill, dtype=d.np)
     except (MemoryError, ValueError) as e:
@@ -236,7 +258,11 @@ def _check_overflow(arr, d):
 def _to_list(x, depth=0, ndim=0):
     """Nested lists for numpy; a tensor deeper than the data's `ndim` stands for one number."""
     if isinstance(x, Tensor):
-        return x._data.reshape(()).item() if depth >= ndim and x._data.size == 1 else x.tolist()
+        if depth < ndim or x._data.size != 1:
+            return x.tolist()
+        if x._requires_grad and ag.grad_enabled:            # (a number made of it, as float(x) warns)
+            warn_once(_SCALAR_WARNING, 'torch/csrc/autograd/generated/python_variable_methods.cpp:822')
+        return x._data.reshape(()).item()
     if isinstance(x, (list, tuple)):
         return [_to_list(y, depth + 1, ndim) for y in x]
     return x
@@ -244,62 +270,84 @@ def _to_list(x, depth=0, ndim=0):
 
 # ------------------------------------------------------------------------------------------------ factories
 
-def tensor(data, *, dtype=None, device=None, requires_grad=False, pin_memory=False):
+_NO_DATA = object()
+_COPY_WARNING = ('To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or '
+                 'sourceTensor.detach().clone().requires_grad_(True), rather than %s(sourceTensor).')
+
+
+def tensor(data=_NO_DATA, *, dtype=None, device=None, requires_grad=False, pin_memory=False, _name='torch.tensor'):
     """A new leaf tensor copying `data` (nested lists, numbers, numpy arrays or tensors)."""
+    if data is _NO_DATA:
+        raise _missing('tensor', 'data')
+    _check_bool('tensor', 'requires_grad', requires_grad)
+    d = dt.to_dtype(dtype, 'tensor') if dtype is not None else None
     if isinstance(data, Tensor):
-        warnings.warn('To copy construct from a tensor, it is recommended to use sourceTensor.detach().clone() or '
-                      'sourceTensor.detach().clone().requires_grad_(True), rather than torch.tensor(sourceTensor).',
-                      UserWarning, stacklevel=user_stacklevel())
+        warnings.warn(_COPY_WARNING % _name, UserWarning, stacklevel=user_stacklevel())
         arr = np.array(data._data, copy=True)
-        d = dt.to_dtype(dtype) if dtype is not None else data.dtype
+        d = d or data.dtype
     elif isinstance(data, np.ndarray):
-        d = dt.to_dtype(dtype) if dtype is not None else dt.from_numpy_dtype(data.dtype)
+        _check_strides(data)
+        d = d or dt.from_numpy_dtype(data.dtype)
         arr = np.array(data, copy=True)
     else:
         inferred, problems, ndim = _infer(data)
-        d = dt.to_dtype(dtype) if dtype is not None else inferred
+        d = d or inferred
         problem = _first_problem(problems, d)
         if problem is not None:
             raise problem
-        arr = np.array(_to_list(data, 0, ndim), dtype=np.float64 if d.is_floating_point else None)
-        if arr.dtype == object:
-            raise ValueError('expected sequence of equal lengths')
+        arr = np.array(_to_list(data, 0, ndim), dtype=np.float64 if d.is_floating_point else bool if d is dt.bool_
+                       else None)
+        if arr.dtype == object or arr.dtype == np.uint64:      # (Python ints beyond int64)
+            raise ValueError('Overflow when unpacking long long')
         _check_overflow(arr, d)
     return _finish(np.asarray(dt.convert(arr, d)), requires_grad, device)
 
 
 def as_tensor(data, dtype=None, device=None):
-    if isinstance(data, Tensor) and (dtype is None or dtype is data.dtype):
-        return data
+    """`data` itself when it is a tensor (converted by .to() if dtype or device differ) or a numpy array of the
+    dtype (shared memory), else a new tensor copying it."""
+    if isinstance(data, Tensor):
+        return data.to(dtype=dtype if dtype is None else dt.to_dtype(dtype, 'as_tensor'), device=device)
     if isinstance(data, np.ndarray) and (dtype is None or dt.to_dtype(dtype).np == data.dtype):
         return from_numpy(data)
     return tensor(data, dtype=dtype, device=device)
 
 
+def _check_strides(arr):
+    """PyTorch's error for a numpy array with a negative stride (a flipped one), met reading any whole array."""
+    dt.from_numpy_dtype(arr.dtype)
+    if builtins.any(s < 0 for s in arr.strides):
+        raise ValueError('At least one stride in the given numpy array is negative, and tensors with negative strides '
+                         'are not currently supported. (You can probably work around this by making a copy of your '
+                         'array  with array.copy().) ')
+
+
 def from_numpy(arr):
     """A tensor sharing memory with the numpy array."""
     if not isinstance(arr, np.ndarray):
-        raise TypeError('expected np.ndarray (got %s)' % type(arr).__name__)
-    dt.from_numpy_dtype(arr.dtype)
+        raise TypeError('expected np.ndarray (got %s)' % _parser_type(arr))
+    _check_strides(arr)
+    if not arr.flags.writeable:
+        warn_once('The given NumPy array is not writable, and PyTorch does not support non-writable tensors. This '
+                  'means writing to this tensor will result in undefined behavior. You may want to copy the array to '
+                  'protect its data or make it writable before converting it to a tensor. This type of warning will '
+                  'be suppressed for the rest of this program.', 'torch/csrc/utils/tensor_numpy.cpp:213')
     return make(arr)
 
 
-def _given(size, kw, fn, nothing=False):
-    """The size, given as arguments or as size=...; PyTorch's TypeError if it is missing (for rand and randn
-    called with `nothing` at all, that no signature matches)."""
-    if size:
-        return size
-    if 'size' in kw:
-        return (kw.pop('size'),)
-    if nothing and not kw:
-        sig = '(tuple of ints size, *, %sTensor out = None, torch.dtype dtype = None, torch.layout layout = None, ' \
-              'torch.device device = None, bool pin_memory = False, bool requires_grad = False)'
-        raise TypeError('%s() received an invalid combination of arguments - got (), but expected one of:\n * %s\n'
-                        ' * %s\n' % (fn, sig % 'torch.Generator generator, ', sig % ''))
-    raise TypeError('%s() missing 1 required positional arguments: "size"' % fn)
+def _given(size, kw, fn):
+    """The size, given as arguments or as size=...; PyTorch's TypeError if it is missing or a keyword is unknown."""
+    if not size and 'size' in kw:
+        size = (kw.pop('size'),)
+    if kw:
+        raise TypeError("%s() got an unexpected keyword argument '%s'" % (fn, next(iter(kw))))
+    if not size:
+        raise _missing(fn, 'size')
+    return size
 
 
 def _filled(name, value, size, dtype, kwargs):
+    _check_bool(name, 'requires_grad', kwargs['requires_grad'])
     d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float
     return _finish(_allocate(_size(size, name), d, value), **kwargs)
 
@@ -316,7 +364,8 @@ def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=Fa
 
 def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False,
           memory_format=None, **kw):
-    """Uninitialised memory in PyTorch; zeros here (the values are meaningless either way)."""
+    """Uninitialised memory in PyTorch; zeros here (the values are meaningless either way). (zeros and ones take no
+    memory_format.)"""
     size = _given(size, kw, 'empty')
     return _filled('empty', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out))
 
@@ -339,11 +388,15 @@ def scalar_tensor(s, *, dtype=None, layout=None, device=None, requires_grad=Fals
     return _finish(np.array(s, d.np), requires_grad, device, layout)
 
 
-def full(size, fill_value, *, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
+def full(size=_NO_DATA, fill_value=_NO_DATA, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+         pin_memory=False):
+    if fill_value is _NO_DATA:
+        raise _missing('full', *(['size'] if size is _NO_DATA else []), 'fill_value')
+    _check_bool('full', 'requires_grad', requires_grad)
     if isinstance(fill_value, Tensor):
         fill_value = fill_value.item()
     if not isinstance(fill_value, (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)):
-        raise TypeError("full(): argument 'fill_value' (position 2) must be Number, not %s" % type(fill_value).__name__)
+        raise TypeError("full(): argument 'fill_value' (position 2) must be Number, not %s" % _parser_type(fill_value))
     d = dt.to_dtype(dtype, 'full') if dtype is not None else dt.scalar_dtype(fill_value)
     return _finish(_allocate(_size((size,), 'full', False), d, fill_value), requires_grad, device, layout, out=out)
 
@@ -377,22 +430,35 @@ def _random_dtype(dtype, kernel):
     return d
 
 
-def rand(*size, generator=None, dtype=None, requires_grad=False, device=None, layout=None, out=None, **kw):
-    size = _given(size, kw, 'rand', nothing=generator is dtype is device is layout is out is None
-                  and not requires_grad)
-    shape = _size(size, 'rand')
-    d = _random_dtype(dtype, 'check_uniform_bounds')
-    gen = generator or default_generator
-    return _finish(_generate(shape, d, lambda s: _random.uniform(gen, s, d.np)), requires_grad, device, layout, out=out)
+_RAND_SIGNATURES = ''.join(
+    ' * (tuple of ints size, *, %sTensor out = None, torch.dtype dtype = None, torch.layout layout = None, '
+    'torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n' % gen
+    for gen in ('torch.Generator generator, ', ''))
+_RAND_KEYWORDS = ('size', 'generator', 'dtype', 'requires_grad', 'device', 'layout', 'out', 'pin_memory')
 
 
-def randn(*size, generator=None, dtype=None, requires_grad=False, device=None, layout=None, out=None, **kw):
-    size = _given(size, kw, 'randn', nothing=generator is dtype is device is layout is out is None
-                  and not requires_grad)
-    shape = _size(size, 'randn')
-    d = _random_dtype(dtype, 'normal_kernel_cpu')
-    gen = generator or default_generator
-    return _finish(_generate(shape, d, lambda s: _random.normal(gen, s, d.np)), requires_grad, device, layout, out=out)
+def _random_factory(name, kernel, sample):
+    """rand / randn: numbers of sample(generator, shape, numpy dtype) (PyTorch's for the same seed); PyTorch's
+    parser's errors: no signature matches for a size missing altogether, an unknown keyword or a non-bool
+    requires_grad."""
+    def f(*size, **kw):
+        rg = kw.get('requires_grad', False)
+        if builtins.any(k not in _RAND_KEYWORDS for k in kw) or not (size or kw) or type(rg) is not builtins.bool \
+                or len(size) > 1 and not _is_index(size[0]):
+            raise invalid_arguments(name, size, kw, _RAND_SIGNATURES)
+        if not size and 'size' not in kw:
+            raise _missing(name, 'size')
+        shape = _size(size or (kw['size'],), name)
+        d = _random_dtype(kw.get('dtype'), kernel)
+        gen = kw.get('generator') or default_generator
+        return _finish(_generate(shape, d, lambda s: sample(gen, s, d.np)), rg, kw.get('device'), kw.get('layout'),
+                       out=kw.get('out'))
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+rand = _random_factory('rand', 'check_uniform_bounds', _random.uniform)
+randn = _random_factory('randn', 'normal_kernel_cpu', _random.normal)
 
 
 _NORMAL_SIGNATURES = (
@@ -410,7 +476,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, la
     of that size; a tensor mean or std, one number per element (see _ops.normal_of)."""
     tensors = isinstance(mean, Tensor) or isinstance(std, Tensor)
     if tensors == (size is not None) or not (tensors or isinstance(size, (tuple, builtins.list))):
-        got = [type(x).__name__ for x in (mean, std, size) if x is not None]
+        got = [_parser_type(x) for x in (mean, std, size) if x is not None]
         raise TypeError('normal() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
                         % (', '.join(got), _NORMAL_SIGNATURES))
     if tensors:
@@ -436,12 +502,14 @@ def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, 
     """randint(high, size) or randint(low, high, size): integers in [low, high), int64 unless dtype says."""
     if size is None and isinstance(high, (tuple, list, Size)):
         low, high, size = None, low, high                 # randint(high, size)
+    elif high is None and size is not None:
+        low, high = None, low                             # randint(high, size=size)
     given = [v for v in (low, high, size) if v is not None]
     if size is None and len(given) == 2:
-        raise TypeError("randint(): argument 'size' (position 2) must be tuple of ints, not %s" % type(high).__name__)
+        raise TypeError("randint(): argument 'size' (position 2) must be tuple of ints, not %s" % _parser_type(high))
     if not (isinstance(size, (tuple, list, Size)) and _is_index(high) and (low is None or _is_index(low))):
         raise TypeError('randint() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
-                        % (', '.join(type(v).__name__ for v in given), _RANDINT_SIGNATURES))
+                        % (', '.join(_parser_type(v) for v in given), _RANDINT_SIGNATURES))
     low = 0 if low is None else operator.index(low)
     if low >= high:
         raise RuntimeError("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d" % (low, high))
@@ -481,11 +549,33 @@ def _num(x):
 def _check_int(x, fn, name, pos=1):
     """PyTorch's parser's TypeError for an `int` argument given something else."""
     if not _is_index(x):
-        raise TypeError("%s(): argument '%s' (position %d) must be int, not %s" % (fn, name, pos, type(x).__name__))
+        raise TypeError("%s(): argument '%s' (position %d) must be int, not %s" % (fn, name, pos, _parser_type(x)))
 
 
-def arange(start, end=None, step=1, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    """[start, end) in steps: int64 for integer arguments, float32 (the default dtype) otherwise."""
+_ARANGE_SIGNATURES = ''.join(
+    ' * (%s, *, %storch.dtype dtype = None, torch.layout layout = None, torch.device device = None, '
+    'bool pin_memory = False, bool requires_grad = False)\n' % sig
+    for sig in (('Number end', 'Tensor out = None, '), ('Number start, Number end', ''),
+                ('Number start, Number end, Number step = 1', 'Tensor out = None, ')))
+
+
+def _c_div(a, b):
+    """a / b of C++ integers: the quotient truncated toward zero."""
+    q = builtins.abs(a) // builtins.abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def arange(start, end=None, step=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    """[start, end) in steps: int64 for integer arguments, float32 (the default dtype) otherwise. For an integer
+    dtype PyTorch's kernel truncates start, end and step to int64 first (its size from them for int64)."""
+    given = [start] + [v for v in (end, step) if v is not None]
+    if builtins.any(not isinstance(v, (Tensor, builtins.int, builtins.float, np.number)) for v in given) \
+            or type(requires_grad) is not builtins.bool:
+        if len(given) == 1 and type(requires_grad) is builtins.bool:
+            raise TypeError("arange(): argument 'end' (position 1) must be Number, not %s" % _parser_type(start))
+        rg = {} if type(requires_grad) is builtins.bool else {'requires_grad': requires_grad}
+        raise invalid_arguments('arange', given, rg, _ARANGE_SIGNATURES)
+    step = 1 if step is None else step
     start, end, step = _num(start), _num(end), _num(step)
     if end is None:
         start, end = 0, start
@@ -500,8 +590,14 @@ def arange(start, end=None, step=1, *, out=None, dtype=None, layout=None, device
     if d is dt.bool_:
         raise NotImplementedError('"arange_cpu" not implemented for \'Bool\'')
     n = builtins.int(math.ceil((end - start) / step))
-    data = _arange_float(start, step, n, d.np) if floaty or d.is_floating_point else \
-        np.arange(start, start + n * step, step, dtype=np.int64)[:n]
+    if d.is_floating_point:
+        return _finish(_arange_float(start, step, n, d.np), requires_grad, device, layout, out=out)
+    first, last, by = builtins.int(start), builtins.int(end), builtins.int(step)
+    if d is dt.int64:
+        if by == 0:
+            raise ValueError('step must be nonzero')
+        n = _c_div(last - first + by - (by > 0) + (by < 0), by)
+    data = first + np.arange(n, dtype=np.int64) * by
     return _finish(data.astype(d.np), requires_grad, device, layout, out=out)
 
 
@@ -557,8 +653,17 @@ def range(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, devic
     return _finish(data.astype(d.np), requires_grad, device, layout, out=out)
 
 
-def linspace(start, end, steps, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    if _is_index(steps) and steps < 0:
+_LINSPACE_SIGNATURES = ''.join(
+    ' * (%s start, %s end, int steps, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, '
+    'torch.device device = None, bool pin_memory = False, bool requires_grad = False)\n' % pair
+    for pair in (('Tensor', 'Tensor'), ('Number', 'Tensor'), ('Tensor', 'Number'), ('Number', 'Number')))
+
+
+def linspace(start, end, steps=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    if not _is_index(steps):
+        raise invalid_arguments('linspace', [v for v in (start, end, steps) if v is not None], {},
+                                _LINSPACE_SIGNATURES)
+    if steps < 0:
         raise RuntimeError('number of steps must be non-negative')
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     return _finish(_linspace(_num(start), _num(end), steps, d.np), requires_grad, device, layout, out=out)
@@ -599,7 +704,14 @@ def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None,
     return _finish(np.power(float(base), exponent).astype(d.np), requires_grad, device, layout, out=out)
 
 
-def eye(n, m=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+_EYE_SIGNATURES = ''.join(
+    ' * (%s, *, Tensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, '
+    'bool pin_memory = False, bool requires_grad = False)\n' % args for args in ('int n', 'int n, int m'))
+
+
+def eye(n, m=None, *more, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+    if more:
+        raise invalid_arguments('eye', (n, m) + more, {}, _EYE_SIGNATURES)
     _check_int(n, 'eye', 'n')
     for name, v in (('n', n), ('m', m)):
         if v is not None and v < 0:
@@ -615,11 +727,6 @@ _CPP_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', '
 _NEW_SIGNATURES = ('(*, torch.device device = None)', '(torch.Storage storage)', '(Tensor other)',
                    '(tuple of ints size, *, torch.device device = None)',
                    '(object data, *, torch.device device = None)')
-
-
-def _parser_type(x):
-    """A value's type as PyTorch's argument parser names it."""
-    return 'Tensor' if isinstance(x, Tensor) else 'torch.dtype' if isinstance(x, dt.dtype) else type(x).__name__
 
 
 def _new_invalid(args, kwargs, bad):
@@ -657,9 +764,7 @@ def legacy_constructor(d, args, kwargs, any_dtype=False):
         if isinstance(x, str):
             raise TypeError("new(): invalid data type 'str'")
         if not isinstance(x, (list, tuple, builtins.range, np.ndarray)):
-            name = type(x).__name__
-            raise TypeError('new(): data must be a sequence (got %s)'
-                            % ('numpy.' + name if isinstance(x, np.generic) else name))
+            raise TypeError('new(): data must be a sequence (got %s)' % _parser_type(x))
         return tensor(x, dtype=d)
     return make(_allocate(_size(args, 'new'), d))
 
@@ -693,3 +798,29 @@ def dtype_from_type_string(s):
         return _TYPE_STRINGS[s]
     except KeyError:
         raise ValueError('invalid type: %r' % s) from None
+
+
+def set_default_dtype(d):
+    """The dtype of Python floats in new tensors: float16, float32 or float64."""
+    _set_default(d, 'dtype')
+
+
+def set_default_tensor_type(t):
+    """Deprecated: the default dtype given as a legacy type (torch.DoubleTensor) or its name."""
+    if isinstance(t, str):
+        if t not in _TYPE_STRINGS:
+            raise AttributeError("module 'torch' has no attribute '%s'" % t.rpartition('.')[2])
+        d = _TYPE_STRINGS[t]
+    else:
+        d = getattr(t, '_dtype', None) if isinstance(t, _LegacyMeta) else None
+    warn_once('torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use torch.set_default_dtype() '
+              'and torch.set_default_device() as alternatives.', 'torch/csrc/tensor/python_tensor.cpp:434')
+    _set_default(d, 'type')
+
+
+def _set_default(d, what):
+    if not isinstance(d, dt.dtype):
+        raise TypeError('invalid %s object: only floating-point types are supported as the default type' % what)
+    if not d.is_floating_point:
+        raise TypeError('only floating-point types are supported as the default type')
+    dt.default_float = d

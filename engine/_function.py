@@ -29,6 +29,13 @@ _CUSTOM_VIEW = ('Output %d of %s is a view and is being modified inplace. This v
                 'gradients. This behavior is forbidden. You can fix this by cloning the output of the custom '
                 'Function.')
 
+_DIRTY_VIEW = ('If your Function modifies inplace an input that is a view of another Tensor, your Function cannot '
+               'return more than one Tensor. This is not supported by the current autograd engine. You should either '
+               'make sure the input is not a view (using .clone() for example) or make your Function only return one '
+               'Tensor (potentially splitting it into two Functions: one doing the inplace that returns a single '
+               'Tensor and a second one that does the other operations). You can ask on the forum '
+               'https://discuss.pytorch.org/ if you need help to do this change.')
+
 
 class FunctionCtx:
     """What forward / setup_context can tell the backward: tensors to save, inputs changed in place, outputs
@@ -268,6 +275,8 @@ def _wrap_outputs(ctx, inputs, raw, executable):
         ctx.num_outputs = len(raw)
     ctx._out_meta = tuple((t._data.shape, t._data.dtype) if isinstance(t, Tensor) else None for t in raw)
     outputs = []
+    views = []
+    n_diff = 0
     for i, t in enumerate(raw):
         if not isinstance(t, Tensor):
             outputs.append(t)
@@ -276,13 +285,23 @@ def _wrap_outputs(ctx, inputs, raw, executable):
         if is_dirty:
             ag.bump(t)
         elif id(t) in input_ids:
-            t = _ops._new_view(t, t._data.view())          # PyTorch returns input.view_as(input)
-        if executable and id(t) not in non_diff and t._data.dtype.kind == 'f':
+            with ag.no_grad():
+                t = _ops._new_view(t, t._data.view())      # PyTorch returns input.view_as(input), made in no_grad
+        if executable and id(t) not in non_diff and t._data.dtype.kind in 'fc':
+            n_diff += 1
             if is_dirty:
+                if t._base is not None and len(raw) > 1:
+                    raise RuntimeError(_DIRTY_VIEW)
                 _dirty_history(ctx, t, i)
             else:
                 _set_history(ctx, t, i)
+        if not is_dirty and t._base is not None:
+            views.append(t)
         outputs.append(t)
+    # PyTorch forbids modifying these views in place (see _ops._check_inplace), with one message when the node has
+    # several differentiable outputs and another when it has one.
+    for t in views:
+        t._fn_view = _ops._MULTI_VIEW if n_diff > 1 else _CUSTOM_VIEW
     returned = {id(t) for t in raw}
     if any(id(t) not in returned for t in ctx.dirty_tensors or ()):
         raise RuntimeError('Some elements marked as dirty during the forward method were not returned as output. '
@@ -291,16 +310,13 @@ def _wrap_outputs(ctx, inputs, raw, executable):
 
 
 def _set_history(ctx, t, i):
-    """Output i of the node. A view (of an input or of anything else) is marked: PyTorch forbids modifying it in
-    place, as that would replace the custom backward (see _ops._check_inplace)."""
+    """Output i of the node (a view of an input or of anything else, too)."""
     d = t.__dict__
     d.pop('_no_grad_view', None)                            # (a view made by forward, under no_grad)
     d.pop('_grad_from_base', None)
     t._grad_fn = ctx
     t._requires_grad = True
     t._output_nr = i
-    if t._base is not None:
-        t._fn_view = _CUSTOM_VIEW                          # (a template: see _ops._check_inplace)
 
 
 def _dirty_history(ctx, t, i):

@@ -1,6 +1,7 @@
 """Tensor methods and operators, bound to the ops of `_ops.py` (as torch/_tensor.py binds torch._C ops)."""
 import builtins
 import functools
+import math
 import types
 import warnings
 
@@ -9,7 +10,9 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from . import _ops as ops
-from ._tensor import Tensor, make, _wrap_dim, warn_once
+from . import _random
+from ._factories import _is_index
+from ._tensor import Tensor, make, make_wrapped, _wrap_dim, warn_once, parser_type, invalid_arguments
 
 
 def _method(fn):
@@ -27,7 +30,7 @@ def _checked(op, name, position):
         out = op(input, other, *args, **kwargs)
         if out is NotImplemented:
             raise TypeError("%s(): argument 'other' (position %d) must be Tensor, not %s"
-                            % (name, position, type(other).__name__))
+                            % (name, position, parser_type(other)))
         return out
     f.__name__ = f.__qualname__ = name
     f.__doc__ = op.__doc__
@@ -113,7 +116,7 @@ def _inplace_of(op):
     def f(self, *args, **kwargs):
         if args and not isinstance(args[0], (Tensor,) + ops._Number) and op.__name__ in _BINARY:
             raise TypeError("%s_(): argument 'other' (position 1) must be Tensor, not %s"
-                            % (op.__name__, type(args[0]).__name__))
+                            % (op.__name__, parser_type(args[0])))
         return ops._inplace(self, op, *args, **kwargs)
     f.__name__ = op.__name__ + '_'
     return f
@@ -287,7 +290,7 @@ def bitwise_not(self):
 
 def _invalid_other(name, other):
     """The TypeError PyTorch's argument parser gives `tensor.name(other)` for an `other` of the wrong type."""
-    t = type(other).__name__
+    t = parser_type(other)
     return TypeError("%s() received an invalid combination of arguments - got (%s), but expected one of:\n"
                      " * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!%s!)\n"
                      " * (Number other)\n      didn't match because some of the arguments have invalid types: (!%s!)\n"
@@ -324,6 +327,29 @@ Tensor.__and__ = Tensor.__rand__ = _int_op(np.bitwise_and)
 Tensor.__or__ = Tensor.__ror__ = _int_op(np.bitwise_or)
 Tensor.__xor__ = Tensor.__rxor__ = _int_op(np.bitwise_xor)
 Tensor.__invert__ = _invert
+
+
+def rshift(a, b):
+    """a >> b as PyTorch's kernel: a shift by a negative count or by the width or more gives a's sign (0 or -1)."""
+    bits = a.itemsize * 8
+    b = np.asarray(b)
+    return np.where((b < 0) | (b >= bits), a >> (bits - 1), a >> np.clip(b, 0, bits - 1))
+
+
+def lshift(a, b):
+    """a << b as PyTorch's kernel: a shift by a negative count or by the width or more gives 0."""
+    bits = a.itemsize * 8
+    b = np.asarray(b)
+    return np.where((b < 0) | (b >= bits), 0, a << np.clip(b, 0, bits - 1))
+
+
+for _name, _fn, _method in (('rshift', rshift, 'bitwise_right_shift'), ('lshift', lshift, 'bitwise_left_shift')):
+    _op = _int_op(_fn)
+    setattr(Tensor, '__%s__' % _name, _op)
+    setattr(Tensor, '__r%s__' % _name, _reflected(lambda self, other, op=_op: op(make_wrapped(other), self)))
+    setattr(Tensor, _method, _with_other(_op, _method))
+    setattr(Tensor, _method + '_', _with_other(_inplace_of(getattr(Tensor, _method)), _method + '_'))
+    setattr(Tensor, '__i%s__' % _name, _iop(_method))
 Tensor.bitwise_not = bitwise_not
 for _name in ['bitwise_and', 'bitwise_or', 'bitwise_xor']:
     setattr(Tensor, _name, _with_other(getattr(Tensor, '__%s__' % _name[8:]), _name))
@@ -349,12 +375,21 @@ def equal(self, other):
 
 
 def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """Whether |self - other| <= atol + rtol * |other| everywhere; the dtypes must be the same."""
+    if self.dtype is not other.dtype:
+        raise RuntimeError('%s did not match %s' % (self.dtype.legacy, other.dtype.legacy))
     return bool(np.allclose(self._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
 
 
 def new_tensor(self, data, dtype=None, requires_grad=False):
     from ._factories import tensor
-    return tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad)
+    return tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad, _name='tensor.new_tensor')
+
+
+def new(self, *args, **kwargs):
+    """The legacy x.new(2, 3) / x.new([1, 2]) / x.new(): as torch.FloatTensor(...) for x's dtype."""
+    from ._factories import legacy_constructor
+    return legacy_constructor(self.dtype, args, kwargs)
 
 
 def _new_filled(value):
@@ -366,6 +401,153 @@ def _new_filled(value):
 
 Tensor.equal = equal
 Tensor.allclose = allclose
+
+
+# ------------------------------------------------------------------------------ in-place random draws
+
+_RANDOM_SIGNATURES = (' * (*, torch.Generator generator = None)\n%s * (int from, int to, *, torch.Generator '
+                      'generator = None)\n * (int to, *, torch.Generator generator = None)\n')
+_DIGITS = {'float16': 11, 'float32': 24, 'float64': 53}
+
+
+def _largest(d):
+    """The largest integer random_ draws for dtype d: 2**mantissa bits for a float, else the dtype's largest."""
+    return 1 << _DIGITS[d.name] if d.is_floating_point else 1 if d is dt.bool_ else builtins.int(np.iinfo(d.np).max)
+
+
+def _in_bounds(d, **values):
+    """PyTorch's check that random_'s bounds fit an integer dtype."""
+    lowest = 0 if d is dt.bool_ or d.is_floating_point else builtins.int(np.iinfo(d.np).min)
+    for name, v in values.items():
+        if not d.is_floating_point and not lowest <= v <= _largest(d):
+            raise RuntimeError('%s is out of bounds for %s' % (name, ops._C10_NAMES[d.name]))
+
+
+def _draw(self, node, values, generator):
+    """The tensor's values replaced in place by values(shape, generator) (no gradient flows back: `node`)."""
+    gen = generator or _random.default_generator
+    return ops._inplace(self, lambda a: ops._attach(make(values(a._data.shape, gen).astype(a._data.dtype)), node,
+                                                    (a,)))
+
+
+def random_(self, *bounds, generator=None, **kw):
+    """Integers drawn in place as PyTorch draws them: in [0, to) or [from, to) (to=None: up to the dtype's
+    largest), or with no bounds any the dtype holds exactly ([0, 2**mantissa] for floats)."""
+    if len(bounds) > 2:
+        raise TypeError('random_() takes 2 positional arguments but %d were given' % len(bounds))
+    if list(kw) == ['to']:
+        bounds += (kw.pop('to'),)
+    bad = [v for i, v in enumerate(bounds) if not (_is_index(v) or v is None and i == 1)]
+    if kw or bad or generator is not None and not isinstance(generator, _random.Generator):
+        note = ('      didn\'t match because some of the %s: %s\n' % (
+            ('keywords were incorrect', ', '.join(reversed(kw)) if kw else 'generator') if kw or not bad else
+            ('arguments have invalid types', '(%s)' % ', '.join('!%s!' % parser_type(v) for v in bounds))))
+        keywords = dict(kw, **({} if generator is None else {'generator': generator}))
+        raise invalid_arguments('random_', bounds, keywords, _RANDOM_SIGNATURES
+                                % (note if len(bounds) != 1 or keywords else ''))
+    d = self.dtype
+    bounds = [builtins.int(v) if v is not None else None for v in bounds]
+    if not bounds:                                          # random_(): RandomBackward2
+        wide = d in (dt.int64, dt.float64)
+        return _draw(self, RandomBackward2, lambda shape, gen: ((gen.random64 if wide else gen.random)(
+            math.prod(shape)) % np.uint64(_largest(d) + 1)).reshape(shape), generator)
+    low, high = bounds if len(bounds) == 2 else (0, bounds[0])
+    if low == -2 ** 63 and high is None:                   # every int64: a 64-bit draw as it is
+        return _draw(self, RandomBackward0, lambda shape, gen: gen.random64(math.prod(shape)).view(np.int64).reshape(
+            shape), generator)
+    if high is None:
+        top = _largest(d)
+        if d.is_floating_point and low >= top:
+            raise RuntimeError("random_ expects 'from' casted to dtype to be less than or equal to 'to_inc' casted "
+                               "to dtype, but got from=%d > to_inc=%d" % (low, top))
+        _in_bounds(d, **{'from': low, 'to - 1': top})
+        high = top + 1
+    else:
+        if low >= high:
+            raise RuntimeError("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d" % (low, high))
+        _in_bounds(d, **{'from': low, 'to - 1': high - 1})
+    node = RandomBackward1 if len(bounds) == 1 else RandomBackward0
+    return _draw(self, node, lambda shape, gen: _random.randint(gen, low, high, shape), generator)
+
+
+def _uniform53(gen, shape):
+    """Uniform numbers in [0, 1) of 53 random bits (PyTorch's uniform_real_distribution<double>)."""
+    return ((gen.random64(math.prod(shape)) & np.uint64((1 << 53) - 1)) * 2.0 ** -53).reshape(shape)
+
+
+def _continuous(self, name):
+    if not self.is_floating_point():
+        raise RuntimeError('%s distribution is a continuous probability distribution. dtype must be a floating point '
+                           'but you specified %s' % (name, self.dtype.legacy if name == 'Exponential'
+                                                     else ops._C10_NAMES[self.dtype.name]))
+
+
+def exponential_(self, lambd=1.0, *, generator=None):
+    """Numbers from Exp(lambd) in place: -log1p(-u) / lambd in double, as PyTorch's CPU kernel."""
+    _continuous(self, 'Exponential')
+    if not lambd > 0:
+        raise RuntimeError('exponential_ expects lambda > 0.0, but found lambda=%s' % lambd)
+    return _draw(self, ExponentialBackward0, lambda shape, gen: (
+        _random.exponential(gen, math.prod(shape)) * (1.0 / lambd)).reshape(shape), generator)
+
+
+def geometric_(self, p, *, generator=None):
+    """The number of Bernoulli(p) trials up to the first success, in place: ceil(log(u) / log1p(-p))."""
+    if not 0 < p < 1:
+        raise RuntimeError('geometric_ expects p to be in (0, 1), but got p=%s' % p)
+    return _draw(self, GeometricBackward0, lambda shape, gen: np.ceil(np.log(_uniform53(gen, shape)) / math.log1p(-p)),
+                 generator)
+
+
+def cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
+    """Numbers from Cauchy(median, sigma) in place: median + sigma * tan(pi * (u - 0.5))."""
+    _continuous(self, 'Cauchy')
+    if not sigma > 0:
+        raise RuntimeError('cauchy_ expects sigma > 0.0, but found sigma=%s' % sigma)
+    return _draw(self, CauchyBackward0, lambda shape, gen: median + sigma * np.tan(
+        math.pi * (_uniform53(gen, shape) - 0.5)), generator)
+
+
+def log_normal_(self, mean=1.0, std=2.0, *, generator=None):
+    """exp of normal numbers (drawn one by one in double) in place."""
+    if not self.is_floating_point():
+        raise NotImplementedError('"log_normal_cpu" not implemented for \'%s\'' % self.dtype.legacy)
+    if not std > 0:
+        raise RuntimeError('log_normal_ expects std > 0.0, but found std=%s' % std)
+    return _draw(self, LogNormalBackward0, lambda shape, gen: np.exp(
+        _random.normal(gen, shape, np.float64, mean, std, contiguous=False)), generator)
+
+
+class RandomBackward0(ops.ZeroBackward0):
+    pass
+
+
+class RandomBackward1(ops.ZeroBackward0):
+    pass
+
+
+class RandomBackward2(ops.ZeroBackward0):
+    pass
+
+
+class ExponentialBackward0(ops.ZeroBackward0):
+    pass
+
+
+class GeometricBackward0(ops.ZeroBackward0):
+    pass
+
+
+class CauchyBackward0(ops.ZeroBackward0):
+    pass
+
+
+class LogNormalBackward0(ops.ZeroBackward0):
+    pass
+
+
+Tensor.random_, Tensor.exponential_, Tensor.geometric_ = random_, exponential_, geometric_
+Tensor.cauchy_, Tensor.log_normal_ = cauchy_, log_normal_
 
 
 def _reduce_bool(np_fn):
@@ -389,7 +571,7 @@ Tensor.any = _reduce_bool(np.any)
 def _logical(np_fn, name):
     def f(self, other):
         if not isinstance(other, Tensor):
-            raise TypeError("%s(): argument 'other' (position 1) must be Tensor, not %s" % (name, type(other).__name__))
+            raise TypeError("%s(): argument 'other' (position 1) must be Tensor, not %s" % (name, parser_type(other)))
         return make(np.asarray(np_fn(self._data, other._data)))
     f.__name__ = name
     return f
@@ -417,6 +599,7 @@ Tensor.ger = ops.outer
 for _name in ['cumsum', 'cumprod', 'tril', 'triu', 'masked_fill']:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
 Tensor.new_tensor = new_tensor
+Tensor.new = new
 Tensor.new_zeros = _new_filled(0)
 Tensor.new_ones = _new_filled(1)
 Tensor.new_empty = _new_filled(0)
@@ -439,7 +622,7 @@ def _function_of(name, other_types):
     def f(input, other):
         if not isinstance(other, (Tensor,) + ops._Number):
             raise TypeError('%s() received an invalid combination of arguments - got (Tensor, %s), but expected one '
-                            'of:\n%s' % (name, type(other).__name__, other_types % {'t': type(other).__name__}))
+                            'of:\n%s' % (name, parser_type(other), other_types % {'t': parser_type(other)}))
         return method(input, other)
     f.__name__ = f.__qualname__ = name
     return f
@@ -450,7 +633,7 @@ def _unary_function(name):
 
     def f(input, *args, **kwargs):
         if not isinstance(input, Tensor):
-            raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s" % (name, type(input).__name__))
+            raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s" % (name, parser_type(input)))
         return method(input, *args, **kwargs)
     f.__name__ = f.__qualname__ = name
     return f
@@ -461,7 +644,7 @@ def _logical_function(name):
 
     def f(input, other):
         if not isinstance(other, Tensor):
-            raise TypeError("%s(): argument 'other' (position 2) must be Tensor, not %s" % (name, type(other).__name__))
+            raise TypeError("%s(): argument 'other' (position 2) must be Tensor, not %s" % (name, parser_type(other)))
         return method(input, other)
     f.__name__ = f.__qualname__ = name
     return f
@@ -583,7 +766,7 @@ def native(fn, name=None, function=False):
             x = args[0] if args else kwargs['input']
             if not isinstance(x, Tensor):
                 raise TypeError("%s(): argument 'input'%s must be Tensor, not %s"
-                                % (name, ' (position 1)' if args else '', type(x).__name__))
+                                % (name, ' (position 1)' if args else '', parser_type(x)))
         if kwargs:
             if renames and ('axis' in kwargs or 'keepdims' in kwargs):
                 for numpy_name, torch_name in _NUMPY_NAMES.items():

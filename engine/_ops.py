@@ -23,7 +23,8 @@ from . import _dtypes as dt
 from . import _random as _rand
 from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
 from ._autograd import _sequence
-from ._tensor import Tensor, Size, make, user_stacklevel, _wrap_dim
+from ._tensor import Tensor, Size, make, user_stacklevel, _wrap_dim, invalid_arguments, parser_type as _parser_type
+from ._factories import _check_int as _check_int_arg, _int_list, _is_index
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
 
@@ -466,10 +467,11 @@ class RsubBackward1(Node):
         return (-g * self._saved['alpha'],)
 
 
-# What PyTorch's C++ backward formulas record for `Scalar * tensor`, `tensor + Scalar` and `Scalar - tensor` (the
-# Scalar a C++ number, not a wrapped 0-d tensor): mul.Scalar (MulBackward1, saving the number), add.Scalar
-# (AddBackward1, saving nothing) and a tensor filled with the number minus the tensor (SubBackward0). Used by the
-# formulas of double backward; the values are those of `t * s`, `t + s`, `s - t` in t's dtype.
+# What PyTorch's C++ backward formulas record for `Scalar * tensor`, `tensor + Scalar`, `tensor / Scalar`,
+# `tensor - Scalar` and `Scalar - tensor` (the Scalar a C++ number, not a wrapped 0-d tensor): mul.Scalar
+# (MulBackward1, saving the number), add.Scalar (AddBackward1, saving nothing), div.Scalar (DivBackward1),
+# sub.Scalar (SubBackward1) and a tensor filled with the number minus the tensor (SubBackward0). Used by the
+# formulas of double backward; the values are those of `t * s`, `t + s`, `t / s`, `t - s`, `s - t` in t's dtype.
 
 def _recording(*ts):
     """Whether an op over tensors ts (None allowed) records a node (autograd on, some input needs grad)."""
@@ -491,6 +493,24 @@ def _add_scalar(t, s):
 
 
 class AddBackward1(Node):
+    def apply(self, g):
+        return (g,)
+
+
+def _div_scalar(t, s):
+    return _attach(_out(t._data / s, t.dtype), DivBackward1, (t,), {'other': s})
+
+
+class DivBackward1(Node):
+    def apply(self, g):
+        return (_div_scalar(g, self._saved['other']),)
+
+
+def _sub_scalar(t, s):
+    return _attach(make(t._data - t._data.dtype.type(s)), SubBackward1, (t,), None, True)
+
+
+class SubBackward1(Node):
     def apply(self, g):
         return (g,)
 
@@ -749,7 +769,7 @@ class PowBackward1(Node):
         x, e = self.saved('self'), self.saved('exponent')
         # PyTorch's pow_backward_self / _exponent: where(e == 0, 0, grad * (e * x^(e-1))) and
         # grad * where(x == 0 & e >= 0, 0, result * log(x)) (so a nan gradient stays nan)
-        gx = _where(e == 0, 0., g * (e * x ** (e - 1))) if self.needs(0) else None
+        gx = _where(e == 0, 0., g * (e * x ** _sub_scalar(e, 1))) if self.needs(0) else None
         ge = g * _where((x == 0) & (e >= 0), 0., self.saved('result') * x.log()) if self.needs(1) else None
         return gx, ge
 
@@ -757,9 +777,11 @@ class PowBackward1(Node):
 class PowBackward2(Node):
     def apply(self, g):
         base, e = self.saved('self'), self.saved('exponent')
+        # PyTorch's pow_backward_exponent: grad * (result * log(base)), log(base) a C++ double (nan below 0)
+        out = _mul_scalar(self.saved('result'), math.log(base) if base > 0 else -math.inf if base == 0 else math.nan)
         if base == 0:                       # d(0 ** e)/de is 0 where e >= 0 (PyTorch's convention)
-            return (g * _where(e >= 0, 0., self.saved('result') * -math.inf),)
-        return (g * (self.saved('result') * math.log(base)) if base > 0 else g * math.nan,)
+            out = _where(e >= 0, 0., out)
+        return (g * out,)
 
 
 def _where(cond, a, b):
@@ -861,10 +883,11 @@ def floor_divide(a, b):
 
 
 def _not_implemented(out, inputs, op):
-    """Record PyTorch's `NotImplemented` node for an op without derivative (an error once backward reaches it)."""
-    inputs = inputs if isinstance(inputs, tuple) else (inputs,)
-    if out is not None and out._data.dtype.kind == 'f' and ag.grad_enabled and builtins.any(_rg(x) for x in inputs):
-        _record(out, NotImplementedBackward, tuple(x if isinstance(x, Tensor) else None for x in inputs)).op = op
+    """Record PyTorch's `NotImplemented` node for an op without derivative (an error once backward reaches it). As
+    PyTorch's autograd fallback, it has an edge for each input that requires grad, and no other."""
+    inputs = tuple(x for x in (inputs if isinstance(inputs, tuple) else (inputs,)) if _rg(x))
+    if out is not None and out._data.dtype.kind == 'f' and ag.grad_enabled and inputs:
+        _record(out, NotImplementedBackward, inputs).op = op
     return out
 
 
@@ -909,7 +932,7 @@ class LogBackward0(Node):
 
 class SqrtBackward0(Node):
     def apply(self, g):
-        return (g / (2 * self.saved('result')),)
+        return (g / _mul_scalar(self.saved('result'), 2),)
 
 
 class SigmoidBackward0(Node):
@@ -1011,22 +1034,22 @@ cos = _unary(_rounded(np.cos), CosBackward0, 'self')
 # More pointwise float ops, with derivatives.yaml's formulas.
 class Log2Backward0(Node):
     def apply(self, g):
-        return (g / (self.saved('self') * math.log(2)),)
+        return (g / _mul_scalar(self.saved('self'), math.log(2)),)
 
 
 class Log10Backward0(Node):
     def apply(self, g):
-        return (g / (self.saved('self') * math.log(10)),)
+        return (g / _mul_scalar(self.saved('self'), math.log(10)),)
 
 
 class Log1PBackward0(Node):
     def apply(self, g):
-        return (g / (self.saved('self') + 1),)
+        return (g / _add_scalar(self.saved('self'), 1),)
 
 
 class Expm1Backward0(Node):
     def apply(self, g):
-        return (g * (self.saved('result') + 1),)
+        return (g * _add_scalar(self.saved('result'), 1),)
 
 
 class RsqrtBackward0(Node):
@@ -1036,7 +1059,7 @@ class RsqrtBackward0(Node):
 
 class TanBackward0(Node):
     def apply(self, g):
-        return (g * (1 + self.saved('result') ** 2),)
+        return (g * _add_scalar(self.saved('result') ** 2, 1),)
 
 
 class SinhBackward0(Node):
@@ -1052,19 +1075,19 @@ class CoshBackward0(Node):
 class AsinBackward0(Node):
     def apply(self, g):
         x = self.saved('self')
-        return (g * (-x * x + 1).rsqrt(),)
+        return (g * _add_scalar(-x * x, 1).rsqrt(),)
 
 
 class AcosBackward0(Node):
     def apply(self, g):
         x = self.saved('self')
-        return (g * -((-x * x + 1).rsqrt()),)
+        return (g * -(_add_scalar(-x * x, 1).rsqrt()),)
 
 
 class AtanBackward0(Node):
     def apply(self, g):
         x = self.saved('self')
-        return (g / (x * x + 1),)
+        return (g / _add_scalar(x * x, 1),)
 
 
 log2 = _unary(_rounded(np.log2), Log2Backward0, 'self')
@@ -1716,7 +1739,7 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
 
 class MeanBackward0(Node):
     def apply(self, g):
-        return (_expanded(g, self._saved['self_sym_sizes']) / self._saved['self_sym_numel'],)
+        return (_div_scalar(_expanded(g, self._saved['self_sym_sizes']), self._saved['self_sym_numel']),)
 
 
 class MeanBackward1(Node):
@@ -1726,7 +1749,7 @@ class MeanBackward1(Node):
         n = 1                                       # (how many numbers each mean took: PyTorch's _safe_size)
         for d in {_signed(d) % len(sizes) for d in saved['dim']} if sizes else ():
             n *= sizes[d]
-        return (_expanded(_unreduce(g, saved), sizes) / n,)
+        return (_div_scalar(_expanded(_unreduce(g, saved), sizes), n),)
 
 
 def _accumulated(np_fn, x, d, **kwargs):
@@ -2371,10 +2394,13 @@ def _new_view(a, data):
     return out
 
 
-def _infer_shape(shape, numel):
-    if len(shape) == 1 and isinstance(shape[0], (tuple, list, Size)):
-        shape = tuple(shape[0])
-    shape = tuple(int(s) for s in shape)
+def _infer_shape(shape, numel, fn='reshape', name='shape'):
+    """The sizes given to view/reshape (ints, or one int list, read as PyTorch's parser does), a -1 inferred."""
+    given = shape
+    if len(shape) == 1 and type(shape[0]) in (tuple, list, Size):
+        shape = shape[0]
+    if not shape or not builtins.all(type(s) is _int for s in shape):
+        shape = _int_list(given, fn, name=name)
     if shape.count(-1) > 1:
         raise RuntimeError('only one dimension can be inferred')
     if -1 in shape:
@@ -2413,12 +2439,27 @@ def _try_view(x, shape):
 def view(a, *shape):
     if len(shape) == 1 and isinstance(shape[0], dt.dtype):
         raise RuntimeError('view(dtype) is not supported in Autograd Playground')
-    shape = _infer_shape(shape, a._data.size)
+    first = shape[0] if shape else None
+    if not _is_index(first) and (len(shape) != 1 or not isinstance(first, (tuple, list)) or
+                                 first and not _is_index(first[0])):
+        raise _view_mismatch(shape)
+    shape = _infer_shape(shape, a._data.size, 'view', 'size')
     data = _try_view(a._data, shape)
     if data is None:
         raise RuntimeError('view size is not compatible with input tensor\'s size and stride (at least one dimension '
                            'spans across two contiguous subspaces). Use .reshape(...) instead.')
     return _view_result(a, data, ViewBackward0, {'self_sym_sizes': a._data.shape})
+
+
+def _view_mismatch(args):
+    """PyTorch's TypeError for view(*args) matching neither view(dtype) nor view(size); for one argument, why."""
+    why = ''
+    if len(args) == 1:
+        a = args[0]
+        t = ('%s of %s' % (type(a).__name__, repr(type(a)(map(_parser_type, a))).replace("'", ''))
+             if type(a) in (tuple, list) else _parser_type(a))
+        why = "\n      didn't match because some of the arguments have invalid types: (!%s!)" % t
+    return invalid_arguments('view', args, {}, ' * (torch.dtype dtype)%s\n * (tuple of ints size)%s\n' % (why, why))
 
 
 class ViewBackward0(Node):
@@ -2451,6 +2492,8 @@ class UnsafeViewBackward0(Node):
 
 
 def flatten(a, start_dim=0, end_dim=-1):
+    _check_int_arg(start_dim, 'flatten', 'start_dim')
+    _check_int_arg(end_dim, 'flatten', 'end_dim', 2)
     nd = a._data.ndim
     s, e = _wrap_dim(start_dim, nd), _wrap_dim(end_dim, nd)
     if nd == 0:
@@ -2494,8 +2537,7 @@ class TBackward0(Node):
 
 
 def permute(a, *dims):
-    if len(dims) == 1 and isinstance(dims[0], (tuple, list)):
-        dims = tuple(dims[0])
+    dims = _int_list(dims, 'permute', name='dims')
     nd = a._data.ndim
     if len(dims) != nd:
         raise RuntimeError('permute(sparse_coo): number of dimensions in the tensor input does not match the length '
@@ -2612,9 +2654,7 @@ def t_(a):
 
 
 def expand(a, *sizes):
-    if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)):
-        sizes = tuple(sizes[0])
-    sizes = tuple(int(s) for s in sizes)
+    sizes = _int_list(sizes, 'expand')
     shp = a._data.shape
     if len(sizes) < len(shp):
         raise RuntimeError('expand(torch.%sTensor{[%s]}, size=[%s]): the number of sizes provided (%d) must be greater '
@@ -2702,8 +2742,16 @@ class CloneBackward0(Node):
         return (g,)
 
 
+_TO_KEYWORDS = frozenset(('dtype', 'device', 'copy', 'non_blocking', 'memory_format'))
+_TO_SIGNATURES = ''.join(' * (%s, bool non_blocking = False, bool copy = False, *, torch.memory_format '
+                         'memory_format = None)\n' % sig for sig in ('torch.device device = None, torch.dtype dtype = None',
+                                                     'torch.dtype dtype', 'Tensor tensor'))
+
+
 def to(a, *args, **kwargs):
     """tensor.to(dtype) / .to(device) / .to(other): a copy only when the dtype changes (ToCopyBackward0)."""
+    if not _TO_KEYWORDS.issuperset(kwargs):
+        raise invalid_arguments('to', args, kwargs, _TO_SIGNATURES)
     d = kwargs.pop('dtype', None)
     dev = kwargs.pop('device', None)
     copy = kwargs.pop('copy', False)
@@ -2766,7 +2814,17 @@ def getitem(a, idx):
         raise TypeError("new(): invalid data type 'str'")
     if type(idx) is slice:
         return _slice(a, 0, idx, keep_full=True)
-    idx = _index_tuple(_byte_masks(idx))
+    out, advanced = _basic_views(a, _index_tuple(_byte_masks(idx)))
+    if advanced:
+        return _index(out, advanced)
+    if out is a:
+        out = _view_result(a, a._data.view(), AliasBackward0)
+    return out
+
+
+def _basic_views(a, idx):
+    """PyTorch's applySlicing: the ints, slices, None and bools of the index tuple applied to `a` as views, in
+    order; returns the view and the (dim, index tensor) pairs of the advanced indices, each at the dim it reached."""
     used = builtins.sum(_dims_used(i) for i in idx)
     if used > a._data.ndim:
         raise IndexError('too many indices for tensor of dimension %d' % a._data.ndim)
@@ -2797,11 +2855,7 @@ def getitem(a, idx):
         else:
             raise IndexError('only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are '
                              'valid indices (got %s)' % type(i).__name__)
-    if advanced:
-        return _index(out, advanced)
-    if out is a:
-        out = _view_result(a, a._data.view(), AliasBackward0)
-    return out
+    return out, advanced
 
 
 def _byte_masks(idx):
@@ -2962,9 +3016,16 @@ def setitem(a, idx, value):
     when that view is not `a` itself)."""
     if isinstance(idx, Tensor) and idx._data.dtype == np.uint8 and not isinstance(value, Tensor):
         raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
+    if isinstance(value, _Number) and a.dtype is not dt.float16:       # (a half takes any number, as inf)
+        value = dt.check_scalar(_scalar(value), a.dtype, unpack=True)
     idx_t, adv = _index_parts(a, _byte_masks(idx))
-    if adv:
-        return _inplace(a, _index_put, tuple(_to_np_index(i) for i in idx_t), value)
+    if adv:                             # (index_put_ into the view the basic indices make: CopySlices unless `a`)
+        view, advanced = _basic_views(a, idx_t)
+        key, dim = [], 0
+        for d, t in advanced:
+            key += [slice(None)] * (d - dim) + [_to_np_index(t)]
+            dim = d + (t._data.ndim if t._data.dtype.kind == 'b' else 1)
+        return _inplace(view, _index_put, tuple(key), value)
     return _copy_to(a if _whole(a, idx_t) else getitem(a, idx), value)
 
 
@@ -3024,6 +3085,11 @@ def index_put_(a, indices, values, accumulate=False):
     return _inplace(a, _index_put, tuple(_to_np_index(i) for i in indices), values, accumulate)
 
 
+def _sizes(shape):
+    """A shape as PyTorch's messages write it: [2, 3]."""
+    return '[%s]' % ', '.join(map(str, shape))
+
+
 def _index_put(a, key, value, accumulate=False):
     arrays = [k for k in key if isinstance(k, np.ndarray)]
     if isinstance(value, Tensor) and value._data.dtype is not a._data.dtype and not (
@@ -3038,10 +3104,14 @@ def _index_put(a, key, value, accumulate=False):
     _check_range(ranges)
     v = _as_tensor(value)
     data = np.array(a._data, copy=True)
-    if accumulate:
-        np.add.at(data, key, v._data)
-    else:
-        data[key] = v._data
+    try:
+        if accumulate:
+            np.add.at(data, key, v._data)
+        else:
+            data[key] = v._data
+    except ValueError:
+        raise RuntimeError('shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape '
+                           '%s' % (_sizes(v._data.shape), _sizes(data[key].shape))) from None
     out = _attach(make(data), IndexPutBackward0, (a, v), {
         'accumulate': accumulate, 'indices': SavedList(make(k) if isinstance(k, np.ndarray) else None for k in key)})
     if out._grad_fn is not None:
@@ -3423,7 +3493,7 @@ class RollBackward0(Node):
 
 def repeat(a, *sizes):
     """`a` tiled: repeated sizes[i] times along dim i (leading sizes add dims)."""
-    sizes = tuple(sizes[0]) if len(sizes) == 1 and isinstance(sizes[0], (tuple, list)) else tuple(sizes)
+    sizes = _int_list(sizes, 'repeat', name='repeats')
     shp = a._data.shape
     if len(sizes) < len(shp):
         raise RuntimeError('Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor')
@@ -3516,6 +3586,9 @@ def _no_grad_view_message(view, modified):
     fn = view._grad_fn
     head = ('A view was created in' if fn is None else
             'Output %d of %s is a view of a view which was created in' % (view._output_nr, ag.forward_name(fn)))
+    if '_fn_view' in view.__dict__:     # (an output of a custom Function, made in no_grad mode)
+        return '%s no_grad mode and %s inplace with grad mode enabled.%s' % (
+            head, modified, view._fn_view.split(' inplace.', 1)[1])
     return ('%s no_grad mode and %s inplace with grad mode enabled. Given that this use case is ambiguous and '
             'error-prone, it is forbidden. You can clarify your code by moving both the view and the inplace either '
             'both inside the no_grad block (if you don\'t want the inplace to be tracked) or both outside (if you want '
@@ -3541,7 +3614,7 @@ def _check_inplace(t, args=()):
             # a view PyTorch forbids modifying in place (of split, of a custom Function, or a view of one of those)
             raise RuntimeError(t._grad_fn.inplace_msg if type(t._grad_fn) is ag.Invalid else
                                t._fn_view % (t._output_nr, ag.forward_name(t._grad_fn)))
-        if t._base is not None and t._base._grad_fn is None and t._base._requires_grad:
+        if t._base is not None and t._base._grad_fn is None:
             raise RuntimeError('a view of a leaf Variable that requires grad is being used in an in-place '
                                'operation.')
         if t._grad_fn is None:
@@ -3711,11 +3784,11 @@ def _view_of_modified_base(view, base):
 def _new_history(t, node):
     """t's values now come from `node` (an in-place change). A retain_grad follows the tensor to it, as in
     PyTorch (tensor hooks registered before stay with the old node and see the old value's gradient)."""
-    old = t._grad_fn
-    t._grad_fn = node
+    old, nr = t._grad_fn, t._output_nr
+    t._grad_fn, t._output_nr = node, 0
     t._requires_grad = True
-    if t._retains_grad and old is not None and old._retain and t._output_nr in old._retain:
-        node._retained()[t._output_nr] = old._retain.pop(t._output_nr)
+    if t._retains_grad and old is not None and old._retain and nr in old._retain:
+        node._retained()[0] = old._retain.pop(nr)
 
 
 def _partial_overlap(out, inp):
@@ -3843,7 +3916,7 @@ def _fill(a, value):
     if isinstance(value, Tensor) and value._data.ndim:
         raise RuntimeError('fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.'
                            % value._data.ndim)
-    v = _scalar(value.item() if isinstance(value, Tensor) else value)
+    v = value.item() if isinstance(value, Tensor) else dt.check_scalar(_scalar(value), a.dtype)
     if a.dtype is dt.float16 and isinstance(v, builtins.float):
         v = np.float32(v)                               # (PyTorch's double -> half goes through float)
     return _attach(make(np.full_like(a._data, v)), FillBackward2, (a,))

@@ -12,14 +12,10 @@ import numpy as np
 
 from . import _autograd as ag
 from ._autograd import Node, SavedTensor
-from ._ops import _attach, _out
-from ._tensor import Tensor, make
+from ._ops import _attach, _out, _sizes
+from ._tensor import Tensor, make, parser_type
 
 _sliding = np.lib.stride_tricks.sliding_window_view
-
-
-def _sizes(shape):
-    return '[%s]' % ', '.join(map(str, shape))
 
 
 def _no_double_backward(node, *tensors):
@@ -106,8 +102,7 @@ def _parsed(fn):
                          if k == 'bias' else isinstance(v, int) if k == 'groups' else
                          _ints(v) or k == 'padding' and isinstance(v, str))
         if not ok:
-            got = ['Tensor' if isinstance(v, Tensor) else type(v).__name__ for v in args]
-            got += ['%s=%s' % (k, 'Tensor' if isinstance(v, Tensor) else type(v).__name__) for k, v in kwargs.items()]
+            got = [parser_type(v) for v in args] + ['%s=%s' % (k, parser_type(v)) for k, v in kwargs.items()]
             raise TypeError('%s() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
                             % (fn.__name__, ', '.join(got), _CONV_SIGNATURES))
         return fn(*args, **kwargs)
@@ -323,10 +318,10 @@ def _pool_arg(value):
 def _pool_input(name, input, kernel_size):
     """The argument parser's TypeErrors for the usual mistakes: a list for the input, a float kernel size."""
     if not isinstance(input, Tensor):
-        raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s" % (name, type(input).__name__))
+        raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s" % (name, parser_type(input)))
     if not _ints(kernel_size):
         raise TypeError("%s(): argument 'kernel_size' (position 2) must be tuple of ints, not %s"
-                        % (name, type(kernel_size).__name__))
+                        % (name, parser_type(kernel_size)))
 
 
 def _pool_sizes(name, kernel_size, stride, padding, dilation=None):

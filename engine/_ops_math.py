@@ -13,9 +13,10 @@ from . import _dtypes as dt
 from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._ops import (_attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F32,
-                   _mul_scalar, _vec_exp, _zeros_like, _not_implemented, _C10_TYPE, _rg, pow as _pow)
+                   _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
+                   _C10_TYPE, _rg, pow as _pow)
 from ._ops_nn import where
-from ._tensor import Tensor, make
+from ._tensor import Tensor, make, parser_type
 from ._random import fma32 as _fma32
 from ._factories import _fma64
 
@@ -44,21 +45,21 @@ class Exp2Backward0(Node):
 
 
 class AcoshBackward0(Node):
-    def apply(self, g):                     # grad * (self.pow(2) - 1).rsqrt()
+    def apply(self, g):                     # grad * (self * self - 1).rsqrt()
         x = self.saved('self')
-        return (g * (x ** 2 - 1).rsqrt(),)
+        return (g * _sub_scalar(x * x, 1).rsqrt(),)
 
 
 class AsinhBackward0(Node):
     def apply(self, g):                     # grad * (self.pow(2) + 1).rsqrt()
         x = self.saved('self')
-        return (g * (x ** 2 + 1).rsqrt(),)
+        return (g * _add_scalar(x ** 2, 1).rsqrt(),)
 
 
 class AtanhBackward0(Node):
     def apply(self, g):                     # grad * 1 / (1 - self.pow(2))
         x = self.saved('self')
-        return (g * 1 / (1 - x ** 2),)
+        return (g * 1 / _scalar_sub(1, x ** 2),)
 
 
 def _math_vec(fn):
@@ -264,7 +265,7 @@ class SincBackward0(Node):
         x = self.saved('self')                # PyTorch's sinc_backward
         xpi = _scaled(x, math.pi)
         xsqpi = _scaled(x * x, math.pi)
-        out = g * (xpi * xpi.cos() - xpi.sin()) / xsqpi
+        out = g * ((xpi * xpi.cos() - xpi.sin()) / xsqpi)
         return (where(xsqpi == 0.0, make(np.zeros((), g._data.dtype)), out),)
 
 
@@ -296,7 +297,7 @@ class LogitBackward0(Node):
         x, eps = self.saved('self'), self._saved['eps']
         lo, hi = (0, 1) if eps is None else (eps, 1 - eps)
         fill = make(np.array(np.nan if eps is None else 0, g._data.dtype))
-        return (where((x >= lo).logical_and(x <= hi), g / (x * (1 - x)), fill),)
+        return (where((x >= lo).logical_and(x <= hi), g / (x * _scalar_sub(1, x)), fill),)
 
 
 def nan_to_num(a, nan=0.0, posinf=None, neginf=None):
@@ -320,7 +321,7 @@ class NanToNumBackward0(Node):
 def _need_tensor(name, other, position=2, arg='other'):
     if not isinstance(other, Tensor):
         raise TypeError("%s(): argument '%s' (position %d) must be Tensor, not %s"
-                        % (name, arg, position, type(other).__name__))
+                        % (name, arg, position, parser_type(other)))
 
 
 def _float_pair(a, b, name=None, integers=True):
@@ -363,9 +364,10 @@ def _pointwise2(name, np_fn, cls, saved, integers=True, doc=None):
 
 
 class Atan2Backward0(Node):
-    def apply(self, g):                       # atan2_backward: recip = (self^2 + other^2).reciprocal()
+    def apply(self, g):                       # atan2_backward: 1 / (self^2 + other^2), 0 where that is 1 / 0
         x, y = self.saved('self'), self.saved('other')
-        recip = (x * x + y * y).reciprocal()
+        denom = x * x + y * y
+        recip = denom.reciprocal().masked_fill(make(denom._data == 0), 0)
         return (g * y * recip if self.needs(0) else None, g * -x * recip if self.needs(1) else None)
 
 
@@ -392,15 +394,15 @@ def _logaddexp2_np(x, y):
 class LogaddexpBackward0(Node):
     def apply(self, g):                       # grad / (1 + exp(other - self)), grad / (1 + exp(self - other))
         x, y = self.saved('self'), self.saved('other')
-        return (g / (1 + (y - x).exp()) if self.needs(0) else None,
-                g / (1 + (x - y).exp()) if self.needs(1) else None)
+        return (g / _add_scalar((y - x).exp(), 1) if self.needs(0) else None,
+                g / _add_scalar((x - y).exp(), 1) if self.needs(1) else None)
 
 
 class Logaddexp2Backward0(Node):
     def apply(self, g):                       # grad / (1 + pow(2, other - self)), and the other way round
         x, y = self.saved('self'), self.saved('other')
-        return (g / (1 + _pow(2, y - x)) if self.needs(0) else None,
-                g / (1 + _pow(2, x - y)) if self.needs(1) else None)
+        return (g / _add_scalar(_pow(2, y - x), 1) if self.needs(0) else None,
+                g / _add_scalar(_pow(2, x - y), 1) if self.needs(1) else None)
 
 
 class FmaxBackward0(Node):
@@ -459,7 +461,7 @@ def xlogy(a, other):
     if not isinstance(a, Tensor):
         if not isinstance(other, Tensor):
             raise TypeError('xlogy() received an invalid combination of arguments - got (%s, %s), but expected one '
-                            'of:\n%s' % (type(a).__name__, type(other).__name__, _XLOGY_TYPES))
+                            'of:\n%s' % (parser_type(a), parser_type(other), _XLOGY_TYPES))
         y, x, d = _float_pair(other, a)
         out = _out(_xlogy_np(np.asarray(x), y), d)
         return _attach(out, XlogyBackward1, (other,), {'other': SavedTensor(other), 'self': _scalar(a)})
@@ -548,7 +550,7 @@ def lerp(a, end, weight):
         raise TypeError('lerp() received an invalid combination of arguments - got (%s), but expected one of:\n'
                         ' * (Tensor input, Tensor end, Tensor weight, *, Tensor out = None)\n'
                         ' * (Tensor input, Tensor end, Number weight, *, Tensor out = None)\n'
-                        % ', '.join(type(v).__name__ for v in (a, end, weight)))
+                        % ', '.join(parser_type(v) for v in (a, end, weight)))
     if a.dtype is not end.dtype:
         raise RuntimeError('expected dtype %s for `end` but got dtype %s'
                            % (_C_NAME[a._data.dtype.name], _C_NAME[end._data.dtype.name]))
@@ -728,7 +730,7 @@ def _tensor_input(fn):
     def f(input, *args, **kwargs):
         if not isinstance(input, Tensor):
             raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s"
-                            % (fn.__name__, type(input).__name__))
+                            % (fn.__name__, parser_type(input)))
         return fn(input, *args, **kwargs)
     f.__name__ = f.__qualname__ = fn.__name__
     f.__doc__ = fn.__doc__

@@ -14,10 +14,10 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _F32, _float_dtype,
+from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _div_scalar, _F32, _float_dtype,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
-                   pow as _pow, sigmoid_backward, put, _along, _given, _signed)
+                   pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once
 
 _F64 = np.float64
@@ -374,7 +374,7 @@ class LinalgCrossBackward0(Node):
 
 def linalg_svd(a, full_matrices=True, *, driver=None):
     """U, S, Vh with a = U diag(S) Vh, by LAPACK's gesdd as PyTorch's CPU kernel (signs as it gives them).
-    Its backward is not implemented here."""
+    Its backward is implemented for a gradient of S only (svdvals, matrix norms)."""
     if a._data.ndim < 2:
         raise RuntimeError('linalg.svd: The input tensor A must have at least 2 dimensions.')
     if not a.is_floating_point():
@@ -382,16 +382,22 @@ def linalg_svd(a, full_matrices=True, *, driver=None):
     u, s, vh = np.linalg.svd(a._data, full_matrices=full_matrices)
     out = [make(x.astype(a._data.dtype, copy=False)) for x in (u, s, vh)]
     if ag.grad_enabled and a.requires_grad:
-        node = ag.record(None, LinalgSvdBackward0, (a,))
+        node = ag.record(None, LinalgSvdBackward0, (a,), {'full_matrices': full_matrices})
         node.num_outputs = 3
         for i, t in enumerate(out):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+        node._saved.update((k, SavedTensor(t, is_output=True)) for k, t in zip(('U', 'S', 'Vh'), out))
     return return_types.linalg_svd(*out)
 
 
 class LinalgSvdBackward0(Node):
-    def apply(self, *grads):
-        raise RuntimeError('the derivative of linalg_svd is not implemented in this engine')
+    def apply(self, gU, gS, gVh):
+        if gU is not None or gVh is not None:
+            raise RuntimeError('the derivative of linalg_svd is not implemented in this engine')
+        U, Vh = self.saved('U'), self.saved('Vh')           # PyTorch's svd_backward for svdvals: U diag(gS) Vh
+        k = gS.shape[-1]
+        U, Vh = U[..., :k], Vh[..., :k, :]
+        return (U @ (gS.unsqueeze(-1) * Vh) if U.shape[-2] >= Vh.shape[-1] else (U * gS.unsqueeze(-2)) @ Vh,)
 
 
 def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
@@ -641,7 +647,10 @@ def _correction(dim, unbiased, correction):
 def _var_np(x, dims, c, keepdim, name=None):
     """(variance, count). PyTorch accumulates a float32 variance in float64 (its result is the float64 one,
     rounded once; std is the float64 square root, rounded once): so here too. With the op's name, PyTorch's warning
-    when no degrees of freedom are left."""
+    when no degrees of freedom are left, and its error for integer and bool tensors."""
+    if name and x.dtype.kind != 'f':
+        raise RuntimeError('%s only support floating point and complex dtypes'
+                           % ('std and var' if name in ('std', 'var') else name))
     n = x.size if dims is None else builtins.int(np.prod([x.shape[d] for d in dims]))
     if name and n - (1 if c is None else c) <= 0:
         warnings.warn('%s(): degrees of freedom is <= 0. Correction should be strictly less than the reduction factor '
@@ -682,7 +691,7 @@ def _var_backward(g, x, dims, c, keepdim):
     n = x._data.size if dims is None else builtins.int(np.prod([x._data.shape[d] for d in dims]))
     c = 1 if c is None else c
     centered = x - (x.mean(dims, keepdim=True) if dims is not None else x.mean())
-    return (2.0 / (n - c) if n != c else math.inf) * _unsq(g, dims, keepdim) * centered     # (C++'s 2.0 / 0 is inf)
+    return _mul_scalar(_unsq(g, dims, keepdim), 2.0 / (n - c) if n != c else math.inf) * centered  # (2.0 / 0: inf)
 
 
 class VarBackward0(Node):
@@ -696,7 +705,7 @@ class StdBackward0(Node):
     def apply(self, g):
         s = self._saved
         r = self.saved('result')
-        g = where(make(r._data == 0), 0., g / (2 * r))
+        g = (g / _mul_scalar(r, 2)).masked_fill(make(r._data == 0), 0)
         x = self.saved('self')
         return (_var_backward(g, x, _reduced_dims(s['dim'], x.ndim), s['correction'], s['keepdim']),)
 
@@ -706,11 +715,10 @@ def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
     if not a.is_floating_point():
         raise RuntimeError('linalg.vector_norm: Expected a floating point or complex tensor as input. Got '
                            + a.dtype.legacy)
-    if dtype is not None:
-        a = a.to(dtype)
+    d = a.dtype if dtype is None else dtype             # (computed in dtype, recorded against a: no ToCopy node)
     ord = 2 if p in ('fro', None) else p
     dims = _dims(dim, a._data.ndim)
-    x = np.abs(a._data)
+    x = np.abs(a._data.astype(d.np, copy=False))
     if ord == 2:
         r = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
     elif ord == 1:
@@ -723,7 +731,7 @@ def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
         r = np.sum(x != 0, axis=dims, keepdims=keepdim)
     else:
         r = np.sum(x ** ord, axis=dims, keepdims=keepdim) ** (1.0 / ord)
-    return _attach(_out(r, a.dtype), LinalgVectorNormBackward0, (a,), {
+    return _attach(_out(r, d), LinalgVectorNormBackward0, (a,), {
         'dim': _raw(_tuple(dim)), 'keepdim': keepdim, 'ord': ord, 'result': _RESULT, 'self': SavedTensor(a)})
 
 
@@ -740,15 +748,19 @@ def _norm_backward(g, x, r, ord, dims, keepdim):
         return None
     g, r = _unsq(g, dims, keepdim), _unsq(r, dims, keepdim)
     if ord == 1:
-        return x.sign() * g
+        return x.sgn() * g
     if ord in (math.inf, -math.inf):
-        mask = make(np.abs(x._data) == r._data)
+        a = np.abs(x._data)
+        mask = make((a == r._data) | np.isnan(a))
         count = mask.sum(dims, keepdim=True) if dims is not None else mask.sum()
-        return x.sign() * where(mask, g / count, 0.)
-    zero = make(r._data == 0)
+        return x.sgn() * (g / count * mask)
+    zero = make(r._data == 0)           # PyTorch's norm_backward, with its masked_fill
     if ord == 2:
-        return x * where(zero, 0., g / r)
-    return x * x.abs() ** (ord - 2) * where(zero, 0., g / r ** (ord - 1))
+        return g * (x / r).masked_fill(zero, 0)
+    if ord < 1:
+        return x.sgn() * x.abs().pow(ord - 1).masked_fill(make(x._data == 0), 0) * g * r.pow(1 - ord)
+    scaled = x.sgn() * x.abs().pow(ord - 1) if ord < 2 else x * x.abs().pow(ord - 2)
+    return scaled * (g / r.pow(ord - 1)).masked_fill(zero, 0)
 
 
 # ================================================================================================ activations
@@ -1018,7 +1030,7 @@ def erf(a):
 class ErfBackward0(Node):
     def apply(self, g):
         x = self.saved('self')
-        return (g * (2 / math.sqrt(math.pi)) * (-x * x).exp(),)
+        return (_mul_scalar((-(x ** 2)).exp(), 2 / math.sqrt(math.pi)) * g,)     # 2 / sqrt(pi) * exp(-x^2) * grad
 
 
 _TANH_K = math.sqrt(2 / math.pi)
@@ -1182,17 +1194,6 @@ def _reduce(x, reduction):
     return s if reduction == 2 else np.asarray(s / x.dtype.type(x.size) if x.size else np.nan, x.dtype)
 
 
-class DivBackward1(Node):
-    """Division by a Python number inside a composite op (PyTorch's div.Scalar)."""
-
-    def apply(self, g):
-        return (g / self._saved['other'],)
-
-
-def _div_scalar(a, other):
-    return _attach(_out(a._data / other, a.dtype), DivBackward1, (a,), {'other': other})
-
-
 def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     """Mean (or sum) of squared differences."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
@@ -1211,8 +1212,7 @@ class MseLossBackward0(Node):
         if _recording(g, x, t):                    # each gradient its own op, as in PyTorch
             return (mse_loss_backward(g, x, t, r) if self.needs(0) else None,
                     mse_loss_backward(g, t, x, r) if self.needs(1) else None)
-        gi = _mse_grad(g, x, t, r)
-        return (gi if self.needs(0) else None, -gi if self.needs(1) else None)
+        return (_mse_grad(g, x, t, r) if self.needs(0) else None, _mse_grad(g, t, x, r) if self.needs(1) else None)
 
 
 def _mse_grad(g, x, t, r):
@@ -1306,8 +1306,8 @@ class SmoothL1LossBackward0(Node):
         if _recording(g, x, t):                    # each gradient its own op, as in PyTorch
             return (_huber_backward(g, x, t, r, k, smooth) if self.needs(0) else None,
                     _huber_backward(g, t, x, r, k, smooth) if self.needs(1) else None)
-        gi = _huber_grad(g, x, t, r, k, smooth)
-        return (gi if self.needs(0) else None, -gi if self.needs(1) else None)
+        return (_huber_grad(g, x, t, r, k, smooth) if self.needs(0) else None,
+                _huber_grad(g, t, x, r, k, smooth) if self.needs(1) else None)
 
 
 class HuberLossBackward0(SmoothL1LossBackward0):
@@ -1364,7 +1364,8 @@ def _legacy_reduction(size_average, reduce, reduction):
     """PyTorch's mapping of the deprecated size_average / reduce flags onto reduction."""
     if size_average is None and reduce is None:
         return reduction
-    ret = 'none' if reduce is False else 'sum' if size_average is False else 'mean'
+    size_average, reduce = size_average is None or size_average, reduce is None or reduce    # (truth values)
+    ret = 'mean' if size_average and reduce else 'sum' if reduce else 'none'
     warnings.warn("size_average and reduce args will be deprecated, please use reduction='%s' instead." % ret,
                   UserWarning, stacklevel=3)
     return ret
@@ -1383,14 +1384,27 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         raise ValueError('For 1D input, 1D target must have size 1, but got target size: %d' % target._data.shape[0])
     if nd <= 2 and target._data.ndim > 1:
         raise RuntimeError('0D or 1D target tensor expected, multi-target not supported')
+    shape, tshape = input._data.shape, target._data.shape
+    if (nd == 3 or nd > 4) and tshape[1:] != shape[2:]:
+        raise RuntimeError('Expected target size %s, got %s' % (_sizes(shape[:1] + shape[2:]), _sizes(tshape)))
+    if nd == 4 and len(tshape) != 3:
+        raise RuntimeError('only batches of spatial targets supported (3D tensors) but got targets of dimension: %d'
+                           % len(tshape))
+    classes = shape[1 if nd >= 2 else 0]
+    if weight is not None and weight._data.size != classes:
+        raise RuntimeError('weight tensor should be defined either for all or no classes' if nd >= 3 else
+                           'weight tensor should be defined either for all %d classes or no classes but got weight '
+                           'tensor of shape: %s' % (classes, _sizes(weight._data.shape)))
+    if nd == 4 and tshape != shape[:1] + shape[2:]:
+        raise RuntimeError('size mismatch (got input: %s , target: %s' % (_sizes(shape), _sizes(tshape)))
     if target._data.dtype.type not in (np.int64, np.uint8):
         raise RuntimeError('expected target dtype to be Long or Byte, but got ' + target.dtype.legacy)
     if nd == 3 or nd > 4:                # PyTorch views these as 4-D (N, C, 1, rest) and uses the 2-D loss
-        n, c = input._data.shape[:2]
-        out = nll_loss(input.reshape(n, c, 1, -1), target.reshape(n, 1, -1), weight, None, ignore_index, None,
-                       reduction)
+        n, c = shape[:2]                 # (empty: (N, C, 0, 0) and (N, 0, 0))
+        out = nll_loss(input.reshape((n, c) + ((1, -1) if input._data.size else (0, 0))),
+                       target.reshape((n,) + ((1, -1) if target._data.size else (0, 0))), weight, None, ignore_index,
+                       None, reduction)
         return out if r else out.view(target.shape)
-    classes = input._data.shape[1 if nd >= 2 else 0]
     logp = np.moveaxis(input._data, 1, -1).reshape(-1, classes) if nd >= 2 else input._data.reshape(1, classes)
     t = target._data.reshape(-1).astype(np.int64)
     keep = t != ignore_index
@@ -1534,13 +1548,13 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         return loss
     smooth = -(logp if weight is None else logp * weight.view(wshape)).sum(cdim)
     keep = make(target._data != ignore_index)
-    smooth = where(keep, smooth, 0.)
+    smooth = smooth.masked_fill(make(~keep._data), 0.)
     if r == 2:
         smooth = smooth.sum()
     elif r == 1:
         smooth = smooth.sum() / (keep._data.sum() if weight is None else
                                  weight._data[np.where(keep._data, target._data, 0)][keep._data].sum())
-    return loss * (1 - label_smoothing) + smooth * (label_smoothing / classes)
+    return _mul_scalar(loss, 1 - label_smoothing) + _mul_scalar(smooth, label_smoothing / classes)
 
 
 def _check_bce(input, target, weight):

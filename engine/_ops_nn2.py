@@ -13,7 +13,7 @@ import numpy as np
 from . import _autograd as ag
 from ._autograd import Node, SavedTensor
 from ._ops import (_attach, _not_implemented, _recording, _RESULT, _rounded, _scalar_sub, _sigmoid, _vec_exp,
-                   _zeros_like, threshold_backward, cat, narrow)
+                   _sizes, _zeros_like, threshold_backward, cat, narrow)
 from ._ops_nn import (_div_scalar, _elu_np, _raw, _rowwise_moments, _fused, _saved_dims, where,  # noqa: F401
                       EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
 from ._tensor import make, _wrap_dim
@@ -316,10 +316,6 @@ class GluBackwardBackward0(Node):
 
 
 # ================================================================================================ group norm
-
-def _sizes(shape):
-    return '[%s]' % ', '.join(str(s) for s in shape)
-
 
 def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     """(x - mean) * rstd per sample and group of channels (dim 1 split in num_groups), then weight and bias per

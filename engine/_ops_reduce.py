@@ -248,11 +248,12 @@ def aminmax(a, *, dim=None, keepdim=False):
     if keepdim and dim is None and x.ndim:
         lo, hi = (make(t._data.reshape((1,) * x.ndim)) for t in (lo, hi))
     if ag.grad_enabled and a.requires_grad and x.dtype.kind == 'f':
-        node = ag.record(None, AminmaxBackward0, (a,), {'dim': _raw(dim), 'keepdim': keepdim, 'max': SavedTensor(hi),
-                                                        'min': SavedTensor(lo), 'self': SavedTensor(a)})
+        node = ag.record(None, AminmaxBackward0, (a,), {'dim': _raw(dim), 'keepdim': keepdim, 'max': None,
+                                                        'min': None, 'self': SavedTensor(a)})
         node.num_outputs = 2
         for i, t in enumerate((lo, hi)):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+        node._saved.update(max=SavedTensor(hi, is_output=True), min=SavedTensor(lo, is_output=True))   # (outputs)
     return return_types.aminmax(lo, hi)
 
 

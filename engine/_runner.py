@@ -217,7 +217,7 @@ def _settings(engine):
     options, ...), to be put back after a run: each run starts as a fresh Python process would, not from what the
     last run left (a top-level `torch.set_grad_enabled(False)` would otherwise hold in every later run)."""
     ag = engine._autograd
-    values = [(ag, name, getattr(ag, name)) for name in ('grad_enabled', 'inference_enabled', 'anomaly',
+    values = [(ag, name, getattr(ag, name)) for name in ('grad_mode', 'grad_enabled', 'inference_enabled', 'anomaly',
                                                           'anomaly_check_nan', 'saved_hooks_disabled')]
     values.append((engine._dtypes, 'default_float', engine._dtypes.default_float))
     kept = [(c, c.copy()) for c in (ag.saved_hooks, engine._printing._opts, engine._threads)]

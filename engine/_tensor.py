@@ -25,6 +25,24 @@ def warn_once(message, where, stacklevel=None):
                       stacklevel=user_stacklevel() if stacklevel is None else stacklevel + 1)
 
 
+def parser_type(x):
+    """A value's type as PyTorch's argument parser names it: its C type's name (numpy.ndarray, torch.Size)."""
+    if isinstance(x, Tensor):
+        return 'Tensor'
+    t = type(x)
+    return t.__module__ + '.' + t.__name__ if t.__module__ in ('numpy', 'torch') else t.__name__
+
+
+def invalid_arguments(fn, args, kwargs, signatures):
+    """The TypeError of PyTorch's argument parser when no signature matches: the types given (the keywords last,
+    in reverse order), then the signatures (' * (...)' lines)."""
+    given = [parser_type(a) for a in args]
+    keywords = ['%s=%s' % (k, parser_type(v)) for k, v in reversed(kwargs.items())]
+    got = ', '.join(given + keywords) + (', ' if keywords and not given else '')
+    return TypeError('%s() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
+                     % (fn, got, signatures))
+
+
 _SCALAR_WARNING = ('Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n'
                    'Consider using tensor.detach() first.')
 
@@ -73,6 +91,18 @@ class Size(tuple):
     def __reduce__(self):
         return Size, (tuple(self),)
 
+    # Python's own errors, naming the type as PyTorch's C type is named ('torch.Size', its __name__ being 'Size')
+    def __call__(self, *args, **kwargs):
+        raise TypeError("'torch.Size' object is not callable")
+
+    def __setitem__(self, key, value):
+        raise TypeError("'torch.Size' object does not support item assignment")
+
+    def __format__(self, spec):
+        if spec:
+            raise TypeError('unsupported format string passed to torch.Size.__format__')
+        return str(self)
+
 
 def _size_item(i, n):
     """One size given to torch.Size(): an int or anything with __index__ (not a float tensor)."""
@@ -118,10 +148,10 @@ class Tensor:
     def __new__(cls, *args, **kwargs):
         if cls is Tensor and (args or kwargs):
             from ._factories import legacy_constructor
-            return legacy_constructor(dt.float32, args, kwargs, any_dtype=True)
+            return legacy_constructor(dt.default_float, args, kwargs, any_dtype=True)
         t = object.__new__(cls)
         if cls is Tensor and not args:
-            _init(t, np.zeros((0,), np.float32))
+            _init(t, np.zeros((0,), dt.default_float.np))
         return t
 
     def __init__(self, *args, **kwargs):
@@ -173,8 +203,6 @@ class Tensor:
         return self._data.shape == other._data.shape
 
     def is_nonzero(self):
-        if self._data.size == 0:
-            raise RuntimeError('Boolean value of Tensor with no values is ambiguous')
         return bool(self)
 
     def get_device(self):
@@ -275,6 +303,8 @@ class Tensor:
     def requires_grad(self, flag):
         if type(flag) is not bool:
             raise RuntimeError('requires_grad must be a bool')
+        if flag and self._grad_fn is not None:
+            raise RuntimeError('you can only change requires_grad flags of leaf variables.')
         self.requires_grad_(flag, _message='only Tensors of floating point and complex dtype can require gradients')
 
     def requires_grad_(self, requires_grad=True, *, _message='only Tensors of floating point dtype can require '
@@ -306,7 +336,7 @@ class Tensor:
 
     @property
     def grad(self):
-        if self._grad_fn is not None and not self._retains_grad:
+        if self._grad_fn is not None and not self._retains_grad and self._grad is None:
             warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
@@ -434,6 +464,14 @@ class Tensor:
                                "instead.")
         return self._data if dtype is None else self._data.astype(dtype)
 
+    def __array_wrap__(self, array):
+        """A numpy ufunc's result (np.sqrt(t), t * ndarray) as a tensor sharing its memory; bool as uint8. (Without
+        context and return_scalar, as PyTorch's: numpy 2 warns that it should take them.)"""
+        if array.dtype == bool:
+            array = array.astype('uint8')
+        from ._factories import from_numpy
+        return from_numpy(array)
+
     def item(self):
         if self._data.size != 1:
             raise RuntimeError('a Tensor with %d elements cannot be converted to Scalar' % self._data.size)
@@ -450,9 +488,11 @@ class Tensor:
     def __iter__(self):
         if self._data.ndim == 0:
             raise TypeError('iteration over a 0-d tensor')
-        return (self[i] for i in range(self._data.shape[0]))
+        return iter(self.unbind(0))
 
     def __bool__(self):
+        if self._data.size == 0:
+            raise RuntimeError('Boolean value of Tensor with no values is ambiguous')
         if self._data.size != 1:
             raise RuntimeError('Boolean value of Tensor with more than one value is ambiguous')
         return bool(self._data.reshape(()))

@@ -1,12 +1,108 @@
-"""torch.linalg: the functions PyTorch's tutorials call (matmul, cross, svd, inv, det, slogdet, solve, matrix_power,
-vector_norm, norm of a vector)."""
+"""torch.linalg: the functions PyTorch's tutorials call (matmul, cross, svd, svdvals, inv, det, slogdet, solve,
+matrix_power, and the norms: vector_norm, matrix_norm, norm)."""
+import math
+
 from . import matmul  # noqa: F401
+from . import _dtypes as dt
 from ._ops_reduce import inverse as inv, _LinAlgError as LinAlgError  # noqa: F401
 from ._ops_nn import linalg_cross as cross, linalg_svd as svd, norm as _norm
 from ._ops_linalg import (linalg_det as det, linalg_slogdet as slogdet, linalg_solve as solve,
                           linalg_solve_ex as solve_ex,  # noqa: F401
                           linalg_matrix_power as matrix_power)
+from ._tensor import Tensor, _wrap_dim
+
+
+def _check_dtype(name, a, dtype):
+    """PyTorch's check_linalg_norm_dtype: a floating dtype that a's dtype converts to without narrowing."""
+    if dtype is None:
+        return
+    if not (dtype.is_floating_point or dtype.is_complex):
+        raise RuntimeError('%s: dtype should be floating point or complex, but got %s' % (name, dtype.legacy))
+    if dt.promote_types(a.dtype, dtype) != dtype:
+        raise RuntimeError('%s: the dtype of the input (%s) should be convertible without narrowing to the specified '
+                           'dtype (%s)' % (name, a.dtype.legacy, dtype.legacy))
+
+
+def _check_float(name, a, low_precision=True):
+    """PyTorch's checkFloatingOrComplex."""
+    if not (a.dtype.is_floating_point or a.dtype.is_complex):
+        raise RuntimeError('%s: Expected a floating point or complex tensor as input. Got %s' % (name, a.dtype.legacy))
+    if not low_precision and a.dtype is dt.float16:
+        raise RuntimeError('%s: Low precision dtypes not supported. Got %s' % (name, a.dtype.legacy))
 
 
 def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+    """The ord-norm of x as a vector (over dim, or all of it): LinalgVectorNormBackward0."""
+    _check_float('linalg.vector_norm', x)
+    _check_dtype('linalg.vector_norm', x, dtype)
     return _norm(x, ord, dim, keepdim, dtype)
+
+
+def svdvals(A, *, driver=None):
+    """The singular values, in descending order: linalg.svd's S (output 1 of LinalgSvdBackward0)."""
+    return svd(A, full_matrices=False).S
+
+
+def _over_last_two(A, dim, keepdim, reduce):
+    """reduce(singular values of the matrices in dims dim), as PyTorch computes the 2-norms and the nuclear norm:
+    those dims moved to the end, and moved back when keepdim."""
+    perm = [d for d in range(A.ndim) if d not in dim] + list(dim)
+    result = reduce(svdvals(A.permute(perm)))
+    if keepdim:
+        reverse = sorted(range(A.ndim), key=perm.__getitem__)
+        result = result.unsqueeze(-1).permute(reverse)
+    return result
+
+
+def matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None):
+    """The ord-norm of the matrices in dims dim: 'fro' (a vector 2-norm), 'nuc' (sum of singular values), 2 / -2
+    (largest / smallest singular value), 1 / -1 (max / min column sum of |A|), inf / -inf (the same over rows)."""
+    name = 'linalg.matrix_norm'
+    if isinstance(ord, str):
+        if ord not in ('fro', 'nuc'):
+            raise RuntimeError('%s: Order %s not supported.' % (name, ord))
+    else:
+        ord = float(ord)
+        if abs(ord) not in (1., 2., math.inf):
+            raise RuntimeError('%s: Order %g not supported.' % (name, ord))
+    if A.ndim < 2:
+        raise RuntimeError('%s: The input tensor A must have at least 2 dimensions.' % name)
+    _check_float(name, A, ord not in ('nuc', 2., -2.))
+    dim = list(dim) if isinstance(dim, (tuple, list)) else [dim]
+    if len(dim) != 2:
+        raise RuntimeError('%s: dim must be a 2-tuple. Got %s' % (name, ' '.join(map(str, dim))))
+    dim = [_wrap_dim(d, A.ndim) for d in dim]
+    if dim[0] == dim[1]:
+        raise RuntimeError('%s: dims must be different. Got (%d, %d)' % (name, dim[0], dim[1]))
+    _check_dtype(name, A, dtype)
+    if ord == 'fro':
+        return _norm(A, 2, dim, keepdim, dtype)
+    A_ = A if dtype is None else A.to(dtype)
+    if ord == 'nuc':
+        return _over_last_two(A_, dim, keepdim, lambda s: s.sum(-1, keepdim))
+    extreme = (lambda t, d: t.amax(d, keepdim)) if ord > 0 else (lambda t, d: t.amin(d, keepdim))
+    if abs(ord) == 2:
+        return _over_last_two(A_, dim, keepdim, lambda s: extreme(s, -1))
+    if abs(ord) == math.inf:                # the 1-norm of the transposed matrix
+        dim.reverse()
+    if not keepdim and dim[0] < dim[1]:
+        dim[1] -= 1
+    return extreme(_norm(A, 1., dim[0], keepdim, dtype), dim[1])
+
+
+def norm(A, ord=None, dim=None, keepdim=False, *, out=None, dtype=None):
+    """A matrix norm when ord is given and there are two dims (dim, or those of a 2-D A), otherwise a vector norm
+    (2 when ord is None), as PyTorch's linalg.norm decides."""
+    if not isinstance(A, Tensor):
+        raise TypeError("linalg_norm(): argument 'input' (position 1) must be Tensor, not %s" % type(A).__name__)
+    if dim is not None:
+        dims = list(dim) if isinstance(dim, (tuple, list)) else [dim]
+        if len(dims) not in (1, 2):
+            raise RuntimeError('linalg.norm: If %s is specified, it must be of length 1 or 2. Got [%s]'
+                               % ('dim' if ord is None or isinstance(ord, str) else 'ord', ', '.join(map(str, dims))))
+    elif ord is not None and A.ndim not in (1, 2):
+        raise RuntimeError('linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got %dD.'
+                           % A.ndim)
+    if isinstance(ord, str) or ord is not None and (dim is None and A.ndim == 2 or dim is not None and len(dims) == 2):
+        return matrix_norm(A, ord, (0, 1) if dim is None else dim, keepdim, dtype=dtype)
+    return vector_norm(A, 2 if ord is None else ord, dim, keepdim, dtype=dtype)

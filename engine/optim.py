@@ -9,11 +9,12 @@ import numpy as np
 
 from . import _autograd as ag
 from ._tensor import Tensor, make
-from .nn import _zero_grad
-from ._ops import mul
+from .nn import _typename, _zero_grad
+from ._ops import mul, _views_changed
 
 def _bump(t):
     ag.bump(t)
+    _views_changed(t)       # (a saved view of the parameter, as weight.t(), now reads as AsStrided's output)
 
 
 def _fma(a, alpha, b, out=None):
@@ -56,19 +57,29 @@ class Optimizer:
             raise TypeError('optimizer parameters need to be organized in ordered collections, but the ordering of '
                             'tensors in sets will change between runs. Please use a list instead.')
         params = [params] if isinstance(params, Tensor) else list(params)
+        names = [p[0] for p in params if isinstance(p, tuple)]          # (named_parameters(): the names kept)
+        params = [p[1] if isinstance(p, tuple) else p for p in params]
+        if names and len(names) != len(params):
+            raise ValueError('all optimizer params should be with/without names. Some param names are missing')
         for p in params:
             if not isinstance(p, Tensor):
-                raise TypeError('optimizer can only optimize Tensors, but one of the params is ' + type(p).__name__)
+                raise TypeError('optimizer can only optimize Tensors, but one of the params is ' + _typename(p))
             if not (p.is_leaf or p.retains_grad):
                 raise ValueError("can't optimize a non-leaf Tensor")
         if len({id(p) for p in params}) != len(params):
             warnings.warn('optimizer contains a parameter group with duplicate parameters; in future, this will '
                           'cause an error; see github.com/pytorch/pytorch/issues/40967 for more information',
                           stacklevel=3)
+        for g in self.param_groups:
+            if bool(names) != ('param_names' in g):
+                raise ValueError('all optimizer param groups should be with/without names. cannot add param group %s '
+                                 'to the optimizer' % ('with names' if names else 'without names'))
         seen = {id(p) for g in self.param_groups for p in g['params']}
         if any(id(p) in seen for p in params):
             raise ValueError('some parameters appear in more than one parameter group')
         group = dict(param_group, params=params)
+        if names:
+            group['param_names'] = names
         for k, v in self.defaults.items():
             group.setdefault(k, v)
         self.param_groups.append(group)
@@ -93,6 +104,15 @@ class Optimizer:
                         g = g if g.flags.c_contiguous else g.copy()
                         self._update(p, g, group, self.state[p] if self._has_state(group) else None)
         return loss
+
+    def __init_subclass__(cls, **kwargs):
+        """Each optimizer gets a step of its own, as PyTorch's have (print(opt.step) shows SGD.step)."""
+        super().__init_subclass__(**kwargs)
+        if cls.step is Optimizer.step:
+            def step(self, closure=None):
+                return Optimizer.step(self, closure)
+            step.__qualname__, step.__doc__ = cls.__name__ + '.step', Optimizer.step.__doc__
+            cls.step = step
 
     def _has_state(self, group):
         """Whether an update keeps per-parameter state (SGD without momentum keeps none)."""
@@ -119,7 +139,8 @@ class Optimizer:
             p = params[i]
             self.state[p] = {k: (v.clone() if k == 'step' else v.to(p.dtype).clone()) if isinstance(v, Tensor) else v
                              for k, v in values.items()}
-        self.param_groups = [dict(s, params=g['params']) for s, g in zip(saved, self.param_groups)]
+        self.param_groups = [dict(s, params=g['params'], **{k: g[k] for k in ('param_names',) if k in g and k not in s})
+                             for s, g in zip(saved, self.param_groups)]
 
     def __repr__(self):
         text = type(self).__name__ + ' ('

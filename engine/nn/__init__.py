@@ -5,11 +5,13 @@ import sys
 import types
 import warnings
 from collections import OrderedDict, namedtuple
+from collections.abc import Iterable, Mapping
 
 from .. import _autograd as ag
 from .. import _dtypes, _factories
 from .._factories import empty
 from .. import _ops_rnn
+from .._ops import _views_changed
 from .._ops_nn import _legacy_reduction
 from .._tensor import Tensor, user_stacklevel
 from . import functional as F
@@ -92,7 +94,7 @@ class Module:
         if isinstance(value, Parameter):
             if params is None:
                 raise AttributeError('cannot assign parameters before Module.__init__() call')
-            self._forget(name)
+            self._forget(name, params)
             self.register_parameter(name, value)
         elif params is not None and name in params:
             if value is not None:
@@ -102,7 +104,7 @@ class Module:
         elif isinstance(value, Module):
             if modules is None:
                 raise AttributeError('cannot assign module before Module.__init__() call')
-            self._forget(name)
+            self._forget(name, modules)
             modules[name] = value
         elif modules is not None and name in modules:
             if value is not None:
@@ -131,11 +133,13 @@ class Module:
                 return
         object.__delattr__(self, name)
 
-    def _forget(self, name):
-        """Drop `name` from wherever it was registered before (it is about to be registered anew)."""
+    def _forget(self, name, keep):
+        """Drop `name` from wherever it was registered before but `keep`, where it is about to be registered anew
+        (in its place)."""
         self.__dict__.pop(name, None)
         for store in (self._parameters, self._buffers, self._modules):
-            store.pop(name, None)
+            if store is not keep:
+                store.pop(name, None)
 
     def _check_name(self, name, what, store):
         """PyTorch's checks of a name to register in `store` (a module's name is checked in another order)."""
@@ -293,7 +297,7 @@ class Module:
     def state_dict(self, destination=None, prefix='', keep_vars=False):
         """An ordered dict of every parameter and persistent buffer by dotted name (detached unless keep_vars)."""
         out = OrderedDict() if destination is None else destination
-        for mod_prefix, m in self.named_modules(prefix=prefix.rstrip('.')):
+        for mod_prefix, m in self.named_modules(prefix=prefix.rstrip('.'), remove_duplicate=False):
             dot = mod_prefix + ('.' if mod_prefix else '')
             for name, p in m._parameters.items():
                 if p is not None:
@@ -368,8 +372,22 @@ def _zero_grad(p, set_to_none):
 
 # ================================================================================================ containers
 
-class _ModuleSequence(Module):
-    """What Sequential and ModuleList share: numbered children, len(), iteration, append()."""
+class _Numbered(Module):
+    """What the list-like containers share: children (or parameters) named '0', '1', ... and their indices."""
+
+    def _abs_index(self, idx):
+        """idx as a position from 0, with PyTorch's error for one out of range."""
+        idx = operator.index(idx)
+        if not -len(self) <= idx < len(self):
+            raise IndexError('index %d is out of range' % idx)
+        return idx % len(self)
+
+    def __dir__(self):
+        return [k for k in super().__dir__() if not k.isdigit()]
+
+
+class _ModuleSequence(_Numbered):
+    """What Sequential and ModuleList share: numbered children, len(), iteration, append(), del, pop()."""
 
     def __len__(self):
         return len(self._modules)
@@ -377,9 +395,37 @@ class _ModuleSequence(Module):
     def __iter__(self):
         return iter(self._modules.values())
 
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return type(self)(list(self._modules.values())[idx])
+        return self._modules[self._key(idx)]
+
+    def _key(self, idx):
+        return list(self._modules)[self._abs_index(idx)]
+
+    def __setitem__(self, idx, module):
+        setattr(self, self._key(idx), module)
+
+    def __delitem__(self, idx):
+        """Remove the children at idx; the rest renumbered from 0."""
+        for key in (list(self._modules)[idx] if isinstance(idx, slice) else [self._key(idx)]):
+            delattr(self, key)
+        self.__dict__['_modules'] = OrderedDict((str(i), m) for i, m in enumerate(self._modules.values()))
+
     def append(self, module):
         self.add_module(str(len(self)), module)
         return self
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
+
+    def _insert(self, index, module):
+        """Put module at index, shifting the later ones up (PyTorch's insert, which checks nothing)."""
+        for i in range(len(self._modules), index, -1):
+            self._modules[str(i)] = self._modules[str(i - 1)]
+        self._modules[str(index)] = module
 
 
 class Sequential(_ModuleSequence):
@@ -395,18 +441,57 @@ class Sequential(_ModuleSequence):
                 self.add_module(str(i), m)
 
     def __getitem__(self, idx):
-        items = list(self._modules.items())
         if isinstance(idx, slice):
-            return type(self)(OrderedDict(items[idx]))
-        idx = operator.index(idx)
-        n = len(items)
-        if not -n <= idx < n:
-            raise IndexError('index %d is out of range' % idx)
-        return items[idx % n][1]
+            return type(self)(OrderedDict(list(self._modules.items())[idx]))
+        return super().__getitem__(idx)
 
-    def __setitem__(self, idx, module):
-        key = list(self._modules)[idx]
-        setattr(self, key, module)
+    def _check_other(self, other):
+        if not isinstance(other, Sequential):
+            raise ValueError('add operator supports only objects of Sequential class, but %s is given.'
+                             % str(type(other)))
+
+    def __add__(self, other):
+        self._check_other(other)
+        return Sequential().extend(self).extend(other)
+
+    def __iadd__(self, other):
+        self._check_other(other)
+        for i, m in enumerate(other, len(self)):
+            self.add_module(str(i), m)
+        return self
+
+    def _check_factor(self, other):
+        if not isinstance(other, int):
+            raise TypeError('unsupported operand type(s) for *: %s and %s' % (type(self), type(other)))
+        if other <= 0:
+            raise ValueError('Non-positive multiplication factor %s for %s' % (other, type(self)))
+
+    def __mul__(self, other):
+        self._check_factor(other)
+        return Sequential(*(list(self) * other))
+
+    __rmul__ = __mul__
+
+    def __imul__(self, other):
+        self._check_factor(other)
+        n = len(self)
+        for i in range(n, n * other):
+            self.add_module(str(i), self._modules[str(i % n)])
+        return self
+
+    def insert(self, index, module):
+        if not isinstance(module, Module):
+            raise AssertionError('module should be of type: %s' % Module)
+        n = len(self._modules)
+        if not -n <= index <= n:
+            raise IndexError('Index out of range: %d' % index)
+        self._insert(index + n if index < 0 else index, module)
+        return self
+
+    def extend(self, sequential):
+        for m in sequential:
+            self.append(m)
+        return self
 
     def forward(self, input):
         for m in self._modules.values():
@@ -419,18 +504,21 @@ class ModuleList(_ModuleSequence):
 
     def __init__(self, modules=None):
         super().__init__()
-        for m in modules or ():
-            self.append(m)
+        if modules is not None:
+            self += modules
 
-    def __getitem__(self, idx):
-        if isinstance(idx, slice):
-            return type(self)(list(self._modules.values())[idx])
-        return list(self._modules.values())[idx]
+    def __iadd__(self, modules):
+        return self.extend(modules)
 
-    def __setitem__(self, idx, module):
-        setattr(self, str(idx % len(self)), module)
+    def __add__(self, other):
+        return ModuleList().extend(self).extend(other)
+
+    def insert(self, index, module):
+        self._insert(index, module)
 
     def extend(self, modules):
+        if not isinstance(modules, Iterable):
+            raise TypeError('ModuleList.extend should be called with an iterable, but got ' + type(modules).__name__)
         for m in modules:
             self.append(m)
         return self
@@ -451,13 +539,47 @@ class ModuleList(_ModuleSequence):
         return lines
 
 
-class ModuleDict(Module):
+def _pairs(name, items):
+    """The (key, value) pairs of a dict-like update: its items, or a sequence of pairs (PyTorch's checks)."""
+    if not isinstance(items, Iterable):
+        raise TypeError('%s.update should be called with an iterable of key/value pairs, but got %s'
+                        % (name, type(items).__name__))
+    if isinstance(items, (Mapping, ModuleDict, ParameterDict)):
+        return list(items.items())
+    pairs = []
+    for j, p in enumerate(items):
+        what = name.replace('ParametersDict', 'ParameterDict')
+        if not isinstance(p, Iterable):
+            raise TypeError('%s update sequence element #%d should be Iterable; is%s' % (what, j, type(p).__name__))
+        if len(p) != 2:
+            raise ValueError('%s update sequence element #%d has length %d; 2 is required' % (what, j, len(p)))
+        pairs.append((p[0], p[1]))
+    return pairs
+
+
+class _DictMethods:
+    """The dict methods ModuleDict and ParameterDict share, on top of [], del and iteration over keys."""
+
+    def __contains__(self, key):
+        return key in self.keys()
+
+    def pop(self, key):
+        v = self[key]
+        del self[key]
+        return v
+
+    def clear(self):
+        for k in list(self.keys()):
+            del self[k]
+
+
+class ModuleDict(_DictMethods, Module):
     """A dict of modules whose parameters belong to the owner."""
 
     def __init__(self, modules=None):
         super().__init__()
-        for k, m in (modules or {}).items():
-            self.add_module(k, m)
+        if modules is not None:
+            self.update(modules)
 
     def __getitem__(self, key):
         return self._modules[key]
@@ -465,14 +587,14 @@ class ModuleDict(Module):
     def __setitem__(self, key, module):
         self.add_module(key, module)
 
+    def __delitem__(self, key):
+        del self._modules[key]
+
     def __len__(self):
         return len(self._modules)
 
     def __iter__(self):
         return iter(self._modules)
-
-    def __contains__(self, key):
-        return key in self._modules
 
     def keys(self):
         return self._modules.keys()
@@ -482,6 +604,158 @@ class ModuleDict(Module):
 
     def items(self):
         return self._modules.items()
+
+    def update(self, modules):
+        for k, m in _pairs('ModuleDict', modules):
+            self[k] = m
+
+
+def _param_line(key, p, dtype_name):
+    """One line of a ParameterList / ParameterDict repr."""
+    if not isinstance(p, Tensor):
+        return '  (%s): Object of type: %s' % (key, type(p).__name__)
+    return '  (%s): %s containing: [%s of size %s]' % (key, 'Parameter' if isinstance(p, Parameter) else 'Tensor',
+                                                       dtype_name(p), 'x'.join(map(str, p.shape)))
+
+
+def _as_parameter(value):
+    return Parameter(value) if isinstance(value, Tensor) and not isinstance(value, Parameter) else value
+
+
+class ParameterList(_Numbered):
+    """A list of parameters (tensors given become Parameters) registered as '0', '1', ..."""
+
+    def __init__(self, values=None):
+        super().__init__()
+        self._size = 0
+        if values is not None:
+            self += values
+
+    def __getitem__(self, idx):
+        if isinstance(idx, slice):
+            return type(self)([self[i] for i in range(*idx.indices(len(self)))])
+        return getattr(self, str(self._abs_index(idx)))
+
+    def __setitem__(self, idx, param):
+        setattr(self, str(self._abs_index(idx)), _as_parameter(param))
+
+    def __len__(self):
+        return self._size
+
+    def __iter__(self):
+        return iter([self[i] for i in range(len(self))])
+
+    def __iadd__(self, parameters):
+        return self.extend(parameters)
+
+    def append(self, value):
+        self._size += 1
+        self[self._size - 1] = value
+        return self
+
+    def extend(self, values):
+        if not isinstance(values, Iterable) or isinstance(values, Tensor):
+            raise TypeError('ParameterList.extend should be called with an iterable, but got ' + type(values).__name__)
+        for v in values:
+            self.append(v)
+        return self
+
+    def extra_repr(self):
+        return '\n'.join(_param_line(k, p, lambda t: str(t.dtype)) for k, p in enumerate(self))
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError('ParameterList should not be called.')
+
+
+class ParameterDict(_DictMethods, Module):
+    """A dict of parameters (tensors given become Parameters), kept in insertion order."""
+
+    def __init__(self, parameters=None):
+        super().__init__()
+        self._keys = {}
+        if parameters is not None:
+            self.update(parameters)
+
+    def _key_to_attr(self, key):
+        if not isinstance(key, str):
+            raise TypeError("Index given to ParameterDict cannot be used as a key as it is not a string (type is "
+                            "'%s'). Open an issue on github if you need non-string keys." % type(key).__name__)
+        return key
+
+    def __getitem__(self, key):
+        return getattr(self, self._key_to_attr(key))
+
+    def __setitem__(self, key, value):
+        self._keys[key] = None
+        setattr(self, self._key_to_attr(key), _as_parameter(value))
+
+    def __delitem__(self, key):
+        del self._keys[key]
+        delattr(self, self._key_to_attr(key))
+
+    def __len__(self):
+        return len(self._keys)
+
+    def __iter__(self):
+        return iter(self._keys)
+
+    def __reversed__(self):
+        return reversed(self._keys)
+
+    def copy(self):
+        return ParameterDict(OrderedDict((k, self[k]) for k in self._keys))
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def popitem(self):
+        k = next(reversed(self._keys))
+        return k, self.pop(k)
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def fromkeys(self, keys, default=None):
+        return ParameterDict((k, default) for k in keys)
+
+    def keys(self):
+        return self._keys.keys()
+
+    def items(self):
+        return ((k, self[k]) for k in self._keys)
+
+    def values(self):
+        return (self[k] for k in self._keys)
+
+    def update(self, parameters):
+        """From another ParameterDict or OrderedDict in order, a plain mapping sorted by key, or (key, value) pairs."""
+        pairs = _pairs('ParametersDict', parameters)
+        if isinstance(parameters, Mapping) and not isinstance(parameters, OrderedDict):
+            pairs = sorted(pairs)
+        for k, p in pairs:
+            self[k] = p
+
+    def extra_repr(self):
+        return '\n'.join(_param_line(k, p, _typename) for k, p in self.items())
+
+    def __call__(self, input):
+        raise RuntimeError('ParameterDict should not be called.')
+
+    def __or__(self, other):
+        out = self.copy()
+        out.update(other)
+        return out
+
+    def __ror__(self, other):
+        out = other.copy()
+        out.update(self)
+        return out
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
 
 
 # ================================================================================================ init
@@ -517,6 +791,7 @@ def _fill_(t, data):
     with ag.no_grad():
         t._data[...] = data
         ag.bump(t)
+        _views_changed(t)
     return t
 
 
@@ -1136,7 +1411,7 @@ class Embedding(Module):
         self.padding_idx, self.max_norm, self.norm_type = padding_idx, max_norm, norm_type
         self.scale_grad_by_freq, self.sparse = scale_grad_by_freq, sparse
         if _weight is None:
-            self.weight = Parameter(empty(num_embeddings, embedding_dim, device=device, dtype=dtype),
+            self.weight = Parameter(empty((num_embeddings, embedding_dim), device=device, dtype=dtype),
                                     requires_grad=not _freeze)
             self.reset_parameters()
         else:
@@ -1824,7 +2099,7 @@ class BCEWithLogitsLoss(_Loss):
 
 
 # Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
-for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleList ModuleDict'),
+for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleList ModuleDict ParameterList ParameterDict'),
                        ('linear', 'Linear Identity'), ('flatten', 'Flatten'), ('dropout', '_DropoutNd Dropout Dropout2d'),
                        ('conv', '_ConvNd Conv1d Conv2d'),
                        ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d'),

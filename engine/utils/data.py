@@ -84,7 +84,7 @@ def default_collate(batch):
     if isinstance(elem, (tuple, list)):
         if any(len(b) != len(elem) for b in batch):
             raise RuntimeError('each element in list of batch should be of equal size')
-        return [default_collate(list(samples)) for samples in zip(*batch)]
+        return [default_collate(samples) for samples in zip(*batch)]      # (strings stay as a tuple)
     raise TypeError('default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found %s'
                     % type(elem))
 
@@ -114,6 +114,10 @@ class DataLoader:
                  collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None,
                  multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False,
                  pin_memory_device='', in_order=True):
+        if sampler is not None and shuffle:
+            raise ValueError('sampler option is mutually exclusive with shuffle')
+        if batch_size is not None and (type(batch_size) is not int or batch_size <= 0):    # (BatchSampler's check)
+            raise ValueError('batch_size should be a positive integer value, but got batch_size=%s' % batch_size)
         self.dataset, self.batch_size, self.drop_last = dataset, batch_size, drop_last
         self.shuffle, self.num_workers, self.generator = bool(shuffle), num_workers, generator
         self.collate_fn = collate_fn or (default_collate if batch_size is not None else default_convert)

@@ -23,7 +23,9 @@ _WARNED_ONCE = ("UserWarning: Using backward() with create_graph=True",
                 "UserWarning: Tensor.mH is deprecated on 0-D tensors",
                 "UserWarning: Tensor.H is deprecated on 0-D tensors",
                 "UserWarning: Creating a tensor from a list of numpy.ndarrays",
-                "UserWarning: TypedStorage is deprecated")
+                "UserWarning: TypedStorage is deprecated",
+                "UserWarning: torch.set_default_tensor_type() is deprecated",
+                "UserWarning: The given NumPy array is not writable")
 
 
 # Helpers a snippet may call: show(y) prints a tensor, its grad_fn and every saved attribute of it in name order;
