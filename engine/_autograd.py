@@ -353,18 +353,53 @@ def _describe(cls, names):
     __getattr__: a class with __getattr__ makes every attribute read of every node slower."""
     _described.add(cls)
     for name in names:
-        setattr(cls, '_saved_' + name, property(lambda self, name=name: self._unpack(name)))
+        setattr(cls, '_saved_' + name, _ReadOnly(lambda self, name=name: self._unpack(name), '_saved_' + name))
     # and a `_raw_saved_<name>` per name PyTorch saves as a tensor (SavedVariable): the saved tensor itself
     cls._raw_names = frozenset(name for name, v in names.items() if v is None or v is RESULT or name in cls._variables
                                or type(v) in (SavedTensor, SavedList))
     for name in cls._raw_names:
-        setattr(cls, '_raw_saved_' + name, property(lambda self, name=name: RawSaved.of(self, name)))
+        setattr(cls, '_raw_saved_' + name, _ReadOnly(lambda self, name=name: RawSaved.of(self, name),
+                                                     '_raw_saved_' + name))
 
 
 _NODE_DIR = ('__call__', '__class__', '__delattr__', '__dir__', '__doc__', '__eq__', '__format__', '__ge__',
              '__getattribute__', '__getstate__', '__gt__', '__hash__', '__init__', '__init_subclass__', '__le__',
              '__lt__', '__ne__', '__new__', '__reduce__', '__reduce_ex__', '__repr__', '__setattr__', '__sizeof__', '__str__',
-             '__subclasshook__', 'metadata', 'name', 'next_functions', 'register_hook', 'register_prehook', 'variable')
+             '__subclasshook__', '_input_metadata', '_register_hook_dict', '_sequence_nr', '_set_sequence_nr', 'metadata',
+             'name', 'next_functions', 'register_hook', 'register_prehook', 'requires_grad', 'variable')
+
+
+class _ReadOnly(property):
+    """A node's attribute that user code cannot set or delete, with PyTorch's message (the engine sets what lies
+    behind it)."""
+
+    def __init__(self, fget, name=None):
+        super().__init__(fget)
+        self.name = name or fget.__name__
+
+    def __set__(self, node, value):
+        raise AttributeError("attribute '%s' of '%s' objects is not writable"
+                             % (self.name, node._c_type or type(node).__name__))
+
+    def __delete__(self, node):
+        self.__set__(node, None)
+
+
+class InputMetadata:
+    """One of `grad_fn._input_metadata`: what the node's incoming gradient must be like (its shape and dtype where
+    the node knows them: a leaf's AccumulateGrad, a custom Function's node)."""
+    __module__, __qualname__ = 'torch._C._autograd', '_InputMetadata'
+    is_nested_tensor = is_cpp_nested_tensor = False
+
+    def __init__(self, meta):
+        if meta is not None:
+            from ._dtypes import FROM_NP
+            self.shape, self.dtype = list(meta[0]), FROM_NP[meta[1]]
+
+    @property
+    def device(self):
+        from ._dtypes import device
+        return device('cpu')
 
 
 class RawSaved:
@@ -594,14 +629,44 @@ class Node:
         if cls.__module__.startswith('engine'):     # PyTorch's nodes are C++ classes: type(y.grad_fn) shows
             cls.__module__ = 'builtins'             # <class 'MulBackward0'>
 
-    @property
+    _c_type = None        # the C++ type PyTorch names in "not writable" errors, when not the node's class
+
+    @_ReadOnly
     def next_functions(self):
         return tuple(zip(self._fns, self._nrs or (0,) * len(self._fns)))
 
-    @next_functions.setter
-    def next_functions(self, edges):
+    def _set_edges(self, edges):
+        """The engine's own rewiring of next_functions (pairs of node and input nr)."""
         self._fns = tuple(fn for fn, _ in edges)
         self._nrs = tuple(nr for _, nr in edges) if any(nr for _, nr in edges) else None
+
+    @_ReadOnly
+    def requires_grad(self):
+        return True           # (a node exists only where a gradient is needed)
+
+    @_ReadOnly
+    def _input_metadata(self):
+        """One InputMetadata per gradient the node receives."""
+        return tuple(InputMetadata(m) for m in self._out_metadata())
+
+    def _out_metadata(self):
+        return (None,) * self.num_outputs
+
+    def _sequence_nr(self):
+        """The node's creation number (backward runs later nodes first); UINT64_MAX for AccumulateGrad."""
+        return self._seq if self._seq != _INF else 2 ** 64 - 1
+
+    def _set_sequence_nr(self, nr):
+        if not isinstance(nr, int) or isinstance(nr, bool):
+            raise TypeError('an integer is required')
+        if nr < 0:
+            raise OverflowError("can't convert negative int to unsigned")
+        self._seq = nr
+
+    def _register_hook_dict(self, tensor):
+        """PyTorch's Tensor.register_hook wires the tensor's hook dict here; the engine's tensor hooks need not."""
+        if not hasattr(tensor, '_data'):
+            raise TypeError('_register_hook_dict expected a variable')
 
     def name(self):
         return type(self).__name__
@@ -678,9 +743,17 @@ class Node:
     def apply(self, *grads):
         raise NotImplementedError
 
-    def __call__(self, *grads):
+    def __call__(self, *grads, **kwargs):
+        """Calling a node runs its formula alone (no hooks): one gradient per output, all None giving Nones."""
+        if kwargs:
+            raise TypeError('keyword arguments are not supported')
+        if len(grads) != self.num_outputs:
+            raise TypeError('expected %d arguments, got %d instead' % (self.num_outputs, len(grads)))
+        for i, g in enumerate(grads):
+            if g is not None and not hasattr(g, '_data'):
+                raise TypeError('argument %d is not a Variable' % i)
         with set_grad_enabled(grad_mode):
-            out = self.apply(*grads)
+            out = self.apply(*grads) if any(g is not None for g in grads) else (None,) * len(self._fns)
         return out[0] if len(out) == 1 else out
 
     def _unpack(self, name):
@@ -725,7 +798,7 @@ class Node:
         """fn(grad_outputs) runs before this node; it may return replacement gradients."""
         return _Handle(self._tensor_pre_hooks(None), fn)
 
-    @property
+    @_ReadOnly
     def metadata(self):
         return self.__dict__.setdefault('_metadata', {})
 
@@ -800,6 +873,23 @@ class AccumulateGrad(Node):
 
     def name(self):
         return 'torch::autograd::AccumulateGrad'      # as PyTorch's C++ names it; the class name is the short one
+
+    def _out_metadata(self):
+        return ((self.variable._data.shape, self.variable._data.dtype),)
+
+    def apply(self, g):
+        """Called directly: the first gradient is copied into a new .grad of the leaf's shape, later ones are added
+        (out of place in grad mode, else in place); then the post-accumulate hooks run. Returns ()."""
+        var = self.variable
+        if var._grad is None:
+            var._grad = g.new_empty(var._data.shape).copy_(g)
+        elif grad_mode:
+            var._grad = var._grad + g
+        else:
+            var._grad.add_(g)
+        for hook in list(var._post_acc_hooks or ()):
+            hook(var)
+        return ()
 
 
 # ---------------------------------------------------------------------------------------------- the engine

@@ -21,6 +21,7 @@ from ._autograd import Node, SavedTensor
 from ._dtypes import FROM_NP
 from ._tensor import Tensor, make
 
+transform_depth = 0                      # how many torch.func transforms the running code is inside (see func._call)
 _MODULE = 'torch.autograd.function'      # where PyTorch's classes live: `type(y._grad_fn)` prints that path
 
 _CUSTOM_VIEW = ('Output %d of %s is a view and is being modified inplace. This view was created inside a custom '
@@ -76,6 +77,19 @@ class FunctionCtx:
         self._materialize = bool(value)
 
 
+_FN_DIR = (
+    '__class__', '__delattr__', '__dict__', '__dir__', '__doc__', '__eq__', '__format__', '__ge__', '__getattribute__',
+    '__getstate__', '__gt__', '__hash__', '__init__', '__init_subclass__', '__le__', '__lt__', '__module__', '__ne__',
+    '__new__', '__reduce__', '__reduce_ex__', '__repr__', '__setattr__', '__sizeof__', '__str__', '__subclasshook__',
+    '__weakref__', '_autograd_function_id', '_compiled_autograd_backward_state', '_compiled_autograd_key',
+    '_forward_cls', '_get_compiled_autograd_symints', '_get_user_fn', '_input_metadata', '_is_pure_view',
+    '_materialize_non_diff_grads', '_raw_saved_tensors', '_register_hook', '_register_hook_dict', '_sequence_nr',
+    '_set_sequence_nr', 'apply', 'apply_boxed', 'apply_jvp', 'dirty_tensors', 'mark_dirty', 'mark_non_differentiable',
+    'mark_shared_storage', 'materialize_grads', 'maybe_clear_saved_tensors', 'metadata', 'name', 'needs_input_grad',
+    'next_functions', 'non_differentiable', 'register_hook', 'register_prehook', 'requires_grad', 'save_for_backward',
+    'save_for_forward', 'saved_for_forward', 'saved_tensors', 'saved_variables', 'set_materialize_grads', 'to_save')
+
+
 class BackwardCFunction(Node, FunctionCtx):
     """The node of one call of a custom Function, and the ctx its forward and backward see.
 
@@ -84,6 +98,7 @@ class BackwardCFunction(Node, FunctionCtx):
     output, None for a non-tensor one), `_saved` ({'tensors[i]': SavedTensor | None}, None until forward returned),
     and `num_outputs` when it is not 1."""
     __module__ = _MODULE
+    _c_type = 'torch._C._FunctionBase'
     _forward_cls = None
     _is_tensor = ()
     _in_meta = ()
@@ -96,7 +111,17 @@ class BackwardCFunction(Node, FunctionCtx):
         return '<%s.%s object at %#x>' % (_MODULE, type(self).__name__, id(self))
 
     def __dir__(self):
-        return sorted(a for a in object.__dir__(self) if not a.startswith('_saved_'))
+        """PyTorch's list: its node's attributes and the user's own ones set on ctx (not the engine's)."""
+        return sorted(set(_FN_DIR).union(k for k in self.__dict__ if not hasattr(BackwardCFunction, k)))
+
+    def _out_metadata(self):
+        return self._out_meta
+
+    @ag._ReadOnly
+    def _raw_saved_tensors(self):
+        if self._freed:
+            raise ag._freed_error(self, None)
+        return tuple(ag.RawSaved(self, name) for name in self._saved or ())
 
     def __call__(self, *grads):
         raise TypeError("'%s' object is not callable" % type(self).__name__)     # (PyTorch's Python nodes are not)
@@ -231,6 +256,10 @@ class Function(_SingleLevelFunction):
     def apply(cls, *args, **kwargs):
         """Run forward without recording, then make the outputs the outputs of one `<Name>Backward` node."""
         new_style = cls.setup_context is not _SingleLevelFunction.setup_context
+        if transform_depth and not new_style:
+            raise RuntimeError('In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, '
+                               'jacrev, ...), it must override the setup_context staticmethod. For more details, '
+                               'please see https://pytorch.org/docs/main/notes/extending.func.html')
         if new_style:                          # arguments bound to forward's parameters, defaults filled in
             bound = inspect.signature(cls.forward).bind(*args, **kwargs)
             bound.apply_defaults()

@@ -3824,7 +3824,7 @@ def _dense(arr):
 def _rebase_view(view, base, node):
     """In-place on a view: the base's history becomes CopySlices(node); the view reads its slice of the base."""
     cs = _record(None, CopySlices, (base,) + (None,) * (len(node.next_functions) - 1))
-    cs.next_functions = (cs.next_functions[0],) + node.next_functions[1:]
+    cs._set_edges((cs.next_functions[0],) + node.next_functions[1:])
     cs._meta = [cs._meta[0]] + list(node._meta or [None] * len(node._fns))[1:]
     cs.fn = node
     cs.view_shape = view._data.shape

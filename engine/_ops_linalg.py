@@ -12,13 +12,13 @@ import numpy as np
 from . import _autograd as ag
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._factories import eye
-from ._ops import _attach, _check_broadcast, cat, clone, matmul
+from ._ops import _attach, _check_broadcast, _mul_scalar, cat, clone, matmul, mv, outer
 from ._ops_index import diag_embed
 from ._ops_nn import _return_type, linalg_svd, return_types, where
 from ._ops_reduce import _LinAlgError, inverse
 from ._tensor import Tensor, make
 
-__all__ = ['det', 'logdet', 'slogdet', 'matrix_power']
+__all__ = ['det', 'logdet', 'slogdet', 'matrix_power', 'addmv', 'addr', 'adjoint']
 
 for _name, _fields in (('slogdet', ('sign', 'logabsdet')), ('linalg_slogdet', ('sign', 'logabsdet')),
                        ('linalg_solve_ex', ('result', 'info'))):
@@ -391,7 +391,81 @@ def _tensor_matrix_power(self, n):
     return _matrix_power(self, n)
 
 
+# ================================================================================================ addmv, addr
+
+
+def _times(t, s):
+    """PyTorch's maybe_multiply: t * s as a Scalar product (MulBackward1), t itself when s is 1."""
+    return t if s == 1 else _mul_scalar(t, s)
+
+
+def _add_product(name, input, prod, a, b, beta, alpha, node, saved):
+    """beta * input + alpha * prod (input broadcast to prod's shape; ignored when beta is 0), recorded as `node`
+    over (input, a, b) saving a and b only where the other one needs a gradient."""
+    if not input._data.dtype is a._data.dtype is b._data.dtype:
+        raise RuntimeError('%s input tensors must have the same dtype, but got %s, %s, and %s' % (
+            name, input.dtype.legacy, a.dtype.legacy, b.dtype.legacy))
+    x = np.broadcast_to(input._data, prod.shape)
+    out = prod * prod.dtype.type(alpha) if alpha != 1 else prod
+    if beta != 0:
+        out = out + (x if beta == 1 else x * x.dtype.type(beta))
+    out = make(np.ascontiguousarray(out, dtype=prod.dtype))
+    names = tuple(saved)
+    return _attach(out, node, (input, a, b), {'alpha': alpha, 'beta': beta,
+                                               names[0]: SavedTensor(a) if b._requires_grad else None,
+                                               names[1]: SavedTensor(b) if a._requires_grad else None})
+
+
+def addmv(input, mat, vec, *, beta=1, alpha=1):
+    """beta * input + alpha * (mat @ vec), input broadcast to the result (ignored when beta is 0)."""
+    if mat._data.ndim != 2 or vec._data.ndim != 1 or input._data.ndim > 1:
+        raise RuntimeError('vector + matrix @ vector expected, got %d, %d, %d'
+                           % (input._data.ndim, mat._data.ndim, vec._data.ndim))
+    if mat._data.shape[1] != vec._data.shape[0] or input._data.shape not in ((), (1,), mat._data.shape[:1]):
+        raise RuntimeError('size mismatch, got input (%s), mat (%s), vec (%s)' % (
+            'x'.join(map(str, input._data.shape)), 'x'.join(map(str, mat._data.shape)), vec._data.shape[0]))
+    return _add_product('addmv', input, mat._data @ vec._data, mat, vec, beta, alpha, AddmvBackward0, ('mat', 'vec'))
+
+
+class AddmvBackward0(Node):
+    def apply(self, g):
+        alpha, beta = self._saved['alpha'], self._saved['beta']
+        mat, vec = self.saved_pair('mat', 'vec')
+        return (_times(g, beta) if self.needs(0) else None,
+                _times(outer(g, vec), alpha) if self.needs(1) else None,
+                _times(mv(mat.t(), g), alpha) if self.needs(2) else None)
+
+
+def addr(input, vec1, vec2, *, beta=1, alpha=1):
+    """beta * input + alpha * outer(vec1, vec2), input broadcast to the result (ignored when beta is 0)."""
+    for name, v in (('vec1', vec1), ('vec2', vec2)):
+        if v._data.ndim != 1:
+            raise RuntimeError('addr: Expected 1-D argument %s, but got %d-D' % (name, v._data.ndim))
+    shape = (vec1._data.shape[0], vec2._data.shape[0])
+    if input._data.ndim > 2 or any(n not in (1, m) for n, m in zip(input._data.shape[::-1], shape[::-1])):
+        input.expand(shape)                             # (an input that cannot expand: expand's error)
+    prod = np.multiply.outer(vec1._data, vec2._data)
+    return _add_product('addr', input, prod, vec1, vec2, beta, alpha, AddrBackward0, ('vec1', 'vec2'))
+
+
+class AddrBackward0(Node):
+    def apply(self, g):
+        alpha, beta = self._saved['alpha'], self._saved['beta']
+        vec1, vec2 = self.saved_pair('vec1', 'vec2')
+        return (_times(g, beta) if self.needs(0) else None,
+                _times(mv(g, vec2), alpha) if self.needs(1) else None,
+                _times(mv(g.t(), vec1), alpha) if self.needs(2) else None)
+
+
+def adjoint(a):
+    """The conjugate transpose of the last two dims (a view: TransposeBackward0)."""
+    if a._data.ndim < 2:
+        raise RuntimeError('tensor.adjoint() is only supported on matrices or batches of matrices. Got %d-D tensor.'
+                           % a._data.ndim)
+    return a.transpose(-2, -1)
+
+
 _tensor_matrix_power.__name__ = 'matrix_power'
-for _name in ('det', 'logdet', 'slogdet'):
+for _name in ('det', 'logdet', 'slogdet', 'addmv', 'addr', 'adjoint'):
     setattr(Tensor, _name, globals()[_name])
 Tensor.matrix_power = _tensor_matrix_power

@@ -10,6 +10,8 @@ from . import _autograd as _ag
 from . import _function as function
 from . import _functional as functional
 from . import _saved_hooks as graph
+from . import _gradcheck
+from ._gradcheck import gradcheck, gradgradcheck  # noqa: F401
 from ._autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, Node  # noqa: F401
 from ._function import Function  # noqa: F401
 from . import _tensor
@@ -21,6 +23,19 @@ from ._tensor import Tensor, make as _make
 sys.modules[__name__ + '.function'] = function
 sys.modules[__name__ + '.functional'] = functional
 sys.modules[__name__ + '.graph'] = graph
+sys.modules[__name__ + '.gradcheck'] = _gradcheck
+
+
+class _Package(types.ModuleType):
+    """`import torch.autograd.gradcheck` sets the module as this package's attribute: in PyTorch that attribute
+    stays the function."""
+
+    def __setattr__(self, name, value):
+        if value is not _gradcheck:
+            super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 __path__ = []
 
 __all__ = ['backward', 'grad', 'Variable', 'Function', 'no_grad', 'enable_grad', 'set_grad_enabled']

@@ -9,6 +9,7 @@ function once per batch element and stacks the results (see `vmap` for what that
 import functools
 
 from . import _autograd as ag
+from . import _function
 from ._tensor import Tensor, Size
 
 __all__ = ['grad', 'grad_and_value', 'vjp', 'jvp', 'jacrev', 'jacfwd', 'hessian', 'functional_call', 'vmap']
@@ -166,6 +167,15 @@ class _Level:
         return False
 
 
+def _call(func, *args, **kwargs):
+    """The user's function, run inside a transform (where custom Functions need setup_context)."""
+    _function.transform_depth += 1
+    try:
+        return func(*args, **kwargs)
+    finally:
+        _function.transform_depth -= 1
+
+
 def _grads(outputs, inputs, grad_outputs=None):
     """autograd.grad with a graph (so levels nest), of the outputs that require grad; zeros where none flows."""
     from .autograd import grad
@@ -223,7 +233,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
         level = _Level()
         with ag.enable_grad():
             args, diff = _lift_args(level, args, argnums)
-            out = func(*args, **kwargs)
+            out = _call(func, *args, **kwargs)
             if has_aux:
                 if not (isinstance(out, tuple) and len(out) == 2):
                     raise RuntimeError(where + 'output of function f should be a tuple: (output, aux) if has_aux '
@@ -283,7 +293,7 @@ def vjp(func, *primals, has_aux=False):
     level = _Level()
     with ag.enable_grad():
         lifted = level.lift_tree(primals)
-        out, aux = _split_aux(func(*lifted), has_aux, api)
+        out, aux = _split_aux(_call(func, *lifted), has_aux, api)
         outs, out_spec = _outputs(out, api)
     ins, in_spec = tree_flatten(lifted)
 
@@ -330,7 +340,7 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     level = _Level()
     with ag.enable_grad():
         lifted = level.lift_tree(primals)
-        out, aux = _split_aux(func(*lifted), has_aux, api)
+        out, aux = _split_aux(_call(func, *lifted), has_aux, api)
         outs, out_spec = _outputs(out, api)
         ins = tree_flatten(lifted)[0]
         dummies = [zeros_like(o, requires_grad=o.is_floating_point()) for o in outs]
@@ -366,7 +376,7 @@ def _jacobian(func, argnums, has_aux, args, kwargs, api):
     level = _Level()
     with ag.enable_grad():
         args, diff = _lift_args(level, args, argnums)
-        out, aux = _split_aux(func(*args, **kwargs), has_aux, api)
+        out, aux = _split_aux(_call(func, *args, **kwargs), has_aux, api)
         outs, out_spec = _outputs(out, api)
         ins, in_spec = tree_flatten(diff)
         per_output = []
@@ -498,8 +508,8 @@ def vmap(func, in_dims=0, out_dims=0, randomness='error', *, chunk_size=None):
         name = getattr(func, '__name__', repr(func))
         n, slices = _batch(name, in_dims, args)
         if n == 0:        # (an empty batch: run one element of zeros for the shapes, keep none of it)
-            return _stack_outputs(name, out_dims, [func(*slices(None), **kwargs)], empty=True)
-        return _stack_outputs(name, out_dims, [func(*slices(b), **kwargs) for b in range(n)])
+            return _stack_outputs(name, out_dims, [_call(func, *slices(None), **kwargs)], empty=True)
+        return _stack_outputs(name, out_dims, [_call(func, *slices(b), **kwargs) for b in range(n)])
     return wrapper
 
 

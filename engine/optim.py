@@ -139,7 +139,8 @@ class Optimizer:
             p = params[i]
             self.state[p] = {k: (v.clone() if k == 'step' else v.to(p.dtype).clone()) if isinstance(v, Tensor) else v
                              for k, v in values.items()}
-        self.param_groups = [dict(s, params=g['params'], **{k: g[k] for k in ('param_names',) if k in g and k not in s})
+        self.param_groups = [dict(s, params=g['params'], **({'param_names': g['param_names']}
+                                                            if 'param_names' in g and 'param_names' not in s else {}))
                              for s, g in zip(saved, self.param_groups)]
 
     def __repr__(self):

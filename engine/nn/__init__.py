@@ -2099,7 +2099,8 @@ class BCEWithLogitsLoss(_Loss):
 
 
 # Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
-for _where, _names in [('module', 'Module'), ('container', 'Sequential ModuleList ModuleDict ParameterList ParameterDict'),
+for _where, _names in [('module', 'Module'),
+                       ('container', 'Sequential ModuleList ModuleDict ParameterList ParameterDict'),
                        ('linear', 'Linear Identity'), ('flatten', 'Flatten'), ('dropout', '_DropoutNd Dropout Dropout2d'),
                        ('conv', '_ConvNd Conv1d Conv2d'),
                        ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d'),
