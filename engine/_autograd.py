@@ -364,9 +364,10 @@ def _describe(cls, names):
 
 _NODE_DIR = ('__call__', '__class__', '__delattr__', '__dir__', '__doc__', '__eq__', '__format__', '__ge__',
              '__getattribute__', '__getstate__', '__gt__', '__hash__', '__init__', '__init_subclass__', '__le__',
-             '__lt__', '__ne__', '__new__', '__reduce__', '__reduce_ex__', '__repr__', '__setattr__', '__sizeof__', '__str__',
-             '__subclasshook__', '_input_metadata', '_register_hook_dict', '_sequence_nr', '_set_sequence_nr', 'metadata',
-             'name', 'next_functions', 'register_hook', 'register_prehook', 'requires_grad', 'variable')
+             '__lt__', '__ne__', '__new__', '__reduce__', '__reduce_ex__', '__repr__', '__setattr__', '__sizeof__',
+             '__str__', '__subclasshook__', '_input_metadata', '_register_hook_dict', '_sequence_nr',
+             '_set_sequence_nr', 'metadata', 'name', 'next_functions', 'register_hook', 'register_prehook',
+             'requires_grad', 'variable')
 
 
 class _ReadOnly(property):

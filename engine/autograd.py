@@ -3,6 +3,7 @@ import sys
 import types
 import warnings
 from collections.abc import Mapping
+from typing import NamedTuple, Optional
 
 import numpy as np
 
@@ -37,6 +38,25 @@ class _Package(types.ModuleType):
 
 sys.modules[__name__].__class__ = _Package
 __path__ = []
+
+class GradientEdge(NamedTuple):
+    """An edge of the graph (the node and which of its inputs), usable as an input of autograd.grad."""
+    node: Node
+    output_nr: int
+    ownership_token: Optional[Node] = None
+
+
+GradientEdge.__module__ = 'torch.autograd.graph'
+
+
+def get_gradient_edge(tensor):
+    """The edge through which the gradient of `tensor` flows: its grad_fn (or a leaf's AccumulateGrad)."""
+    if not tensor.requires_grad:
+        raise RuntimeError('It is not possible to get the gradient edge for a Tensor that does not require gradients')
+    return GradientEdge(*_ag.edge(tensor))
+
+
+graph.GradientEdge, graph.get_gradient_edge = GradientEdge, get_gradient_edge
 
 __all__ = ['backward', 'grad', 'Variable', 'Function', 'no_grad', 'enable_grad', 'set_grad_enabled']
 
@@ -125,7 +145,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
                         'supported.' % type(inputs).__name__)
     # (not _tuple: tuple(None) raises PyTorch's TypeError)
     outputs = (outputs,) if isinstance(outputs, Tensor) else tuple(outputs)
-    inputs = (inputs,) if isinstance(inputs, Tensor) else tuple(inputs)
+    inputs = (inputs,) if isinstance(inputs, (Tensor, GradientEdge)) else tuple(inputs)
     if is_grads_batched:
         return _batched_grad(outputs, inputs, _tuple(grad_outputs), retain_graph, create_graph, allow_unused,
                              materialize_grads, names)
@@ -136,9 +156,9 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         raise RuntimeError('`inputs` argument to `grad()` cannot be empty.')
     _check_roots(outputs)
     for t in inputs:
-        if not t._requires_grad:
+        if not isinstance(t, GradientEdge) and not t._requires_grad:
             raise RuntimeError('One of the differentiated Tensors does not require grad')
-    edges = [_ag.edge(t) for t in inputs]
+    edges = [(t.node, t.output_nr) if isinstance(t, GradientEdge) else _ag.edge(t) for t in inputs]
     capture = {e: None for e in edges}
     _ag.run_backward('grad', outputs, grads, retain_graph, create_graph, inputs=edges, capture=capture)
     result = []
