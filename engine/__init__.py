@@ -299,12 +299,15 @@ from ._ops_reduce import *  # noqa: E402,F401,F403
 from ._ops_einsum import *  # noqa: E402,F401,F403
 from ._ops_linalg import *  # noqa: E402,F401,F403
 from ._ops_stats import *  # noqa: E402,F401,F403
-from . import nn, optim, utils, linalg  # noqa: E402,F401
+from . import nn, optim, utils, linalg, testing  # noqa: E402,F401
 # torch.* names of nn.functional's activations and distances (PyTorch has both)
 from .nn.functional import (celu, celu_, selu, selu_, threshold, threshold_, hardshrink,  # noqa: E402,F401
                             pairwise_distance, prelu, cosine_similarity)
 from ._ops_vision import (conv_transpose1d, conv_transpose2d, pixel_shuffle, pixel_unshuffle,  # noqa: E402,F401
                           adaptive_max_pool1d_with_indices as adaptive_max_pool1d)
+from ._ops_conv import adaptive_avg_pool1d  # noqa: E402,F401
+from ._memory_format import (memory_format, contiguous_format, preserve_format, channels_last,  # noqa: E402,F401
+                             channels_last_3d)
 Tensor.hardshrink = lambda self, lambd=0.5: hardshrink(self, lambd)
 Tensor.prelu = lambda self, weight: prelu(self, weight)
 
