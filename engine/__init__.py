@@ -335,3 +335,8 @@ Tensor.baddbmm = baddbmm
 def unflatten(input, dim, sizes):
     return input.unflatten(dim, sizes)
 from . import func  # noqa: E402,F401  (torch.func: grad, vmap, jacrev, functional_call...)
+from .func import vmap  # noqa: E402,F401
+from ._misc import (use_deterministic_algorithms, are_deterministic_algorithms_enabled,  # noqa: E402,F401
+                    is_deterministic_algorithms_warn_only_enabled, set_float32_matmul_precision,
+                    get_float32_matmul_precision, solve, symeig, eig, lstsq, matrix_rank, isin, unravel_index,
+                    block_diag, trapezoid, trapz, set_default_device)

@@ -9,6 +9,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
+from . import _misc
 from . import _ops as ops
 from . import _random
 from ._factories import _is_index
@@ -358,11 +359,22 @@ for _name in ['bitwise_and', 'bitwise_or', 'bitwise_xor']:
 
 
 def _reduce_index(np_fn):
+    """argmax / argmin: the (first) index of the extreme value over dim, or of the flattened tensor."""
+    name = np_fn.__name__
     def f(self, dim=None, keepdim=False):
+        x = self._data
+        if x.dtype.kind == 'b':
+            raise RuntimeError('%s(): does not support bool input' % name)
         if dim is None:
-            return make(np.asarray(np_fn(self._data), dtype=np.int64))
+            if not x.size:
+                raise IndexError('%s(): Expected reduction dim to be specified for input.numel() == 0.' % name)
+            return make(np.asarray(np_fn(x), dtype=np.int64).reshape((1,) * x.ndim if keepdim else ()))
         d = _wrap_dim(dim, self.ndim)
-        return make(np.asarray(np_fn(self._data, axis=d, keepdims=keepdim), dtype=np.int64))
+        if x.ndim and not x.shape[d]:
+            raise IndexError('%s(): Expected reduction dim %d to have non-zero size.' % (name, d))
+        if x.ndim and not x.size:
+            return make(np.zeros(x.shape[:d] + (1,) * keepdim + x.shape[d + 1:], np.int64))
+        return make(np.asarray(np_fn(x, axis=d if x.ndim else None, keepdims=keepdim), dtype=np.int64))
     return f
 
 
@@ -375,10 +387,8 @@ def equal(self, other):
 
 
 def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
-    """Whether |self - other| <= atol + rtol * |other| everywhere; the dtypes must be the same."""
-    if self.dtype is not other.dtype:
-        raise RuntimeError('%s did not match %s' % (self.dtype.legacy, other.dtype.legacy))
-    return bool(np.allclose(self._data, other._data, rtol=rtol, atol=atol, equal_nan=equal_nan))
+    """isclose(...).all(): whether |self - other| <= atol + rtol * |other| everywhere (same dtypes, broadcast)."""
+    return bool(self.isclose(other, rtol, atol, equal_nan)._data.all())
 
 
 def new_tensor(self, data, dtype=None, requires_grad=False):
@@ -400,6 +410,8 @@ def _new_filled(value):
 
 
 Tensor.equal = equal
+for _name in ('solve', 'symeig', 'eig', 'lstsq', 'fill_diagonal_', 'sum_to_size'):
+    setattr(Tensor, _name, getattr(_misc, _name))
 Tensor.allclose = allclose
 
 

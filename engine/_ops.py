@@ -20,6 +20,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
+from . import _memory_format as _mf
 from . import _random as _rand
 from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
 from ._autograd import _sequence
@@ -1178,12 +1179,15 @@ le_into, gt_into, ge_into = _compared_into('le', np.less_equal), _compared_into(
     'ge', np.greater_equal)
 
 
-def round(a, *, decimals=0):
-    """Round half to even; with decimals, at that decimal place (RoundBackward1)."""
-    _not_for_bool(a, 'round_vml_cpu')
+def round(a, *, decimals=None):
+    """Round half to even; with decimals, at that decimal place (RoundBackward1: only for floating types)."""
     x = a._data
-    out = make(np.round(x, decimals) if x.dtype.kind == 'f' else x.copy())
-    return _attach(out, RoundBackward1 if decimals else RoundBackward0, (a,), None, True)
+    if decimals is not None and x.dtype.kind != 'f':
+        raise NotImplementedError('"%s" not implemented for \'%s\''
+                                  % ('round_cpu' if decimals else 'round_vml_cpu', a.dtype.legacy))
+    _not_for_bool(a, 'round_vml_cpu')
+    out = make(np.round(x, decimals or 0) if x.dtype.kind == 'f' else x.copy())
+    return _attach(out, RoundBackward0 if decimals is None else RoundBackward1, (a,), None, True)
 
 
 def _not_for_bool(a, name, error=NotImplementedError, text='"%s" not implemented for \'Bool\''):
@@ -2730,11 +2734,21 @@ def movedim(a, source, destination):
 
 
 def contiguous(a, memory_format=None):
-    return a if a.is_contiguous() else clone(a)
+    """a itself if laid out as memory_format says (row-major by default), else a copy that is (CloneBackward0)."""
+    _mf.check(memory_format, 'contiguous')
+    if memory_format is _mf.preserve_format or a.is_contiguous(memory_format):
+        return a
+    return clone(a, memory_format=memory_format or _mf.contiguous_format)
 
 
 def clone(a, *, memory_format=None):
-    return _attach(make(np.array(a._data, copy=True, order='C')), CloneBackward0, (a,))
+    """A copy; by default (preserve_format) a dense tensor keeps its strides, others become row-major."""
+    _mf.check(memory_format, 'clone')
+    if memory_format in (None, _mf.preserve_format):
+        data = np.array(a._data, copy=True, order='K' if _dense(a._data) else 'C')
+    else:
+        data = _mf.laid_out(a._data, memory_format)
+    return _attach(make(data), CloneBackward0, (a,))
 
 
 class CloneBackward0(Node):
@@ -3182,11 +3196,13 @@ def index_select(a, dim, index):
     if idx.dtype.kind not in 'iu' or idx.dtype.itemsize not in (4, 8):
         raise RuntimeError('index_select(): Expected dtype int32 or int64 for index')
     size = a._data.shape[d] if a._data.ndim else 1
+    if not a._data.ndim and idx.size != 1:
+        raise RuntimeError('index_select(): Index to scalar can have only 1 value, got %d value(s)' % idx.size)
     if a._data.ndim > 1 and not size and idx.size:
         raise RuntimeError('index_select(): self indexing axis dim should be positive')
     bad = idx[(idx < 0) | (idx >= size)]
-    if bad.size:                    # (PyTorch's kernel for a vector checks otherwise than the general one)
-        if a._data.ndim <= 1:
+    if bad.size:                    # (PyTorch's kernel for dim 1 checks otherwise than the general one)
+        if a._data.ndim <= 1 or d != 1:
             raise IndexError('index out of range in self')
         raise RuntimeError('INDICES element is out of DATA bounds, id=%d axis_dim=%d' % (bad.flat[0], size))
     out = make(np.take(a._data, idx.reshape(-1).astype(np.intp), axis=d) if a._data.ndim else
@@ -3222,7 +3238,7 @@ def masked_fill(a, mask, value):
         raise RuntimeError('masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d '
                            'dimension(s).' % value._data.ndim)
     _check_broadcast(mask._data.shape, a._data.shape)
-    v = value._data if isinstance(value, Tensor) else _scalar(value)
+    v = value._data if isinstance(value, Tensor) else dt.check_scalar(_scalar(value), a.dtype)
     r = np.where(mask._data, np.asarray(v).astype(a._data.dtype), a._data)
     out = make(r if r.flags.c_contiguous else r.copy())             # (a contiguous clone, as PyTorch's)
     if isinstance(value, Tensor):

@@ -46,6 +46,7 @@ class SafeSoftmaxBackward0(Node):
 
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * input + alpha * (batch1 @ batch2), input broadcast over the batch (BaddbmmBackward0)."""
+    input.detach().expand(batch1.shape[0], batch1.shape[1], batch2.size(2))    # (PyTorch's first check)
     out = bmm(batch1.detach(), batch2.detach())._data
     t = out.dtype.type
     if alpha != 1:

@@ -549,6 +549,8 @@ def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
     size = _output_size(shape[-1], k, p, s, d, ceil_mode)
     if size <= 0:
         raise RuntimeError('max_pool1d() Invalid computed output size: %d' % size)
+    if input._data.dtype.kind != 'f':
+        raise NotImplementedError('"max_pool1d_impl" not implemented for \'%s\'' % input.dtype.legacy)
     if ag.grad_enabled and input._requires_grad:
         return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)[0]
     with ag.no_grad():
@@ -591,6 +593,22 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
 
 # ================================================================================================ adaptive pooling
 
+def adaptive_avg_pool1d(input, output_size):
+    """The mean of each of output_size windows tiling the last dim: a 2-d adaptive pool of input.unsqueeze(-2),
+    squeezed back, as PyTorch computes it."""
+    if not isinstance(output_size, (int, tuple, list)):
+        raise TypeError("adaptive_avg_pool1d(): argument 'output_size' (position 2) must be tuple of ints, not %s"
+                        % type(output_size).__name__)
+    sizes = (output_size,) if isinstance(output_size, int) else tuple(output_size)
+    if len(sizes) != 1:
+        raise RuntimeError("adaptive_avg_pool1d() argument 'output_size' should contain one int (got %d)"
+                           % len(sizes))
+    if input.dim() not in (2, 3):
+        raise RuntimeError("Expected 2 to 3 dimensions, but got %d-dimensional tensor for argument #1 'self' (while "
+                           "checking arguments for adaptive_avg_pool1d)" % input.dim())
+    return adaptive_avg_pool2d(input.unsqueeze(-2), (1,) + sizes).squeeze(-2)
+
+
 def adaptive_avg_pool2d(input, output_size):
     """The mean of each of oh x ow windows that tile the last two dims (window i spans rows i * H // oh up to
     ceil((i + 1) * H / oh)); None keeps that dim's size. A 1 x 1 output is the mean over the last two dims, as
@@ -605,6 +623,8 @@ def adaptive_avg_pool2d(input, output_size):
     if (oh, ow) == (1, 1):
         return input.mean((-1, -2), keepdim=True)
     x = input._data
+    if x.dtype.kind != 'f':
+        raise NotImplementedError('"adaptive_avg_pool2d" not implemented for \'%s\'' % input.dtype.legacy)
     out = np.empty(x.shape[:-2] + (oh, ow), x.dtype)
     for i, j, rows, cols in _adaptive_windows(shape[-2:], (oh, ow)):
         total = np.zeros(x.shape[:-2], x.dtype)

@@ -12,14 +12,14 @@ from . import _methods
 from . import _ops as ops
 from ._autograd import Node, SavedTensor
 from ._ops_nn import where as _where
-from ._ops import _attach, _given, _signed, _along, _check_broadcast, _scalar, put
+from ._ops import _attach, _sizes, _given, _signed, _along, _check_broadcast, _scalar, put as _put_at
 from ._tensor import Tensor, make, _wrap_dim, warn_once
 
 __all__ = ['scatter', 'scatter_add', 'index_add', 'index_fill', 'index_copy', 'nonzero', 'argwhere', 'masked_select',
-           'take', 'take_along_dim', 'repeat_interleave',
+           'masked_scatter', 'take', 'put', 'take_along_dim', 'repeat_interleave',
            'tile', 'atleast_1d', 'atleast_2d', 'atleast_3d', 'hstack', 'vstack', 'row_stack', 'dstack',
            'column_stack', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'ravel', 'fliplr', 'flipud', 'rot90',
-           'diagonal', 'diag_embed', 'diagflat',
+           'diagonal', 'diag_embed', 'diagflat', 'as_strided',
            'meshgrid', 'broadcast_tensors', 'broadcast_shapes', 'cartesian_prod', 'tril_indices', 'triu_indices',
            'scatter_reduce']
 
@@ -145,6 +145,7 @@ class ScatterAddBackward0(Node):
 
 _REDUCE = {'sum': (np.add, 0), 'mean': (np.add, 0), 'prod': (np.multiply, 1), 'amax': (np.maximum, -np.inf),
            'amin': (np.minimum, np.inf)}
+_REDUCE.update(max=_REDUCE['amax'], min=_REDUCE['amin'])     # (legacy names: forward only)
 
 
 def _reduced(x, flat, vals, reduce, include_self):
@@ -204,6 +205,9 @@ class ScatterReduceBackward0(Node):
                                                  include_self=include_self)
             gs = _where(single, (g * masked_src_result).gather(dim, index),
                         (g * result).gather(dim, index) / src.masked_fill(src_zero, 1))
+        elif reduce in ('max', 'min'):
+            raise RuntimeError("Expected 'reduce' to be one of 'sum', 'prod', 'mean', 'amax', 'amin' but got %s."
+                               % reduce)
         else:                                       # amax, amin: shared equally among the values that won
             value = result.gather(dim, index)
             self_won, src_won = x == result, src == value
@@ -394,7 +398,63 @@ class MaskedSelectBackward0(Node):
         mask, x = self.saved('mask'), self.saved('self')
         shape = np.broadcast_shapes(x._data.shape, mask._data.shape)
         flat = np.flatnonzero(np.broadcast_to(mask._data, shape))
-        return (put(g, flat, shape),)               # (the engine sums it to self's shape)
+        return (_put_at(g, flat, shape),)               # (the engine sums it to self's shape)
+
+
+def masked_scatter(a, mask, source):
+    """A copy of `a` (broadcast with mask) whose elements where mask is True are source's first ones, in order."""
+    if mask._data.dtype.kind != 'b':
+        raise RuntimeError('masked_scatter_ only supports boolean masks, but got mask with dtype '
+                           + _LEGACY.get(mask._data.dtype.name, mask._data.dtype.name))
+    if a._data.dtype != source._data.dtype:
+        raise RuntimeError('masked_scatter: expected self and source to have same dtypes but got%s and %s'
+                           % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
+    _check_broadcast(mask._data.shape, a._data.shape)
+    shape = np.broadcast_shapes(a._data.shape, mask._data.shape)
+    m = np.broadcast_to(mask._data, shape)
+    count = int(np.count_nonzero(m))
+    if source._data.size < count:
+        raise RuntimeError('Number of elements of source < number of ones in mask')
+    out = np.array(np.broadcast_to(a._data, shape))
+    out[m] = source._data.reshape(-1)[:count]
+    return _attach(make(out), MaskedScatterBackward0, (a, source), {
+        'mask': SavedTensor(mask), 'source_sym_sizes': source._data.shape})
+
+
+class MaskedScatterBackward0(Node):
+    def apply(self, g):
+        mask, sizes = self.saved('mask'), self._saved['source_sym_sizes']
+        return (g.masked_fill(mask, 0) if self.needs(0) else None,
+                _masked_scatter_backward(g, mask, sizes) if self.needs(1) else None)
+
+
+def _masked_scatter_backward(g, mask, sizes):
+    """The source's gradient: g's elements where mask is True, in order, zero-filled to the source's sizes."""
+    picked = np.broadcast_to(g._data, np.broadcast_shapes(g._data.shape, mask._data.shape))[
+        np.broadcast_to(mask._data, np.broadcast_shapes(g._data.shape, mask._data.shape))]
+    out = np.zeros(int(np.prod(sizes, dtype=np.int64)), g._data.dtype)
+    out[:builtins.min(picked.size, out.size)] = picked[:out.size]
+    out = _attach(make(out.reshape(sizes)), MaskedScatterBackwardBackward0, (g,), {'mask': SavedTensor(mask)})
+    if out._grad_fn is not None:
+        out._grad_fn.grad_shape = g._data.shape
+    return out
+
+
+class MaskedScatterBackwardBackward0(Node):
+    def apply(self, gg):
+        zeros = make(np.zeros(self.grad_shape, gg._data.dtype))
+        return (zeros.masked_scatter(self.saved('mask'), gg),)
+
+
+def masked_scatter_(a, mask, source):
+    """masked_scatter in place: the mask must expand to a's shape."""
+    if mask._data.dtype.kind == 'b':
+        if mask.dim() > a.dim():
+            raise RuntimeError('expand(CPUBoolType{%s}, size=%s): the number of sizes provided (%d) must be greater or '
+                               'equal to the number of dimensions in the tensor (%d)'
+                               % (_sizes(mask.shape), _sizes(a.shape), a.dim(), mask.dim()))
+        mask.expand(a.shape)
+    return ops._inplace(a, masked_scatter, mask, source)
 
 
 def take(a, index):
@@ -416,7 +476,42 @@ class TakeBackward0(Node):
     def apply(self, g):
         x, index = self.saved('self'), self.saved('index')
         n = builtins.max(x._data.size, 1)
-        return (put(g, (index._data % n).astype(np.intp), x._data.shape),)
+        return (_put_at(g, (index._data % n).astype(np.intp), x._data.shape),)
+
+
+def put(a, index, source, accumulate=False):
+    """A copy of `a` with source's elements written (or added, accumulate=True) at the flat positions index."""
+    idx = index._data
+    if idx.dtype != np.int64:
+        raise RuntimeError('put_(): Expected a long tensor for index, but got '
+                           + _LEGACY.get(idx.dtype.name, idx.dtype.name))
+    if a._data.dtype != source._data.dtype:
+        raise RuntimeError('put_(): self and source expected to have the same dtype, but got self.dtype = %s and '
+                           'source.dtype = %s' % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
+    if source._data.size != idx.size:
+        raise IndexError('put_(): Expected source and index to have the same number of elements, but got '
+                         'source.numel() = %d, index.numel() = %d' % (source._data.size, idx.size))
+    n = a._data.size
+    bad = idx[(idx < -n) | (idx >= n)]
+    if bad.size:
+        raise IndexError('out of range: tried to access index %d on a tensor of %d elements.' % (bad.flat[0], n))
+    out = np.array(a._data, copy=True)
+    flat, values = (idx.reshape(-1) % builtins.max(n, 1)).astype(np.intp), source._data.reshape(-1)
+    if accumulate:
+        np.add.at(out.reshape(-1), flat, values)
+    else:
+        out.reshape(-1)[flat] = values
+    return _attach(make(out), PutBackward0, (a, source), {'accumulate': accumulate, 'index': SavedTensor(index),
+                                                          'source': SavedTensor(source)})
+
+
+class PutBackward0(Node):
+    def apply(self, g):
+        index, source = self.saved('index'), self.saved('source')
+        gx = None
+        if self.needs(0):
+            gx = g if self._saved['accumulate'] else g.put(index, ops._zeros_like(source), False)
+        return gx, g.take(index).reshape_as(source) if self.needs(1) else None
 
 
 def take_along_dim(a, indices, dim=None):
@@ -653,7 +748,7 @@ class DiagonalBackward0(Node):
         shape = s['self_sym_sizes']
         d1, d2 = _signed(s['dim1']) % len(shape), _signed(s['dim2']) % len(shape)
         where = _diagonal_data(ops._flat_index(shape), _signed(s['offset']), d1, d2)
-        return (put(g, where, shape),)           # zeros with g on the diagonal (differentiable)
+        return (_put_at(g, where, shape),)           # zeros with g on the diagonal (differentiable)
 
 
 def diag_embed(a, offset=0, dim1=-2, dim2=-1):
@@ -712,10 +807,75 @@ class UnfoldBackward0(Node):
         shape = s['self_sym_sizes']
         d = _signed(s['dimension']) % builtins.max(len(shape), 1)
         where = _windows(ops._flat_index(shape), d, s['size'], s['step'])
-        return (put(g, where, shape),)           # overlapping windows add up
+        return (_put_at(g, where, shape),)           # overlapping windows add up
 
 
 # ================================================================================================ broadcasting, grids
+
+def as_strided(a, size, stride, storage_offset=None):
+    """A view of a's memory (its base's) with the given sizes, element strides and offset (a's own by default)."""
+    size, stride = tuple(size), tuple(stride)
+    if len(size) != len(stride):
+        raise RuntimeError('mismatch in length of strides and shape')
+    if any(s < 0 for s in stride):
+        raise RuntimeError('as_strided: Negative strides are not supported at the moment, got strides: %s'
+                           % _sizes(stride))
+    off = a.storage_offset() if storage_offset is None else storage_offset
+    if off < 0:
+        raise RuntimeError('Tensor: invalid storage offset %d' % off)
+    memory = (a._base if a._base is not None else a)._data
+    item = memory.itemsize
+    need = 0 if 0 in size else off + 1 + builtins.sum((n - 1) * s for n, s in zip(size, stride))
+    if need > memory.size:
+        raise RuntimeError('setStorage: sizes %s, strides %s, storage offset %d, and itemsize %d requiring a storage '
+                           'size of %d are out of bounds for storage of size %d'
+                           % (_sizes(size), _sizes(stride), off, item, need * item, memory.size * item))
+    flat = np.lib.stride_tricks.as_strided(memory, (memory.size,), (item,), writeable=memory.flags.writeable)
+    data = np.lib.stride_tricks.as_strided(flat[off:], size, tuple(s * item for s in stride),
+                                           writeable=memory.flags.writeable)
+    start, inside = a.storage_offset(), ops._dense(a._data) and builtins.min(a._data.strides, default=0) >= 0
+    if a._requires_grad and not (inside and start <= off and need <= start + a._data.size):
+        raise NotImplementedError('as_strided reading memory outside its input (or of an input that is not dense) '
+                                  'is not differentiable in Autograd Playground')
+    out = ops._view_result(a, data, ops.AsStridedBackward0, {'size': size, 'stride': stride,
+                                                             'storage_offset': storage_offset})
+    if out._grad_fn is not None:                 # (where the view's elements sit among a's: see _region_index)
+        out._grad_fn.geometry = (a._data.shape, off - start, stride, ops._strides(a._data))
+    return out
+
+
+def resize_(a, *size, memory_format=None):
+    """a now of `size`, contiguous over its memory from its offset (grown, with zeros, when it needs more); a tensor
+    that requires grad cannot be resized."""
+    if len(size) == 1 and isinstance(size[0], (tuple, list)):
+        size = tuple(size[0])
+    bad = [s for s in size if not isinstance(s, (int, np.integer))]
+    if bad:
+        raise TypeError("resize_(): argument 'size' (position 1) must be tuple of ints, not %s" % type(bad[0]).__name__)
+    if a._requires_grad:
+        raise RuntimeError('cannot resize variables that require grad')
+    if any(s < 0 for s in size):
+        raise RuntimeError('numel: integer multiplication overflow')
+    root = a._base if a._base is not None else a
+    off, n = 0 if a._base is None else a.storage_offset(), int(np.prod(size, dtype=np.int64))
+    flat = root.__dict__.get('_storage')        # (a resized base keeps all its memory, as PyTorch's storage)
+    if flat is None:
+        memory = root._data
+        flat = np.lib.stride_tricks.as_strided(memory, (memory.size,), (memory.itemsize,),
+                                               writeable=memory.flags.writeable)
+    if off + n > flat.size:                     # (PyTorch grows the storage: here the tensor gets new memory)
+        flat = np.concatenate([flat, np.zeros(off + n - flat.size, flat.dtype)])
+    if a._base is None:
+        a._storage = flat
+    a._data = flat[off:off + n].reshape(size)
+    ops.bump(a)
+    return a
+
+
+def resize_as_(a, other, *, memory_format=None):
+    """resize_ to other's sizes."""
+    return resize_(a, other.shape)
+
 
 def broadcast_shapes(*shapes):
     """The shape that tensors of these shapes broadcast to (a shape may be an int)."""
@@ -758,15 +918,15 @@ def meshgrid(*tensors, indexing=None):
     if indexing is None:
         warn_once(_MESHGRID_WARNING, 'aten/src/ATen/native/TensorShape.cpp:4215', 3)
         indexing = 'ij'
+    if not ts:
+        raise RuntimeError('meshgrid expects a non-empty TensorList')
     if indexing not in ('ij', 'xy'):
         raise RuntimeError('torch.meshgrid: indexing must be one of "xy" or "ij", but received: %s' % indexing)
-    if not ts:
-        raise RuntimeError('torch.meshgrid expects a non-empty TensorList')
+    if any(t._data.dtype != ts[0]._data.dtype for t in ts):
+        raise RuntimeError('meshgrid expects all tensors to have the same dtype')
     for t in ts:
         if t._data.ndim > 1:
             raise RuntimeError('torch.meshgrid: Expected 0D or 1D tensor in the tensor list but got: ' + str(t))
-        if t._data.dtype != ts[0]._data.dtype:
-            raise RuntimeError('meshgrid expects all tensors to have the same dtype')
     order = list(range(len(ts)))
     if indexing == 'xy' and len(ts) >= 2:
         order[0], order[1] = 1, 0
@@ -783,6 +943,9 @@ def meshgrid(*tensors, indexing=None):
 
 def cartesian_prod(*tensors):
     """Every combination of one element from each 1-d tensor, as the rows of a matrix."""
+    for t in tensors:
+        if t._data.ndim != 1:
+            raise RuntimeError('Expect a 1D vector, but got shape [%s]' % ', '.join(map(str, t._data.shape)))
     if len(tensors) == 1:
         return tensors[0]
     return ops.stack([g.flatten() for g in meshgrid(*tensors, indexing='ij')], 1)
@@ -816,11 +979,12 @@ def _install():
     for name in __all__:
         if name not in _TORCH_ONLY:
             setattr(Tensor, name, g[name])
-    for name in ('scatter', 'scatter_add', 'index_add', 'index_fill', 'index_copy', 'scatter_reduce'):
+    for name in ('scatter', 'scatter_add', 'index_add', 'index_fill', 'index_copy', 'scatter_reduce', 'put'):
         if name in g:
             setattr(Tensor, name + '_', _methods._inplace_of(g[name]))
 
 
 _install()
+Tensor.masked_scatter_, Tensor.resize_, Tensor.resize_as_ = masked_scatter_, resize_, resize_as_
 Tensor.swapaxes_ = Tensor.swapdims_ = ops.transpose_
 Tensor.unfold = unfold

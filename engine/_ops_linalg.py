@@ -10,15 +10,16 @@ PyTorch computes these from LAPACK's LU factorization (getrf) and saves it in th
 import numpy as np
 
 from . import _autograd as ag
+from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._factories import eye
-from ._ops import _attach, _check_broadcast, _mul_scalar, cat, clone, matmul, mv, outer
+from ._ops import _attach, _sizes, _check_broadcast, _mul_scalar, cat, clone, matmul, mv, outer
 from ._ops_index import diag_embed
-from ._ops_nn import _return_type, linalg_svd, return_types, where
+from ._ops_nn import _return_type, addmm, linalg_svd, return_types, where
 from ._ops_reduce import _LinAlgError, inverse
 from ._tensor import Tensor, make
 
-__all__ = ['det', 'logdet', 'slogdet', 'matrix_power', 'addmv', 'addr', 'adjoint']
+__all__ = ['det', 'logdet', 'slogdet', 'matrix_power', 'addmv', 'addr', 'adjoint', 'svd']
 
 for _name, _fields in (('slogdet', ('sign', 'logabsdet')), ('linalg_slogdet', ('sign', 'logabsdet')),
                        ('linalg_solve_ex', ('result', 'info'))):
@@ -469,3 +470,27 @@ _tensor_matrix_power.__name__ = 'matrix_power'
 for _name in ('det', 'logdet', 'slogdet', 'addmv', 'addr', 'adjoint'):
     setattr(Tensor, _name, globals()[_name])
 Tensor.matrix_power = _tensor_matrix_power
+return_types.svd = _return_type('svd', ('U', 'S', 'V'))
+
+
+def svd(input, some=True, compute_uv=True):
+    """The deprecated torch.svd: linalg.svd's U and S, and V = Vh transposed (TransposeBackward0); reduced unless
+    some=False."""
+    if not compute_uv:
+        raise NotImplementedError('torch.svd(compute_uv=False) is not supported by Autograd Playground')
+    U, S, Vh = linalg_svd(input, full_matrices=not some)
+    return return_types.svd(U, S, Vh.transpose(-2, -1))
+
+
+_addmm_inplace = _methods._inplace_of(addmm)
+
+
+def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
+    """addmm in place: self must already have the product's shape (it is not broadcast)."""
+    if mat1.dim() == 2 and mat2.dim() == 2 and tuple(self.shape) != (mat1.shape[0], mat2.shape[1]):
+        raise RuntimeError('Bad in-place call: input tensor size %s and output tensor size %s should match'
+                           % (_sizes(self.shape), _sizes((mat1.shape[0], mat2.shape[1]))))
+    return _addmm_inplace(self, mat1, mat2, beta=beta, alpha=alpha)
+
+
+Tensor.addmm_, Tensor.svd = addmm_, svd

@@ -666,10 +666,15 @@ def float_power_(a, exponent):
 # ================================================================================================ predicates
 
 def isclose(a, other, rtol=1e-05, atol=1e-08, equal_nan=False):
+    """|a - other| <= atol + rtol * |other| elementwise (they broadcast); equal infinities are close."""
     _need_tensor('isclose', other)
     if a.dtype is not other.dtype:
         raise RuntimeError('%s did not match %s' % (a.dtype.legacy, other.dtype.legacy))
+    for name, tol in (('rtol', rtol), ('atol', atol)):
+        if tol < 0:
+            raise RuntimeError('%s must be greater than or equal to zero, but got %g' % (name, tol))
     x, y = a._data, other._data
+    _check_broadcast(x.shape, y.shape)
     if x.dtype.kind == 'b':
         return make(np.asarray(x == y))
     d = np.dtype(np.float64) if x.dtype.kind != 'f' else x.dtype

@@ -86,7 +86,7 @@ class return_types:
 def where(condition, input=None, other=None):
     """torch.where(cond, x, y): x where cond, else y (numbers allowed); torch.where(cond) is cond.nonzero()."""
     if input is None and other is None:
-        return tuple(make(i.astype(np.int64)) for i in np.nonzero(condition._data))
+        return tuple(make(i.astype(np.int64)) for i in np.nonzero(np.atleast_1d(condition._data)))
     if condition._data.dtype.kind != 'b':
         raise RuntimeError('where expected condition to be a boolean tensor, but got a tensor with dtype '
                            + condition.dtype.legacy)
@@ -137,8 +137,15 @@ def _extremum(name, np_fn, arg_fn, full_node, dim_node, pair):
                                    'reduction dim with the \'dim\' argument.' % name)
             return _attach(make(np.asarray(np_fn(a._data))), full_node, (a,),
                            {'result': _RESULT, 'self': SavedTensor(a)})
+        if isinstance(dim, builtins.float):
+            raise TypeError('%s() received an invalid combination of arguments - got (Tensor, float), but expected '
+                            'one of:\n * (Tensor input, *, Tensor out = None)\n * (Tensor input, Tensor other, *, '
+                            'Tensor out = None)\n * (Tensor input, int dim, bool keepdim = False, *, tuple of Tensors '
+                            'out = None)\n' % name)
         d = _wrap_dim(dim, a._data.ndim)
         x = a._data if a._data.ndim else a._data.reshape(1)
+        if not x.shape[d]:
+            raise IndexError('%s(): Expected reduction dim %d to have non-zero size.' % (name, d))
         idx = np.expand_dims(arg_fn(x, axis=d).astype(np.int64), d)
         values = np.take_along_axis(x, idx, d)
         if not keepdim:
@@ -405,7 +412,8 @@ def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
     where each element went (inverse) and how often each value occurs (counts). No derivative."""
     x = a._data
     if dim is None:
-        values, inverse, counts = np.unique(x.reshape(-1), return_inverse=True, return_counts=True)
+        values, inverse, counts = np.unique(x.reshape(-1), return_inverse=True, return_counts=True,
+                                            equal_nan=False)                # (each NaN its own value)
         inverse = inverse.reshape(x.shape)
         cls = Unique2Backward0
     else:
@@ -711,7 +719,11 @@ class StdBackward0(Node):
 
 
 def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
-    """The vector p-norm over dim (everything by default): LinalgVectorNormBackward0, as torch.norm records it."""
+    """The vector p-norm over dim (everything by default): LinalgVectorNormBackward0, as torch.norm records it.
+    Other string orders ('nuc', or 'fro' over more than 2 dims) are linalg.matrix_norm's, over all dims by default."""
+    if isinstance(p, str) and (p != 'fro' or not (dim is None or isinstance(dim, builtins.int) or len(dim) <= 2)):
+        from .linalg import matrix_norm
+        return matrix_norm(a, p, list(range(a.ndim)) if dim is None else dim, keepdim, dtype=dtype)
     if not a.is_floating_point():
         raise RuntimeError('linalg.vector_norm: Expected a floating point or complex tensor as input. Got '
                            + a.dtype.legacy)
@@ -765,8 +777,15 @@ def _norm_backward(g, x, r, ord, dims, keepdim):
 
 # ================================================================================================ activations
 
+def _check_float(a, kernel, kinds='f'):
+    """PyTorch's error for a kernel that has no integer (or complex: kinds) version."""
+    if a._data.dtype.kind not in kinds:
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, a.dtype.legacy))
+
+
 def leaky_relu(a, negative_slope=0.01, inplace=False):
     """x where x > 0, else negative_slope * x. inplace: the node of leaky_relu_, which saves the result."""
+    _check_float(a, 'leaky_relu_cpu')
     x = a._data
     out = make(np.where(x > 0, x, x * x.dtype.type(negative_slope)))
     if inplace:
@@ -834,6 +853,7 @@ class HardtanhBackwardBackward0(Node):
 
 def softplus(a, beta=1, threshold=20):
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
+    _check_float(a, 'softplus_cpu')
     x = a._data
     bx = x * x.dtype.type(beta)
     if x.dtype is _F32:               # PyTorch's kernel: log1p(exp(beta * x)) / beta, its exp, the quotient in float
@@ -918,6 +938,7 @@ class SoftplusBackwardBackward0(Node):
 
 def elu(a, alpha=1.0, inplace=False):
     """x where x > 0, else alpha * (exp(x) - 1). inplace: the node of elu_, which saves the result."""
+    _check_float(a, 'elu_cpu')
     out = make(_elu_np(a._data, alpha, 1, 1))
     if inplace:
         return _attach(out, EluBackward1, (a,), {'alpha': alpha, 'input_scale': 1, 'result': _RESULT, 'scale': 1})
@@ -989,6 +1010,7 @@ class EluBackward1(Node):
 
 def silu(a):
     """x * sigmoid(x), as PyTorch's kernel computes it: x / (1 + exp(-x))."""
+    _check_float(a, 'silu_cpu', 'fc')
     x = a._data
     out = x / (x.dtype.type(1) + _vec_exp(-x)) if x.dtype.kind == 'f' else x * _sigmoid(x)
     return _attach(make(out), SiluBackward0, (a,), {'self': SavedTensor(a)})
@@ -1040,6 +1062,7 @@ def gelu(a, approximate='none'):
     """x * Phi(x) (Phi: the standard normal CDF), or its tanh approximation."""
     if approximate not in ('none', 'tanh'):
         raise RuntimeError('approximate argument must be either none or tanh.')
+    _check_float(a, 'GeluKernelImpl')
     x = np.positive(a._data, dtype=np.float64)        # (laid out as PyTorch's result: see _ops._rounded)
     if approximate == 'tanh':
         r = 0.5 * x * (1 + np.tanh(_TANH_K * (x + 0.044715 * x ** 3)))
@@ -1530,6 +1553,10 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if probabilities and not target.is_floating_point():          # (checked before log_softmax runs)
         raise RuntimeError('Expected floating point type for target with class probabilities, got '
                            + target.dtype.legacy)
+    if probabilities and ignore_index >= 0:
+        raise RuntimeError('ignore_index is not supported for floating point target')
+    if label_smoothing > 1:
+        raise RuntimeError('label_smoothing must be between 0.0 and 1.0. Got: %g' % label_smoothing)
     logp = log_softmax(input, cdim)
     classes = input._data.shape[cdim]
     wshape = [1] * input._data.ndim
@@ -1728,10 +1755,15 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         size = input.shape
         if size[0] * math.prod(size[2:]) == 1:
             raise ValueError('Expected more than 1 value per channel when training, got input size %s' % (size,))
+        if eps <= 0.0:
+            raise ValueError('batch_norm eps must be positive during training, but got %s' % eps)
+    elif eps < 0.0:
+        raise ValueError('batch_norm eps must be non-negative, but got %s' % eps)
     for name, t in (('running_mean', running_mean), ('running_var', running_var), ('weight', weight),
                     ('bias', bias)):
         if t is not None and t._data.size != x.shape[1]:
             raise RuntimeError('%s should contain %d elements not %d' % (name, x.shape[1], t._data.size))
+    _check_float(input, 'batch_norm')
     axes = (0,) + tuple(range(2, x.ndim))
     shape = (1, -1) + (1,) * (x.ndim - 2)
     d = input.dtype
@@ -1972,14 +2004,21 @@ def _check_layer_norm(input, normalized_shape, weight, bias):
     return shape
 
 
+def _check_mixed(input, *params):
+    """PyTorch's CPU norm kernels take parameters of another dtype than the input's only for a half input."""
+    dtypes = {t.dtype for t in params if t is not None}
+    if dtypes and dtypes != {input.dtype} and input.dtype is not dt.float16:
+        raise RuntimeError('mixed dtype (CPU): all inputs must share same datatype.')
+
+
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """(x - mean) * rstd * weight + bias over the last len(normalized_shape) dims, each row's mean and
     rstd = 1 / sqrt(var + eps) (biased variance) as PyTorch's CPU kernel computes them; the node saves them
     (result1, result2, shaped like the input with 1 for each normalized dim)."""
     shape = _check_layer_norm(input, normalized_shape, weight, bias)
+    _check_mixed(input, weight, bias)
+    _check_float(input, 'LayerNormKernelImpl')
     x = input._data
-    if x.dtype.kind != 'f':
-        raise RuntimeError('"LayerNormKernelImpl" not implemented for \'%s\'' % input.dtype.legacy)
     n = math.prod(shape)
     rows = np.ascontiguousarray(x).reshape(-1, n)
     t = x.dtype.type

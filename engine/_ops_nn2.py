@@ -14,18 +14,13 @@ from . import _autograd as ag
 from ._autograd import Node, SavedTensor
 from ._ops import (_attach, _not_implemented, _recording, _RESULT, _rounded, _scalar_sub, _sigmoid, _vec_exp,
                    _sizes, _zeros_like, threshold_backward, cat, narrow)
-from ._ops_nn import (_div_scalar, _elu_np, _raw, _rowwise_moments, _fused, _saved_dims, where,  # noqa: F401
+from ._ops_nn import (_check_float, _check_mixed, _div_scalar, _elu_np, _raw, _rowwise_moments, _fused,  # noqa: F401
+                      _saved_dims, where,
                       EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
 from ._tensor import make, _wrap_dim
 
 _F32 = np.dtype(np.float32)
 _log1p, _tanh = _rounded(np.log1p), _rounded(np.tanh)
-
-
-def _check_float(a, kernel):
-    """PyTorch's error for a kernel that has no integer version."""
-    if a._data.dtype.kind != 'f':
-        raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, a.dtype.legacy))
 
 
 def _tanh_softplus(x):
@@ -330,6 +325,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
             raise RuntimeError('Expected %s to be a vector of size equal to the number of channels in input, but got '
                                '%s of shape %s and input of shape %s'
                                % (name, name, _sizes((0,) if weight is None else weight.shape), _sizes(shape)))
+    _check_mixed(input, weight, bias)
     _check_float(input, 'GroupNormKernelImpl')
     x = np.ascontiguousarray(input._data)
     hxw = math.prod(shape[2:])

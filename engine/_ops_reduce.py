@@ -11,7 +11,7 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
-from ._ops import _add_reduce, _attach, _dims, _out
+from ._ops import _add_reduce, _attach, _dims, _out, _dim_list as _checked_dims
 from ._ops_nn import _correction, _raw, _return_type, _var_backward, _var_np, _saved_dims, _unsq, return_types, where
 from ._tensor import Tensor, make, _wrap_dim
 
@@ -34,9 +34,9 @@ def _prod(sizes):
 # ================================================================================================ sums
 
 def count_nonzero(a, dim=None):
-    """How many elements are not zero (over dim, or all): int64, no gradient."""
-    dims = _dims(dim, a._data.ndim)
-    return make(np.asarray(np.count_nonzero(a._data, axis=dims), dtype=np.int64))
+    """How many elements are not zero (over dim, or all: also for an empty list of dims): int64, no gradient."""
+    dims = None if dim is None or dim in ([], ()) else _checked_dims((dim,), a._data.ndim)[1]
+    return make(np.asarray(np.count_nonzero(a._data, axis=dims if a._data.ndim else None), dtype=np.int64))
 
 
 def nansum(a, dim=None, keepdim=False, *, dtype=None):

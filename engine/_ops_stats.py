@@ -17,14 +17,15 @@ from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._ops import _attach, _check_broadcast, _mul_scalar, _not_implemented, _out
 from ._ops_index import broadcast_tensors
-from ._ops_nn import SortBackward0, _picked, _return_type, return_types
+from ._ops_nn import MedianBackward0, SortBackward0, Unique2Backward0, _picked, _return_type, return_types
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim
 
 __all__ = ['cdist', 'bincount', 'histc', 'searchsorted', 'bucketize', 'quantile', 'nanquantile', 'mode', 'cov',
-           'corrcoef', 'erfinv']
+           'corrcoef', 'erfinv', 'nanmedian', 'unique_consecutive']
 
-if not hasattr(return_types, 'mode'):
-    return_types.mode = _return_type('mode')
+for _name in ('mode', 'nanmedian'):
+    if not hasattr(return_types, _name):
+        setattr(return_types, _name, _return_type(_name))
 
 
 def _num(x):
@@ -405,25 +406,55 @@ def _introsort(a, first, last, depth):
             _heap_sort(a, first, last)
             return
         depth -= 1
-        x, y, z = first + 1, first + (last - first) // 2, last - 1      # the median of these goes first
-        if a[x][0] < a[y][0]:
-            m = y if a[y][0] < a[z][0] else z if a[x][0] < a[z][0] else x
-        else:
-            m = x if a[x][0] < a[z][0] else z if a[y][0] < a[z][0] else y
-        a[first], a[m] = a[m], a[first]
-        pivot, lo, hi = a[first][0], first + 1, last
-        while True:                            # the unguarded partition around a[first]
-            while lo < last and a[lo][0] < pivot:
-                lo += 1
-            hi -= 1
-            while pivot < a[hi][0]:
-                hi -= 1
-            if not lo < hi:
-                break
-            a[lo], a[hi] = a[hi], a[lo]
+        cut = _partition_pivot(a, first, last)
+        _introsort(a, cut, last, depth)
+        last = cut
+
+
+def _partition_pivot(a, first, last):
+    """libstdc++'s __unguarded_partition_pivot: the median of three moved first, the rest partitioned around it."""
+    x, y, z = first + 1, first + (last - first) // 2, last - 1      # the median of these goes first
+    if a[x][0] < a[y][0]:
+        m = y if a[y][0] < a[z][0] else z if a[x][0] < a[z][0] else x
+    else:
+        m = x if a[x][0] < a[z][0] else z if a[y][0] < a[z][0] else y
+    a[first], a[m] = a[m], a[first]
+    pivot, lo, hi = a[first][0], first + 1, last
+    while True:                            # the unguarded partition around a[first]
+        while lo < last and a[lo][0] < pivot:
             lo += 1
-        _introsort(a, lo, last, depth)
-        last = lo
+        hi -= 1
+        while pivot < a[hi][0]:
+            hi -= 1
+        if not lo < hi:
+            return lo
+        a[lo], a[hi] = a[hi], a[lo]
+        lo += 1
+
+
+def _nth_element(a, nth):
+    """Put the nth (value, index) pair of the list a in its sorted place as libstdc++'s std::nth_element does
+    (introselect: partitions down to runs of 3, heap selection past a depth limit, then insertion sort)."""
+    first, last, depth = 0, len(a), 2 * (len(a).bit_length() - 1)
+    while last - first > 3:
+        if depth == 0:
+            _heap_select(a, first, nth + 1, last)
+            a[first], a[nth] = a[nth], a[first]
+            return
+        depth -= 1
+        cut = _partition_pivot(a, first, last)
+        first, last = (cut, last) if cut <= nth else (first, cut)
+    _insertion_sort(a, first, last)
+
+
+def _heap_select(a, first, middle, last):
+    n = middle - first
+    for parent in range((n - 2) // 2, -1, -1):
+        _adjust_heap(a, first, parent, n, a[first + parent])
+    for i in range(middle, last):
+        if a[i][0] < a[first][0]:
+            item, a[i] = a[i], a[first]
+            _adjust_heap(a, first, 0, n, item)
 
 
 def _insertion_sort(a, first, last):
@@ -504,6 +535,68 @@ def mode(input, dim=-1, keepdim=False):
 
 class ModeBackward0(SortBackward0):
     pass
+
+
+# ================================================================================================ nanmedian
+
+def nanmedian(input, dim=None, keepdim=False):
+    """The lower median of the non-NaN elements (NaN where all are NaN): of all of them (a tensor), or along dim
+    ((values, indices)). PyTorch's kernel picks it with std::nth_element ordering by (value, index), NaN last: the
+    index of an all-NaN row is where nth_element leaves the first of equal elements."""
+    x = input._data
+    nan = np.isnan(x) if x.dtype.kind == 'f' else np.zeros(x.shape, bool)
+    if dim is None:
+        kept = np.sort(x[~nan])
+        out = kept[(kept.size - 1) // 2] if kept.size else np.array(np.nan, x.dtype)
+        return _attach(make(np.asarray(out)), NanmedianBackward0, (input,), {'result': _RESULT,
+                                                                            'self': SavedTensor(input)})
+    d = _wrap_dim(dim, x.ndim)
+    v, nan = (x, nan) if x.ndim else (x.reshape(1), nan.reshape(1))
+    n = v.shape[d]
+    if not n:
+        raise IndexError('median(): Expected reduction dim %d to have non-zero size.' % d)
+    m = n - np.count_nonzero(nan, axis=d, keepdims=True)
+    at = np.take_along_axis(np.argsort(v, axis=d, kind='stable'), builtins.abs(m - 1) // 2, d)
+    if not m.all():
+        pairs = [(0, i) for i in range(n)]
+        _nth_element(pairs, 0)
+        at = np.where(m == 0, pairs[0][1], at)
+    return _picked(input, dim, at, NanmedianBackward1, 'nanmedian', keepdim, keepdim=keepdim)
+
+
+class NanmedianBackward0(MedianBackward0):
+    pass
+
+
+class NanmedianBackward1(SortBackward0):
+    pass
+
+
+# ================================================================================================ unique_consecutive
+
+def unique_consecutive(input, return_inverse=False, return_counts=False, dim=None):
+    """The first of each run of equal consecutive elements (or slices along dim; NaNs are never equal), with where
+    each element went (inverse) and the lengths of the runs (counts). No derivative."""
+    x = input._data
+    if dim is None:
+        rows, shape = x.reshape(-1, 1), x.shape
+    else:
+        d = _wrap_dim(dim, x.ndim, scalar=False)
+        rows = np.moveaxis(x, d, 0).reshape(x.shape[d], -1)
+        shape = rows.shape[:1]
+    new = np.ones(len(rows), bool)
+    new[1:] = (rows[1:] != rows[:-1]).any(axis=1)
+    starts = np.flatnonzero(new)
+    out = _attach(make(x.reshape(-1)[starts] if dim is None else np.take(x, starts, axis=d)),
+                  UniqueConsecutiveBackward0, (input,))
+    extra = [make(np.asarray(r, np.int64)) for r, wanted in (
+        ((np.cumsum(new) - 1).reshape(shape), return_inverse), (np.diff(np.append(starts, len(rows))), return_counts))
+        if wanted]
+    return tuple([out] + extra) if extra else out
+
+
+class UniqueConsecutiveBackward0(Unique2Backward0):
+    op = 'unique_consecutive'
 
 
 # ================================================================================================ cov, corrcoef
@@ -612,6 +705,7 @@ class ErfinvBackward0(Node):
         return (_scaled(erfinv(x).pow(2).exp(), 0.5 * math.sqrt(math.pi)) * g,)
 
 
-for _name in ['bincount', 'histc', 'quantile', 'nanquantile', 'mode', 'cov', 'corrcoef', 'erfinv']:
+for _name in ['bincount', 'histc', 'quantile', 'nanquantile', 'mode', 'cov', 'corrcoef', 'erfinv', 'nanmedian',
+              'unique_consecutive']:
     setattr(Tensor, _name, globals()[_name])
 Tensor.erfinv_ = _methods._inplace_of(erfinv)

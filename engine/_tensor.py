@@ -10,6 +10,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
+from . import _memory_format
 from ._autograd import counter, user_stacklevel
 
 
@@ -193,6 +194,16 @@ class Tensor:
         return self._data.itemsize
 
     @property
+    def volatile(self):
+        """Gone since PyTorch 0.4: always False, with a warning."""
+        warnings.warn('volatile was removed (Variable.volatile is always False)', stacklevel=2)
+        return False
+
+    @volatile.setter
+    def volatile(self, value):
+        warnings.warn('volatile was removed and now has no effect. Use `with torch.no_grad():` instead.', stacklevel=2)
+
+    @property
     def nbytes(self):
         return self._data.nbytes
 
@@ -252,6 +263,8 @@ class Tensor:
         return st if dim is None else st[_wrap_dim(dim, self._data.ndim, scalar=False)]
 
     def is_contiguous(self, memory_format=None):
+        if memory_format is not None:
+            return _memory_format.is_laid_out(self._data, memory_format)
         return self._data.flags['C_CONTIGUOUS'] or self._data.size <= 1
 
     def data_ptr(self):

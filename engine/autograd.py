@@ -199,6 +199,8 @@ def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, all
 
 def Variable(data, requires_grad=False, volatile=False):
     """The pre-0.4 wrapper: today it just returns the tensor (with requires_grad set)."""
+    if volatile:
+        data.volatile = volatile
     if requires_grad:
         data.requires_grad_(True)
     return data

@@ -1,6 +1,6 @@
-"""torch.optim: SGD, Adam, AdamW, RMSprop, Adagrad and LBFGS, updating parameters in place (each update bumps the
-parameter's version, as in PyTorch) with PyTorch's single-tensor update formulas, in the same float32 order of
-operations."""
+"""torch.optim: SGD, Adam, AdamW, NAdam, RAdam, Adamax, RMSprop, Adagrad, Adadelta, Rprop, ASGD and LBFGS, updating
+parameters in place (each update bumps the parameter's version, as in PyTorch) with PyTorch's single-tensor update
+formulas (what foreach=None picks on the CPU), in the same float32 order of operations."""
 import math
 import warnings
 from collections import defaultdict
@@ -158,12 +158,78 @@ def _check(value, what):
         raise ValueError('Invalid %s: %s' % (what, value))
 
 
+def _check_lr(lr):
+    if isinstance(lr, Tensor) and lr.numel() != 1:
+        raise ValueError('Tensor lr must be 1-element')
+    _check(lr, 'learning rate')
+
+
+def _check_betas(betas):
+    for i, b in enumerate(betas[:2]):
+        if not 0.0 <= b < 1.0:
+            raise ValueError('Invalid beta parameter at index %d: %s' % (i, b))
+
+
+def _start(state, p, *names, **numbers):
+    """A parameter's first state, in PyTorch's key order: a float32 0-d `step`, other float32 0-d numbers, then a
+    zero tensor like the parameter for each name."""
+    state['step'] = make(np.array(0.0, np.float32))
+    for k, v in numbers.items():
+        state[k] = make(np.array(v, np.float32))
+    for k in names:
+        state[k] = make(np.zeros_like(p._data))
+
+
+def _next_step(state):
+    """state['step'] += 1; the new count as a number."""
+    state['step']._data += 1
+    return state['step'].item()
+
+
+def _grad(p, g, group):
+    """The gradient an update uses: negated with maximize, plus weight_decay * param; with decoupled_weight_decay
+    (AdamW's way) the parameter is shrunk by lr * weight_decay instead."""
+    if group['maximize']:
+        g = -g
+    wd = group.get('weight_decay', 0)
+    if wd != 0:
+        if group.get('decoupled_weight_decay'):
+            p._data *= 1 - group['lr'] * wd
+            _bump(p)
+        else:
+            g = _fma(g, wd, p._data)
+    return g
+
+
+def _lerp_(a, b, weight):
+    """a.lerp_(b, weight) for weight < 0.5: a + weight * (b - a), fused."""
+    _fma(a, weight, b - a, out=a)
+
+
+def _average_square_(v, g, beta):
+    """v.mul_(beta).addcmul_(g, g, value=1 - beta): a running average of g ** 2."""
+    v *= beta
+    _fma(v, (1 - beta) * g, g, out=v)
+
+
+def _add_(p, alpha, g):
+    """p.add_(g, alpha=alpha), fused."""
+    _fma(p._data, alpha, g, out=p._data)
+    _bump(p)
+
+
+def _addcdiv_(p, value, a, b):
+    """p.addcdiv_(a, b, value=value): p + value * a / b."""
+    p._data += value * a / b
+    _bump(p)
+
+
 class SGD(Optimizer):
     """Stochastic gradient descent, with optional momentum (heavy-ball or Nesterov) and weight decay."""
 
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
                  maximize=False, foreach=None, differentiable=False, fused=None):
-        _check(lr, 'learning rate')
+        _check_lr(lr)
         _check(momentum, 'momentum value')
         _check(weight_decay, 'weight_decay value')
         if nesterov and (momentum <= 0 or dampening != 0):
@@ -176,10 +242,7 @@ class SGD(Optimizer):
         return group['momentum'] != 0
 
     def _update(self, p, g, group, state):
-        if group['maximize']:
-            g = -g
-        if group['weight_decay'] != 0:
-            g = _fma(g, group['weight_decay'], p._data)
+        g = _grad(p, g, group)
         momentum = group['momentum']
         if momentum != 0:
             buf = state.get('momentum_buffer')
@@ -189,8 +252,7 @@ class SGD(Optimizer):
                 buf._data *= momentum
                 _fma(buf._data, 1 - group['dampening'], g, out=buf._data)
             g = _fma(g, momentum, buf._data) if group['nesterov'] else buf._data
-        _fma(p._data, -group['lr'], g, out=p._data)
-        _bump(p)
+        _add_(p, -group['lr'], g)
 
 
 class Adam(Optimizer):
@@ -199,11 +261,9 @@ class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
                  decoupled_weight_decay=False):
-        _check(lr, 'learning rate')
+        _check_lr(lr)
         _check(eps, 'epsilon value')
-        for i, b in enumerate(betas):
-            if not 0.0 <= b < 1.0:
-                raise ValueError('Invalid beta parameter at index %d: %s' % (i, b))
+        _check_betas(betas)
         _check(weight_decay, 'weight_decay value')
         super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
                                       maximize=maximize, foreach=foreach, capturable=capturable,
@@ -212,35 +272,20 @@ class Adam(Optimizer):
 
     def _update(self, p, g, group, state):
         if not state:
-            state['step'] = make(np.array(0.0, np.float32))
-            state['exp_avg'] = make(np.zeros_like(p._data))
-            state['exp_avg_sq'] = make(np.zeros_like(p._data))
-            if group['amsgrad']:
-                state['max_exp_avg_sq'] = make(np.zeros_like(p._data))
-        lr, (beta1, beta2), wd = group['lr'], group['betas'], group['weight_decay']
-        if group['maximize']:
-            g = -g
-        state['step']._data += 1
-        if wd != 0:
-            if group['decoupled_weight_decay']:
-                p._data *= 1 - lr * wd
-                _bump(p)
-            else:
-                g = _fma(g, wd, p._data)
+            _start(state, p, 'exp_avg', 'exp_avg_sq', *['max_exp_avg_sq'] * group['amsgrad'])
+        lr, (beta1, beta2) = group['lr'], group['betas']
+        g = _grad(p, g, group)
+        step = _next_step(state)
         m, v = state['exp_avg']._data, state['exp_avg_sq']._data
-        _fma(m, 1 - beta1, g - m, out=m)                   # exp_avg.lerp_(grad, 1 - beta1)
-        v *= beta2
-        _fma(v, (1 - beta2) * g, g, out=v)                 # exp_avg_sq.mul_(beta2).addcmul_(grad, grad, ...)
-        step = state['step'].item()
+        _lerp_(m, g, 1 - beta1)
+        _average_square_(v, g, beta2)
         step_size = lr / (1 - beta1 ** step)
         bc2_sqrt = math.sqrt(1 - beta2 ** step)
         if group['amsgrad']:
             mx = state['max_exp_avg_sq']._data
             np.maximum(mx, v, out=mx)
             v = mx
-        denom = np.sqrt(v) / bc2_sqrt + group['eps']
-        p._data += -step_size * m / denom                  # param.addcdiv_(exp_avg, denom, value=-step_size)
-        _bump(p)
+        _addcdiv_(p, -step_size, m, np.sqrt(v) / bc2_sqrt + group['eps'])
 
 
 class AdamW(Adam):
@@ -257,7 +302,7 @@ class RMSprop(Optimizer):
 
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
                  capturable=False, foreach=None, maximize=False, differentiable=False):
-        _check(lr, 'learning rate')
+        _check_lr(lr)
         _check(eps, 'epsilon value')
         _check(momentum, 'momentum value')
         _check(weight_decay, 'weight_decay value')
@@ -268,24 +313,16 @@ class RMSprop(Optimizer):
 
     def _update(self, p, g, group, state):
         if not state:
-            state['step'] = make(np.array(0.0, np.float32))
-            state['square_avg'] = make(np.zeros_like(p._data))
-            if group['momentum'] > 0:
-                state['momentum_buffer'] = make(np.zeros_like(p._data))
-            if group['centered']:
-                state['grad_avg'] = make(np.zeros_like(p._data))
+            _start(state, p, 'square_avg', *['momentum_buffer'] * (group['momentum'] > 0),
+                   *['grad_avg'] * group['centered'])
         alpha = group['alpha']
-        if group['maximize']:
-            g = -g
-        state['step']._data += 1
-        if group['weight_decay'] != 0:
-            g = _fma(g, group['weight_decay'], p._data)
+        g = _grad(p, g, group)
+        _next_step(state)
         v = state['square_avg']._data
-        v *= alpha
-        _fma(v, (1 - alpha) * g, g, out=v)                 # square_avg.mul_(alpha).addcmul_(grad, grad, 1 - alpha)
+        _average_square_(v, g, alpha)
         if group['centered']:
             ga = state['grad_avg']._data
-            _fma(ga, 1 - alpha, g - ga, out=ga)            # grad_avg.lerp_(grad, 1 - alpha)
+            _lerp_(ga, g, 1 - alpha)
             avg = np.sqrt(_fma(v, -ga, ga))                # square_avg.addcmul(grad_avg, grad_avg, value=-1).sqrt_()
         else:
             avg = np.sqrt(v)
@@ -294,10 +331,9 @@ class RMSprop(Optimizer):
             buf = state['momentum_buffer']._data
             buf *= group['momentum']
             buf += g / avg                                 # buf.mul_(momentum).addcdiv_(grad, avg)
-            _fma(p._data, -group['lr'], buf, out=p._data)
+            _add_(p, -group['lr'], buf)
         else:
-            p._data += -group['lr'] * g / avg              # param.addcdiv_(grad, avg, value=-lr)
-        _bump(p)
+            _addcdiv_(p, -group['lr'], g, avg)
 
 
 class Adagrad(Optimizer):
@@ -306,7 +342,7 @@ class Adagrad(Optimizer):
 
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
                  foreach=None, *, maximize=False, differentiable=False, fused=None):
-        _check(lr, 'learning rate')
+        _check_lr(lr)
         _check(lr_decay, 'lr_decay value')
         _check(weight_decay, 'weight_decay value')
         _check(initial_accumulator_value, 'initial_accumulator_value value')
@@ -320,18 +356,199 @@ class Adagrad(Optimizer):
                 self.state[p]['sum'] = make(np.full_like(p._data, group['initial_accumulator_value']))
 
     def _update(self, p, g, group, state):
-        state['step']._data += 1
-        if group['maximize']:
-            g = -g
-        if group['weight_decay'] != 0:
-            g = _fma(g, group['weight_decay'], p._data)
-        clr = group['lr'] / (1 + (state['step'].item() - 1) * group['lr_decay'])
+        step = _next_step(state)
+        g = _grad(p, g, group)
+        clr = group['lr'] / (1 + (step - 1) * group['lr_decay'])
         s = state['sum']._data
         _fma(s, g, g, out=s)                               # state_sum.addcmul_(grad, grad, value=1)
         std = np.sqrt(s)
         std += group['eps']
-        p._data += -clr * g / std                          # param.addcdiv_(grad, std, value=-clr)
+        _addcdiv_(p, -clr, g, std)
+
+
+class NAdam(Optimizer):
+    """NAdam: Adam with Nesterov momentum, the momentum coefficient warming up by momentum_decay."""
+
+    def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, momentum_decay=4e-3,
+                 decoupled_weight_decay=False, *, foreach=None, maximize=False, capturable=False,
+                 differentiable=False):
+        _check_lr(lr)
+        _check(eps, 'epsilon value')
+        _check_betas(betas)
+        _check(weight_decay, 'weight_decay value')
+        _check(momentum_decay, 'momentum_decay value')
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay,
+                                      momentum_decay=momentum_decay, decoupled_weight_decay=decoupled_weight_decay,
+                                      maximize=maximize, foreach=foreach, capturable=capturable,
+                                      differentiable=differentiable))
+
+    def _update(self, p, g, group, state):
+        if not state:
+            _start(state, p, 'exp_avg', 'exp_avg_sq', mu_product=1.0)
+        lr, (beta1, beta2), decay = group['lr'], group['betas'], group['momentum_decay']
+        step = _next_step(state)
+        g = _grad(p, g, group)
+        mu = beta1 * (1.0 - 0.5 * 0.96 ** (step * decay))
+        mu_next = beta1 * (1.0 - 0.5 * 0.96 ** ((step + 1) * decay))
+        state['mu_product']._data *= mu
+        mu_product = state['mu_product'].item()
+        m, v = state['exp_avg']._data, state['exp_avg_sq']._data
+        _lerp_(m, g, 1 - beta1)
+        _average_square_(v, g, beta2)
+        denom = np.sqrt(v / (1 - beta2 ** step))
+        denom += group['eps']
+        _addcdiv_(p, -lr * (1.0 - mu) / (1.0 - mu_product), g, denom)
+        _addcdiv_(p, -lr * mu_next / (1.0 - mu_product * mu_next), m, denom)
+
+
+class RAdam(Optimizer):
+    """RAdam: Adam whose adaptive step is rectified by the variance of its estimate (plain momentum steps while that
+    is too uncertain, the first few steps)."""
+
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, decoupled_weight_decay=False,
+                 *, foreach=None, maximize=False, capturable=False, differentiable=False):
+        _check_lr(lr)
+        _check(eps, 'epsilon value')
+        _check_betas(betas)
+        _check(weight_decay, 'weight_decay value')
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, maximize=maximize,
+                                      foreach=foreach, capturable=capturable,
+                                      decoupled_weight_decay=decoupled_weight_decay, differentiable=differentiable))
+
+    def _update(self, p, g, group, state):
+        if not state:
+            _start(state, p, 'exp_avg', 'exp_avg_sq')
+        lr, (beta1, beta2) = group['lr'], group['betas']
+        g = _grad(p, g, group)
+        step = _next_step(state)
+        m, v = state['exp_avg']._data, state['exp_avg_sq']._data
+        _lerp_(m, g, 1 - beta1)
+        _average_square_(v, g, beta2)
+        bias_correction2 = 1 - beta2 ** step
+        update = m / (1 - beta1 ** step) * lr
+        rho_inf = 2 / (1 - beta2) - 1
+        rho_t = rho_inf - 2 * step * beta2 ** step / bias_correction2
+        if rho_t > 5.0:
+            rect = ((rho_t - 4) * (rho_t - 2) * rho_inf / ((rho_inf - 4) * (rho_inf - 2) * rho_t)) ** 0.5
+            root = np.sqrt(v)
+            root += group['eps']
+            update = update * (np.reciprocal(root) * bias_correction2 ** 0.5) * rect
+        p._data -= update
         _bump(p)
+
+
+class Adamax(Optimizer):
+    """Adamax: Adam with the root mean square replaced by a decaying maximum of |gradient|."""
+
+    def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, foreach=None, *,
+                 maximize=False, differentiable=False, capturable=False):
+        _check_lr(lr)
+        _check(eps, 'epsilon value')
+        _check_betas(betas)
+        _check(weight_decay, 'weight_decay value')
+        super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, foreach=foreach,
+                                      maximize=maximize, differentiable=differentiable, capturable=capturable))
+
+    def _update(self, p, g, group, state):
+        if not state:
+            _start(state, p, 'exp_avg', 'exp_inf')
+        beta1, beta2 = group['betas']
+        g = _grad(p, g, group)
+        step = _next_step(state)
+        m, u = state['exp_avg']._data, state['exp_inf']._data
+        _lerp_(m, g, 1 - beta1)
+        u *= beta2
+        np.maximum(u, np.abs(g) + group['eps'], out=u)
+        _addcdiv_(p, -group['lr'] / (1 - beta1 ** step), m, u)
+
+
+class Adadelta(Optimizer):
+    """Adadelta: steps of RMS(past steps) / RMS(gradients) times the gradient, scaled by lr (1 by default)."""
+
+    def __init__(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *, capturable=False,
+                 maximize=False, differentiable=False):
+        _check_lr(lr)
+        if not 0.0 <= rho <= 1.0:
+            raise ValueError('Invalid rho value: %s' % rho)
+        _check(eps, 'epsilon value')
+        _check(weight_decay, 'weight_decay value')
+        super().__init__(params, dict(lr=lr, rho=rho, eps=eps, weight_decay=weight_decay, maximize=maximize,
+                                      capturable=capturable, foreach=foreach, differentiable=differentiable))
+
+    def _update(self, p, g, group, state):
+        if not state:
+            _start(state, p, 'square_avg', 'acc_delta')
+        rho, eps = group['rho'], group['eps']
+        _next_step(state)
+        g = _grad(p, g, group)
+        v, acc = state['square_avg']._data, state['acc_delta']._data
+        _average_square_(v, g, rho)
+        delta = np.sqrt(acc + eps) / np.sqrt(v + eps) * g
+        _average_square_(acc, delta, rho)
+        _add_(p, -group['lr'], delta)
+
+
+class Rprop(Optimizer):
+    """Rprop: each weight moves against the sign of its gradient by a step of its own, grown by etas[1] while the
+    sign holds and shrunk by etas[0] when it flips (then that gradient counts as zero), within step_sizes."""
+
+    def __init__(self, params, lr=1e-2, etas=(0.5, 1.2), step_sizes=(1e-6, 50), *, capturable=False, foreach=None,
+                 maximize=False, differentiable=False):
+        _check_lr(lr)
+        if not 0.0 < etas[0] < 1.0 < etas[1]:
+            raise ValueError('Invalid eta values: %s, %s' % (etas[0], etas[1]))
+        super().__init__(params, dict(lr=lr, etas=etas, step_sizes=step_sizes, foreach=foreach, maximize=maximize,
+                                      differentiable=differentiable, capturable=capturable))
+
+    def _update(self, p, g, group, state):
+        if not state:
+            _start(state, p, 'prev')
+            state['step_size'] = make(np.full_like(g, group['lr']))
+        etaminus, etaplus = group['etas']
+        g = _grad(p, g, group)
+        _next_step(state)
+        prev, step_size = state['prev']._data, state['step_size']._data
+        sign = np.sign(g * prev)
+        sign[sign > 0] = etaplus
+        sign[sign < 0] = etaminus
+        sign[sign == 0] = 1
+        step_size *= sign
+        np.clip(step_size, *group['step_sizes'], out=step_size)
+        g = g.copy()
+        g[sign == etaminus] = 0
+        p._data -= np.sign(g) * step_size
+        _bump(p)
+        prev[...] = g
+
+
+class ASGD(Optimizer):
+    """Averaged SGD: SGD with a decaying step eta (and weights shrunk by lambd * eta), keeping in state['ax'] the
+    average of the parameters since step t0."""
+
+    def __init__(self, params, lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0, foreach=None, maximize=False,
+                 differentiable=False, capturable=False):
+        _check_lr(lr)
+        _check(weight_decay, 'weight_decay value')
+        super().__init__(params, dict(lr=lr, lambd=lambd, alpha=alpha, t0=t0, weight_decay=weight_decay,
+                                      foreach=foreach, maximize=maximize, differentiable=differentiable,
+                                      capturable=capturable))
+
+    def _update(self, p, g, group, state):
+        if not state:
+            _start(state, p, 'ax', eta=group['lr'], mu=1.0)
+        lr, lambd = group['lr'], group['lambd']
+        g = _grad(p, g, group)
+        step = _next_step(state)
+        eta, mu, ax = state['eta']._data, state['mu']._data, state['ax']._data
+        p._data *= 1 - lambd * eta.item()
+        _bump(p)
+        _add_(p, -eta.item(), g)
+        if mu != 1:
+            ax += (p._data - ax) * mu
+        else:
+            ax[...] = p._data
+        eta[...] = lr / (1 + lambd * lr * step) ** group['alpha']
+        mu[...] = 1 / max(1, step - group['t0'])
 
 
 def _number(loss):
@@ -342,8 +559,7 @@ def _number(loss):
 def _add_scaled(t, alpha, other):
     """t.add_(other, alpha=alpha) as PyTorch computes it (one rounding: a fused multiply-add), alpha a number or a
     0-d tensor (which PyTorch reads as its number)."""
-    _fma(t._data, float(alpha), other._data.reshape(t._data.shape), out=t._data)
-    _bump(t)
+    _add_(t, float(alpha), other._data.reshape(t._data.shape))
 
 
 class LBFGS(Optimizer):
@@ -353,9 +569,7 @@ class LBFGS(Optimizer):
 
     def __init__(self, params, lr=1, max_iter=20, max_eval=None, tolerance_grad=1e-7, tolerance_change=1e-9,
                  history_size=100, line_search_fn=None):
-        if isinstance(lr, Tensor) and lr.numel() != 1:
-            raise ValueError('Tensor lr must be 1-element')
-        _check(lr, 'learning rate')
+        _check_lr(lr)
         if max_eval is None:
             max_eval = max_iter * 5 // 4
         super().__init__(params, dict(lr=lr, max_iter=max_iter, max_eval=max_eval, tolerance_grad=tolerance_grad,
@@ -558,7 +772,8 @@ def _strong_wolfe(evaluate, x, t, d, f, g, gtd, c1=1e-4, c2=0.9, tolerance_chang
 
 
 for _cls, _where in ((Optimizer, 'optimizer'), (SGD, 'sgd'), (Adam, 'adam'), (AdamW, 'adamw'), (RMSprop, 'rmsprop'),
-                     (Adagrad, 'adagrad'), (LBFGS, 'lbfgs')):
+                     (Adagrad, 'adagrad'), (LBFGS, 'lbfgs'), (NAdam, 'nadam'), (RAdam, 'radam'), (Adamax, 'adamax'),
+                     (Adadelta, 'adadelta'), (Rprop, 'rprop'), (ASGD, 'asgd')):
     _cls.__module__ = 'torch.optim.' + _where         # where PyTorch defines them: type(opt) shows that path
 from . import _lr_scheduler as lr_scheduler  # noqa: E402  (torch.optim.lr_scheduler)
 __path__ = []           # a package to the import system, so that `import torch.optim.lr_scheduler` finds that one

@@ -7,12 +7,14 @@ import warnings
 from collections import OrderedDict, namedtuple
 from collections.abc import Iterable, Mapping
 
+import numpy as np
+
 from .. import _autograd as ag
 from .. import _dtypes, _factories
-from .._factories import empty
+from .._factories import empty, empty_like, randperm
 from .. import _ops_rnn
 from .._ops import _views_changed
-from .._ops_nn import _legacy_reduction
+from .._ops_nn import _legacy_reduction, where
 from .._tensor import Tensor, user_stacklevel
 from . import functional as F
 from .parameter import Parameter
@@ -269,24 +271,77 @@ class Module:
             _zero_grad(p, set_to_none)
 
     # ------------------------------------------------------------------ conversion and state
-    def to(self, *args, **kwargs):
-        """dtype / device moves: parameters keep their identity and get converted data (only 'cpu' exists here)."""
+    def _convert(self, fn):
+        """Give each parameter and buffer the data of fn(it) where that changes its dtype (parameters keep their
+        identity; their grads are converted alike)."""
         for t in list(self.parameters()) + list(self.buffers()):
-            converted = t.detach().to(*args, **kwargs)
+            converted = fn(t.detach())
             if converted.dtype is not t.dtype:
                 t.data = converted
                 if t._grad is not None:
                     t._grad = t._grad.to(converted.dtype)
         return self
 
+    def to(self, *args, **kwargs):
+        """dtype / device moves of the floating and complex tensors (only 'cpu' exists here)."""
+        dtype = kwargs.get('dtype', next((a.dtype if isinstance(a, Tensor) else a for a in args
+                                          if isinstance(a, (_dtypes.dtype, Tensor))), None))
+        if dtype is not None:
+            if not (dtype.is_floating_point or dtype.is_complex):
+                raise TypeError('nn.Module.to only accepts floating point or complex dtypes, but got desired dtype='
+                                + str(dtype))
+            if dtype.is_complex:
+                warnings.warn('Complex modules are a new feature under active development whose design may change, '
+                              'and some modules might not work as expected when using complex tensors as parameters '
+                              'or buffers. Please file an issue at https://github.com/pytorch/pytorch/issues/new?'
+                              'template=bug-report.yml if a complex module does not work as expected.', stacklevel=2)
+        return self._convert(lambda t: t.to(*args, **kwargs) if t.is_floating_point() or t.is_complex() else t)
+
+    def type(self, dst_type):
+        """Every parameter and buffer (integer ones too) as Tensor.type(dst_type) gives it."""
+        return self._convert(lambda t: t.type(dst_type))
+
     def float(self):
-        return self.to(_dtypes.float32)
+        return self._convert(lambda t: t.float() if t.is_floating_point() else t)
 
     def double(self):
-        return self.to(_dtypes.float64)
+        return self._convert(lambda t: t.double() if t.is_floating_point() else t)
 
     def half(self):
-        return self.to(_dtypes.float16)
+        return self._convert(lambda t: t.half() if t.is_floating_point() else t)
+
+    def get_submodule(self, target):
+        """The submodule at a dotted path ('' is this module)."""
+        mod = self
+        for item in target.split('.') if target else ():
+            if not hasattr(mod, item):
+                raise AttributeError(mod._get_name() + ' has no attribute `' + item + '`')
+            mod = getattr(mod, item)
+            if not isinstance(mod, Module):
+                raise AttributeError('`' + item + '` is not an nn.Module')
+        return mod
+
+    def _get_attribute(self, target):
+        """(module, name, value) of the attribute at a dotted path (for get_parameter, get_buffer)."""
+        path, _, name = target.rpartition('.')
+        mod = self.get_submodule(path)
+        if not hasattr(mod, name):
+            raise AttributeError(mod._get_name() + ' has no attribute `' + name + '`')
+        return mod, name, getattr(mod, name)
+
+    def get_parameter(self, target):
+        """The parameter at a dotted path ('0.weight')."""
+        _, name, value = self._get_attribute(target)
+        if not isinstance(value, Parameter):
+            raise AttributeError('`' + name + '` is not an nn.Parameter')
+        return value
+
+    def get_buffer(self, target):
+        """The buffer at a dotted path ('1.running_mean')."""
+        mod, name, value = self._get_attribute(target)
+        if name not in mod._buffers:
+            raise AttributeError('`' + name + '` is not a buffer')
+        return value
 
     def cpu(self):
         return self
@@ -317,7 +372,10 @@ class Module:
             for k, t in own.items():
                 if k in state_dict:
                     src = state_dict[k]
-                    if tuple(src.shape) != tuple(t.shape):
+                    if not isinstance(src, Tensor):
+                        errors.append('While copying the parameter named "%s", expected torch.Tensor or Tensor-like '
+                                      'object from checkpoint but received %s' % (k, type(src)))
+                    elif tuple(src.shape) != tuple(t.shape):
                         errors.append('size mismatch for %s: copying a param with shape %s from checkpoint, the shape '
                                       'in current model is %s.' % (k, src.shape, t.shape))
                     else:
@@ -795,6 +853,14 @@ def _fill_(t, data):
     return t
 
 
+def _fan(t, mode):
+    """fan_in or fan_out (mode in any case), as the kaiming initialisers take it."""
+    mode = mode.lower()
+    if mode not in ('fan_in', 'fan_out'):
+        raise ValueError("Mode %s not supported, please use one of ['fan_in', 'fan_out']" % mode)
+    return _fans(t)[mode == 'fan_out']
+
+
 def _empty(t):
     """Whether t has no elements; the kaiming initialisers then warn, as PyTorch's do, and leave it."""
     if t.numel():
@@ -808,11 +874,16 @@ class _Init:
 
     @staticmethod
     def calculate_gain(nonlinearity, param=None):
-        gains = {'linear': 1, 'sigmoid': 1, 'conv1d': 1, 'conv2d': 1, 'tanh': 5 / 3, 'relu': math.sqrt(2.0),
-                 'selu': 3 / 4}
+        """The recommended gain for a nonlinearity: 1 for linear layers and sigmoid."""
+        gains = dict.fromkeys(('linear', 'conv1d', 'conv2d', 'conv3d', 'conv_transpose1d', 'conv_transpose2d',
+                               'conv_transpose3d', 'sigmoid'), 1)
+        gains.update(tanh=5.0 / 3, relu=math.sqrt(2.0), selu=3.0 / 4)
         if nonlinearity == 'leaky_relu':
-            slope = 0.01 if param is None else param
-            return math.sqrt(2.0 / (1 + slope ** 2))
+            if param is None:
+                param = 0.01
+            elif isinstance(param, bool) or not isinstance(param, (int, float)):
+                raise ValueError('negative_slope %s not a valid number' % param)
+            return math.sqrt(2.0 / (1 + param ** 2))
         if nonlinearity not in gains:
             raise ValueError('Unsupported nonlinearity %s' % nonlinearity)
         return gains[nonlinearity]
@@ -824,6 +895,43 @@ class _Init:
     @staticmethod
     def normal_(tensor, mean=0.0, std=1.0, generator=None):
         return _drawn_(tensor, 'normal_', mean, std, generator)
+
+    @staticmethod
+    def trunc_normal_(tensor, mean=0.0, std=1.0, a=-2.0, b=2.0, generator=None):
+        """Normal(mean, std) values within [a, b], drawn as PyTorch draws them: normals redrawn where outside when
+        most fall inside (p > 0.3), else uniforms on [a, b] accepted with the normal's density."""
+        if mean < a - 2 * std or mean > b + 2 * std:
+            warnings.warn('mean is more than 2 std from [a, b] in nn.init.trunc_normal_. The distribution of values '
+                          'may be incorrect.', stacklevel=2)
+
+        def cdf(x):
+            return (1.0 + math.erf(x / math.sqrt(2.0))) / 2.0
+
+        def log_density(c):                              # (relative to the density's peak in [a, b])
+            return c.sub_(mean).div_(std).pow_(2).mul_(-0.5).sub_(-0.5 * ((max(a, min(mean, b)) - mean) / std) ** 2)
+
+        with ag.no_grad():
+            result = tensor
+            if cdf((b - mean) / std) - cdf((a - mean) / std) > 0.3:
+                lo, hi = tensor.new_tensor(a).item(), tensor.new_tensor(b).item()
+                tensor.normal_(mean, std, generator=generator)
+                while True:
+                    outside = (result < lo) | (result > hi)
+                    if not outside.any():
+                        break
+                    result = where(outside, empty_like(result).normal_(mean, std, generator=generator), result)
+            else:
+                candidates, accept = empty_like(tensor), empty_like(tensor)
+                tensor.uniform_(a, b, generator=generator)
+                pending = accept.uniform_(generator=generator).log_().gt(log_density(candidates.copy_(tensor)))
+                while pending.any():
+                    candidates.uniform_(a, b, generator=generator)
+                    result = where(pending, candidates, result)
+                    pending = where(pending, accept.uniform_(generator=generator).log_().gt(log_density(candidates)),
+                                    pending)
+            if result is not tensor:
+                tensor.copy_(result)
+        return tensor
 
     @staticmethod
     def constant_(tensor, val):
@@ -838,30 +946,94 @@ class _Init:
         return _fill_(tensor, 1)
 
     @staticmethod
+    def eye_(tensor):
+        """The identity matrix (of a 2-d tensor)."""
+        if tensor.ndim != 2:
+            raise ValueError('Only tensors with 2 dimensions are supported')
+        return _fill_(tensor, np.eye(*tensor.shape))
+
+    @staticmethod
+    def dirac_(tensor, groups=1):
+        """Zeros but a 1 at the centre of kernel [i, i] (per group): a convolution that passes its input on."""
+        if tensor.ndim not in (3, 4, 5):
+            raise ValueError('Only tensors with 3, 4, or 5 dimensions are supported')
+        if tensor.shape[0] % groups != 0:
+            raise ValueError('dim 0 must be divisible by groups')
+        per_group = tensor.shape[0] // groups
+        centre = tuple(n // 2 for n in tensor.shape[2:])
+        with ag.no_grad():
+            tensor.zero_()
+            for g in range(groups):
+                for d in range(min(per_group, tensor.shape[1])):
+                    tensor[(g * per_group + d, d) + centre] = 1
+        return tensor
+
+    @staticmethod
     def xavier_uniform_(tensor, gain=1.0, generator=None):
         fan_in, fan_out = _fans(tensor)
-        bound = gain * math.sqrt(6.0 / (fan_in + fan_out))
-        return init.uniform_(tensor, -bound, bound)
+        bound = math.sqrt(3.0) * gain * math.sqrt(2.0 / float(fan_in + fan_out))
+        return init.uniform_(tensor, -bound, bound, generator)
 
     @staticmethod
     def xavier_normal_(tensor, gain=1.0, generator=None):
         fan_in, fan_out = _fans(tensor)
-        return init.normal_(tensor, 0.0, gain * math.sqrt(2.0 / (fan_in + fan_out)))
+        return init.normal_(tensor, 0.0, gain * math.sqrt(2.0 / float(fan_in + fan_out)), generator)
 
     @staticmethod
     def kaiming_uniform_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu', generator=None):
         if _empty(tensor):
             return tensor
-        fan = _fans(tensor)[0 if mode == 'fan_in' else 1]
-        bound = math.sqrt(3.0) * init.calculate_gain(nonlinearity, a) / math.sqrt(fan)
-        return init.uniform_(tensor, -bound, bound)
+        bound = math.sqrt(3.0) * (init.calculate_gain(nonlinearity, a) / math.sqrt(_fan(tensor, mode)))
+        return init.uniform_(tensor, -bound, bound, generator)
 
     @staticmethod
     def kaiming_normal_(tensor, a=0, mode='fan_in', nonlinearity='leaky_relu', generator=None):
         if _empty(tensor):
             return tensor
-        fan = _fans(tensor)[0 if mode == 'fan_in' else 1]
-        return init.normal_(tensor, 0.0, init.calculate_gain(nonlinearity, a) / math.sqrt(fan))
+        fan = _fan(tensor, mode)
+        return init.normal_(tensor, 0.0, init.calculate_gain(nonlinearity, a) / math.sqrt(fan), generator)
+
+    @staticmethod
+    def orthogonal_(tensor, gain=1, generator=None):
+        """A (semi-)orthogonal matrix times gain (over dims 1.. flattened): Q of the QR decomposition of normals,
+        signed so that R's diagonal is positive (the Q PyTorch gets, up to rounding)."""
+        if tensor.ndim < 2:
+            raise ValueError('Only tensors with 2 or more dimensions are supported')
+        if tensor.numel() == 0:
+            return tensor
+        rows = tensor.shape[0]
+        flat = tensor.new_empty((rows, tensor.numel() // rows)).normal_(0, 1, generator=generator)._data
+        flat = flat.T if flat.shape[0] < flat.shape[1] else flat
+        q, r = np.linalg.qr(flat)
+        q *= np.sign(np.diag(r))
+        q = q.T if rows < q.shape[0] else q
+        _fill_(tensor, q.reshape(tensor.shape))
+        with ag.no_grad():
+            return tensor.mul_(gain)
+
+    @staticmethod
+    def sparse_(tensor, sparsity, std=0.01, generator=None):
+        """Normal(0, std) values, with ceil(sparsity * rows) zeros at random rows in each column."""
+        if tensor.ndim != 2:
+            raise ValueError('Only tensors with 2 dimensions are supported')
+        rows, cols = tensor.shape
+        with ag.no_grad():
+            tensor.normal_(0, std, generator=generator)
+            for col in range(cols):
+                tensor[randperm(rows)[:math.ceil(sparsity * rows)], col] = 0
+        return tensor
+
+
+def _deprecated(new):
+    """The old name of an initialiser (normal for normal_), which warns and calls it."""
+    old = new.__name__[:-1]
+
+    def deprecated_init(*args, **kwargs):
+        warnings.warn('`nn.init.%s` is now deprecated in favor of `nn.init.%s`.' % (old, new.__name__),
+                      FutureWarning, stacklevel=2)
+        return new(*args, **kwargs)
+    deprecated_init.__name__ = old
+    return deprecated_init
 
 
 # torch.nn.init is a module in PyTorch: `import torch.nn.init as init` finds this one (through the import hook of
@@ -870,6 +1042,8 @@ init = types.ModuleType(__name__ + '.init', _Init.__doc__)
 for _name, _fn in vars(_Init).items():
     if isinstance(_fn, staticmethod):
         setattr(init, _name, _fn.__func__)
+        if _name.endswith('_') and _name not in ('zeros_', 'ones_', 'trunc_normal_'):
+            setattr(init, _name[:-1], _deprecated(_fn.__func__))
 sys.modules[init.__name__] = init
 
 
@@ -2121,4 +2295,7 @@ from ._attention import MultiheadAttention, TransformerEncoderLayer, Transformer
 from ._vision import (Upsample, UpsamplingNearest2d, UpsamplingBilinear2d, Unfold, Fold,  # noqa: E402,F401
                       ConvTranspose1d, ConvTranspose2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, PixelShuffle,
                       PixelUnshuffle)
+from ._pad import (ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d,  # noqa: E402,F401
+                   ReplicationPad2d, ReplicationPad3d, CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad3d,
+                   ZeroPad1d, ZeroPad3d, AdaptiveAvgPool1d)
 from . import utils  # noqa: E402,F401

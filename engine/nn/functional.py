@@ -16,7 +16,8 @@ from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, smooth
                        nll_loss, cross_entropy, binary_cross_entropy, binary_cross_entropy_with_logits, logsumexp,
                        batch_norm, layer_norm)
 from .._ops_conv import (conv1d, conv2d, max_pool1d, max_pool2d, avg_pool1d, avg_pool2d,  # noqa: F401
-                         adaptive_avg_pool2d)
+                         adaptive_avg_pool1d, adaptive_avg_pool2d)
+from .._ops_pad import pad  # noqa: F401
 from .._ops_attention import (scaled_dot_product_attention, multi_head_attention_forward,  # noqa: F401
                               _canonical_mask, _none_or_dtype)
 from .._ops_vision import (interpolate, unfold, fold, conv_transpose1d, conv_transpose2d,  # noqa: F401
@@ -118,14 +119,6 @@ def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     return _ops_nn.log_softmax(input, dim, dtype)
 
 
-def pad(input, pad, mode='constant', value=None):
-    """Numbers added around the last dims: pad = (before, after) for the last dim, then the one before it, ...
-    Only the constant mode (value, 0 by default) is built here."""
-    if mode != 'constant':
-        raise NotImplementedError("F.pad mode='%s' is not supported by Autograd Playground (only 'constant')" % mode)
-    return _ops_conv.constant_pad(input, pad, 0 if value is None else value)
-
-
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
               sparse=False):
     """The rows of `weight` at the indices in `input` (rows of norm above max_norm first scaled down in place)."""
@@ -157,13 +150,22 @@ def dropout(input, p=0.5, training=True, inplace=False):
         raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
     if not training or p == 0:
         return input
-    if p == 1:                                      # (no numbers drawn)
-        mask = make(np.zeros((), input._data.dtype))
-    else:                                           # PyTorch's noise.bernoulli_(1 - p).div_(1 - p)
-        keep = _random.bernoulli(_random.default_generator, input.shape, 1 - p).astype(input._data.dtype)
-        mask = make(keep / input._data.dtype.type(1 - p))
+    mask = _dropout_mask(input, input.shape, p)
     return input.mul_(mask) if inplace else input * mask
 
+
+def _dropout_mask(input, shape, p):
+    """PyTorch's noise.bernoulli_(1 - p).div_(1 - p) in the input's dtype (which must be floating), of `shape`;
+    zeros when p is 1 (no numbers drawn)."""
+    d = input._data.dtype
+    if p == 1:
+        return make(np.zeros((), d))
+    if d.kind == 'c':
+        raise NotImplementedError('"bernoulli_scalar_cpu_" not implemented for \'%s\'' % input.dtype.legacy)
+    keep = _random.bernoulli(_random.default_generator, shape, 1 - p).astype(d)
+    if d.kind != 'f':
+        raise RuntimeError("result type Float can't be cast to the desired output type " + input.dtype.legacy)
+    return make(keep / d.type(1 - p))
 
 
 def _feature_dropout(input, p, training, inplace):
@@ -173,12 +175,7 @@ def _feature_dropout(input, p, training, inplace):
         return input
     if input.dim() < 2:
         raise RuntimeError('Feature dropout requires at least 2 dimensions in the input')
-    if p == 1:
-        mask = make(np.zeros((), input._data.dtype))
-    else:
-        shape = tuple(input.shape[:2]) + (1,) * (input.dim() - 2)
-        keep = _random.bernoulli(_random.default_generator, shape, 1 - p).astype(input._data.dtype)
-        mask = make(keep / input._data.dtype.type(1 - p))
+    mask = _dropout_mask(input, tuple(input.shape[:2]) + (1,) * (input.dim() - 2), p)
     return input.mul_(mask) if inplace else input * mask
 
 

@@ -1,5 +1,7 @@
-"""torch.utils.data: datasets and a DataLoader that batches them (in this process: no worker processes), as
-tutorials use them (`DataLoader(TensorDataset(X, y), batch_size, shuffle=True)` in Dive into Deep Learning)."""
+"""torch.utils.data: datasets, samplers and a DataLoader that batches them (in this process: no worker processes),
+as tutorials use them (`DataLoader(TensorDataset(X, y), batch_size, shuffle=True)` in Dive into Deep Learning).
+Random orders use PyTorch's generator calls, so they are PyTorch's for the same seed."""
+import bisect
 import itertools
 import math
 import numbers
@@ -7,7 +9,7 @@ import numbers
 import numpy as np
 
 from .. import _dtypes as dt, _factories
-from .._ops import stack
+from .._ops import stack, multinomial
 from .._tensor import Tensor
 
 
@@ -18,13 +20,28 @@ class Dataset:
     def __getitem__(self, index):
         raise NotImplementedError('Subclasses of Dataset should implement __getitem__.')
 
+    def __add__(self, other):
+        return ConcatDataset([self, other])
+
+
+class IterableDataset(Dataset):
+    """A stream of samples: subclasses give __iter__ (the DataLoader batches what it yields, in order)."""
+    __module__ = 'torch.utils.data.dataset'
+
+    def __iter__(self):
+        raise NotImplementedError
+
+    def __add__(self, other):
+        return ChainDataset([self, other])
+
 
 class TensorDataset(Dataset):
     """Sample i is (t[i] for each tensor t): the tensors share their first dimension."""
     __module__ = 'torch.utils.data.dataset'
 
     def __init__(self, *tensors):
-        assert all(tensors[0].size(0) == t.size(0) for t in tensors), 'Size mismatch between tensors'
+        if any(tensors[0].size(0) != t.size(0) for t in tensors):
+            raise AssertionError('Size mismatch between tensors')
         self.tensors = tensors
 
     def __getitem__(self, index):
@@ -46,8 +63,88 @@ class Subset(Dataset):
             return self.dataset[[self.indices[i] for i in index]]
         return self.dataset[self.indices[index]]
 
+    def __getitems__(self, indices):
+        return _fetch(self.dataset, [self.indices[i] for i in indices])
+
     def __len__(self):
         return len(self.indices)
+
+
+class ConcatDataset(Dataset):
+    """The samples of several datasets one after the other."""
+    __module__ = 'torch.utils.data.dataset'
+
+    def __init__(self, datasets):
+        self.datasets = list(datasets)
+        if not self.datasets:
+            raise AssertionError('datasets should not be an empty iterable')
+        if any(isinstance(d, IterableDataset) for d in self.datasets):
+            raise AssertionError('ConcatDataset does not support IterableDataset')
+        self.cumulative_sizes = list(itertools.accumulate(len(d) for d in self.datasets))
+
+    def __len__(self):
+        return self.cumulative_sizes[-1]
+
+    def __getitem__(self, idx):
+        if idx < 0:
+            if -idx > len(self):
+                raise ValueError('absolute value of index should not exceed dataset length')
+            idx = len(self) + idx
+        which = bisect.bisect_right(self.cumulative_sizes, idx)
+        return self.datasets[which][idx - (self.cumulative_sizes[which - 1] if which else 0)]
+
+
+class ChainDataset(IterableDataset):
+    """Several iterable datasets one after the other."""
+    __module__ = 'torch.utils.data.dataset'
+
+    def __init__(self, datasets):
+        self.datasets = datasets
+
+    def _checked(self):
+        for d in self.datasets:
+            if not isinstance(d, IterableDataset):
+                raise AssertionError('ChainDataset only supports IterableDataset')
+            yield d
+
+    def __iter__(self):
+        for d in self._checked():
+            yield from d
+
+    def __len__(self):
+        return sum(len(d) for d in self._checked())
+
+
+class StackDataset(Dataset):
+    """Sample i is the tuple (or, given keywords, the dict) of sample i of each dataset."""
+    __module__ = 'torch.utils.data.dataset'
+
+    def __init__(self, *args, **kwargs):
+        if args and kwargs:
+            raise ValueError('Supported either ``tuple``- (via ``args``) or``dict``- (via ``kwargs``) like '
+                             'input/output, but both types are given.')
+        if not args and not kwargs:
+            raise ValueError('At least one dataset should be passed')
+        self.datasets = args or kwargs
+        sizes = [len(d) for d in (args or kwargs.values())]
+        if any(n != sizes[0] for n in sizes):
+            raise ValueError('Size mismatch between datasets')
+        self._length = sizes[0]
+
+    def __getitem__(self, index):
+        if isinstance(self.datasets, dict):
+            return {k: d[index] for k, d in self.datasets.items()}
+        return tuple(d[index] for d in self.datasets)
+
+    def __len__(self):
+        return self._length
+
+
+def _fetch(dataset, indices):
+    """The samples at indices, through the dataset's __getitems__ when it has one (as PyTorch's fetcher)."""
+    if callable(getattr(dataset, '__getitems__', None)):
+        return dataset.__getitems__(indices)
+    return [dataset[i] for i in indices]
 
 
 def random_split(dataset, lengths, generator=None):
@@ -105,55 +202,190 @@ def _int64_draw(generator):
     return int(generator.random64(1)[0]) & ((1 << 63) - 1)
 
 
+def _positive(name, value):
+    if not isinstance(value, int) or isinstance(value, bool) or value <= 0:
+        raise ValueError('%s should be a positive integer value, but got %s=%s' % (name, name, value))
+
+
+class Sampler:
+    """An iterable of dataset indices (or of lists of them, for a batch sampler)."""
+    __module__ = 'torch.utils.data.sampler'
+
+    def __init__(self, data_source=None):
+        pass
+
+    def __iter__(self):
+        raise NotImplementedError
+
+
+class SequentialSampler(Sampler):
+    """0, 1, ..., len(data_source) - 1."""
+    __module__ = 'torch.utils.data.sampler'
+
+    def __init__(self, data_source):
+        self.data_source = data_source
+
+    def __iter__(self):
+        return iter(range(len(self.data_source)))
+
+    def __len__(self):
+        return len(self.data_source)
+
+
+class RandomSampler(Sampler):
+    """Random indices: permutations (num_samples of them in all), or with replacement uniform draws 32 at a time;
+    without a generator, each pass uses a new one seeded from the default generator."""
+    __module__ = 'torch.utils.data.sampler'
+
+    def __init__(self, data_source, replacement=False, num_samples=None, generator=None):
+        self.data_source, self.replacement, self._num_samples, self.generator = (data_source, replacement,
+                                                                                num_samples, generator)
+        if not isinstance(replacement, bool):
+            raise TypeError('replacement should be a boolean value, but got replacement=%s' % replacement)
+        if not isinstance(self.num_samples, int) or self.num_samples <= 0:
+            raise ValueError('num_samples should be a positive integer value, but got num_samples=%s'
+                             % self.num_samples)
+
+    @property
+    def num_samples(self):
+        return len(self.data_source) if self._num_samples is None else self._num_samples
+
+    def __iter__(self):
+        n = len(self.data_source)
+        generator = self.generator
+        if generator is None:
+            generator = _factories.Generator().manual_seed(_int64_draw(_factories.default_generator))
+        if self.replacement:
+            for size in [32] * (self.num_samples // 32) + [self.num_samples % 32]:
+                yield from _factories.randint(high=n, size=(size,), generator=generator).tolist()
+        else:
+            for _ in range(self.num_samples // n):
+                yield from _factories.randperm(n, generator=generator).tolist()
+            yield from _factories.randperm(n, generator=generator).tolist()[:self.num_samples % n]
+
+    def __len__(self):
+        return self.num_samples
+
+
+class SubsetRandomSampler(Sampler):
+    """The given indices in a random order."""
+    __module__ = 'torch.utils.data.sampler'
+
+    def __init__(self, indices, generator=None):
+        self.indices, self.generator = indices, generator
+
+    def __iter__(self):
+        for i in _factories.randperm(len(self.indices), generator=self.generator).tolist():
+            yield self.indices[i]
+
+    def __len__(self):
+        return len(self.indices)
+
+
+class WeightedRandomSampler(Sampler):
+    """num_samples indices drawn with probabilities proportional to weights (torch.multinomial)."""
+    __module__ = 'torch.utils.data.sampler'
+
+    def __init__(self, weights, num_samples, replacement=True, generator=None):
+        _positive('num_samples', num_samples)
+        if not isinstance(replacement, bool):
+            raise ValueError('replacement should be a boolean value, but got replacement=%s' % replacement)
+        weights = _factories.as_tensor(weights, dtype=dt.float64)
+        if weights.dim() != 1:
+            raise ValueError('weights should be a 1d sequence but given weights have shape %s'
+                             % (tuple(weights.shape),))
+        self.weights, self.num_samples, self.replacement, self.generator = weights, num_samples, replacement, generator
+
+    def __iter__(self):
+        yield from multinomial(self.weights, self.num_samples, self.replacement, generator=self.generator).tolist()
+
+    def __len__(self):
+        return self.num_samples
+
+
+class BatchSampler(Sampler):
+    """Lists of batch_size indices from a sampler (the last one shorter unless drop_last)."""
+    __module__ = 'torch.utils.data.sampler'
+
+    def __init__(self, sampler, batch_size, drop_last):
+        _positive('batch_size', batch_size)
+        if not isinstance(drop_last, bool):
+            raise ValueError('drop_last should be a boolean value, but got drop_last=%s' % drop_last)
+        self.sampler, self.batch_size, self.drop_last = sampler, batch_size, drop_last
+
+    def __iter__(self):
+        indices = iter(self.sampler)
+        while True:
+            batch = list(itertools.islice(indices, self.batch_size))
+            if not batch or self.drop_last and len(batch) < self.batch_size:
+                return
+            yield batch
+
+    def __len__(self):
+        n = len(self.sampler)
+        return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+
+
 class DataLoader:
-    """Batches of `batch_size` samples of `dataset` (shuffled each epoch if asked; the last smaller unless
-    drop_last), put together by collate_fn. batch_size=None gives the samples one by one (default_convert)."""
+    """Batches of `batch_size` samples of `dataset` (in the order of `sampler`: shuffled each epoch if asked; the
+    last batch smaller unless drop_last), or the index lists of a batch_sampler, put together by collate_fn.
+    batch_size=None gives the samples one by one (default_convert). An IterableDataset is batched as it streams."""
     __module__ = 'torch.utils.data.dataloader'
 
     def __init__(self, dataset, batch_size=1, shuffle=None, sampler=None, batch_sampler=None, num_workers=0,
                  collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None,
                  multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False,
                  pin_memory_device='', in_order=True):
+        if isinstance(dataset, IterableDataset):
+            for name, value in (('shuffle', shuffle if shuffle is True else None), ('sampler', sampler),
+                                ('batch_sampler', batch_sampler)):
+                if value is not None:
+                    raise ValueError('DataLoader with IterableDataset: expected unspecified %s option, but got %s=%s'
+                                     % (name, name, value))
+        shuffle = bool(shuffle)
         if sampler is not None and shuffle:
             raise ValueError('sampler option is mutually exclusive with shuffle')
-        if batch_size is not None and (type(batch_size) is not int or batch_size <= 0):    # (BatchSampler's check)
-            raise ValueError('batch_size should be a positive integer value, but got batch_size=%s' % batch_size)
-        self.dataset, self.batch_size, self.drop_last = dataset, batch_size, drop_last
-        self.shuffle, self.num_workers, self.generator = bool(shuffle), num_workers, generator
-        self.collate_fn = collate_fn or (default_collate if batch_size is not None else default_convert)
-
-    def _order(self):
-        """The indices of one epoch, drawn as PyTorch's RandomSampler draws them: when the first is asked for, a
-        permutation from a new generator seeded by the default one (or from the loader's own generator); at the
-        end one more permutation, of which it takes none."""
-        n = len(self.dataset)
-        if not self.shuffle:
-            yield from range(n)
-            return
-        generator = self.generator
-        if generator is None:
-            generator = _factories.Generator().manual_seed(_int64_draw(_factories.default_generator))
-        yield from _factories.randperm(n, generator=generator).tolist()
-        _factories.randperm(n, generator=generator)
+        if batch_sampler is not None:
+            if batch_size != 1 or shuffle or sampler is not None or drop_last:
+                raise ValueError('batch_sampler option is mutually exclusive with batch_size, shuffle, sampler, and '
+                                 'drop_last')
+            batch_size, drop_last = None, False
+        elif batch_size is None and drop_last:
+            raise ValueError('batch_size=None option disables auto-batching and is mutually exclusive with '
+                             'drop_last')
+        if sampler is None and not isinstance(dataset, IterableDataset):
+            sampler = RandomSampler(dataset, generator=generator) if shuffle else SequentialSampler(dataset)
+        if batch_size is not None and batch_sampler is None:
+            batch_sampler = BatchSampler(sampler if sampler is not None else itertools.repeat(None), batch_size,
+                                         drop_last)
+        self.dataset, self.batch_size, self.drop_last, self.generator = dataset, batch_size, drop_last, generator
+        self.sampler, self.batch_sampler, self.num_workers = sampler, batch_sampler, num_workers
+        self.collate_fn = collate_fn or (default_collate if batch_sampler is not None else default_convert)
 
     def __iter__(self):
-        order = self._order()
+        sampler = self.batch_sampler if self.batch_sampler is not None else self.sampler
+        indices = None if sampler is None else iter(sampler)
         _int64_draw(self.generator or _factories.default_generator)    # (the iterator's base seed for workers)
-        return self._batches(order)
+        if isinstance(self.dataset, IterableDataset):
+            return self._streamed(iter(self.dataset), indices)
+        return (self.collate_fn(_fetch(self.dataset, i) if self.batch_sampler is not None else self.dataset[i])
+                for i in indices)
 
-    def _batches(self, order):
-        if self.batch_size is None:
-            for i in order:
-                yield self.collate_fn(self.dataset[i])
+    def _streamed(self, samples, indices):
+        """Batches (or samples) of an IterableDataset, as PyTorch's _IterableDatasetFetcher takes them."""
+        if self.batch_sampler is None:
+            yield from map(self.collate_fn, samples)
             return
-        while True:
-            indices = list(itertools.islice(order, self.batch_size))
-            if not indices or self.drop_last and len(indices) < self.batch_size:
+        for batch in indices:
+            data = list(itertools.islice(samples, len(batch)))
+            if not data or self.drop_last and len(data) < len(batch):
                 return
-            yield self.collate_fn([self.dataset[i] for i in indices])
+            yield self.collate_fn(data)
 
     def __len__(self):
-        n = len(self.dataset)
-        if self.batch_size is None:
-            return n
-        return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+        if isinstance(self.dataset, IterableDataset):
+            n = len(self.dataset)
+            if self.batch_size is None:
+                return n
+            return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
+        return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)

@@ -138,6 +138,14 @@ def test_each_run_starts_from_the_default_settings():
     assert second['error'] is None
 
 
+def test_deterministic_and_matmul_precision_settings_stay_in_their_run():
+    run('import torch\ntorch.use_deterministic_algorithms(True, warn_only=True)\n'
+        'torch.set_float32_matmul_precision("medium")\nwith torch.inference_mode():\n    torch.set_grad_enabled(True)\n')
+    assert text_of(run('import torch\nprint(torch.are_deterministic_algorithms_enabled(),'
+                       ' torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_float32_matmul_precision(),'
+                       ' (torch.ones(1, requires_grad=True) * 2).requires_grad)\n')) == 'False False highest True\n'
+
+
 def test_settings_come_back_after_an_error_too():
     run('import torch\ntorch.set_grad_enabled(False)\nraise ValueError("stop")\n')
     assert text_of(run('import torch\nprint(torch.is_grad_enabled())\n')) == 'True\n'

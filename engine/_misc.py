@@ -1,0 +1,182 @@
+"""Smaller parts of the torch namespace: process settings (deterministic algorithms, float32 matmul precision), the
+functions PyTorch 2 removed (their errors say what replaced them), and a few composite ops built, as PyTorch builds
+them, from the engine's own (so that their graphs show PyTorch's nodes)."""
+import builtins
+
+import numpy as np
+
+from . import _autograd as ag
+from . import _ops as ops
+from ._tensor import Tensor, make
+
+# -------------------------------------------------------------------------------------------- settings
+
+settings = {'deterministic': False, 'warn_only': False, 'matmul_precision': 'highest'}   # (the runner resets them)
+
+
+def use_deterministic_algorithms(mode, *, warn_only=False):
+    settings.update(deterministic=bool(mode), warn_only=bool(warn_only))
+
+
+def are_deterministic_algorithms_enabled():
+    return settings['deterministic']
+
+
+def is_deterministic_algorithms_warn_only_enabled():
+    return settings['warn_only']
+
+
+def set_float32_matmul_precision(precision):
+    """'highest', 'high' or 'medium' (kept, and reported back; the engine's float32 products do not change)."""
+    if precision not in ('highest', 'high', 'medium'):
+        ag.torch_warn("%s is not one of 'highest', 'high', or 'medium'; the currentsetFloat32MatmulPrecision call has "
+                      "no effect." % precision, 'aten/src/ATen/Context.cpp:458')
+        return
+    settings['matmul_precision'] = precision
+
+
+def get_float32_matmul_precision():
+    return settings['matmul_precision']
+
+
+# -------------------------------------------------------------------------------------------- removed in PyTorch 2
+
+_REMOVED = 'This function was deprecated since version 1.9 and is now removed. '
+_REMOVED_TEXTS = {
+    'solve': '`torch.solve` is deprecated in favor of `torch.linalg.solve`. `torch.linalg.solve` has its arguments '
+             'reversed and does not return the LU factorization.\n\nTo get the LU factorization see `torch.lu`, which '
+             'can be used with `torch.lu_solve` or `torch.lu_unpack`.\nX = torch.solve(B, A).solution should be '
+             'replaced with:\nX = torch.linalg.solve(A, B)',
+    'symeig': 'The default behavior has changed from using the upper triangular portion of the matrix by default to '
+              "using the lower triangular portion.\n\nL, _ = torch.symeig(A, upper=upper) should be replaced with:\nL "
+              "= torch.linalg.eigvalsh(A, UPLO='U' if upper else 'L')\n\nand\n\nL, V = torch.symeig(A, "
+              "eigenvectors=True) should be replaced with:\nL, V = torch.linalg.eigh(A, UPLO='U' if upper else 'L')",
+    'eig': '`torch.linalg.eig` returns complex tensors of dtype `cfloat` or `cdouble` rather than real tensors '
+           'mimicking complex tensors.\n\nL, _ = torch.eig(A) should be replaced with:\nL_complex = '
+           'torch.linalg.eigvals(A)\n\nand\n\nL, V = torch.eig(A, eigenvectors=True) should be replaced with:\n'
+           'L_complex, V_complex = torch.linalg.eig(A)',
+    'lstsq': '`torch.lstsq` is deprecated in favor of `torch.linalg.lstsq`.\n`torch.linalg.lstsq` has reversed '
+             'arguments and does not return the QR decomposition in the returned tuple (although it returns other '
+             'information about the problem).\n\nTo get the QR decomposition consider using `torch.linalg.qr`.\n\n'
+             'The returned solution in `torch.lstsq` stored the residuals of the solution in the last m - n columns '
+             "of the returned value whenever m > n. In torch.linalg.lstsq, the residuals are in the field 'residuals' "
+             'of the returned named tuple.\n\nThe unpacking of the solution, as in\nX, _ = torch.lstsq(B, '
+             'A).solution[:A.size(1)]\nshould be replaced with:\nX = torch.linalg.lstsq(A, B).solution',
+    'matrix_rank': "\nPlease use the `torch.linalg.matrix_rank` function instead. The parameter 'symmetric' was "
+                   'renamed in `torch.linalg.matrix_rank()` to \'hermitian\'.',
+}
+
+
+def _removed(name):
+    def fn(*args, **kwargs):
+        raise RuntimeError(_REMOVED + _REMOVED_TEXTS[name] if name != 'matrix_rank'
+                           else _REMOVED.rstrip() + _REMOVED_TEXTS[name])
+    fn.__name__ = fn.__qualname__ = name
+    return fn
+
+
+solve, symeig, eig, lstsq, matrix_rank = (_removed(n) for n in ('solve', 'symeig', 'eig', 'lstsq', 'matrix_rank'))
+
+
+# -------------------------------------------------------------------------------------------- composite ops
+
+def isin(elements, test_elements, *, assume_unique=False, invert=False):
+    """Whether each element is among test_elements (a tensor or a number on either side; no gradient)."""
+    a, b = (x._data if isinstance(x, Tensor) else np.asarray(x) for x in (elements, test_elements))
+    return make(np.isin(a, b, invert=invert))
+
+
+def unravel_index(indices, shape):
+    """The coordinates of flat indices in an array of this shape: a tuple of int64 tensors."""
+    if not isinstance(indices, Tensor):
+        raise TypeError("unravel_index(): argument 'indices' (position 1) must be Tensor, not "
+                        + type(indices).__name__)
+    if indices._data.dtype.kind not in 'iu':
+        raise TypeError("expected 'indices' to be integer dtype, but got %s" % indices.dtype)
+    shape = (shape,) if isinstance(shape, builtins.int) else tuple(shape)
+    flat = indices._data.astype(np.int64)
+    total = int(np.prod(shape, dtype=np.int64))
+    if flat.size and (flat.min() < -total or flat.max() >= total):
+        raise RuntimeError('index %d is out of bounds for shape %s' % (flat.max() if flat.max() >= total
+                                                                     else flat.min(), list(shape)))
+    return tuple(make(c.astype(np.int64)) for c in np.unravel_index(flat % total, shape))
+
+
+def block_diag(*tensors):
+    """The tensors (0-, 1- or 2-d; a vector counts as one row) on the diagonal of a zero matrix: BlockDiagBackward0."""
+    for i, t in enumerate(tensors):
+        if t._data.ndim > 2:
+            raise RuntimeError('torch.block_diag: Input tensors must have 2 or fewer dimensions. Input %d has %d '
+                               'dimensions' % (i, t._data.ndim))
+    blocks = [t._data.reshape((1,) * (2 - t._data.ndim) + t._data.shape) for t in tensors]
+    dtype = np.result_type(*blocks) if blocks else np.float32
+    out = np.zeros((builtins.sum(b.shape[0] for b in blocks), builtins.sum(b.shape[1] for b in blocks)), dtype)
+    r = c = 0
+    for b in blocks:
+        out[r:r + b.shape[0], c:c + b.shape[1]] = b
+        r, c = r + b.shape[0], c + b.shape[1]
+    return ops._attach(make(out), BlockDiagBackward0, tuple(tensors), {
+        'shapes': [t._data.shape for t in tensors], 'scalar_type': tensors[0].dtype if tensors else None})
+
+
+class BlockDiagBackward0(ag.Node):
+    def apply(self, g):
+        grads, r, c = [], 0, 0
+        for shape in self._saved['shapes']:
+            rows, cols = (1,) * (2 - builtins.len(shape)) + shape if builtins.len(shape) < 2 else shape
+            grads.append(g[r:r + rows, c:c + cols].reshape(shape))
+            r, c = r + rows, c + cols
+        return tuple(grads)
+
+
+def trapezoid(y, x=None, *, dx=None, dim=-1):
+    """The trapezoid rule along dim, composed as PyTorch composes it: with spacing dx, (sum(y) - (y[0] + y[-1]) / 2)
+    * dx; with sample points x, sum((x[1:] - x[:-1]) * (y[1:] + y[:-1])) / 2."""
+    n = y._data.shape[dim] if y._data.ndim else 0
+    if x is not None and not isinstance(x, Tensor):
+        dx, x = x, None
+    if x is None:
+        if n == 0:
+            return ops.sum(y, dim) * 0.
+        ends = y.select(dim, 0) + y.select(dim, -1)
+        return ops._mul_scalar(y.sum(dim) - ends * 0.5, 1. if dx is None else dx)
+    dxs = x.diff(dim=dim)
+    return ops._div_scalar(((y.narrow(dim, 1, n - 1) + y.narrow(dim, 0, n - 1)) * dxs).sum(dim), 2.)
+
+
+def trapz(y, x=None, *, dx=None, dim=-1):
+    return trapezoid(y, x, dx=dx, dim=dim)
+
+
+def fill_diagonal_(self, fill_value, wrap=False):
+    """Fill the main diagonal in place (all dims of one size, or a tall matrix, wrapping every cols + 1 rows)."""
+    x = self._data
+    if x.ndim < 2:
+        raise RuntimeError('dimensions must larger than 1')
+    if x.ndim > 2 and builtins.len(set(x.shape)) != 1:
+        raise RuntimeError('all dimensions of input must be of equal length')
+    rows = np.arange(builtins.min(x.shape) if not (wrap and x.ndim == 2) else x.shape[0], dtype=np.int64)
+    if wrap and x.ndim == 2:
+        rows = rows[rows % (x.shape[1] + 1) < builtins.min(x.shape[1], x.shape[0])]
+    cols = rows % (x.shape[1] + 1) if wrap and x.ndim == 2 else rows
+    if x.flags.c_contiguous:          # (through a view of the memory, as PyTorch's as_strided: CopySlices)
+        steps = np.cumprod((1,) + x.shape[:0:-1])[::-1]
+        ops.setitem(self.view(-1), make(rows * steps[0] + cols * builtins.sum(steps[1:])), fill_value)
+    else:
+        ops.setitem(self, (make(rows),) + (make(cols),) * (x.ndim - 1), fill_value)
+    return self
+
+
+def sum_to_size(self, *size):
+    """self summed down to `size` (which self must expand to): self itself when it has that size already."""
+    size = tuple(size[0]) if builtins.len(size) == 1 and isinstance(size[0], (tuple, list)) else size
+    if not ops._expandable(size, self._data.shape):
+        raise RuntimeError('size {[%s]} is not expandable to size {[%s]}.'
+                           % (', '.join(map(str, size)), ', '.join(map(str, self._data.shape))))
+    return self if tuple(self._data.shape) == size else ops.sum_to(self, size)
+
+
+def set_default_device(device):
+    """Only the CPU exists here: another device fails as making a tensor there would."""
+    if device is not None and not str(device).startswith('cpu'):
+        raise AssertionError('Torch not compiled with CUDA enabled')
