@@ -139,11 +139,15 @@ def test_each_run_starts_from_the_default_settings():
 
 
 def test_deterministic_and_matmul_precision_settings_stay_in_their_run():
-    run('import torch\ntorch.use_deterministic_algorithms(True, warn_only=True)\n'
-        'torch.set_float32_matmul_precision("medium")\nwith torch.inference_mode():\n    torch.set_grad_enabled(True)\n')
-    assert text_of(run('import torch\nprint(torch.are_deterministic_algorithms_enabled(),'
-                       ' torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_float32_matmul_precision(),'
-                       ' (torch.ones(1, requires_grad=True) * 2).requires_grad)\n')) == 'False False highest True\n'
+    show = ('import torch\nprint(torch.are_deterministic_algorithms_enabled(),'
+            ' torch.is_deterministic_algorithms_warn_only_enabled(), torch.get_float32_matmul_precision(),'
+            ' (torch.ones(1, requires_grad=True) * 2).requires_grad)\n')
+    before = text_of(run(show))
+    changed = run('import torch\ntorch.use_deterministic_algorithms(True, warn_only=True)\n'
+                  'torch.set_float32_matmul_precision("medium")\ntorch.set_grad_enabled(False)\n'
+                  + show.split('\n', 1)[1])
+    assert text_of(changed) == 'True True medium False\n'
+    assert text_of(run(show)) == before and before.endswith(' True\n')
 
 
 def test_settings_come_back_after_an_error_too():
