@@ -168,6 +168,14 @@ def _in_engine(filename):
     return os.path.dirname(path) == _ENGINE_DIR and os.path.basename(path) != '_runner.py'
 
 
+def _on_purpose(frames):
+    """Whether the innermost frame raised the error with a statement of its own (`raise`, or `assert` as PyTorch's
+    Python asserts): torch.testing's AssertionError, a node's read-only attribute, not Python failing in it."""
+    if not frames or not _in_engine(frames[-1].filename):
+        return False
+    return (frames[-1].line or '').lstrip().startswith(('raise ', 'assert '))
+
+
 def _user_frames_only(te):
     """Trim a TracebackException (and its chained causes) to the frames of the user's code."""
     seen = set()
@@ -196,7 +204,8 @@ def _describe(exc):
     user = [i for i, f in enumerate(frames) if f.filename == FILENAME]
     line = frames[user[-1]].lineno if user else None
     beyond = frames[user[-1] + 1:] if user else frames
-    internal = any(_in_engine(f.filename) for f in beyond) and not isinstance(exc, _TORCH_ERRORS)
+    internal = (any(_in_engine(f.filename) for f in beyond) and not isinstance(exc, _TORCH_ERRORS)
+                and not _on_purpose(beyond))
     te = traceback.TracebackException.from_exception(exc)
     if not internal:
         _user_frames_only(te)

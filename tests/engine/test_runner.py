@@ -101,6 +101,15 @@ def test_a_pytorch_error_from_engine_code_is_not_internal():
     assert '__init__.py' not in error['traceback']
 
 
+def test_errors_the_engine_raises_on_purpose_are_not_internal():
+    """torch.testing's AssertionError and a node's read-only attribute are PyTorch's errors, whatever their type."""
+    failed = run('import torch\ntorch.testing.assert_close(torch.ones(2), torch.zeros(2))\n')['error']
+    assert (failed['type'], failed['internal'], failed['line']) == ('AssertionError', False, 2)
+    assert 'testing.py' not in failed['traceback']
+    read_only = run('import torch\ny = torch.ones(1, requires_grad=True) * 2\ny.grad_fn.next_functions = ()\n')
+    assert (read_only['error']['type'], read_only['error']['internal']) == ('AttributeError', False)
+
+
 def test_the_users_own_key_error_is_not_internal():
     assert run('{}[1]')['error']['internal'] is False
 
