@@ -3,7 +3,7 @@ import builtins as _builtins
 import os as _os
 import sys as _sys
 import types as _types
-from . import _dtypes, _ops, _methods  # noqa: F401  (_methods binds the ops to Tensor)
+from . import _dtypes, _misc, _ops, _methods  # noqa: F401  (_methods binds the ops to Tensor)
 from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
                       layout, strided, sparse_coo, device, promote_types, result_type as _result_type,
                       finfo, iinfo)
@@ -146,12 +146,9 @@ def typename(obj):
     return name if module in ('', 'builtins') else module + '.' + name
 
 
-_threads = {'num_threads': _os.cpu_count() or 1}
-
-
 def get_num_threads():
     """The threads PyTorch would use (numpy's BLAS decides its own here)."""
-    return _threads['num_threads']
+    return _misc.settings['num_threads']
 
 
 def set_num_threads(n):
@@ -159,7 +156,7 @@ def set_num_threads(n):
         raise RuntimeError('set_num_threads expects an int, but got ' + type(n).__name__)
     if n <= 0:
         raise RuntimeError('set_num_threads expects a positive integer')
-    _threads['num_threads'] = n
+    _misc.settings['num_threads'] = n
 
 
 def get_num_interop_threads():

@@ -1,7 +1,8 @@
-"""Smaller parts of the torch namespace: process settings (deterministic algorithms, float32 matmul precision), the
+"""Smaller parts of the torch namespace: process settings (threads, deterministic algorithms, matmul precision), the
 functions PyTorch 2 removed (their errors say what replaced them), and a few composite ops built, as PyTorch builds
 them, from the engine's own (so that their graphs show PyTorch's nodes)."""
 import builtins
+import os
 
 import numpy as np
 
@@ -11,7 +12,9 @@ from ._tensor import Tensor, make
 
 # -------------------------------------------------------------------------------------------- settings
 
-settings = {'deterministic': False, 'warn_only': False, 'matmul_precision': 'highest'}   # (the runner resets them)
+# What a program sets for the rest of its process (the runner puts them back after each run)
+settings = {'num_threads': os.cpu_count() or 1, 'deterministic': False, 'warn_only': False,
+            'matmul_precision': 'highest'}
 
 
 def use_deterministic_algorithms(mode, *, warn_only=False):

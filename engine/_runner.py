@@ -229,8 +229,7 @@ def _settings(engine):
     values = [(ag, name, getattr(ag, name)) for name in ('grad_mode', 'grad_enabled', 'inference_enabled', 'anomaly',
                                                           'anomaly_check_nan', 'saved_hooks_disabled')]
     values.append((engine._dtypes, 'default_float', engine._dtypes.default_float))
-    kept = [(c, c.copy()) for c in (ag.saved_hooks, engine._printing._opts, engine._threads,
-                                    engine._misc.settings)]
+    kept = [(c, c.copy()) for c in (ag.saved_hooks, engine._printing._opts, engine._misc.settings)]
 
     def restore():
         for module, name, value in values:
