@@ -252,10 +252,10 @@ class _TorchAlias:
 
     @staticmethod
     def find_spec(fullname, path=None, target=None):
-        import importlib.util
         import sys
         if not fullname.startswith('torch.') or sys.modules.get('torch') is not sys.modules[__name__]:
-            return None
+            return None                # (first: importing importlib.util below comes through here too)
+        import importlib.util
         real = __name__ + fullname[len('torch'):]
         try:
             module = importlib.import_module(real)

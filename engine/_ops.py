@@ -2432,12 +2432,18 @@ def _try_view(x, shape):
     """A numpy view of x with the new shape, or None when the memory layout does not allow one."""
     if x.flags['C_CONTIGUOUS']:
         return x.reshape(shape)
-    v = x.view()
     try:
-        v.shape = shape
+        if _RESHAPE_NO_COPY:
+            return x.reshape(shape, copy=False)
+        v = x.view()
+        v.shape = shape                           # (numpy 2.0, Pyodide's: its way to ask for a view)
+        return v
     except (AttributeError, ValueError):
         return None
-    return v
+
+
+_RESHAPE_NO_COPY = np.lib.NumpyVersion(np.__version__) >= '2.1.0'     # (reshape's copy argument; setting shape is
+#                                                                         deprecated from numpy 2.5)
 
 
 def view(a, *shape):

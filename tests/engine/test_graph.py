@@ -2,6 +2,7 @@
 
 Runs on CPython and inside Pyodide, so it uses only the engine (no torch)."""
 import json
+import os
 import subprocess
 import sys
 
@@ -258,6 +259,19 @@ def test_second_backward_points_at_the_freed_node(record):
 def test_import_engine_does_not_import_networkx():
     code = 'import sys, engine; engine.ones(2) * 2; print("networkx" in sys.modules)'
     assert subprocess.run([sys.executable, '-c', code], capture_output=True, text=True).stdout.strip() == 'False'
+
+
+@pytest.mark.skipif(sys.platform == 'emscripten', reason='no subprocesses in Pyodide')
+def test_import_engine_where_importlib_util_is_not_imported_yet():
+    """CPython 3.12+ starts without importlib.util (3.11 with -S too): the engine's import hook, which every later
+    import passes through, must not import it for other modules' sake (it recursed until RecursionError)."""
+    import site
+    code = ('import sys; assert "importlib.util" not in sys.modules; import engine; sys.modules["torch"] = engine; '
+            'import torch.nn.functional as F; print(F.relu(engine.tensor([-1., 2.])))')
+    paths = [os.path.dirname(os.path.dirname(os.path.abspath(torch.__file__)))] + site.getsitepackages()
+    run = subprocess.run([sys.executable, '-S', '-c', code], capture_output=True, text=True,
+                         env={**os.environ, 'PYTHONPATH': os.pathsep.join(paths)})
+    assert run.stdout.strip() == 'tensor([0., 2.])', run.stderr[-2000:]
 
 
 def test_saved_index_tensors_show_one_by_one_and_link_to_the_users_tensor():
