@@ -317,7 +317,7 @@ def build_engine_wheel(out_dir, pyc_python=None):
     dist_info = f"engine-{full_version}.dist-info"
     files[f"{dist_info}/METADATA"] = (
         "Metadata-Version: 2.1\nName: engine\nVersion: {}\nSummary: PyTorch-faithful autograd engine on numpy "
-        "(the browser build of autograd-playground)\nRequires-Python: >=3.11\nRequires-Dist: numpy\n"
+        "(the browser build of autograd-playground)\nRequires-Python: >=3.11\nRequires-Dist: numpy>=2.0\n"
         "Requires-Dist: networkx\n".format(full_version)).encode()
     files[f"{dist_info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: autograd-playground build.py\n" \
                                   b"Root-Is-Purelib: true\nTag: py3-none-any\n"
