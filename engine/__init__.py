@@ -337,3 +337,29 @@ from ._misc import (use_deterministic_algorithms, are_deterministic_algorithms_e
                     is_deterministic_algorithms_warn_only_enabled, set_float32_matmul_precision,
                     get_float32_matmul_precision, solve, symeig, eig, lstsq, matrix_rank, isin, unravel_index,
                     block_diag, trapezoid, trapz, set_default_device)
+
+
+def _missing_attributes_named_as_torch():
+    """Give each public module of the engine a module __getattr__ (PEP 562) for names it lacks, raising PyTorch's
+    error, which names the module as torch.nn, not engine.nn: `torch.nn.Linaer` is "module 'torch.nn' has no
+    attribute 'Linaer'" (Python adds "Did you mean: 'Linear'?"). torch itself gets no such suggestion: it has more
+    names than Python searches; an AttributeError that carries its object is left without one."""
+    for key, module in _builtins.list(_sys.modules.items()):
+        parts = key.split('.')
+        if parts[0] != __name__ or key == __name__ + '.graph' or _builtins.any(p.startswith('_') for p in parts[1:]):
+            continue
+        if '__getattr__' in vars(module):
+            continue
+        own = module.__name__.split('.')                        # (a private module known by a public name: that)
+        shown = 'torch' + (module.__name__ if own[0] == __name__ and not _builtins.any(
+            p.startswith('_') for p in own[1:]) else key)[len(__name__):]
+
+        def __getattr__(name, shown=shown, module=module):
+            error = AttributeError("module '%s' has no attribute '%s'" % (shown, name))
+            if shown == 'torch':
+                error.obj = module
+            raise error
+        module.__getattr__ = __getattr__
+
+
+_missing_attributes_named_as_torch()
