@@ -253,3 +253,8 @@ def is_anomaly_check_nan_enabled():
 anomaly_mode = types.ModuleType(__name__ + '.anomaly_mode')      # (torch.autograd.anomaly_mode, a module in PyTorch)
 anomaly_mode.detect_anomaly, anomaly_mode.set_detect_anomaly = detect_anomaly, set_detect_anomaly
 sys.modules[anomaly_mode.__name__] = anomaly_mode
+
+grad_mode = types.ModuleType(__name__ + '.grad_mode')            # (torch.autograd.grad_mode: where no_grad lives)
+grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled, grad_mode.inference_mode = (
+    _ag.no_grad, _ag.enable_grad, _ag.set_grad_enabled, _ag.inference_mode)
+sys.modules[grad_mode.__name__] = grad_mode
