@@ -345,6 +345,8 @@ _INF = float('inf')
 
 
 _described = set()        # node classes that have their `_saved_<name>` properties
+# names PyTorch saves as optional numbers or strings (not tensors): a None there has no `_raw_saved_<name>`
+_OPTIONAL_VALUES = frozenset({'correction', 'dim', 'divisor_override', 'eps', 'rounding_mode'})
 
 
 def _describe(cls, names):
@@ -355,8 +357,8 @@ def _describe(cls, names):
     for name in names:
         setattr(cls, '_saved_' + name, _ReadOnly(lambda self, name=name: self._unpack(name), '_saved_' + name))
     # and a `_raw_saved_<name>` per name PyTorch saves as a tensor (SavedVariable): the saved tensor itself
-    cls._raw_names = frozenset(name for name, v in names.items() if v is None or v is RESULT or name in cls._variables
-                               or type(v) in (SavedTensor, SavedList))
+    cls._raw_names = frozenset(name for name, v in names.items() if v is None and name not in _OPTIONAL_VALUES
+                               or v is RESULT or name in cls._variables or type(v) in (SavedTensor, SavedList))
     for name in cls._raw_names:
         setattr(cls, '_raw_saved_' + name, _ReadOnly(lambda self, name=name: RawSaved.of(self, name),
                                                      '_raw_saved_' + name))
@@ -413,9 +415,9 @@ class RawSaved:
 
     @classmethod
     def of(cls, node, name):
-        """The saved value's object; a list of them for a saved list of tensors."""
+        """The saved value's object; a tuple of them for a saved list of tensors."""
         v = node._saved.get(name)
-        return [cls(node, name, i) for i in range(len(v))] if type(v) is SavedList else cls(node, name)
+        return tuple(cls(node, name, i) for i in range(len(v))) if type(v) is SavedList else cls(node, name)
 
     def __repr__(self):
         return '<%s.%s object at %#x>' % (type(self).__module__, type(self).__name__, id(self))
@@ -602,6 +604,48 @@ def _input_meta(inputs, out):
     return meta if any(meta) else None
 
 
+class builtin_function_or_method(functools.partial):
+    """A method PyTorch writes in C++, bound to its object (a partial: calling it costs no Python frame): printed
+    `<built-in method sum of Tensor object at 0x...>`, `<built-in method name of MulBackward0 object at 0x...>`."""
+    __slots__ = ()
+
+    def __repr__(self):
+        obj = self.args[0]
+        return '<built-in method %s of %s object at %#x>' % (self.__name__, type(obj).__name__, id(obj))
+
+    @property
+    def __self__(self):
+        return self.args[0]
+
+
+class _method_of_class(functools.partial):
+    """Such a method read from the class: `MulBackward0.name` is `<method 'name' of 'MulBackward0' objects>`."""
+    __slots__ = ()
+
+    def __repr__(self):
+        return "<method '%s' of '%s' objects>" % (self.__name__, self.owner)
+
+
+class _CMethod:
+    """A node's method that PyTorch's nodes have in C++ (see _C_METHODS): bound, a builtin_function_or_method."""
+    __slots__ = ('fn', '__name__')
+
+    def __init__(self, fn):
+        self.fn, self.__name__ = fn, fn.__name__
+
+    def __get__(self, obj, cls=None):
+        bound = _method_of_class(self.fn) if obj is None else builtin_function_or_method(self.fn, obj)
+        bound.__name__ = self.__name__
+        owner = cls.__name__ if obj is None else type(obj).__name__
+        bound.__qualname__ = '%s.%s' % (owner, self.__name__)
+        if obj is None:
+            bound.owner = owner
+        return bound
+
+
+_C_METHODS = ('name', 'register_hook', 'register_prehook', '_register_hook_dict', '_sequence_nr', '_set_sequence_nr')
+
+
 class Node:
     """A function of the backward graph (a grad_fn); subclasses are named as PyTorch names them.
 
@@ -629,6 +673,7 @@ class Node:
         super().__init_subclass__(**kwargs)
         if cls.__module__.startswith('engine'):     # PyTorch's nodes are C++ classes: type(y.grad_fn) shows
             cls.__module__ = 'builtins'             # <class 'MulBackward0'>
+        _c_methods(cls)
 
     _c_type = None        # the C++ type PyTorch names in "not writable" errors, when not the node's class
 
@@ -815,6 +860,16 @@ class Node:
             self._pre_hooks = {}
             self._watched = True
         return self._pre_hooks.setdefault(nr, [])
+
+
+def _c_methods(cls):
+    """The methods in _C_METHODS that cls defines, made _CMethods."""
+    for name in _C_METHODS:
+        if inspect.isfunction(vars(cls).get(name)):
+            setattr(cls, name, _CMethod(vars(cls)[name]))
+
+
+_c_methods(Node)
 
 
 class RemovableHandle:
@@ -1043,6 +1098,15 @@ def _accumulate_grad(node, grads, step, create_graph):
             hook((), (g,))
 
 
+def _validated(node, outs):
+    """A node's gradients as its inputs receive them: each fitted to its input's shape and dtype (validate_grad)."""
+    metas = node._meta
+    if metas is None:
+        return outs
+    return tuple(g if g is None or meta is None or (g._data.shape == meta[0] and g._data.dtype is meta[1])
+                 else validate_grad(node, g, meta, i) for i, (g, meta) in enumerate(zip(outs, metas)))
+
+
 def _leaf_hooks(var, g):
     """A leaf's tensor hooks, in order, on the gradient reaching it."""
     for hook in list(var._hooks or ()):
@@ -1140,6 +1204,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     err.autograd_node = node
                 raise
             if watched and node._hooks:
+                outs = _validated(node, outs)      # (PyTorch's post-hooks see the gradients fitted to the inputs)
                 for hook in list(node._hooks):
                     new = hook(outs, tuple(grads))
                     if new is not None:

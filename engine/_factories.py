@@ -225,6 +225,11 @@ def _infer(values):
         warn_once('Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting the '
                   'list to a single numpy.ndarray with numpy.array() before converting to a tensor.',
                   'torch/csrc/utils/tensor_new.cpp:252')
+    first = values                    # PyTorch sizes the data by its first elements: a str there never ends
+    while isinstance(first, (list, tuple)) and first:
+        first = first[0]
+    if isinstance(first, str) and first and first is not values:
+        raise ValueError("too many dimensions 'str'")
     walk(values, 0)
     d = dt.default_float
     for i, f in enumerate(found):
@@ -275,8 +280,10 @@ _COPY_WARNING = ('To copy construct from a tensor, it is recommended to use sour
                  'sourceTensor.detach().clone().requires_grad_(True), rather than %s(sourceTensor).')
 
 
-def tensor(data=_NO_DATA, *, dtype=None, device=None, requires_grad=False, pin_memory=False, _name='torch.tensor'):
+def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, pin_memory=False, _name='torch.tensor'):
     """A new leaf tensor copying `data` (nested lists, numbers, numpy arrays or tensors)."""
+    if more:
+        raise TypeError('tensor() takes 1 positional argument but %d were given' % (1 + len(more)))
     if data is _NO_DATA:
         raise _missing('tensor', 'data')
     _check_bool('tensor', 'requires_grad', requires_grad)

@@ -189,10 +189,10 @@ class BackwardCFunction(Node, FunctionCtx):
                 raise RuntimeError('expected Variable or None (got %s)' % type(g).__name__)
             grads.append(g)
         # What PyTorch's engine then does to every gradient (validate_outputs): the edges that lead somewhere
-        # get gradients of their input's shape (a broadcastable one is summed) and dtype.
+        # get gradients of their input's shape (a broadcastable one is summed) and dtype; the others are kept as
+        # they are (a post-hook of the node sees them).
         for i, (g, nxt) in enumerate(zip(grads, self._fns)):
             if nxt is None or g is None:
-                grads[i] = None
                 continue
             grads[i] = _ops.validate_grad(self, g, self._in_meta[i], i)
         return tuple(grads)
@@ -310,13 +310,15 @@ def _wrap_outputs(ctx, inputs, raw, executable):
         if not isinstance(t, Tensor):
             outputs.append(t)
             continue
-        is_dirty = id(t) in dirty
+        is_dirty, is_diff = id(t) in dirty, id(t) not in non_diff
         if is_dirty:
             ag.bump(t)
+        elif id(t) in input_ids and not (executable and is_diff) and t._requires_grad:
+            t = t.detach()                                 # (a non-differentiable input that requires grad)
         elif id(t) in input_ids:
             with ag.no_grad():
                 t = _ops._new_view(t, t._data.view())      # PyTorch returns input.view_as(input), made in no_grad
-        if executable and id(t) not in non_diff and t._data.dtype.kind in 'fc':
+        if executable and is_diff and t._data.dtype.kind in 'fc':
             n_diff += 1
             if is_dirty:
                 if t._base is not None and len(raw) > 1:

@@ -568,9 +568,7 @@ def _reduce_bool(np_fn):
         if dim is None:
             r = np_fn(self._data)
         else:
-            dims = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
-            r = np_fn(self._data, axis=tuple(_wrap_dim(d, self.ndim) for d in dims) if self.ndim else None,
-                      keepdims=keepdim)
+            r = np_fn(self._data, axis=ops._dims(dim, self.ndim), keepdims=keepdim)
         return make(np.asarray(r, dtype=np.uint8 if self._data.dtype == np.uint8 else np.bool_))
     f.__name__ = np_fn.__name__
     return f
@@ -826,18 +824,6 @@ def _write_out(name, result, out, inputs):
     return out
 
 
-class builtin_function_or_method(functools.partial):
-    """A tensor's method bound to it (a partial: calling it costs no Python frame)."""
-    __slots__ = ()
-
-    def __repr__(self):
-        return '<built-in method %s of Tensor object at %#x>' % (self.__name__, id(self.args[0]))
-
-    @property
-    def __self__(self):
-        return self.args[0]
-
-
 class method_descriptor:
     """A tensor method on the class: `Tensor.sum` is `<method 'sum' of 'torch._C.TensorBase' objects>`."""
     __slots__ = ('fn', '__name__')
@@ -848,7 +834,7 @@ class method_descriptor:
     def __get__(self, obj, cls=None):
         if obj is None:
             return self
-        bound = builtin_function_or_method(self.fn, obj)
+        bound = ag.builtin_function_or_method(self.fn, obj)
         bound.__name__ = self.__name__
         return bound
 

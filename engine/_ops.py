@@ -1444,8 +1444,11 @@ def _dims(dim, ndim):
     """The dims to reduce over, wrapped and sorted (None: all). A 0-d tensor's dim 0 or -1 is no numpy axis: ()."""
     if dim is None:
         return None
-    dims = tuple(sorted(_wrap_dim(d, ndim) for d in dim)) if isinstance(dim, (list, tuple)) else (_wrap_dim(dim, ndim),)
-    return dims if ndim else ()
+    dims = tuple(_wrap_dim(d, ndim) for d in dim) if isinstance(dim, (list, tuple)) else (_wrap_dim(dim, ndim),)
+    for i, d in enumerate(dims):
+        if d in dims[:i]:
+            raise RuntimeError('dim %d appears multiple times in the list of dims' % d)
+    return tuple(sorted(dims)) if ndim else ()
 
 
 def _add_reduce(x, dims=None, keepdims=False):
@@ -2144,6 +2147,11 @@ def matmul(a, b):
     # batched: broadcast the batch dimensions, fold them into one, bmm, unfold (a vector operand is expanded as it
     # is, a vector on the right made a column after folding and squeezed off the result, as PyTorch does)
     sa, sb = a._data.shape, b._data.shape
+    if da == 3 and db == 3 and sa[0] != sb[0]:    # a batch of one that requires grad: squeezed, then folded
+        if sa[0] == 1 and a._requires_grad:
+            return matmul(a.squeeze(0), b)
+        if sb[0] == 1 and b._requires_grad:
+            return matmul(a, b.squeeze(0))
     n, k = (sa[-2] if da > 1 else 1), sa[-1]
     _check_broadcast(sa[:-2], sb[:-2])
     batch = np.broadcast_shapes(sa[:-2], sb[:-2])
@@ -2831,7 +2839,7 @@ def getitem(a, idx):
     if a._data.ndim == 0:
         _check_0d_index(idx)
     if isinstance(idx, str):
-        raise TypeError("new(): invalid data type 'str'")
+        _str_index(idx)
     if type(idx) is slice:
         return _slice(a, 0, idx, keep_full=True)
     out, advanced = _basic_views(a, _index_tuple(_byte_masks(idx)))
@@ -2872,6 +2880,8 @@ def _basic_views(a, idx):
             _to_np_index(t)                                      # rejects float indices
             advanced.append((dim, t))
             dim += t._data.ndim if t._data.dtype.kind == 'b' else 1
+        elif isinstance(i, str):
+            raise TypeError("new(): invalid data type 'str'")
         else:
             raise IndexError('only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are '
                              'valid indices (got %s)' % type(i).__name__)
@@ -2896,14 +2906,23 @@ def _index_tuple(idx):
     if isinstance(idx, tuple):
         return idx
     if isinstance(idx, list) and len(idx) < 32 and any(
-            isinstance(i, (list, tuple, Tensor, np.ndarray, slice)) or i is None or i is Ellipsis for i in idx):
-        warnings.warn('Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in '
-                      'pytorch 2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as '
-                      'tensor index, x[torch.tensor(seq)], which will result either in an error or a different result '
-                      '(Triggered internally at /__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp'
-                      ':349.)', UserWarning, stacklevel=3)
+            isinstance(i, (list, tuple, str, Tensor, np.ndarray, slice)) or i is None or i is Ellipsis for i in idx):
+        warnings.warn(_SEQ_INDEX, UserWarning, stacklevel=3)
         return tuple(idx)
     return (idx,)
+
+
+_SEQ_INDEX = ('Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in pytorch '
+              '2.9; use x[tuple(seq)] instead of x[seq]. In pytorch 2.9 this will be interpreted as tensor index, '
+              'x[torch.tensor(seq)], which will result either in an error or a different result (Triggered internally '
+              'at /__w/pytorch/pytorch/torch/csrc/autograd/python_variable_indexing.cpp:349.)')
+
+
+def _str_index(idx):
+    """A str index is a sequence of strs to PyTorch: the sequence warning (if not empty), then torch.tensor's error."""
+    if idx:
+        warnings.warn(_SEQ_INDEX, UserWarning, stacklevel=3)
+    raise TypeError("new(): invalid data type 'str'")
 
 
 def _dims_used(i):
@@ -2922,12 +2941,7 @@ def _index(a, advanced):
     key = [slice(None)] * len(indices)
     for d, t in advanced:
         arr = t._data
-        if arr.dtype.kind == 'b':
-            for j, size in enumerate(arr.shape):
-                if size != a._data.shape[d + j]:
-                    raise IndexError('The shape of the mask [%s] at index %d does not match the shape of the indexed '
-                                     'tensor [%s] at index %d' % (', '.join(map(str, arr.shape)), j,
-                                                                  ', '.join(map(str, a._data.shape)), d + j))
+        _check_mask(a, d, arr)
         indices[d], key[d] = t, arr if arr.dtype.kind == 'b' else arr.astype(np.int64, copy=False)
     ints = [(d, t._data) for d, t in advanced if t._data.dtype.kind != 'b']
     try:
@@ -2938,6 +2952,16 @@ def _index(a, advanced):
     _check_range([(arr, a._data.shape[d]) for d, arr in ints])
     out = make(np.array(a._data[tuple(key)], copy=True))
     return _attach(out, IndexBackward0, (a,), {'indices': SavedList(indices), 'self_sym_sizes': a._data.shape})
+
+
+def _check_mask(a, d, arr):
+    """PyTorch's error for a bool mask (at dim d of `a`) whose shape is not that of the dims it indexes."""
+    if arr.dtype.kind == 'b':
+        for j, size in enumerate(arr.shape):
+            if size != a._data.shape[d + j]:
+                raise IndexError('The shape of the mask [%s] at index %d does not match the shape of the indexed '
+                                 'tensor [%s] at index %d' % (', '.join(map(str, arr.shape)), j,
+                                                              ', '.join(map(str, a._data.shape)), d + j))
 
 
 def _check_range(indices):
@@ -3034,6 +3058,8 @@ class IndexBackward0(Node):
 def setitem(a, idx, value):
     """a[idx] = value: index_put_ for advanced indices, else PyTorch's copy_to into the indexed view (CopySlices
     when that view is not `a` itself)."""
+    if isinstance(idx, str):
+        _str_index(idx)
     if isinstance(idx, Tensor) and idx._data.dtype == np.uint8 and not isinstance(value, Tensor):
         raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
     if isinstance(value, _Number) and a.dtype is not dt.float16:       # (a half takes any number, as inf)
@@ -3043,6 +3069,7 @@ def setitem(a, idx, value):
         view, advanced = _basic_views(a, idx_t)
         key, dim = [], 0
         for d, t in advanced:
+            _check_mask(view, d, t._data)
             key += [slice(None)] * (d - dim) + [_to_np_index(t)]
             dim = d + (t._data.ndim if t._data.dtype.kind == 'b' else 1)
         return _inplace(view, _index_put, tuple(key), value)
@@ -3340,6 +3367,21 @@ def narrow(a, dim, start, length):
     if not a._data.ndim:
         raise RuntimeError('narrow() cannot be applied to a 0-dim tensor.')
     d = _wrap_dim(dim, a._data.ndim)
+    if not all(isinstance(v, (int, Tensor)) for v in (start, length)):
+        got = tuple(_parser_type(v) for v in (dim, start, length))
+        why = lambda ok: ', '.join(t if isinstance(v, k) else '!%s!' % t for v, k, t in zip((dim, start, length), ok, got))
+        raise invalid_arguments('narrow', (dim, start, length), {}, (
+            " * (int dim, Tensor start, int length)\n      didn't match because some of the arguments have invalid types: "
+            "(%s)\n * (int dim, int start, int length)\n      didn't match because some of the arguments have invalid "
+            "types: (%s)\n" % (why((int, Tensor, int)), why((int, int, int)))))
+    n, start, length = a._data.shape[d], int(start), int(length)
+    if not -n <= start <= n:
+        raise IndexError('start out of range (expected to be in range of [%d, %d], but got %d)' % (-n, n, start))
+    start += n if start < 0 else 0
+    if length < 0:
+        raise RuntimeError('narrow(): length must be non-negative.')
+    if start + length > n:
+        raise RuntimeError('start (%d) + length (%d) exceeds dimension size (%d).' % (start, length, n))
     return _slice(a, d, slice(start, start + length))
 
 
@@ -3926,7 +3968,7 @@ class PutBackward0(Node):
 
 
 def _zero(a):
-    return _attach(make(np.zeros_like(a._data)), ZeroBackward0, (a,), {'self_sym_sizes': a._data.shape})
+    return _attach(make(np.zeros_like(a._data)), ZeroBackward0, (a,))          # (it saves nothing)
 
 
 class ZeroBackward0(Node):
@@ -3972,6 +4014,8 @@ def zero_(a):
 
 
 def fill_(a, value):
+    if isinstance(value, Tensor) and not value._data.ndim:    # fill_(Tensor): FillBackward3, the value's edge too
+        return _inplace(a, _fill_tensor, value)
     return _inplace(a, _fill, value, shared_ok=not isinstance(value, Tensor))     # (as PyTorch's fill_(Scalar))
 
 

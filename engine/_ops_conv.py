@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _autograd as ag
 from ._autograd import Node, SavedTensor
-from ._ops import _attach, _out, _sizes
+from ._ops import _attach, _out, _sizes, _C10_NAMES
 from ._tensor import Tensor, make, parser_type
 
 _sliding = np.lib.stride_tricks.sliding_window_view
@@ -173,11 +173,11 @@ def _convolution(name, nd, input, weight, bias, stride, padding, dilation, group
         padded = ' x '.join(str(s + 2 * p) for s, p in zip(size, padding))
         raise RuntimeError('Calculated padded input size per channel: (%s). Kernel size: (%s). Kernel size can\'t be '
                            'greater than actual input size' % (padded, ' x '.join(map(str, kernel))))
-    for t in (weight, bias):
+    for t in (bias, weight):                        # (PyTorch checks the bias first)
         if t is not None and t._data.dtype != input._data.dtype:
             if t is bias:
                 raise RuntimeError('Input type (%s) and bias type (%s) should be the same'
-                                   % (input.dtype.legacy.lower(), bias.dtype.legacy.lower()))
+                                   % (_C10_NAMES[input._data.dtype.name], _C10_NAMES[bias._data.dtype.name]))
             raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
     x, w = _as_2d(input._data, nd), _as_2d(weight._data, nd)
     geo = _Geometry(x.shape, w.shape, _hw(stride, nd, 1), _hw(padding, nd, 0), _hw(dilation, nd, 1), groups)

@@ -134,7 +134,8 @@ def scatter_add(a, dim, index, src):
     flat = _positions(a, d, index, 'scatter_add', src)
     out = a._data.copy()
     np.add.at(out.reshape(-1), flat.reshape(-1), _region(src, index).reshape(-1))
-    return _attach(make(out), ScatterAddBackward0, (a, src), {'dim': _given(dim), 'index': SavedTensor(index)})
+    return _attach(make(out), ScatterAddBackward0, (a, src),
+                   {'dim': _given(dim), 'index': SavedTensor(index) if src._requires_grad else None})
 
 
 class ScatterAddBackward0(Node):
@@ -278,8 +279,8 @@ def index_add(a, dim, index, source, *, alpha=1):
         out.dtype).reshape(_shape(source)))
     out = make(out.reshape(a._data.shape))
     return _attach(out, IndexAddBackward0, (a, source), {
-        'alpha': alpha, 'dim': _given(dim), 'index': SavedTensor(index), 'source': SavedTensor(source),
-        'source_dim': source._data.ndim})
+        'alpha': alpha, 'dim': _given(dim), 'index': SavedTensor(index) if source._requires_grad else None,
+        'source': SavedTensor(source) if source._requires_grad else None, 'source_dim': source._data.ndim})
 
 
 class IndexAddBackward0(Node):
@@ -352,8 +353,8 @@ def index_copy(a, dim, index, source):
     out[_slot(out.shape, d, idx)] = source._data.astype(out.dtype).reshape(_shape(source))
     out = make(out.reshape(a._data.shape))
     return _attach(out, IndexCopyBackward0, (a, source), {
-        'dim': _given(dim), 'index': SavedTensor(index), 'source': SavedTensor(source),
-        'source_dim': source._data.ndim})
+        'dim': _given(dim), 'index': SavedTensor(index),
+        'source': SavedTensor(source) if source._requires_grad else None, 'source_dim': source._data.ndim})
 
 
 class IndexCopyBackward0(Node):
@@ -501,17 +502,19 @@ def put(a, index, source, accumulate=False):
         np.add.at(out.reshape(-1), flat, values)
     else:
         out.reshape(-1)[flat] = values
-    return _attach(make(out), PutBackward0, (a, source), {'accumulate': accumulate, 'index': SavedTensor(index),
-                                                          'source': SavedTensor(source)})
+    return _attach(make(out), PutBackward0, (a, source), {
+        'accumulate': accumulate, 'index': SavedTensor(index),
+        'source': SavedTensor(source) if source._requires_grad else None})
 
 
 class PutBackward0(Node):
     def apply(self, g):
-        index, source = self.saved('index'), self.saved('source')
+        index = self.saved('index')
         gx = None
         if self.needs(0):
-            gx = g if self._saved['accumulate'] else g.put(index, ops._zeros_like(source), False)
-        return gx, g.take(index).reshape_as(source) if self.needs(1) else None
+            gx = g if self._saved['accumulate'] else g.put(index, make(np.zeros(index._data.shape, g._data.dtype)),
+                                                           False)
+        return gx, g.take(index).reshape_as(self.saved('source')) if self.needs(1) else None
 
 
 def take_along_dim(a, indices, dim=None):

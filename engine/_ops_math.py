@@ -496,7 +496,7 @@ def copysign(a, other):
     out = _out(np.copysign(x, y), d)
     cls = CopysignBackward0 if isinstance(other, Tensor) else CopysignBackward1
     return _attach(out, cls, (a, other) if isinstance(other, Tensor) else (a,),
-                   {'result': _RESULT, 'self': SavedTensor(a)})
+                   {'result': _RESULT, 'self': SavedTensor(a) if _rg(a) else None})
 
 
 def _copysign_self_backward(node, g):
@@ -635,7 +635,7 @@ def addcdiv(a, tensor1, tensor2, *, value=1):
     out = _out(x + d.np.type(value) * y / z, d)
     return _attach(out, AddcdivBackward0, (a, tensor1, tensor2),
                    {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
-                    'tensor2': SavedTensor(tensor2) if _rg(tensor1) or _rg(tensor2) else None, 'value': value})
+                    'tensor2': SavedTensor(tensor2), 'value': value})     # (PyTorch saves tensor2 always)
 
 
 class AddcdivBackward0(Node):

@@ -1764,6 +1764,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         if t is not None and t._data.size != x.shape[1]:
             raise RuntimeError('%s should contain %d elements not %d' % (name, x.shape[1], t._data.size))
     _check_float(input, 'batch_norm')
+    _check_mixed(input, weight, bias, running_mean, running_var)
     axes = (0,) + tuple(range(2, x.ndim))
     shape = (1, -1) + (1,) * (x.ndim - 2)
     d = input.dtype
@@ -2005,10 +2006,14 @@ def _check_layer_norm(input, normalized_shape, weight, bias):
 
 
 def _check_mixed(input, *params):
-    """PyTorch's CPU norm kernels take parameters of another dtype than the input's only for a half input."""
-    dtypes = {t.dtype for t in params if t is not None}
-    if dtypes and dtypes != {input.dtype} and input.dtype is not dt.float16:
-        raise RuntimeError('mixed dtype (CPU): all inputs must share same datatype.')
+    """PyTorch's CPU norm kernels take parameters of another dtype than the input's (the first given one's dtype
+    decides) only for a float16 or float32 input, and only float32 parameters."""
+    dtypes = [t.dtype for t in params if t is not None]
+    if dtypes and dtypes[0] is not input.dtype:
+        if input.dtype not in (dt.float16, dt.float32):
+            raise RuntimeError('mixed dtype (CPU): all inputs must share same datatype.')
+        if any(d is not dt.float32 for d in dtypes):
+            raise RuntimeError('mixed dtype (CPU): expect parameter to have scalar type of Float')
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):

@@ -25,6 +25,7 @@ sys.modules[__name__ + '.function'] = function
 sys.modules[__name__ + '.functional'] = functional
 sys.modules[__name__ + '.graph'] = graph
 sys.modules[__name__ + '.gradcheck'] = _gradcheck
+sys.modules[__name__ + '.variable'] = _variable = types.ModuleType(__name__ + '.variable')
 
 
 class _Package(types.ModuleType):
@@ -32,7 +33,7 @@ class _Package(types.ModuleType):
     stays the function."""
 
     def __setattr__(self, name, value):
-        if value is not _gradcheck:
+        if value is not _gradcheck and value is not _variable:
             super().__setattr__(name, value)
 
 
@@ -197,13 +198,44 @@ def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, all
     return result if names is None else dict(zip(names, result))
 
 
-def Variable(data, requires_grad=False, volatile=False):
-    """The pre-0.4 wrapper: today it just returns the tensor (with requires_grad set)."""
-    if volatile:
-        data.volatile = volatile
-    if requires_grad:
-        data.requires_grad_(True)
-    return data
+class VariableMeta(type):
+    """Every tensor is an instance of Variable; calling Variable makes a tensor (as PyTorch's legacy constructor)."""
+    __module__ = 'torch.autograd.variable'
+
+    def __instancecheck__(cls, other):
+        return isinstance(other, Tensor)
+
+    def __call__(cls, data=None, requires_grad=False, volatile=False, _grad_fn=None, name=None):
+        """The pre-0.4 wrapper: today a detached alias of the tensor (same memory and version counter) with
+        requires_grad set; no data makes an empty tensor."""
+        if volatile:
+            warnings.warn('volatile was removed and now has no effect. Use `with torch.no_grad():` instead.',
+                          stacklevel=2)
+        if volatile and requires_grad:
+            raise ValueError("Variable can't be volatile and require_grad at the same time!")
+        if _grad_fn is not None and not isinstance(_grad_fn, Node):
+            raise TypeError('_grad_fn has to be a Function object or None, but got ' + _tensor.parser_type(_grad_fn))
+        if data is None:
+            from ._factories import empty
+            var = empty(0)
+        elif isinstance(data, Tensor):
+            var = data.detach()
+        else:
+            raise TypeError('Variable data has to be a tensor, but got ' + _tensor.parser_type(data))
+        if _grad_fn is not None:
+            raise RuntimeError('_grad_fn argument to legacy Variable constructor is no longer supported.  Instead, '
+                               'please invoke your _grad_fn to produce a variable with it as the _grad_fn.')
+        var.requires_grad_(bool(requires_grad),
+                           _message='Only Tensors of floating point and complex dtype can require gradients')
+        return var
+
+
+class Variable(metaclass=VariableMeta):
+    __module__ = 'torch.autograd.variable'
+
+
+def variable(*args, **kwargs):
+    raise RuntimeError('torch.autograd.variable(...) is deprecated, use torch.tensor(...) instead')
 
 
 class set_detect_anomaly:
@@ -253,6 +285,8 @@ def is_anomaly_check_nan_enabled():
 anomaly_mode = types.ModuleType(__name__ + '.anomaly_mode')      # (torch.autograd.anomaly_mode, a module in PyTorch)
 anomaly_mode.detect_anomaly, anomaly_mode.set_detect_anomaly = detect_anomaly, set_detect_anomaly
 sys.modules[anomaly_mode.__name__] = anomaly_mode
+
+_variable.Variable, _variable.VariableMeta = Variable, VariableMeta
 
 grad_mode = types.ModuleType(__name__ + '.grad_mode')            # (torch.autograd.grad_mode: where no_grad lives)
 grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled, grad_mode.inference_mode = (

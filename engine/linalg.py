@@ -105,4 +105,4 @@ def norm(A, ord=None, dim=None, keepdim=False, *, out=None, dtype=None):
                            % A.ndim)
     if isinstance(ord, str) or ord is not None and (dim is None and A.ndim == 2 or dim is not None and len(dims) == 2):
         return matrix_norm(A, ord, (0, 1) if dim is None else dim, keepdim, dtype=dtype)
-    return vector_norm(A, 2 if ord is None else ord, dim, keepdim, dtype=dtype)
+    return vector_norm(A, 2.0 if ord is None else ord, dim, keepdim, dtype=dtype)   # (None: the Scalar 2.0)

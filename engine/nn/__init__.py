@@ -17,6 +17,7 @@ from .._ops import _views_changed
 from .._ops_nn import _legacy_reduction, where
 from .._tensor import Tensor, user_stacklevel
 from . import functional as F
+from . import _backward_hooks
 from .parameter import Parameter
 
 
@@ -61,8 +62,10 @@ class Module:
     training = True
 
     def __init__(self, *args, **kwargs):
-        for name in ('_parameters', '_buffers', '_modules', '_forward_pre_hooks', '_forward_hooks'):
+        for name in ('_parameters', '_buffers', '_modules', '_forward_pre_hooks', '_forward_hooks', '_backward_hooks',
+                     '_backward_pre_hooks'):
             object.__setattr__(self, name, {} if name[-5:] != 'hooks' else [])
+        object.__setattr__(self, '_is_full_backward_hook', None)
         object.__setattr__(self, '_non_persistent', set())
         object.__setattr__(self, 'training', True)
 
@@ -70,15 +73,35 @@ class Module:
         raise NotImplementedError('Module [%s] is missing the required "forward" function' % type(self).__name__)
 
     def __call__(self, *args, **kwargs):
-        for hook in list(self.__dict__.get('_forward_pre_hooks', ())):
+        d = self.__dict__
+        backward_hooks, pre_hooks = list(d.get('_backward_hooks', ())), list(d.get('_backward_pre_hooks', ()))
+        full = backward_hooks if d.get('_is_full_backward_hook') else []
+        for hook in list(d.get('_forward_pre_hooks', ())):
             new = hook(self, args)
             if new is not None:
                 args = new if isinstance(new, tuple) else (new,)
+        bw_hook = None
+        if full or pre_hooks:
+            bw_hook = _backward_hooks.BackwardHook(self, full, pre_hooks)
+            args = bw_hook.setup_input_hook(args)
         out = self.forward(*args, **kwargs)
-        for hook in list(self.__dict__.get('_forward_hooks', ())):
+        for hook in list(d.get('_forward_hooks', ())):
             new = hook(self, args, out)
             if new is not None:
                 out = new
+        if bw_hook:
+            if not isinstance(out, (Tensor, tuple)):
+                warnings.warn('For backward hooks to be called, module output should be a Tensor or a tuple of '
+                              'Tensors but received %s' % type(out), stacklevel=2)
+            out = bw_hook.setup_output_hook(out)
+        if backward_hooks and not full:          # the legacy hooks: on the node that made the (first) output
+            var = out
+            while not isinstance(var, Tensor):
+                var = next(v for v in var.values() if isinstance(v, Tensor)) if isinstance(var, dict) else var[0]
+            if var.grad_fn is not None:
+                for hook in backward_hooks:
+                    var.grad_fn.register_hook(lambda gi, go, hook=hook: hook(self, gi, go))
+                _backward_hooks.maybe_warn_non_full_backward_hook(args, out, var.grad_fn)
         return out
 
     def register_forward_hook(self, hook):
@@ -88,6 +111,33 @@ class Module:
     def register_forward_pre_hook(self, hook):
         """hook(module, inputs) runs before forward; it may return replacement inputs."""
         return ag._Handle(self._forward_pre_hooks, hook)
+
+    def _register_backward_hook(self, hook, full):
+        if self.__dict__.get('_is_full_backward_hook') is (not full):
+            raise RuntimeError('Cannot use both regular backward hooks and full backward hooks on a single Module. '
+                               'Please use only one of them.')
+        object.__setattr__(self, '_is_full_backward_hook', full)
+        return ag._Handle(self.__dict__.setdefault('_backward_hooks', []), hook)
+
+    def register_full_backward_hook(self, hook, prepend=False):
+        """hook(module, grad_input, grad_output) runs once the gradients of the module's tensor inputs are
+        computed; it may return a replacement grad_input."""
+        handle = self._register_backward_hook(hook, True)
+        if prepend:
+            handle.hooks.insert(0, handle.hooks.pop())
+        return handle
+
+    def register_backward_hook(self, hook):
+        """The legacy (deprecated) form: hook(module, grad_input, grad_output) on the node that made the output."""
+        return self._register_backward_hook(hook, False)
+
+    def register_full_backward_pre_hook(self, hook, prepend=False):
+        """hook(module, grad_output) runs once the gradients of the module's outputs are known; it may return a
+        replacement grad_output."""
+        handle = ag._Handle(self.__dict__.setdefault('_backward_pre_hooks', []), hook)
+        if prepend:
+            handle.hooks.insert(0, handle.hooks.pop())
+        return handle
 
     # ------------------------------------------------------------------ attribute registration
     def __setattr__(self, name, value):

@@ -5,6 +5,7 @@ import io
 import math
 import os
 import re
+import sys
 import traceback
 import warnings
 
@@ -85,6 +86,25 @@ def error_text(exc):
     return normalise(f"{type(exc).__name__}: {exc}")
 
 
+@contextlib.contextmanager
+def imported_as_torch(lib):
+    """`import torch.nn as nn` in a snippet imports from `lib`, as in the browser (sys.modules['torch'] is the engine
+    there; the engine's import hook finds its submodules): real PyTorch's modules are set aside meanwhile."""
+    if lib.__name__ == "torch":
+        yield
+        return
+    saved = {k: v for k, v in sys.modules.items() if k == "torch" or k.startswith("torch.")}
+    for k in saved:
+        del sys.modules[k]
+    sys.modules["torch"] = lib
+    try:
+        yield
+    finally:
+        for k in [k for k in sys.modules if k == "torch" or k.startswith("torch.")]:
+            del sys.modules[k]
+        sys.modules.update(saved)
+
+
 class Outcome:
     """What one snippet did: printed text, warnings, the exception it ended with, its final namespace."""
 
@@ -92,7 +112,7 @@ class Outcome:
         self.namespace = {"torch": lib}
         out = io.StringIO()
         self.error = None
-        with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(out):
+        with warnings.catch_warnings(record=True) as caught, contextlib.redirect_stdout(out), imported_as_torch(lib):
             warnings.simplefilter("always")
             try:
                 exec(code, self.namespace)

@@ -35,3 +35,17 @@ def test_the_playgrounds_own_graph_module_keeps_its_name():
     from engine import graph
     with pytest.raises(AttributeError, match="module 'engine.graph' has no attribute"):
         graph.nonexistent_name
+
+
+def test_node_methods_print_as_pytorchs_builtin_methods():
+    """`print(y.grad_fn.name)` (the call forgotten): PyTorch's nodes are C++ objects, their methods built-ins."""
+    x = torch.ones(1, requires_grad=True)
+    y = x * 2
+    acc = y.grad_fn.next_functions[0][0]
+    assert repr(y.grad_fn.name) == '<built-in method name of MulBackward0 object at %#x>' % id(y.grad_fn)
+    assert repr(acc.register_hook).startswith('<built-in method register_hook of AccumulateGrad object at 0x')
+    assert repr(type(y.grad_fn).name) == "<method 'name' of 'MulBackward0' objects>"
+    assert y.grad_fn.name() == 'MulBackward0' and type(y.grad_fn).name(y.grad_fn) == 'MulBackward0'
+    assert acc.name() == 'torch::autograd::AccumulateGrad' and y.grad_fn.name.__self__ is y.grad_fn
+    assert type(y.grad_fn.name).__name__ == 'builtin_function_or_method'
+    assert repr(torch.nn.Parameter(torch.ones(1)).add).startswith('<built-in method add of Parameter object at 0x')
