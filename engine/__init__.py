@@ -196,6 +196,23 @@ class _Cuda:
 
     manual_seed_all = manual_seed
 
+    @staticmethod
+    def _not_compiled(*args, **kwargs):
+        raise AssertionError('Torch not compiled with CUDA enabled')
+
+    current_device = get_device_name = get_device_properties = synchronize = init = _not_compiled
+
+    @staticmethod
+    def set_device(device):
+        raise AttributeError("module 'torch._C' has no attribute '_cuda_setDevice'")
+
+    @staticmethod
+    def empty_cache():
+        pass
+
+    is_initialized = is_bf16_supported = staticmethod(lambda *args, **kwargs: False)
+    memory_allocated = max_memory_allocated = memory_reserved = staticmethod(lambda device=None: 0)
+
 
 cuda = _Cuda()
 

@@ -225,13 +225,18 @@ class device:
 cpu = device('cpu')
 
 
-def check_device(dev):
-    """Raise what a CPU-only PyTorch raises when asked for CUDA."""
+def check_device(dev, moving=False):
+    """Raise what a CPU-only PyTorch raises when asked for CUDA, or, `moving` a tensor there (.to), for MPS; other
+    devices are the engine's own error."""
     if dev is None:
         return
-    d = dev if isinstance(dev, device) else device(dev) if isinstance(dev, str) else device('cuda', dev)
+    if isinstance(dev, int) and not isinstance(dev, bool):      # (an index means the current accelerator)
+        raise RuntimeError('Cannot access accelerator device when none is available.')
+    d = dev if isinstance(dev, device) else device(dev)
     if d.type == 'cuda':
         raise AssertionError('Torch not compiled with CUDA enabled')
+    if d.type == 'mps' and moving:
+        raise RuntimeError('PyTorch is not linked with support for mps devices')
     if d.type != 'cpu':
         raise RuntimeError('Autograd Playground runs on the CPU only; device %r is not available.' % str(d))
 

@@ -87,6 +87,16 @@ Tensor.__getitem__ = ops.getitem
 Tensor.__setitem__ = ops.setitem
 
 
+def __contains__(self, element):
+    """`element in tensor`: whether any element equals it (a tensor broadcasts)."""
+    if isinstance(element, (Tensor,) + ops._Number):
+        return bool((element == self).any().item())
+    raise RuntimeError('Tensor.__contains__ only supports Tensor or scalar, but you passed in a %s.' % type(element))
+
+
+Tensor.__contains__ = __contains__
+
+
 def __rtruediv__(self, other):
     """number / tensor is tensor.reciprocal() * number, as in PyTorch (so the graph shows ReciprocalBackward0)."""
     if not isinstance(other, ops._Number):
@@ -170,6 +180,8 @@ def cpu(self, memory_format=None):
 
 
 def cuda(self, device=None, non_blocking=False, memory_format=None):
+    if isinstance(device, int):
+        raise RuntimeError('Cannot access accelerator device when none is available.')
     raise AssertionError('Torch not compiled with CUDA enabled')
 
 

@@ -25,7 +25,7 @@ from . import _random as _rand
 from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
 from ._autograd import _sequence
 from ._tensor import Tensor, Size, make, user_stacklevel, _wrap_dim, invalid_arguments, parser_type as _parser_type
-from ._factories import _check_int as _check_int_arg, _int_list, _is_index
+from ._factories import _check_int as _check_int_arg, _int_list, _is_index, _missing as _missing_args
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
 
@@ -1316,8 +1316,17 @@ class ThresholdBackwardBackward0(Node):
 def clamp(a, min=None, max=None):
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
+    if isinstance(min, Tensor) != isinstance(max, Tensor) and (min if isinstance(max, Tensor) else max) is not None:
+        # a tensor and a number: clamp.Scalar, which takes a 0-d tensor (needing no grad) as its number
+        min, max = (v.item() if isinstance(v, Tensor) and not v._data.ndim and not v._requires_grad else v
+                    for v in (min, max))
     if isinstance(min, Tensor) or isinstance(max, Tensor):     # (clamp.Tensor: the bounds get gradients too)
         lo, hi = (None if v is None else _as_tensor(v) for v in (min, max))
+        shape = a._data.shape
+        for t in (lo, hi):
+            if t is not None:
+                _check_broadcast(shape, t._data.shape)
+                shape = np.broadcast_shapes(shape, t._data.shape)
         d = dt.result_type(a, *(t for t in (lo, hi) if t is not None))
         out = _out(_clamp(a._data.astype(d.np, copy=False), None if lo is None else lo._data,
                           None if hi is None else hi._data), d)
@@ -1683,13 +1692,13 @@ def sum(a, dim=None, keepdim=False, *, dtype=None):
         dims, given = (_wrap_dim(dim, x.ndim),), (dim + _U64 if dim < 0 else dim,)
         if not x.ndim:                                        # (a 0-d tensor's dim 0: no numpy axis)
             dims = ()
-    elif dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+    elif dim is None:
         out = _out(_add_reduce(x), d)
         if a._requires_grad and ag.grad_enabled and d.is_floating_point:
             _record(out, SumBackward0, (a,), {'self_sym_sizes': x.shape})
         return out
-    else:
-        dims, given = _dims(dim, x.ndim), _given(dim if isinstance(dim, (tuple, list)) else (dim,))
+    else:                                                     # (dim=(): all dims, recorded as SumBackward1)
+        dims, given = _dims(dim, x.ndim) or None, _given(dim if isinstance(dim, (tuple, list)) else (dim,))
     out = _out(_add_reduce(x, dims, keepdim), d)
     if a._requires_grad and ag.grad_enabled and d.is_floating_point:
         _record(out, SumBackward1, (a,), {'dim': given, 'keepdim': keepdim, 'self_sym_sizes': x.shape})
@@ -1728,14 +1737,17 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
     if dtype is None and not a.dtype.is_floating_point:
         raise RuntimeError('mean(): could not infer output dtype. Input dtype must be either a floating point or '
                            'complex dtype. Got: ' + a.dtype.legacy)
+    if dtype is not None and not dtype.is_floating_point:
+        raise RuntimeError('mean(): could not infer output dtype. Optional dtype must be either a floating point or '
+                           'complex dtype. Got: ' + dtype.legacy)
     d = dtype or a.dtype
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
-    if dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0):
+    if dim is None:
         out = _out(_add_reduce(x) / d.np.type(x.size) if x.size else np.nan, d)     # PyTorch: sum, then divide
         return _attach(out, MeanBackward0, (a,), {'self_sym_numel': a._data.size, 'self_sym_sizes': a._data.shape})
-    dims = _dims(dim, a._data.ndim)
+    dims = _dims(dim, a._data.ndim) or None         # (dim=(): all dims, recorded as MeanBackward1)
     n = 1
-    for i in dims:
+    for i in dims or range(a._data.ndim):
         n *= a._data.shape[i]
     out = _out(_add_reduce(x, dims, keepdim) / d.np.type(n) if x.size else
                x.mean(axis=dims, keepdims=keepdim, dtype=d.np), d)
@@ -1754,7 +1766,7 @@ class MeanBackward1(Node):
         saved = self._saved
         sizes = saved['self_sym_sizes']
         n = 1                                       # (how many numbers each mean took: PyTorch's _safe_size)
-        for d in {_signed(d) % len(sizes) for d in saved['dim']} if sizes else ():
+        for d in ({_signed(d) % len(sizes) for d in saved['dim']} or range(len(sizes))) if sizes else ():
             n *= sizes[d]
         return (_div_scalar(_expanded(_unreduce(g, saved), sizes), n),)
 
@@ -2527,7 +2539,9 @@ def flatten(a, start_dim=0, end_dim=-1):
     return reshape(a, shp[:s] + (n,) + shp[e + 1:])
 
 
-def transpose(a, dim0, dim1):
+def transpose(a, dim0=_UNSET, dim1=_UNSET):
+    if dim1 is _UNSET:
+        raise _missing_args('transpose', *('dim0', 'dim1')[dim0 is not _UNSET:])
     nd = a._data.ndim
     d0, d1 = _wrap_dim(dim0, nd), _wrap_dim(dim1, nd)
     return _view_result(a, np.swapaxes(a._data, d0, d1) if nd else a._data.view(), TransposeBackward0,
@@ -2574,7 +2588,9 @@ class PermuteBackward0(Node):
         return (g.permute(tuple(np.argsort([_signed(d) % n for d in self._saved['dims']]).tolist())),)
 
 
-def unsqueeze(a, dim):
+def unsqueeze(a, dim=_UNSET):
+    if dim is _UNSET:
+        raise _missing_args('unsqueeze', 'dim')
     d = _wrap_dim(dim, a._data.ndim + 1)
     return _view_result(a, np.expand_dims(a._data, d), UnsqueezeBackward0, {'dim': _given(dim)})
 
@@ -2778,9 +2794,11 @@ _TO_SIGNATURES = ''.join(' * (%s, bool non_blocking = False, bool copy = False, 
 
 def to(a, *args, **kwargs):
     """tensor.to(dtype) / .to(device) / .to(other): a copy only when the dtype changes (ToCopyBackward0)."""
-    if not _TO_KEYWORDS.issuperset(kwargs):
+    if (not _TO_KEYWORDS.issuperset(kwargs) or isinstance(kwargs.get('dtype'), str)
+            or any(isinstance(x, (str, dt.device)) for x in args[1:])):       # (a device only comes first)
         raise invalid_arguments('to', args, kwargs, _TO_SIGNATURES)
     d = kwargs.pop('dtype', None)
+    d = d if d is None or isinstance(d, dt.dtype) else dt.to_dtype(d)
     dev = kwargs.pop('device', None)
     copy = kwargs.pop('copy', False)
     for x in args:
@@ -2792,7 +2810,7 @@ def to(a, *args, **kwargs):
             dev = x
         elif x is not None:                                    # (.to(None) changes nothing)
             d = dt.to_dtype(x)
-    dt.check_device(dev)
+    dt.check_device(dev, moving=True)
     if (d is None or d is a.dtype) and not copy:
         return a
     d = d or a.dtype
@@ -4196,3 +4214,4 @@ def copy_(a, src, non_blocking=False):
 # The names mul and add save, given at once: their inlined record() does not call _describe
 ag._describe(MulBackward0, {'other': None, 'self': None})
 ag._describe(AddBackward0, {'alpha': 1})
+ag._describe(ClampBackward1, {'max': 0, 'min': 0, 'self': None})     # (optional numbers: no _raw_saved_min / max)

@@ -884,7 +884,8 @@ def broadcast_shapes(*shapes):
     """The shape that tensors of these shapes broadcast to (a shape may be an int)."""
     out = []
     for i, shape in enumerate(shapes):
-        shape = (shape,) if isinstance(shape, (builtins.int, np.integer)) else tuple(shape)
+        shape = (shape,) if isinstance(shape, (builtins.int, np.integer)) else shape if isinstance(shape, tuple) \
+            else tuple(shape)                            # (a torch.Size stays one: the error shows it)
         if len(shape) > len(out):
             out = [1] * (len(shape) - len(out)) + out
         for j in range(1, len(shape) + 1):

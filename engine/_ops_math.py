@@ -15,7 +15,7 @@ from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._ops import (_attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F32,
                    _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
                    _C10_TYPE, _rg, pow as _pow)
-from ._ops_nn import where
+from ._ops_nn import where, erf as _erf
 from ._tensor import Tensor, make, parser_type
 from ._random import fma32 as _fma32
 from ._factories import _fma64
@@ -780,10 +780,12 @@ Tensor.arcsin_, Tensor.arccos_, Tensor.arctan_ = Tensor.asin_, Tensor.acos_, Ten
 Tensor.fix_ = Tensor.trunc_
 Tensor.float_power_ = float_power_
 Tensor.sgn_ = _methods._inplace_of(Tensor.sgn)
+Tensor.erf_ = _methods._inplace_of(_erf)
 
 # torch.exp2_(x) and the like: the in-place methods PyTorch also has as functions
 _INPLACE_FUNCTIONS = ['exp2_', 'acosh_', 'asinh_', 'atanh_', 'arccosh_', 'arcsinh_', 'arctanh_', 'xlogy_', 'erfc_',
-                      'deg2rad_', 'rad2deg_', 'sinc_', 'logit_', 'nan_to_num_', 'arcsin_', 'arccos_', 'arctan_', 'fix_']
+                      'deg2rad_', 'rad2deg_', 'sinc_', 'logit_', 'nan_to_num_', 'arcsin_', 'arccos_', 'arctan_', 'fix_',
+                      'erf_']
 for _name in _INPLACE_FUNCTIONS:
     globals()[_name] = getattr(Tensor, _name)
 __all__ += _INPLACE_FUNCTIONS

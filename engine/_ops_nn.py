@@ -18,7 +18,7 @@ from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes)
-from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once
+from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once, parser_type
 
 _F64 = np.float64
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -155,7 +155,7 @@ def _extremum(name, np_fn, arg_fn, full_node, dim_node, pair):
         _attach(out, dim_node, (a,), {'dim': _raw(dim), 'indices': SavedTensor(indices), 'keepdim': keepdim,
                                       'self_sym_sizes': a._data.shape})
         return getattr(return_types, name)(out, indices)
-    op.__name__ = name
+    op.__name__ = op.__qualname__ = name
     op.__doc__ = 'torch.%s: over everything (a tensor), over a dim ((values, indices)), or against a tensor.' % name
     return op
 
@@ -620,6 +620,11 @@ def logsumexp(a, dim=None, keepdim=False):
     if dim is None:
         raise _missing('logsumexp', 'dim')
     dims = _dims(dim, a._data.ndim)
+    if not dims and a._data.ndim:              # dim=(): all dims (PyTorch's add_ of the kept max fails without keepdim)
+        if not keepdim:
+            raise RuntimeError("output with shape [] doesn't match the broadcast shape [%s]"
+                               % ', '.join(['1'] * a._data.ndim))
+        dims = None
     fd = _float_dtype(a)
     x = a._data.astype(fd.np, copy=False)
     m = np.max(x, axis=dims, keepdims=True) if x.size else np.zeros([1] * x.ndim, fd.np)
@@ -679,7 +684,7 @@ def _var_np(x, dims, c, keepdim, name=None):
 def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Variance over dim (Bessel-corrected unless unbiased=False or correction=0)."""
     dim, c = _correction(dim, unbiased, correction)
-    dims = _dims(dim, a._data.ndim)
+    dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims, as in PyTorch)
     r, _ = _var_np(a._data, dims, c, keepdim, 'var')
     return _attach(_out(r, a.dtype), VarBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)), 'keepdim': keepdim,
                                                            'self': SavedTensor(a)})
@@ -688,7 +693,7 @@ def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
 def std(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """Standard deviation over dim: sqrt(var)."""
     dim, c = _correction(dim, unbiased, correction)
-    dims = _dims(dim, a._data.ndim)
+    dims = _dims(dim, a._data.ndim) or None
     r, _ = _var_np(a._data, dims, c, keepdim, 'std')
     return _attach(_out(np.sqrt(r), a.dtype), StdBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)),
                                                                     'keepdim': keepdim, 'result': _RESULT,
@@ -729,7 +734,7 @@ def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
                            + a.dtype.legacy)
     d = a.dtype if dtype is None else dtype             # (computed in dtype, recorded against a: no ToCopy node)
     ord = 2 if p in ('fro', None) else p
-    dims = _dims(dim, a._data.ndim)
+    dims = _dims(dim, a._data.ndim) or None            # (dim=(): all dims)
     x = np.abs(a._data.astype(d.np, copy=False))
     if ord == 2:
         r = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
@@ -1186,7 +1191,7 @@ def linear(input, weight, bias=None):
     for pos, (name, t) in enumerate((('input', input), ('weight', weight), ('bias', bias)), 1):
         if not isinstance(t, Tensor) and (t is not None or pos < 3):
             raise TypeError("linear(): argument '%s' (position %d) must be Tensor, not %s"
-                            % (name, pos, type(t).__name__))
+                            % (name, pos, parser_type(t)))
     if input._data.ndim == 0 or weight._data.ndim == 0:
         raise RuntimeError('both arguments to linear need to be at least 1D, but they are %dD and %dD'
                            % (input._data.ndim, weight._data.ndim))
@@ -1397,6 +1402,10 @@ def _legacy_reduction(size_average, reduce, reduction):
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
     """The negative log-likelihood of the target classes, given log-probabilities (class dim 1)."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    for pos, (name, t) in enumerate((('input', input), ('target', target)), 1):
+        if not isinstance(t, Tensor):
+            raise TypeError("nll_loss_nd(): argument '%s' (position %d) must be Tensor, not %s"
+                            % (name, pos, parser_type(t)))
     nd = input._data.ndim
     if nd < 1:
         raise ValueError('Expected 1 or more dimensions (got %d)' % nd)
@@ -1548,6 +1557,10 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                   label_smoothing=0.0):
     """nll_loss(log_softmax(input, class dim), target); float targets are class probabilities."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
+    for pos, (name, t) in enumerate((('input', input), ('target', target)), 1):
+        if not isinstance(t, Tensor):
+            raise TypeError("cross_entropy_loss(): argument '%s' (position %d) must be Tensor, not %s"
+                            % (name, pos, parser_type(t)))
     cdim = 1 if input._data.ndim >= 2 else 0
     probabilities = target._data.shape == input._data.shape
     if probabilities and not target.is_floating_point():          # (checked before log_softmax runs)
@@ -1585,12 +1598,19 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 
 
 def _check_bce(input, target, weight):
-    if target._data.shape != input._data.shape:
+    if target.size() != input.size():
         raise ValueError('Using a target size (%r) that is different to the input size (%r) is deprecated. Please '
                          'ensure they have the same size.' % (target.shape, input.shape))
     if target._data.dtype != input._data.dtype:
         raise RuntimeError('Found dtype %s but expected %s' % (target.dtype.legacy, input.dtype.legacy))
-    return weight.expand(input.shape) if weight is not None and weight._data.shape != input._data.shape else weight
+    if weight is None or weight._data.shape == input._data.shape:
+        return weight
+    from ._ops_index import broadcast_shapes
+    shape = broadcast_shapes(target.shape, weight.shape)            # (PyTorch's _infer_size, then the kernel's check)
+    if shape != input.shape:
+        raise RuntimeError("output with shape %s doesn't match the broadcast shape %s"
+                           % (_sizes(input._data.shape), _sizes(shape)))
+    return weight.expand(shape)
 
 
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
@@ -1598,8 +1618,10 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     weight = _check_bce(input, target, weight)
     x, t = input._data, target._data
-    if ((x < 0) | (x > 1)).any():
-        raise RuntimeError('all elements of input should be between 0 and 1')
+    bad_x, bad_t = ~((x >= 0) & (x <= 1)), ~((t >= 0) & (t <= 1))       # (NaN too; the first bad element decides)
+    if (bad_x | bad_t).any():
+        raise RuntimeError('all elements of %s should be between 0 and 1'
+                           % ('input' if bad_x.flat[np.argmax((bad_x | bad_t).ravel())] else 'target'))
     # PyTorch's kernel: (t - 1) * max(log1p(-x), -100) - t * max(log(x), -100), the logs rounded once
     one, low = x.dtype.type(1), x.dtype.type(-100)
     losses = (t - one) * np.maximum(_log1p(-x), low) - t * np.maximum(_log(x), low)
@@ -1693,7 +1715,12 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     if not d.is_floating_point:
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (input.dtype.legacy, d.legacy))
-    if weight is not None and weight._data.shape != input._data.shape:
+    if weight is not None and weight._data.shape != input._data.shape:      # (PyTorch: the losses, then mul_)
+        _check_broadcast(input._data.shape, weight._data.shape)
+        shape = np.broadcast_shapes(input._data.shape, weight._data.shape)
+        if shape != input._data.shape:
+            raise RuntimeError("output with shape %s doesn't match the broadcast shape %s"
+                               % (_sizes(input._data.shape), _sizes(shape)))
         weight = weight.expand(input.shape)
     x, t = input._data.astype(d.np, copy=False), target._data
     # PyTorch's: (1 - t) * x - log_sigmoid(x) (pos_weight: times (pos_weight - 1) * t + 1), its log_sigmoid kernel

@@ -368,7 +368,7 @@ def _two_outputs(a, cls, first, second, saved):
 def var_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """(var, mean) over dim, one VarMeanBackward0 node for both."""
     dim, c = _correction(dim, unbiased, correction)
-    dims = _dims(dim, a._data.ndim)
+    dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims)
     r, _ = _var_np(a._data, dims, c, keepdim, 'var_mean')            # (which warns as PyTorch, at the caller)
     m, saved = _moments(r, a, dim, c, dims, keepdim)
     saved['self'] = SavedTensor(a)
@@ -378,7 +378,7 @@ def var_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
 def std_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     """(std, mean) over dim, one StdMeanBackward0 node for both (it saves the std as result0)."""
     dim, c = _correction(dim, unbiased, correction)
-    dims = _dims(dim, a._data.ndim)
+    dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims)
     r, _ = _var_np(a._data, dims, c, keepdim, 'std_mean')            # (which warns as PyTorch, at the caller)
     m, saved = _moments(r, a, dim, c, dims, keepdim)
     saved.update({'result0': _RESULT, 'self': SavedTensor(a)})
@@ -392,7 +392,7 @@ def _moments_backward(node, g_spread, g_mean):
     if g_spread is not None:
         out = _var_backward(g_spread, x, dims, s['correction'], s['keepdim'])
     if g_mean is not None:
-        n = x.numel() if dims is None else _prod(x.shape[d] for d in dims)
+        n = x.numel() if not dims else _prod(x.shape[d] for d in dims)       # (dim=(): all of x)
         part = _unsq(g_mean, dims, s['keepdim']).expand(x.shape) / n
         out = part if out is None else out + part
     return (out,)

@@ -82,8 +82,8 @@ class Module:
                 args = new if isinstance(new, tuple) else (new,)
         bw_hook = None
         if full or pre_hooks:
-            bw_hook = _backward_hooks.BackwardHook(self, full, pre_hooks)
-            args = bw_hook.setup_input_hook(args)
+            bw_hook = _backward_hooks.FullHooks(self, full, pre_hooks)
+            args = bw_hook.wrap_args(args)
         out = self.forward(*args, **kwargs)
         for hook in list(d.get('_forward_hooks', ())):
             new = hook(self, args, out)
@@ -93,7 +93,7 @@ class Module:
             if not isinstance(out, (Tensor, tuple)):
                 warnings.warn('For backward hooks to be called, module output should be a Tensor or a tuple of '
                               'Tensors but received %s' % type(out), stacklevel=2)
-            out = bw_hook.setup_output_hook(out)
+            out = bw_hook.wrap_output(out)
         if backward_hooks and not full:          # the legacy hooks: on the node that made the (first) output
             var = out
             while not isinstance(var, Tensor):
@@ -101,7 +101,7 @@ class Module:
             if var.grad_fn is not None:
                 for hook in backward_hooks:
                     var.grad_fn.register_hook(lambda gi, go, hook=hook: hook(self, gi, go))
-                _backward_hooks.maybe_warn_non_full_backward_hook(args, out, var.grad_fn)
+                _backward_hooks.warn_legacy(args, out, var.grad_fn)
         return out
 
     def register_forward_hook(self, hook):
@@ -397,7 +397,7 @@ class Module:
         return self
 
     def cuda(self, device=None):
-        raise AssertionError('Torch not compiled with CUDA enabled')
+        return self._convert(lambda t: t.cuda(device))      # (raises, unless there is no tensor to move)
 
     def state_dict(self, destination=None, prefix='', keep_vars=False):
         """An ordered dict of every parameter and persistent buffer by dotted name (detached unless keep_vars)."""

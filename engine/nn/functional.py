@@ -60,8 +60,8 @@ def elu(input, alpha=1.0, inplace=False):
     return _ops._inplace(input, _ops_nn.elu, alpha, True) if inplace else _ops_nn.elu(input, alpha)
 
 
-def elu_(input, alpha=1.0):
-    return elu(input, alpha, True)
+def elu_(input, alpha=1):
+    return elu(input, alpha, True)          # (aten's elu_ defaults alpha to the int 1: the node saves 1, not 1.0)
 
 
 def silu(input, inplace=False):
