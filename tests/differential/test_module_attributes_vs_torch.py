@@ -25,11 +25,6 @@ CODE = (
 )
 
 
-def test_missing_module_attributes():
-    t, e = run_both(T, E, CODE)
-    assert same(t, e), f"\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
-
-
 METHODS = (
     'import torch.nn as nn\n'
     'x = torch.ones(1, requires_grad=True)\n'
@@ -52,6 +47,7 @@ METHODS = (
 )
 
 
-def test_methods_printed_uncalled():
-    t, e = run_both(T, E, METHODS)
+@pytest.mark.parametrize("code", [CODE, METHODS], ids=["missing_module_attributes", "methods_printed_uncalled"])
+def test_names(code):
+    t, e = run_both(T, E, code)
     assert same(t, e), f"\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
