@@ -5,7 +5,7 @@ import sys as _sys
 import types as _types
 from . import _dtypes, _misc, _ops, _methods  # noqa: F401  (_methods binds the ops to Tensor)
 from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
-                      layout, strided, sparse_coo, device, promote_types, result_type as _result_type,
+                      layout, strided, sparse_coo, device, result_type as _result_type,
                       finfo, iinfo)
 from ._tensor import Tensor, Size, TypedStorage as _TypedStorage  # noqa: F401
 from ._autograd import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,  # noqa: F401
@@ -32,6 +32,8 @@ ger = outer
 bitwise_and, bitwise_or, bitwise_xor = (_methods.commutative_function(n)
                                         for n in ('bitwise_and', 'bitwise_or', 'bitwise_xor'))
 bitwise_not = _methods._unary_function('bitwise_not')
+bitwise_left_shift, bitwise_right_shift = (_methods.shift_function(n)
+                                           for n in ('bitwise_left_shift', 'bitwise_right_shift'))
 from ._printing import set_printoptions  # noqa: F401
 from . import autograd  # noqa: F401
 from .autograd import is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled  # noqa: F401
@@ -130,8 +132,22 @@ def is_storage(obj):
     return isinstance(obj, _TypedStorage)
 
 
+def _dtype_arguments(name, **args):
+    """PyTorch's TypeError for an argument of `name` that is not a torch.dtype."""
+    for pos, (arg, value) in enumerate(args.items()):
+        if not isinstance(value, dtype):
+            raise TypeError("%s(): argument '%s' (position %d) must be torch.dtype, not %s"
+                            % (name, arg, pos + 1, _tensor.parser_type(value)))
+
+
 def can_cast(from_, to):
+    _dtype_arguments('can_cast', from_=from_, to=to)
     return _dtypes.can_cast(from_, to)
+
+
+def promote_types(type1, type2):
+    _dtype_arguments('promote_types', type1=type1, type2=type2)
+    return _dtypes.promote_types(type1, type2)
 
 
 def typename(obj):

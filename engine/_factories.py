@@ -210,6 +210,8 @@ def _infer(values):
             d = dt.bool_
         elif isinstance(x, builtins.int):
             d = dt.int64
+            if not -0x8000000000000000 <= x <= 0x7FFFFFFFFFFFFFFF:
+                problems.append(_BIG_INT)
         elif isinstance(x, builtins.float):
             d = dt.default_float
         elif isinstance(x, complex):
@@ -237,10 +239,17 @@ def _infer(values):
     return d, problems, len(shape)
 
 
+_BIG_INT = object()        # a problem met: a Python int beyond int64's range (only for an integer dtype)
+
+
 def _first_problem(problems, d):
     """The error PyTorch meets first storing the values as dtype d: a tensor becomes a number via __float__, or via
     __index__ for an integer dtype (which takes integer tensors only)."""
     for p in problems:
+        if p is _BIG_INT:
+            if d.category == 1:
+                return ValueError('Overflow when unpacking long long')
+            continue
         if not isinstance(p, Tensor):
             return p
         if d.is_floating_point and p._data.size != 1:

@@ -135,6 +135,27 @@ def _inplace_of(op):
 
 for _name in ['add', 'sub', 'mul', 'div', 'pow'] + _POINTWISE:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
+
+_CPP_TYPE = {'int64': 'long int', 'int32': 'int', 'int16': 'short int', 'int8': 'signed char',
+             'uint8': 'unsigned char', 'bool': 'bool'}
+
+
+def _clamp_inplace(method):
+    """clamp_ / clamp_min_ / clamp_max_ with number bounds: PyTorch's kernel names self's type as C++ does."""
+    def f(self, *args, **kwargs):
+        bounds = [v for v in args + tuple(kwargs.values()) if v is not None]
+        if bounds and not builtins.any(isinstance(v, Tensor) for v in bounds) and isinstance(bounds[0], ops._Number):
+            d = dt.result_type(self, *bounds)
+            if not dt.can_cast(d, self.dtype):
+                raise RuntimeError("result type %s can't be cast to the desired output type %s"
+                                   % (d.legacy, _CPP_TYPE.get(self.dtype.name, self.dtype.legacy)))
+        return method(self, *args, **kwargs)
+    f.__name__ = method.__name__
+    return f
+
+
+for _name in ['clamp_', 'clamp_min_', 'clamp_max_']:
+    setattr(Tensor, _name, _clamp_inplace(getattr(Tensor, _name)))
 Tensor.clip_ = Tensor.clamp_
 
 
@@ -257,13 +278,15 @@ Tensor.mT, Tensor.mH, Tensor.H = _matrix_transpose('mT'), _matrix_transpose('mH'
 # ------------------------------------------------------------------------------ comparisons and non-differentiable ops
 
 def _compare(np_fn):
+    """A comparison, made in the operands' result dtype as PyTorch's (an int wraps into an integer dtype, as it
+    does in arithmetic; `int_tensor == 0.1` compares in float32)."""
     def f(self, other):
-        o = other._data if isinstance(other, Tensor) else other
-        if not isinstance(other, Tensor) and not isinstance(other, ops._Number):
+        if not isinstance(other, (Tensor,) + ops._Number):
             return NotImplemented
-        if isinstance(other, Tensor) and self._data.shape != o.shape:
-            ops._check_broadcast(self._data.shape, o.shape)
-        return make(np.asarray(np_fn(self._data, o)))
+        a, b, d, _ = ops._operands(self, other)
+        if type(b) is builtins.int and d.category == 1:
+            b = ops._wrap_int(b, d.np)
+        return make(np.asarray(np_fn(a, b)))
     return f
 
 
@@ -282,7 +305,7 @@ def _int_op(np_fn):
         if not isinstance(other, (Tensor,) + ops._Number):
             return NotImplemented
         a, b, d, _ = ops._operands(self, other)
-        if d.is_floating_point:
+        if d.is_floating_point or d is dt.bool_ and np_fn.__name__ in ('lshift', 'rshift'):
             raise NotImplementedError('"%s_cpu" not implemented for \'%s\'' % (np_fn.__name__, d.legacy))
         return ops._out(np_fn(a, b), d)
     f.__name__ = np_fn.__name__
@@ -356,17 +379,33 @@ def lshift(a, b):
     return np.where((b < 0) | (b >= bits), 0, a << np.clip(b, 0, bits - 1))
 
 
+def _int_inplace(method):
+    """In place, a bitwise op first checks that its result type can be written into self (`int_tensor &= 1.5`)."""
+    inplace = _inplace_of(method)
+
+    def f(self, other):
+        if isinstance(other, (Tensor,) + ops._Number):
+            d = dt.result_type(self, other)
+            if not dt.can_cast(d, self.dtype):
+                raise RuntimeError("result type %s can't be cast to the desired output type %s"
+                                   % (d.legacy, self.dtype.legacy))
+        return inplace(self, other)
+    f.__name__ = inplace.__name__
+    return f
+
+
 for _name, _fn, _method in (('rshift', rshift, 'bitwise_right_shift'), ('lshift', lshift, 'bitwise_left_shift')):
     _op = _int_op(_fn)
     setattr(Tensor, '__%s__' % _name, _op)
     setattr(Tensor, '__r%s__' % _name, _reflected(lambda self, other, op=_op: op(make_wrapped(other), self)))
     setattr(Tensor, _method, _with_other(_op, _method))
-    setattr(Tensor, _method + '_', _with_other(_inplace_of(getattr(Tensor, _method)), _method + '_'))
+    setattr(Tensor, _method + '_', _with_other(_int_inplace(getattr(Tensor, _method)), _method + '_'))
     setattr(Tensor, '__i%s__' % _name, _iop(_method))
 Tensor.bitwise_not = bitwise_not
+Tensor.bitwise_not_ = _inplace_of(bitwise_not)
 for _name in ['bitwise_and', 'bitwise_or', 'bitwise_xor']:
     setattr(Tensor, _name, _with_other(getattr(Tensor, '__%s__' % _name[8:]), _name))
-    setattr(Tensor, _name + '_', _with_other(_inplace_of(getattr(Tensor, _name)), _name + '_'))
+    setattr(Tensor, _name + '_', _with_other(_int_inplace(getattr(Tensor, _name)), _name + '_'))
     setattr(Tensor, '__i%s__' % _name[8:], _iop(_name))
 
 
@@ -594,8 +633,22 @@ def _logical(np_fn, name):
     def f(self, other):
         if not isinstance(other, Tensor):
             raise TypeError("%s(): argument 'other' (position 1) must be Tensor, not %s" % (name, parser_type(other)))
+        ops._check_broadcast(self._data.shape, other._data.shape)
         return make(np.asarray(np_fn(self._data, other._data)))
     f.__name__ = name
+    return f
+
+
+def _logical_inplace(name):
+    """logical_and_ and kin: the result written into self as self's dtype (1 and 0 in an integer tensor)."""
+    method = getattr(Tensor, name)
+
+    def f(self, *other):
+        if other and not isinstance(other[0], Tensor):
+            raise TypeError("%s_(): argument 'other' (position 1) must be Tensor, not %s"
+                            % (name, parser_type(other[0])))
+        return ops._inplace(self, method, *other)
+    f.__name__ = name + '_'
     return f
 
 
@@ -603,6 +656,8 @@ Tensor.logical_and = _logical(np.logical_and, 'logical_and')
 Tensor.logical_or = _logical(np.logical_or, 'logical_or')
 Tensor.logical_xor = _logical(np.logical_xor, 'logical_xor')
 Tensor.logical_not = lambda self: make(np.logical_not(self._data))
+for _name in ['logical_and', 'logical_or', 'logical_xor', 'logical_not']:
+    setattr(Tensor, _name + '_', _logical_inplace(_name))
 Tensor.isnan = lambda self: make(np.isnan(self._data) if self._data.dtype.kind == 'f' else np.zeros(self.shape, bool))
 Tensor.isinf = lambda self: make(np.isinf(self._data) if self._data.dtype.kind == 'f' else np.zeros(self.shape, bool))
 Tensor.isfinite = lambda self: make(np.isfinite(self._data) if self._data.dtype.kind == 'f' else
@@ -686,6 +741,18 @@ def torch_remainder(input, other):
     if not isinstance(input, Tensor) and isinstance(input, ops._Number) and isinstance(other, Tensor):
         return ops.remainder(input, other)
     return _function_of('remainder', _REMAINDER)(input, other)
+
+
+def shift_function(name):
+    """torch.bitwise_left_shift / bitwise_right_shift, which take a number as input too (`(1 << x)`)."""
+    f = _function_of(name, _REMAINDER)
+
+    def g(input, other):
+        if not isinstance(input, Tensor) and isinstance(input, ops._Number) and isinstance(other, Tensor):
+            return getattr(Tensor, '__r%sshift__' % name[8])(other, input)
+        return f(input, other)
+    g.__name__ = g.__qualname__ = name
+    return g
 
 
 def commutative_function(name):

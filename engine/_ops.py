@@ -621,6 +621,8 @@ def div(a, b, *, rounding_mode=_UNSET):
         return NotImplemented
     ad, bd, d, same = ops
     if rounding_mode is not _UNSET and rounding_mode is not None:
+        if d.category == 0:
+            raise NotImplementedError('"div_%s_cpu" not implemented for \'Bool\'' % rounding_mode)
         if d.category == 1 and np.any(np.asarray(bd) == 0):
             raise RuntimeError('ZeroDivisionError')
         out = _out(np.floor_divide(ad, bd) if rounding_mode == 'floor' else np.trunc(np.true_divide(ad, bd)), d)
@@ -732,6 +734,10 @@ def _power(x, e, d):
     """x ** e (arrays or numbers) in dtype d; a float32 result rounded once from float64, as in _rounded."""
     if d.np is _F32:
         return np.power(x, e, dtype=np.float64).astype(np.float32)
+    if d.category == 1 and np.any(np.asarray(e) < 0):       # (numpy refuses) PyTorch's powi: 1, -1 or 0 for those
+        neg = e < 0
+        small = np.where(x == 1, 1, np.where(x == -1, np.where(e % 2 != 0, -1, 1), 0))
+        return np.where(neg, small, np.power(x, np.where(neg, 0, e))).astype(d.np)
     return np.power(x, e)
 
 
@@ -809,6 +815,9 @@ def _torch_remainder(x, y):
     return np.where((mod != 0) & ((y < 0) != (mod < 0)), mod + y, mod)
 
 
+_DIVISION_KERNELS = {np.remainder: 'remainder_cpu', np.fmod: 'fmod_cpu'}
+
+
 def _division(a, b, ufunc, reverse=False):
     """ufunc(a, b) (ufunc(b, a) if reverse: b is then a number) by the operand rules of `a op b`, with PyTorch's
     error for an integer division by zero; None if b is neither a tensor nor a number."""
@@ -820,6 +829,9 @@ def _division(a, b, ufunc, reverse=False):
         bd = _wrap_int(bd, d.np)
     if reverse:
         ad, bd = np.asarray(bd, d.np), ad
+    if d.category == 0:
+        raise NotImplementedError('"%s" not implemented for \'Bool\''
+                                  % _DIVISION_KERNELS.get(ufunc, 'div_floor_cpu'))
     if not d.is_floating_point and np.any(np.asarray(bd) == 0):
         raise RuntimeError('ZeroDivisionError')
     if ufunc is np.remainder and d.is_floating_point:
@@ -1741,15 +1753,16 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
         raise RuntimeError('mean(): could not infer output dtype. Optional dtype must be either a floating point or '
                            'complex dtype. Got: ' + dtype.legacy)
     d = dtype or a.dtype
-    x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
+    acc = dt.float32 if d is dt.float16 else d          # (PyTorch's CPU mean of halves: summed and divided as floats)
+    x = a._data if a._data.dtype is acc.np else a._data.astype(acc.np)
     if dim is None:
-        out = _out(_add_reduce(x) / d.np.type(x.size) if x.size else np.nan, d)     # PyTorch: sum, then divide
+        out = _out(_add_reduce(x) / acc.np.type(x.size) if x.size else np.nan, d)     # PyTorch: sum, then divide
         return _attach(out, MeanBackward0, (a,), {'self_sym_numel': a._data.size, 'self_sym_sizes': a._data.shape})
     dims = _dims(dim, a._data.ndim) or None         # (dim=(): all dims, recorded as MeanBackward1)
     n = 1
     for i in dims or range(a._data.ndim):
         n *= a._data.shape[i]
-    out = _out(_add_reduce(x, dims, keepdim) / d.np.type(n) if x.size else
+    out = _out(_add_reduce(x, dims, keepdim) / acc.np.type(n) if x.size else
                x.mean(axis=dims, keepdims=keepdim, dtype=d.np), d)
     return _attach(out, MeanBackward1, (a,), {'dim': _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
                                               'keepdim': keepdim, 'self_sym_numel': a._data.size,
@@ -2891,7 +2904,7 @@ def _basic_views(a, idx):
             out = unsqueeze(out, dim)        # a bool adds a dim of size 1 and keeps it (True) or nothing of it
             advanced.append((dim, make(np.arange(builtins.int(bool(i)), dtype=np.int64))))
             dim += 1
-        elif isinstance(i, (builtins.int, np.integer)) or (isinstance(i, Tensor) and i._data.ndim == 0):
+        elif isinstance(i, (builtins.int, np.integer)) or _int_scalar(i):
             out = select(out, dim, builtins.int(i), k)
         elif isinstance(i, (Tensor, list, tuple, range, np.ndarray)):
             t = i if isinstance(i, Tensor) else make(_to_np_index(i))
@@ -3209,7 +3222,7 @@ def gather(a, dim, index, *, sparse_grad=False):
     nd = a._data.ndim
     d = _wrap_dim(dim, nd)
     idx = index._data
-    if idx.dtype.kind not in 'iu':
+    if idx.dtype.name not in ('int32', 'int64'):
         raise RuntimeError('gather(): Expected dtype int32/int64 for index')
     if idx.ndim != nd and builtins.max(idx.ndim, 1) != builtins.max(nd, 1):
         raise RuntimeError('Index tensor must have the same number of dimensions as input tensor')

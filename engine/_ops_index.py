@@ -35,8 +35,8 @@ def _positions(a, d, index, name, src=None):
     """Flat positions in `a` (0-d read as 1-d) that scatter `index` addresses along d, checked as PyTorch (with the
     tensor `src` whose values go there, if any)."""
     idx = index._data
-    if idx.dtype.kind not in 'iu':
-        raise RuntimeError('%s(): Expected dtype int64 for index' % name)
+    if idx.dtype.name not in ('int32', 'int64'):
+        raise RuntimeError('scatter(): Expected dtype int32/int64 for index')  # (scatter_add's too)
     if builtins.max(idx.ndim, 1) != builtins.max(a._data.ndim, 1):
         raise RuntimeError('Index tensor must have the same number of dimensions as self tensor')
     if src is not None and builtins.max(src._data.ndim, 1) != builtins.max(a._data.ndim, 1):

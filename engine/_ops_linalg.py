@@ -446,6 +446,9 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1):
     if input._data.ndim > 2 or any(n not in (1, m) for n, m in zip(input._data.shape[::-1], shape[::-1])):
         input.expand(shape)                             # (an input that cannot expand: expand's error)
     prod = np.multiply.outer(vec1._data, vec2._data)
+    for name, v in (('beta', beta), ('alpha', alpha)):
+        if isinstance(v, float) and prod.dtype.kind != 'f':
+            raise RuntimeError('For integral input tensors, argument %s must not be a floating point number.' % name)
     return _add_product('addr', input, prod, vec1, vec2, beta, alpha, AddrBackward0, ('vec1', 'vec2'))
 
 

@@ -517,9 +517,10 @@ def _softmax_op(name, np_fn, node_cls):
             raise _missing(name, 'dim')
         if dtype is not None:
             a = a.to(dtype)
-        if not a.is_floating_point():
-            raise NotImplementedError('"%s_lastdim_kernel_impl" not implemented for \'%s\'' % (name, a.dtype.legacy))
         d = _wrap_dim(dim, a._data.ndim)
+        if not a.is_floating_point():
+            kernel = '_lastdim' if d >= a._data.ndim - 1 else ''
+            raise NotImplementedError('"%s%s_kernel_impl" not implemented for \'%s\'' % (name, kernel, a.dtype.legacy))
         x = np.ascontiguousarray(a._data) if a._data.ndim else a._data.reshape(1)     # (PyTorch: input.contiguous())
         out = make(np_fn(x, d).reshape(a._data.shape))
         return _attach(out, node_cls, (a,), {'dim': _raw(dim), 'result': _RESULT})
@@ -1149,6 +1150,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     if input._data.ndim > 2 or any(b not in (1, n) for b, n in zip(input._data.shape[::-1], (cols, rows))):
         input.expand(rows, cols)                        # (a bias that cannot expand: expand's error)
     x, y, bias = mat1._data, mat2._data, input._data
+    if x.dtype.kind in 'iu':                            # (an integer kernel takes beta and alpha as ints)
+        beta, alpha = int(beta), int(alpha)
     fused = None
     if (beta == 1 and alpha == 1 and x.dtype == np.float32 and bias.dtype == np.float32 and all(x.shape) and y.shape[1]
             and bias.ndim <= 2 and all(d in (1, t) for d, t in zip(bias.shape[::-1], (y.shape[1], x.shape[0])))):

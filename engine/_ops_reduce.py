@@ -110,6 +110,8 @@ def tensordot(a, b, dims=2, out=None):
         da, db = _dim_list(dims[0]), _dim_list(dims[1])
     if len(da) != len(db):
         raise RuntimeError('both dimension lists should have same length')
+    if a.dtype is not b.dtype:
+        raise RuntimeError('both inputs should have same dtype')
     wa, wb = [_wrap_dim(d, a.ndim) for d in da], [_wrap_dim(d, b.ndim) for d in db]
     for i, j in zip(wa, wb):
         if a.shape[i] != b.shape[j]:

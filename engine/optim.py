@@ -158,10 +158,25 @@ def _check(value, what):
         raise ValueError('Invalid %s: %s' % (what, value))
 
 
-def _check_lr(lr):
+def _check_below(value, what):
+    """SGD's form of the check (`value < 0.0`: a nan passes)."""
+    if value < 0.0:
+        raise ValueError('Invalid %s: %s' % (what, value))
+
+
+def _check_lr(lr, check=_check):
     if isinstance(lr, Tensor) and lr.numel() != 1:
         raise ValueError('Tensor lr must be 1-element')
-    _check(lr, 'learning rate')
+    check(lr, 'learning rate')
+
+
+def _check_fused(group):
+    """The options a fused optimizer (SGD, Adam, AdamW, Adagrad) refuses alongside fused=True."""
+    if group['fused']:
+        if group['differentiable']:
+            raise RuntimeError('`fused` does not support `differentiable`')
+        if group['foreach']:
+            raise RuntimeError('`fused` and `foreach` cannot be `True` together.')
 
 
 def _check_betas(betas):
@@ -229,14 +244,15 @@ class SGD(Optimizer):
 
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
                  maximize=False, foreach=None, differentiable=False, fused=None):
-        _check_lr(lr)
-        _check(momentum, 'momentum value')
-        _check(weight_decay, 'weight_decay value')
+        _check_lr(lr, _check_below)
+        _check_below(momentum, 'momentum value')
+        _check_below(weight_decay, 'weight_decay value')
         if nesterov and (momentum <= 0 or dampening != 0):
             raise ValueError('Nesterov momentum requires a momentum and zero dampening')
         super().__init__(params, dict(lr=lr, momentum=momentum, dampening=dampening, weight_decay=weight_decay,
                                       nesterov=nesterov, maximize=maximize, foreach=foreach,
                                       differentiable=differentiable, fused=fused))
+        _check_fused(self.defaults)
 
     def _has_state(self, group):
         return group['momentum'] != 0
@@ -269,6 +285,7 @@ class Adam(Optimizer):
                                       maximize=maximize, foreach=foreach, capturable=capturable,
                                       differentiable=differentiable, fused=fused,
                                       decoupled_weight_decay=decoupled_weight_decay))
+        _check_fused(self.defaults)
 
     def _update(self, p, g, group, state):
         if not state:
@@ -350,6 +367,7 @@ class Adagrad(Optimizer):
         super().__init__(params, dict(lr=lr, lr_decay=lr_decay, eps=eps, weight_decay=weight_decay,
                                       initial_accumulator_value=initial_accumulator_value, foreach=foreach,
                                       maximize=maximize, differentiable=differentiable, fused=fused))
+        _check_fused(self.defaults)
         for group in self.param_groups:                    # (Adagrad's state exists from the start)
             for p in group['params']:
                 self.state[p]['step'] = make(np.array(0.0, np.float32))

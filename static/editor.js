@@ -1,12 +1,33 @@
 // The code editor: CodeMirror 6 in Python mode, Ctrl/Cmd+Enter runs, the failing line is marked.
 
 import {
-  EditorView, basicSetup, EditorState, keymap, python, indentWithTab, lintGutter, setDiagnostics,
+  EditorView, basicSetup, EditorState, Compartment, keymap, python, indentWithTab, lintGutter, setDiagnostics,
 } from './vendor/codemirror.js';
 
+/** CodeMirror's own UI text (fold markers, search and go-to-line panels, lint panel) in Simplified Chinese. */
+const PHRASES = {
+  en: {},
+  'zh-CN': {
+    'Fold line': '折叠此行', 'Unfold line': '展开此行', 'Folded lines': '已折叠', 'Unfolded lines': '已展开',
+    'folded code': '折叠的代码', unfold: '展开', 'Control character': '控制字符', 'Selection deleted': '已删除选中内容',
+    'Go to line': '跳到行', go: '跳转', to: '到', close: '关闭', Completions: '补全', Diagnostics: '诊断',
+    'No diagnostics': '没有诊断信息', Find: '查找', Replace: '替换', next: '下一个', previous: '上一个', all: '全部',
+    'match case': '区分大小写', regexp: '正则表达式', 'by word': '全词匹配', replace: '替换', 'replace all': '全部替换',
+    'current match': '当前匹配', 'on line': '位于行', 'replaced $ matches': '已替换 $ 处',
+    'replaced match on line $': '已替换第 $ 行的匹配',
+  },
+};
+
+/** The extensions that follow the page's language: the editor's accessible name and CodeMirror's phrases. */
+const localized = (label, lang) => [
+  EditorView.contentAttributes.of({ 'aria-label': label }),
+  EditorState.phrases.of(PHRASES[lang] ?? {}),
+];
+
 /** Create an editor in parent; onRun() on Ctrl/Cmd+Enter, onChange(code) after each edit. */
-export function createEditor(parent, { doc = '', onRun = () => {}, onChange = () => {}, label = '' } = {}) {
+export function createEditor(parent, { doc = '', onRun = () => {}, onChange = () => {}, label = '', lang = 'en' } = {}) {
   let marked = false;
+  const language = new Compartment();
   const runKey = keymap.of([{ key: 'Mod-Enter', run: () => { onRun(); return true; } }]);
   const view = new EditorView({
     parent,
@@ -15,7 +36,7 @@ export function createEditor(parent, { doc = '', onRun = () => {}, onChange = ()
       // runKey comes first so it wins over basicSetup's own Mod-Enter binding.
       extensions: [
         runKey, basicSetup, keymap.of([indentWithTab]), python(), lintGutter(),
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        language.of(localized(label, lang)),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
           // The mark belongs to the code that failed; an edit retires it (after this update completes).
@@ -46,6 +67,10 @@ export function createEditor(parent, { doc = '', onRun = () => {}, onChange = ()
       marked = false;
     },
     focus: () => view.focus(),
+    /** Switch the editor's accessible name and CodeMirror's own UI text to another language. */
+    localize(nextLabel, nextLang) {
+      view.dispatch({ effects: language.reconfigure(localized(nextLabel, nextLang)) });
+    },
   };
   return editor;
 }

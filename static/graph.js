@@ -81,6 +81,7 @@ const shapeText = (shape) => (shape ? `(${shape.join(', ')})` : '');
 // ---- Node content and size -----------------------------------------------------------------------------------
 
 const FONT_PX = 11;
+const MIN_AUTO_SCALE = 0.5;  // the smallest zoom a graph is drawn at on its own: node text still legible
 const LINE_H = 14;
 const PAD = 6;
 const MAX_CHARS = 56;
@@ -396,15 +397,20 @@ export function createGraphView(container, { onSelect } = {}) {
 
   const applyView = () => scene.setAttribute('transform', `translate(${view.x},${view.y}) scale(${view.k})`);
 
-  function fit() {
+  /**
+   * Show the whole graph (the Fit button). With readable (a new graph, a resize), never zoom out below
+   * MIN_AUTO_SCALE: a graph too big for that shows its output end, where backward starts, rather than specks.
+   */
+  function fit({ readable = false } = {}) {
     userMoved = false;
     if (!current) return;
     const { width, height } = current.layout;
     const box = svg.getBoundingClientRect();
     if (!box.width || !box.height || !width) return;
-    view.k = Math.min(box.width / (width + 20), box.height / (height + 20), 1.5);
+    const whole = Math.min(box.width / (width + 20), box.height / (height + 20), 1.5);
+    view.k = readable ? Math.max(whole, MIN_AUTO_SCALE) : whole;
     view.x = (box.width - width * view.k) / 2;
-    view.y = (box.height - height * view.k) / 2;
+    view.y = height * view.k <= box.height ? (box.height - height * view.k) / 2 : box.height - (height + 10) * view.k;
     applyView();
   }
 
@@ -506,7 +512,7 @@ export function createGraphView(container, { onSelect } = {}) {
   const exportMenu = document.createElement('span');
   exportMenu.className = 'gv-export';
   const toolButtons = [
-    button('graph.fit', fit, 'graph-fit'),
+    button('graph.fit', () => fit(), 'graph-fit'),
     button('graph.zoomIn', () => zoomBy(1.25)),
     button('graph.zoomOut', () => zoomBy(0.8)),
   ];
@@ -571,7 +577,7 @@ export function createGraphView(container, { onSelect } = {}) {
     banner.textContent = meta.truncated ? tr('graph.truncated', { shown: meta.functions - meta.hidden, total: meta.functions }) : '';
     empty.hidden = graph.nodes.length > 0;
     empty.textContent = tr('graph.empty');
-    fit();
+    fit({ readable: true });
   }
 
   const layoutCache = new WeakMap();  // graph -> its layout, or the promise of it while Graphviz works
@@ -736,6 +742,6 @@ export function createGraphView(container, { onSelect } = {}) {
       api.render(graph).then(() => keepActive && api.setActive(keepActive));
     }
   });
-  new ResizeObserver(() => { if (current && !userMoved) fit(); }).observe(container);
+  new ResizeObserver(() => { if (current && !userMoved) fit({ readable: true }); }).observe(container);
   return api;
 }

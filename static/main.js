@@ -1,7 +1,7 @@
 // Page wiring: the editor, Run/Stop, the Python worker (with a warm spare), the output, the graph panes,
 // window.playground and body[data-engine] (docs/CONTRACT.md).
 
-import { t, registerStrings, applyI18n, bindLangSelect, onLangChange } from './i18n.js';
+import { t, registerStrings, applyI18n, bindLangSelect, onLangChange, getLang } from './i18n.js';
 import { createEditor } from './editor.js';
 import { clearOutput, showResult, showNotice } from './output.js';
 import { createGraphView, warmUp as warmUpLayout } from './graph.js';
@@ -36,6 +36,7 @@ registerStrings({
     'ui.stage.packages': 'numpy and the engine',
     'ui.stage.engine': 'the engine',
     'run.stopped': 'Stopped: Python was restarted. Your code is still in the editor.',
+    'run.interrupted': 'Stopped: you pressed Stop, so Python raised KeyboardInterrupt where your code was.',
     'run.time_limit': 'Time limit reached: the run was stopped after {seconds} s.',
     'run.crashed': 'The Python worker crashed ({message}). It was restarted; your code is still in the editor.',
     'run.no_answer': 'it stopped answering',
@@ -49,6 +50,7 @@ registerStrings({
     'ui.stage.packages': 'numpy 和引擎',
     'ui.stage.engine': '引擎',
     'run.stopped': '已停止：Python 已重新启动。你的代码仍在编辑器中。',
+    'run.interrupted': '已停止：你按下了“停止”，Python 在代码运行到的位置抛出了 KeyboardInterrupt。',
     'run.time_limit': '已达到时间上限：运行在 {seconds} 秒后被停止。',
     'run.crashed': 'Python 工作线程崩溃了（{message}）。它已重新启动；你的代码仍在编辑器中。',
     'run.no_answer': '它不再响应',
@@ -230,12 +232,16 @@ async function present(code, outcome) {
   showResult(panes.output, result, { internalNote: t('run.internal') });
   if (outcome.stopRequest === 'time_limit') {
     showNotice(panes.output, t('run.time_limit', { seconds: limits.timeLimitMs / 1000 }), 'error');
+  } else if (outcome.stopRequest === 'stop' && result.error?.type === 'KeyboardInterrupt') {
+    showNotice(panes.output, t('run.interrupted'));
   }
   const { error } = result;
   if (error?.type === 'MemoryError' || /not enough memory|can't allocate memory/.test(error?.message)) showNotice(panes.output, t('run.memory'));
   for (const problem of result.problems ?? []) console.warn('playground:', problem);
   if (error?.line) editor.markError(error.line, `${error.type}: ${error.message}`);
   await views.show(result, code);
+  // The explanation card may have shrunk the output pane since showResult scrolled it: keep its end (the error) in view.
+  panes.output.scrollTop = panes.output.scrollHeight;
 }
 
 /** Run the editor's code (queued behind a run in progress); resolves once output and graph are on screen. */
@@ -317,6 +323,7 @@ const ownReload = location.hash && location.hash === stored(FRAGMENT_KEY);
 const editor = createEditor($('#editor'), {
   doc: stored(CODE_KEY) ?? DEFAULT_CODE,
   label: t('ui.editor'),
+  lang: getLang(),
   onRun: () => { if (document.body.dataset.engine !== 'running') run(); },
   onChange(code) {
     clearTimeout(saveTimer);
@@ -343,8 +350,9 @@ addEventListener('pagehide', () => saveCode(editor.getCode()));
 bindLangSelect($('[data-testid=lang]'));
 applyI18n(document);
 document.title = t('app.title');
-onLangChange(() => {
+onLangChange((lang) => {
   document.title = t('app.title');
+  editor.localize(t('ui.editor'), lang);
   const state = document.body.dataset.engine;
   if (state !== 'loading') setEngine(state);
 });

@@ -414,6 +414,8 @@ class Module:
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
         """Copy values from a state_dict into this module's parameters and buffers (in place, without grad)."""
+        if not isinstance(state_dict, Mapping):
+            raise TypeError('Expected state_dict to be dict-like, got %s.' % type(state_dict))
         own = self.state_dict(keep_vars=True)
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]

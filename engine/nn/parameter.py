@@ -2,7 +2,7 @@
 
 A Parameter is a Tensor of its own class (type(p) shows torch.nn.parameter.Parameter) with no state of its own:
 every op treats it as the tensor it is, and what ops make of it are plain tensors, as in PyTorch. Only its repr
-("Parameter containing:") and deepcopy (a Parameter again) differ.
+("Parameter containing:") and deepcopy (a Parameter again, without the .grad) differ.
 """
 from .._factories import empty
 from .._tensor import Tensor
@@ -33,4 +33,5 @@ class Parameter(Tensor):
             return memo[id(self)]
         t = memo[id(self)] = Tensor.__deepcopy__(self, memo)
         t.__class__ = type(self)
+        t._grad = None  # a Parameter's copy leaves its .grad behind
         return t

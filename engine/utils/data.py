@@ -2,6 +2,7 @@
 as tutorials use them (`DataLoader(TensorDataset(X, y), batch_size, shuffle=True)` in Dive into Deep Learning).
 Random orders use PyTorch's generator calls, so they are PyTorch's for the same seed."""
 import bisect
+import copy
 import itertools
 import math
 import numbers
@@ -162,6 +163,15 @@ def random_split(dataset, lengths, generator=None):
     return [Subset(dataset, order[s:s + k]) for s, k in zip(starts, lengths)]
 
 
+def _dict_like(elem, items):
+    """`items` as a dict of elem's own class (an OrderedDict stays one)."""
+    if type(elem) is dict:
+        return items
+    out = copy.copy(elem)
+    out.update(items)
+    return out
+
+
 def default_collate(batch):
     """A list of samples as one batch: tensors stacked, numbers as a tensor, tuples and dicts element by element
     (a tuple of tensors becomes a list of batched tensors)."""
@@ -177,23 +187,32 @@ def default_collate(batch):
     if isinstance(elem, (str, bytes)):
         return batch
     if isinstance(elem, dict):
-        return {k: default_collate([b[k] for b in batch]) for k in elem}
+        return _dict_like(elem, {k: default_collate([b[k] for b in batch]) for k in elem})
     if isinstance(elem, (tuple, list)):
         if any(len(b) != len(elem) for b in batch):
             raise RuntimeError('each element in list of batch should be of equal size')
+        if hasattr(elem, '_fields'):                                        # a namedtuple keeps its type
+            return type(elem)(*(default_collate(samples) for samples in zip(*batch)))
         return [default_collate(samples) for samples in zip(*batch)]      # (strings stay as a tuple)
     raise TypeError('default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found %s'
                     % type(elem))
 
 
 def default_convert(sample):
-    """A sample given uncollated (batch_size=None): numpy arrays as tensors, tuples as lists, the rest as it is."""
-    if isinstance(sample, np.ndarray):
+    """A sample given uncollated (batch_size=None): numpy arrays and scalars as tensors (not string or object
+    ones), tuples as lists, the insides of dicts and lists converted, the rest as it is."""
+    if isinstance(sample, (np.ndarray, np.number, np.bool_)):
+        if isinstance(sample, np.ndarray) and sample.dtype.kind in 'OSUV':
+            return sample
         return _factories.as_tensor(sample)
-    if isinstance(sample, tuple):
+    if isinstance(sample, tuple) and not hasattr(sample, '_fields'):
         return [default_convert(x) for x in sample]
+    if isinstance(sample, tuple):
+        return type(sample)(*(default_convert(x) for x in sample))
     if isinstance(sample, dict):
-        return {k: default_convert(v) for k, v in sample.items()}
+        return _dict_like(sample, {k: default_convert(v) for k, v in sample.items()})
+    if isinstance(sample, list):
+        return [default_convert(x) for x in sample]
     return sample
 
 
@@ -326,6 +345,23 @@ class BatchSampler(Sampler):
         return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
 
 
+class _SingleProcessDataLoaderIter:
+    """What iter(loader) gives: the loader's batches one by one (its len() is the loader's)."""
+    __module__ = 'torch.utils.data.dataloader'
+
+    def __init__(self, loader, batches):
+        self._loader, self._batches = loader, batches
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        return next(self._batches)
+
+    def __len__(self):
+        return len(self._loader)
+
+
 class DataLoader:
     """Batches of `batch_size` samples of `dataset` (in the order of `sampler`: shuffled each epoch if asked; the
     last batch smaller unless drop_last), or the index lists of a batch_sampler, put together by collate_fn.
@@ -336,6 +372,18 @@ class DataLoader:
                  collate_fn=None, pin_memory=False, drop_last=False, timeout=0, worker_init_fn=None,
                  multiprocessing_context=None, generator=None, *, prefetch_factor=None, persistent_workers=False,
                  pin_memory_device='', in_order=True):
+        if num_workers < 0:
+            raise ValueError('num_workers option should be non-negative; use num_workers=0 to disable '
+                             'multiprocessing.')
+        if timeout < 0:
+            raise ValueError('timeout option should be non-negative')
+        if num_workers == 0 and prefetch_factor is not None:
+            raise ValueError('prefetch_factor option could only be specified in multiprocessing.let num_workers > 0 '
+                             'to enable multiprocessing, otherwise set prefetch_factor to None.')
+        if prefetch_factor is not None and prefetch_factor < 0:
+            raise ValueError('prefetch_factor option should be non-negative')
+        if persistent_workers and num_workers == 0:
+            raise ValueError('persistent_workers option needs num_workers > 0')
         if isinstance(dataset, IterableDataset):
             for name, value in (('shuffle', shuffle if shuffle is True else None), ('sampler', sampler),
                                 ('batch_sampler', batch_sampler)):
@@ -367,9 +415,9 @@ class DataLoader:
         indices = None if sampler is None else iter(sampler)
         _int64_draw(self.generator or _factories.default_generator)    # (the iterator's base seed for workers)
         if isinstance(self.dataset, IterableDataset):
-            return self._streamed(iter(self.dataset), indices)
-        return (self.collate_fn(_fetch(self.dataset, i) if self.batch_sampler is not None else self.dataset[i])
-                for i in indices)
+            return _SingleProcessDataLoaderIter(self, self._streamed(iter(self.dataset), indices))
+        return _SingleProcessDataLoaderIter(self, (self.collate_fn(_fetch(self.dataset, i) if self.batch_sampler
+                                                                   is not None else self.dataset[i]) for i in indices))
 
     def _streamed(self, samples, indices):
         """Batches (or samples) of an IterableDataset, as PyTorch's _IterableDatasetFetcher takes them."""

@@ -161,3 +161,28 @@ def test_big_graph_is_cut_off_with_a_notice(playground, run):
     count = playground.locator('[data-testid=graph-node]').count()
     assert 900 <= count <= 1000
     assert '3001' in playground.locator('.gv-banner').inner_text()
+
+
+def test_inspector_is_wide_enough_for_its_rows(playground, run):
+    """The inspector panel fills its place over the graph: no row is cut off or scrolls sideways."""
+    run(playground, 'import torch\nx = torch.tensor(2.0, requires_grad=True)\ny = x ** 2\ny.backward()\n')
+    for kind in ('function', 'saved', 'tensor'):
+        playground.click(f'[data-testid=graph-node][data-kind={kind}]')
+        box = playground.locator('[data-testid=inspector]').bounding_box()
+        assert box['width'] >= 300, (kind, box)
+        assert playground.locator('[data-testid=inspector]').evaluate(
+            'e => [...e.querySelectorAll("dd")].filter((d) => d.scrollWidth > d.clientWidth + 1).length') == 0, kind
+        playground.click('[data-testid=inspector-close]')  # it covers part of the graph
+
+
+def test_a_long_graph_is_drawn_legibly_and_fit_shows_all_of_it(playground, run):
+    """A 300-op chain is far taller than the pane: it opens at a legible zoom on the output end, not as specks."""
+    run(playground, 'import torch\nx = torch.ones(3, requires_grad=True)\ny = x\nfor i in range(300):\n'
+                    '    y = y * 1.01 + 0.1\nloss = y.sum()\nloss.backward()\n')
+    scale = lambda: float(playground.locator('.gv-scene').get_attribute('transform').split('scale(')[1].rstrip(')'))
+    assert scale() >= 0.5
+    pane = playground.locator('.gv-graph').bounding_box()
+    loss = playground.locator('[data-testid=graph-node][data-label=loss]').bounding_box()
+    assert pane['y'] <= loss['y'] and loss['y'] + loss['height'] <= pane['y'] + pane['height'] + 1
+    playground.click('[data-testid=graph-fit]')
+    assert scale() < 0.1

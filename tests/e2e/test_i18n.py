@@ -122,3 +122,16 @@ def test_i18n_module_api(site):
     }''')
     assert result == {'hello': '你好 x', 'fallback': 'English only', 'text': '你好 {name}', 'placeholder': '你好 {name}',
                       'title': 'English only', 'aria': '你好 {name}', 'seen': ['en'], 'lang': 'zh-CN'}
+
+
+def test_the_editor_follows_the_language(playground):
+    """CodeMirror's accessible name and its own UI text (fold markers) switch language with the page."""
+    content = playground.locator('.cm-content')
+    fold_titles = lambda: set(playground.eval_on_selector_all('.cm-foldGutter [title]', 'els => els.map((e) => e.title)'))
+    playground.evaluate('window.playground.setCode("for i in range(2):\\n    print(i)\\n")')
+    assert content.get_attribute('aria-label') == 'Code editor' and 'Fold line' in fold_titles()
+    playground.locator('[data-testid=lang]').select_option('zh-CN')
+    assert content.get_attribute('aria-label') == '代码编辑器'
+    expect(playground.locator('.cm-foldGutter [title="折叠此行"]')).to_have_count(1)
+    playground.locator('[data-testid=lang]').select_option('en')
+    assert content.get_attribute('aria-label') == 'Code editor' and 'Fold line' in fold_titles()

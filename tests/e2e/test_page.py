@@ -96,3 +96,14 @@ def test_plain_static_server_runs_the_same(page, static_url, ready, run):
     assert not page.evaluate('crossOriginIsolated')
     assert LEAF_ERROR in run(page, LEAF_INPLACE)
     assert run(page, SEED) == expected_text(SEED)
+
+
+def test_the_error_stays_in_view_when_its_card_shrinks_the_output(playground, run):
+    """The explanation card appears under the output after the run: the output's end (the error) stays visible."""
+    code = 'import torch\n' + ''.join(f'print({i})\n' for i in range(12)) \
+        + 'a = torch.ones(3, requires_grad=True)\na += 2\n'
+    run(playground, code)
+    playground.locator('[data-testid=explanation][data-kind=error]').wait_for()
+    pane = playground.locator('[data-testid=output]')
+    assert pane.evaluate('e => e.scrollHeight > e.clientHeight'), 'the output should overflow for this test'
+    assert pane.evaluate('e => e.scrollHeight - e.scrollTop - e.clientHeight') <= 1

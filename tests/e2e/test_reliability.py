@@ -43,7 +43,9 @@ def test_stop_interrupts_an_infinite_loop(playground, run):
     report('stop via interrupt (SharedArrayBuffer)', time.perf_counter() - started)
     text = playground.locator(OUTPUT).inner_text()
     assert text.startswith('before\n') and 'KeyboardInterrupt' in text
+    assert 'you pressed Stop' in text  # the page says where the KeyboardInterrupt came from
     assert_usable(playground, run, LOOP)
+    assert 'you pressed Stop' not in playground.locator(OUTPUT).inner_text()
 
 
 def test_stop_without_isolation_respawns_from_the_warm_spare(page, static_url, ready, run):
