@@ -35,6 +35,7 @@ bitwise_not = _methods._unary_function('bitwise_not')
 bitwise_left_shift, bitwise_right_shift = (_methods.shift_function(n)
                                            for n in ('bitwise_left_shift', 'bitwise_right_shift'))
 from ._printing import set_printoptions  # noqa: F401
+from . import _tensor_str  # noqa: F401  (torch._tensor_str.printoptions / PRINT_OPTS)
 from . import autograd  # noqa: F401
 from .autograd import is_anomaly_enabled, is_anomaly_check_nan_enabled, set_anomaly_enabled  # noqa: F401
 

@@ -994,19 +994,23 @@ def _dependencies(root_nodes):
 
 def _needed(root_nodes, targets):
     """The nodes from which some target node can be reached: the only ones autograd.grad has to run."""
-    needed, seen = set(), set(root_nodes)
-    stack = [(n, iter(n._fns)) for n in root_nodes]
-    while stack:                                   # iterative post-order: children are decided before parents
-        node, it = stack[-1]
-        for nxt in it:
-            if nxt is not None and nxt not in seen:
-                seen.add(nxt)
-                stack.append((nxt, iter(nxt._fns)))
-                break
-        else:
-            stack.pop()
-            if node in targets or any(n in needed for n in node._fns if n is not None):
-                needed.add(node)
+    needed, seen = set(), set()
+    for root in root_nodes:                        # (one walk per root: a root may lie below another one)
+        if root in seen:
+            continue
+        seen.add(root)
+        stack = [(root, iter(root._fns))]
+        while stack:                               # iterative post-order: children are decided before parents
+            node, it = stack[-1]
+            for nxt in it:
+                if nxt is not None and nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, iter(nxt._fns)))
+                    break
+            else:
+                stack.pop()
+                if node in targets or any(n in needed for n in node._fns if n is not None):
+                    needed.add(node)
     return needed
 
 

@@ -5,9 +5,18 @@ import re
 import numpy as np
 
 
+def c_type_format(self, spec):
+    """`object.__format__` as PyTorch's C types have it: a non-empty spec is refused naming `torch.<type>`."""
+    if spec:
+        raise TypeError('unsupported format string passed to %s.%s.__format__'
+                        % (type(self).__module__, type(self).__name__))
+    return str(self)
+
+
 class dtype:
     """A tensor element type, printed as PyTorch prints it (`torch.float32`)."""
     __module__ = 'torch'          # type(x.dtype) shows <class 'torch.dtype'>
+    __format__ = c_type_format
     __slots__ = ('name', 'np', 'is_floating_point', 'is_complex', 'is_signed', 'itemsize', 'legacy', 'category')
 
     def __init__(self, name, np_type, category, legacy):
@@ -163,6 +172,7 @@ def to_dtype(x, fn='to'):
 class layout:
     """torch.strided / torch.sparse_coo."""
     __module__ = 'torch'          # type(x.layout) shows <class 'torch.layout'>
+    __format__ = c_type_format
     __slots__ = ('name',)
 
     def __init__(self, name):
@@ -185,6 +195,7 @@ def check_layout(lay):
 class device:
     """torch.device; only the CPU exists here, as in a CPU-only PyTorch build."""
     __module__ = 'torch'          # type(x.device) shows <class 'torch.device'>
+    __format__ = c_type_format
     __slots__ = ('type', 'index')
 
     def __init__(self, type, index=None):
@@ -248,6 +259,7 @@ class _TypeInfo:
     """torch.finfo / torch.iinfo: read-only numeric limits of a dtype, printed with C++'s `%g`."""
     __slots__ = ('bits', 'dtype')
     __hash__ = None
+    __format__ = c_type_format
 
     def __init__(self, *args, **kwargs):
         name = type(self).__name__

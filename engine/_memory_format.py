@@ -3,6 +3,8 @@ name. channels_last keeps a 4-d (N, C, H, W) tensor's elements in N, H, W, C ord
 channels_last_3d does the same for 5-d tensors."""
 import numpy as np
 
+from ._dtypes import c_type_format
+
 
 class memory_format:
     """One of torch's memory formats, shown by its name."""
@@ -15,6 +17,7 @@ class memory_format:
 
 
 memory_format.__module__ = 'torch'
+memory_format.__format__ = c_type_format
 contiguous_format = memory_format('contiguous_format')
 preserve_format = memory_format('preserve_format')
 channels_last = memory_format('channels_last')

@@ -93,7 +93,9 @@ def _make_grads(outputs, grads):
     return new
 
 
-def _check_roots(outputs):
+def _check_roots(outputs, grads):
+    if len(outputs) != len(grads):                 # (_make_grads pairs them with zip: extra gradients are dropped)
+        raise RuntimeError('got %d tensors and %d gradients' % (len(outputs), len(grads)))
     for i, t in enumerate(outputs):
         if not t._requires_grad or (t._grad_fn is None and t._grad_from_base):    # (a view with no edge)
             raise RuntimeError('element %d of tensors does not require grad and does not have a grad_fn' % i)
@@ -101,16 +103,26 @@ def _check_roots(outputs):
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None):
     """Accumulate the gradients of `tensors` into the .grad of the graph's leaves."""
-    tensors = _tuple(tensors)
-    if grad_tensors is None:
+    if grad_variables is not None:
+        warnings.warn('`grad_variables` is deprecated. Use `grad_tensors` instead.', FutureWarning, stacklevel=2)
+        if grad_tensors is not None:
+            raise RuntimeError('`grad_tensors` and `grad_variables` (deprecated) arguments both passed to '
+                               '`backward()`. Please only use `grad_tensors`.')
         grad_tensors = grad_variables
-    grads = _make_grads(tensors, _tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors))
-    _check_roots(tensors)
-    edges = None
     if inputs is not None:
+        if type(inputs) is dict:
+            inputs = tuple(inputs.values())
+        elif isinstance(inputs, Mapping):
+            raise TypeError('`inputs` argument to `backward()` must be a dict, not %s. Other Mapping types are '
+                            'not supported.' % type(inputs).__name__)
         inputs = _tuple(inputs)
         if not inputs:
             raise RuntimeError('`inputs` argument to `backward()` cannot be empty.')
+    tensors = _tuple(tensors)
+    grads = _make_grads(tensors, _tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors))
+    _check_roots(tensors, grads)
+    edges = None
+    if inputs is not None:
         for t in inputs:
             t.retain_grad()                        # (as PyTorch's engine does: a non-leaf input gets its .grad)
         edges = [_ag.edge(t) for t in inputs]
@@ -150,12 +162,16 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if is_grads_batched:
         return _batched_grad(outputs, inputs, _tuple(grad_outputs), retain_graph, create_graph, allow_unused,
                              materialize_grads, names)
+    if not inputs:
+        raise RuntimeError('`inputs` argument to `grad()` cannot be empty.')
+    if not only_inputs:
+        warnings.warn('only_inputs argument is deprecated and is ignored now (defaults to True). To accumulate '
+                      'gradient for other parts of the graph, please use torch.autograd.backward.', FutureWarning,
+                      stacklevel=2)
     grads = _make_grads(outputs, _tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs))
     if retain_graph is None:
         retain_graph = create_graph
-    if not inputs:
-        raise RuntimeError('`inputs` argument to `grad()` cannot be empty.')
-    _check_roots(outputs)
+    _check_roots(outputs, grads)
     for t in inputs:
         if not isinstance(t, GradientEdge) and not t._requires_grad:
             raise RuntimeError('One of the differentiated Tensors does not require grad')
