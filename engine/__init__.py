@@ -378,15 +378,15 @@ def _missing_attributes_named_as_torch():
     error, which names the module as torch.nn, not engine.nn: `torch.nn.Linaer` is "module 'torch.nn' has no
     attribute 'Linaer'" (Python adds "Did you mean: 'Linear'?"). torch itself gets no such suggestion: it has more
     names than Python searches; an AttributeError that carries its object is left without one."""
+    def public(name):
+        parts = name.split('.')
+        return parts[0] == __name__ and not _builtins.any(p.startswith('_') for p in parts[1:])
+
     for key, module in _builtins.list(_sys.modules.items()):
-        parts = key.split('.')
-        if parts[0] != __name__ or key == __name__ + '.graph' or _builtins.any(p.startswith('_') for p in parts[1:]):
+        if not public(key) or key == __name__ + '.graph' or '__getattr__' in vars(module):
             continue
-        if '__getattr__' in vars(module):
-            continue
-        own = module.__name__.split('.')                        # (a private module known by a public name: that)
-        shown = 'torch' + (module.__name__ if own[0] == __name__ and not _builtins.any(
-            p.startswith('_') for p in own[1:]) else key)[len(__name__):]
+        # (a private module known by a public name, as engine._function by torch.autograd.function: that name)
+        shown = 'torch' + (module.__name__ if public(module.__name__) else key)[len(__name__):]
 
         def __getattr__(name, shown=shown, module=module):
             error = AttributeError("module '%s' has no attribute '%s'" % (shown, name))

@@ -5,6 +5,11 @@ import re
 import numpy as np
 
 
+# Each dtype's C++ type (by numpy name), as PyTorch's messages name it: "... but got: long int != float"
+C_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', 'int64': 'long int', 'int32': 'int',
+           'int16': 'short int', 'int8': 'signed char', 'uint8': 'unsigned char', 'bool': 'bool'}
+
+
 def c_type_format(self, spec):
     """`object.__format__` as PyTorch's C types have it: a non-empty spec is refused naming `torch.<type>`."""
     if spec:

@@ -738,8 +738,6 @@ def eye(n, m=None, *more, out=None, dtype=None, layout=None, device=None, requir
 
 # ------------------------------------------------------------------------------------------------ legacy constructors
 
-_CPP_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', 'int64': 'long int', 'int32': 'int',
-              'int16': 'short int', 'int8': 'signed char', 'uint8': 'unsigned char', 'bool': 'bool'}
 _NEW_SIGNATURES = ('(*, torch.device device = None)', '(torch.Storage storage)', '(Tensor other)',
                    '(tuple of ints size, *, torch.device device = None)',
                    '(object data, *, torch.device device = None)')
@@ -759,7 +757,7 @@ def _new_invalid(args, kwargs, bad):
 
 def _options(d):
     return ('TensorOptions(dtype=%s, device=cpu, layout=Strided, requires_grad=false (default), '
-            'pinned_memory=false (default), memory_format=(nullopt))' % _CPP_NAMES[d.name])
+            'pinned_memory=false (default), memory_format=(nullopt))' % dt.C_NAMES[d.name])
 
 
 def legacy_constructor(d, args, kwargs, any_dtype=False):

@@ -136,19 +136,20 @@ def _inplace_of(op):
 for _name in ['add', 'sub', 'mul', 'div', 'pow'] + _POINTWISE:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
 
-_CPP_TYPE = {'int64': 'long int', 'int32': 'int', 'int16': 'short int', 'int8': 'signed char',
-             'uint8': 'unsigned char', 'bool': 'bool'}
 
+def _check_cast_first(self, others, type_name):
+    """The in-place cast check, made before an op whose kernel would refuse the operands first (`int_t &= 1.5`);
+    type_name names self's dtype (legacy `Long`, or C++ `long int` where PyTorch's kernel says that)."""
+    d = dt.result_type(self, *others)
+    if not dt.can_cast(d, self.dtype):
+        raise RuntimeError("result type %s can't be cast to the desired output type %s" % (d.legacy, type_name))
 
 def _clamp_inplace(method):
     """clamp_ / clamp_min_ / clamp_max_ with number bounds: PyTorch's kernel names self's type as C++ does."""
     def f(self, *args, **kwargs):
         bounds = [v for v in args + tuple(kwargs.values()) if v is not None]
         if bounds and not builtins.any(isinstance(v, Tensor) for v in bounds) and isinstance(bounds[0], ops._Number):
-            d = dt.result_type(self, *bounds)
-            if not dt.can_cast(d, self.dtype):
-                raise RuntimeError("result type %s can't be cast to the desired output type %s"
-                                   % (d.legacy, _CPP_TYPE.get(self.dtype.name, self.dtype.legacy)))
+            _check_cast_first(self, bounds, dt.C_NAMES[self.dtype.name])
         return method(self, *args, **kwargs)
     f.__name__ = method.__name__
     return f
@@ -385,10 +386,7 @@ def _int_inplace(method):
 
     def f(self, other):
         if isinstance(other, (Tensor,) + ops._Number):
-            d = dt.result_type(self, other)
-            if not dt.can_cast(d, self.dtype):
-                raise RuntimeError("result type %s can't be cast to the desired output type %s"
-                                   % (d.legacy, self.dtype.legacy))
+            _check_cast_first(self, (other,), self.dtype.legacy)
         return inplace(self, other)
     f.__name__ = inplace.__name__
     return f
@@ -483,7 +481,7 @@ def _in_bounds(d, **values):
     lowest = 0 if d is dt.bool_ or d.is_floating_point else builtins.int(np.iinfo(d.np).min)
     for name, v in values.items():
         if not d.is_floating_point and not lowest <= v <= _largest(d):
-            raise RuntimeError('%s is out of bounds for %s' % (name, ops._C10_NAMES[d.name]))
+            raise RuntimeError('%s is out of bounds for %s' % (name, dt.C_NAMES[d.name]))
 
 
 def _draw(self, node, values, generator):
@@ -542,7 +540,7 @@ def _continuous(self, name):
     if not self.is_floating_point():
         raise RuntimeError('%s distribution is a continuous probability distribution. dtype must be a floating point '
                            'but you specified %s' % (name, self.dtype.legacy if name == 'Exponential'
-                                                     else ops._C10_NAMES[self.dtype.name]))
+                                                     else dt.C_NAMES[self.dtype.name]))
 
 
 def exponential_(self, lambd=1.0, *, generator=None):

@@ -24,7 +24,8 @@ from . import _memory_format as _mf
 from . import _random as _rand
 from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
 from ._autograd import _sequence
-from ._tensor import Tensor, Size, make, user_stacklevel, _wrap_dim, invalid_arguments, parser_type as _parser_type
+from ._tensor import (Tensor, Size, make, user_stacklevel, _wrap_dim, invalid_arguments, unmatched,
+                      parser_type as _parser_type)
 from ._factories import _check_int as _check_int_arg, _int_list, _is_index, _missing as _missing_args
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
@@ -2208,13 +2209,9 @@ def _should_fold(a, b):
     return all(st[i] == st[i + 1] * sh[i + 1] for i in range(t1.ndim - 2))
 
 
-_C10_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', 'int64': 'long int', 'int32': 'int',
-              'int16': 'short int', 'int8': 'signed char', 'uint8': 'unsigned char', 'bool': 'bool'}
-
-
 def _dtype_check(a, b, what='expected m1 and m2 to have the same dtype, but got: %s != %s'):
     if a._data.dtype is not b._data.dtype:
-        raise RuntimeError(what % (_C10_NAMES[a.dtype.name], _C10_NAMES[b.dtype.name]))
+        raise RuntimeError(what % (dt.C_NAMES[a.dtype.name], dt.C_NAMES[b.dtype.name]))
 
 
 def mm(a, b):
@@ -3168,6 +3165,12 @@ def _sizes(shape):
     return '[%s]' % ', '.join(map(str, shape))
 
 
+def _not_broadcast_to(out_shape, shape):
+    """PyTorch's error when a result of `shape` must be written into an output of `out_shape` (in place, out=)."""
+    return RuntimeError("output with shape %s doesn't match the broadcast shape %s"
+                        % (_sizes(out_shape), _sizes(shape)))
+
+
 def _index_put(a, key, value, accumulate=False):
     arrays = [k for k in key if isinstance(k, np.ndarray)]
     if isinstance(value, Tensor) and value._data.dtype is not a._data.dtype and not (
@@ -3289,15 +3292,11 @@ class IndexSelectBackward0(Node):
         return (put(g, flat, shape),)                     # index_add into zeros (differentiable)
 
 
-_C_TYPES = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', 'int64': 'long int', 'int32': 'int',
-            'int16': 'short int', 'int8': 'signed char', 'uint8': 'unsigned char'}
-
-
 def masked_fill(a, mask, value):
     """`a` with `value` (a number or a 0-d tensor) where the bool `mask` is True (they broadcast)."""
     if mask._data.dtype.kind != 'b':
         raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype '
-                           + _C_TYPES.get(mask.dtype.name, mask.dtype.name))
+                           + dt.C_NAMES.get(mask.dtype.name, mask.dtype.name))
     if isinstance(value, Tensor) and value._data.ndim:
         raise RuntimeError('masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d '
                            'dimension(s).' % value._data.ndim)
@@ -3399,12 +3398,10 @@ def narrow(a, dim, start, length):
         raise RuntimeError('narrow() cannot be applied to a 0-dim tensor.')
     d = _wrap_dim(dim, a._data.ndim)
     if not all(isinstance(v, (int, Tensor)) for v in (start, length)):
-        got = tuple(_parser_type(v) for v in (dim, start, length))
-        why = lambda ok: ', '.join(t if isinstance(v, k) else '!%s!' % t for v, k, t in zip((dim, start, length), ok, got))
-        raise invalid_arguments('narrow', (dim, start, length), {}, (
-            " * (int dim, Tensor start, int length)\n      didn't match because some of the arguments have invalid types: "
-            "(%s)\n * (int dim, int start, int length)\n      didn't match because some of the arguments have invalid "
-            "types: (%s)\n" % (why((int, Tensor, int)), why((int, int, int)))))
+        args = (dim, start, length)
+        raise invalid_arguments('narrow', args, {},
+                                unmatched('int dim, Tensor start, int length', args, (int, Tensor, int))
+                                + unmatched('int dim, int start, int length', args, (int, int, int)))
     n, start, length = a._data.shape[d], int(start), int(length)
     if not -n <= start <= n:
         raise IndexError('start out of range (expected to be in range of [%d, %d], but got %d)' % (-n, n, start))
@@ -3758,8 +3755,7 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
         with ag.no_grad():
             res = op(self, *args)
     if res._data.shape != self._data.shape:
-        raise RuntimeError("output with shape [%s] doesn't match the broadcast shape [%s]"
-                           % (', '.join(map(str, self._data.shape)), ', '.join(map(str, res._data.shape))))
+        raise _not_broadcast_to(self._data.shape, res._data.shape)
     if not dt.can_cast(res.dtype, self.dtype):
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (res.dtype.legacy, self.dtype.legacy))
@@ -4025,9 +4021,7 @@ def _copy(a, src):
     s = _as_tensor(src)
     _check_broadcast(a._data.shape, s._data.shape)
     if np.broadcast_shapes(a._data.shape, s._data.shape) != a._data.shape:
-        raise RuntimeError("output with shape [%s] doesn't match the broadcast shape [%s]" % (
-            ', '.join(map(str, a._data.shape)),
-            ', '.join(map(str, np.broadcast_shapes(a._data.shape, s._data.shape)))))
+        raise _not_broadcast_to(a._data.shape, np.broadcast_shapes(a._data.shape, s._data.shape))
     data = dt.convert(np.broadcast_to(s._data, a._data.shape), a.dtype)
     return _attach(make(np.array(data, copy=True)), CopyBackwards, (a, s))   # (its C++ node shows nothing saved)
 

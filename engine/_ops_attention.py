@@ -15,8 +15,9 @@ import warnings
 
 import numpy as np
 
+from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
-from ._ops import (_attach, _not_implemented, _mul_scalar, _mkl_gemm, _rounded, _vec_exp, _C10_NAMES, matmul,
+from ._ops import (_attach, _not_implemented, _mul_scalar, _mkl_gemm, _rounded, _vec_exp, matmul,
                    bmm, transpose, cat)
 from ._ops_nn import _raw, _softmax_np, softmax_backward_data, linear
 from ._tensor import Tensor, make, _wrap_dim
@@ -78,14 +79,14 @@ def _check_inputs(q, k, v, mask):
     """aten's validate_sdpa_input: dtypes, dims, the mask's dtype."""
     if not (q.dtype == k.dtype == v.dtype):
         raise RuntimeError('Expected query, key, and value to have the same dtype, but got query.dtype: %s key.dtype: '
-                           '%s and value.dtype: %s instead.' % tuple(_C10_NAMES[t.dtype.name] for t in (q, k, v)))
+                           '%s and value.dtype: %s instead.' % tuple(dt.C_NAMES[t.dtype.name] for t in (q, k, v)))
     if q.ndim < 2 or k.ndim < 2 or v.ndim < 2:
         raise RuntimeError('Expected query, key, and value to all be  at least 2 dimensional, but got query.dim: %d '
                            'key.dim: %d and value.dim: %d instead.' % (q.ndim, k.ndim, v.ndim))
     if mask is not None and mask.dtype.name not in ('bool', 'float32', q.dtype.name):
         raise RuntimeError('Expected attn_mask dtype to be bool or float or to match query dtype, but got '
                            'attn_mask.dtype: %s and  query.dtype: %s instead.'
-                           % (_C10_NAMES[mask.dtype.name], _C10_NAMES[q.dtype.name]))
+                           % (dt.C_NAMES[mask.dtype.name], dt.C_NAMES[q.dtype.name]))
 
 
 def _flash_ok(q, k, v, mask, dropout_p, enable_gqa):

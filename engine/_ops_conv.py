@@ -11,8 +11,9 @@ import warnings
 import numpy as np
 
 from . import _autograd as ag
+from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import _attach, _out, _sizes, _C10_NAMES
+from ._ops import _attach, _out, _sizes
 from ._tensor import Tensor, make, parser_type
 
 _sliding = np.lib.stride_tricks.sliding_window_view
@@ -177,7 +178,7 @@ def _convolution(name, nd, input, weight, bias, stride, padding, dilation, group
         if t is not None and t._data.dtype != input._data.dtype:
             if t is bias:
                 raise RuntimeError('Input type (%s) and bias type (%s) should be the same'
-                                   % (_C10_NAMES[input._data.dtype.name], _C10_NAMES[bias._data.dtype.name]))
+                                   % (dt.C_NAMES[input._data.dtype.name], dt.C_NAMES[bias._data.dtype.name]))
             raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
     x, w = _as_2d(input._data, nd), _as_2d(weight._data, nd)
     geo = _Geometry(x.shape, w.shape, _hw(stride, nd, 1), _hw(padding, nd, 0), _hw(dilation, nd, 1), groups)

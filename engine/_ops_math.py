@@ -553,7 +553,7 @@ def lerp(a, end, weight):
                         % ', '.join(parser_type(v) for v in (a, end, weight)))
     if a.dtype is not end.dtype:
         raise RuntimeError('expected dtype %s for `end` but got dtype %s'
-                           % (_C_NAME[a._data.dtype.name], _C_NAME[end._data.dtype.name]))
+                           % (dt.C_NAMES[a._data.dtype.name], dt.C_NAMES[end._data.dtype.name]))
     x, y = a._data, end._data
     if x.dtype.kind != 'f':
         kernel = 'lerp_kernel_tensor' if isinstance(weight, Tensor) else 'lerp_kernel_scalar'
@@ -563,7 +563,7 @@ def lerp(a, end, weight):
     if isinstance(weight, Tensor):
         if weight.dtype is not a.dtype and weight.ndim:
             raise RuntimeError('expected dtype %s for `weight` but got dtype %s'
-                               % (_C_NAME[x.dtype.name], _C_NAME[weight._data.dtype.name]))
+                               % (dt.C_NAMES[x.dtype.name], dt.C_NAMES[weight._data.dtype.name]))
         w = weight._data.astype(x.dtype, copy=False)
         out = _out(_lerp_np(x, y, w), a.dtype)
         return _attach(out, LerpBackward1, (a, end, weight),
@@ -572,10 +572,6 @@ def lerp(a, end, weight):
                         'weight': SavedTensor(weight) if _rg(a) or _rg(end) else None})
     w = x.dtype.type(_scalar(weight))
     return _attach(_out(_lerp_np(x, y, w), a.dtype), LerpBackward0, (a, end), {'weight': _scalar(weight)})
-
-
-_C_NAME = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half', 'int64': 'long int', 'int32': 'int',
-           'int16': 'short int', 'int8': 'signed char', 'uint8': 'unsigned char', 'bool': 'bool'}
 
 
 class LerpBackward0(Node):

@@ -17,7 +17,7 @@ from ._autograd import Node, SavedTensor
 from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _div_scalar, _F32, _float_dtype,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
-                   pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes)
+                   pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once, parser_type
 
 _F64 = np.float64
@@ -623,8 +623,7 @@ def logsumexp(a, dim=None, keepdim=False):
     dims = _dims(dim, a._data.ndim)
     if not dims and a._data.ndim:              # dim=(): all dims (PyTorch's add_ of the kept max fails without keepdim)
         if not keepdim:
-            raise RuntimeError("output with shape [] doesn't match the broadcast shape [%s]"
-                               % ', '.join(['1'] * a._data.ndim))
+            raise _not_broadcast_to((), (1,) * a._data.ndim)
         dims = None
     fd = _float_dtype(a)
     x = a._data.astype(fd.np, copy=False)
@@ -1402,13 +1401,18 @@ def _legacy_reduction(size_average, reduce, reduction):
     return ret
 
 
+def _tensor_arguments(kernel, input, target):
+    """PyTorch's TypeError when a loss's input or target is not a tensor (`kernel`: the C++ function parsing them)."""
+    for pos, (name, t) in enumerate((('input', input), ('target', target)), 1):
+        if not isinstance(t, Tensor):
+            raise TypeError("%s(): argument '%s' (position %d) must be Tensor, not %s"
+                            % (kernel, name, pos, parser_type(t)))
+
+
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
     """The negative log-likelihood of the target classes, given log-probabilities (class dim 1)."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
-    for pos, (name, t) in enumerate((('input', input), ('target', target)), 1):
-        if not isinstance(t, Tensor):
-            raise TypeError("nll_loss_nd(): argument '%s' (position %d) must be Tensor, not %s"
-                            % (name, pos, parser_type(t)))
+    _tensor_arguments('nll_loss_nd', input, target)
     nd = input._data.ndim
     if nd < 1:
         raise ValueError('Expected 1 or more dimensions (got %d)' % nd)
@@ -1560,10 +1564,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                   label_smoothing=0.0):
     """nll_loss(log_softmax(input, class dim), target); float targets are class probabilities."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
-    for pos, (name, t) in enumerate((('input', input), ('target', target)), 1):
-        if not isinstance(t, Tensor):
-            raise TypeError("cross_entropy_loss(): argument '%s' (position %d) must be Tensor, not %s"
-                            % (name, pos, parser_type(t)))
+    _tensor_arguments('cross_entropy_loss', input, target)
     cdim = 1 if input._data.ndim >= 2 else 0
     probabilities = target._data.shape == input._data.shape
     if probabilities and not target.is_floating_point():          # (checked before log_softmax runs)
@@ -1611,8 +1612,7 @@ def _check_bce(input, target, weight):
     from ._ops_index import broadcast_shapes
     shape = broadcast_shapes(target.shape, weight.shape)            # (PyTorch's _infer_size, then the kernel's check)
     if shape != input.shape:
-        raise RuntimeError("output with shape %s doesn't match the broadcast shape %s"
-                           % (_sizes(input._data.shape), _sizes(shape)))
+        raise _not_broadcast_to(input._data.shape, shape)
     return weight.expand(shape)
 
 
@@ -1722,8 +1722,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         _check_broadcast(input._data.shape, weight._data.shape)
         shape = np.broadcast_shapes(input._data.shape, weight._data.shape)
         if shape != input._data.shape:
-            raise RuntimeError("output with shape %s doesn't match the broadcast shape %s"
-                               % (_sizes(input._data.shape), _sizes(shape)))
+            raise _not_broadcast_to(input._data.shape, shape)
         weight = weight.expand(input.shape)
     x, t = input._data.astype(d.np, copy=False), target._data
     # PyTorch's: (1 - t) * x - log_sigmoid(x) (pos_weight: times (pos_weight - 1) * t + 1), its log_sigmoid kernel

@@ -44,6 +44,14 @@ def invalid_arguments(fn, args, kwargs, signatures):
                      % (fn, got, signatures))
 
 
+def unmatched(signature, args, kinds):
+    """A ' * (...)' line of invalid_arguments for a signature the args do not fit: each arg's type, marked `!...!`
+    where it is not an instance of its kind."""
+    types = ', '.join(parser_type(a) if isinstance(a, k) else '!%s!' % parser_type(a) for a, k in zip(args, kinds))
+    return (" * (%s)\n      didn't match because some of the arguments have invalid types: (%s)\n"
+            % (signature, types))
+
+
 _SCALAR_WARNING = ('Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n'
                    'Consider using tensor.detach() first.')
 
@@ -360,13 +368,12 @@ class Tensor:
                 raise TypeError('assigned grad expected to be a Tensor or None but got grad of type '
                                 + type(value).__name__)
             if value._data.dtype != self._data.dtype:
-                from ._ops import _C10_NAMES             # the gradient's C++ type name, the tensor's ScalarType
                 raise RuntimeError('attempting to assign a gradient with dtype \'%s\' to a tensor with grad_dtype '
                                    '\'%s\'. The gradient must match the tensor\'s grad_dtype (defaults to the '
                                    'tensor\'s dtype). You can set the tensor\'s grad_dtype attribute with a specific '
                                    'dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the '
                                    'dtypes of a tensor and its gradient may break downstream systems that assume '
-                                   'they match.' % (_C10_NAMES[value.dtype.name], self.dtype.legacy))
+                                   'they match.' % (dt.C_NAMES[value.dtype.name], self.dtype.legacy))
             if value._data.shape != self._data.shape:
                 raise RuntimeError('attempting to assign a gradient of size \'%s\' to a tensor of size \'%s\'. '
                                    'Please ensure that the gradient and the tensor are the same size'

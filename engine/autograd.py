@@ -25,15 +25,14 @@ sys.modules[__name__ + '.function'] = function
 sys.modules[__name__ + '.functional'] = functional
 sys.modules[__name__ + '.graph'] = graph
 sys.modules[__name__ + '.gradcheck'] = _gradcheck
-sys.modules[__name__ + '.variable'] = _variable = types.ModuleType(__name__ + '.variable')
 
 
 class _Package(types.ModuleType):
-    """`import torch.autograd.gradcheck` sets the module as this package's attribute: in PyTorch that attribute
-    stays the function."""
+    """`import torch.autograd.gradcheck` (or `.variable`) sets the module as this package's attribute: in PyTorch
+    that attribute stays the function."""
 
     def __setattr__(self, name, value):
-        if value is not _gradcheck and value is not _variable:
+        if not (name in ('gradcheck', 'variable') and isinstance(value, types.ModuleType)):
             super().__setattr__(name, value)
 
 
@@ -298,13 +297,15 @@ def is_anomaly_check_nan_enabled():
     return _ag.anomaly_check_nan
 
 
-anomaly_mode = types.ModuleType(__name__ + '.anomaly_mode')      # (torch.autograd.anomaly_mode, a module in PyTorch)
-anomaly_mode.detect_anomaly, anomaly_mode.set_detect_anomaly = detect_anomaly, set_detect_anomaly
-sys.modules[anomaly_mode.__name__] = anomaly_mode
+def _submodule(name, **names):
+    """torch.autograd.<name>, a file of PyTorch's whose names live here: a module holding them, importable."""
+    module = types.ModuleType(__name__ + '.' + name)
+    module.__dict__.update(names)
+    sys.modules[module.__name__] = module
+    return module
 
-_variable.Variable, _variable.VariableMeta = Variable, VariableMeta
 
-grad_mode = types.ModuleType(__name__ + '.grad_mode')            # (torch.autograd.grad_mode: where no_grad lives)
-grad_mode.no_grad, grad_mode.enable_grad, grad_mode.set_grad_enabled, grad_mode.inference_mode = (
-    _ag.no_grad, _ag.enable_grad, _ag.set_grad_enabled, _ag.inference_mode)
-sys.modules[grad_mode.__name__] = grad_mode
+anomaly_mode = _submodule('anomaly_mode', detect_anomaly=detect_anomaly, set_detect_anomaly=set_detect_anomaly)
+grad_mode = _submodule('grad_mode', no_grad=no_grad, enable_grad=enable_grad, set_grad_enabled=set_grad_enabled,
+                       inference_mode=inference_mode)
+_submodule('variable', Variable=Variable, VariableMeta=VariableMeta)      # (torch.autograd.variable stays a function)

@@ -74,15 +74,15 @@ class Module:
 
     def __call__(self, *args, **kwargs):
         d = self.__dict__
-        backward_hooks, pre_hooks = list(d.get('_backward_hooks', ())), list(d.get('_backward_pre_hooks', ()))
-        full = backward_hooks if d.get('_is_full_backward_hook') else []
+        backward_hooks, pre_hooks = d.get('_backward_hooks'), d.get('_backward_pre_hooks')
+        full = backward_hooks if backward_hooks and d.get('_is_full_backward_hook') else None
         for hook in list(d.get('_forward_pre_hooks', ())):
             new = hook(self, args)
             if new is not None:
                 args = new if isinstance(new, tuple) else (new,)
         bw_hook = None
         if full or pre_hooks:
-            bw_hook = _backward_hooks.FullHooks(self, full, pre_hooks)
+            bw_hook = _backward_hooks.FullHooks(self, list(full or ()), list(pre_hooks or ()))
             args = bw_hook.wrap_args(args)
         out = self.forward(*args, **kwargs)
         for hook in list(d.get('_forward_hooks', ())):
@@ -99,7 +99,7 @@ class Module:
             while not isinstance(var, Tensor):
                 var = next(v for v in var.values() if isinstance(v, Tensor)) if isinstance(var, dict) else var[0]
             if var.grad_fn is not None:
-                for hook in backward_hooks:
+                for hook in list(backward_hooks):
                     var.grad_fn.register_hook(lambda gi, go, hook=hook: hook(self, gi, go))
                 _backward_hooks.warn_legacy(args, out, var.grad_fn)
         return out

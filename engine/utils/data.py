@@ -205,10 +205,9 @@ def default_convert(sample):
         if isinstance(sample, np.ndarray) and sample.dtype.kind in 'OSUV':
             return sample
         return _factories.as_tensor(sample)
-    if isinstance(sample, tuple) and not hasattr(sample, '_fields'):
-        return [default_convert(x) for x in sample]
-    if isinstance(sample, tuple):
-        return type(sample)(*(default_convert(x) for x in sample))
+    if isinstance(sample, tuple):                                        # (a namedtuple keeps its type)
+        items = [default_convert(x) for x in sample]
+        return type(sample)(*items) if hasattr(sample, '_fields') else items
     if isinstance(sample, dict):
         return _dict_like(sample, {k: default_convert(v) for k, v in sample.items()})
     if isinstance(sample, list):
