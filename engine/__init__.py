@@ -12,7 +12,7 @@ from ._autograd import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled,
                         is_inference_mode_enabled)
 from ._factories import (tensor, as_tensor, from_numpy, zeros, ones, empty, full, zeros_like, ones_like,  # noqa: F401
                          empty_like, full_like, rand, randn, normal, randint, rand_like, randn_like, randperm, arange,
-                         range,
+                         range, asarray,
                          linspace, logspace, eye, manual_seed, seed, initial_seed, Generator, default_generator,
                          get_rng_state, set_rng_state, randint_like, empty_strided, scalar_tensor,
                          FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,
@@ -44,9 +44,9 @@ from ._methods import _checked  # noqa: E402
 add, sub, mul, div, pow, matmul = (_checked(getattr(_ops, n), n, 2) for n in ('add', 'sub', 'mul', 'div', 'pow',
                                                                              'matmul'))
 
-__version__ = '2.13.0+cpu'          # the PyTorch this engine mirrors (a CPU-only build)
+__version__ = _misc.TorchVersion('2.13.0+cpu')     # the PyTorch this engine mirrors (a CPU-only build)
 version = _types.ModuleType(__name__ + '.version')     # torch.version: what that build reports (no CUDA)
-version.__version__, version.git_version = __version__, 'cf30153c4c131c8164ee7798e5022d810682e2cb'
+version.__version__, version.git_version = str(__version__), 'cf30153c4c131c8164ee7798e5022d810682e2cb'
 version.cuda = version.hip = version.rocm = version.xpu = None
 version.debug = False
 _sys.modules[version.__name__] = version
@@ -184,20 +184,26 @@ def get_default_device():
     return device('cpu')
 
 
-class _CudaType:
-    """torch.cuda.FloatTensor and the others: a CPU-only build has the names, not the types."""
+class _CudaType(type):
+    """The type of torch.cuda.FloatTensor and the others: on a CPU-only build classes that make no tensor and that
+    no tensor is an instance of (`isinstance(x, torch.cuda.FloatTensor)` is False). Named as PyTorch's."""
 
-    def __init__(self, name):
-        self.name = name
+    def __call__(cls, *args, **kwargs):
+        raise TypeError('type torch.cuda.%s not available. Torch not compiled with CUDA enabled.' % cls.__name__)
 
-    def __call__(self, *args, **kwargs):
-        raise TypeError('type torch.cuda.%s not available. Torch not compiled with CUDA enabled.' % self.name)
+    def __instancecheck__(cls, obj):
+        return False
+
+
+_CudaType.__name__ = _CudaType.__qualname__ = 'tensortype'
+_CudaType.__module__ = 'torch'
 
 
 class _Cuda:
     """torch.cuda on a CPU-only build."""
     FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor, BoolTensor = (
-        _CudaType(n + 'Tensor') for n in ('Float', 'Double', 'Half', 'Long', 'Int', 'Short', 'Char', 'Byte', 'Bool'))
+        _CudaType(n + 'Tensor', (), {'__module__': 'torch.cuda', '_cuda': True})
+        for n in ('Float', 'Double', 'Half', 'Long', 'Int', 'Short', 'Char', 'Byte', 'Bool'))
 
     @staticmethod
     def is_available():
@@ -331,6 +337,7 @@ from ._ops_einsum import *  # noqa: E402,F401,F403
 from ._ops_linalg import *  # noqa: E402,F401,F403
 from ._ops_stats import *  # noqa: E402,F401,F403
 from . import nn, optim, utils, linalg, testing  # noqa: E402,F401
+from ._misc import compile  # noqa: E402,F401  (torch.compile: runs the model as it is)
 # torch.* names of nn.functional's activations and distances (PyTorch has both)
 from .nn.functional import (celu, celu_, selu, selu_, threshold, threshold_, hardshrink,  # noqa: E402,F401
                             pairwise_distance, prelu, cosine_similarity)
@@ -349,6 +356,9 @@ for _name in ('abs_', 'acos_', 'asin_', 'atan_', 'ceil_', 'clamp_', 'clamp_max_'
               'neg_', 'reciprocal_', 'relu_', 'round_', 'rsqrt_', 'sigmoid_', 'sin_', 'sinh_', 'sqrt_', 'square_',
               'tan_', 'tanh_', 'trunc_', 'zero_'):
     globals()[_name] = getattr(Tensor, _name)
+# torch.reshape(x, (2, 3)), torch.permute(x, (1, 0)), torch.tile(x, (2,)): one sequence (x.reshape(2, 3) takes ints)
+reshape, permute, tile = (_methods.sequence_function(_name, _arg)
+                          for _name, _arg in (('reshape', 'shape'), ('permute', 'dims'), ('tile', 'dims')))
 # x.sum(axis=0), torch.sum(x, axis=0), torch.mul(a, b, out=c): PyTorch's native methods and functions take numpy's
 # keyword names, its functions out= (see _methods.native); those PyTorch writes in Python (torch.norm, torch.split,
 # torch.unique) do not.
@@ -361,6 +371,7 @@ from .serialization import save, load  # noqa: E402,F401
 from . import distributions  # noqa: E402,F401
 from ._ops_attention import baddbmm  # noqa: E402,F401
 Tensor.baddbmm = baddbmm
+Tensor.baddbmm_ = _methods._inplace_of(baddbmm)
 
 
 def unflatten(input, dim, sizes):

@@ -155,8 +155,12 @@ class set_grad_enabled(_GradModeContext):
     __module__ = 'torch.autograd.grad_mode'
 
     def __init__(self, mode):
+        if type(mode) is not bool:               # (PyTorch's argument parser takes a bool only)
+            from ._tensor import parser_type
+            raise TypeError("set_grad_enabled(): argument 'enabled' (position 1) must be bool, not "
+                            + parser_type(mode))
         self._prev = grad_mode
-        self.mode = bool(mode)
+        self.mode = mode
         _set_grad_enabled(mode)
 
     def __enter__(self):
@@ -192,6 +196,12 @@ def forward_name(node):
 
 def legacy_type_name(t):
     return 'torch.%sTensor' % t.dtype.legacy
+
+
+def type_string(t):
+    """t's type as PyTorch's autograd errors name it (its toString()): torch.FloatTensor, but CPUBoolType for bool."""
+    name = t.dtype.legacy
+    return 'CPU%sType' % name if name in ('Bool', 'BFloat16') else 'torch.%sTensor' % name
 
 
 class VersionCounter:
@@ -231,6 +241,16 @@ def _freed_error(node, name):
     return err
 
 
+def _call_pack(pack, tensor):
+    """A pack hook runs in no-grad mode, as PyTorch's SavedVariable calls it: what it computes is not recorded."""
+    prev = grad_mode
+    _set_grad_enabled(False)
+    try:
+        return pack(tensor)
+    finally:
+        _set_grad_enabled(prev)
+
+
 class SavedTensor:
     """A tensor a node saved for backward, with the version it had then (PyTorch's SavedVariable).
 
@@ -250,7 +270,7 @@ class SavedTensor:
             pack, self.unpack_hook = saved_hooks[-1]
             self.tensor = self.saved_version = self.unpacked = None
             self.origin = _history(tensor)
-            self.packed = pack(tensor)
+            self.packed = _call_pack(pack, tensor)
             return
         self.unpack_hook = None
         if is_output:
@@ -286,12 +306,16 @@ class SavedTensor:
         t = self.tensor
         now = version(t)
         if now != self.saved_version:
+            if not self.is_output and t.__dict__.get('_detached_at', -1) > node._seq:
+                # (PyTorch checks this first, even when the version did not move: only that case is caught here)
+                raise RuntimeError('Trying to use a saved tensor that has been detached in-place, i.e. with '
+                                   '.detach_().This is not supported, please use out-of-place `.detach()` instead')
             producer = node if self.is_output else t._grad_fn
             which = ', which is output %d of %s,' % (t._output_nr, forward_name(producer)) if producer else ''
             err = RuntimeError(
                 'one of the variables needed for gradient computation has been modified by an inplace operation: '
                 '[%s [%s]]%s is at version %d; expected version %d instead. Hint: %s'
-                % (legacy_type_name(t), ', '.join(map(str, t._data.shape)), which, now, self.saved_version,
+                % (type_string(t), ', '.join(map(str, t._data.shape)), which, now, self.saved_version,
                    'the backtrace further above shows the operation that failed to compute its gradient. The '
                    'variable in question was changed in there or anywhere later. Good luck!' if anomaly else
                    'enable anomaly detection to find the operation that failed to compute its gradient, with '
@@ -461,7 +485,7 @@ class RawSaved:
                                'one pair of hooks is allowed at a time.')
         if not v.is_output:
             v.origin = _history(v.tensor)
-        v.packed, v.unpack_hook = hooks[0](v.tensor if v.is_output else _alias(v.tensor)), hooks[1]
+        v.packed, v.unpack_hook = _call_pack(hooks[0], v.tensor if v.is_output else _alias(v.tensor)), hooks[1]
         v.tensor = v.saved_version = v.unpacked = None
         node._hooked = node._watched = True
 
@@ -606,8 +630,10 @@ def _input_meta(inputs, out):
 
 class builtin_function_or_method(functools.partial):
     """A method PyTorch writes in C++, bound to its object (a partial: calling it costs no Python frame): printed
-    `<built-in method sum of Tensor object at 0x...>`, `<built-in method name of MulBackward0 object at 0x...>`."""
+    `<built-in method sum of Tensor object at 0x...>`, `<built-in method name of MulBackward0 object at 0x...>`.
+    Its type prints as Python's, `<class 'builtin_function_or_method'>`."""
     __slots__ = ()
+    __module__ = 'builtins'
 
     def __repr__(self):
         obj = self.args[0]
@@ -944,8 +970,14 @@ class AccumulateGrad(Node):
         else:
             var._grad.add_(g)
         for hook in list(var._post_acc_hooks or ()):
-            hook(var)
+            _post_acc_hook(hook, var)
         return ()
+
+
+def _post_acc_hook(hook, var):
+    """A post-accumulate hook sees the leaf after its .grad is updated; it cannot replace anything."""
+    if hook(var) is not None:
+        raise RuntimeError('Tensor post accumulate grad hooks should return None.')
 
 
 # ---------------------------------------------------------------------------------------------- the engine
@@ -1030,7 +1062,7 @@ def _check_replacement(hook, grad, new):
     name = getattr(hook, '__name__', 'hook')
     if new._data.dtype != grad._data.dtype:
         raise RuntimeError("hook '%s' has changed the type of value (was %s got %s)"
-                           % (name, legacy_type_name(grad), legacy_type_name(new)))
+                           % (name, type_string(grad), type_string(new)))
     if new._data.shape != grad._data.shape:
         raise RuntimeError("hook '%s' has changed the size of value" % name)
 
@@ -1096,7 +1128,7 @@ def _accumulate_grad(node, grads, step, create_graph):
         step.grad_after = var._grad
     if var._post_acc_hooks:
         for hook in list(var._post_acc_hooks):
-            hook(var)
+            _post_acc_hook(hook, var)
     if node._watched and node._hooks:
         for hook in list(node._hooks):
             hook((), (g,))
@@ -1155,6 +1187,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     plain = not record and capture is None and needed is None     # nobody watches the order of the steps
     prev_mode = grad_mode
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
+    graph_tasks.append((next(_task_ids), deps, needed))
     try:
         lone = lone_grads = None                   # the ready node run next, kept out of the heap
         while True:
@@ -1273,7 +1306,21 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
             if record:
                 yield step
     finally:
+        graph_tasks.pop()
         _set_grad_enabled(prev_mode)
+
+
+graph_tasks = []            # (id, the nodes reachable, those needed or None) of the backward passes running
+_task_ids = itertools.count()
+
+
+def will_execute(node):
+    """Whether the innermost running backward pass will run `node` (torch._C._will_engine_execute_node)."""
+    _, reachable, needed = graph_tasks[-1]
+    if needed is not None and type(node) is AccumulateGrad:
+        raise RuntimeError('A leaf node was passed to _will_engine_execute_node but we are currently running '
+                           'autograd.grad(). This is currently not supported.')
+    return node in reachable and (needed is None or node in needed)
 
 
 def _add_to(buf, nr, g):

@@ -69,6 +69,9 @@ def from_numpy_dtype(np_dtype):
     try:
         return FROM_NP[np.dtype(np_dtype)]
     except (KeyError, TypeError):
+        if not np.dtype(np_dtype).isnative:
+            raise ValueError('given numpy array has byte order different from the native byte order. Conversion '
+                             'between byte orders is currently not supported.') from None
         raise TypeError("can't convert np.ndarray of type numpy.%s. The only supported types are: float64, float32, "
                         "float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, uint16, uint8, and "
                         "bool." % np.dtype(np_dtype).type.__name__) from None
@@ -204,8 +207,19 @@ class device:
     __slots__ = ('type', 'index')
 
     def __init__(self, type, index=None):
+        if isinstance(type, builtins.int) and not isinstance(type, builtins.bool):
+            check_device(type)                  # (torch.device(0): the current accelerator's, here none)
+        if index is not None and (not isinstance(index, builtins.int) or isinstance(type, device)):
+            name, pos, want, x = ('index', 2, 'int', index) if isinstance(type, str) else ('type', 1, 'str', type)
+            raise TypeError("device(): argument '%s' (position %d) must be %s, not %s"
+                            % (name, pos, want, 'torch.device' if isinstance(x, device) else builtins.type(x).__name__))
         if isinstance(type, device):
             type, index = type.type, type.index
+        elif not isinstance(type, str):
+            got = builtins.type(type).__name__
+            raise TypeError("device() received an invalid combination of arguments - got (%s), but expected one of:\n"
+                            " * (torch.device device)\n      didn't match because some of the arguments have invalid "
+                            "types: (!%s!)\n * (str type, int index = -1)\n" % (got, got))
         if not re.fullmatch(r'[a-zA-Z_]+(:([1-9][0-9]*|0))?', type):
             raise RuntimeError("Invalid device string: '%s'" % type)
         if ':' in type:
@@ -227,9 +241,9 @@ class device:
         return self.type if self.index is None else '%s:%d' % (self.type, self.index)
 
     def __eq__(self, other):
-        if isinstance(other, str):
-            other = device(other)
-        return isinstance(other, device) and (self.type, self.index) == (other.type, other.index)
+        if not isinstance(other, device):       # (x.device == 'cpu' is False in PyTorch: compare str(x.device))
+            return NotImplemented
+        return (self.type, self.index) == (other.type, other.index)
 
     def __hash__(self):
         return hash((self.type, self.index))

@@ -9,6 +9,7 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
+from . import _memory_format as _mf
 from ._tensor import (Tensor, make, Size, user_stacklevel, warn_once, parser_type as _parser_type, invalid_arguments,
                       _SCALAR_WARNING)
 
@@ -79,7 +80,7 @@ def _check_bool(fn, name, value):
         raise TypeError("%s(): argument '%s' must be bool, not %s" % (fn, name, _parser_type(value)))
 
 
-def _int_list(size, fn, varargs=True, name='size'):
+def _int_list(size, fn, varargs=True, name='size', pos=1):
     """Ints given as such (when `varargs`), a tuple/list/Size, or name=..., with the errors of PyTorch's parser:
     only the first element decides whether the argument is an int list; a later bad one fails 'to unpack'."""
     if not size:
@@ -88,15 +89,15 @@ def _int_list(size, fn, varargs=True, name='size'):
         if len(size) > 1:
             raise TypeError('%s() takes 1 positional argument but %d were given' % (fn, len(size)))
         if not isinstance(size[0], (tuple, list, Size)):
-            raise TypeError("%s(): argument '%s' (position 1) must be tuple of ints, not %s"
-                            % (fn, name, _parser_type(size[0])))
+            raise TypeError("%s(): argument '%s' (position %d) must be tuple of ints, not %s"
+                            % (fn, name, pos, _parser_type(size[0])))
         size = tuple(size[0])
     out = []
     for i, s in enumerate(size):
         if not _is_index(s) and (i == 0 or not isinstance(s, builtins.bool)):   # (bools pass after the first)
             if i == 0:
-                raise TypeError("%s(): argument '%s' (position 1) must be tuple of ints, but found element of type "
-                                "%s at pos 0" % (fn, name, _parser_type(s)))
+                raise TypeError("%s(): argument '%s' (position %d) must be tuple of ints, but found element of type "
+                                "%s at pos 0" % (fn, name, pos, _parser_type(s)))
             raise TypeError('%s(): argument \'%s\' failed to unpack the object at pos %d with error "type must be '
                             'tuple of ints,but got %s"' % (fn, name, i + 1, _parser_type(s)))
         out.append(operator.index(s))
@@ -161,11 +162,23 @@ def _finish(data, requires_grad=False, device=None, layout=None, pin_memory=Fals
         if data.dtype.kind != 'f':
             raise RuntimeError('Only Tensors of floating point and complex dtype can require gradients')
         t._requires_grad = True
-    if out is not None:
-        out._data = t._data
+    if out is not None:                 # (resized without a warning: factories write into out as they please)
+        out._data = t._data if data.dtype == out._data.dtype else dt.convert(data, out.dtype)
+        if requires_grad:
+            out._requires_grad = True
         ag.bump(out)
         return out
     return t
+
+
+def _out_dtype(dtype, out):
+    """A factory's dtype given out=: out's unless one is given, which must then be out's."""
+    if out is None:
+        return dtype
+    if dtype is not None and dt.to_dtype(dtype) is not out.dtype:
+        raise RuntimeError('dtype %s does not match dtype of out parameter (%s)'
+                           % (dt.to_dtype(dtype).legacy, out.dtype.legacy))
+    return out.dtype
 
 
 def _infer(values):
@@ -232,7 +245,10 @@ def _infer(values):
         first = first[0]
     if isinstance(first, str) and first and first is not values:
         raise ValueError("too many dimensions 'str'")
-    walk(values, 0)
+    try:
+        walk(values, 0)
+    finally:
+        del walk                      # (it refers to itself: freed now, not left to the cycle collector)
     d = dt.default_float
     for i, f in enumerate(found):
         d = f if i == 0 else dt.promote_types(d, f)
@@ -253,6 +269,8 @@ def _first_problem(problems, d):
         if not isinstance(p, Tensor):
             return p
         if d.is_floating_point and p._data.size != 1:
+            if p._requires_grad and ag.grad_enabled:      # (float(p) warns before it fails)
+                warn_once(_SCALAR_WARNING, 'torch/csrc/autograd/generated/python_variable_methods.cpp:822')
             return ValueError('only one element tensors can be converted to Python scalars')
         if d.category == 1 and (p._data.size != 1 or p.is_floating_point()):
             return TypeError('only integer tensors of a single element can be converted to an index')
@@ -316,7 +334,10 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
         if arr.dtype == object or arr.dtype == np.uint64:      # (Python ints beyond int64)
             raise ValueError('Overflow when unpacking long long')
         _check_overflow(arr, d)
-    return _finish(np.asarray(dt.convert(arr, d)), requires_grad, device)
+    out = _finish(np.asarray(dt.convert(arr, d)), requires_grad, device)
+    if isinstance(data, Tensor) and data._inference and not ag.inference_enabled:
+        ag.bump(out)              # (copied in by copy_, seen by autograd: see _ops.clone)
+    return out
 
 
 def as_tensor(data, dtype=None, device=None):
@@ -327,6 +348,38 @@ def as_tensor(data, dtype=None, device=None):
     if isinstance(data, np.ndarray) and (dtype is None or dt.to_dtype(dtype).np == data.dtype):
         return from_numpy(data)
     return tensor(data, dtype=dtype, device=device)
+
+
+def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=_NO_DATA):
+    """torch.asarray: obj itself when it is a tensor, or a tensor on a numpy array's memory, when its dtype fits
+    (converted or copied when it does not or `copy` is True; a ValueError then if `copy` is False); other data read
+    as torch.tensor reads it. A requires_grad given is set on the result (in place on a leaf: `obj` itself);
+    otherwise a tensor keeps its own, with PyTorch's warning that this default changed."""
+    dt.check_device(device)
+    d = dt.to_dtype(dtype, 'asarray') if dtype is not None else None
+    if isinstance(obj, (Tensor, np.ndarray)):
+        have = obj.dtype if isinstance(obj, Tensor) else dt.from_numpy_dtype(obj.dtype)
+        if d is not None and d is not have and copy is False:
+            raise ValueError("can't alias tensor with dtype '%s' into dtype '%s'." % (have.legacy, d.legacy))
+        out = obj if isinstance(obj, Tensor) else from_numpy(obj)
+        if d is not None and d is not have:
+            out = out.to(d)
+        elif copy:
+            out = out.clone()
+        if requires_grad is _NO_DATA:
+            if out.requires_grad:
+                warn_once('torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of '
+                          'False. Pass requires_grad=False explicitly to get the old behavior and silence this '
+                          'warning.', 'torch/csrc/utils/tensor_new.cpp:1737')
+            return out
+        if out.grad_fn is not None:
+            out = out.detach()
+        if requires_grad and not out.is_floating_point():
+            raise RuntimeError('Only Tensors of floating point and complex dtype can require gradients')
+        return out.requires_grad_(requires_grad)
+    if copy is False:
+        raise ValueError("can't alias arbitrary sequence into a tensor.")
+    return tensor(obj, dtype=d, requires_grad=requires_grad is not _NO_DATA and requires_grad)
 
 
 def _check_strides(arr):
@@ -348,13 +401,24 @@ def from_numpy(arr):
                   'means writing to this tensor will result in undefined behavior. You may want to copy the array to '
                   'protect its data or make it writable before converting it to a tensor. This type of warning will '
                   'be suppressed for the rest of this program.', 'torch/csrc/utils/tensor_numpy.cpp:213')
-    return make(arr)
+    t = make(arr)
+    t._numpy_memory = True          # (numpy owns the memory: resize_ cannot grow it)
+    return t
+
+
+def _keyword_size(fn, size):
+    """size=...: a sequence of ints (an int alone is one only when given by position)."""
+    if not isinstance(size, (tuple, builtins.list, Size)):
+        raise TypeError("%s(): argument 'size' must be tuple of ints, not %s" % (fn, _parser_type(size)))
+    return size
 
 
 def _given(size, kw, fn):
     """The size, given as arguments or as size=...; PyTorch's TypeError if it is missing or a keyword is unknown."""
-    if not size and 'size' in kw:
-        size = (kw.pop('size'),)
+    if 'size' in kw:
+        if size:
+            raise TypeError("%s() got multiple values for argument 'size'" % fn)
+        size = (_keyword_size(fn, kw.pop('size')),)
     if kw:
         raise TypeError("%s() got an unexpected keyword argument '%s'" % (fn, next(iter(kw))))
     if not size:
@@ -364,6 +428,7 @@ def _given(size, kw, fn):
 
 def _filled(name, value, size, dtype, kwargs):
     _check_bool(name, 'requires_grad', kwargs['requires_grad'])
+    dtype = _out_dtype(dtype, kwargs['out'])
     d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float
     return _finish(_allocate(_size(size, name), d, value), **kwargs)
 
@@ -383,7 +448,11 @@ def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=F
     """Uninitialised memory in PyTorch; zeros here (the values are meaningless either way). (zeros and ones take no
     memory_format.)"""
     size = _given(size, kw, 'empty')
-    return _filled('empty', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out))
+    _mf.check(memory_format, 'empty')
+    t = _filled('empty', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out))
+    if memory_format in _mf._RANKS:                   # (channels_last: the rank checked, the memory laid out so)
+        t._data = _mf.laid_out(t._data, memory_format)
+    return t
 
 
 def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
@@ -398,44 +467,94 @@ def empty_strided(size, stride, *, dtype=None, layout=None, device=None, require
     return _finish(data, requires_grad, device, layout)
 
 
-def scalar_tensor(s, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
+def scalar_tensor(s=_NO_DATA, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
     """A 0-d tensor of s, in the default float dtype unless dtype says."""
+    if s is _NO_DATA:
+        raise _missing('scalar_tensor', 's')
+    if isinstance(s, Tensor) and not s.requires_grad and s.dim() == 0:
+        s = s.item()
+    if not isinstance(s, (builtins.int, builtins.float, np.number, np.bool_)):
+        raise TypeError("scalar_tensor(): argument 's' (position 1) must be Number, not %s" % _parser_type(s))
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     return _finish(np.array(s, d.np), requires_grad, device, layout)
 
 
-def full(size=_NO_DATA, fill_value=_NO_DATA, *, out=None, dtype=None, layout=None, device=None, requires_grad=False,
+def full(size=_NO_DATA, fill_value=_NO_DATA, *more, out=None, dtype=None, layout=None, device=None, requires_grad=False,
          pin_memory=False):
+    if more:
+        raise TypeError('full() takes 2 positional arguments but %d were given' % (2 + len(more)))
     if fill_value is _NO_DATA:
         raise _missing('full', *(['size'] if size is _NO_DATA else []), 'fill_value')
     _check_bool('full', 'requires_grad', requires_grad)
-    if isinstance(fill_value, Tensor):
-        fill_value = fill_value.item()
-    if not isinstance(fill_value, (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)):
-        raise TypeError("full(): argument 'fill_value' (position 2) must be Number, not %s" % _parser_type(fill_value))
+    fill_value = _fill_number('full', fill_value)
+    dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype, 'full') if dtype is not None else dt.scalar_dtype(fill_value)
     return _finish(_allocate(_size((size,), 'full', False), d, fill_value), requires_grad, device, layout, out=out)
 
 
-def _like(t, value, dtype, requires_grad, device, layout):
+def _fill_number(fn, value):
+    """A fill value as the parser takes a Number: a Python or numpy number, or a 0-d tensor that needs no grad."""
+    if isinstance(value, Tensor) and not value.requires_grad and value.dim() == 0:
+        value = value.item()
+    if not isinstance(value, (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)):
+        raise TypeError("%s(): argument 'fill_value' (position 2) must be Number, not %s" % (fn, _parser_type(value)))
+    return value
+
+
+def _row_major_strides(x):
+    """The strides (in bytes) of a row-major array of x's shape and dtype."""
+    out, step = [], x.itemsize
+    for n in reversed(x.shape):
+        out.append(step)
+        step *= builtins.max(n, 1)
+    return tuple(reversed(out))
+
+
+def _laid_out_like(x, memory_format, make_data):
+    """make_data(shape, row_major) laid out as a *_like result: by default (preserve_format) with the strides of a
+    dense input (a transposed tensor gives a transposed result), else in the format's layout. The data is made
+    flat in memory order, so random numbers fill memory as PyTorch's do; `row_major` says whether the result is."""
+    if memory_format in _mf._RANKS:
+        if x.ndim != _mf._RANKS[memory_format]:
+            raise RuntimeError('required rank %d tensor to use %s format'
+                               % (_mf._RANKS[memory_format], memory_format._name))
+        order = _mf._order(x.ndim)
+        return make_data(tuple(x.shape[i] for i in order), False).transpose(np.argsort(order))
+    if memory_format in (None, _mf.preserve_format) and x.ndim > 1 and x.strides != _row_major_strides(x):
+        from ._ops import _dense
+        if _dense(x):
+            flat = make_data((x.size,), False)
+            return np.lib.stride_tricks.as_strided(flat, x.shape, [s // x.itemsize * flat.itemsize for s in x.strides])
+    return make_data(x.shape, True)
+
+
+def _like(t, value, dtype, requires_grad, device, layout, memory_format=None, fn='zeros_like', more=()):
+    if more:
+        raise TypeError('%s() takes 1 positional argument but %d were given' % (fn, 1 + len(more)))
+    if t is _NO_DATA:
+        raise _missing(fn, 'input')
     d = dt.to_dtype(dtype) if dtype is not None else t.dtype
-    return _finish(_allocate(t._data.shape, d, value), requires_grad, device, layout)
+    return _finish(_laid_out_like(t._data, memory_format, lambda shape, _: _allocate(shape, d, value)), requires_grad,
+                   device, layout)
 
 
-def zeros_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
-    return _like(input, 0, dtype, requires_grad, device, layout)
+def zeros_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
+    return _like(input, 0, dtype, requires_grad, device, layout, memory_format, 'zeros_like', more)
 
 
-def ones_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
-    return _like(input, 1, dtype, requires_grad, device, layout)
+def ones_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
+    return _like(input, 1, dtype, requires_grad, device, layout, memory_format, 'ones_like', more)
 
 
-def empty_like(input, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
-    return _like(input, 0, dtype, requires_grad, device, layout)
+def empty_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
+    return _like(input, 0, dtype, requires_grad, device, layout, memory_format, 'empty_like', more)
 
 
-def full_like(input, fill_value, *, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
-    return _like(input, fill_value, dtype, requires_grad, device, layout)
+def full_like(input=_NO_DATA, fill_value=_NO_DATA, *, dtype=None, layout=None, device=None, requires_grad=False,
+              memory_format=None):
+    if fill_value is _NO_DATA:
+        raise _missing('full_like', *(['input'] if input is _NO_DATA else []), 'fill_value')
+    return _like(input, _fill_number('full_like', fill_value), dtype, requires_grad, device, layout, memory_format)
 
 
 def _random_dtype(dtype, kernel):
@@ -457,18 +576,19 @@ def _random_factory(name, kernel, sample):
     """rand / randn: numbers of sample(generator, shape, numpy dtype) (PyTorch's for the same seed); PyTorch's
     parser's errors: no signature matches for a size missing altogether, an unknown keyword or a non-bool
     requires_grad."""
-    def f(*size, **kw):
+    def f(*size, out=None, **kw):
         rg = kw.get('requires_grad', False)
         if builtins.any(k not in _RAND_KEYWORDS for k in kw) or not (size or kw) or type(rg) is not builtins.bool \
-                or len(size) > 1 and not _is_index(size[0]):
+                or len(size) > 1 and not _is_index(size[0]) or size and 'size' in kw \
+                or isinstance(kw.get('dtype'), str):
             raise invalid_arguments(name, size, kw, _RAND_SIGNATURES)
         if not size and 'size' not in kw:
             raise _missing(name, 'size')
-        shape = _size(size or (kw['size'],), name)
-        d = _random_dtype(kw.get('dtype'), kernel)
+        shape = _size(size or (_keyword_size(name, kw['size']),), name)
+        d = _random_dtype(_out_dtype(kw.get('dtype'), out), kernel)
         gen = kw.get('generator') or default_generator
         return _finish(_generate(shape, d, lambda s: sample(gen, s, d.np)), rg, kw.get('device'), kw.get('layout'),
-                       out=kw.get('out'))
+                       out=out)
     f.__name__ = f.__qualname__ = name
     return f
 
@@ -514,7 +634,8 @@ _RANDINT_SIGNATURES = ''.join(
     for gen in ('torch.Generator generator, ', ''))
 
 
-def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None):
+def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None,
+            out=None):
     """randint(high, size) or randint(low, high, size): integers in [low, high), int64 unless dtype says."""
     if size is None and isinstance(high, (tuple, list, Size)):
         low, high, size = None, low, high                 # randint(high, size)
@@ -529,29 +650,74 @@ def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, 
     low = 0 if low is None else operator.index(low)
     if low >= high:
         raise RuntimeError("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d" % (low, high))
+    dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
     shape = _size((size,), 'randint', False)
     data = _random.randint(generator or default_generator, low, high, shape).astype(d.np)
-    return _finish(data, requires_grad, device)
+    return _finish(data, requires_grad, device, out=out)
 
 
-def randint_like(input, low=0, high=None, *, dtype=None, requires_grad=False, device=None, layout=None,
-                 memory_format=None):
+def _random_like_signatures(*firsts):
+    return ''.join(' * (Tensor input, %s*, %storch.memory_format memory_format = None, torch.dtype dtype = None, '
+                   'torch.layout layout = None, torch.device device = None, bool pin_memory = False, bool '
+                   'requires_grad = False)\n' % (first, gen)
+                   for first in firsts for gen in ('torch.Generator generator, ', ''))
+
+
+def randint_like(input=_NO_DATA, low=None, high=None, *, generator=None, dtype=None, requires_grad=False,
+                 device=None, layout=None, memory_format=None):
     """randint_like(input, high) or randint_like(input, low, high): randint's numbers in input's shape and dtype."""
+    if input is _NO_DATA or low is None:
+        raise invalid_arguments('randint_like', [v for v in (input, low, high) if v is not _NO_DATA and v is not None],
+                                {}, _random_like_signatures('int low, int high, ', 'Tensor high, ', 'int high, '))
     if high is None:
         low, high = 0, low
-    return randint(low, high, input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device)
+    return _random_like(input, memory_format, lambda shape, _: randint(
+        low, high, shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device,
+        generator=generator))
 
 
-def rand_like(input, *, dtype=None, requires_grad=False, device=None, layout=None, memory_format=None):
-    return rand(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device)
+def _random_like(input, memory_format, draw):
+    """draw(shape, row_major)'s tensor laid out as a *_like result (its numbers in memory order, _laid_out_like)."""
+    out = []
+    data = _laid_out_like(input._data, memory_format,
+                          lambda shape, row_major: out.append(draw(Size(shape), row_major)) or out[0]._data)
+    out[0]._data = data
+    return out[0]
 
 
-def randn_like(input, *, dtype=None, requires_grad=False, device=None, layout=None, memory_format=None):
-    return randn(input.shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device)
+def rand_like(input=_NO_DATA, *, generator=None, dtype=None, requires_grad=False, device=None, layout=None,
+              memory_format=None):
+    if input is _NO_DATA:
+        raise invalid_arguments('rand_like', (), {}, _random_like_signatures(''))
+    return _random_like(input, memory_format, lambda shape, _: rand(
+        shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device, generator=generator))
 
 
-def randperm(n, *, dtype=None, requires_grad=False, device=None, generator=None):
+def randn_like(input=_NO_DATA, *, generator=None, dtype=None, requires_grad=False, device=None, layout=None,
+               memory_format=None):
+    """randn's numbers; in a result not row-major one by one (PyTorch's vectorised kernel takes contiguous ones)."""
+    if input is _NO_DATA:
+        raise invalid_arguments('randn_like', (), {}, _random_like_signatures(''))
+
+    def draw(shape, row_major):
+        if row_major:
+            return randn(shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device,
+                         generator=generator)
+        d = _random_dtype(dtype or input.dtype, 'normal_kernel_cpu')
+        gen = generator or default_generator
+        return _finish(_generate(shape, d, lambda s: _random.normal(gen, s, d.np, contiguous=False)),
+                       requires_grad, device)
+    return _random_like(input, memory_format, draw)
+
+
+_RANDPERM_SIGNATURES = ''.join(
+    ' * (int n, *, %sTensor out = None, torch.dtype dtype = None, torch.layout layout = None, torch.device device = '
+    'None, bool pin_memory = False, bool requires_grad = False)\n' % gen for gen in ('torch.Generator generator, ', ''))
+
+
+def randperm(*args, dtype=None, requires_grad=False, device=None, generator=None, **named):
+    n, = _bind('randperm', ('n',), ('n',), args, named, _RANDPERM_SIGNATURES)
     _check_int(n, 'randperm', 'n')
     _size(((n,),), 'randperm')                            # (the error for a negative n)
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
@@ -581,20 +747,43 @@ def _c_div(a, b):
     return q if (a < 0) == (b < 0) else -q
 
 
-def arange(start, end=None, step=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+_ARANGE_OPTIONS = ('out', 'dtype', 'layout', 'device', 'pin_memory', 'requires_grad')
+
+
+def _arange_args(args, kwargs):
+    """start, end, step and the options of arange(end) / arange(start, end) / arange(start, end, step), given by
+    position or by name, as PyTorch's parser reads them; its errors when none fits (the one plausible signature's
+    when a single argument is given, the list of them otherwise)."""
+    named = {k: v for k, v in kwargs.items() if k in ('start', 'end', 'step')}
+    options = {k: v for k, v in kwargs.items() if k in _ARANGE_OPTIONS}
+    if len(named) + len(options) == len(kwargs):
+        if len(args) == 1 and not named:
+            return 0, args[0], None, options
+        if not args and list(named) == ['end']:
+            return 0, named['end'], None, options
+        pos = dict(zip(('start', 'end', 'step'), args))
+        if len(args) <= 3 and not set(pos) & set(named) and {'start', 'end'} <= set(pos) | set(named):
+            pos.update(named)
+            return pos['start'], pos['end'], pos.get('step'), options
+    if len(args) + len(kwargs) == 1:              # only arange(end) takes one argument
+        raise _missing('arange', 'end')
+    raise invalid_arguments('arange', args, kwargs, _ARANGE_SIGNATURES)
+
+
+def arange(*args, out=None, **kwargs):
     """[start, end) in steps: int64 for integer arguments, float32 (the default dtype) otherwise. For an integer
     dtype PyTorch's kernel truncates start, end and step to int64 first (its size from them for int64)."""
-    given = [start] + [v for v in (end, step) if v is not None]
+    start, end, step, options = _arange_args(args, kwargs)
+    dtype, layout, device = (options.get(k) for k in ('dtype', 'layout', 'device'))
+    requires_grad = options.get('requires_grad', False)
+    given = list(args) + [v for k, v in kwargs.items() if k in ('start', 'end', 'step')]
     if builtins.any(not isinstance(v, (Tensor, builtins.int, builtins.float, np.number)) for v in given) \
             or type(requires_grad) is not builtins.bool:
-        if len(given) == 1 and type(requires_grad) is builtins.bool:
-            raise TypeError("arange(): argument 'end' (position 1) must be Number, not %s" % _parser_type(start))
-        rg = {} if type(requires_grad) is builtins.bool else {'requires_grad': requires_grad}
-        raise invalid_arguments('arange', given, rg, _ARANGE_SIGNATURES)
+        if len(args) + len(kwargs) == 1:
+            raise TypeError("arange(): argument 'end' (position 1) must be Number, not %s" % _parser_type(end))
+        raise invalid_arguments('arange', args, kwargs, _ARANGE_SIGNATURES)
     step = 1 if step is None else step
     start, end, step = _num(start), _num(end), _num(step)
-    if end is None:
-        start, end = 0, start
     if step == 0:
         raise RuntimeError('step must be nonzero')
     if not (math.isfinite(start) and math.isfinite(end)):
@@ -602,10 +791,17 @@ def arange(start, end=None, step=None, *, out=None, dtype=None, layout=None, dev
     if (end - start) * step < 0:
         raise RuntimeError('upper bound and lower bound inconsistent with step sign')
     floaty = builtins.any(isinstance(v, (builtins.float, np.floating)) for v in (start, end, step))
+    dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float if floaty else dt.int64
     if d is dt.bool_:
         raise NotImplementedError('"arange_cpu" not implemented for \'Bool\'')
     n = builtins.int(math.ceil((end - start) / step))
+    if out is not None and out.numel() and out.numel() != n:
+        warnings.warn('The number of elements in the out tensor of shape [%s] is %d which does not match the computed '
+                      'number of elements %d. Note that this may occur as a result of rounding error. The out tensor '
+                      'will be resized to a tensor of shape (%d,). (Triggered internally at /__w/pytorch/pytorch/aten/'
+                      'src/ATen/native/RangeFactories.cpp:199.)' % (', '.join(map(str, out.shape)), out.numel(), n, n),
+                      UserWarning, stacklevel=user_stacklevel())
     if d.is_floating_point:
         return _finish(_arange_float(start, step, n, d.np), requires_grad, device, layout, out=out)
     first, last, by = builtins.int(start), builtins.int(end), builtins.int(step)
@@ -653,16 +849,28 @@ def _arange_float(start, step, n, npd):
     return out
 
 
-def range(start=0, end=None, step=1, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    """Deprecated: [start, end] including the end, float32 by default."""
+def range(start=_NO_DATA, end=_NO_DATA, step=1, *more, out=None, dtype=None, layout=None, device=None,
+          requires_grad=False):
+    """Deprecated: [start, end] including the end, float32 by default. Both bounds are needed; the deprecation
+    warning comes once the arguments are read."""
+    if more:
+        raise TypeError('range() takes from 2 to 3 positional arguments but %d were given' % (3 + len(more)))
+    if start is _NO_DATA or end is _NO_DATA:
+        raise _missing('range', *(('start', 'end') if start is _NO_DATA else ('end',)))
+    for name, pos, v in (('start', 1, start), ('end', 2, end), ('step', 3, step)):
+        if not isinstance(v, (Tensor, builtins.int, builtins.float, np.number)):
+            raise TypeError("range(): argument '%s' (position %d) must be Number, not %s"
+                            % (name, pos, _parser_type(v)))
+    start, end, step = _num(start), _num(end), _num(step)
     warnings.warn('torch.range is deprecated and will be removed in a future release because its behavior is '
                   'inconsistent with Python\'s range builtin. Instead, use torch.arange, which produces values in '
                   '[start, end).', UserWarning, stacklevel=2)
-    start, end, step = _num(start), _num(end), _num(step)
-    if end is None:
-        start, end = 0, start
     if step == 0:
         raise RuntimeError('step must be nonzero')
+    if not (math.isfinite(start) and math.isfinite(end)):
+        raise RuntimeError('unsupported range: %g -> %g' % (start, end))
+    if (end - start) * step < 0:
+        raise RuntimeError('upper bound and lower bound inconsistent with step sign')
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     n = builtins.int(math.floor((end - start) / step)) + 1
     data = start + np.arange(builtins.max(n, 0), dtype=np.float64) * step      # (in double, no fused multiply-add)
@@ -675,12 +883,17 @@ _LINSPACE_SIGNATURES = ''.join(
     for pair in (('Tensor', 'Tensor'), ('Number', 'Tensor'), ('Tensor', 'Number'), ('Number', 'Number')))
 
 
-def linspace(start, end, steps=None, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+_LOGSPACE_SIGNATURES = _LINSPACE_SIGNATURES.replace('int steps, *', 'int steps, float base = 10.0, *')
+
+
+def linspace(*args, out=None, dtype=None, layout=None, device=None, requires_grad=False, **named):
+    start, end, steps = _bind('linspace', ('start', 'end', 'steps'), ('start', 'end', 'steps'), args, named,
+                              _LINSPACE_SIGNATURES)
     if not _is_index(steps):
-        raise invalid_arguments('linspace', [v for v in (start, end, steps) if v is not None], {},
-                                _LINSPACE_SIGNATURES)
+        raise invalid_arguments('linspace', args, named, _LINSPACE_SIGNATURES)
     if steps < 0:
         raise RuntimeError('number of steps must be non-negative')
+    dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     return _finish(_linspace(_num(start), _num(end), steps, d.np), requires_grad, device, layout, out=out)
 
@@ -702,12 +915,30 @@ def _linspace(start, end, steps, npd):
     return out.astype(npd)
 
 
-def logspace(start, end, steps, base=10.0, *, out=None, dtype=None, layout=None, device=None, requires_grad=False):
+def _bind(fn, names, required, args, named, signatures):
+    """The arguments `names` of linspace / logspace given by position or by name, or the parser's TypeError listing
+    the signatures when they do not fit them (too many, given twice, unknown, missing)."""
+    bound = dict(zip(names, args))
+    if len(args) > len(names) or set(bound) & set(named) or set(named) - set(names) \
+            or not set(required) <= set(bound) | set(named):
+        raise invalid_arguments(fn, args, named, signatures)
+    bound.update(named)
+    return [bound.get(k) for k in names]
+
+
+def logspace(*args, out=None, dtype=None, layout=None, device=None, requires_grad=False, **named):
     """base ** exponent, PyTorch's kernel: start and end in the dtype, a double step (end - start) / (steps - 1), the
     exponent in double from start for the first half and from end for the second, a double pow, rounded to the dtype.
     (float32 agrees to the last bit; float64's pow differs from PyTorch's vectorised one in the last bit at times.)"""
-    if _is_index(steps) and steps < 0:
+    start, end, steps, base = _bind('logspace', ('start', 'end', 'steps', 'base'), ('start', 'end', 'steps'),
+                                    args, named, _LOGSPACE_SIGNATURES)
+    if base is None:
+        base = 10.0
+    if not _is_index(steps) or not isinstance(base, (builtins.int, builtins.float, np.number)):
+        raise invalid_arguments('logspace', args, named, _LOGSPACE_SIGNATURES)
+    if steps < 0:
         raise RuntimeError('number of steps must be non-negative')
+    dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     t = d.np.type if d.np.kind == 'f' else np.int64
     st, en = t(_num(start)), t(_num(end))
@@ -725,13 +956,15 @@ _EYE_SIGNATURES = ''.join(
     'bool pin_memory = False, bool requires_grad = False)\n' % args for args in ('int n', 'int n, int m'))
 
 
-def eye(n, m=None, *more, out=None, dtype=None, layout=None, device=None, requires_grad=False):
-    if more:
-        raise invalid_arguments('eye', (n, m) + more, {}, _EYE_SIGNATURES)
+def eye(*args, out=None, dtype=None, layout=None, device=None, requires_grad=False, **named):
+    n, m = _bind('eye', ('n', 'm'), ('n',), args, named, _EYE_SIGNATURES)
+    if 'm' in named and m is None or len(args) + len(named) == 2 and not _is_index(m):
+        raise invalid_arguments('eye', args, named, _EYE_SIGNATURES)
     _check_int(n, 'eye', 'n')
     for name, v in (('n', n), ('m', m)):
         if v is not None and v < 0:
             raise RuntimeError('%s must be greater or equal to 0, got %d' % (name, v))
+    dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     return _finish(np.eye(n, m, dtype=d.np), requires_grad, device, layout, out=out)
 
@@ -766,7 +999,15 @@ def legacy_constructor(d, args, kwargs, any_dtype=False):
     bad = [k for k in kwargs if k != 'device']
     if bad:
         raise _new_invalid(args, kwargs, bad)
-    dt.check_device(kwargs.get('device'))
+    dev = kwargs.get('device')
+    if 'device' in kwargs and len(args) == 1 and isinstance(args[0], Tensor):
+        raise RuntimeError('Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is not '
+                           'supported.  Use torch.tensor(...) or torch.as_tensor(...) instead.')
+    if isinstance(dev, (str, dt.device)):
+        kind = (dt.device(dev) if isinstance(dev, str) else dev).type
+        if kind != 'cpu':
+            raise RuntimeError('legacy constructor expects device type: cpu but device type: %s was passed' % kind)
+    dt.check_device(dev)
     if not args:
         return make(np.zeros((0,), d.np))
     x = args[0]
@@ -780,7 +1021,20 @@ def legacy_constructor(d, args, kwargs, any_dtype=False):
         if not isinstance(x, (list, tuple, builtins.range, np.ndarray)):
             raise TypeError('new(): data must be a sequence (got %s)' % _parser_type(x))
         return tensor(x, dtype=d)
+    if len(args) > 1 and not _is_index(x):      # neither sizes nor one data argument: no signature matches
+        types = ', '.join('!%s!' % _arg_desc(a) for a in args)
+        raise invalid_arguments('new', args, kwargs, ''.join(
+            ' * %s\n' % sig + ("      didn't match because some of the arguments have invalid types: (%s)\n" % types
+                               if i == 0 else '') for i, sig in enumerate(_NEW_SIGNATURES)))
     return make(_allocate(_size(args, 'new'), d))
+
+
+def _arg_desc(x):
+    """An argument as the parser's 'invalid types' line names it: a list or tuple with its elements' types."""
+    if type(x) in (list, tuple):
+        return ('list of [%s]' if type(x) is list else 'tuple of (%s,)' if len(x) == 1 else 'tuple of (%s)') \
+            % ', '.join(map(_parser_type, x))
+    return _parser_type(x)
 
 
 class _LegacyMeta(type):
@@ -788,10 +1042,14 @@ class _LegacyMeta(type):
         return isinstance(obj, Tensor) and obj.dtype is cls._dtype
 
 
+_LegacyMeta.__name__ = _LegacyMeta.__qualname__ = 'tensortype'     # (type(torch.FloatTensor) is torch.tensortype)
+_LegacyMeta.__module__ = 'torch'
+
+
 def _legacy(name, d):
     def __new__(cls, *args, **kwargs):
         return legacy_constructor(d, args, kwargs)
-    return _LegacyMeta(name, (), {'__new__': __new__, '_dtype': d, '__module__': 'torch'})
+    return _LegacyMeta(name, (), {'__new__': __new__, '_dtype': d, 'dtype': d, 'is_cuda': False, '__module__': 'torch'})
 
 
 FloatTensor = _legacy('FloatTensor', dt.float32)

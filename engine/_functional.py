@@ -148,7 +148,7 @@ def vjp(func, inputs, v=None, create_graph=False, strict=False):
                                'with a single element.')
     else:
         v = _fresh(_check_v(v, outputs, is_out, 'vjp'), create_graph, False)
-    with ag.set_grad_enabled(create_graph or ag.grad_enabled):
+    with ag.set_grad_enabled(bool(create_graph or ag.grad_enabled)):
         res = _fill_in_zeros(_grad(outputs, inputs, v, create_graph), inputs, strict, create_graph, 'back')
     return _unpack(_done(outputs, create_graph), is_out), _unpack(_done(res, create_graph), is_in)
 
@@ -162,7 +162,7 @@ def jvp(func, inputs, v=None, create_graph=False, strict=False):
         dummies = tuple(zeros_like(o, requires_grad=True) for o in outputs)
         back = _grad(outputs, ins, dummies, create_graph=True)
         _check_requires_grad(back, 'grad_inputs', strict)
-    with ag.set_grad_enabled(create_graph or ag.grad_enabled):
+    with ag.set_grad_enabled(bool(create_graph or ag.grad_enabled)):
         res = _fill_in_zeros(_grad(back, dummies, v, create_graph), outputs, strict, create_graph, 'back_trick')
     return _unpack(_done(outputs, create_graph), is_out), _unpack(_done(res, create_graph), is_out)
 
@@ -268,7 +268,7 @@ def _second(func, inputs, v, create_graph, strict, fn, transpose):
             dummies = tuple(zeros_like(t, requires_grad=True) for t in ins)
             back = _grad(jac, ins, dummies, create_graph=True)
             _check_requires_grad(jac, 'hessian', strict)         # (sic: PyTorch checks jac again, not back)
-    with ag.set_grad_enabled(create_graph or ag.grad_enabled):
+    with ag.set_grad_enabled(bool(create_graph or ag.grad_enabled)):
         if transpose:
             res = _fill_in_zeros(_grad(jac, ins, v, create_graph), ins, strict, create_graph, 'double_back')
         else:

@@ -254,7 +254,9 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
         raise AssertionError('Setting check_batched_grad=True requires check_backward_ad to be True')
     if check_batched_forward_grad and not check_forward_ad:
         raise AssertionError('Setting check_batched_forward_grad=True requires check_forward_ad to be True')
-    if check_forward_ad or check_batched_grad or check_batched_forward_grad:
+    # check_batched_grad compares PyTorch's vmapped vector-Jacobian products with one backward per vector: the
+    # engine's batched gradients (autograd.grad(is_grads_batched=True)) are those very backwards, so it passes
+    if check_forward_ad or check_batched_forward_grad:
         raise NotImplementedError('gradcheck: forward-mode AD and batched (vmap) checks are not supported by '
                                   'Autograd Playground')
     try:

@@ -24,10 +24,97 @@ def _method(fn):
     return m
 
 
+_NUMBER_FIRST = {'add': ('alpha', 'Tensor other'), 'sub': ('alpha', 'Tensor other'),
+                 'addcmul': ('value', 'Tensor tensor1, Tensor tensor2'),
+                 'addcdiv': ('value', 'Tensor tensor1, Tensor tensor2')}
+_NUMBER_FIRST_WARNED = 'deprecated overload'      # (the key in _warned: PyTorch warns once for all of them)
+
+
+def number_first(name, args, kwargs, function=False):
+    """PyTorch's deprecated overloads that take the number first, as old optimizers wrote them (`p.data.add_(-lr,
+    grad)`, `v.addcmul_(1 - beta, g, g)`): the arguments after self (or input), rewritten as (tensors, {number's
+    keyword: number}), once PyTorch's warning is given (once per process for all of them); None if the call is not
+    of that form. A number second (`add_(2, 3)`) is taken as a tensor, as PyTorch's parser does."""
+    key, tensors = _NUMBER_FIRST[name.rstrip('_')]
+    if len(args) != tensors.count('Tensor') + 1 or not isinstance(args[0], ops._Number):
+        return None
+    extra = [k for k in kwargs if not (function and k == 'out')]
+    if extra:
+        raise TypeError('%s() received an invalid combination of arguments - got unrecognized keyword arguments: %s'
+                        % (name, ', '.join(extra)))
+    from ._tensor import _warned
+    if _NUMBER_FIRST_WARNED not in _warned:
+        _warned.add(_NUMBER_FIRST_WARNED)
+        old, new = 'Number %s, %s' % (key, tensors), '%s, *, Number %s = 1' % (tensors, key)
+        if function:
+            old, new = 'Tensor input, %s, *, Tensor out = None' % old, 'Tensor input, %s, Tensor out = None' % new
+        warn_once('This overload of %s is deprecated:\n\t%s(%s)\nConsider using one of the following signatures '
+                  'instead:\n\t%s(%s)' % (name, name, old, name, new), 'torch/csrc/utils/python_arg_parser.cpp:1841')
+    return args[1:], dict(kwargs, **{key: args[0]})
+
+
+def _too_many(name, args, position=1, input=None):
+    """PyTorch's TypeError for a binary method given too many positional arguments (after self: `args`)."""
+    if name.rstrip('_') in ('add', 'sub') and position == 1 and len(args) > 2:    # (matched against the alpha one)
+        got = ', '.join(parser_type(a) if (i == 0 and isinstance(a, Tensor)) or len(args) > 3 else
+                        '!%s!' % parser_type(a) for i, a in enumerate(args))
+        return TypeError('%s() received an invalid combination of arguments - got (%s), but expected (Tensor other, '
+                         '*, Number alpha = 1)' % (name, got))
+    base = name.rstrip('_')
+    if base in _SIGNATURES:                 # (ops with several signatures list them)
+        lines = _SIGNATURES[base][position - 1]
+        return invalid_arguments(name, args if position == 1 else (input,) + tuple(args), {},
+                                 ''.join(' * (%s)\n' % line for line in lines))
+    return TypeError('%s() takes %d positional argument%s but %d were given'
+                     % (name, position, 's' if position > 1 else '', len(args) + position - 1))
+
+
+def _missing(name, position=1, input=None, kwargs=None):
+    """PyTorch's TypeError for a binary method (position 1) or torch function (2) given no operand."""
+    base = name.rstrip('_')
+    if not kwargs:
+        given = () if position == 1 else (input,)
+        if base in ('add', 'sub'):
+            expected = ('Tensor other, *, Number alpha = 1' if position == 1 else
+                        'Tensor input, Tensor other, *, Number alpha = 1, Tensor out = None')
+            return TypeError('%s() received an invalid combination of arguments - got (%s), but expected (%s)'
+                             % (name, ', '.join(map(parser_type, given)), expected))
+        if base in _SIGNATURES:
+            return invalid_arguments(name, given, {}, ''.join(' * (%s)\n' % line
+                                                              for line in _SIGNATURES[base][position - 1]))
+    return TypeError('%s() missing 1 required positional arguments: "%s"' % (name, 'exponent' if base == 'pow' else
+                                                                              'other'))
+
+
+_MISSING = object()
+
+
+_SIGNATURES = {   # method's, torch function's
+    'div': (('Tensor other', 'Tensor other, *, str rounding_mode', 'Number other, *, str rounding_mode'),
+            ('Tensor input, Tensor other, *, Tensor out = None',
+             'Tensor input, Tensor other, *, str rounding_mode, Tensor out = None',
+             'Tensor input, Number other, *, str rounding_mode')),
+    'pow': (('Tensor exponent', 'Number exponent'),
+            ('Tensor input, Tensor exponent, *, Tensor out = None',
+             'Number self, Tensor exponent, *, Tensor out = None',
+             'Tensor input, Number exponent, *, Tensor out = None'))}
+
+
 def _checked(op, name, position):
     """A binary op as a method or torch function: PyTorch's TypeError for an operand that is not a tensor/number
     (the operators instead return NotImplemented, so Python raises its own 'unsupported operand' error)."""
-    def f(input, other, *args, **kwargs):
+    def f(input, other=_MISSING, *args, **kwargs):
+        if other is _MISSING:
+            if name != 'pow' or 'exponent' not in kwargs:
+                raise _missing(name, position, input, kwargs)
+            kwargs = dict(kwargs)
+            other = kwargs.pop('exponent')
+        if args:                            # add(2, g): alpha first (deprecated); else too many arguments
+            given = number_first(name, (other,) + args, kwargs, position == 2) if name in _NUMBER_FIRST else None
+            if given is None:
+                raise _too_many(name, (other,) + args, position, input)
+            (other,), kwargs = given
+            args = ()
         out = op(input, other, *args, **kwargs)
         if out is NotImplemented:
             raise TypeError("%s(): argument 'other' (position %d) must be Tensor, not %s"
@@ -62,6 +149,39 @@ Tensor.arcsin, Tensor.arccos, Tensor.arctan = ops.asin, ops.acos, ops.atan
 Tensor.fix = ops.trunc
 Tensor.multinomial = ops._multinomial(1)         # (its errors name num_samples position 1)
 Tensor.t_, Tensor.transpose_, Tensor.unsqueeze_, Tensor.squeeze_ = ops.t_, ops.transpose_, ops.unsqueeze_, ops.squeeze_
+
+
+def _python_elementwise(name, self, fn, others):
+    """apply_ / map_: each element of self replaced by fn(element, others' elements...) as Python numbers, cast
+    as PyTorch casts a Python number into self's dtype. PyTorch's CPU loop writes the memory directly: autograd
+    does not see it (refused for tensors requiring grad) and the version counter does not move."""
+    if self._requires_grad or builtins.any(t._requires_grad for t in others):
+        raise RuntimeError("Can't call %s() on Variable that requires grad. Use var.detach().%s() instead."
+                           % (name, name))
+    shape = self._data.shape
+    with ag.no_grad():
+        columns = [self._data.ravel().tolist()] + [t.expand(shape)._data.ravel().tolist() for t in others]
+    kind = self._data.dtype.kind
+    values = []
+    for args in zip(*columns):
+        v = fn(*args)
+        if not isinstance(v, (builtins.int, builtins.float, np.number, np.bool_)):
+            raise TypeError('must be real number, not %s' % type(v).__name__)
+        values.append(builtins.bool(v) if kind == 'b' else builtins.int(v) if kind in 'iu' else builtins.float(v))
+    if values:
+        ops._writeable(self._data)[...] = np.array(values, self._data.dtype).reshape(shape)
+    return self
+
+
+def apply_(self, callable):
+    return _python_elementwise('apply_', self, callable, ())
+
+
+def map_(self, tensor, callable):
+    return _python_elementwise('map_', self, callable, (tensor,))
+
+
+Tensor.apply_, Tensor.map_ = apply_, map_
 
 
 def _reflected(op):
@@ -125,6 +245,23 @@ _BINARY = {'add', 'sub', 'mul', 'div', 'pow'}
 
 def _inplace_of(op):
     def f(self, *args, **kwargs):
+        if len(args) > 1 and op.__name__ in _BINARY:
+            given = number_first(op.__name__ + '_', args, kwargs) if op.__name__ in _NUMBER_FIRST else None
+            if given is None:
+                raise _too_many(op.__name__ + '_', args)
+            args, kwargs = given
+        elif not args and op.__name__ in _BINARY:          # the operand by keyword, or none
+            key = 'exponent' if op.__name__ == 'pow' else 'other'
+            if key not in kwargs:
+                raise _missing(op.__name__ + '_', 1, None, kwargs)
+            kwargs = dict(kwargs)
+            args = (kwargs.pop(key),)
+        elif len(args) == 3 and op.__name__ in _NUMBER_FIRST:          # addcmul_(value, tensor1, tensor2)
+            given = number_first(op.__name__ + '_', args, kwargs)
+            if given is not None:
+                args, kwargs = given
+        elif args and op.__name__ in _NO_ARGUMENTS:      # (Python's error for PyTorch's C method)
+            raise TypeError('TensorBase.%s_() takes no arguments (%d given)' % (op.__name__, len(args)))
         if args and not isinstance(args[0], (Tensor,) + ops._Number) and op.__name__ in _BINARY:
             raise TypeError("%s_(): argument 'other' (position 1) must be Tensor, not %s"
                             % (op.__name__, parser_type(args[0])))
@@ -133,6 +270,7 @@ def _inplace_of(op):
     return f
 
 
+_NO_ARGUMENTS = set(_POINTWISE) - {'clamp', 'clamp_min', 'clamp_max', 'round'}
 for _name in ['add', 'sub', 'mul', 'div', 'pow'] + _POINTWISE:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
 
@@ -215,6 +353,18 @@ Tensor.cpu = cpu
 Tensor.cuda = cuda
 Tensor.pin_memory = pin_memory
 Tensor.is_pinned = lambda self, device=None: False
+# The other backends' flags, all False on the CPU; share_memory_ (for worker processes) only marks the tensor.
+for _flag in ('is_mkldnn', 'is_mps', 'is_xla', 'is_vulkan', 'is_ipu', 'is_xpu', 'is_mtia', 'is_maia', 'is_sparse_csr'):
+    setattr(Tensor, _flag, False)
+Tensor.is_shared = lambda self: self.__dict__.get('_shared', False)
+
+
+def share_memory_(self):
+    self._shared = True
+    return self
+
+
+Tensor.share_memory_ = share_memory_
 
 
 def view_as(self, other):
@@ -291,7 +441,18 @@ def _compare(np_fn):
     return f
 
 
-Tensor.__eq__ = Tensor.eq = _compare(np.equal)
+Tensor.eq = _equal = _compare(np.equal)
+
+
+def _eq(self, other):
+    """==, which in PyTorch alone also takes a numpy array of numbers (as a tensor of its dtype): t == ndarray is a
+    bool tensor (!=, <, ... and t.eq leave an array to Python: True, or a TypeError)."""
+    if type(other) is np.ndarray and other.dtype in dt.FROM_NP:
+        other = make(other)
+    return _equal(self, other)
+
+
+Tensor.__eq__ = _eq
 Tensor.__ne__ = Tensor.ne = _compare(np.not_equal)
 Tensor.__lt__ = Tensor.lt = _compare(np.less)
 Tensor.__le__ = Tensor.le = _compare(np.less_equal)
@@ -451,10 +612,10 @@ def new(self, *args, **kwargs):
     return legacy_constructor(self.dtype, args, kwargs)
 
 
-def _new_filled(value):
+def _new_filled(value, name):
     def f(self, *size, dtype=None, requires_grad=False, device=None):
         from ._factories import full, _size
-        return full(_size(size), value, dtype=dtype or self.dtype, requires_grad=requires_grad, device=device)
+        return full(_size(size, name), value, dtype=dtype or self.dtype, requires_grad=requires_grad, device=device)
     return f
 
 
@@ -673,16 +834,27 @@ Tensor.moveaxis = ops.movedim
 Tensor.ger = ops.outer
 for _name in ['cumsum', 'cumprod', 'tril', 'triu', 'masked_fill']:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
+
+
+def masked_fill_(self, mask, value):
+    """In place, the mask must broadcast to self (PyTorch names self first in the error, masked_fill the mask)."""
+    if isinstance(mask, Tensor) and mask._data.shape != self._data.shape:
+        ops._check_broadcast(self._data.shape, mask._data.shape)
+    return _masked_fill_(self, mask, value)
+
+
+_masked_fill_, Tensor.masked_fill_ = Tensor.masked_fill_, masked_fill_
 Tensor.new_tensor = new_tensor
 Tensor.new = new
-Tensor.new_zeros = _new_filled(0)
-Tensor.new_ones = _new_filled(1)
-Tensor.new_empty = _new_filled(0)
+Tensor.new_zeros = _new_filled(0, 'new_zeros')
+Tensor.new_ones = _new_filled(1, 'new_ones')
+Tensor.new_empty = _new_filled(0, 'new_empty')
 
 
 def new_full(self, size, fill_value, *, dtype=None, requires_grad=False, device=None):
-    from ._factories import full
-    return full(size, fill_value, dtype=dtype or self.dtype, requires_grad=requires_grad, device=device)
+    from ._factories import full, _size
+    return full(_size((size,), 'new_full', False), fill_value, dtype=dtype or self.dtype,
+                requires_grad=requires_grad, device=device)
 
 
 Tensor.new_full = new_full
@@ -710,6 +882,25 @@ def _unary_function(name):
         if not isinstance(input, Tensor):
             raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s" % (name, parser_type(input)))
         return method(input, *args, **kwargs)
+    f.__name__ = f.__qualname__ = name
+    return f
+
+
+def sequence_function(name, arg):
+    """torch.reshape(input, shape) / torch.permute(input, dims) / torch.tile(input, dims): the method, taking the
+    sizes as one sequence only (the methods take them one by one too), with the parser's errors."""
+    method = getattr(Tensor, name)
+
+    def f(input, *args, **kwargs):
+        if len(args) > 1:
+            raise TypeError('%s() takes 2 positional arguments but %d were given' % (name, 1 + len(args)))
+        if not args and arg not in kwargs:
+            raise TypeError('%s() missing 1 required positional arguments: "%s"' % (name, arg))
+        sizes = args[0] if args else kwargs.pop(arg)
+        if not isinstance(sizes, (builtins.tuple, builtins.list)):
+            raise TypeError("%s(): argument '%s'%s must be tuple of ints, not %s"
+                            % (name, arg, ' (position 2)' if args else '', parser_type(sizes)))
+        return method(input, sizes, **kwargs)
     f.__name__ = f.__qualname__ = name
     return f
 
@@ -844,11 +1035,14 @@ def native(fn, name=None, function=False):
     outs = function and 'out' not in params
     name = name or fn.__name__
     tensor_input = function and name in _TENSOR_INPUT
-    if not (renames or outs or tensor_input):
+    check = _ARG_CHECKS.get(name)
+    if not (renames or outs or tensor_input or check):
         return fn
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
+        if check is not None:
+            check(name, function, args, kwargs)
         if tensor_input and (args or 'input' in kwargs):
             x = args[0] if args else kwargs['input']
             if not isinstance(x, Tensor):
@@ -868,6 +1062,107 @@ def native(fn, name=None, function=False):
                 kwargs.pop('out', None)
         return fn(*args, **kwargs)
     return call
+
+
+def _given_dim(args, kwargs, index):
+    """The dim a call gave (keyword, or positional at index after the tensor) and how the parser names where it
+    was: ('', dim), (' (position n)', dim) (n counts the tensor of a torch.* function), or None."""
+    for key in ('dim', 'axis'):
+        if key in kwargs:
+            return kwargs[key], None
+    if len(args) > index + 1:
+        return args[index + 1], index + 1
+    return None
+
+
+def _int_dim(index, none_ok=False, kind='int'):
+    """The parser's TypeError for a dim that is not an int where the op takes one dim (cumsum, softmax, topk...),
+    or (kind 'tuple of ints': logsumexp) that is neither an int nor a sequence of them."""
+    def check(name, function, args, kwargs):
+        given = _given_dim(args, kwargs, index)
+        if given is None or _is_index(given[0]) or none_ok and given[0] is None:
+            return
+        if kind != 'int' and isinstance(given[0], (builtins.tuple, builtins.list)) and builtins.all(
+                _is_index(d) for d in given[0]):
+            return
+        where = '' if given[1] is None else ' (position %d)' % (given[1] + function)
+        raise TypeError("%s(): argument 'dim'%s must be %s, not %s" % (name, where, kind, parser_type(given[0])))
+    return check
+
+
+def _described(x):
+    """An argument as the parser's "invalid types" list describes it (a tuple with its elements' types)."""
+    if isinstance(x, builtins.tuple):
+        return 'tuple of (%s)' % ', '.join(parser_type(e) for e in x)
+    return parser_type(x)
+
+
+def _overloaded_dim(signatures, method_reasons, narrows=True):
+    """max / min / prod given a dim that is not an int: no overload matches. The parser lists the overloads (a
+    method's first two with why they failed, for max and min), or, when a method's keepdim narrows them to one,
+    names dim."""
+    def check(name, function, args, kwargs):
+        given = _given_dim(args, kwargs, 0)
+        if given is None or _is_index(given[0]) or isinstance(given[0], Tensor):
+            return
+        if narrows and not function and ('keepdim' in kwargs or len(args) > 2):
+            where = '' if given[1] is None else ' (position %d)' % (given[1] + function)
+            raise TypeError("%s(): argument 'dim'%s must be int, not %s" % (name, where, parser_type(given[0])))
+        if function:
+            raise invalid_arguments(name, args, kwargs, signatures[1])
+        lines = signatures[0]
+        if method_reasons:
+            why = ("      didn't match because some of the keywords were incorrect: dim\n" if given[1] is None else
+                   "      didn't match because some of the arguments have invalid types: (!%s!)\n" % _described(given[0]))
+            lines = lines.replace('\n', '\n' + why, 2)
+        raise invalid_arguments(name, args[1:], kwargs, lines)
+    return check
+
+
+_EXTREMA = (' * ()\n * (Tensor other)\n * (int dim, bool keepdim = False)\n',
+            ' * (Tensor input, *, Tensor out = None)\n * (Tensor input, Tensor other, *, Tensor out = None)\n'
+            ' * (Tensor input, int dim, bool keepdim = False, *, tuple of Tensors out = None)\n')
+_PROD = (' * (*, torch.dtype dtype = None)\n * (int dim, bool keepdim = False, *, torch.dtype dtype = None)\n',
+         ' * (Tensor input, *, torch.dtype dtype = None)\n * (Tensor input, int dim, bool keepdim = False, *, '
+         'torch.dtype dtype = None, Tensor out = None)\n')
+_SORT = (' * (*, bool stable, int dim = -1, bool descending = False)\n * (int dim = -1, bool descending = False)\n',
+         ' * (Tensor input, *, bool stable, int dim = -1, bool descending = False%s)\n'
+         ' * (Tensor input, int dim = -1, bool descending = False%s)\n')
+
+
+def _clamp_check(name, function, args, kwargs):
+    """clamp / clip with a bound that is neither a tensor nor a number, or with one bound a number and the other a
+    tensor that cannot stand for one (not 0-d, or needing grad): neither overload (both tensors, both numbers)
+    takes them. For that mix, a method's error (and torch.clamp_'s) says why each overload failed."""
+    bounds = builtins.list(args[1:3]) + [kwargs[k] for k in ('min', 'max') if k in kwargs]
+    odd = builtins.any(b is not None and not isinstance(b, (Tensor, builtins.int, builtins.float)) for b in bounds)
+    mixed = (builtins.any(isinstance(b, Tensor) and (b.ndim or b.requires_grad) for b in bounds) and
+             builtins.any(isinstance(b, (builtins.int, builtins.float)) for b in bounds))
+    if not (odd or mixed):
+        return
+    out = function and not name.endswith('_')
+    lines = (' * (%sTensor min = None, Tensor max = None%s)\n * (%sNumber min = None, Number max = None%s)\n'
+             % (('Tensor input, ' if function else '', ', *, Tensor out = None' if out else '') * 2))
+    if mixed and not odd and not out:
+        keywords = [k for k in reversed(builtins.list(kwargs)) if k in ('min', 'max')]
+        types = ['!%s!' % parser_type(a) for a in args[1:]]
+        why = ("some of the keywords were incorrect: " + ', '.join(keywords) if keywords else
+               "some of the arguments have invalid types: (%s)" % ', '.join(['Tensor'] * function + types))
+        lines = lines.replace(')\n', ")\n      didn't match because %s\n" % why)
+    raise invalid_arguments(name, args if function else args[1:], kwargs, lines)
+
+
+# Ops whose dim is one int, checked as PyTorch's argument parser does before anything else (`x.prod(dim=(0, 1))`),
+# and clamp's bounds.
+_ARG_CHECKS = {name: _int_dim(0) for name in ('cumsum', 'cumprod', 'softmax', 'log_softmax', 'median', 'nanmedian',
+                                              'mode', 'logcumsumexp', 'cummax', 'cummin')}
+_ARG_CHECKS.update(kthvalue=_int_dim(1), topk=_int_dim(1), argmax=_int_dim(0, True), argmin=_int_dim(0, True),
+                   logsumexp=_int_dim(0, kind='tuple of ints'), max=_overloaded_dim(_EXTREMA, True),
+                   min=_overloaded_dim(_EXTREMA, True), prod=_overloaded_dim(_PROD, False),
+                   sort=_overloaded_dim((_SORT[0], _SORT[1] % (', tuple of Tensors out = None',
+                                                                ', *, tuple of Tensors out = None')), False, False),
+                   argsort=_overloaded_dim((_SORT[0], _SORT[1] % (', Tensor out = None', '')), False, False),
+                   clamp=_clamp_check, clip=_clamp_check, clamp_=_clamp_check, clip_=_clamp_check)
 
 
 _RESIZED = ('An output with one or more elements was resized since it had shape [%s], which does not match the '
@@ -926,22 +1221,66 @@ def unflatten(self, dim, sizes):
     """Dim `dim` split into `sizes` (one of them may be -1): a view."""
     shape = list(self.shape)
     d = _wrap_dim(dim, len(shape))
-    sizes = list(sizes)
-    if -1 in sizes:
-        known = 1
-        for s in sizes:
-            known *= s if s != -1 else 1
-        sizes[sizes.index(-1)] = shape[d] // known if known else 0
-    total = 1
-    for s in sizes:
-        total *= s
-    if total != shape[d]:
+    if not len(sizes):
+        raise RuntimeError('unflatten: sizes must be non-empty')
+    try:                                # (sizes read as view's, then PyTorch's words for sizes that do not fit)
+        inferred = ops._infer_shape((tuple(sizes),), shape[d])
+    except RuntimeError as e:
+        if 'is invalid for input of size' not in str(e):
+            raise RuntimeError('unflatten got an unexpected error:\n%s' % e) from None
         raise RuntimeError("unflatten: Provided sizes [%s] don't multiply up to the size of dim %d (%d) in the input "
-                           "tensor" % (', '.join(map(str, sizes)), dim, shape[d]))
-    return self.view(shape[:d] + sizes + shape[d + 1:])
+                           "tensor" % (', '.join(map(str, sizes)), d, shape[d])) from None
+    return self.view(shape[:d] + list(inferred) + shape[d + 1:])
 
 
 Tensor.unflatten = unflatten
+
+
+_Resize = None
+
+
+def _resize_function():
+    """PyTorch's autograd Function behind the deprecated x.resize / x.resize_as (torch.autograd._functions.Resize):
+    a reshape to as many elements, its node a ResizeBackward."""
+    global _Resize
+    if _Resize is None:
+        from ._function import Function
+
+        class Resize(Function):
+            @staticmethod
+            def forward(ctx, tensor, sizes):
+                ctx.sizes = sizes
+                ctx.numel = functools.reduce(lambda a, b: a * b, sizes, 1)
+                if tensor.numel() != ctx.numel:
+                    raise RuntimeError(
+                        "requested resize to {} ({} elements in total), but the given tensor has a size of {} ({} "
+                        "elements). autograd's resize can only change the shape of a given tensor, while preserving "
+                        "the number of elements. ".format('x'.join(map(str, sizes)), ctx.numel,
+                                                          'x'.join(map(str, tensor.size())), tensor.numel()))
+                ctx.input_sizes = tensor.size()
+                return tensor.contiguous().view(*sizes)
+
+            @staticmethod
+            def backward(ctx, grad_output):
+                return grad_output.contiguous().view(ctx.input_sizes), None
+        _Resize = Resize
+    return _Resize
+
+
+def resize(self, *sizes):
+    warnings.warn('non-inplace resize is deprecated', stacklevel=2)
+    return _resize_function().apply(self, sizes)
+
+
+def resize_as(self, tensor):
+    warnings.warn('non-inplace resize_as is deprecated', stacklevel=2)
+    return _resize_function().apply(self, tensor.size())
+
+
+# (Python methods in PyTorch: `<bound method Tensor.resize of tensor(...)>`)
+resize.__qualname__, resize_as.__qualname__, unflatten.__qualname__ = (
+    'Tensor.resize', 'Tensor.resize_as', 'Tensor.unflatten')
+Tensor.resize, Tensor.resize_as = resize, resize_as
 
 
 def install_methods():

@@ -2,7 +2,9 @@
 functions PyTorch 2 removed (their errors say what replaced them), and a few composite ops built, as PyTorch builds
 them, from the engine's own (so that their graphs show PyTorch's nodes)."""
 import builtins
+import functools
 import os
+import re
 
 import numpy as np
 
@@ -41,6 +43,83 @@ def set_float32_matmul_precision(precision):
 def get_float32_matmul_precision():
     return settings['matmul_precision']
 
+
+
+_VERSION = re.compile(r'v?(\d+(?:\.\d+)*)(?:[-_.]?(a|b|c|rc|alpha|beta|pre|preview)[-_.]?(\d*))?'
+                      r'(?:-(\d+)|[-_.]?(?:post|rev|r)[-_.]?(\d*))?(?:[-_.]?(dev)[-_.]?(\d*))?'
+                      r'(?:\+([a-z0-9]+(?:[-_.][a-z0-9]+)*))?', re.IGNORECASE)
+_PRE = {'a': 0, 'alpha': 0, 'b': 1, 'beta': 1}
+
+
+def _version_key(text):
+    """The order of a version string among others, as PEP 440 (packaging.version) orders them:
+    2.13.0+cpu > 2.13 == 2.13.0 > 2.13rc1 > 2.13.dev1 > 2.9. None if `text` is not a version."""
+    m = _VERSION.fullmatch(text.strip())
+    if m is None:
+        return None
+    release, pre, pre_n, post_dash, post_n, dev, dev_n, local = m.groups()
+    numbers = [int(x) for x in release.split('.')]
+    while len(numbers) > 1 and numbers[-1] == 0:
+        numbers.pop()
+    post = post_dash or post_n
+    has_post = post_dash is not None or post_n is not None
+    return (tuple(numbers),
+            (1, _PRE.get(pre.lower(), 2), int(pre_n or 0)) if pre else (0,) if dev and not has_post else (2,),
+            (1, int(post or 0)) if has_post else (0,),
+            (1, int(dev_n or 0)) if dev else (2,),
+            (0,) if local is None else (1, tuple((1, int(p), '') if p.isdigit() else (0, 0, p.lower())
+                                                 for p in re.split(r'[-_.]', local))))
+
+
+class TorchVersion(str):
+    """torch.__version__: a str that compares as a version with version strings and tuples, as PyTorch's does
+    (torch.__version__ >= '2.9' and >= (2, 0) are True, though '2.13.0+cpu' < '2.9' as strings); with anything
+    else, as a str."""
+    __module__ = 'torch.torch_version'
+    __slots__ = ()
+    __hash__ = str.__hash__
+
+    def _compare(self, other, op):
+        if isinstance(other, str):
+            key = _version_key(other)
+        elif hasattr(other, '__iter__'):
+            key = _version_key('.'.join(str(item) for item in other))
+        else:
+            key = None
+        mine = _version_key(self)
+        if key is None or mine is None:
+            return getattr(str, op)(self, other)
+        return getattr(mine, op)(key)
+
+    __gt__ = lambda self, other: self._compare(other, '__gt__')        # noqa: E731
+    __lt__ = lambda self, other: self._compare(other, '__lt__')        # noqa: E731
+    __ge__ = lambda self, other: self._compare(other, '__ge__')        # noqa: E731
+    __le__ = lambda self, other: self._compare(other, '__le__')        # noqa: E731
+    __eq__ = lambda self, other: self._compare(other, '__eq__')        # noqa: E731
+
+
+
+def compile(model=None, *, fullgraph=False, dynamic=None, backend=None, mode=None, options=None, name=None,
+            disable=False, recompile_limit=None, isolate_recompiles=False, shapes_spec=None):
+    """torch.compile: there is no compiler here, so `model` runs as it is: a function through a wrapper of the same
+    name, a Module inside an OptimizedModule (as PyTorch's, whose repr and state_dict keys show `_orig_mod`).
+    Without a model, the decorator that compiles one."""
+    from .nn import Module, OptimizedModule
+    if model is None:
+        def fn(model):
+            if model is None:
+                raise RuntimeError('Model can\'t be None')
+            return compile(model)
+        return fn
+    if not callable(model):
+        raise AssertionError('A callable function is expected, but %s is provided.' % type(model))
+    if isinstance(model, Module):
+        return OptimizedModule(model)
+
+    @functools.wraps(model)
+    def compiled(*args, **kwargs):
+        return model(*args, **kwargs)
+    return compiled
 
 # -------------------------------------------------------------------------------------------- removed in PyTorch 2
 

@@ -22,6 +22,7 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from . import _memory_format as _mf
 from . import _random as _rand
+from . import _reduce_order
 from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
 from ._autograd import _sequence
 from ._tensor import (Tensor, Size, make, user_stacklevel, _wrap_dim, invalid_arguments, unmatched,
@@ -322,10 +323,14 @@ def accumulate_into(var, g, create_graph, handed_over=False):
         var._grad = old + g
     else:
         od = old._data
-        if od.ndim:
-            od[...] = od + g._data      # in place (faster than np.add(..., out=) on small arrays)
-        else:
-            od[()] += g._data[()]       # 0-d: numpy's scalar arithmetic (same value, faster)
+        try:
+            if od.ndim:
+                od[...] = od + g._data      # in place (faster than np.add(..., out=) on small arrays)
+            else:
+                od[()] += g._data[()]       # 0-d: numpy's scalar arithmetic (same value, faster)
+        except ValueError:               # (shapes apart: the leaf's .data got another shape after a backward)
+            _check_broadcast(od.shape, g._data.shape)
+            raise _not_broadcast_to(od.shape, np.broadcast_shapes(od.shape, g._data.shape)) from None
         vc = old._version_counter       # bump(old), inlined: once per leaf and backward
         if vc is None:
             vc = counter(old)
@@ -1763,8 +1768,11 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
     n = 1
     for i in dims or range(a._data.ndim):
         n *= a._data.shape[i]
-    out = _out(_add_reduce(x, dims, keepdim) / acc.np.type(n) if x.size else
-               x.mean(axis=dims, keepdims=keepdim, dtype=d.np), d)
+    if x.size:
+        out = _out(_add_reduce(x, dims, keepdim) / acc.np.type(n), d)
+    else:
+        with np.errstate(invalid='ignore'):             # (0 / 0: nan, without numpy's warning)
+            out = _out(np.add.reduce(x, axis=dims, keepdims=keepdim) / acc.np.type(n), d)
     return _attach(out, MeanBackward1, (a,), {'dim': _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
                                               'keepdim': keepdim, 'self_sym_numel': a._data.size,
                                               'self_sym_sizes': a._data.shape})
@@ -1869,11 +1877,13 @@ class CumprodBackward0(Node):
 def prod(a, dim=None, keepdim=False, *, dtype=None):
     d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
+    ordered = x.ndim and x.dtype.kind == 'f' and x.itemsize >= 4      # (floats: in the kernel's order)
     if dim is None:
-        out = _out(np.multiply.reduce(x, axis=None), d)
+        out = _out(_reduce_order.prod(x, None, False) if ordered else np.multiply.reduce(x, axis=None), d)
         return _attach(out, ProdBackward0, (a,), {'result': _RESULT, 'self': SavedTensor(a)})
     axis = _wrap_dim(dim, a._data.ndim)
-    out = _out(np.multiply.reduce(x, axis=axis if x.ndim else None, keepdims=keepdim and x.ndim > 0), d)
+    out = _out(_reduce_order.prod(x, (axis,), keepdim) if ordered else
+               np.multiply.reduce(x, axis=axis if x.ndim else None, keepdims=keepdim and x.ndim > 0), d)
     return _attach(out, ProdBackward1, (a,), {'dim': _given(dim), 'keepdim': keepdim, 'result': _RESULT,
                                               'self': SavedTensor(a)})
 
@@ -2001,8 +2011,10 @@ def _diagonal_index(shape, offset):
 class TraceBackward0(Node):
     def apply(self, g):
         shape = self._saved['self_sym_sizes']
-        index = _diagonal_index(shape, 0)
-        return (put(g.expand(index.shape[0]), index, shape),)
+        index = _diagonal_index(shape, 0)      # (PyTorch: index_fill_ of a flat zero tensor, viewed as the matrix)
+        flat = put(g.expand(index.shape[0]), index, (shape[0] * shape[1],), IndexFillBackward1,
+                   {'dim': 0, 'index': SavedTensor(make(index))})
+        return (flat.view(shape) if flat._requires_grad else make(flat._data.reshape(shape)),)
 
 
 # ================================================================================================ linear algebra
@@ -2417,12 +2429,12 @@ def _new_view(a, data):
         views[:] = [r for r in views if r() is not None]        # dead views pruned now and then
     views.append(weakref.ref(out))
     if not ag.grad_enabled:
-        if data.dtype.kind == 'f':
-            out._no_grad_view = True    # (modified in place by an op needing grad later: PyTorch's error)
+        if data.dtype.kind == 'f':      # (modified in place by an op needing grad later: PyTorch's error; the
+            out._no_grad_view = a._no_grad_view or ('inference' if ag.inference_enabled else True)   # base's mode wins)
         if a._requires_grad:
             out._requires_grad = out._grad_from_base = True    # as in PyTorch, though no gradient flows through it
     elif a._no_grad_view:
-        out._no_grad_view = True        # (a view of such a view is one too)
+        out._no_grad_view = a._no_grad_view         # (a view of such a view is one too)
     elif '_fn_view' in a.__dict__:
         out._fn_view = a._fn_view       # views of a view PyTorch forbids modifying in place are forbidden too
     return out
@@ -2435,27 +2447,27 @@ def _infer_shape(shape, numel, fn='reshape', name='shape'):
         shape = shape[0]
     if not shape or not builtins.all(type(s) is _int for s in shape):
         shape = _int_list(given, fn, name=name)
-    if shape.count(-1) > 1:
-        raise RuntimeError('only one dimension can be inferred')
-    if -1 in shape:
-        known = 1
-        for s in shape:
-            if s != -1:
-                known *= s
-        if known == 0:
+    # checked as PyTorch's infer_size does: each size in turn, then the count (a -1 beside a 0 is ambiguous only
+    # when there are no elements: otherwise the shape is just wrong)
+    n, infer = 1, None
+    for i, s in enumerate(shape):
+        if s == -1:
+            if infer is not None:
+                raise RuntimeError('only one dimension can be inferred')
+            infer = i
+        elif s >= 0:
+            n *= s
+        else:
+            raise RuntimeError('invalid shape dimension %d at index %d of shape [%s]'
+                               % (s, i, ', '.join(map(str, shape))))
+    if n == numel and infer is None:
+        return tuple(shape)
+    if infer is not None and (n == numel or n > 0 and numel % n == 0):
+        if n == 0:
             raise RuntimeError('cannot reshape tensor of %d elements into shape [%s] because the unspecified dimension '
                                'size -1 can be any value and is ambiguous' % (numel, ', '.join(map(str, shape))))
-        if numel % known:
-            raise RuntimeError("shape '[%s]' is invalid for input of size %d" % (', '.join(map(str, shape)), numel))
-        shape = tuple(numel // known if s == -1 else s for s in shape)
-    n = 1
-    for s in shape:
-        if s < 0:
-            raise RuntimeError('invalid shape dimension %d' % s)
-        n *= s
-    if n != numel:
-        raise RuntimeError("shape '[%s]' is invalid for input of size %d" % (', '.join(map(str, shape)), numel))
-    return shape
+        return tuple(numel // n if s == -1 else s for s in shape)
+    raise RuntimeError("shape '[%s]' is invalid for input of size %d" % (', '.join(map(str, shape)), numel))
 
 
 def _try_view(x, shape):
@@ -2478,7 +2490,7 @@ _RESHAPE_NO_COPY = np.lib.NumpyVersion(np.__version__) >= '2.1.0'     # (reshape
 
 def view(a, *shape):
     if len(shape) == 1 and isinstance(shape[0], dt.dtype):
-        raise RuntimeError('view(dtype) is not supported in Autograd Playground')
+        return _view_dtype(a, shape[0])
     first = shape[0] if shape else None
     if not _is_index(first) and (len(shape) != 1 or not isinstance(first, (tuple, list)) or
                                  first and not _is_index(first[0])):
@@ -2489,6 +2501,35 @@ def view(a, *shape):
         raise RuntimeError('view size is not compatible with input tensor\'s size and stride (at least one dimension '
                            'spans across two contiguous subspaces). Use .reshape(...) instead.')
     return _view_result(a, data, ViewBackward0, {'self_sym_sizes': a._data.shape})
+
+
+def _view_dtype(a, d):
+    """x.view(dtype): the same bytes read as another dtype (the last dimension rescaled when the element sizes
+    differ), with PyTorch's checks. Not differentiable: like detach(), a tensor outside the graph on the same memory
+    and version counter."""
+    x, old = a._data, a.dtype
+    if d is not old and d.itemsize != old.itemsize:
+        what = ' to view %s as %s (different element sizes)' % (old.legacy, d.legacy)
+        if not x.ndim:
+            raise RuntimeError('self.dim() cannot be 0' + what)
+        st, ratio = a.stride(), max(d.itemsize, old.itemsize) // min(d.itemsize, old.itemsize)
+        if d.itemsize < old.itemsize:
+            if st[-1] != 1:
+                raise RuntimeError('self.stride(-1) must be 1%s, but got %d' % (what, st[-1]))
+        else:
+            if x.shape[-1] % ratio:
+                raise RuntimeError('self.size(-1) must be divisible by %d%s, but got %d' % (ratio, what, x.shape[-1]))
+            if a.storage_offset() % ratio:
+                raise RuntimeError('self.storage_offset() must be divisible by %d%s, but got %d'
+                                   % (ratio, what, a.storage_offset()))
+            for i, s in enumerate(st[:-1]):
+                if s % ratio:
+                    raise RuntimeError('self.stride(%d) must be divisible by %d%s, but got %d' % (i, ratio, what, s))
+            if st[-1] != 1:
+                raise RuntimeError('self.stride(-1) must be 1%s, but got %d' % (what, st[-1]))
+    out = a.detach()
+    out._data = x.view(d.np)
+    return out
 
 
 def _view_mismatch(args):
@@ -2601,6 +2642,8 @@ class PermuteBackward0(Node):
 def unsqueeze(a, dim=_UNSET):
     if dim is _UNSET:
         raise _missing_args('unsqueeze', 'dim')
+    if type(dim) is not int:
+        _check_int_arg(dim, 'unsqueeze', 'dim')
     d = _wrap_dim(dim, a._data.ndim + 1)
     return _view_result(a, np.expand_dims(a._data, d), UnsqueezeBackward0, {'dim': _given(dim)})
 
@@ -2788,7 +2831,10 @@ def clone(a, *, memory_format=None):
         data = np.array(a._data, copy=True, order='K' if _dense(a._data) else 'C')
     else:
         data = _mf.laid_out(a._data, memory_format)
-    return _attach(make(data), CloneBackward0, (a,))
+    out = make(data)
+    if a._inference and not ag.inference_enabled:
+        bump(out)       # (PyTorch's kernel fills it with copy_, seen by autograd: an inference input skips clone's)
+    return _attach(out, CloneBackward0, (a,))
 
 
 class CloneBackward0(Node):
@@ -2804,27 +2850,58 @@ _TO_SIGNATURES = ''.join(' * (%s, bool non_blocking = False, bool copy = False, 
 
 def to(a, *args, **kwargs):
     """tensor.to(dtype) / .to(device) / .to(other): a copy only when the dtype changes (ToCopyBackward0)."""
-    if (not _TO_KEYWORDS.issuperset(kwargs) or isinstance(kwargs.get('dtype'), str)
-            or any(isinstance(x, (str, dt.device)) for x in args[1:])):       # (a device only comes first)
+    flags = _to_flags_at(args)
+    if (not _TO_KEYWORDS.issuperset(kwargs) or isinstance(kwargs.get('dtype'), str) or flags is None):
         raise invalid_arguments('to', args, kwargs, _TO_SIGNATURES)
-    d = kwargs.pop('dtype', None)
-    d = d if d is None or isinstance(d, dt.dtype) else dt.to_dtype(d)
+    d = kwargs.get('dtype')
+    d = d if d is None or isinstance(d, dt.dtype) else _to_dtype_arg(d, args, kwargs)
+    kwargs.pop('dtype', None)
     dev = kwargs.pop('device', None)
     copy = kwargs.pop('copy', False)
-    for x in args:
-        if isinstance(x, dt.dtype):
+    for i, x in enumerate(args):
+        if i >= flags:                                  # non_blocking, then copy
+            copy = copy or i == flags + 1 and x
+        elif isinstance(x, dt.dtype):
             d = x
         elif isinstance(x, Tensor):
             d = x.dtype
         elif isinstance(x, (str, dt.device, builtins.int)):
             dev = x
         elif x is not None:                                    # (.to(None) changes nothing)
-            d = dt.to_dtype(x)
+            d = _to_dtype_arg(x, args, kwargs)
     dt.check_device(dev, moving=True)
     if (d is None or d is a.dtype) and not copy:
         return a
     d = d or a.dtype
-    return _attach(make(dt.convert(a._data, d, copy=True)), ToCopyBackward0, (a,))     # (it saves self's options: not shown)
+    out = make(dt.convert(a._data, d, copy=True))
+    if a._inference and not ag.inference_enabled:
+        bump(out)                                     # (filled by copy_, as clone's: see clone)
+    return _attach(out, ToCopyBackward0, (a,))     # (it saves self's options: not shown)
+
+
+def _to_flags_at(args):
+    """Where the bools non_blocking and copy start among .to()'s positional arguments: after a dtype or a tensor
+    (to(dtype, ...), to(other, ...)), else after a device and a dtype (to(device, dtype, ...)); None when the
+    arguments fit none of these (a device after the first, a dtype out of place, more than two flags, ...)."""
+    if not args:
+        return 0
+    dtype_like = (dt.dtype, type)                       # (Python's float, int and bool name dtypes too)
+    if isinstance(args[0], dtype_like + (Tensor,)):
+        at = 1
+    elif len(args) > 1 and not (args[1] is None or isinstance(args[1], dtype_like)):
+        return None
+    else:
+        at = 2
+    rest = args[at:]
+    return at if len(rest) <= 2 and all(type(x) is builtins.bool for x in rest) else None
+
+
+def _to_dtype_arg(x, args, kwargs):
+    """A dtype given to .to() as a Python type (float, int, bool); anything else matches none of its signatures."""
+    try:
+        return dt.to_dtype(x)
+    except TypeError:
+        raise invalid_arguments('to', args, kwargs, _TO_SIGNATURES) from None
 
 
 class ToCopyBackward0(Node):
@@ -2853,11 +2930,9 @@ def _to_np_index(i):
         if i._data.dtype.kind == 'f':
             raise IndexError('tensors used as indices must be long, int, byte or bool tensors')
         return i._data if i._data.dtype.kind == 'b' else i._data.astype(np.int64)
-    if isinstance(i, (list, range)):                # (any sequence is a tensor of its numbers, as torch.tensor)
-        arr = np.asarray(i) if builtins.len(i) else np.zeros(0, np.int64)
-        if arr.dtype.kind == 'f':
-            raise IndexError('tensors used as indices must be long, int, byte or bool tensors')
-        return arr.astype(np.int64) if arr.dtype.kind in 'iu' else arr
+    if isinstance(i, (list, range)):                # (any sequence is a tensor of its numbers, as torch.tensor;
+        arr = np.asarray(i) if builtins.len(i) else np.zeros(0, np.int64)      # of bools, or of int64 even when
+        return arr.astype(np.int64) if arr.dtype.kind in 'iuf' else arr        # they are floats: truncated)
     return i
 
 
@@ -3041,7 +3116,8 @@ class SelectBackward0(Node):
     def apply(self, g):
         s = self._saved
         d = _signed(s['dim']) % len(s['self_sym_sizes'])
-        return (_scatter_grad(g, s['self_sym_sizes'], (slice(None),) * d + (_signed(s['index']),)),)
+        return (_scatter_grad(g, s['self_sym_sizes'], (slice(None),) * d + (_signed(s['index']),),
+                              SelectBackwardBackward0, {'dim': s['dim'], 'index': s['index']}),)
 
 
 def _slice(a, dim, sl, keep_full=False):
@@ -3064,13 +3140,14 @@ class SliceBackward0(Node):
         size = s['self_sym_sizes'][s['dim']]
         start, stop, step = slice(_signed(s['start']), _signed(s['end']), s['step']).indices(size)
         key = (slice(None),) * s['dim'] + (slice(start, builtins.max(stop, start), step),)
-        return (_scatter_grad(g, s['self_sym_sizes'], key),)
+        return (_scatter_grad(g, s['self_sym_sizes'], key, SliceBackwardBackward0,
+                              {'dim': s['dim'], 'end': s['end'], 'start': s['start'], 'step': s['step']}),)
 
 
-def _scatter_grad(g, shape, key):
+def _scatter_grad(g, shape, key, cls, saved):
     """A zero gradient of `shape` with g placed at the basic index `key` (what select / slice backward is)."""
     if g._requires_grad and ag.grad_enabled:
-        return put(g, _flat_index(shape)[key], shape)        # differentiable, for double backward
+        return put(g, _flat_index(shape)[key], shape, cls, saved)     # differentiable, for double backward
     z = np.zeros(shape, g._data.dtype)
     z[key] = g._data
     return make(z)
@@ -3078,9 +3155,11 @@ def _scatter_grad(g, shape, key):
 
 class IndexBackward0(Node):
     def apply(self, g):
-        key = tuple(slice(None) if t is None else t._data for t in self.saved('indices'))
+        indices = self.saved('indices')
+        key = tuple(slice(None) if t is None else t._data for t in indices)
         shape = self._saved['self_sym_sizes']
-        return (put(g, _flat_index(shape)[key], shape),)       # (differentiable: double backward works)
+        return (put(g, _flat_index(shape)[key], shape, IndexPutImplBackward0,     # (differentiable: double
+                    {'accumulate': True, 'indices': SavedList(indices)}),)      # backward works)
 
 
 def setitem(a, idx, value):
@@ -3092,7 +3171,7 @@ def setitem(a, idx, value):
         raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
     if isinstance(value, _Number) and a.dtype is not dt.float16:       # (a half takes any number, as inf)
         value = dt.check_scalar(_scalar(value), a.dtype, unpack=True)
-    idx_t, adv = _index_parts(a, _byte_masks(idx))
+    idx_t, adv = _index_parts(a, _index_tuple(_byte_masks(idx)))     # (a list of sequences: a tuple, warned)
     if adv:                             # (index_put_ into the view the basic indices make: CopySlices unless `a`)
         view, advanced = _basic_views(a, idx_t)
         key, dim = [], 0
@@ -3101,7 +3180,7 @@ def setitem(a, idx, value):
             key += [slice(None)] * (d - dim) + [_to_np_index(t)]
             dim = d + (t._data.ndim if t._data.dtype.kind == 'b' else 1)
         return _inplace(view, _index_put, tuple(key), value)
-    return _copy_to(a if _whole(a, idx_t) else getitem(a, idx), value)
+    return _copy_to(a if _whole(a, idx_t) else getitem(a, idx_t if type(idx) is list else idx), value)
 
 
 def _whole(a, idx):
@@ -3122,7 +3201,7 @@ def _copy_to(dst, value):
     """PyTorch's copy_to: copy_ when the shapes match, fill_ with a 0-d value, else the value without its leading
     size-1 dims (always through a view), expanded to dst's shape (with expand's errors), then copy_."""
     if not isinstance(value, (Tensor,) + _Number):
-        raise TypeError("can't assign a %s to a %s" % (type(value).__name__, ag.legacy_type_name(dst)))
+        raise TypeError("can't assign a %s to a %s" % (_parser_type(value), ag.legacy_type_name(dst)))
     value = _as_tensor(value)
     shape = value._data.shape
     if shape == dst._data.shape:
@@ -3205,6 +3284,10 @@ class IndexPutBackward0(Node):
         self._unpack_all()                     # (its saved indices, checked as PyTorch checks them)
         key = self.key
         gs = g
+        if g._requires_grad and ag.grad_enabled:     # create_graph: the same gradients, differentiable
+            if not self._saved['accumulate']:
+                gs = _index_put(g, key, make(np.zeros((), g._data.dtype)))
+            return gs, (take(g, _flat_index(g._data.shape)[key]) if self.needs(1) else None)
         if not self._saved['accumulate']:
             gs = make(np.array(g._data, copy=True))
             gs._data[key] = 0
@@ -3251,7 +3334,8 @@ class GatherBackward0(Node):
         shape = x._data.shape if x._data.ndim else (1,)
         idx = index._data.reshape(index._data.shape or (1,)).astype(np.intp)
         flat = _along(idx, _signed(self._saved['dim']) % len(shape), shape)
-        return (put(g, flat, x._data.shape),)            # scatter_add into zeros (differentiable)
+        return (put(g, flat, x._data.shape, ScatterAddBackward0,      # scatter_add into zeros (differentiable)
+                    {'dim': self._saved['dim'], 'index': SavedTensor(index)}),)
 
 
 def index_select(a, dim, index):
@@ -3289,7 +3373,9 @@ class IndexSelectBackward0(Node):
         at = [1] * len(shape)
         at[d] = idx.size
         flat = _along(np.broadcast_to(idx.reshape(at), g._data.shape), d, shape)
-        return (put(g, flat, shape),)                     # index_add into zeros (differentiable)
+        return (put(g, flat, shape, IndexAddBackward0, {        # index_add into zeros (differentiable)
+            'alpha': 1, 'dim': self._saved['dim'], 'index': self._saved['index'], 'source': SavedTensor(g),
+            'source_dim': g._data.ndim}),)
 
 
 def masked_fill(a, mask, value):
@@ -3327,11 +3413,16 @@ def _tensor_list(fn, tensors):
     if not isinstance(tensors, (list, tuple)):
         raise TypeError("%s(): argument 'tensors' (position 1) must be tuple of Tensors, not %s"
                         % (fn, type(tensors).__name__))
-    return [_as_tensor(x) for x in tensors]
+    for i, x in enumerate(tensors):
+        if not isinstance(x, Tensor):
+            raise TypeError('expected Tensor as element %d in argument 0, but got %s' % (i, _parser_type(x)))
+    return list(tensors)
 
 
 def cat(tensors, dim=0):
     tensors = _tensor_list('cat', tensors)
+    if type(dim) is not int:
+        _check_int_arg(dim, 'cat', 'dim', 2)
     if not tensors:
         raise ValueError('torch.cat(): expected a non-empty list of Tensors')
     ref = next((x for x in tensors if x._data.shape != (0,)), tensors[0])
@@ -3374,6 +3465,8 @@ class CatBackward0(Node):
 
 def stack(tensors, dim=0):
     tensors = _tensor_list('stack', tensors)
+    if type(dim) is not int:
+        _check_int_arg(dim, 'stack', 'dim', 2)
     if not tensors:
         raise RuntimeError('stack expects a non-empty TensorList')
     for i, x in enumerate(tensors[1:], 1):
@@ -3473,7 +3566,7 @@ def split(a, split_size, dim=0):
 
 
 def split_with_sizes(a, split_sizes, dim=0):
-    sizes = tuple(builtins.int(s) for s in split_sizes)
+    sizes = _int_list((split_sizes,), 'split_with_sizes', False, 'split_sizes', 2) if split_sizes else ()
     d = _split_dim(a, dim, 'split_with_sizes')
     size = a._data.shape[d]
     if builtins.any(s < 0 for s in sizes):
@@ -3667,7 +3760,8 @@ class DiagEmbedBackward0(Node):
 class DiagonalBackward0_copy(Node):
     def apply(self, g):
         shape = self._saved['self_sym_sizes']
-        return (put(g, _diagonal_index(shape, _signed(self._saved['offset'])), shape),)
+        return (put(g, _diagonal_index(shape, _signed(self._saved['offset'])), shape, DiagonalBackwardBackward0,
+                    {'dim1': 0, 'dim2': 1, 'offset': self._saved['offset']}),)
 
 
 # ================================================================================================ in-place
@@ -3681,10 +3775,12 @@ def _no_grad_view_message(view, modified):
     if '_fn_view' in view.__dict__:     # (an output of a custom Function, made in no_grad mode)
         return '%s no_grad mode and %s inplace with grad mode enabled.%s' % (
             head, modified, view._fn_view.split(' inplace.', 1)[1])
-    return ('%s no_grad mode and %s inplace with grad mode enabled. Given that this use case is ambiguous and '
-            'error-prone, it is forbidden. You can clarify your code by moving both the view and the inplace either '
-            'both inside the no_grad block (if you don\'t want the inplace to be tracked) or both outside (if you want '
-            'the inplace to be tracked).' % (head, modified))
+    mode, inplace, block = (('inference mode', 'in normal mode', 'inference_mode') if view._no_grad_view == 'inference'
+                            else ('no_grad mode', 'with grad mode enabled', 'no_grad'))
+    return ('%s %s and %s inplace %s. Given that this use case is ambiguous and error-prone, it is forbidden. You can '
+            'clarify your code by moving both the view and the inplace either both inside the %s block (if you don\'t '
+            'want the inplace to be tracked) or both outside (if you want the inplace to be tracked).'
+            % (head, mode, modified, inplace, block))
 
 
 def _check_inplace(t, args=()):
@@ -3764,6 +3860,8 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
     bump(self)
     node = res._grad_fn
     if track and node is not None:
+        if type(node) is NotImplementedBackward and '.' not in node.op and not node.op.endswith('_'):
+            node.op += '_'                 # (PyTorch names the in-place op: aten::floor_divide_)
         if src._requires_grad and node._saved:
             _saved_clone(node, src)
         if res._data.dtype is not self._data.dtype:     # gradients will arrive in self's dtype, not the result's:
@@ -3947,13 +4045,23 @@ class CopySlices(Node):
         mask = np.zeros(g._data.shape, bool)                   # the gradient outside the view passes through,
         mask.reshape(-1)[index.reshape(-1)] = True             # inside it is replaced (not g - inside: inf - inf)
         new = make(np.zeros((), g._data.dtype)) if sub[0] is None else \
-            put(sum_to(sub[0], self.view_shape), index, g._data.shape)
+            _put_copied(sum_to(sub[0], self.view_shape), index, g._data.shape, True)
         return (_where(make(mask), new, g),) + tuple(sub[1:])
 
 
 class AsStridedBackward0(Node):
     def apply(self, g):
-        return (put(g, _region_index(self.geometry, g._data.shape), self.geometry[0]),)
+        return (_put_copied(g, _region_index(self.geometry, g._data.shape), self.geometry[0]),)
+
+
+def _put_copied(v, index, shape, distinct=False):
+    """put, with the values copied in where the positions are distinct (PyTorch copies there: a -0. stays -0.,
+    which adding it to a zero would not keep); overlapping positions add up."""
+    out = put(v, index, shape)
+    flat = index.reshape(-1)
+    if distinct or np.unique(flat).size == flat.size:
+        out._data.reshape(-1)[flat] = v._data.reshape(-1)
+    return out
 
 
 def _flat_index(shape):
@@ -3982,16 +4090,76 @@ class TakeBackward0(Node):
         return (put(g, self._saved['index'], self._saved['self_sym_sizes']),)
 
 
-def put(v, index, shape):
-    """A zero tensor of `shape` with v added at the flat positions `index` (what take's gradient is)."""
+def put(v, index, shape, cls=None, saved=None):
+    """A zero tensor of `shape` with v added at the flat positions `index` (what take's gradient is). A backward
+    formula passes the node class PyTorch's formula records there (a ScatterNode, with what that node saves), so
+    that a gradient made with create_graph=True shows PyTorch's grad_fn (SelectBackwardBackward0, ...)."""
     z = np.zeros(int(np.prod(shape, dtype=np.int64)), v._data.dtype)
     np.add.at(z, index.reshape(-1), v._data.reshape(-1))
-    return _attach(make(z.reshape(shape)), PutBackward0, (v,), {'index': index})
+    if cls is None:
+        return _attach(make(z.reshape(shape)), PutBackward0, (v,), {'index': index})
+    out = _attach(make(z.reshape(shape)), cls, (None, v) if cls.into_zeros else (v,), saved)
+    if out._grad_fn is not None:
+        out._grad_fn._flat = index
+    return out
 
 
 class PutBackward0(Node):
     def apply(self, g):
         return (take(g, self._saved['index']),)
+
+
+class ScatterNode(Node):
+    """A gradient that a backward formula scattered into zeros (see put): its own gradient takes the elements back.
+    into_zeros: PyTorch's formula writes in place into a zero tensor (scatter_, index_add_...), whose node has that
+    tensor as a first input needing no gradient: next_functions ((None, 0), (<the gradient's node>, 0))."""
+    into_zeros = False
+
+    def apply(self, g):
+        return (None, take(g, self._flat)) if self.into_zeros else (take(g, self._flat),)
+
+
+# the nodes of PyTorch's backward formulas that scatter into zeros, by the op whose gradient they make
+class SelectBackwardBackward0(ScatterNode):      # select, integer indexing
+    pass
+
+
+class SliceBackwardBackward0(ScatterNode):       # slicing, narrow
+    pass
+
+
+class IndexPutImplBackward0(ScatterNode):        # advanced indexing
+    into_zeros = True
+
+
+class ScatterAddBackward0(ScatterNode):          # gather
+    into_zeros = True
+
+
+class IndexAddBackward0(ScatterNode):            # index_select
+    into_zeros = True
+
+
+class ScatterBackward0(ScatterNode):             # values picked along a dim: max/min(dim), sort, topk, kthvalue...
+    into_zeros = True
+
+
+class IndexFillBackward1(ScatterNode):           # trace (then viewed as the matrix)
+    into_zeros = True
+
+
+class DiagonalBackwardBackward0(ScatterNode):    # diagonal, diag
+    pass
+
+
+class UnfoldBackwardBackward0(ScatterNode):      # unfold
+    pass
+
+
+class MaskedScatterBackward0(ScatterNode):       # masked_select
+    into_zeros = True
+
+
 
 
 def _zero(a):
@@ -4034,11 +4202,17 @@ class CopyBackwards(Node):
         return (_zeros_like(g) if self.needs(0) else None), (g if self.needs(1) else None)
 
 
-def zero_(a):
+def zero_(a, *args):
+    if args:                                             # (Python's error for PyTorch's C method)
+        raise TypeError('TensorBase.zero_() takes no arguments (%d given)' % len(args))
     return _inplace(a, _zero, shared_ok=True)          # (writing one value twice is harmless: PyTorch allows it)
 
 
 def fill_(a, value):
+    if not isinstance(value, (Tensor, builtins.int, builtins.float, np.number, np.bool_)):
+        from ._factories import _arg_desc
+        why = "      didn't match because some of the arguments have invalid types: (!%s!)\n" % _arg_desc(value)
+        raise invalid_arguments('fill_', (value,), {}, ' * (Tensor value)\n%s * (Number value)\n%s' % (why, why))
     if isinstance(value, Tensor) and not value._data.ndim:    # fill_(Tensor): FillBackward3, the value's edge too
         return _inplace(a, _fill_tensor, value)
     return _inplace(a, _fill, value, shared_ok=not isinstance(value, Tensor))     # (as PyTorch's fill_(Scalar))
@@ -4102,11 +4276,35 @@ class BernoulliBackward0(ZeroBackward0):
 
 
 def bernoulli_(a, p=0.5, *, generator=None):
-    """Each element 1 with probability p, else 0, in place."""
+    """Each element 1 with probability p (a number, or a tensor of them broadcast to a's shape), else 0, in place.
+    Recorded as PyTorch does: BernoulliBackward2 (p a number) or BernoulliBackward1 (p a tensor, an edge to it too),
+    both giving zero gradients."""
+    gen = generator or _rand.default_generator
+    if isinstance(p, Tensor):
+        return _inplace(a, _bernoulli_tensor, p, gen)
     if not 0 <= p <= 1:
         raise RuntimeError('bernoulli_ expects p to be in [0, 1], but got p=%s' % p)
-    gen = generator or _rand.default_generator
-    return _inplace(a, lambda t: make(_rand.bernoulli(gen, t._data.shape, p).astype(t._data.dtype)))
+    return _inplace(a, lambda t: _attach(make(_rand.bernoulli(gen, t._data.shape, p).astype(t._data.dtype)),
+                                         BernoulliBackward2, (t,)))
+
+
+def _bernoulli_tensor(a, p, gen):
+    with ag.no_grad():
+        probs = expand(p, a._data.shape)._data                # (PyTorch's expand error for a p that does not fit)
+    if ((probs < 0) | (probs > 1)).any():
+        raise RuntimeError('Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be '
+                           'improved?  If so, please report an enhancement request to PyTorch.)')
+    out = make(_rand.bernoulli_of(gen, probs).astype(a._data.dtype))
+    return _attach(out, BernoulliBackward1, (a, p))
+
+
+class BernoulliBackward2(ZeroBackward0):
+    pass
+
+
+class BernoulliBackward1(Node):
+    def apply(self, g):
+        return (_zeros_like(g) if self.needs(0) else None, _zeros_like(g) if self.needs(1) else None)
 
 
 def _multinomial(pos):
@@ -4215,6 +4413,8 @@ class NormalBackward3(Node):
 
 
 def copy_(a, src, non_blocking=False):
+    if not isinstance(src, (Tensor,) + _Number):
+        raise TypeError("copy_(): argument 'other' (position 1) must be Tensor, not %s" % type(src).__name__)
     return _inplace(a, _copy, src)
 
 

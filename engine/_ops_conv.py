@@ -3,8 +3,9 @@
 Same rules as `_ops.py`: a numpy forward beside its backward node, named and saving what PyTorch 2.13's nodes save.
 Everything is computed on 4-d arrays (N, C, H, W): a 1-d op is its 2-d op with H = 1 (as PyTorch's 1-d pools are,
 which it records as unsqueeze -> 2-d pool -> squeeze). Convolution is im2col (a strided view of every window) and
-one matmul per group; its backward is numpy too, so gradients of gradients (create_graph=True) through a
-convolution or a pool raise NotImplementedError instead of returning a graph that would be wrong.
+one matmul per group; its backward is numpy too. When autograd records it (create_graph=True), the gradients are
+outputs of PyTorch's double-backward node, whose own gradients come from the same convolution written as unfold and
+a matmul (ConvolutionBackwardBackward0), or, for pools, from the pool's linear map again (_LinearInGrad).
 """
 import warnings
 
@@ -14,16 +15,50 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops import _attach, _out, _sizes
+from ._ops_nn import _SecondOrder, _second_order
 from ._tensor import Tensor, make, parser_type
 
 _sliding = np.lib.stride_tricks.sliding_window_view
 
 
-def _no_double_backward(node, *tensors):
-    """Raise if this numpy backward would be asked to build a graph (create_graph=True)."""
-    if ag.grad_enabled and any(t is not None and t._requires_grad for t in tensors):
-        raise NotImplementedError('%s: gradients of gradients (create_graph=True) through convolution and pooling '
-                                  'are not supported by Autograd Playground' % node.name())
+class _LinearInGrad(Node):
+    """The node of a pool's gradient when autograd records it (create_graph=True): a map linear in the incoming
+    gradient that does not depend on the input's values, so its own gradient is the forward map again (`_again`,
+    applied to the gradient's gradient), and none for the input. Gradients of gradients through pools work so."""
+
+    def apply(self, gg):
+        return (self._again(gg),) + (None,) * (len(self._fns) - 1)
+
+
+def _linear_in_grad(gx, cls, inputs, again):
+    """gx, the numpy backward's result, recorded as the output of a `cls` node over `inputs` (the incoming gradient
+    first) when autograd records."""
+    out = _attach(gx, cls, inputs)
+    if out._grad_fn is not None:
+        out._grad_fn._again = again
+    return out
+
+
+def _gather_planes(gg, idx):
+    """The elements of gg at idx, per plane (idx counts in each H * W plane, as pools' indices do)."""
+    planes = int(np.prod(idx._data.shape[:-2], dtype=np.int64))
+    return gg.reshape(planes, -1).gather(1, idx.reshape(planes, -1)).reshape(idx._data.shape)
+
+
+class MaxPool2DWithIndicesBackwardBackward0(_LinearInGrad):
+    pass
+
+
+class AvgPool2DBackwardBackward0(_LinearInGrad):
+    pass
+
+
+class AdaptiveAvgPool2DBackwardBackward0(_LinearInGrad):
+    pass
+
+
+class AdaptiveMaxPool2DBackwardBackward0(_LinearInGrad):
+    pass
 
 
 def _windows(xp, kernel, stride, dilation, out_hw):
@@ -266,7 +301,6 @@ class ConvolutionBackward0(Node):
 
     def apply(self, g):
         x, w = self.saved('input'), self.saved('weight')
-        _no_double_backward(self, g, x, w)
         nd = x._data.ndim - 2
         stride, padding, dilation = (_hw(_expand(self._saved[k], nd), nd, first) for k, first in
                                      (('stride', 1), ('padding', 0), ('dilation', 1)))
@@ -280,7 +314,47 @@ class ConvolutionBackward0(Node):
             gx = make(np.ascontiguousarray(geo.grad_input(wd, gd).reshape(x._data.shape))) if self.needs(0) else None
             gw = make(geo.grad_weight(xd, gd).reshape(w._data.shape)) if self.needs(1) else None
         gb = make(gd.sum((0, 2, 3))) if len(self._fns) > 2 and self.needs(2) else None
-        return gx, gw, gb
+        if not ag.grad_enabled:
+            return gx, gw, gb
+        s = self._saved
+
+        def formula(g, x, w):
+            """The gradients of the convolution written as unfold (im2col) and a matmul, differentiable (a transposed
+            one: the gradient of such a convolution w.r.t. its input, at x)."""
+            bias = make(np.zeros(g._data.shape[1], w._data.dtype)).requires_grad_() if gb is not None else None
+            req = [t for t in (x, w, bias) if t is not None and t._requires_grad]
+            if s['transposed']:
+                z = make(np.zeros(g._data.shape, g._data.dtype)).requires_grad_()
+                y, = grad(_conv_by_unfold(z, w, None, nd, stride, padding, dilation, s['groups']), z, x,
+                          create_graph=True)
+                y = y if bias is None else y + bias.reshape((-1,) + (1,) * nd)
+            else:
+                y = _conv_by_unfold(x, w, bias, nd, stride, padding, dilation, s['groups'])
+            grads = iter(grad(y, req, g, create_graph=True, allow_unused=True))
+            return tuple(next(grads) if t is not None and t._requires_grad else None for t in (x, w, bias))
+        from .autograd import grad
+        return _second_order(ConvolutionBackwardBackward0, (g, x, w), (gx, gw, gb), formula)
+
+
+class ConvolutionBackwardBackward0(_SecondOrder):
+    pass
+
+
+def _conv_by_unfold(x, w, bias, nd, stride, padding, dilation, groups):
+    """A 1-d or 2-d convolution in differentiable ops: the windows (F.unfold) times the weight, per group."""
+    from ._ops_vision import unfold
+    batched = x.dim() == nd + 2
+    x4 = (x if batched else x.unsqueeze(0)).reshape((-1, x.shape[-nd - 1]) + (1,) * (2 - nd) + x.shape[-nd:])
+    w4 = w.reshape(w.shape[:2] + (1,) * (2 - nd) + w.shape[2:])
+    n, (o, cg, kh, kw) = x4.shape[0], w4.shape
+    cols = unfold(x4, (kh, kw), dilation, padding, stride)
+    out = w4.reshape(1, groups, o // groups, cg * kh * kw).matmul(cols.reshape(n, groups, cg * kh * kw, -1))
+    hw = [(size + 2 * p - d * (k - 1) - 1) // st + 1 for size, k, st, p, d in
+          zip(x4.shape[2:], (kh, kw), stride, padding, dilation)]
+    out = out.reshape((n, o) + tuple(hw[2 - nd:]))
+    if bias is not None:
+        out = out + bias.reshape((o,) + (1,) * nd)
+    return out if batched else out.squeeze(0)
 
 
 
@@ -436,12 +510,12 @@ def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation
 class MaxPool2DWithIndicesBackward0(Node):
     def apply(self, g):
         x, idx = self.saved('self'), self.saved('result1')
-        _no_double_backward(self, g)
         shape = _as_4d(x._data).shape
         gx = np.zeros((shape[0] * shape[1], shape[2] * shape[3]), g._data.dtype)
         planes = np.arange(gx.shape[0])[:, None]
         np.add.at(gx, (planes, idx._data.reshape(gx.shape[0], -1)), g._data.reshape(gx.shape[0], -1))
-        return (make(gx.reshape(x._data.shape)),)
+        return (_linear_in_grad(make(gx.reshape(x._data.shape)), MaxPool2DWithIndicesBackwardBackward0, (g, x),
+                                lambda gg: _gather_planes(gg, idx)),)
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
@@ -498,7 +572,6 @@ def _divisors(shape, kernel, stride, pad, out_hw, count_include_pad, divisor_ove
 class AvgPool2DBackward0(Node):
     def apply(self, g):
         x = self.saved('self')
-        _no_double_backward(self, g)
         s = self._saved
         _, (kernel, stride, pad, _) = _pool_sizes('avg_pool2d', s['kernel_size'], s['stride'] or None, s['padding'])
         shape = _as_4d(x._data).shape
@@ -511,7 +584,10 @@ class AvgPool2DBackward0(Node):
                 gp[:, :, i:i + stride[0] * (out_hw[0] - 1) + 1:stride[0],
                    j:j + stride[1] * (out_hw[1] - 1) + 1:stride[1]] += gd
         gx = gp[:, :, pad[0]:pad[0] + shape[2], pad[1]:pad[1] + shape[3]]
-        return (make(np.ascontiguousarray(gx).reshape(x._data.shape)),)
+        return (_linear_in_grad(make(np.ascontiguousarray(gx).reshape(x._data.shape)), AvgPool2DBackwardBackward0,
+                                (g, x), lambda gg: avg_pool2d(gg, s['kernel_size'], s['stride'] or None,
+                                                              s['padding'], s['ceil_mode'], s['count_include_pad'],
+                                                              s['divisor_override'])),)
 
 
 def _check_dims_1d(name, input):
@@ -646,10 +722,10 @@ def _adaptive_windows(size, out_size):
 class AdaptiveAvgPool2DBackward0(Node):
     def apply(self, g):
         x = self.saved('self')
-        _no_double_backward(self, g)
         gd = g._data
         out = np.zeros(x._data.shape, gd.dtype)
         for i, j, rows, cols in _adaptive_windows(x._data.shape[-2:], gd.shape[-2:]):
             share = gd[..., i, j] / gd.dtype.type(len(rows)) / gd.dtype.type(len(cols))
             out[..., rows.start:rows.stop, cols.start:cols.stop] += share[..., None, None]
-        return (make(out),)
+        return (_linear_in_grad(make(out), AdaptiveAvgPool2DBackwardBackward0, (g, x),
+                                lambda gg: adaptive_avg_pool2d(gg, gd.shape[-2:])),)

@@ -67,6 +67,18 @@ def _join(shape):
     return ', '.join(map(str, shape))
 
 
+def _src_meta(out, src, index):
+    """The scatter ops read only index's corner of src, so src's gradient (gathered) has index's shape: PyTorch's
+    engine then refuses it ("returned an invalid gradient at index 1") when src is larger. The node keeps src's
+    shape for that check (it keeps only the shapes that differ from the output's)."""
+    node = out._grad_fn
+    if node is not None and src._requires_grad and src._data.shape != index._data.shape:
+        meta = list(node._meta or [None] * len(node._fns))
+        meta[1] = (src._data.shape, src._data.dtype)
+        node._meta = meta
+    return out
+
+
 def _region(src, index):
     """The part of src that scatter reads: its leading corner of index's shape."""
     data = src._data.reshape(_shape(src))
@@ -92,7 +104,7 @@ def scatter(a, dim, index, src=None, value=None, *, reduce=None):
     out.reshape(-1)[flat.reshape(-1)] = vals.astype(out.dtype)
     saved = {'dim': _given(dim), 'index': SavedTensor(index)}
     if is_src:
-        return _attach(make(out), ScatterBackward0, (a, v), saved)
+        return _src_meta(_attach(make(out), ScatterBackward0, (a, v), saved), v, index)
     return _attach(make(out), ScatterBackward1, (a,), saved)
 
 
@@ -134,8 +146,9 @@ def scatter_add(a, dim, index, src):
     flat = _positions(a, d, index, 'scatter_add', src)
     out = a._data.copy()
     np.add.at(out.reshape(-1), flat.reshape(-1), _region(src, index).reshape(-1))
-    return _attach(make(out), ScatterAddBackward0, (a, src),
-                   {'dim': _given(dim), 'index': SavedTensor(index) if src._requires_grad else None})
+    return _src_meta(_attach(make(out), ScatterAddBackward0, (a, src),
+                             {'dim': _given(dim), 'index': SavedTensor(index) if src._requires_grad else None}),
+                     src, index)
 
 
 class ScatterAddBackward0(Node):
@@ -178,9 +191,9 @@ def scatter_reduce(a, dim, index, src, reduce, *, include_self=True):
         raise RuntimeError('scatter(): Expected self.dtype to be equal to src.dtype')
     flat = _positions(a, d, index, 'scatter_reduce', src)
     out = make(_reduced(a._data, flat.reshape(-1), _region(src, index).reshape(-1), reduce, include_self))
-    return _attach(out, ScatterReduceBackward0, (a, src), {
+    return _src_meta(_attach(out, ScatterReduceBackward0, (a, src), {
         'dim': _given(dim), 'include_self': include_self, 'index': SavedTensor(index), 'reduce': reduce,
-        'result': ops._RESULT, 'self': SavedTensor(a), 'src': SavedTensor(src)})
+        'result': ops._RESULT, 'self': SavedTensor(a), 'src': SavedTensor(src)}), src, index)
 
 
 class ScatterReduceBackward0(Node):
@@ -399,7 +412,8 @@ class MaskedSelectBackward0(Node):
         mask, x = self.saved('mask'), self.saved('self')
         shape = np.broadcast_shapes(x._data.shape, mask._data.shape)
         flat = np.flatnonzero(np.broadcast_to(mask._data, shape))
-        return (_put_at(g, flat, shape),)               # (the engine sums it to self's shape)
+        return (_put_at(g, flat, shape, ops.MaskedScatterBackward0,     # (the engine sums it to self's shape)
+                        {'mask': SavedTensor(mask), 'source_sym_sizes': g._data.shape}),)
 
 
 def masked_scatter(a, mask, source):
@@ -751,7 +765,8 @@ class DiagonalBackward0(Node):
         shape = s['self_sym_sizes']
         d1, d2 = _signed(s['dim1']) % len(shape), _signed(s['dim2']) % len(shape)
         where = _diagonal_data(ops._flat_index(shape), _signed(s['offset']), d1, d2)
-        return (_put_at(g, where, shape),)           # zeros with g on the diagonal (differentiable)
+        return (_put_at(g, where, shape, ops.DiagonalBackwardBackward0,   # zeros with g on the diagonal
+                        {'dim1': s['dim1'], 'dim2': s['dim2'], 'offset': s['offset']}),)   # (differentiable)
 
 
 def diag_embed(a, offset=0, dim1=-2, dim2=-1):
@@ -810,7 +825,8 @@ class UnfoldBackward0(Node):
         shape = s['self_sym_sizes']
         d = _signed(s['dimension']) % builtins.max(len(shape), 1)
         where = _windows(ops._flat_index(shape), d, s['size'], s['step'])
-        return (_put_at(g, where, shape),)           # overlapping windows add up
+        return (_put_at(g, where, shape, ops.UnfoldBackwardBackward0,     # overlapping windows add up
+                        {'dim': s['dimension'], 'size': s['size'], 'step': s['step']}),)
 
 
 # ================================================================================================ broadcasting, grids
@@ -847,6 +863,28 @@ def as_strided(a, size, stride, storage_offset=None):
     return out
 
 
+class AsStridedBackward1(ops.AsStridedBackward0):
+    pass
+
+
+def as_strided_(a, size, stride, storage_offset=None):
+    """In place: a now shows as_strided(a, size, stride, storage_offset) of its memory; its version moves on and a
+    recorded history goes on through AsStridedBackward1."""
+    ops._check_inplace(a)
+    res = as_strided(a, size, stride, storage_offset)
+    if a._base is None and '_storage' not in a.__dict__:        # (its memory, for storage_offset)
+        memory = a._data
+        a._storage = np.lib.stride_tricks.as_strided(memory, (memory.size,), (memory.itemsize,),
+                                                     writeable=memory.flags.writeable)
+    a._data = res._data
+    ops.bump(a)
+    node = res._grad_fn
+    if node is not None:
+        ops.ag.retype(node, AsStridedBackward1)
+        ops._new_history(a, node)
+    return a
+
+
 def resize_(a, *size, memory_format=None):
     """a now of `size`, contiguous over its memory from its offset (grown, with zeros, when it needs more); a tensor
     that requires grad cannot be resized."""
@@ -860,13 +898,16 @@ def resize_(a, *size, memory_format=None):
     if any(s < 0 for s in size):
         raise RuntimeError('numel: integer multiplication overflow')
     root = a._base if a._base is not None else a
-    off, n = 0 if a._base is None else a.storage_offset(), int(np.prod(size, dtype=np.int64))
+    off = a.storage_offset() if a._data.size and (a._base is not None or '_storage' in a.__dict__) else 0
+    n = int(np.prod(size, dtype=np.int64))
     flat = root.__dict__.get('_storage')        # (a resized base keeps all its memory, as PyTorch's storage)
     if flat is None:
         memory = root._data
         flat = np.lib.stride_tricks.as_strided(memory, (memory.size,), (memory.itemsize,),
                                                writeable=memory.flags.writeable)
     if off + n > flat.size:                     # (PyTorch grows the storage: here the tensor gets new memory)
+        if '_numpy_memory' in root.__dict__:
+            raise RuntimeError('Trying to resize storage that is not resizable')
         flat = np.concatenate([flat, np.zeros(off + n - flat.size, flat.dtype)])
     if a._base is None:
         a._storage = flat
@@ -878,6 +919,99 @@ def resize_(a, *size, memory_format=None):
 def resize_as_(a, other, *, memory_format=None):
     """resize_ to other's sizes."""
     return resize_(a, other.shape)
+
+
+_SET_SIGNATURES = (' * ()\n', ' * (torch.Storage source)\n',
+                   ' * (torch.Storage source, int storage_offset, tuple of ints size, tuple of ints stride = None)\n',
+                   ' * (Tensor source)\n',
+                   ' * (Tensor source, int storage_offset, tuple of ints size, tuple of ints stride = None)\n')
+
+
+def set_(a, *args, **kwargs):
+    """a now shows other memory: source's (a tensor or a storage), or from storage_offset with size and stride
+    (contiguous by default), or none (size [0]). Its version counter stays its own (bumped once). PyTorch has no
+    derivative for it: recorded, its node is NotImplemented."""
+    from ._tensor import TypedStorage, UntypedStorage, invalid_arguments
+    from ._factories import _arg_desc
+    names = ('source', 'storage_offset', 'size', 'stride')
+    given = dict(zip(names, args), **kwargs)
+    source, offset, size, stride = (given.get(n) for n in names)
+    kinds = (Tensor, TypedStorage)
+    if (len(args) > 4 or set(kwargs) - set(names) or (given and not isinstance(source, kinds))
+            or len(given) not in (0, 1, 3, 4) or len(given) >= 3 and not (
+                isinstance(offset, (int, np.integer)) and isinstance(size, (tuple, list, ops.Size))
+                and (stride is None or isinstance(stride, (tuple, list, ops.Size))))):
+        n = len(args) + len(kwargs)      # (the parser explains only the signatures taking as many arguments)
+
+        def why(i):
+            if n == 1 and i in (0, 1, 3):
+                return ("      didn't match because some of the arguments have invalid types: (!%s!)\n"
+                        % _arg_desc(source))
+            if n == 4 and i in (2, 4):
+                marks = [_arg_desc(x) if ok else '!%s!' % _arg_desc(x) for x, ok in zip(
+                    (source, offset, size, stride),
+                    (isinstance(source, kinds[i == 2]), isinstance(offset, int), False, False))]  # (as PyTorch marks)
+                return "      didn't match because some of the arguments have invalid types: (%s)\n" % ', '.join(marks)
+            return ''
+        raise invalid_arguments('set_', args, kwargs, ''.join(s + why(i) for i, s in enumerate(_SET_SIGNATURES)))
+    from ._dtypes import C_NAMES
+    if isinstance(source, UntypedStorage):            # (bytes: seen as a's dtype)
+        source = TypedStorage(source._data.view(a._data.dtype), a.dtype)
+    if source is not None and source._data.dtype != a._data.dtype:
+        if isinstance(source, TypedStorage):
+            raise RuntimeError("Expected a Storage of type %s or an UntypedStorage, but got type %s for argument 1 "
+                               "'storage'" % (C_NAMES[a.dtype.name], source.dtype.legacy))
+        raise RuntimeError('Could not set tensor of type %s to a tensor of type %s'
+                           % (C_NAMES[source.dtype.name], C_NAMES[a.dtype.name]))
+    ops._check_inplace(a, (source,) if isinstance(source, Tensor) else ())
+    flat = None                                 # the memory a now shows, as a flat array (for storage_offset)
+    if isinstance(source, TypedStorage):
+        flat = source._data
+    elif source is not None:
+        root = source._base if source._base is not None else source
+        flat = root.__dict__.get('_storage')
+        if flat is None:
+            flat = np.lib.stride_tricks.as_strided(root._data, (root._data.size,), (root._data.itemsize,),
+                                                   writeable=root._data.flags.writeable)
+    if source is None:
+        data = np.zeros((0,), a._data.dtype)
+    elif size is None:
+        data = source._data
+    else:
+        bad = [s for s in size if not isinstance(s, (int, np.integer))]
+        if bad:
+            raise TypeError("set_(): argument 'size' failed to unpack the object at pos 2 with error \"type must be "
+                            "tuple of ints,but got %s\"" % type(bad[0]).__name__)
+        size = tuple(size)
+        if stride is not None and len(stride) != len(size):
+            raise RuntimeError('unequal size length (%d) and stride length (%d)' % (len(size), len(stride)))
+        if offset < 0:
+            raise RuntimeError('Tensor: invalid storage offset %d' % offset)
+        if any(s < 0 for s in size):
+            raise RuntimeError('numel: integer multiplication overflow')
+        if stride is None:
+            stride, n = [], 1
+            for s in reversed(size):
+                stride.insert(0, n)
+                n *= s
+        need = 0 if 0 in size else offset + 1 + builtins.sum((n - 1) * s for n, s in zip(size, stride))
+        if need > flat.size:                     # (PyTorch grows the storage: here the tensor gets new memory)
+            flat = np.concatenate([flat, np.zeros(need - flat.size, flat.dtype)])
+        item = flat.itemsize
+        data = np.lib.stride_tricks.as_strided(flat[offset:], size, tuple(s * item for s in stride),
+                                               writeable=flat.flags.writeable)
+    a._data = data
+    if a._base is None:
+        a.__dict__.pop('_storage', None)
+        if flat is not None:
+            a._storage = flat
+    ops.bump(a)
+    inputs = (a, source) if isinstance(source, Tensor) else (a,)
+    if ops.ag.grad_enabled and a._data.dtype.kind == 'f' and builtins.any(t._requires_grad for t in inputs):
+        node = ops.ag.record(None, ops.NotImplementedBackward, tuple(t if t._requires_grad else None for t in inputs))
+        node.op = 'set_'
+        ops._new_history(a, node)
+    return a
 
 
 def broadcast_shapes(*shapes):
@@ -990,5 +1124,6 @@ def _install():
 
 _install()
 Tensor.masked_scatter_, Tensor.resize_, Tensor.resize_as_ = masked_scatter_, resize_, resize_as_
+Tensor.set_, Tensor.as_strided_ = set_, as_strided_
 Tensor.swapaxes_ = Tensor.swapdims_ = ops.transpose_
 Tensor.unfold = unfold

@@ -472,6 +472,7 @@ def adjoint(a):
 _tensor_matrix_power.__name__ = 'matrix_power'
 for _name in ('det', 'logdet', 'slogdet', 'addmv', 'addr', 'adjoint'):
     setattr(Tensor, _name, globals()[_name])
+Tensor.addmv_, Tensor.addr_ = _methods._inplace_of(addmv), _methods._inplace_of(addr)
 Tensor.matrix_power = _tensor_matrix_power
 return_types.svd = _return_type('svd', ('U', 'S', 'V'))
 

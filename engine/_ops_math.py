@@ -21,7 +21,7 @@ from ._random import fma32 as _fma32
 from ._factories import _fma64
 
 __all__ = ['exp2', 'acosh', 'asinh', 'atanh', 'arccosh', 'arcsinh', 'arctanh', 'atan2', 'arctan2', 'hypot',
-           'logaddexp', 'logaddexp2', 'xlogy', 'copysign', 'sgn', 'erfc', 'lgamma', 'digamma',
+           'logaddexp', 'logaddexp2', 'xlogy', 'copysign', 'sgn', 'erfc', 'lgamma', 'digamma', 'polygamma',
            'lerp', 'addcmul', 'addcdiv', 'float_power', 'deg2rad', 'rad2deg', 'sinc', 'logit', 'nan_to_num',
            'heaviside', 'fmax', 'fmin',
            'isclose', 'isneginf', 'isposinf', 'isreal', 'positive', 'greater', 'greater_equal', 'less', 'less_equal',
@@ -162,33 +162,49 @@ class DigammaBackward0(Node):
 
 def _polygamma1(a):
     """polygamma(1, a), trigamma, as a differentiable op (PolygammaBackward0, saving n and self, as PyTorch)."""
+    return polygamma(1, a)
+
+
+def polygamma(n, input):
+    """The n-th derivative of digamma (PolygammaBackward0, saving n and self, whose gradient is polygamma(n + 1))."""
+    if n < 0:
+        raise RuntimeError('polygamma(n, x) does not support negative n.')
+    d = _float_dtype(input)
+    x = input._data.astype(d.np, copy=False)
     with np.errstate(all='ignore'):
-        out = make(_trigamma_np(a._data))
-    return _attach(out, PolygammaBackward0, (a,), {'n': 1, 'self': SavedTensor(a)}, True)
+        y = _digamma_np(x) if n == 0 else _trigamma_np(x) if n == 1 else _polygamma_np(n, x)
+    return _attach(_out(y, d), PolygammaBackward0, (input,), {'n': n, 'self': SavedTensor(input)},
+                   input._data.dtype is d.np)
 
 
 class PolygammaBackward0(Node):
-    def apply(self, g):                     # grad * polygamma(n + 1, self); past n = 2 the engine has none
-        x = self.saved('self')
-        with np.errstate(all='ignore'):
-            psi2 = make(_tetragamma_np(x._data))
-        return (g * _not_implemented(psi2, (x,), 'aten::polygamma with n > 2 (in the engine)'),)
+    def apply(self, g):                     # grad * polygamma(n + 1, self)
+        return (g * polygamma(self._saved['n'] + 1, self.saved('self')),)
 
 
-def _tetragamma_np(x):
-    """polygamma(2, x) in float64 (recurrence up to 10, then the asymptotic series), rounded to x's dtype: close to
-    PyTorch's (a Hurwitz zeta), not bit for bit."""
+_BERNOULLI = (1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6, -3617 / 510)    # B_2, B_4, ... B_16
+
+
+def _polygamma_np(n, x):
+    """polygamma(n, x), n >= 2: (-1)^(n+1) n! zeta(n + 1, x), the Hurwitz zeta summed term by term in float64 until
+    x + k >= n + 10, then its Euler-Maclaurin tail; rounded to x's dtype (close to PyTorch's, not bit for bit)."""
+    s = n + 1
     v = x.astype(np.float64)
-    result = np.zeros_like(v)
-    low = v < 10
+    total = np.zeros_like(v)
+    low = v < n + 10
     while low.any():
-        result = np.where(low, result - 2 / v ** 3, result)
+        total = np.where(low, total + v ** -s, total)
         v = np.where(low, v + 1, v)
-        low = v < 10
-    series = -(1 / v ** 2) - 1 / v ** 3 - 1 / (2 * v ** 4) + 1 / (6 * v ** 6) - 1 / (6 * v ** 8) + 3 / (10 * v ** 10) \
-        - 5 / (6 * v ** 12)
-    out = result + series
-    return np.where(np.isnan(x) | (x <= 0) & (x == np.trunc(x)), np.nan, out).astype(x.dtype)
+        low = v < n + 10
+    total = total + v ** (1 - s) / (s - 1) + v ** -s / 2
+    rising, factorial = float(s), 2.0            # s (s + 1) ... (s + 2k - 2) and (2k)!
+    for k, b in enumerate(_BERNOULLI, 1):
+        total = total + b / factorial * rising * v ** (1 - s - 2 * k)
+        rising *= (s + 2 * k - 1) * (s + 2 * k)
+        factorial *= (2 * k + 1) * (2 * k + 2)
+    out = (-1) ** (n + 1) * math.factorial(n) * total
+    pole = (x <= 0) & (x == np.trunc(x))
+    return np.where(pole, (-1) ** (n + 1) * np.inf, out).astype(x.dtype)
 
 
 def _sleef_exp2f(d):
@@ -486,9 +502,9 @@ class XlogyBackward1(Node):
 
 class XlogyBackward2(Node):
     def apply(self, g):                       # xlogy(grad, other), masked where self == 0 unless other > 0
-        y = self._saved['other']
+        y, x = self._saved['other'], self.saved('self')     # (unpacked even when unused: its version is checked)
         gx = xlogy(g, y)
-        return (gx if y > 0 else gx.masked_fill(self.saved('self') == 0., 0.),)
+        return (gx if y > 0 else gx.masked_fill(x == 0., 0.),)
 
 
 def copysign(a, other):
@@ -565,6 +581,8 @@ def lerp(a, end, weight):
             raise RuntimeError('expected dtype %s for `weight` but got dtype %s'
                                % (dt.C_NAMES[x.dtype.name], dt.C_NAMES[weight._data.dtype.name]))
         w = weight._data.astype(x.dtype, copy=False)
+        if w.shape != x.shape:
+            _check_broadcast(np.broadcast_shapes(x.shape, y.shape), w.shape)
         out = _out(_lerp_np(x, y, w), a.dtype)
         return _attach(out, LerpBackward1, (a, end, weight),
                        {'end': SavedTensor(end) if _rg(weight) else None,
@@ -603,6 +621,8 @@ def _addc_operands(a, t1, t2, value, name):
 def addcmul(a, tensor1, tensor2, *, value=1):
     """a + value * tensor1 * tensor2."""
     x, y, z, d = _addc_operands(a, tensor1, tensor2, value, 'addcmul')
+    if d is dt.bool_:
+        raise NotImplementedError('"addcmul_cpu_out" not implemented for \'Bool\'')
     v = d.np.type(value if d.is_floating_point else builtins.int(value))
     out = _out(_fma(v * y, z, x) if d.is_floating_point else x + v * y * z, d)
     return _attach(out, AddcmulBackward0, (a, tensor1, tensor2),
@@ -777,6 +797,43 @@ Tensor.fix_ = Tensor.trunc_
 Tensor.float_power_ = float_power_
 Tensor.sgn_ = _methods._inplace_of(Tensor.sgn)
 Tensor.erf_ = _methods._inplace_of(_erf)
+
+
+def _polygamma_method(self, n):
+    """x.polygamma(n): polygamma(n, x)."""
+    return polygamma(n, self)
+
+
+_polygamma_method.__name__ = 'polygamma'
+Tensor.polygamma = _polygamma_method
+Tensor.polygamma_ = _methods._inplace_of(_polygamma_method)
+
+
+def _value_first(fn, function, name=None):
+    """addcmul / addcdiv also taking the value first, deprecated (old optimizers: `addcmul_(1 - beta2, g, g)`):
+    see _methods.number_first. function: torch.addcmul (its warning names `input`), else the method `name`, whose
+    errors count the tensors from 1."""
+    name = name or fn.__name__
+
+    def f(input, *args, **kwargs):
+        if len(args) == 3:
+            given = _methods.number_first(name, args, kwargs, function)
+            if given is not None:
+                args, kwargs = given
+        if not function:
+            for i, t in enumerate(args[:2]):
+                _need_tensor(name, t, i + 1, 'tensor%d' % (i + 1))
+        return fn(input, *args, **kwargs)
+    f.__name__, f.__doc__ = name, fn.__doc__
+    return f
+
+
+Tensor.maximum = _method(Tensor.maximum, 'maximum', 'other')
+Tensor.minimum = _method(Tensor.minimum, 'minimum', 'other')
+Tensor.addcmul, Tensor.addcdiv = _value_first(addcmul, False), _value_first(addcdiv, False)
+Tensor.addcmul_ = _value_first(Tensor.addcmul_, False, 'addcmul_')
+Tensor.addcdiv_ = _value_first(Tensor.addcdiv_, False, 'addcdiv_')
+addcmul, addcdiv = _value_first(addcmul, True), _value_first(addcdiv, True)
 
 # torch.exp2_(x) and the like: the in-place methods PyTorch also has as functions
 _INPLACE_FUNCTIONS = ['exp2_', 'acosh_', 'asinh_', 'atanh_', 'arccosh_', 'arcsinh_', 'arctanh_', 'xlogy_', 'erfc_',

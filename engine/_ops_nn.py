@@ -5,19 +5,21 @@ names and saved attributes exactly as PyTorch 2.13 has them. Losses take `reduct
 (0 none, 1 mean, 2 sum), which is what their nodes save.
 """
 import builtins
-import collections
 import math
 import warnings
 
 import numpy as np
 
 from . import _autograd as ag
+from . import _reduce_order
+from . import _selection
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _div_scalar, _F32, _float_dtype,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
-                   pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to)
+                   pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
+                   masked_fill, ScatterBackward0, _not_for_bool)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once, parser_type
 
 _F64 = np.float64
@@ -61,13 +63,52 @@ def _tuple(dim):
     return None if dim is None else tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
 
 
+class _Field:
+    """A read-only field of a return type (a structseq's member: assigning to it is refused)."""
+    def __init__(self, i):
+        self.i = i
+
+    def __get__(self, obj, cls=None):
+        return self if obj is None else tuple.__getitem__(obj, self.i)
+
+    def __set__(self, obj, value):
+        raise AttributeError('readonly attribute')
+
+
 def _return_type(name, fields=('values', 'indices')):
-    """A torch.return_types named tuple (values, indices) that prints as PyTorch prints it."""
-    cls = collections.namedtuple(name, fields)
-    cls.__module__ = 'torch.return_types'
-    cls.__repr__ = lambda self: 'torch.return_types.%s(\n%s)' % (
-        name, ',\n'.join('%s=%r' % (f, v) for f, v in zip(fields, self)))
-    return cls
+    """A torch.return_types type: a tuple with named fields, as PyTorch's structseq (not a namedtuple: no _fields
+    or _asdict; built from one sequence; n_fields), that prints as PyTorch prints it. The engine builds it from its
+    fields, one argument each."""
+    full = 'torch.return_types.' + name
+    n = len(fields)
+
+    def __new__(cls, *args):
+        if len(args) == n and not (n == 2 and isinstance(args[1], dict)):
+            return tuple.__new__(cls, args)
+        if not args:
+            raise TypeError("structseq() missing required argument 'sequence' (pos 1)")
+        if len(args) > 2 or len(args) == 2 and not isinstance(args[1], dict) or not hasattr(args[0], '__len__'):
+            raise TypeError('constructor requires a sequence')
+        items = tuple(args[0])
+        if len(items) != n:
+            raise TypeError('%s() takes a %d-sequence (%d-sequence given)' % (full, n, len(items)))
+        return tuple.__new__(cls, items)
+
+    def __getattr__(self, attr):
+        raise AttributeError("'%s' object has no attribute '%s'" % (full, attr))
+
+    def __setattr__(self, attr, value):
+        if attr in fields:
+            raise AttributeError('readonly attribute')
+        raise AttributeError("'%s' object has no attribute '%s'" % (full, attr))
+
+    namespace = {'__slots__': (), '__new__': __new__, '__getattr__': __getattr__, '__setattr__': __setattr__,
+                 '__module__': 'torch.return_types', '__doc__': None, '__match_args__': tuple(fields),
+                 'n_fields': n, 'n_sequence_fields': n, 'n_unnamed_fields': 0,
+                 '__reduce__': lambda self: (type(self), (tuple(self), {})),
+                 '__repr__': lambda self: '%s(\n%s)' % (full, ',\n'.join('%s=%r' % (f, v) for f, v in zip(fields, self)))}
+    namespace.update((f, _Field(i)) for i, f in enumerate(fields))
+    return type(name, (tuple,), namespace)
 
 
 class return_types:
@@ -112,8 +153,8 @@ class WhereBackward0(Node):
 def _evenly_distribute(g, x, value):
     """Gradient of a full max/min: split equally among the elements equal to the result (NaNs count)."""
     xd, v = x._data, value._data
-    mask = (xd == v) | (np.isnan(xd) & np.isnan(v))
-    return where(make(mask), g / builtins.int(mask.sum()), 0.)
+    mask = make((xd == v) | (np.isnan(xd) & np.isnan(v)))
+    return masked_fill(_zeros_like(x), mask, g / builtins.int(mask._data.sum()))   # (PyTorch's masked_fill_)
 
 
 def _select_backward(g, dim, indices, sizes, keepdim):
@@ -122,9 +163,8 @@ def _select_backward(g, dim, indices, sizes, keepdim):
         return g
     g = _unsq(g, (dim,), keepdim)
     idx = indices._data if keepdim else np.expand_dims(indices._data, dim)
-    mask = np.zeros(sizes, bool)
-    np.put_along_axis(mask, idx, True, dim)
-    return where(make(mask), g.expand(sizes), 0.)
+    return put(g, _along(idx.astype(np.intp), dim, sizes), sizes, ScatterBackward0,   # (scatter into zeros)
+               {'dim': dim, 'index': SavedTensor(make(idx))})
 
 
 def _extremum(name, np_fn, arg_fn, full_node, dim_node, pair):
@@ -187,6 +227,8 @@ def _elementwise_extremum(np_fn, node_cls):
             raise TypeError('%s(): argument \'other\' (position 2) must be Tensor, not %s'
                             % (np_fn.__name__, type(other).__name__))
         d = dt.result_type(a, other)
+        if a._data.shape != other._data.shape:
+            _check_broadcast(a._data.shape, other._data.shape)
         out = _out(np_fn(a._data.astype(d.np, copy=False), other._data.astype(d.np, copy=False)), d)
         return _attach(out, node_cls, (a, other), {'other': SavedTensor(other), 'self': SavedTensor(a)})
     op.__name__ = np_fn.__name__
@@ -263,11 +305,12 @@ def topk(a, k, dim=-1, largest=True, sorted=True):
     """The k largest (smallest) elements along dim and where they are, largest (smallest) first."""
     d = _wrap_dim(dim, a._data.ndim)
     x = a._data if a._data.ndim else a._data.reshape(1)
+    _not_for_bool(a, 'topk', RuntimeError, '%s does not support bool dtypes on CPU')
     if not 0 <= k <= x.shape[d]:
         raise RuntimeError('selected index k out of range')
     order = _sort_indices(x, d, largest)
     if a._data.ndim:
-        order = order[(slice(None),) * d + (slice(0, k),)]
+        order = _selection.topk_order(x, d, k, largest, sorted, order)
     return _picked(a, dim, order, TopkBackward0, 'topk')
 
 
@@ -279,8 +322,12 @@ def _kth(a, dim, k, keepdim, cls, name, nan_first):
         raise IndexError('median(): Expected reduction dim %d to have non-zero size.' % d)
     if not 0 <= k < x.shape[d]:
         raise RuntimeError('kthvalue(): selected number k out of range for dimension %d' % d)
+    if a._data.ndim:                                  # (a 0-d tensor is returned before the kernel's dtype check)
+        _not_for_bool(a, 'kthvalue_cpu' if name == 'kthvalue' else 'median_out')
     order = _sort_indices(x, d, False)
     at = np.take(order, [k], axis=d)
+    if name == 'kthvalue':
+        at = _selection.kthvalue_order(x, d, k, order, at)   # (which of equal values: its quickselect's)
     if nan_first and x.dtype.kind == 'f':
         nan = np.isnan(x)
         at = np.where(nan.any(axis=d, keepdims=True), np.argmax(nan, axis=d, keepdims=True), at)
@@ -299,6 +346,7 @@ def median(a, dim=None, keepdim=False):
     elif x.dtype.kind == 'f' and np.isnan(x).any():
         out = np.array(np.nan, x.dtype)
     else:
+        _not_for_bool(a, 'median_cpu')
         out = np.sort(x)[(x.size - 1) // 2]
     return _attach(make(np.asarray(out)), MedianBackward0, (a,), {'result': _RESULT, 'self': SavedTensor(a)})
 
@@ -319,7 +367,8 @@ class SortBackward0(Node):
         idx = self.saved('indices')._data
         if not s.get('keepdim', True):
             g, idx = g.unsqueeze(d), np.expand_dims(idx, d)
-        return (put(g, _along(idx.astype(np.intp), d, sizes), sizes),)
+        return (put(g, _along(idx.astype(np.intp), d, sizes), sizes, ScatterBackward0,
+                    {'dim': s['dim'], 'index': SavedTensor(make(idx))}),)
 
 
 class SortBackward1(SortBackward0):
@@ -736,7 +785,9 @@ def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
     ord = 2 if p in ('fro', None) else p
     dims = _dims(dim, a._data.ndim) or None            # (dim=(): all dims)
     x = np.abs(a._data.astype(d.np, copy=False))
-    if ord == 2:
+    if x.dtype.kind == 'f' and x.itemsize >= 4 and ord not in (0, math.inf, -math.inf):
+        r = _reduce_order.norm(a._data.astype(d.np, copy=False), dims, keepdim, ord)   # (the kernel's order)
+    elif ord == 2:
         r = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
     elif ord == 1:
         r = np.sum(x, axis=dims, keepdims=keepdim)
@@ -954,10 +1005,11 @@ _expm1 = _rounded(np.expm1)
 
 
 def _elu_np(x, alpha, scale, input_scale):
-    """PyTorch's elu kernel: x * scale where x > 0, else expm1(x * input_scale) * (alpha * scale), in x's dtype."""
+    """PyTorch's elu kernel: x * scale where x >= 0 (so elu(+-0) is +-0 whatever alpha's sign), else
+    expm1(x * input_scale) * (alpha * scale), in x's dtype."""
     t = x.dtype.type
     negcoef, poscoef, negiptcoef = t(alpha) * t(scale), t(scale), t(input_scale)
-    return np.where(x > 0, x * poscoef, _expm1(x * negiptcoef) * negcoef).astype(x.dtype)
+    return np.where(x >= 0, x * poscoef, _expm1(x * negiptcoef) * negcoef).astype(x.dtype)
 
 
 def _elu_grad(g, alpha, scale, input_scale, is_result, x):
@@ -966,6 +1018,10 @@ def _elu_grad(g, alpha, scale, input_scale, is_result, x):
     t = xd.dtype.type
     negcoef, poscoef, negiptcoef = t(alpha) * t(scale), t(scale), t(input_scale)
     if is_result:
+        if negcoef < 0:                     # (the output no longer tells which side x was on)
+            raise RuntimeError('In-place elu backward calculation is triggered with a negative slope which is not '
+                               'supported. This is caused by calling in-place forward function with a negative '
+                               'slope, please call out-of-place version instead.')
         neg = gd * negiptcoef * (xd + negcoef)
     else:
         e = _vec_exp(xd * negiptcoef) if xd.dtype == _F32 else np.exp(xd * negiptcoef)
@@ -1071,6 +1127,8 @@ def gelu(a, approximate='none'):
     x = np.positive(a._data, dtype=np.float64)        # (laid out as PyTorch's result: see _ops._rounded)
     if approximate == 'tanh':
         r = 0.5 * x * (1 + np.tanh(_TANH_K * (x + 0.044715 * x ** 3)))
+    elif a._data.dtype == np.float64:               # (PyTorch's double erf is all but exact: math.erf)
+        r = x * 0.5 * (1 + np.asarray(_erf64(x * _SQRT1_2), dtype=np.float64))
     else:
         r = 0.5 * x * (1 + _erf_np(x / math.sqrt(2)))
     return _attach(_out(r, a.dtype), GeluBackward0, (a,), {'approximate': approximate, 'self': SavedTensor(a)})
@@ -1867,9 +1925,7 @@ def _channels_last_stats(x):
 
 class NativeBatchNormBackward0(Node):
     def apply(self, g):
-        from ._ops_conv import _no_double_backward
         x, w = self.saved('input'), self.saved('weight')
-        _no_double_backward(self, g, x, w)
         xd, gd = x._data, g._data
         axes = (0,) + tuple(range(2, xd.ndim))
         shape = (1, -1) + (1,) * (xd.ndim - 2)
@@ -1896,7 +1952,16 @@ class NativeBatchNormBackward0(Node):
             gx = make(gx.astype(xd.dtype))
         gw = make((dotp * invstd).astype(xd.dtype)) if self.needs(1) else None
         gb = make(total.astype(xd.dtype)) if len(self._fns) > 2 and self.needs(2) else None
-        return gx, gw, gb
+        eps, mean = self._saved['eps'], None if training else make(mean.reshape(shape))
+
+        def formula(g, x, w, save_mean, save_invstd):
+            if training:
+                return _norm_grads(g, x, w, axes, axes, x - x.mean(axes, keepdim=True), eps, shape)
+            scale = make(invstd.reshape(shape))
+            return (g * (scale if w is None else scale * w.reshape(shape)),
+                    None if w is None else (g * (x - mean) * scale).sum(axes), g.sum(axes))
+        # (the inputs of PyTorch's node: grad_out, input, weight, save_mean, save_invstd)
+        return _second_order(NativeBatchNormBackwardBackward0, (g, x, w, None, None), (gx, gw, gb), formula)
 
 
 # ================================================================================================ Tensor methods
@@ -1947,7 +2012,21 @@ class EmbeddingBackward0(Node):
             rows = rows / counts[idx[keep]][:, None].astype(gd.dtype)
         out = np.zeros((self._saved['weight_sym_argsize_0'], gd.shape[1]), gd.dtype)
         np.add.at(out, idx[keep], rows)                    # (row by row, in the order of the indices)
-        return (make(out),)
+        return (_attach(make(out), EmbeddingDenseBackwardBackward0, (g,),       # (create_graph: differentiable)
+                        {'indices': self._saved['indices'], 'padding_idx': self._saved['padding_idx']}),)
+
+
+class EmbeddingDenseBackwardBackward0(Node):
+    """PyTorch's embedding_dense_double_backward: the rows of the gradient at the indices, zero at padding_idx
+    (not scaled by frequency: PyTorch leaves that out here)."""
+    def apply(self, gg):
+        indices = self.saved('indices')
+        idx = indices._data.reshape(-1).astype(np.int64)
+        r = gg.index_select(0, make(idx))
+        pad = _signed(self._saved['padding_idx'])
+        if pad >= 0:
+            r = r.masked_fill(make((idx == pad)[:, None]), 0)
+        return (r.view(indices._data.shape + (-1,)),)
 
 
 # ================================================================================================ layer norm
@@ -2013,8 +2092,9 @@ def _rowwise_moments(x):
     return acc[1], acc[2] / t(n)
 
 
-def _check_layer_norm(input, normalized_shape, weight, bias):
-    """PyTorch's checks of layer_norm's arguments; the normalized shape as a tuple."""
+def _check_layer_norm(input, normalized_shape, weight, bias, expected='[*, %s]'):
+    """PyTorch's checks of layer_norm's arguments (and rms_norm's: `expected` is how its message shows the input
+    shape wanted); the normalized shape as a tuple."""
     if not isinstance(normalized_shape, (tuple, list)) and not hasattr(normalized_shape, '__iter__'):
         raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not %s"
                         % type(normalized_shape).__name__)
@@ -2029,8 +2109,8 @@ def _check_layer_norm(input, normalized_shape, weight, bias):
                                'normalized_shape = %s' % (name, name, show(t.shape), show(shape)))
     size = tuple(input.shape)
     if len(size) < len(shape) or size[len(size) - len(shape):] != shape:
-        raise RuntimeError('Given normalized_shape=%s, expected input with shape [*, %s], but got input of size%s'
-                           % (show(shape), ', '.join(str(d) for d in shape), show(size)))
+        raise RuntimeError('Given normalized_shape=%s, expected input with shape %s, but got input of size%s'
+                           % (show(shape), expected % ', '.join(str(d) for d in shape), show(size)))
     return shape
 
 
@@ -2069,10 +2149,13 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
                                                                                 bias._data.reshape(-1))
     stat_shape = x.shape[:x.ndim - len(shape)] + (1,) * len(shape)
     save_mean, save_rstd = make(mean.reshape(stat_shape)), make(rstd.reshape(stat_shape))
-    return _attach(make(out.astype(x.dtype).reshape(x.shape)), NativeLayerNormBackward0, (input, weight, bias), {
+    out = _attach(make(out.astype(x.dtype).reshape(x.shape)), NativeLayerNormBackward0, (input, weight, bias), {
         'bias': None if bias is None else SavedTensor(bias), 'input': SavedTensor(input),
         'normalized_shape': shape, 'result1': SavedTensor(save_mean), 'result2': SavedTensor(save_rstd),
         'weight': None if weight is None else SavedTensor(weight)})
+    if out._grad_fn is not None and eps != 1e-5:
+        out._grad_fn._eps = eps                   # (not a saved name in PyTorch; for gradients of gradients)
+    return out
 
 
 class NativeLayerNormBackward0(Node):
@@ -2082,9 +2165,6 @@ class NativeLayerNormBackward0(Node):
 
     def apply(self, g):
         x, w = self.saved('input'), self.saved('weight')
-        if ag.grad_enabled and any(t is not None and t._requires_grad for t in (g, x, w)):
-            raise NotImplementedError('%s: gradients of gradients (create_graph=True) through layer_norm are not '
-                                      'supported by Autograd Playground' % self.name())
         n = math.prod(self._saved['normalized_shape'])
         xd = np.ascontiguousarray(x._data).reshape(-1, n)
         gd = np.ascontiguousarray(g._data).reshape(-1, n).astype(xd.dtype)
@@ -2110,7 +2190,69 @@ class NativeLayerNormBackward0(Node):
                 gb = make((_in_order_rows(gd[:half]) + _in_order_rows(gd[half:])).reshape(w._data.shape
                                                                                        if w is not None else
                                                                                        self._saved['normalized_shape']))
-        return gx, gw, gb
+        k, eps = len(self._saved['normalized_shape']), self.__dict__.get('_eps', 1e-5)
+
+        def formula(g, x, mean, rstd, w, bias):
+            dims = tuple(range(x.dim() - k, x.dim()))
+            return _norm_grads(g, x, w, dims, tuple(range(x.dim() - k)), x - x.mean(dims, keepdim=True), eps)
+        # (the inputs of PyTorch's node: grad_out, input, mean, rstd, weight, bias)
+        return _second_order(NativeLayerNormBackwardBackward0, (g, x, None, None, w, self.saved('bias')),
+                             (gx, gw, gb), formula)
+
+
+def _norm_grads(g, x, w, dims, outer, centred, eps, w_shape=None):
+    """The gradients of a normalization (x - mean) * rstd * w + b over `dims` (the mean already subtracted:
+    `centred`), in differentiable ops: for the second derivatives (see _second_order)."""
+    rstd = (centred.pow(2).mean(dims, keepdim=True) + eps).rsqrt()
+    xhat = centred * rstd
+    gh = g if w is None else g * (w if w_shape is None else w.reshape(w_shape))
+    gx = rstd * (gh - gh.mean(dims, keepdim=True) - xhat * (gh * xhat).mean(dims, keepdim=True))
+    return gx, None if w is None else (g * xhat).sum(outer).reshape(w.shape), g.sum(outer)
+
+
+class _SecondOrder(Node):
+    """The node of the first-order gradients that an exact numpy kernel computed (a norm's backward), named as
+    PyTorch's: its own backward is the vector-Jacobian product of `_formula`, the same gradients written in
+    differentiable ops, at its inputs `_ins` (gradients of gradients through layer, batch and group norm)."""
+
+    def apply(self, *grads):
+        from .autograd import grad
+        ins, create = self._ins, ag.grad_enabled
+        want = [i for i, t in enumerate(ins) if t is not None and self.needs(i)]
+        with ag.enable_grad():
+            # each input through a node of its own: the partial derivatives, not through one input to another
+            srcs = [None if t is None else t.view_as(t) if create else t.detach().requires_grad_(i in want)
+                    for i, t in enumerate(ins)]
+            pairs = [(o, gg) for o, gg in zip(self._formula(*srcs), grads)
+                     if o is not None and gg is not None and o._requires_grad]
+            res = grad([o for o, _ in pairs], [srcs[i] for i in want], [gg for _, gg in pairs],
+                       create_graph=create, allow_unused=True) if pairs and want else ()
+        out = [None] * len(ins)
+        for i, r in zip(want, res):
+            out[i] = r
+        return tuple(out)
+
+
+class NativeLayerNormBackwardBackward0(_SecondOrder):
+    pass
+
+
+class NativeBatchNormBackwardBackward0(_SecondOrder):
+    pass
+
+
+def _second_order(cls, ins, outs, formula):
+    """`outs`, the first-order gradients a kernel computed from `ins`, made outputs of one `cls` node when autograd
+    records them (create_graph=True)."""
+    if not ag.grad_enabled or not any(t is not None and t._requires_grad for t in ins):
+        return outs
+    node = ag.record(None, cls, ins)
+    node.num_outputs = len(outs)
+    node._ins, node._formula = ins, formula
+    for i, t in enumerate(outs):
+        if t is not None:
+            t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+    return outs
 
 
 def _in_order_rows(a):

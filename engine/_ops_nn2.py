@@ -15,7 +15,7 @@ from ._autograd import Node, SavedTensor
 from ._ops import (_attach, _not_implemented, _recording, _RESULT, _rounded, _scalar_sub, _sigmoid, _vec_exp,
                    _sizes, _zeros_like, threshold_backward, cat, narrow)
 from ._ops_nn import (_check_float, _check_mixed, _div_scalar, _elu_np, _raw, _rowwise_moments, _fused,  # noqa: F401
-                      _saved_dims, where,
+                      _saved_dims, where, _second_order, _SecondOrder,
                       EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
 from ._tensor import make, _wrap_dim
 
@@ -367,9 +367,6 @@ class NativeGroupNormBackward0(Node):
         x, w = self.saved('input'), self.saved('weight')
         if g is None:
             g = _zeros_like(x)
-        if ag.grad_enabled and any(t is not None and t._requires_grad for t in (g, x, w)):
-            raise NotImplementedError('%s: gradients of gradients (create_graph=True) through group_norm are not '
-                                      'supported by Autograd Playground' % self.name())
         n, c, hxw, groups = s['N'], s['C'], s['HxW'], s['group']
         d = c // groups
         xd = np.ascontiguousarray(x._data).reshape(n, c, hxw)
@@ -395,7 +392,24 @@ class NativeGroupNormBackward0(Node):
             gw = make(((ds - db * mean) * rstd).sum(0).reshape(c).astype(xd.dtype))
         if len(self._fns) > 2 and self.needs(2):
             gb = make(db.sum(0).reshape(c).astype(xd.dtype))
-        return gx, gw, gb
+        eps = s['eps']
+
+        def formula(g, x, w):
+            rows = x.reshape(n, groups, -1)
+            centred = (rows - rows.mean(2, keepdim=True)).reshape(x.shape)      # (per sample and group)
+            grouped = (n, groups, -1)
+            rstd = (centred.reshape(grouped).pow(2).mean(2, keepdim=True) + eps).rsqrt()
+            xhat = (centred.reshape(grouped) * rstd).reshape(x.shape)
+            gh = (g if w is None else g * w.reshape((1, c) + (1,) * (x.dim() - 2))).reshape(grouped)
+            xh = xhat.reshape(grouped)
+            gx = (rstd * (gh - gh.mean(2, keepdim=True) - xh * (gh * xh).mean(2, keepdim=True))).reshape(x.shape)
+            outer = (0,) + tuple(range(2, x.dim()))
+            return gx, None if w is None else (g * xhat).sum(outer), g.sum(outer)
+        return _second_order(NativeGroupNormBackwardBackward0, (g, x, w), (gx, gw, gb), formula)
+
+
+class NativeGroupNormBackwardBackward0(_SecondOrder):
+    pass
 
 
 # ================================================================================================ distances, prelu
@@ -452,9 +466,7 @@ class PreluKernelBackward0(Node):
     """g where x > 0, else weight * g for the input; x * g where x <= 0, summed to the weight's shape, for it."""
 
     def apply(self, g):
-        from ._ops_conv import _no_double_backward
         x, w = self.saved('self'), self.saved('weight')
-        _no_double_backward(self, g, x, w)
         xd, wd, gd = x._data, w._data, g._data
         pos = xd > 0
         gx = make(np.where(pos, gd, wd * gd).astype(xd.dtype)) if self.needs(0) else None
@@ -463,4 +475,14 @@ class PreluKernelBackward0(Node):
             full = np.where(pos, xd.dtype.type(0), xd * gd)
             axes = tuple(i for i in range(full.ndim) if wd.ndim == 0 or wd.shape[i] == 1)
             gw = make(full.sum(axes, keepdims=wd.ndim > 0).reshape(wd.shape).astype(xd.dtype))
-        return gx, gw
+
+        def formula(g, x, w):                     # (the same, differentiable)
+            pos = make(x._data > 0)
+            full = where(pos, 0., x * g)
+            axes = tuple(i for i in range(full.dim()) if w.dim() == 0 or w.shape[i] == 1)
+            return where(pos, g, w * g), full.sum(axes, keepdim=w.dim() > 0).reshape(w.shape)
+        return _second_order(PreluKernelBackwardBackward0, (g, x, w), (gx, gw), formula)
+
+
+class PreluKernelBackwardBackward0(_SecondOrder):
+    pass

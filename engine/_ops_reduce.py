@@ -192,10 +192,13 @@ class LogcumsumexpBackward0(Node):
         if x.ndim == 0:
             return (g,)
         d = _saved_dims(self._saved['dim'], x.ndim)[0]
-        # d x_i = exp(x_i) * sum_{j >= i} g_j exp(-r_j), with the exponents shifted by the last result
-        m = r.narrow(d, r.shape[d] - 1, 1).detach() if r.shape[d] else 0.
-        w = (g * (m - r).exp()).flip(d).cumsum(d).flip(d)
-        return (w * (x - m).exp(),)
+        # PyTorch's formula: d x_i = exp(x_i) * sum_{j >= i} g_j exp(-r_j), the positive and negative parts of g
+        # each summed in log space (a reversed logcumsumexp), then subtracted
+        lowest = make(np.array(np.finfo(g._data.dtype).min, g._data.dtype))
+        log_abs = g.abs().log()
+        parts = [(logcumsumexp(where(sign, log_abs, lowest).sub(r).flip(d), d).flip(d) + x).exp()
+                 for sign in (g > 0, g < 0)]
+        return (parts[0] - parts[1],)
 
 
 def _cumulative(name, better, node):

@@ -173,7 +173,15 @@ class MkldnnRnnLayerBackward0(Node):
         roots = [r for r, g in zip(inner['outputs'], grads) if g is not None]
         given = [g for g in grads[:3] if g is not None]
         wanted = [i for i, leaf in enumerate(inner['leaves']) if leaf is not None and self.needs(i)]
-        found = grad(roots, [inner['leaves'][i] for i in wanted], given, retain_graph=True, allow_unused=True)
+        if ag.grad_enabled:          # create_graph: the layer again on the inputs themselves, for a graph
+            s = self.saved
+            inputs = [s('input')] + [s('weight%d' % i) for i in range(4)] + [s('hx_'), s('cx_')]
+            srcs = [None if t is None else t.view_as(t) for t in inputs]   # (a node each: partial derivatives)
+            out, (hy, cy) = _layer(lstm_step, srcs[0], (srcs[5], srcs[6]), srcs[1:5], self._saved['reverse'])
+            roots = [r for r, g in zip((out, hy, cy), grads) if g is not None]
+            found = grad(roots, [srcs[i] for i in wanted], given, create_graph=True, allow_unused=True)
+        else:
+            found = grad(roots, [inner['leaves'][i] for i in wanted], given, retain_graph=True, allow_unused=True)
         out = [None] * len(self._fns)
         for i, g in zip(wanted, found):
             out[i] = g if g is not None else make(np.zeros_like(inner['leaves'][i]._data))

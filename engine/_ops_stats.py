@@ -8,6 +8,7 @@ same tensor ops, so that its graph is PyTorch's.
 """
 import builtins
 import math
+import operator
 import warnings
 
 import numpy as np
@@ -18,6 +19,7 @@ from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._ops import _attach, _check_broadcast, _mul_scalar, _not_implemented, _out
 from ._ops_index import broadcast_tensors
 from ._ops_nn import MedianBackward0, SortBackward0, Unique2Backward0, _picked, _return_type, return_types
+from ._selection import _nth_element, _sort
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim
 
 __all__ = ['cdist', 'bincount', 'histc', 'searchsorted', 'bucketize', 'quantile', 'nanquantile', 'mode', 'cov',
@@ -388,126 +390,11 @@ def _check_q(q, name):
 
 # ================================================================================================ mode
 
-def _std_sort(a):
-    """Sort the list a of (value, index) pairs by value as libstdc++'s std::sort does (introsort: quicksort with a
-    median-of-three pivot down to runs of 16, heapsort past a depth limit, then insertion sort). Not stable: the
-    order it leaves equal values in is the index torch.mode reports, so it is reproduced step by step."""
-    n = len(a)
-    if n > 1:
-        _introsort(a, 0, n, 2 * (n.bit_length() - 1))
-        _insertion_sort(a, 0, builtins.min(n, 16))
-        for i in range(16, n):                 # (the unguarded insertion of the rest)
-            _linear_insert(a, i)
-
-
-def _introsort(a, first, last, depth):
-    while last - first > 16:
-        if depth == 0:
-            _heap_sort(a, first, last)
-            return
-        depth -= 1
-        cut = _partition_pivot(a, first, last)
-        _introsort(a, cut, last, depth)
-        last = cut
-
-
-def _partition_pivot(a, first, last):
-    """libstdc++'s __unguarded_partition_pivot: the median of three moved first, the rest partitioned around it."""
-    x, y, z = first + 1, first + (last - first) // 2, last - 1      # the median of these goes first
-    if a[x][0] < a[y][0]:
-        m = y if a[y][0] < a[z][0] else z if a[x][0] < a[z][0] else x
-    else:
-        m = x if a[x][0] < a[z][0] else z if a[y][0] < a[z][0] else y
-    a[first], a[m] = a[m], a[first]
-    pivot, lo, hi = a[first][0], first + 1, last
-    while True:                            # the unguarded partition around a[first]
-        while lo < last and a[lo][0] < pivot:
-            lo += 1
-        hi -= 1
-        while pivot < a[hi][0]:
-            hi -= 1
-        if not lo < hi:
-            return lo
-        a[lo], a[hi] = a[hi], a[lo]
-        lo += 1
-
-
-def _nth_element(a, nth):
-    """Put the nth (value, index) pair of the list a in its sorted place as libstdc++'s std::nth_element does
-    (introselect: partitions down to runs of 3, heap selection past a depth limit, then insertion sort)."""
-    first, last, depth = 0, len(a), 2 * (len(a).bit_length() - 1)
-    while last - first > 3:
-        if depth == 0:
-            _heap_select(a, first, nth + 1, last)
-            a[first], a[nth] = a[nth], a[first]
-            return
-        depth -= 1
-        cut = _partition_pivot(a, first, last)
-        first, last = (cut, last) if cut <= nth else (first, cut)
-    _insertion_sort(a, first, last)
-
-
-def _heap_select(a, first, middle, last):
-    n = middle - first
-    for parent in range((n - 2) // 2, -1, -1):
-        _adjust_heap(a, first, parent, n, a[first + parent])
-    for i in range(middle, last):
-        if a[i][0] < a[first][0]:
-            item, a[i] = a[i], a[first]
-            _adjust_heap(a, first, 0, n, item)
-
-
-def _insertion_sort(a, first, last):
-    for i in range(first + 1, last):
-        if a[i][0] < a[first][0]:
-            a[first + 1:i + 1], a[first] = a[first:i], a[i]
-        else:
-            _linear_insert(a, i)
-
-
-def _linear_insert(a, i):
-    item = a[i]
-    while item[0] < a[i - 1][0]:
-        a[i] = a[i - 1]
-        i -= 1
-    a[i] = item
-
-
-def _heap_sort(a, first, last):
-    n = last - first
-    for parent in range((n - 2) // 2, -1, -1):
-        _adjust_heap(a, first, parent, n, a[first + parent])
-    while n > 1:
-        n -= 1
-        item = a[first + n]
-        a[first + n] = a[first]
-        _adjust_heap(a, first, 0, n, item)
-
-
-def _adjust_heap(a, first, hole, n, item):
-    top, child = hole, hole
-    while child < (n - 1) // 2:
-        child = 2 * (child + 1)
-        if a[first + child][0] < a[first + child - 1][0]:
-            child -= 1
-        a[first + hole] = a[first + child]
-        hole = child
-    if n % 2 == 0 and child == (n - 2) // 2:
-        child = 2 * (child + 1)
-        a[first + hole] = a[first + child - 1]
-        hole = child - 1
-    parent = (hole - 1) // 2
-    while hole > top and a[first + parent][0] < item[0]:
-        a[first + hole] = a[first + parent]
-        hole, parent = parent, (parent - 1) // 2
-    a[first + hole] = item
-
-
 def _mode_of(row):
     """(value, index) of the most frequent value of a 1-d array, the smallest of equally frequent ones, found as
     PyTorch's CPU kernel finds it: in the runs of equal values of the std::sort-ed (value, index) pairs."""
     pairs = list(zip(row.tolist(), range(len(row))))
-    _std_sort(pairs)
+    _sort(pairs, 0, len(pairs), operator.lt)
     best, count, run = None, 0, 0
     for i, (v, j) in enumerate(pairs):
         run += 1
@@ -559,7 +446,7 @@ def nanmedian(input, dim=None, keepdim=False):
     at = np.take_along_axis(np.argsort(v, axis=d, kind='stable'), builtins.abs(m - 1) // 2, d)
     if not m.all():
         pairs = [(0, i) for i in range(n)]
-        _nth_element(pairs, 0)
+        _nth_element(pairs, 0, operator.lt)
         at = np.where(m == 0, pairs[0][1], at)
     return _picked(input, dim, at, NanmedianBackward1, 'nanmedian', keepdim, keepdim=keepdim)
 

@@ -5,7 +5,7 @@ Same rules as `_ops_conv.py`: a numpy forward beside its backward node, named an
 save. Upsampling computes its source indices and weights in float32 as PyTorch's CPU kernels do (nearest: exact;
 linear / bilinear / bicubic: the same weights, products added in the kernel's order). Unfold, fold and pixel
 shuffle backward through each other (so gradients of gradients work); upsampling, transposed convolution and
-adaptive max pooling backward in numpy, refusing create_graph=True as the convolutions do.
+adaptive max pooling backward in numpy, with gradients of gradients as the convolutions and pools have them.
 """
 import math
 
@@ -15,7 +15,8 @@ from ._autograd import Node, SavedTensor
 from ._ops import _attach, _out
 from ._random import fma32
 from ._ops_conv import (ConvolutionBackward0, _as_2d, _check_dims_1d, _check_weight, _conv_param, _Geometry,
-                        _ints, _no_double_backward, _one, _sizes)
+                        _ints, _one, _sizes, _linear_in_grad, _gather_planes,
+                        _LinearInGrad, AdaptiveMaxPool2DBackwardBackward0)
 from ._tensor import Tensor, make
 
 _F32 = np.float32
@@ -231,7 +232,6 @@ class _UpsampleBackward(Node):
     kind = None
 
     def apply(self, g):
-        _no_double_backward(self, g)
         s = self._saved
         shape, output_size = s['self_sym_sizes'], s['output_size']
         scales = [s['scales']] if 'scales' in s else [s['scales_h'], s['scales_w']]
@@ -254,7 +254,9 @@ class _UpsampleBackward(Node):
             np.add.at(gx, (np.arange(planes)[:, None], index.reshape(1, -1)), values)
         else:
             _scatter_fused(gx, index.reshape(-1), weight.reshape(-1), np.repeat(flat, index.shape[1], 1))
-        return (make(gx.reshape(shape)),)
+        return (_linear_in_grad(make(gx.reshape(shape)), _UPSAMPLE_NODES[self.name()[:-1] + 'Backward0'], (g,),
+                                lambda gg: _upsample(gg, self.kind, output_size, None if scales[0] is None else scales,
+                                                     s.get('align_corners'))),)
 
 
 def _scatter_fused(gx, target, weight, values):
@@ -275,6 +277,8 @@ for _kind, _name in _NAMES.items():
     for _nd in (1, 2):
         _node = 'Upsample%s%dDBackward0' % ('Bilinear' if _kind == 'linear' and _nd == 2 else _name, _nd)
         _UPSAMPLE_NODES[_node] = type(_node, (_UpsampleBackward,), {'kind': _kind})
+        _node = _node[:-1] + 'Backward0'         # (its gradient's node: the upsampling again, see _linear_in_grad)
+        _UPSAMPLE_NODES[_node] = type(_node, (_LinearInGrad,), {})
 
 
 def _deprecated(name):
@@ -548,13 +552,13 @@ def adaptive_max_pool2d_with_indices(input, output_size):
 class AdaptiveMaxPool2DBackward0(Node):
     def apply(self, g):
         x, idx = self.saved('self'), self.saved('result1')
-        _no_double_backward(self, g)
         shape = x._data.shape
         planes = int(np.prod(shape[:-2]))
         gx = np.zeros((planes, shape[-2] * shape[-1]), g._data.dtype)
         n = g._data.shape[-2] * g._data.shape[-1]
         np.add.at(gx, (np.arange(planes)[:, None], idx._data.reshape(planes, n)), g._data.reshape(planes, n))
-        return (make(gx.reshape(shape)),)
+        return (_linear_in_grad(make(gx.reshape(shape)), AdaptiveMaxPool2DBackwardBackward0, (g, x),
+                                lambda gg: _gather_planes(gg, idx)),)
 
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):

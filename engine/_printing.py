@@ -88,6 +88,8 @@ def _summarised_values(a):
         return a.reshape(-1)[:0]
     n = a.shape[0]
     rows = list(range(edge)) + list(range(n - edge, n)) if n > 2 * edge else range(n)
+    if not rows:                        # (a negative edgeitems: PyTorch stacks no rows)
+        raise RuntimeError('stack expects a non-empty TensorList')
     return np.concatenate([_summarised_values(a[i]) for i in rows])
 
 
@@ -145,10 +147,12 @@ def _add_suffixes(text, suffixes, indent):
     return "".join(out) + ")"
 
 
-def tensor_repr(data, dtype_name, suffixes=(), *, default_dtype=None):
+def tensor_repr(data, dtype_name, suffixes=(), *, default_dtype=None, prefix=_PREFIX, contents=None):
     """The full `tensor(...)` text; adds the size/dtype items PyTorch derives from the data before `suffixes`
-    (`dtype=` unless the dtype is the default one, torch.get_default_dtype() when not given)."""
+    (`dtype=` unless the dtype is the default one, torch.get_default_dtype() when not given). A subclass of Tensor
+    prints its name as `prefix` ('MyTensor('), which sets the indent; `contents` replaces the values' text."""
     data = np.asarray(data)
+    indent = len(prefix)
     default_dtype = default_dtype or _dtypes.default_float.name
     items = []
     if data.size == 0:
@@ -161,4 +165,5 @@ def tensor_repr(data, dtype_name, suffixes=(), *, default_dtype=None):
             items.append(f"size={tuple(data.shape)}")
         if dtype_name not in (default_dtype, "int64", "bool"):
             items.append(f"dtype=torch.{dtype_name}")
-    return _add_suffixes(_PREFIX + tensor_body(data, dtype_name), items + list(suffixes), INDENT)
+    body = tensor_body(data, dtype_name, indent) if contents is None else contents
+    return _add_suffixes(prefix + body, items + list(suffixes), indent)

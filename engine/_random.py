@@ -13,13 +13,17 @@ _F32 = np.float32
 class Generator:
     """torch.Generator: mt19937 (numpy's legacy RandomState is the same engine, seeded the same way from the low
     32 bits), plus the second number of the last normal pair, which PyTorch keeps for the next draw."""
-    __module__ = 'torch'
+    __module__ = 'torch._C'         # (PyTorch's C type: print(torch.Generator) shows <class 'torch._C.Generator'>)
 
     def __init__(self, device='cpu'):
         self.device = device
         self.manual_seed(DEFAULT_SEED)
 
     def manual_seed(self, seed):
+        if type(seed) is not int:               # (torch.manual_seed gives int(seed))
+            raise RuntimeError('manual_seed expected a long, but got %s' % type(seed).__name__)
+        if not -1 << 63 <= seed < 1 << 64:
+            raise ValueError('Overflow when unpacking long long')
         self._seed = int(seed) & 0xFFFFFFFFFFFFFFFF
         self._mt = None                 # (made at the first draw: importing numpy.random slows the page's start-up)
         self._next_normal = None

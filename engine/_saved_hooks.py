@@ -47,3 +47,61 @@ class disable_saved_tensors_hooks:
 
     def __exit__(self, *exc):
         _ag.saved_hooks_disabled = self._prev
+
+
+def increment_version(tensor):
+    """Count an in-place modification that autograd did not see (its saved-tensor checks then fail as for one)."""
+    for t in (tensor,) if hasattr(tensor, '_data') else tensor:
+        _ag.bump(t)
+
+
+class _MultiHandle:
+    __module__ = 'torch.autograd.graph'
+
+    def __init__(self, handles):
+        self.handles = handles
+
+    def remove(self):
+        for handle in self.handles:
+            handle.remove()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.remove()
+
+
+def register_multi_grad_hook(tensors, fn, *, mode='all'):
+    """fn runs once per backward pass: mode 'all' with the list of the tensors' gradients once every one that this
+    pass reaches has its gradient (None for the others), mode 'any' with the first gradient computed."""
+    if mode not in ('all', 'any'):
+        raise ValueError('Expects mode to be one of (\'all\', \'any\') but got %s' % mode)
+    tensors = tuple(tensors)
+    if mode == 'any':
+        ran = {}
+
+        def first(grad):
+            task = _ag.graph_tasks[-1][0]
+            if not ran.get(task):
+                ran[task] = True
+                fn(grad)
+        return _MultiHandle(tuple(t.register_hook(first) for t in tensors if t.requires_grad))
+    nodes = [t.grad_fn or t._grad_accumulator() for t in tensors]
+    if None in nodes:
+        raise AssertionError('Expected gradient function to be set')
+    counts, buffers, expected = {}, {}, {}
+
+    def hook_of(i):
+        def inner(grad):
+            task = _ag.graph_tasks[-1][0]
+            if task not in counts:          # the first call of this pass: how many of the tensors it reaches
+                counts[task], buffers[task] = 0, [None] * len(tensors)
+                expected[task] = sum(map(_ag.will_execute, nodes))
+            buffers[task][i] = grad
+            counts[task] += 1
+            if counts[task] == expected[task]:
+                fn(buffers.pop(task))
+                del counts[task], expected[task]
+        return inner
+    return _MultiHandle(tuple(t.register_hook(hook_of(i)) for i, t in enumerate(tensors)))

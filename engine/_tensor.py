@@ -31,7 +31,7 @@ def parser_type(x):
     if isinstance(x, Tensor):
         return 'Tensor'
     t = type(x)
-    return t.__module__ + '.' + t.__name__ if t.__module__ in ('numpy', 'torch') else t.__name__
+    return t.__module__ + '.' + t.__name__ if t.__module__ in ('numpy', 'torch', 'torch._C') else t.__name__
 
 
 def invalid_arguments(fn, args, kwargs, signatures):
@@ -50,6 +50,16 @@ def unmatched(signature, args, kinds):
     types = ', '.join(parser_type(a) if isinstance(a, k) else '!%s!' % parser_type(a) for a, k in zip(args, kinds))
     return (" * (%s)\n      didn't match because some of the arguments have invalid types: (%s)\n"
             % (signature, types))
+
+
+_NO_CUDA_LIBRARY = (     # what PyTorch's CPU-only wheel says when a CUDA tensor type is asked for
+    'Cannot initialize CUDA without ATen_cuda library. PyTorch splits its backend into two shared libraries: a CPU '
+    'library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, but '
+    'the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be loaded, '
+    'EVEN IF you don\'t directly use any symbols from the CUDA library! One common culprit is a lack of '
+    '-Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you '
+    'don\'t depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if '
+    'there is a dependency on *_cuda.so library.')
 
 
 _SCALAR_WARNING = ('Converting a tensor with requires_grad=True to a scalar may lead to unexpected behavior.\n'
@@ -252,12 +262,18 @@ class Tensor:
     def is_complex(self):
         return False
 
-    def type(self, dtype=None):
+    def type(self, dtype=None, non_blocking=False):
         if dtype is None:
             return 'torch.%sTensor' % self.dtype.legacy
         from ._factories import dtype_from_type_string
+        if dtype is Tensor or dtype == 'torch.Tensor':      # the default tensor type: of the default dtype
+            dtype = dt.default_float
+        if getattr(dtype, '_cuda', False) or isinstance(dtype, str) and dtype.startswith('torch.cuda.'):
+            raise RuntimeError(_NO_CUDA_LIBRARY)
         if isinstance(dtype, type):      # torch.FloatTensor and the like, or a Python type (which names no tensor type)
             dtype = getattr(dtype, '_dtype', None) or dtype_from_type_string(dtype.__name__)
+        if not isinstance(dtype, (str, dt.dtype)):
+            raise TypeError('dtype must be a type, str, or dtype object')
         return self.to(dtype_from_type_string(dtype) if isinstance(dtype, str) else dtype)
 
     def stride(self, dim=None):
@@ -279,7 +295,8 @@ class Tensor:
         return self._data.__array_interface__['data'][0] if self._data.size else 0
 
     def storage_offset(self):
-        base = self._base._data if self._base is not None else self._data
+        root = self._base if self._base is not None else self
+        base = root.__dict__.get('_storage', root._data)       # (its memory since a set_ or resize_, if one ran)
         return (self.data_ptr() - (base.__array_interface__['data'][0])) // self._data.itemsize
 
     def storage(self):
@@ -289,6 +306,11 @@ class Tensor:
             warnings.warn(_STORAGE_WARNING, UserWarning, stacklevel=2)
         base = self._base if self._base is not None else self
         return TypedStorage(np.ravel(base._data, order='K'), base.dtype)
+
+    def untyped_storage(self):
+        """The bytes of the memory this tensor views (its base's), as an UntypedStorage (no warning)."""
+        base = self._base if self._base is not None else self
+        return UntypedStorage(np.ravel(base._data, order='K'))
 
     def _is_view(self):
         return self._base is not None
@@ -330,6 +352,9 @@ class Tensor:
 
     def requires_grad_(self, requires_grad=True, *, _message='only Tensors of floating point dtype can require '
                                                              'gradients'):
+        if type(requires_grad) is not bool:
+            raise TypeError("requires_grad_(): argument 'requires_grad' (position 1) must be bool, not %s"
+                            % type(requires_grad).__name__)
         if requires_grad and self._inference and not ag.inference_enabled:
             raise RuntimeError('Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.')
         if self._grad_fn is not None and not requires_grad:
@@ -450,6 +475,10 @@ class Tensor:
             raise RuntimeError('data set to a tensor that requires gradients must be floating point or complex dtype')
         self._data = value._data
 
+    @data.deleter
+    def data(self):
+        raise RuntimeError('Deleting tensor data is not allowed. Delete tensor instead!')
+
     def detach(self):
         """A new tensor on the same memory and version counter, cut out of the graph."""
         a = _alias(self, counter(self))
@@ -468,6 +497,8 @@ class Tensor:
                 "for training, and gradient_as_bucket_view is set as True, gradients are views of DDP buckets, and "
                 "hence detach_() cannot be called on these gradients. To fix this error, please refer to the "
                 "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
+        if self._grad_fn is not None:               # (when: a node that saved it before then cannot use it)
+            self._detached_at = next(ag._sequence)
         self._grad_fn = None
         self._requires_grad = False
         return self
@@ -476,9 +507,12 @@ class Tensor:
         if self._requires_grad and not force:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
+        (self if self._base is None else self._base)._numpy_memory = True     # (shared: resize_ cannot grow it)
         return self._data
 
-    def __array__(self, dtype=None, copy=None):
+    def __array__(self, dtype=None):
+        """The tensor's memory for numpy. No `copy` parameter, as PyTorch's: numpy itself then copies for np.array(t)
+        (np.asarray(t) shares), refuses copy=False and, from numpy 2.1, warns that __array__ takes no copy."""
         if self._requires_grad:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
@@ -571,9 +605,14 @@ class Tensor:
             suffixes.append('grad_fn=<%s>' % type(self._grad_fn).__name__)
         elif self._requires_grad:
             suffixes.append('requires_grad=True')
-        return tensor_repr(self._data, self.dtype.name, suffixes)
+        cls = type(self)
+        prefix = 'tensor(' if cls in PLAIN_REPR else cls.__name__ + '('
+        return tensor_repr(self._data, self.dtype.name, suffixes, prefix=prefix, contents=tensor_contents)
 
     __str__ = __repr__
+
+
+PLAIN_REPR = {Tensor}          # the classes that print as `tensor(...)` (nn.Parameter adds itself): others by name
 
 
 def _init(t, data):
@@ -691,8 +730,32 @@ class TypedStorage:
     def __setitem__(self, i, value):
         self._data[i] = value
 
+    def untyped(self):
+        return UntypedStorage(self._data)
+
     def __str__(self):
         info = '[torch.storage.TypedStorage(dtype=%s, device=cpu) of size %d]' % (self.dtype, len(self))
+        return ' ' + '\n '.join(str(v) for v in self.tolist()) + '\n' + info
+
+    __repr__ = __str__
+
+
+class UntypedStorage(TypedStorage):
+    """tensor.untyped_storage(): the bytes of the tensor's memory (shared, not copied; no dtype), printed one a
+    line; its data_ptr() is the same for a tensor and its views (tutorials compare them)."""
+    __module__ = 'torch.storage'
+
+    def __init__(self, data):
+        self._data = data.view(np.uint8)
+
+    def __getattr__(self, name):
+        raise AttributeError("'torch.storage.UntypedStorage' object has no attribute '%s'" % name)
+
+    def element_size(self):
+        return 1
+
+    def __str__(self):
+        info = '[torch.storage.UntypedStorage(device=cpu) of size %d]' % len(self)
         return ' ' + '\n '.join(str(v) for v in self.tolist()) + '\n' + info
 
     __repr__ = __str__

@@ -71,6 +71,8 @@ def _make_grads(outputs, grads):
     """Seed gradients: ones for scalar outputs, PyTorch's errors for the rest (torch.autograd._make_grads)."""
     new = []
     for i, (out, g) in enumerate(zip(outputs, grads)):
+        if not isinstance(out, Tensor):
+            raise AssertionError('Expected output to be a torch.Tensor')
         if isinstance(g, Tensor):
             if g._data.shape != out._data.shape:
                 raise RuntimeError('Mismatch in shape: grad_output[%d] has a shape of %r and output[%d] has a shape '
@@ -90,6 +92,11 @@ def _make_grads(outputs, grads):
         else:
             raise TypeError('gradients can be either Tensors or None, but got ' + type(g).__name__)
     return new
+
+
+def _check_input(t):
+    if not isinstance(t, (Tensor, GradientEdge)):
+        raise RuntimeError('all inputs have to be Tensors or GradientEdges, but got ' + type(t).__name__)
 
 
 def _check_roots(outputs, grads):
@@ -123,9 +130,12 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     edges = None
     if inputs is not None:
         for t in inputs:
+            _check_input(t)
+        for t in inputs:
             t.retain_grad()                        # (as PyTorch's engine does: a non-leaf input gets its .grad)
         edges = [_ag.edge(t) for t in inputs]
-    if create_graph:         # (from one place, so Python's default filter shows it once, as PyTorch's does)
+    if create_graph and _CREATE_GRAPH_WARNING not in _tensor._warned:   # (TORCH_WARN_ONCE: once per process,
+        _tensor._warned.add(_CREATE_GRAPH_WARNING)                       # even under simplefilter('always'))
         warnings.warn(_CREATE_GRAPH_WARNING, UserWarning, stacklevel=1)
     _ag.run_backward('backward', tensors, grads, create_graph if retain_graph is None else retain_graph, create_graph,
                      inputs=edges)
@@ -172,6 +182,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         retain_graph = create_graph
     _check_roots(outputs, grads)
     for t in inputs:
+        _check_input(t)
         if not isinstance(t, GradientEdge) and not t._requires_grad:
             raise RuntimeError('One of the differentiated Tensors does not require grad')
     edges = [(t.node, t.output_nr) if isinstance(t, GradientEdge) else _ag.edge(t) for t in inputs]

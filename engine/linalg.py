@@ -106,3 +106,51 @@ def norm(A, ord=None, dim=None, keepdim=False, *, out=None, dtype=None):
     if isinstance(ord, str) or ord is not None and (dim is None and A.ndim == 2 or dim is not None and len(dims) == 2):
         return matrix_norm(A, ord, (0, 1) if dim is None else dim, keepdim, dtype=dtype)
     return vector_norm(A, 2.0 if ord is None else ord, dim, keepdim, dtype=dtype)   # (None: the Scalar 2.0)
+
+
+def multi_dot(tensors):
+    """The product of a chain of matrices (the first may be a row vector, the last a column vector), multiplied in
+    the order that takes the fewest multiplications, as PyTorch's multi_dot chooses it; its result is a view
+    (ViewBackward0) in the shape the vectors leave."""
+    n = len(tensors)
+    if n < 2:
+        raise RuntimeError('multi_dot(): expected at least 2 tensors but got %d' % n)
+    for i, t in enumerate(tensors):
+        ends = 'the first tensor' if i == 0 else 'the last tensor' if i == n - 1 else None
+        if (t.ndim not in (1, 2)) if ends else t.ndim != 2:
+            raise RuntimeError('multi_dot(): %s must be %s but got %dD' % (ends or 'tensor %d' % i,
+                                                                           '1D or 2D' if ends else '2D', t.ndim))
+    for i, t in enumerate(tensors[1:], 1):
+        if t.dtype != tensors[0].dtype:
+            raise RuntimeError('multi_dot(): all tensors must have be the same dtype but tensor 0 is %s and tensor '
+                               '%d %s' % (dt.C_NAMES[tensors[0].dtype.name], i, dt.C_NAMES[t.dtype.name]))
+    first, last = tensors[0], tensors[-1]
+    mats = [first.unsqueeze(0) if first.ndim == 1 else first, *tensors[1:-1],
+            last.unsqueeze(-1) if last.ndim == 1 else last]
+    for i in range(n - 1):
+        if mats[i].shape[1] != mats[i + 1].shape[0]:
+            raise RuntimeError('multi_dot(): tensors %d and %d with shapes %s and %s cannot be multiplied'
+                               % (i, i + 1, list(mats[i].shape), list(mats[i + 1].shape)))
+    out_shape = mats[0].shape[:first.ndim - 1] + mats[-1].shape[1:last.ndim]
+    dims = [m.shape[0] for m in mats] + [mats[-1].shape[1]]
+    # the cheapest order: cost[i][j] multiplications for mats[i..j], split[i][j] where its last product splits it
+    cost = [[0] * n for _ in range(n)]
+    split = [[0] * n for _ in range(n)]
+    for length in range(1, n):
+        for i in range(n - length):
+            j = i + length
+            cost[i][j] = None
+            for k in range(i, j):
+                c = cost[i][k] + cost[k + 1][j] + dims[i] * dims[k + 1] * dims[j + 1]
+                if cost[i][j] is None or c < cost[i][j]:
+                    cost[i][j], split[i][j] = c, k
+
+    if n == 3:                          # (three: (AB)C unless A(BC) is strictly cheaper)
+        split[0][2] = 1 if cost[0][2] == dims[0] * dims[2] * (dims[1] + dims[3]) else 0
+
+    def chain(i, j):
+        if i == j:
+            return mats[i]
+        k = split[i][j]
+        return chain(i, k).mm(chain(k + 1, j))
+    return chain(0, n - 1).view(out_shape)

@@ -18,7 +18,7 @@ from .._ops_nn import _legacy_reduction, where
 from .._tensor import Tensor, user_stacklevel
 from . import functional as F
 from . import _backward_hooks
-from .parameter import Parameter
+from .parameter import Buffer, Parameter
 
 
 def _addindent(text, n):
@@ -163,11 +163,14 @@ class Module:
                 raise TypeError("cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)"
                                 % (_typename(value), name))
             modules[name] = None
-        elif buffers is not None and name in buffers:
+        elif buffers is not None and name in buffers or isinstance(value, Buffer):
             if value is not None and not isinstance(value, Tensor):
-                raise TypeError("cannot assign '%s' as buffer '%s' (torch.Tensor or None expected)"
+                raise TypeError("cannot assign '%s' as buffer '%s' (torch.nn.Buffer, torch.Tensor or None expected)"
                                 % (_typename(value), name))
-            buffers[name] = value
+            if isinstance(value, Buffer):           # (nn.Buffer(t, persistent=...) registers itself)
+                self.register_buffer(name, value, value.persistent)
+            else:
+                buffers[name] = value
         else:
             object.__setattr__(self, name, value)
 
@@ -1291,6 +1294,15 @@ class Softmax(Module):
         return 'dim=%s' % (self.dim,)
 
 
+class Softmax2d(Module):
+    """softmax over the channels (dim -3) of each location of a (C, H, W) or (N, C, H, W) input."""
+
+    def forward(self, input):
+        if input.dim() not in (3, 4):
+            raise ValueError('Softmax2d: expected input to be 3D or 4D, got %dD instead' % input.dim())
+        return F.softmax(input, -3, _stacklevel=5)
+
+
 class LogSoftmax(Softmax):
     """log_softmax along dim."""
 
@@ -1470,6 +1482,27 @@ class Dropout2d(_DropoutNd):
 
     def forward(self, input):
         return F.dropout2d(input, self.p, self.training, self.inplace)
+
+
+class Dropout1d(_DropoutNd):
+    """Zeroes whole channels (dim 1 of (N, C, L), dim 0 of (C, L)) with probability p while training."""
+
+    def forward(self, input):
+        return F.dropout1d(input, self.p, self.training, self.inplace)
+
+
+class AlphaDropout(_DropoutNd):
+    """Dropout that keeps SELU activations' mean and variance (F.alpha_dropout) while training."""
+
+    def forward(self, input):
+        return F.alpha_dropout(input, self.p, self.training)
+
+
+class Dropout3d(_DropoutNd):
+    """Zeroes whole channels (dim 1 of (N, C, D, H, W)) with probability p while training; identity in eval()."""
+
+    def forward(self, input):
+        return F.dropout3d(input, self.p, self.training, self.inplace)
 
 
 # ================================================================================================ convolution, pooling
@@ -2129,6 +2162,31 @@ class LayerNorm(Module):
                                                              self.elementwise_affine, self.bias is not None)
 
 
+
+class RMSNorm(Module):
+    """Scales each sample by the root mean square of its last dims (normalized_shape), then by weight (ones),
+    elementwise: LayerNorm without centring and bias (eps None: the machine epsilon of the input's dtype)."""
+
+    def __init__(self, normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None):
+        super().__init__()
+        if isinstance(normalized_shape, int):
+            normalized_shape = (normalized_shape,)
+        self.normalized_shape = tuple(normalized_shape)
+        self.eps, self.elementwise_affine = eps, elementwise_affine
+        self.register_parameter('weight', Parameter(empty(self.normalized_shape, dtype=dtype))
+                                if elementwise_affine else None)
+        self.reset_parameters()
+
+    def reset_parameters(self):
+        if self.weight is not None:
+            init.ones_(self.weight)
+
+    def forward(self, x):
+        return F.rms_norm(x, self.normalized_shape, self.weight, self.eps)
+
+    def extra_repr(self):
+        return '%s, eps=%s, elementwise_affine=%s' % (self.normalized_shape, self.eps, self.elementwise_affine)
+
 class GroupNorm(Module):
     """Normalizes each sample's groups of channels (num_channels split in num_groups) by their own mean and
     variance, then scales and shifts each channel by weight (ones) and bias (zeros)."""
@@ -2324,26 +2382,47 @@ class BCEWithLogitsLoss(_Loss):
                                                   pos_weight=self.pos_weight)
 
 
+class OptimizedModule(Module):
+    """What torch.compile(module) gives: the module as its child `_orig_mod` (so its repr and state_dict keys show
+    it), run as it is; other attributes are the module's own."""
+    __module__ = 'torch._dynamo.eval_frame'
+
+    def __init__(self, mod):
+        super().__init__()
+        self._orig_mod = mod
+
+    def forward(self, *args, **kwargs):
+        return self._orig_mod(*args, **kwargs)
+
+    def __getattr__(self, name):
+        if name == '_orig_mod':
+            return self._modules['_orig_mod']
+        return getattr(self._orig_mod, name)
+
+
 # Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
 for _where, _names in [('module', 'Module'),
                        ('container', 'Sequential ModuleList ModuleDict ParameterList ParameterDict'),
-                       ('linear', 'Linear Identity'), ('flatten', 'Flatten'), ('dropout', '_DropoutNd Dropout Dropout2d'),
+                       ('linear', 'Linear Identity'), ('flatten', 'Flatten Unflatten'),
+                       ('dropout', '_DropoutNd Dropout Dropout1d Dropout2d Dropout3d AlphaDropout'), ('sparse', 'Embedding'),
+                       ('padding', '_ConstantPadNd ConstantPad1d ConstantPad2d ZeroPad2d'),
                        ('conv', '_ConvNd Conv1d Conv2d'),
-                       ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d'),
+                       ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d AdaptiveAvgPool2d'),
                        ('batchnorm', '_NormBase _BatchNorm BatchNorm1d BatchNorm2d'),
                        ('rnn', 'RNNBase RNN LSTM GRU RNNCellBase RNNCell LSTMCell GRUCell'),
                        ('activation', 'ReLU LeakyReLU ELU LogSigmoid Softplus SiLU Hardtanh ReLU6 GELU Sigmoid Tanh '
                                       'Softmax LogSoftmax Mish Hardswish Hardsigmoid SELU CELU Threshold Softshrink '
-                                      'Hardshrink Tanhshrink Softsign Softmin GLU PReLU'),
+                                      'Hardshrink Tanhshrink Softsign Softmin GLU PReLU Softmax2d'),
                        ('distance', 'CosineSimilarity PairwiseDistance'),
-                       ('normalization', 'GroupNorm'),
+                       ('normalization', 'GroupNorm LayerNorm RMSNorm'),
                        ('instancenorm', '_InstanceNorm InstanceNorm1d InstanceNorm2d'),
                        ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss CrossEntropyLoss '
                                 'BCELoss BCEWithLogitsLoss KLDivLoss MarginRankingLoss HingeEmbeddingLoss')]:
     for _name in _names.split():
         globals()[_name].__module__ = 'torch.nn.modules.' + _where
 
-from ._attention import MultiheadAttention, TransformerEncoderLayer, TransformerEncoder  # noqa: E402,F401
+from ._attention import (MultiheadAttention, TransformerEncoderLayer, TransformerEncoder,  # noqa: E402,F401
+                         TransformerDecoderLayer, TransformerDecoder, Transformer)
 from ._vision import (Upsample, UpsamplingNearest2d, UpsamplingBilinear2d, Unfold, Fold,  # noqa: E402,F401
                       ConvTranspose1d, ConvTranspose2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, PixelShuffle,
                       PixelUnshuffle)

@@ -1,6 +1,7 @@
 """torch.nn's attention modules: MultiheadAttention (with its NonDynamicallyQuantizableLinear out_proj),
-TransformerEncoderLayer and TransformerEncoder, built as PyTorch builds them (parameter names, shapes, init order,
-repr) and run through PyTorch's Python path (F.multi_head_attention_forward). PyTorch's inference fast paths
+TransformerEncoderLayer and TransformerEncoder, TransformerDecoderLayer, TransformerDecoder and Transformer, built as
+PyTorch builds them (parameter names, shapes, init order, repr) and run through PyTorch's Python path
+(F.multi_head_attention_forward). PyTorch's inference fast paths
 (_native_multi_head_attention, _transformer_encoder_layer_fwd: eval mode under no_grad) are not taken: the slow
 path gives the same values up to rounding."""
 import copy
@@ -15,7 +16,8 @@ from .._ops_attention import _canonical_mask, _none_or_dtype
 from .._autograd import is_grad_enabled
 from .._tensor import user_stacklevel, warn_once
 
-__all__ = ['MultiheadAttention', 'TransformerEncoderLayer', 'TransformerEncoder']
+__all__ = ['MultiheadAttention', 'TransformerEncoderLayer', 'TransformerEncoder', 'TransformerDecoderLayer',
+           'TransformerDecoder', 'Transformer']
 
 
 class NonDynamicallyQuantizableLinear(Linear):
@@ -241,7 +243,132 @@ class TransformerEncoder(Module):
         return True
 
 
+class TransformerDecoderLayer(Module):
+    """Self-attention over the target, attention from it to the encoder's output (memory), then a feed-forward
+    block, each with dropout, a residual and a LayerNorm (after the residual, or before the block with
+    norm_first)."""
+
+    def __init__(self, d_model, nhead, dim_feedforward=2048, dropout=0.1, activation=F.relu, layer_norm_eps=1e-5,
+                 batch_first=False, norm_first=False, bias=True, device=None, dtype=None):
+        super().__init__()
+        kw = {'device': device, 'dtype': dtype}
+        self.self_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, bias=bias, **kw)
+        self.multihead_attn = MultiheadAttention(d_model, nhead, dropout=dropout, batch_first=batch_first, bias=bias,
+                                                 **kw)
+        self.linear1 = Linear(d_model, dim_feedforward, bias=bias, **kw)
+        self.dropout = Dropout(dropout)
+        self.linear2 = Linear(dim_feedforward, d_model, bias=bias, **kw)
+        self.norm_first = norm_first
+        self.norm1 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **kw)
+        self.norm2 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **kw)
+        self.norm3 = LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **kw)
+        self.dropout1 = Dropout(dropout)
+        self.dropout2 = Dropout(dropout)
+        self.dropout3 = Dropout(dropout)
+        self.activation = _activation(activation) if isinstance(activation, str) else activation
+
+    def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
+                memory_key_padding_mask=None, tgt_is_causal=False, memory_is_causal=False):
+        x = tgt
+        if self.norm_first:
+            x = x + self._sa_block(self.norm1(x), tgt_mask, tgt_key_padding_mask, tgt_is_causal)
+            x = x + self._mha_block(self.norm2(x), memory, memory_mask, memory_key_padding_mask, memory_is_causal)
+            x = x + self._ff_block(self.norm3(x))
+        else:
+            x = self.norm1(x + self._sa_block(x, tgt_mask, tgt_key_padding_mask, tgt_is_causal))
+            x = self.norm2(x + self._mha_block(x, memory, memory_mask, memory_key_padding_mask, memory_is_causal))
+            x = self.norm3(x + self._ff_block(x))
+        return x
+
+    def _sa_block(self, x, attn_mask, key_padding_mask, is_causal=False):
+        x = self.self_attn(x, x, x, attn_mask=attn_mask, key_padding_mask=key_padding_mask, is_causal=is_causal,
+                           need_weights=False)[0]
+        return self.dropout1(x)
+
+    def _mha_block(self, x, mem, attn_mask, key_padding_mask, is_causal=False):
+        x = self.multihead_attn(x, mem, mem, attn_mask=attn_mask, key_padding_mask=key_padding_mask,
+                                is_causal=is_causal, need_weights=False)[0]
+        return self.dropout2(x)
+
+    def _ff_block(self, x):
+        return self.dropout3(self.linear2(self.dropout(self.activation(self.linear1(x)))))
+
+
+class TransformerDecoder(Module):
+    """num_layers deep copies of decoder_layer, applied in turn (each attending to the same memory), then an
+    optional norm."""
+
+    def __init__(self, decoder_layer, num_layers, norm=None):
+        super().__init__()
+        self.layers = ModuleList([copy.deepcopy(decoder_layer) for _ in range(num_layers)])
+        self.num_layers, self.norm = num_layers, norm
+
+    def forward(self, tgt, memory, tgt_mask=None, memory_mask=None, tgt_key_padding_mask=None,
+                memory_key_padding_mask=None, tgt_is_causal=None, memory_is_causal=False):
+        batch_first = self.layers[0].self_attn.batch_first
+        seq_len = tgt.size(0) if tgt.dim() == 2 else tgt.size(1 if batch_first else 0)
+        causal = tgt_is_causal is True
+        if tgt_is_causal is None and tgt_mask is not None:           # PyTorch's _detect_is_causal_mask
+            square = _square_subsequent_mask(seq_len, tgt_mask.dtype)
+            causal = tgt_mask.size() == square.size() and bool((tgt_mask == square).all())
+        output = tgt
+        for mod in self.layers:
+            output = mod(output, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                         tgt_key_padding_mask=tgt_key_padding_mask, memory_key_padding_mask=memory_key_padding_mask,
+                         tgt_is_causal=causal, memory_is_causal=memory_is_causal)
+        if self.norm is not None:
+            output = self.norm(output)
+        return output
+
+
+class Transformer(Module):
+    """An encoder (num_encoder_layers TransformerEncoderLayers and a LayerNorm) over src and a decoder (as many
+    TransformerDecoderLayers and a LayerNorm) over tgt attending to the encoder's output; every weight matrix
+    then re-initialised with xavier_uniform_."""
+
+    def __init__(self, d_model=512, nhead=8, num_encoder_layers=6, num_decoder_layers=6, dim_feedforward=2048,
+                 dropout=0.1, activation=F.relu, custom_encoder=None, custom_decoder=None, layer_norm_eps=1e-5,
+                 batch_first=False, norm_first=False, bias=True, device=None, dtype=None):
+        super().__init__()
+        kw = {'device': device, 'dtype': dtype}
+        layer_args = (d_model, nhead, dim_feedforward, dropout, activation, layer_norm_eps, batch_first, norm_first,
+                      bias)
+        if custom_encoder is not None:
+            self.encoder = custom_encoder
+        else:
+            self.encoder = TransformerEncoder(TransformerEncoderLayer(*layer_args, **kw), num_encoder_layers,
+                                              LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **kw))
+        if custom_decoder is not None:
+            self.decoder = custom_decoder
+        else:
+            self.decoder = TransformerDecoder(TransformerDecoderLayer(*layer_args, **kw), num_decoder_layers,
+                                              LayerNorm(d_model, eps=layer_norm_eps, bias=bias, **kw))
+        for p in self.parameters():
+            if p.dim() > 1:
+                init.xavier_uniform_(p)
+        self.d_model, self.nhead, self.batch_first = d_model, nhead, batch_first
+
+    def forward(self, src, tgt, src_mask=None, tgt_mask=None, memory_mask=None, src_key_padding_mask=None,
+                tgt_key_padding_mask=None, memory_key_padding_mask=None, src_is_causal=None, tgt_is_causal=None,
+                memory_is_causal=False):
+        if src.dim() == 3 and src.size(0 if self.batch_first else 1) != tgt.size(0 if self.batch_first else 1):
+            raise RuntimeError('the batch number of src and tgt must be equal')
+        if src.size(-1) != self.d_model or tgt.size(-1) != self.d_model:
+            raise RuntimeError('the feature number of src and tgt must be equal to d_model')
+        memory = self.encoder(src, mask=src_mask, src_key_padding_mask=src_key_padding_mask, is_causal=src_is_causal)
+        return self.decoder(tgt, memory, tgt_mask=tgt_mask, memory_mask=memory_mask,
+                            tgt_key_padding_mask=tgt_key_padding_mask,
+                            memory_key_padding_mask=memory_key_padding_mask, tgt_is_causal=tgt_is_causal,
+                            memory_is_causal=memory_is_causal)
+
+    @staticmethod
+    def generate_square_subsequent_mask(sz, device=None, dtype=None):
+        """0 on and below the diagonal, -inf above (a causal mask), in the default dtype unless given."""
+        from .._dtypes import default_float
+        return _square_subsequent_mask(sz, dtype or default_float)
+
+
 MultiheadAttention.__module__ = 'torch.nn.modules.activation'
 NonDynamicallyQuantizableLinear.__module__ = 'torch.nn.modules.linear'
-for _cls in (TransformerEncoderLayer, TransformerEncoder):
+for _cls in (TransformerEncoderLayer, TransformerEncoder, TransformerDecoderLayer, TransformerDecoder, Transformer):
     _cls.__module__ = 'torch.nn.modules.transformer'

@@ -35,6 +35,11 @@ def relu(input, inplace=False):
     return input.relu_() if inplace else _ops.relu(input)
 
 
+def relu_(input):
+    """relu in place (PyTorch's F.relu_ is torch.relu_)."""
+    return relu(input, inplace=True)
+
+
 def sigmoid(input):
     """1 / (1 + exp(-x)) (PyTorch's F.sigmoid is input.sigmoid())."""
     return input.sigmoid()
@@ -48,6 +53,9 @@ def tanh(input):
 def logsigmoid(input):
     """log(sigmoid(x)), computed stably."""
     return _ops_nn.logsigmoid(input)
+
+
+logsigmoid.__name__ = logsigmoid.__qualname__ = 'log_sigmoid'      # (PyTorch's is its C++ log_sigmoid)
 
 
 def softplus(input, beta=1, threshold=20):
@@ -197,6 +205,67 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
                       'shape (C, H, W). To maintain the 1D channel-wise dropout behavior, please switch to using '
                       'dropout1d instead.', stacklevel=2)
     return _feature_dropout(input, p, training, inplace)
+
+
+
+def _alpha_dropout(input, p, training, inplace, shape):
+    """ATen's alpha dropout: the kept elements scaled by a, the dropped ones set to -alpha * a + b-offset, so that
+    SELU activations keep zero mean and unit variance; `shape` is the noise's ((N, C, 1, ...) for feature alpha
+    dropout). The noise is drawn as dropout draws it."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+    if p == 0 or not training or input.numel() == 0:
+        return input
+    d = input._data.dtype
+    if p == 1:
+        zero = make(np.zeros((), d))
+        return input.mul_(zero) if inplace else input * zero
+    keep = _random.bernoulli(_random.default_generator, shape, 1 - p).astype(d)
+    alpha = 1.7580993408473766
+    a = 1. / float(np.sqrt((alpha * alpha * p + 1) * (1 - p)))
+    b = make((keep - d.type(1)) * d.type(alpha * a) + d.type(alpha * a * p))
+    noise = make(keep * d.type(a))
+    return (input.mul_(noise) if inplace else input * noise).add_(b)
+
+
+def alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Dropout for SELU networks (keeps the mean and variance): see _alpha_dropout. Off unless training=True."""
+    return _alpha_dropout(input, p, training, inplace, tuple(input.shape))
+
+def _unbatched_feature_dropout(input, p, training, inplace, batched):
+    """dropout1d / dropout3d: feature dropout, over an input given a batch dim of 1 first when it has none (so its
+    graph shows Unsqueeze and Squeeze nodes around the dropout's, even in eval())."""
+    if batched:
+        return _feature_dropout(input, p, training, inplace)
+    input = input.unsqueeze_(0) if inplace else input.unsqueeze(0)
+    result = _feature_dropout(input, p, training, inplace)
+    return result.squeeze_(0) if inplace else result.squeeze(0)
+
+
+def dropout1d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels of (N, C, L) or (C, L) inputs with probability p and scale the rest by 1 / (1 - p)."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+    inp_dim = input.dim()
+    if inp_dim not in (2, 3):
+        raise RuntimeError('dropout1d: Expected 2D or 3D input, but received a %dD input. Note that dropout1d exists '
+                           'to provide channel-wise dropout on inputs with 1 spatial dimension, a channel dimension, '
+                           'and an optional batch dimension (i.e. 2D or 3D inputs).' % inp_dim)
+    return _unbatched_feature_dropout(input, p, training, inplace, inp_dim == 3)
+
+
+def dropout3d(input, p=0.5, training=True, inplace=False):
+    """Zero whole channels of (N, C, D, H, W) or (C, D, H, W) inputs with probability p, scaling the rest."""
+    if p < 0.0 or p > 1.0:
+        raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+    inp_dim = input.dim()
+    if inp_dim not in (4, 5):
+        warnings.warn('dropout3d: Received a %d-D input to dropout3d, which is deprecated and will result in an error '
+                      'in a future release. To retain the behavior and silence this warning, please use dropout '
+                      'instead. Note that dropout3d exists to provide channel-wise dropout on inputs with 3 spatial '
+                      'dimensions, a channel dimension, and an optional batch dimension (i.e. 4D or 5D inputs).'
+                      % inp_dim, stacklevel=2)
+    return _unbatched_feature_dropout(input, p, training, inplace, inp_dim == 5)
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     """Mean (or sum) of absolute differences."""
@@ -350,6 +419,36 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     _verify_batch_size([input.size(0) * input.size(1) // num_groups, num_groups] + list(input.size()[2:]))
     return _ops_nn2.group_norm(input, num_groups, weight, bias, eps)
 
+
+
+def rms_norm(input, normalized_shape, weight=None, eps=None):
+    """input / sqrt(mean(input^2 over the last len(normalized_shape) dims) + eps) * weight, composed of ops as
+    PyTorch's CPU kernel composes it (its graph shows Pow, Mean, Add, Rsqrt and Mul nodes): in float32 for a
+    float16 input (then cast back), eps by default the machine epsilon of that computing dtype."""
+    from .. import _dtypes
+    from .._tensor import _warned, warn_once
+    if not isinstance(normalized_shape, (tuple, list)):
+        raise TypeError("rms_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not %s"
+                        % type(normalized_shape).__name__)
+    for i, d in enumerate(normalized_shape):
+        if not isinstance(d, int):
+            raise TypeError("rms_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, but found "
+                            "element of type %s at pos %d" % (type(d).__name__, i))
+    shape = _ops_nn._check_layer_norm(input, normalized_shape, weight, None, '[*%s]')
+    if weight is not None and weight.dtype is not input.dtype and 'rms_norm' not in _warned:
+        _warned.add('rms_norm')                 # (once per process, whatever the dtypes: TORCH_WARN_ONCE)
+        warn_once('Mismatch dtype between input and weight: input dtype = %s, weight dtype = %s, Cannot dispatch to '
+                  'fused implementation.' % (_dtypes.C_NAMES[input.dtype.name], _dtypes.C_NAMES[weight.dtype.name]),
+                  'aten/src/ATen/native/layer_norm.cpp:346')
+    _ops_nn._check_float(input, 'rms_norm')
+    x = input.float() if input.dtype is _dtypes.float16 else input
+    if eps is None:
+        eps = float(np.finfo(x.dtype.np).eps)
+    dims = tuple(range(input.dim() - 1, input.dim() - 1 - len(shape), -1))
+    out = x.mul(_ops._add_scalar(x.pow(2).mean(dims, keepdim=True), eps).rsqrt())     # (add.Scalar: AddBackward1)
+    if weight is not None:
+        out = out.mul(weight)
+    return out.type_as(input)
 
 def _verify_batch_size(size):
     if np.prod(size[:1] + size[2:]) == 1:

@@ -194,6 +194,7 @@ SNIPPETS = {
         'print(D.kl_divergence(MyNormal(1., 1.), D.Normal(0., 1.)), D.kl_divergence(D.Normal(1., 1.), MyNormal(0., 1.)))\n'
     ),
     "validation_errors": (
+        'torch.manual_seed(0)\n'           # (it samples: without a seed, PyTorch's first numbers are random)
         'tries(lambda: D.Normal(torch.tensor([0., 1.]), torch.tensor([1., -1.])),\n'
         '      lambda: D.Normal(0., 0.),\n'
         '      lambda: D.Normal(torch.tensor(0.), torch.tensor([1., 2.])).log_prob(torch.ones(3)),\n'

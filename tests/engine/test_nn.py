@@ -495,14 +495,20 @@ def test_pools_values_indices_and_gradients():
     assert repr(nn.Conv2d(1, 6, 5)) == 'Conv2d(1, 6, kernel_size=(5, 5), stride=(1, 1))'
 
 
-def test_double_backward_through_conv_and_pool_raises():
+def test_double_backward_through_conv_and_pool():
+    """Gradients of gradients through conv2d and the pools (x, w all ones): for the conv, L = sum_o y_o^2 with
+    y_o = 4 gives dL/dw_k = sum_o 2 y_o x_{o+k} = 72, and d(sum_k dL/dw_k)/dw_m = sum_k sum_o 2 x_{o+m} x_{o+k} = 72;
+    for the pools of x * s (s = w.sum() = 4), dL/ds = sum_o 2 y_o = 32 and d(4 dL/ds)/ds = 4 * 2 * 4 = 32."""
     x = torch.ones(1, 1, 4, 4, requires_grad=True)
     w = torch.ones(1, 1, 2, 2, requires_grad=True)
-    g, = torch.autograd.grad(F.conv2d(x, w).sum(), w)             # first order: fine
-    assert val(g) == [[[[9., 9.], [9., 9.]]]]
-    for y in (F.conv2d(x, w), F.max_pool2d(x * w.sum(), 2), F.avg_pool2d(x * w.sum(), 2)):
-        with pytest.raises(NotImplementedError, match='create_graph'):
-            torch.autograd.grad(y.pow(2).sum(), w, create_graph=True)
+    for y, expected, name in ((lambda: F.conv2d(x, w), 72., 'ConvolutionBackwardBackward0'),
+                              (lambda: F.max_pool2d(x * w.sum(), 2), 32., 'ExpandBackward0'),
+                              (lambda: F.avg_pool2d(x * w.sum(), 2), 32., 'ExpandBackward0')):
+        w.grad = None
+        g, = torch.autograd.grad(y().pow(2).sum(), w, create_graph=True)
+        assert type(g.grad_fn).__name__ == name
+        g.sum().backward()
+        assert g.flatten().tolist() == [expected] * 4 and w.grad.flatten().tolist() == [expected] * 4
 
 
 def test_adaptive_average_pooling_tiles_the_input():

@@ -1,0 +1,119 @@
+"""Norms and products in the order PyTorch's CPU kernels do their float arithmetic, so that `.item()` (17 digits)
+and printed values agree to the last bit. numpy adds and multiplies along the innermost axis in pairs; PyTorch
+either goes through the numbers one by one (its scalar reduction loop: each result accumulated from the start,
+in memory order) or, over a contiguous last dim, in vector lanes.
+
+The lanes are those of PyTorch's AVX-512 kernels (VECTOR_BYTES), as everywhere in the engine."""
+import math
+
+import numpy as np
+
+from ._factories import _fma64
+from ._random import fma32
+
+
+# The width of the ATen CPU vectors whose lanes these reductions follow: AVX-512's 64 bytes (16 floats, 8 doubles),
+# the kernels every summation order of the engine reproduces (softmax, sums, matrix products), on every host and in
+# the browser, so that one snippet prints the same everywhere. (PyTorch on an AVX2 CPU adds in 8-float lanes: its
+# last bits may differ there; the differential tests allow for that, see tests/differential/harness.py.)
+VECTOR_BYTES = 64
+
+
+def _layout(x, dims):
+    """x as a 2-d array (outputs, the numbers of each output in the order the kernel takes them: the reduced dims
+    in memory order, as PyTorch's TensorIterator orders dims by stride); how many of those numbers make one run of
+    memory (reduced dims innermost, contiguous: the kernel's contiguous reduction; 0 when the innermost dim is
+    kept); the result's shape (no keepdim). dims: sorted reduced axes (None: all)."""
+    nd = x.ndim
+    red = range(nd) if dims is None else dims
+    in_memory = sorted((i for i in range(nd) if x.shape[i] != 1), key=lambda i: -abs(x.strides[i]))
+    reduced = [i for i in in_memory if i in red]
+    kept = [i for i in range(nd) if i not in red]
+    n = 1
+    for i in reduced:
+        n *= x.shape[i]
+    run = 1                                         # (the innermost reduced dims that coalesce into one run)
+    for i in reversed(in_memory):
+        if i not in red or x.strides[i] != run * x.itemsize:
+            break
+        run *= x.shape[i]
+    if in_memory and in_memory[-1] not in red:
+        run = 0
+    rows = np.transpose(x, kept + [i for i in range(nd) if i in red and i not in reduced] + reduced)
+    out_shape = tuple(x.shape[i] for i in kept)
+    return rows.reshape(math.prod(out_shape), n), run, out_shape
+
+
+def _one_by_one(op, rows, start):
+    """start op x0 op x1 op ... for each row, in that order."""
+    if rows.shape[0] == 1:
+        return op.accumulate(np.concatenate([np.full((1, 1), start, rows.dtype), rows], 1), axis=1)[:, -1]
+    return op.reduce(np.ascontiguousarray(rows.T), axis=0, initial=start)  # (numpy keeps the order of an outer axis)
+
+
+def _shape(r, out_shape, dims, ndim, keepdim):
+    r = r.reshape(out_shape)
+    if keepdim:
+        r = np.expand_dims(r, tuple(range(ndim)) if dims is None else tuple(dims))
+    return r
+
+
+def norm(x, dims, keepdim, ord):
+    """The ord-norm (1, 2 or another finite p other than 0) of float32 / float64 x (as laid out) over dims, as PyTorch's
+    norm kernel computes it: the 2-norm over a contiguous last dim (or all of a dense array) squares vectors of
+    numbers into lanes, adds the lanes in turn, then the squares of the numbers left over; everything else adds
+    |x|, x * x or |x| ** p one by one and takes the root at the end. (Of the numbers left over after the lanes, GCC
+    squares those in fours before adding them and fuses the multiply-adds of the last three or fewer.)"""
+    rows, run, out_shape = _layout(x, dims)
+    rows, t, contiguous = np.abs(rows), x.dtype.type, run == rows.shape[1]
+    if rows.shape[1] <= 1:                          # (over size-1 dims PyTorch returns |x|)
+        r = rows[:, 0] if rows.shape[1] else np.zeros(rows.shape[0], x.dtype)
+    elif ord == 2 and contiguous:
+        w = VECTOR_BYTES // x.itemsize
+        nv = rows.shape[1] // w
+        lanes = np.zeros((rows.shape[0], w), x.dtype)
+        if nv:
+            sq = rows[:, :nv * w].reshape(-1, nv, w)
+            lanes = np.add.reduce(sq * sq, axis=1) if nv > 1 else (sq * sq)[:, 0]
+        r = np.add.accumulate(lanes, axis=1)[:, -1]   # (lane 0 + lane 1 + ..., in order)
+        fours = nv * w + (rows.shape[1] - nv * w) // 4 * 4
+        if fours > nv * w:                          # (the compiler squares the rest by fours, adds them in order)
+            sq = rows[:, nv * w:fours] * rows[:, nv * w:fours]
+            r = np.add.accumulate(np.concatenate([r[:, None], sq], 1), axis=1)[:, -1]
+        fma = fma32 if x.dtype == np.float32 else _fma64    # (and fuses the last ones' multiply-adds)
+        for i in range(fours, rows.shape[1]):
+            r = np.asarray(fma(rows[:, i], rows[:, i], r), x.dtype)
+        r = np.sqrt(r)
+    elif ord == 2:
+        r = np.sqrt(_one_by_one(np.add, rows * rows, 0))
+    elif ord == 1:
+        r = _one_by_one(np.add, rows, 0)
+    else:
+        p = t(ord)
+        r = _one_by_one(np.add, np.power(rows, np.full_like(rows, p)), 0)     # (C's pow: numpy takes sqrt for a
+        r = np.power(r, np.full_like(r, t(1) / p))                              # number 0.5, an ulp off pow's)
+    return _shape(np.asarray(r, x.dtype), out_shape, dims, x.ndim, keepdim)
+
+
+def prod(x, dims, keepdim):
+    """The product of float32 / float64 x over dims as PyTorch's prod kernel multiplies. Each run of contiguous
+    numbers, in turn into the result: blocks of four vectors multiplied into four accumulators, those multiplied
+    pairwise ((a0 a1)(a2 a3)), its lanes one by one into the result, then the numbers left over (a run shorter than
+    four vectors: all of it one by one). A reduction whose innermost dim is kept: one by one."""
+    rows, run, out_shape = _layout(x, dims)
+    if not run or not rows.shape[1]:
+        r = _one_by_one(np.multiply, rows, 1)
+    else:
+        w = VECTOR_BYTES // x.itemsize
+        blocks = run // (4 * w)
+        r = np.ones(rows.shape[0], x.dtype)
+        for start in range(0, rows.shape[1], run):
+            part = rows[:, start:start + run]
+            if blocks:
+                v = part[:, :blocks * 4 * w].reshape(-1, blocks, 4, w)
+                acc = np.multiply.reduce(v, axis=1) if blocks > 1 else v[:, 0]
+                lanes = (acc[:, 0] * acc[:, 1]) * (acc[:, 2] * acc[:, 3])
+                r = r * np.multiply.accumulate(lanes, axis=1)[:, -1]
+                part = part[:, blocks * 4 * w:]
+            r = np.multiply.accumulate(np.concatenate([r[:, None], part], 1), axis=1)[:, -1]
+    return _shape(np.asarray(r, x.dtype), out_shape, dims, x.ndim, keepdim)
