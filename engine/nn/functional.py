@@ -187,17 +187,22 @@ def _feature_dropout(input, p, training, inplace):
     return input.mul_(mask) if inplace else input * mask
 
 
+def _warn_feature_dropout_dims(spatial, inp_dim):
+    """PyTorch's deprecation warning for dropout2d / dropout3d given an input of another rank (it still runs)."""
+    if inp_dim not in (spatial + 1, spatial + 2):
+        warnings.warn('dropout%dd: Received a %d-D input to dropout%dd, which is deprecated and will result in an '
+                      'error in a future release. To retain the behavior and silence this warning, please use dropout '
+                      'instead. Note that dropout%dd exists to provide channel-wise dropout on inputs with %d spatial '
+                      'dimensions, a channel dimension, and an optional batch dimension (i.e. %dD or %dD inputs).'
+                      % (spatial, inp_dim, spatial, spatial, spatial, spatial + 1, spatial + 2), stacklevel=3)
+
+
 def dropout2d(input, p=0.5, training=True, inplace=False):
     """Zero whole channels (dim 1) with probability p and scale the rest by 1 / (1 - p) (only while training)."""
     if p < 0.0 or p > 1.0:
         raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
     inp_dim = input.dim()
-    if inp_dim not in (3, 4):
-        warnings.warn('dropout2d: Received a %d-D input to dropout2d, which is deprecated and will result in an error '
-                      'in a future release. To retain the behavior and silence this warning, please use dropout '
-                      'instead. Note that dropout2d exists to provide channel-wise dropout on inputs with 2 spatial '
-                      'dimensions, a channel dimension, and an optional batch dimension (i.e. 3D or 4D inputs).'
-                      % inp_dim, stacklevel=2)
+    _warn_feature_dropout_dims(2, inp_dim)
     if inp_dim == 3:
         warnings.warn('dropout2d: Received a 3D input to dropout2d and assuming that channel-wise 1D dropout behavior '
                       'is desired - input is interpreted as shape (N, C, L), where C is the channel dim. This behavior '
@@ -259,12 +264,7 @@ def dropout3d(input, p=0.5, training=True, inplace=False):
     if p < 0.0 or p > 1.0:
         raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
     inp_dim = input.dim()
-    if inp_dim not in (4, 5):
-        warnings.warn('dropout3d: Received a %d-D input to dropout3d, which is deprecated and will result in an error '
-                      'in a future release. To retain the behavior and silence this warning, please use dropout '
-                      'instead. Note that dropout3d exists to provide channel-wise dropout on inputs with 3 spatial '
-                      'dimensions, a channel dimension, and an optional batch dimension (i.e. 4D or 5D inputs).'
-                      % inp_dim, stacklevel=2)
+    _warn_feature_dropout_dims(3, inp_dim)
     return _unbatched_feature_dropout(input, p, training, inplace, inp_dim == 5)
 
 def l1_loss(input, target, size_average=None, reduce=None, reduction='mean'):
