@@ -28,6 +28,14 @@ from ._methods import _more_functions  # noqa: E402
 (eq, ne, lt, gt, le, ge, all, any, isnan, isinf, isfinite, logical_not, signbit, logical_and, logical_or,
  logical_xor, remainder, fmod, floor_divide) = _more_functions()
 moveaxis = movedim
+
+
+def index_put(input, indices, values, accumulate=False):
+    return _ops.index_put(input, indices, values, accumulate, _pos=3)     # (values: torch.index_put's 3rd argument)
+
+
+def index_put_(input, indices, values, accumulate=False):
+    return _ops.index_put_(input, indices, values, accumulate, _pos=3)
 ger = outer
 bitwise_and, bitwise_or, bitwise_xor = (_methods.commutative_function(n)
                                         for n in ('bitwise_and', 'bitwise_or', 'bitwise_xor'))
@@ -127,6 +135,28 @@ def is_signed(t):
 
 def is_complex(t):
     return t.is_complex()
+
+
+def real(t):
+    return t.real
+
+
+def conj(t):
+    return t.conj()
+
+
+conj_physical = resolve_conj = resolve_neg = conj
+
+
+def is_conj(t):
+    return t.is_conj()
+
+
+is_neg = is_conj
+
+
+def imag(t):
+    return t.imag
 
 
 def is_storage(obj):
@@ -375,7 +405,7 @@ Tensor.baddbmm_ = _methods._inplace_of(baddbmm)
 
 
 def unflatten(input, dim, sizes):
-    return input.unflatten(dim, sizes)
+    return input.unflatten(dim, sizes, _pos=3)
 from . import func  # noqa: E402,F401  (torch.func: grad, vmap, jacrev, functional_call...)
 from .func import vmap  # noqa: E402,F401
 from ._misc import (use_deterministic_algorithms, are_deterministic_algorithms_enabled,  # noqa: E402,F401

@@ -118,6 +118,7 @@ saved_hooks = []            # (pack, unpack) of the active torch.autograd.graph.
 anomaly = False             # torch.autograd.set_detect_anomaly: each node made keeps the stack of its forward call
 anomaly_check_nan = True    # ... and backward fails on a node that returns nan
 saved_hooks_disabled = None  # the error message of an active torch.autograd.graph.disable_saved_tensors_hooks
+mutation_context = None     # torch.autograd.graph.allow_mutation_on_saved_tensors: clones saved tensors before writes
 
 
 def is_inference_mode_enabled():
@@ -268,15 +269,26 @@ class SavedTensor:
         self.is_output = is_output
         if saved_hooks:                   # torch.autograd.graph.saved_tensors_hooks: keep what pack makes of it
             pack, self.unpack_hook = saved_hooks[-1]
-            self.tensor = self.saved_version = self.unpacked = None
+            self.saved_version = self.unpacked = None
             self.origin = _history(tensor)
-            self.packed = _call_pack(pack, tensor)
+            # packed when the op is recorded (see pack_saved): PyTorch packs nothing for an op it does not record,
+            # and packs in an order of its own
+            self.tensor, self.packed = tensor, pack
             return
         self.unpack_hook = None
         if is_output:
             tensor = _alias(tensor)
         self.tensor = tensor
         self.saved_version = version(tensor)
+
+    def pack(self, node=None):
+        """Hand a tensor saved under saved_tensors_hooks to its pack hook, unless done already (an output the op
+        does not return, as group_norm's mean, with the op's node as its grad_fn, as the hook sees it in PyTorch)."""
+        if self.tensor is not None and self.unpack_hook is not None:
+            tensor, self.tensor = self.tensor, None
+            if self.is_output and tensor._grad_fn is None and node is not None:
+                tensor = _alias_output(tensor, node)
+            self.packed = _call_pack(self.packed, tensor)
 
     @property
     def tensor_ref(self):
@@ -291,6 +303,8 @@ class SavedTensor:
         if node._freed:
             raise _freed_error(node, name)
         if self.unpack_hook is not None:
+            if self.tensor is not None:   # (saved by an op that records no node: packed on first use)
+                self.pack()
             t = self.unpack_hook(self.packed)
             if not hasattr(t, '_data'):
                 raise TypeError('Output of saved tensor unpack_hook expected to be a Tensor but got result of type '
@@ -329,6 +343,44 @@ def _history(t):
     """Where a saved tensor sits in the graph (grad_fn, requires_grad, output number, a leaf's AccumulateGrad): what
     a tensor an unpack hook returns gets in its place, as PyTorch's SavedVariable gives it."""
     return t._grad_fn, t._requires_grad, t._output_nr, t._grad_accumulator() if t._grad_fn is None else None
+
+
+pack_deferred = None       # a list while an in-place op runs under saved_tensors_hooks: the saved dicts to pack after
+
+
+def _is_output(name, v):
+    """Whether a saved value is an output of its op (those it returns, and others it saves as plain tensors:
+    layer_norm's mean `result1`, nll_loss's `total_weight`)."""
+    return type(v) is SavedTensor and v.is_output or name.startswith('result') or name in ('buffer', 'total_weight')
+
+
+def _in_pack_order(saved):
+    """The (name, value) items of a saved dict in the order PyTorch packs and unpacks them (see pack_saved)."""
+    return sorted(saved.items(), key=lambda item: (_is_output(*item), item[0]))
+
+
+def pack_saved(saved, node=None, inputs_only=False):
+    """Pack what an op saved under saved_tensors_hooks in PyTorch's order (which saves the inputs before the op runs,
+    the outputs after): its inputs by name, then its outputs by name. An output saved after the op was recorded is
+    packed when saved (its caller calls this)."""
+    if pack_deferred is not None:         # (an in-place op: packed once it has put the clone of self in place)
+        pack_deferred.append((saved, node))
+        return
+    for name, v in _in_pack_order(saved):
+        if inputs_only and _is_output(name, v):
+            break
+        if type(v) is SavedTensor:
+            v.pack(node)
+        elif type(v) is SavedList:
+            for item in v:
+                if item is not None:
+                    item.pack()
+
+
+def pack_outputs(saved):
+    """Pack the outputs an op saved after recording its node (under saved_tensors_hooks; see pack_saved)."""
+    if saved_hooks:
+        pack_saved(saved)
 
 
 class SavedList(tuple):
@@ -370,7 +422,7 @@ _INF = float('inf')
 
 _described = set()        # node classes that have their `_saved_<name>` properties
 # names PyTorch saves as optional numbers or strings (not tensors): a None there has no `_raw_saved_<name>`
-_OPTIONAL_VALUES = frozenset({'correction', 'dim', 'divisor_override', 'eps', 'rounding_mode'})
+_OPTIONAL_VALUES = frozenset({'correction', 'dim', 'divisor_override', 'eps', 'rounding_mode', 'storage_offset'})
 
 
 def _describe(cls, names):
@@ -434,8 +486,19 @@ class RawSaved:
     value through pack at once and through unpack each time it is used (a saved_tensors_hooks of its own)."""
     __slots__ = ('node', 'name', 'index')
 
-    def __init__(self, node, name, index=None):
-        self.node, self.name, self.index = node, name, index
+    def __init__(self, node=None, name=None, index=None):
+        if node is None:
+            raise RuntimeError('Trying to create a SavedTensor object from Python is forbidden.')
+        setattr_ = object.__setattr__
+        setattr_(self, 'node', node), setattr_(self, 'name', name), setattr_(self, 'index', index)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("'torch._C._autograd.SavedTensor' object has no attribute '%s'" % name)
+
+    def __dir__(self):
+        """What dir() of PyTorch's pybind11 SavedTensor lists (not the engine's slots and helpers)."""
+        return sorted(set(dir(object)) - {'__slots__'} | {'__module__', '_pybind11_conduit_v1_', 'data',
+                                                          'register_hooks', 'unpack', 'unpack_hook'})
 
     @classmethod
     def of(cls, node, name):
@@ -539,6 +602,7 @@ def record(out, cls, inputs, saved=None, same=False):
         if out is not None and 'result' in saved and saved['result'] is RESULT:
             saved['result'] = SavedTensor(out, is_output=True)
         if saved_hooks:
+            pack_saved(saved, node)
             node._hooked = node._watched = True
     return node
 
@@ -699,6 +763,7 @@ class Node:
         super().__init_subclass__(**kwargs)
         if cls.__module__.startswith('engine'):     # PyTorch's nodes are C++ classes: type(y.grad_fn) shows
             cls.__module__ = 'builtins'             # <class 'MulBackward0'>
+        cls.__doc__ = None                          # (and have no docstring: the engine's are for its readers)
         _c_methods(cls)
 
     _c_type = None        # the C++ type PyTorch names in "not writable" errors, when not the node's class
@@ -783,8 +848,8 @@ class Node:
         calling saved() calls this itself. PyTorch unpacks the saved inputs in the order of their names, then the
         saved outputs, so when several fail, the error is the one of the first (`other` before `self`, `self`
         before `result`)."""
-        try:
-            self._check_saved(self._saved.items())
+        try:                              # (through unpack hooks, which may print: in PyTorch's order at once)
+            self._check_saved(_in_pack_order(self._saved) if self._hooked else self._saved.items())
             return
         except RuntimeError as err:
             first = err
@@ -896,6 +961,7 @@ def _c_methods(cls):
 
 
 _c_methods(Node)
+Node.__doc__ = None
 
 
 class RemovableHandle:
@@ -1143,6 +1209,16 @@ def _validated(node, outs):
                  else validate_grad(node, g, meta, i) for i, (g, meta) in enumerate(zip(outs, metas)))
 
 
+def _fitted_to_output(node, outs, g_out):
+    """A node's gradients for the inputs that have its output's dtype (no input metadata: see record), cast to it:
+    an unpack hook may give back a tensor of another dtype (PyTorch casts to each input's dtype)."""
+    from ._dtypes import FROM_NP
+    metas = node._meta or (None,) * len(outs)
+    d = g_out._data.dtype
+    return tuple(g.to(FROM_NP[d]) if g is not None and meta is None and g._data.dtype is not d else g
+                 for g, meta in zip(outs, metas))
+
+
 def _leaf_hooks(var, g):
     """A leaf's tensor hooks, in order, on the gradient reaching it."""
     for hook in list(var._hooks or ()):
@@ -1240,6 +1316,8 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 if getattr(err, 'autograd_node', None) is None:
                     err.autograd_node = node
                 raise
+            if watched and node._hooked and len(grads) == 1 and grads[0] is not None:
+                outs = _fitted_to_output(node, outs, grads[0])
             if watched and node._hooks:
                 outs = _validated(node, outs)      # (PyTorch's post-hooks see the gradients fitted to the inputs)
                 for hook in list(node._hooks):

@@ -181,11 +181,13 @@ def _out_dtype(dtype, out):
     return out.dtype
 
 
-def _infer(values):
+def _infer(values, known=None):
     """The dtype PyTorch infers for nested data, checking it is rectangular: Python numbers give bool, int64 or
     the default float; numpy values and arrays and one-element tensors their own dtype; all promoted together.
     Also the problems met on the way, in order: tensors where numbers should be (which may not be, once the dtype
-    is known) and errors in the nesting (PyTorch meets those when it stores the values, after inferring the dtype)."""
+    is known) and errors in the nesting (PyTorch meets those when it stores the values, after inferring the dtype).
+    With the dtype `known` (torch.tensor(data, dtype=...), torch.FloatTensor(data)) PyTorch infers nothing: a value
+    that is no number is a problem met storing it, as a float or as an integer."""
     found = []
     shape = []
     leaf_depth = []                   # the depth where numbers were found first
@@ -227,6 +229,10 @@ def _infer(values):
                 problems.append(_BIG_INT)
         elif isinstance(x, builtins.float):
             d = dt.default_float
+        elif known is not None and not isinstance(x, (builtins.int, builtins.float)):
+            problems.append(TypeError(('must be real number, not %s' if known.is_floating_point else
+                                       "'%s' object cannot be interpreted as an integer") % type(x).__name__))
+            return
         elif isinstance(x, complex):
             raise TypeError('complex tensors are not supported in Autograd Playground')
         elif isinstance(x, str):
@@ -324,7 +330,7 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
         d = d or dt.from_numpy_dtype(data.dtype)
         arr = np.array(data, copy=True)
     else:
-        inferred, problems, ndim = _infer(data)
+        inferred, problems, ndim = _infer(data, d)
         d = d or inferred
         problem = _first_problem(problems, d)
         if problem is not None:
@@ -652,6 +658,20 @@ def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, 
         raise RuntimeError("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d" % (low, high))
     dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
+    # (PyTorch's random_ checks that from and to - 1 fit the dtype: randint(300, (2,), dtype=torch.uint8))
+    bounds = (0, 1) if d is dt.bool_ else (-np.finfo(d.np).max, np.finfo(d.np).max) if d.is_floating_point else (
+        np.iinfo(d.np).min, np.iinfo(d.np).max)
+    for name, value in (('from', low), ('to - 1', high - 1)):
+        if not bounds[0] <= value <= bounds[1]:
+            raise RuntimeError('%s is out of bounds for %s' % (name, dt.C_NAMES.get(d.name, d.name)))
+    digits = {'float16': 11, 'float32': 24, 'float64': 53}.get(d.name)   # (then that a float holds them exactly)
+    for line, name, value in ((110, 'from', low), (111, 'to - 1', high - 1)):
+        if digits and not -2 ** digits <= value <= 2 ** digits:
+            ag.torch_warn('%s is out of bounds [-(2^%d), 2^%d]. Due to precision limitations %s can support discrete '
+                          'uniform distribution only within this range. This warning will become an error in '
+                          'version 1.7 release, please fix the code in advance'
+                          % (name, digits, digits, dt.C_NAMES[d.name]),
+                          'aten/src/ATen/native/DistributionTemplates.h:%d' % line)
     shape = _size((size,), 'randint', False)
     data = _random.randint(generator or default_generator, low, high, shape).astype(d.np)
     return _finish(data, requires_grad, device, out=out)
@@ -667,6 +687,8 @@ def _random_like_signatures(*firsts):
 def randint_like(input=_NO_DATA, low=None, high=None, *, generator=None, dtype=None, requires_grad=False,
                  device=None, layout=None, memory_format=None):
     """randint_like(input, high) or randint_like(input, low, high): randint's numbers in input's shape and dtype."""
+    if low is None:
+        low, high = high, None                            # (randint_like(input, high=3))
     if input is _NO_DATA or low is None:
         raise invalid_arguments('randint_like', [v for v in (input, low, high) if v is not _NO_DATA and v is not None],
                                 {}, _random_like_signatures('int low, int high, ', 'Tensor high, ', 'int high, '))

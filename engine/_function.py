@@ -288,7 +288,7 @@ def _apply(cls, new_style, args, kwargs):
             raw = cls.forward(ctx, *args, **kwargs)
     is_tuple = isinstance(raw, tuple)
     outputs = _wrap_outputs(ctx, tensors, tuple(raw) if is_tuple else (raw,), executable)
-    _save_tensors(ctx)
+    _save_tensors(ctx, executable)
     ctx.dirty_tensors = ctx.non_differentiable = None
     return tuple(outputs) if is_tuple else outputs[0]
 
@@ -364,7 +364,7 @@ def _dirty_history(ctx, t, i):
     _ops._views_changed(t, base if base is not None else t)
 
 
-def _save_tensors(ctx):
+def _save_tensors(ctx, executable=True):
     """ctx.to_save as SavedTensors: an output of this node is saved as an output (no reference cycle; it comes
     back with the node as grad_fn), anything else as itself."""
     to_save = ctx.to_save or ()
@@ -374,6 +374,9 @@ def _save_tensors(ctx):
                             % (i, type(t).__name__))
     ctx._saved = {'tensors[%d]' % i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)
                   for i, t in enumerate(to_save)}
+    for v in ctx._saved.values() if executable else ():   # (under saved_tensors_hooks: packed in the order they
+        if v is not None:                                    # were saved, if the node is part of the graph)
+            v.pack()
     ctx.to_save = None
 
 

@@ -8,11 +8,12 @@ import warnings
 import numpy as np
 
 from . import _autograd as ag
+from . import _argparse
 from . import _dtypes as dt
 from . import _misc
 from . import _ops as ops
 from . import _random
-from ._factories import _is_index
+from ._factories import _is_index, _int_list
 from ._tensor import Tensor, make, make_wrapped, _wrap_dim, warn_once, parser_type, invalid_arguments
 
 
@@ -104,6 +105,8 @@ def _checked(op, name, position):
     """A binary op as a method or torch function: PyTorch's TypeError for an operand that is not a tensor/number
     (the operators instead return NotImplemented, so Python raises its own 'unsupported operand' error)."""
     def f(input, other=_MISSING, *args, **kwargs):
+        if position == 2 and name != 'pow' and type(input) in (int, float, bool):
+            input = make_wrapped(input)             # (torch.mul(2, x): PyTorch's parser takes a number as the tensor)
         if other is _MISSING:
             if name != 'pow' or 'exponent' not in kwargs:
                 raise _missing(name, position, input, kwargs)
@@ -186,7 +189,7 @@ Tensor.apply_, Tensor.map_ = apply_, map_
 
 def _reflected(op):
     def f(self, other):
-        if not isinstance(other, ops._Number):
+        if not isinstance(other, ops._Number) and not isinstance(other, Tensor):     # (x.__rsub__(t) is rsub)
             return NotImplemented
         return op(self, other)
     return f
@@ -218,24 +221,27 @@ Tensor.__contains__ = __contains__
 
 
 def __rtruediv__(self, other):
-    """number / tensor is tensor.reciprocal() * number, as in PyTorch (so the graph shows ReciprocalBackward0)."""
-    if not isinstance(other, ops._Number):
+    """number / tensor is tensor.reciprocal() * number, as in PyTorch (so the graph shows ReciprocalBackward0).
+    (A tensor `other` comes only from an explicit x.__rtruediv__(t): the same formula, as PyTorch's.)"""
+    if not isinstance(other, ops._Number) and not isinstance(other, Tensor):
         return NotImplemented
     return ops.mul(self.reciprocal(), other)
 
 
 def __rpow__(self, other):
-    if not isinstance(other, ops._Number):
+    if not isinstance(other, ops._Number) and not isinstance(other, Tensor):
         return NotImplemented
     return ops.pow(other, self)
 
 
 def __rmatmul__(self, other):
-    return NotImplemented
+    """other @ self (called explicitly, or for an operand whose own __matmul__ gave up)."""
+    return ops.matmul(other, self) if isinstance(other, Tensor) else NotImplemented
 
 
 Tensor.__rtruediv__ = Tensor.__rdiv__ = __rtruediv__
 Tensor.__rpow__ = __rpow__
+Tensor.__rmatmul__ = __rmatmul__
 
 
 # ------------------------------------------------------------------------------ in-place variants and operators
@@ -318,7 +324,7 @@ Tensor.__ipow__ = _iop('pow')
 # ------------------------------------------------------------------------------ dtype conversions
 
 def _caster(d):
-    def f(self, memory_format=None):
+    def f(self, *, memory_format=None):
         return ops.to(self, d)
     f.__name__ = d.name
     return f
@@ -424,6 +430,22 @@ def _matrix_transpose(name, matrices_only=False):
 
 
 Tensor.mT, Tensor.mH, Tensor.H = _matrix_transpose('mT'), _matrix_transpose('mH'), _matrix_transpose('H', True)
+
+
+def _real(self):
+    """tensor.real: of a real tensor (the engine has no complex ones), the tensor itself, as in PyTorch."""
+    return self
+
+
+def _set_real(self, value):
+    self.copy_(value)
+
+
+def _imag(self):
+    raise RuntimeError('imag is not implemented for tensors with non-complex dtypes.')
+
+
+Tensor.real, Tensor.imag = property(_real, _set_real), property(_imag)
 
 
 # ------------------------------------------------------------------------------ comparisons and non-differentiable ops
@@ -1036,8 +1058,16 @@ def native(fn, name=None, function=False):
     name = name or fn.__name__
     tensor_input = function and name in _TENSOR_INPUT
     check = _ARG_CHECKS.get(name)
+    if not function and name in _argparse.NO_ARGUMENTS:
+        @functools.wraps(fn)
+        def no_arguments(self, *args, **kwargs):
+            if args or kwargs:
+                raise _argparse.no_arguments(name, args, kwargs)
+            return fn(self)
+        return no_arguments
+    parsed = name in (_argparse.FUNCTIONS if function else _argparse.METHODS)
     if not (renames or outs or tensor_input or check):
-        return fn
+        return _parsed(fn, name, function) if parsed else fn
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
@@ -1061,7 +1091,33 @@ def native(fn, name=None, function=False):
             if outs:
                 kwargs.pop('out', None)
         return fn(*args, **kwargs)
-    return call
+    return _parsed(call, name, function) if parsed else call
+
+
+def _parsed(call, name, function):
+    """call, checked by PyTorch's argument parser (see _argparse): before it when given keywords, and after it when
+    it fails, so that arguments PyTorch refuses get its TypeError."""
+    skip = 0 if function else 1                 # (a method's self is not one of its signatures' arguments)
+
+    @functools.wraps(call)
+    def parsed(*args, **kwargs):
+        if kwargs:
+            _argparse.parser(name, function).check_fast(args[skip:], kwargs)
+        try:
+            out = call(*args, **kwargs)
+            if out is NotImplemented:           # (an operator's answer: torch.rsub(x, 'a'))
+                raise TypeError(name)
+            return out
+        except (TypeError, AttributeError, IndexError, ValueError, RuntimeError) as e:
+            parser = _argparse.parser(name, function)
+            error = parser.error(args[skip:], kwargs)
+            if error is None:
+                moved = kwargs and 'unexpected keyword' in str(e) and parser.positional(args[skip:], kwargs)
+                if not moved:
+                    raise
+                return call(*(args[:skip] + moved[0]), **moved[1])
+        raise error from None
+    return parsed
 
 
 def _given_dim(args, kwargs, index):
@@ -1190,7 +1246,7 @@ def _write_out(name, result, out, inputs):
         return out
     if out.numel():
         warnings.warn(_RESIZED % (', '.join(map(str, out.shape)), ', '.join(map(str, result.shape))), UserWarning,
-                      stacklevel=3)
+                      stacklevel=ag.user_stacklevel())
     out._data = result._data.astype(out._data.dtype)
     ag.bump(out)
     return out
@@ -1217,8 +1273,11 @@ class method_descriptor:
         return "<method '%s' of 'torch._C.TensorBase' objects>" % self.__name__
 
 
-def unflatten(self, dim, sizes):
-    """Dim `dim` split into `sizes` (one of them may be -1): a view."""
+def unflatten(self, dim, sizes, _pos=2):
+    """Dim `dim` split into `sizes` (one of them may be -1): a view. (torch.unflatten's sizes are its 3rd argument.)"""
+    if _pos == 2 and not sizes:            # (Tensor.unflatten is Python in PyTorch: it tests `not sizes` first)
+        raise RuntimeError('unflatten: sizes must be non-empty')
+    sizes = _int_list((sizes,), 'unflatten', False, 'sizes', _pos)
     shape = list(self.shape)
     d = _wrap_dim(dim, len(shape))
     if not len(sizes):

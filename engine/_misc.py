@@ -197,14 +197,16 @@ def block_diag(*tensors):
     for b in blocks:
         out[r:r + b.shape[0], c:c + b.shape[1]] = b
         r, c = r + b.shape[0], c + b.shape[1]
-    return ops._attach(make(out), BlockDiagBackward0, tuple(tensors), {
-        'shapes': [t._data.shape for t in tensors], 'scalar_type': tensors[0].dtype if tensors else None})
+    out = ops._attach(make(out), BlockDiagBackward0, tuple(tensors))
+    if out._grad_fn is not None:             # (PyTorch saves the shapes too, but shows no _saved_ attribute of them)
+        out._grad_fn.shapes = [t._data.shape for t in tensors]
+    return out
 
 
 class BlockDiagBackward0(ag.Node):
     def apply(self, g):
         grads, r, c = [], 0, 0
-        for shape in self._saved['shapes']:
+        for shape in self.shapes:
             rows, cols = (1,) * (2 - builtins.len(shape)) + shape if builtins.len(shape) < 2 else shape
             grads.append(g[r:r + rows, c:c + cols].reshape(shape))
             r, c = r + rows, c + cols

@@ -455,7 +455,14 @@ def _check_bool_sub(a, b):
 
 
 def rsub(a, b, *, alpha=1):
-    """b - a for a Python number b (what `2 - x` calls)."""
+    """b - a for a Python number b (what `2 - x` calls); torch.rsub(a, tensor b) is b - alpha * a, one
+    RsubBackward0 over both."""
+    if isinstance(b, Tensor):
+        if isinstance(alpha, Tensor):
+            alpha = alpha.item()
+        _check_bool_sub(a, b)
+        out = _binary(b, a, np.subtract, alpha)
+        return NotImplemented if out is None else _attach(out, RsubBackward0, (a, b), {'alpha': alpha})
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
@@ -472,6 +479,11 @@ def rsub(a, b, *, alpha=1):
 class RsubBackward1(Node):
     def apply(self, g):
         return (-g * self._saved['alpha'],)
+
+
+class RsubBackward0(Node):
+    def apply(self, g):
+        return (-g * self._saved['alpha'] if self.needs(0) else None), (g if self.needs(1) else None)
 
 
 # What PyTorch's C++ backward formulas record for `Scalar * tensor`, `tensor + Scalar`, `tensor / Scalar`,
@@ -2227,7 +2239,10 @@ def _dtype_check(a, b, what='expected m1 and m2 to have the same dtype, but got:
 
 
 def mm(a, b):
-    x, y = a._data, b._data
+    try:
+        x, y = a._data, b._data
+    except AttributeError:          # (x.mm([...]): PyTorch's parser's error; torch.mm's is made by its wrapper)
+        raise TypeError("mm(): argument 'mat2' (position 1) must be Tensor, not %s" % _parser_type(b)) from None
     if x.ndim != 2:
         raise RuntimeError('self must be a matrix')
     if y.ndim != 2:
@@ -2473,15 +2488,44 @@ def _infer_shape(shape, numel, fn='reshape', name='shape'):
 def _try_view(x, shape):
     """A numpy view of x with the new shape, or None when the memory layout does not allow one."""
     if x.flags['C_CONTIGUOUS']:
-        return x.reshape(shape)
-    try:
-        if _RESHAPE_NO_COPY:
-            return x.reshape(shape, copy=False)
-        v = x.view()
-        v.shape = shape                           # (numpy 2.0, Pyodide's: its way to ask for a view)
-        return v
-    except (AttributeError, ValueError):
+        v = x.reshape(shape)
+        if 1 not in shape or 1 not in x.shape:
+            return v
+    else:
+        try:
+            if _RESHAPE_NO_COPY:
+                v = x.reshape(shape, copy=False)
+            else:
+                v = x.view()
+                v.shape = shape                       # (numpy 2.0, Pyodide's: its way to ask for a view)
+        except (AttributeError, ValueError):
+            return None
+        if 1 not in shape:
+            return v
+    st = _view_strides(x.shape, [n // x.itemsize for n in x.strides], shape)     # (size-1 dims: numpy sets their
+    return v if st is None else _restrided(v, st)                               # strides as it likes)
+
+
+def _view_strides(old, strides, shape):
+    """PyTorch's strides (computeStride) for a view of a tensor of sizes `old` and `strides` as `shape`: each run of
+    dims that is one block of memory is cut anew; a dim of size 1 takes the stride of the block's next dim. None when
+    no view is possible (or no elements: then numpy's are kept)."""
+    if not old or not builtins.all(old):
         return None
+    out = [0] * len(shape)
+    view_d, base, tensor_numel, view_numel = len(shape) - 1, strides[-1], 1, 1
+    for tensor_d in range(len(old) - 1, -1, -1):
+        tensor_numel *= old[tensor_d]
+        if tensor_d == 0 or (old[tensor_d - 1] != 1 and strides[tensor_d - 1] != tensor_numel * base):
+            while view_d >= 0 and (view_numel < tensor_numel or shape[view_d] == 1):
+                out[view_d] = view_numel * base
+                view_numel *= shape[view_d]
+                view_d -= 1
+            if view_numel != tensor_numel:
+                return None
+            if tensor_d > 0:
+                base, tensor_numel, view_numel = strides[tensor_d - 1], 1, 1
+    return out if view_d == -1 else None
 
 
 _RESHAPE_NO_COPY = np.lib.NumpyVersion(np.__version__) >= '2.1.0'     # (reshape's copy argument; setting shape is
@@ -2644,8 +2688,14 @@ def unsqueeze(a, dim=_UNSET):
         raise _missing_args('unsqueeze', 'dim')
     if type(dim) is not int:
         _check_int_arg(dim, 'unsqueeze', 'dim')
-    d = _wrap_dim(dim, a._data.ndim + 1)
-    return _view_result(a, np.expand_dims(a._data, d), UnsqueezeBackward0, {'dim': _given(dim)})
+    x = a._data
+    d = _wrap_dim(dim, x.ndim + 1)
+    data = np.expand_dims(x, d)
+    if not x.flags.c_contiguous or d == x.ndim or 1 in x.shape:     # (PyTorch's strides: the new dim's is that of the dim it pushes
+        st = [n // x.itemsize for n in x.strides]   # right times its size, 1 at the end; numpy may change the
+        st.insert(d, st[d] * x.shape[d] if d < x.ndim else 1)     # strides of other size-1 dims too)
+        data = _restrided(data, st)
+    return _view_result(a, data, UnsqueezeBackward0, {'dim': _given(dim)})
 
 
 class UnsqueezeBackward0(Node):
@@ -2740,7 +2790,7 @@ def t_(a):
     return _t_inplace(a)
 
 
-def expand(a, *sizes):
+def expand(a, *sizes, implicit=False):
     sizes = _int_list(sizes, 'expand')
     shp = a._data.shape
     if len(sizes) < len(shp):
@@ -2768,7 +2818,15 @@ def expand(a, *sizes):
     target = tuple(reversed(target))
     if target == shp:
         return _view_result(a, a._data.view(), ExpandBackward0, {'self_sym_sizes': shp})
-    return _view_result(a, _broadcast(a._data, target), ExpandBackward0, {'self_sym_sizes': shp})
+    data = _broadcast(a._data, target)
+    if 1 in target and shp:                 # (numpy gives a dim of size 1 a 0 stride, PyTorch a dense one's)
+        st = []
+        for i in range(len(target) - 1, -1, -1):
+            j = i - lead
+            st.append(0 if target[i] != (shp[j] if j >= 0 else 1) else
+                      a._data.strides[j] // a._data.itemsize if j >= 0 else target[i + 1] * st[-1])
+        data = _restrided(data, st[::-1])
+    return _view_result(a, data, ExpandBackward0, {'self_sym_sizes': shp})
 
 
 class ExpandBackward0(Node):
@@ -2785,6 +2843,25 @@ def _broadcast(x, shape):
     strides = (0,) * lead + tuple(0 if n != s else st for st, n, s in zip(x.strides, x.shape, shape[lead:]))
     out = np.ndarray(shape, x.dtype, x, 0, strides)
     out.flags.writeable = False
+    return out
+
+
+def _restrided(x, strides):
+    """x given PyTorch's strides (in elements) on the same memory, where numpy's differ: only for dims of size 1,
+    whose stride numpy sets as it likes (0 for a new axis). x itself when they agree."""
+    st = tuple(n * x.itemsize for n in strides)
+    if st == x.strides or not x.size:
+        return x
+    root = x
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    try:
+        out = np.ndarray(x.shape, x.dtype, buffer=root, strides=st,
+                         offset=x.__array_interface__['data'][0] - root.__array_interface__['data'][0])
+    except (TypeError, ValueError):             # (memory that is no buffer: a view made by as_strided, as unfold's)
+        return np.lib.stride_tricks.as_strided(x, x.shape, st, writeable=x.flags.writeable)
+    if not x.flags.writeable:
+        out.flags.writeable = False
     return out
 
 
@@ -2925,9 +3002,12 @@ def _int_scalar(i):
     return isinstance(i, Tensor) and i._data.ndim == 0 and i._data.dtype.kind in 'iu'
 
 
+_INDEX_DTYPES = frozenset(('int64', 'int32', 'uint8', 'bool'))    # (not int16 nor int8)
+
+
 def _to_np_index(i):
     if isinstance(i, Tensor):
-        if i._data.dtype.kind == 'f':
+        if i._data.dtype.name not in _INDEX_DTYPES:
             raise IndexError('tensors used as indices must be long, int, byte or bool tensors')
         return i._data if i._data.dtype.kind == 'b' else i._data.astype(np.int64)
     if isinstance(i, (list, range)):                # (any sequence is a tensor of its numbers, as torch.tensor;
@@ -3047,14 +3127,74 @@ def _index(a, advanced):
         _check_mask(a, d, arr)
         indices[d], key[d] = t, arr if arr.dtype.kind == 'b' else arr.astype(np.int64, copy=False)
     ints = [(d, t._data) for d, t in advanced if t._data.dtype.kind != 'b']
-    try:
-        np.broadcast_shapes(*(x.shape for _, x in ints))
+    shapes = [s for _, t in advanced for s in ([(builtins.int(np.count_nonzero(t._data)),)] * t._data.ndim
+                                               if t._data.dtype.kind == 'b' else [t._data.shape])]
+    try:                                # (a mask is one index per dim it covers: the positions of its Trues)
+        np.broadcast_shapes(*shapes)
     except ValueError:
         raise IndexError('shape mismatch: indexing tensors could not be broadcast together with shapes %s'
-                         % ', '.join('[%s]' % ', '.join(map(str, x.shape)) for _, x in ints)) from None
+                         % ', '.join('[%s]' % ', '.join(map(str, x)) for x in shapes)) from None
     _check_range([(arr, a._data.shape[d]) for d, arr in ints])
-    out = make(np.array(a._data[tuple(key)], copy=True))
+    out = make(_laid_out(a._data, advanced, a._data[tuple(key)]))
     return _attach(out, IndexBackward0, (a,), {'indices': SavedList(indices), 'self_sym_sizes': a._data.shape})
+
+
+def _laid_out(x, advanced, res):
+    """The values `res` of x.index(...) in the memory layout PyTorch gives that result: its TensorIterator orders
+    the result's dims by the strides of x (0 along the indexed dims, which the indices' broadcast dims replace,
+    before the other dims unless the indexed dims are adjacent) and of the index tensors (0 along the other dims)."""
+    idx = {}                                # indexed dim of x: (shape, strides) of its index tensor
+    for d, t in advanced:
+        arr = t._data
+        if arr.dtype.kind == 'b':           # a mask: the columns of its nonzero() (n, k), one per dim it covers
+            for j in range(arr.ndim):
+                idx[d + j] = ((builtins.int(np.count_nonzero(arr)),), (arr.ndim,))
+        else:
+            idx[d] = (arr.shape, tuple(n // arr.itemsize for n in arr.strides))
+    dims = sorted(idx)
+    adjacent = dims[-1] - dims[0] + 1 == len(dims)
+    if adjacent and x.flags.c_contiguous and 1 not in x.shape and builtins.all(t._data.flags.c_contiguous for _, t in advanced):
+        # (a copy: a numpy result counts as contiguous whatever the strides of its size-1 dims)
+        return np.array(res, order='C') if 1 in res.shape else np.ascontiguousarray(res)
+    shape, nb = res.shape, res.ndim - (x.ndim - len(dims))
+    rest = [i for i in range(x.ndim) if i not in idx]
+    before = dims[0] if adjacent else 0
+    xs = [n // x.itemsize for n in x.strides]
+    operands = [[xs[i] for i in rest[:before]] + [0] * nb + [xs[i] for i in rest[before:]]]
+    for d in dims:                          # each index expanded to the broadcast shape (expand's strides)
+        isz, ist = idx[d]
+        es, lead = [], nb - len(isz)
+        for i in range(nb - 1, -1, -1):
+            j = i - lead
+            es.append(0 if shape[before + i] != (isz[j] if j >= 0 else 1) else
+                      ist[j] if j >= 0 else shape[before + i + 1] * es[-1])
+        es.reverse()                        # (reshaped with size-1 dims around them: those keep reshape's strides)
+        lead_st, tail_st = (es[0] * shape[before], es[-1]) if nb else (1, 1)
+        operands.append([lead_st if n == 1 else 0 for n in shape[:before]] + es
+                        + [tail_st if n == 1 else 0 for n in shape[before + nb:]])
+    perm = list(range(res.ndim - 1, -1, -1))            # innermost first, sorted as reorder_dimensions does
+    for i in range(1, res.ndim):
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            swap = 0
+            for st in operands:
+                s0, s1 = st[perm[d0]], st[perm[d1]]
+                if s0 == 0 or s1 == 0:
+                    continue
+                if s0 != s1:
+                    swap = 1 if s0 > s1 else -1
+                    break
+                if shape[perm[d0]] > shape[perm[d1]]:
+                    swap = 1
+                    break
+            if swap > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif swap < 0:
+                break
+    out = np.empty([shape[d] for d in reversed(perm)], res.dtype).transpose(np.argsort(perm[::-1]))
+    out[...] = res
+    return out
 
 
 def _check_mask(a, d, arr):
@@ -3120,7 +3260,9 @@ class SelectBackward0(Node):
                               SelectBackwardBackward0, {'dim': s['dim'], 'index': s['index']}),)
 
 
-def _slice(a, dim, sl, keep_full=False):
+def _slice(a, dim, sl, keep_full=False, given_dim=None):
+    """a[sl] along dim (SliceBackward0); given_dim: the dim as the user wrote it, which narrow saves (a negative
+    one read as unsigned)."""
     if sl.step is not None and sl.step <= 0:
         raise ValueError('slice step cannot be zero' if sl.step == 0 else 'step must be greater than zero')
     size = a._data.shape[dim]
@@ -3130,16 +3272,16 @@ def _slice(a, dim, sl, keep_full=False):
         return a                     # (a whole dim, as PyTorch judges it: the start as written, the stop clamped)
     key = (slice(None),) * dim + (slice(start, stop, step),)
     return _view_result(a, a._data[key], SliceBackward0, {     # PyTorch saves start and end as written
-        'dim': dim, 'start': _given(sl.start or 0), 'end': _given(9223372036854775807 if sl.stop is None else sl.stop),
+        'dim': dim if given_dim is None else _given(given_dim), 'start': _given(sl.start or 0), 'end': _given(9223372036854775807 if sl.stop is None else sl.stop),
         'step': step, 'self_sym_sizes': a._data.shape})
 
 
 class SliceBackward0(Node):
     def apply(self, g):
         s = self._saved
-        size = s['self_sym_sizes'][s['dim']]
-        start, stop, step = slice(_signed(s['start']), _signed(s['end']), s['step']).indices(size)
-        key = (slice(None),) * s['dim'] + (slice(start, builtins.max(stop, start), step),)
+        d = _signed(s['dim']) % len(s['self_sym_sizes'])
+        start, stop, step = slice(_signed(s['start']), _signed(s['end']), s['step']).indices(s['self_sym_sizes'][d])
+        key = (slice(None),) * d + (slice(start, builtins.max(stop, start), step),)
         return (_scatter_grad(g, s['self_sym_sizes'], key, SliceBackwardBackward0,
                               {'dim': s['dim'], 'end': s['end'], 'start': s['start'], 'step': s['step']}),)
 
@@ -3165,6 +3307,8 @@ class IndexBackward0(Node):
 def setitem(a, idx, value):
     """a[idx] = value: index_put_ for advanced indices, else PyTorch's copy_to into the indexed view (CopySlices
     when that view is not `a` itself)."""
+    if not isinstance(value, (Tensor,) + _Number):         # (the value is made a tensor before the index is read)
+        raise TypeError("can't assign a %s to a %s" % (_parser_type(value), ag.legacy_type_name(a)))
     if isinstance(idx, str):
         _str_index(idx)
     if isinstance(idx, Tensor) and idx._data.dtype == np.uint8 and not isinstance(value, Tensor):
@@ -3185,14 +3329,16 @@ def setitem(a, idx, value):
 
 def _whole(a, idx):
     """Whether the basic index selects all of `a` (only Ellipsis and full slices): PyTorch then writes to `a`."""
-    dim = 0
-    for i in idx:
-        if type(i) is slice and dim < a._data.ndim:
+    dim, nd = 0, a._data.ndim
+    for k, i in enumerate(idx):
+        if type(i) is slice and dim < nd:
             start, stop, step = i.indices(a._data.shape[dim])
             if (start, step) != (0, 1) or stop < a._data.shape[dim]:
                 return False
             dim += 1
-        elif i is not Ellipsis:
+        elif i is Ellipsis:
+            dim = builtins.max(dim, nd - (len(idx) - k - 1))     # (the items after it index the last dims)
+        else:
             return False
     return True
 
@@ -3224,19 +3370,37 @@ class FillBackward3(Node):
         return (_zeros_like(g) if self.needs(0) else None), (g.sum() if self.needs(1) else None)
 
 
-def index_put(a, indices, values, accumulate=False):
-    """a with values put at the index tensors `indices` (added there, duplicates too, with accumulate)."""
-    if not isinstance(indices, (tuple, builtins.list)):
-        raise TypeError("index_put(): argument 'indices' (position 1) must be tuple of Tensors, not "
-                        + type(indices).__name__)
-    return _index_put(a, tuple(_to_np_index(i) for i in indices), values, accumulate)
+def index_put(a, indices, values, accumulate=False, _pos=2):
+    """a with values put at the index tensors `indices` (added there, duplicates too, with accumulate).
+    (torch.index_put's values are its 3rd argument: _pos.)"""
+    return _index_put(a, _put_indices(a, 'index_put', indices, values, _pos), values, accumulate)
 
 
-def index_put_(a, indices, values, accumulate=False):
+def index_put_(a, indices, values, accumulate=False, _pos=2):
+    return _inplace(a, _index_put, _put_indices(a, 'index_put_', indices, values, _pos), values, accumulate)
+
+
+def _put_indices(a, name, indices, values, pos):
+    """index_put's indices as numpy keys, with the checks of PyTorch's parser (tensors only: no lists, no None)
+    and of its kernel (as many dims as `a` has at most, masks of the shape of the dims they cover)."""
     if not isinstance(indices, (tuple, builtins.list)):
-        raise TypeError("index_put_(): argument 'indices' (position 1) must be tuple of Tensors, not "
-                        + type(indices).__name__)
-    return _inplace(a, _index_put, tuple(_to_np_index(i) for i in indices), values, accumulate)
+        raise TypeError("%s(): argument 'indices' (position 1) must be tuple of Tensors, not %s"
+                        % (name, type(indices).__name__))
+    for n, i in enumerate(indices):
+        if not isinstance(i, Tensor):
+            raise TypeError('expected Tensor as element %d in argument 0, but got %s' % (n, _parser_type(i)))
+    if not isinstance(values, Tensor):
+        raise TypeError("%s(): argument 'values' (position %d) must be Tensor, not %s"
+                        % (name, pos, _parser_type(values)))
+    key = tuple(_to_np_index(i) for i in indices)
+    d = 0
+    for k in key:
+        if d + _dims_used(k) <= a._data.ndim:
+            _check_mask(a, d, k)
+        d += _dims_used(k)
+    if d > a._data.ndim:
+        raise IndexError('too many indices for tensor of dimension %d (got %d)' % (a._data.ndim, d))
+    return key
 
 
 def _sizes(shape):
@@ -3503,7 +3667,7 @@ def narrow(a, dim, start, length):
         raise RuntimeError('narrow(): length must be non-negative.')
     if start + length > n:
         raise RuntimeError('start (%d) + length (%d) exceeds dimension size (%d).' % (start, length, n))
-    return _slice(a, d, slice(start, start + length))
+    return _slice(a, d, slice(start, start + length), keep_full=True, given_dim=dim)   # (a view even of all of d)
 
 
 _MULTI_VIEW = ('Output %d of %s is a view and is being modified inplace. This view is the output of a function that '
@@ -3581,6 +3745,8 @@ def split_with_sizes(a, split_sizes, dim=0):
 
 def chunk(a, chunks, dim=0):
     """split into `chunks` pieces of ceil(size / chunks) (fewer when they run out)."""
+    if a._data.ndim and chunks <= 0:              # (checked before the dim, as PyTorch)
+        raise RuntimeError('chunk expects `chunks` to be greater than 0, got: %d' % chunks)
     d = _split_dim(a, dim, 'chunk')
     if chunks <= 0:
         raise RuntimeError('chunk expects `chunks` to be greater than 0, got: %d' % chunks)
@@ -3812,6 +3978,8 @@ def _check_inplace(t, args=()):
 def _inplace(self, op, *args, shared_ok=False, **kwargs):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph.
     shared_ok: self's elements may share memory (see _writeable)."""
+    if ag.mutation_context is not None:         # (allow_mutation_on_saved_tensors: saved values kept as they are)
+        ag.mutation_context.before_write(self)
     if not ag.grad_enabled and not kwargs and builtins.len(args) == 1 and not self._inference and self._data.size:
         # an optimizer's `w -= lr * w.grad` under no_grad: the checks below that can fail here, then numpy in place
         x = args[0]
@@ -3823,6 +3991,12 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
             return self
     _check_inplace(self, args)
     # (PyTorch's order of checks: elements of self sharing memory, overlap with an input, shapes, dtypes)
+    direct = _OVERLAP_WARNED.get(op) if not self._data.flags.writeable else None
+    if direct is not None and _shares_elements(self._data):
+        direct = direct(self, *args, **kwargs)      # (deprecated, warned: written straight into the memory)
+        shared_ok = True
+    else:
+        direct = None
     target = _writeable(self._data, shared_ok) if self._data.size else None
     for x in args:
         if isinstance(x, Tensor) and x is not self and op is not _fill_tensor and _partial_overlap(self._data, x._data):
@@ -3845,7 +4019,18 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
         if self._grad_fn is None:
             acc = self._grad_accumulator()                   # (kept alive here while the op records it)
             src._accumulator = self._accumulator
-    if track or not ag.grad_enabled:
+    deferred = None
+    if track and ag.saved_hooks:     # (saved_tensors_hooks: packed below, once what is saved is what PyTorch saves)
+        prev, ag.pack_deferred = ag.pack_deferred, []
+        try:
+            res = op(src, *args)
+        finally:
+            deferred, ag.pack_deferred = ag.pack_deferred, prev
+        if src._requires_grad and res._grad_fn is not None and res._grad_fn._saved:
+            _saved_clone(res._grad_fn, src)
+        for saved, n in deferred:           # (the inputs as they are before the op writes: the outputs after)
+            ag.pack_saved(saved, n, inputs_only=True)
+    elif track or not ag.grad_enabled:
         res = op(src, *args)
     else:
         with ag.no_grad():
@@ -3855,7 +4040,9 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
     if not dt.can_cast(res.dtype, self.dtype):
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (res.dtype.legacy, self.dtype.legacy))
-    if target is not None:
+    if direct is not None:
+        direct(target)
+    elif target is not None:
         target[...] = res._data
     bump(self)
     node = res._grad_fn
@@ -3870,12 +4057,16 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
         for v in (node._saved or {}).values():
             if type(v) is SavedTensor and v.is_output and v.unpack_hook is None:
                 v.tensor, v.saved_version = self, self._version_counter.value
+            elif type(v) is SavedTensor and v.is_output and v.tensor is not None:     # (to be packed: self)
+                v.tensor = self
         base = self._base
         if base is not None:
             _rebase_view(self, base, node)
         else:
             _new_history(self, node)
         _views_changed(self, base if base is not None else self)
+        for saved, n in deferred or ():
+            ag.pack_saved(saved, n)
     else:
         _views_changed(self)
     return self
@@ -3888,6 +4079,49 @@ def _saved_clone(node, src):
         if type(v) is SavedTensor and v.tensor is src:
             v.tensor = t = make(src._data)
             _record(t, CloneBackward0, (src,))
+            if v.unpack_hook is not None:         # (to be packed: its place in the graph is the clone's)
+                v.origin = ag._history(t)
+
+
+def _shares_elements(arr):
+    return builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))
+
+
+def _overlap_warning(name, example, line):
+    warnings.warn('Use of %s on expanded tensors is deprecated. Please clone() the tensor before performing this '
+                  'operation. This also applies to advanced indexing e.g. %s (Triggered internally at '
+                  '/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:%d.)' % (name, example, line),
+                  UserWarning, stacklevel=user_stacklevel())
+
+
+def _index_put_direct(a, key, value, accumulate=False):
+    """index_put_ into a tensor whose elements share memory: PyTorch warns (and masked_fill_ warns too for one
+    mask and one value), then writes the values in index order, each write seen by the next."""
+    _overlap_warning('index_put_', 'tensor[indices] = tensor', 976)
+    v = _as_tensor(value)._data
+    arrays = [k for k in key if isinstance(k, np.ndarray)]
+    if not accumulate and v.size == 1 and len(arrays) == 1 and arrays[0].dtype.kind == 'b':
+        _overlap_warning('masked_fill_', 'tensor[mask] = scalar', 2450)
+
+    def write(t):
+        if accumulate:
+            np.add.at(t, key, v.astype(t.dtype))
+        else:
+            t[key] = v
+    return write
+
+
+def _masked_fill_direct(a, mask, value):
+    _overlap_warning('masked_fill_', 'tensor[mask] = scalar', 2450)
+    v = value._data if isinstance(value, Tensor) else _scalar(value)
+
+    def write(t):
+        t[np.broadcast_to(mask._data, t.shape)] = v
+    return write
+
+
+# in-place ops PyTorch lets write into an expanded tensor: op -> f(self, *args) -> writer (index_fill's is set beside it)
+_OVERLAP_WARNED = {_index_put: _index_put_direct, masked_fill: _masked_fill_direct}
 
 
 def _writeable(arr, shared_ok=False):

@@ -16,7 +16,7 @@ import warnings
 import numpy as np
 
 from . import _dtypes as dt
-from ._autograd import Node, SavedTensor, RESULT as _RESULT
+from ._autograd import Node, SavedTensor, RESULT as _RESULT, pack_outputs
 from ._ops import (_attach, _not_implemented, _mul_scalar, _mkl_gemm, _rounded, _vec_exp, matmul,
                    bmm, transpose, cat)
 from ._ops_nn import _raw, _softmax_np, softmax_backward_data, linear
@@ -306,6 +306,7 @@ def _flash(query, key, value, mask, is_causal, scale):
     _attach(out, ScaledDotProductFlashAttentionForCpuBackward0, (query, key, value), saved)
     if out._grad_fn is not None:
         saved['output'] = SavedTensor(out, is_output=True)
+        pack_outputs(saved)
     return out
 
 

@@ -131,7 +131,7 @@ def _scatter_reduce_legacy(a, dim, index, v, reduce):
     d = _wrap_dim(dim, a._data.ndim)
     is_src = isinstance(v, Tensor)
     if is_src:
-        warn_once(_LEGACY_WARNING, 'aten/src/ATen/native/TensorAdvancedIndexing.cpp:225', 4)
+        warn_once(_LEGACY_WARNING, 'aten/src/ATen/native/TensorAdvancedIndexing.cpp:225')     # (at the user's line)
     flat = _positions(a, d, index, 'scatter', v if is_src else None)
     vals = _region(v, index).reshape(-1) if is_src else np.full(flat.size, _scalar(v))
     out = make(_reduced(a._data, flat.reshape(-1), vals, 'sum' if reduce == 'add' else 'prod', True))
@@ -327,6 +327,21 @@ def index_fill(a, dim, index, value):
     return _attach(out, IndexFillBackward0, (a,), saved)
 
 
+def _index_fill_direct(a, dim, index, value):
+    """index_fill_ into a tensor whose elements share memory: deprecated (warned), written straight in."""
+    ops._overlap_warning('index_fill_', 'tensor[mask] = scalar', 1913)
+    d = _wrap_dim(dim, a._data.ndim)
+    idx = _index_vector(a, d, index, 'index_fill_', IndexError, 'int64')
+    v = value._data if isinstance(value, Tensor) else _scalar(value)
+
+    def write(t):
+        t[_slot(t.shape, d, idx)] = v
+    return write
+
+
+ops._OVERLAP_WARNED[index_fill] = _index_fill_direct
+
+
 class IndexFillBackward0(Node):
     def apply(self, g):
         return (g.index_fill(_signed(self._saved['dim']), self.saved('index'), 0),)
@@ -510,15 +525,23 @@ def put(a, index, source, accumulate=False):
     bad = idx[(idx < -n) | (idx >= n)]
     if bad.size:
         raise IndexError('out of range: tried to access index %d on a tensor of %d elements.' % (bad.flat[0], n))
-    out = np.array(a._data, copy=True)
+    out = np.array(a._data, order='C', copy=True)        # (the positions count in row-major order)
     flat, values = (idx.reshape(-1) % builtins.max(n, 1)).astype(np.intp), source._data.reshape(-1)
     if accumulate:
         np.add.at(out.reshape(-1), flat, values)
     else:
         out.reshape(-1)[flat] = values
+    if not a._data.flags.c_contiguous:                   # (in a's layout, as PyTorch's clone)
+        out = _like(a._data, out)
     return _attach(make(out), PutBackward0, (a, source), {
         'accumulate': accumulate, 'index': SavedTensor(index),
         'source': SavedTensor(source) if source._requires_grad else None})
+
+
+def _like(x, values):
+    out = np.empty_like(x)
+    out[...] = values
+    return out
 
 
 class PutBackward0(Node):
@@ -805,6 +828,8 @@ def unfold(a, dimension, size, step):
     n = x.shape[d] if nd else 1
     if size > n:
         raise RuntimeError('maximum size for tensor at dimension %d is %d but size is %d' % (d, n, size))
+    if size < 0:
+        raise RuntimeError('size is %d but must be >= 0' % size)
     if step <= 0:
         raise RuntimeError('step is %d but must be > 0' % step)
     return ops._view_result(a, _windows(x, d, size, step), UnfoldBackward0, {
@@ -839,6 +864,9 @@ def as_strided(a, size, stride, storage_offset=None):
     if any(s < 0 for s in stride):
         raise RuntimeError('as_strided: Negative strides are not supported at the moment, got strides: %s'
                            % _sizes(stride))
+    if any(n < 0 for n in size):
+        raise RuntimeError('Storage size calculation overflowed with sizes=%s and strides=%s'
+                           % (_sizes(size), _sizes(stride)))
     off = a.storage_offset() if storage_offset is None else storage_offset
     if off < 0:
         raise RuntimeError('Tensor: invalid storage offset %d' % off)

@@ -227,6 +227,7 @@ def _slogdet(a, name, kind):
         for i, t in enumerate((sign, logabsdet)):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
         saved['sign'] = SavedTensor(sign, is_output=True)
+        ag.pack_outputs(saved)
     return getattr(return_types, kind)(sign, logabsdet)
 
 

@@ -19,7 +19,7 @@ from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
-                   masked_fill, ScatterBackward0, _not_for_bool)
+                   masked_fill, ScatterBackward0, _not_for_bool, _Number)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once, parser_type
 
 _F64 = np.float64
@@ -128,6 +128,8 @@ def where(condition, input=None, other=None):
     """torch.where(cond, x, y): x where cond, else y (numbers allowed); torch.where(cond) is cond.nonzero()."""
     if input is None and other is None:
         return tuple(make(i.astype(np.int64)) for i in np.nonzero(np.atleast_1d(condition._data)))
+    if not (isinstance(input, (Tensor,) + _Number) and isinstance(other, (Tensor,) + _Number)):
+        raise TypeError('where')        # (torch.where's argument parser says which; see _argparse)
     if condition._data.dtype.kind != 'b':
         raise RuntimeError('where expected condition to be a boolean tensor, but got a tensor with dtype '
                            + condition.dtype.legacy)
@@ -438,11 +440,14 @@ def linalg_svd(a, full_matrices=True, *, driver=None):
     u, s, vh = np.linalg.svd(a._data, full_matrices=full_matrices)
     out = [make(x.astype(a._data.dtype, copy=False)) for x in (u, s, vh)]
     if ag.grad_enabled and a.requires_grad:
-        node = ag.record(None, LinalgSvdBackward0, (a,), {'full_matrices': full_matrices})
+        # (every name PyTorch saves given at record, the outputs filled in after: record describes the class then)
+        node = ag.record(None, LinalgSvdBackward0, (a,), {'S': None, 'S_sym_argsize_minus_1': s.shape[-1], 'U': None,
+                                                          'Vh': None, 'full_matrices': full_matrices})
         node.num_outputs = 3
         for i, t in enumerate(out):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
         node._saved.update((k, SavedTensor(t, is_output=True)) for k, t in zip(('U', 'S', 'Vh'), out))
+        ag.pack_outputs(node._saved)
     return return_types.linalg_svd(*out)
 
 
@@ -695,15 +700,19 @@ class LogsumexpBackward0(Node):
 
 # ================================================================================================ statistics
 
+_NOT_GIVEN = object()      # var / std's dim and correction when not passed: PyTorch's overload depends on it
+
+
 def _correction(dim, unbiased, correction):
-    """(dim, correction as PyTorch saves it): None when neither a dim nor unbiasedness was given."""
+    """(dim, correction as PyTorch saves it), as its overloads choose: a `correction` keyword (even None) is saved
+    as given; else a dim (even None) or `unbiased` saves 1, or 0 for unbiased=False; var() alone saves None."""
     if isinstance(dim, builtins.bool):          # the old var(unbiased) overload
-        dim, unbiased = None, dim
-    if correction is not None:
-        return dim, correction
-    if dim is None and unbiased is None:
+        dim, unbiased = _NOT_GIVEN, dim
+    if correction is not _NOT_GIVEN:
+        return None if dim is _NOT_GIVEN else dim, correction
+    if dim is _NOT_GIVEN and unbiased is None:
         return None, None
-    return dim, 0 if unbiased is False else 1
+    return None if dim is _NOT_GIVEN else dim, 0 if unbiased is False else 1
 
 
 def _var_np(x, dims, c, keepdim, name=None):
@@ -730,7 +739,7 @@ def _var_np(x, dims, c, keepdim, name=None):
     return np.sum(dev * dev, axis=dims, keepdims=keepdim) / builtins.max(n - (1 if c is None else c), 0), n
 
 
-def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def var(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVEN):
     """Variance over dim (Bessel-corrected unless unbiased=False or correction=0)."""
     dim, c = _correction(dim, unbiased, correction)
     dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims, as in PyTorch)
@@ -739,7 +748,7 @@ def var(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
                                                            'self': SavedTensor(a)})
 
 
-def std(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def std(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVEN):
     """Standard deviation over dim: sqrt(var)."""
     dim, c = _correction(dim, unbiased, correction)
     dims = _dims(dim, a._data.ndim) or None
@@ -1260,7 +1269,8 @@ def linear(input, weight, bias=None):
     if input._data.ndim == 2:
         return addmm(bias, input, weight.t())
     b = bias._data
-    if weight._data.ndim == 2 and b.ndim and b.size == b.shape[-1]:
+    # (PyTorch flattens only a contiguous input: a transposed one, as MultiheadAttention's, goes through matmul)
+    if weight._data.ndim == 2 and b.ndim and b.size == b.shape[-1] and input.is_contiguous():
         rows = input.reshape(-1, input._data.shape[-1])
         return addmm(bias, rows, weight.t()).view(input._data.shape[:-1] + (weight._data.shape[0],))
     return input.matmul(weight.t()).add_(bias)
@@ -1270,6 +1280,10 @@ def linear(input, weight, bias=None):
 
 def reduction_enum(reduction):
     if reduction not in _REDUCTIONS:
+        if reduction == 'elementwise_mean':     # (the old name of 'mean', still accepted)
+            warnings.warn("reduction='elementwise_mean' is deprecated. Please use reduction='mean' instead.",
+                          stacklevel=3)
+            return 1
         raise ValueError('%s is not a valid value for reduction' % reduction)
     return _REDUCTIONS[reduction]
 
@@ -1347,7 +1361,8 @@ def _broadcast_loss_args(input, target, stacklevel):
                       % (target.shape, input.shape), UserWarning, stacklevel=stacklevel)
         _check_broadcast(input._data.shape, target._data.shape)
         shape = np.broadcast_shapes(input._data.shape, target._data.shape)
-        input, target = input.expand(shape), target.expand(shape)
+        # (torch.broadcast_tensors: one already of that shape is passed on as it is, with no ExpandBackward0)
+        input, target = (t if t._data.shape == shape else t.expand(shape) for t in (input, target))
     return input, target
 
 
@@ -1467,6 +1482,14 @@ def _tensor_arguments(kernel, input, target):
                             % (kernel, name, pos, parser_type(t)))
 
 
+def _check_no_requires_grad(t, arg, fn):
+    """PyTorch's error for a tensor argument that its derivative formulas do not differentiate (a loss's class weights,
+    batch norm's running statistics) and that requires grad, in grad mode (checked before the kernel's checks)."""
+    if t is not None and t._requires_grad and ag.grad_enabled:
+        raise RuntimeError("The function '%s' is not differentiable with respect to argument '%s'. This input cannot "
+                           "have requires_grad True." % (fn, arg))
+
+
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
     """The negative log-likelihood of the target classes, given log-probabilities (class dim 1)."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
@@ -1479,16 +1502,20 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
                          % (input._data.shape[0], target._data.shape[0] if target._data.ndim else 0))
     if nd == 1 and target._data.ndim == 1 and target._data.shape[0] != 1:
         raise ValueError('For 1D input, 1D target must have size 1, but got target size: %d' % target._data.shape[0])
+    if nd <= 2:
+        _check_no_requires_grad(weight, 'weight', 'nll_loss_forward')
     if nd <= 2 and target._data.ndim > 1:
         raise RuntimeError('0D or 1D target tensor expected, multi-target not supported')
     shape, tshape = input._data.shape, target._data.shape
     if (nd == 3 or nd > 4) and tshape[1:] != shape[2:]:
         raise RuntimeError('Expected target size %s, got %s' % (_sizes(shape[:1] + shape[2:]), _sizes(tshape)))
+    if nd > 2:
+        _check_no_requires_grad(weight, 'weight', 'nll_loss2d_forward')
     if nd == 4 and len(tshape) != 3:
         raise RuntimeError('only batches of spatial targets supported (3D tensors) but got targets of dimension: %d'
                            % len(tshape))
     classes = shape[1 if nd >= 2 else 0]
-    if weight is not None and weight._data.size != classes:
+    if weight is not None and (weight._data.size != classes or nd < 3 and weight._data.ndim != 1):
         raise RuntimeError('weight tensor should be defined either for all or no classes' if nd >= 3 else
                            'weight tensor should be defined either for all %d classes or no classes but got weight '
                            'tensor of shape: %s' % (classes, _sizes(weight._data.shape)))
@@ -1496,6 +1523,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         raise RuntimeError('size mismatch (got input: %s , target: %s' % (_sizes(shape), _sizes(tshape)))
     if target._data.dtype.type not in (np.int64, np.uint8):
         raise RuntimeError('expected target dtype to be Long or Byte, but got ' + target.dtype.legacy)
+    if weight is not None and weight.dtype != input.dtype:     # (the kernel reads the weights as the input's type)
+        raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
     if nd == 3 or nd > 4:                # PyTorch views these as 4-D (N, C, 1, rest) and uses the 2-D loss
         n, c = shape[:2]                 # (empty: (N, C, 0, 0) and (N, 0, 0))
         out = nll_loss(input.reshape((n, c) + ((1, -1) if input._data.size else (0, 0))),
@@ -1510,7 +1539,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
         raise IndexError('Target %d is out of bounds.' % bad[0])
     safe = np.where(keep, t, 0)
     picked = logp[np.arange(t.size), safe]
-    w = weight._data[safe] if weight is not None else None
+    w = weight._data.reshape(-1)[safe] if weight is not None else None  # (a spatial loss takes any shape)
     if r == 0:                                     # (-x) * w, and 0 where ignored
         res = np.where(keep, -picked if w is None else -picked * w, 0).reshape(target._data.shape)
         total = np.zeros((), logp.dtype)
@@ -1575,7 +1604,7 @@ def nll_loss_backward(g, x, target, weight, r, ignore_index, total_weight, two_d
     classes = shape[1 if nd >= 2 else 0]
     keep = t != (ignore_index - 2 ** 64 if ignore_index >= 2 ** 63 else ignore_index)
     safe = np.where(keep, t, 0)
-    w = weight._data[safe] if weight is not None else np.ones(t.shape, x._data.dtype)
+    w = weight._data.reshape(-1)[safe] if weight is not None else np.ones(t.shape, x._data.dtype)
     if r:                      # PyTorch's kernel: grad = -(g / total_weight) (mean) or -g; w * grad at the target
         go = g._data[()]
         grad = -(go / total_weight._data[()]) if r == 1 else -go
@@ -1632,20 +1661,23 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         raise RuntimeError('ignore_index is not supported for floating point target')
     if label_smoothing > 1:
         raise RuntimeError('label_smoothing must be between 0.0 and 1.0. Got: %g' % label_smoothing)
-    logp = log_softmax(input, cdim)
     classes = input._data.shape[cdim]
+    if probabilities and weight is not None and (weight._data.ndim != 1 or weight._data.size != classes):
+        raise RuntimeError('cross_entropy: weight tensor should be defined either for all %d classes or no classes but '
+                           'got weight tensor of shape: %s' % (classes, _sizes(weight._data.shape)))
+    logp = log_softmax(input, cdim)
     wshape = [1] * input._data.ndim
     wshape[cdim] = classes
     if probabilities:
-        if label_smoothing > 0:
-            target = target * (1 - label_smoothing) + label_smoothing / classes
+        if label_smoothing > 0:                  # (C++ numbers: MulBackward1 and AddBackward1, as in PyTorch)
+            target = _add_scalar(_mul_scalar(target, 1 - label_smoothing), label_smoothing / classes)
         prod = logp * target if weight is None else logp * target * weight.view(wshape)
         if r == 0:
             return -prod.sum(cdim)
         if r == 2:
             return -prod.sum()
         return _div_scalar(-prod.sum(), input._data.size // classes)
-    loss = nll_loss(logp, target, weight, None, ignore_index, None, reduction)
+    loss = nll_loss(logp, target, weight, None, ignore_index, None, ('none', 'mean', 'sum')[r])
     if label_smoothing <= 0:
         return loss
     smooth = -(logp if weight is None else logp * weight.view(wshape)).sum(cdim)
@@ -1653,9 +1685,9 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     smooth = smooth.masked_fill(make(~keep._data), 0.)
     if r == 2:
         smooth = smooth.sum()
-    elif r == 1:
-        smooth = smooth.sum() / (keep._data.sum() if weight is None else
-                                 weight._data[np.where(keep._data, target._data, 0)][keep._data].sum())
+    elif r == 1:                                 # (divided by a tensor: the count, or the weights' sum)
+        smooth = smooth.sum() / make(np.asarray(keep._data.sum(), np.int64) if weight is None else
+                                     weight._data[np.where(keep._data, target._data, 0)][keep._data].sum())
     return _mul_scalar(loss, 1 - label_smoothing) + _mul_scalar(smooth, label_smoothing / classes)
 
 
@@ -1678,6 +1710,7 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     """-(t log x + (1 - t) log(1 - x)) for probabilities x (the logs are clamped at -100, as in PyTorch)."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     weight = _check_bce(input, target, weight)
+    _check_no_requires_grad(weight, 'weight', 'binary_cross_entropy')
     x, t = input._data, target._data
     bad_x, bad_t = ~((x >= 0) & (x <= 1)), ~((t >= 0) & (t <= 1))       # (NaN too; the first bad element decides)
     if (bad_x | bad_t).any():
@@ -1763,12 +1796,71 @@ class BinaryCrossEntropyBackwardBackward0(Node):
         return ggo, gx, gt
 
 
+def soft_margin_loss(input, target, r):
+    """log1p(exp(-target * input)) pointwise, reduced (r: the reduction's enum); ATen's in-place chain
+    neg_out(input).mul_(target).exp_().log1p_(), so the target broadcasts to the input's shape only."""
+    if ag.grad_enabled and target.requires_grad:
+        raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
+                           "This input cannot have requires_grad True.")
+    z = -input._data
+    if target._data.shape != z.shape:
+        _check_broadcast(z.shape, target._data.shape)
+        shape = np.broadcast_shapes(z.shape, target._data.shape)
+        if shape != z.shape:
+            raise _not_broadcast_to(z.shape, shape)
+    losses = _log1p(_exp((z * target._data).astype(z.dtype, copy=False)))
+    return _attach(_out(_reduce(losses, r), input.dtype), SoftMarginLossBackward0, (input, target),
+                   {'reduction': r, 'self': SavedTensor(input), 'target': SavedTensor(target)})
+
+
+class SoftMarginLossBackward0(Node):
+    def apply(self, g):
+        x, t = self.saved('self'), self.saved('target')
+        return (soft_margin_loss_backward(g, x, t, self._saved['reduction']) if self.needs(0) else None, None)
+
+
+def soft_margin_loss_backward(g, x, t, r):
+    """-norm * target * z / (1 + z) * grad, z = exp(-target * input), in ATen's order; an op of its own
+    (SoftMarginLossBackwardBackward0) for double backward."""
+    d = x._data.dtype.type
+    z = _exp((-x._data * t._data).astype(x._data.dtype, copy=False))
+    gx = t._data * z * d(-(1.0 / x._data.size if r == 1 else 1.0))  # mul_out(target, z).mul_(-norm)
+    gx /= z + d(1)
+    gx *= g._data
+    out = make(gx.astype(x._data.dtype, copy=False))
+    if _recording(g, x, t):
+        _attach(out, SoftMarginLossBackwardBackward0, (g, x, t), {'grad_output': SavedTensor(g), 'reduction': r,
+                                                                  'self': SavedTensor(x), 'target': SavedTensor(t)})
+    return out
+
+
+class SoftMarginLossBackwardBackward0(Node):
+    def apply(self, gg):
+        go, x, t = self.saved('grad_output'), self.saved('self'), self.saved('target')
+        r = self._saved['reduction']
+        ggo = gx = None
+        if self.needs(0):                  # soft_margin_loss_double_backward_grad_output
+            ggo = (soft_margin_loss_backward(gg, x, t, r) if r == 0 else
+                   (soft_margin_loss_backward(_factories_ones_like(go), x, t, r) * gg).sum())
+        if self.needs(1):                  # soft_margin_loss_double_backward(gg * grad_output, ...)
+            z = (x * -t).exp()
+            gx = _mul_scalar((t * t) * z / _add_scalar(z, 1) / _add_scalar(z, 1), 1.0 / x.numel() if r == 1 else 1.0)
+            gx = gx * (gg * go)
+        return ggo, gx, None
+
+
+def _factories_ones_like(t):
+    return make(np.ones_like(t._data))
+
+
 def binary_cross_entropy_with_logits(input, target, weight=None, size_average=None, reduce=None, reduction='mean',
                                      pos_weight=None):
     """binary_cross_entropy(sigmoid(input), target), computed stably from the logits."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     if target._data.shape != input._data.shape:
         raise ValueError('Target size (%r) must be the same as input size (%r)' % (target.shape, input.shape))
+    _check_no_requires_grad(weight, 'weight', 'binary_cross_entropy_with_logits')
+    _check_no_requires_grad(pos_weight, 'pos_weight', 'binary_cross_entropy_with_logits')
     # PyTorch's kernel starts with (1 - target).mul_(input): the loss takes the target's dtype
     d = target.dtype
     if not input.dtype.is_floating_point:
@@ -1782,6 +1874,11 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         if shape != input._data.shape:
             raise _not_broadcast_to(input._data.shape, shape)
         weight = weight.expand(input.shape)
+    if pos_weight is not None and pos_weight._data.shape != target._data.shape:   # (pos_weight - 1).mul(target),
+        _check_broadcast(pos_weight._data.shape, target._data.shape)              # then log_sigmoid(x).mul_(that)
+        shape = np.broadcast_shapes(pos_weight._data.shape, target._data.shape)
+        if shape != input._data.shape:
+            raise _not_broadcast_to(input._data.shape, shape)
     x, t = input._data.astype(d.np, copy=False), target._data
     # PyTorch's: (1 - t) * x - log_sigmoid(x) (pos_weight: times (pos_weight - 1) * t + 1), its log_sigmoid kernel
     # -(max(-x, 0) + log1p(exp(-|x|))) with its exp
@@ -1846,10 +1943,16 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
             raise ValueError('batch_norm eps must be positive during training, but got %s' % eps)
     elif eps < 0.0:
         raise ValueError('batch_norm eps must be non-negative, but got %s' % eps)
+    _check_no_requires_grad(running_mean, 'running_mean', 'native_batch_norm')
+    _check_no_requires_grad(running_var, 'running_var', 'native_batch_norm')
     for name, t in (('running_mean', running_mean), ('running_var', running_var), ('weight', weight),
                     ('bias', bias)):
         if t is not None and t._data.size != x.shape[1]:
             raise RuntimeError('%s should contain %d elements not %d' % (name, x.shape[1], t._data.size))
+    if not training:
+        for name, t in (('running_mean', running_mean), ('running_var', running_var)):
+            if t is None:
+                raise RuntimeError('%s must be defined in evaluation mode' % name)
     _check_float(input, 'batch_norm')
     _check_mixed(input, weight, bias, running_mean, running_var)
     axes = (0,) + tuple(range(2, x.ndim))

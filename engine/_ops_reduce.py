@@ -12,7 +12,7 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._ops import _add_reduce, _attach, _dims, _out, _dim_list as _checked_dims
-from ._ops_nn import _correction, _raw, _return_type, _var_backward, _var_np, _saved_dims, _unsq, return_types, where
+from ._ops_nn import _NOT_GIVEN, _correction, _raw, _return_type, _var_backward, _var_np, _saved_dims, _unsq, return_types, where
 from ._tensor import Tensor, make, _wrap_dim
 
 __all__ = ['count_nonzero', 'nansum', 'nanmean', 'diff', 'tensordot', 'inner', 'kron', 'vdot', 'logcumsumexp',
@@ -122,8 +122,8 @@ def tensordot(a, b, dims=2, out=None):
     size = _prod(a.shape[i] for i in wa)
     ta, tb = a.permute(fa + da), b.permute(db + fb)
     shape = [a.shape[i] for i in fa] + [b.shape[j] for j in fb]
-    if not fa and not fb:
-        return ta.reshape(-1).dot(tb.reshape(-1)).view(shape)
+    if not fa and not fb:                # (a vector is not reshaped: no ViewBackward0 under the DotBackward0)
+        return (ta if ta.ndim == 1 else ta.reshape(-1)).dot(tb if tb.ndim == 1 else tb.reshape(-1)).view(shape)
     return ta.reshape(_prod(a.shape[i] for i in fa), size).mm(tb.reshape(size, _prod(b.shape[j] for j in fb))
                                                               ).view(shape)
 
@@ -259,6 +259,7 @@ def aminmax(a, *, dim=None, keepdim=False):
         for i, t in enumerate((lo, hi)):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
         node._saved.update(max=SavedTensor(hi, is_output=True), min=SavedTensor(lo, is_output=True))   # (outputs)
+        ag.pack_outputs(node._saved)
     return return_types.aminmax(lo, hi)
 
 
@@ -337,6 +338,7 @@ def inverse(a):
     _attach(out, LinalgInvExBackward0, (a,), {'inverse': None})
     if out.grad_fn is not None:
         out.grad_fn._saved['inverse'] = SavedTensor(out, is_output=True)
+        ag.pack_outputs(out.grad_fn._saved)
     return out
 
 
@@ -367,10 +369,11 @@ def _two_outputs(a, cls, first, second, saved):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
         if 'result0' in saved:
             saved['result0'] = SavedTensor(outs[0], is_output=True)
+            ag.pack_outputs(saved)
     return outs
 
 
-def var_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def var_mean(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVEN):
     """(var, mean) over dim, one VarMeanBackward0 node for both."""
     dim, c = _correction(dim, unbiased, correction)
     dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims)
@@ -380,7 +383,7 @@ def var_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
     return _two_outputs(a, VarMeanBackward0, r, m, saved)
 
 
-def std_mean(a, dim=None, unbiased=None, keepdim=False, *, correction=None):
+def std_mean(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVEN):
     """(std, mean) over dim, one StdMeanBackward0 node for both (it saves the std as result0)."""
     dim, c = _correction(dim, unbiased, correction)
     dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims)

@@ -210,6 +210,7 @@ def _mkldnn_layer(x, h0, c0, p, reverse, info):
 def _mkldnn_lstm(input, hx, params, has_biases, num_layers, dropout, train, bidirectional, batch_first):
     dirs = 2 if bidirectional else 1
     x = input.transpose(0, 1) if batch_first else input
+    x = x.contiguous()                      # (PyTorch's layers read a contiguous input: a CloneBackward0 if not)
     hs, cs = hx[0].unbind(0), hx[1].unbind(0)
     info = {'mode': 2, 'hidden_size': hs[0].shape[-1], 'num_layers': num_layers, 'has_biases': has_biases,
             'bidirectional': bidirectional, 'batch_first': batch_first, 'batch_sizes': (), 'train': train}

@@ -49,6 +49,64 @@ class disable_saved_tensors_hooks:
         _ag.saved_hooks_disabled = self._prev
 
 
+class _AllowMutationOnSavedContext:
+    """What allow_mutation_on_saved_tensors keeps: each saved tensor by its handle (what pack returned), and the
+    clone made of one before an in-place op wrote into its memory."""
+    __module__ = 'torch.autograd.graph'
+
+    def __init__(self):
+        self.original, self.cloned = {}, {}
+
+    def before_write(self, tensor):
+        memory = _ag.counter(tensor)              # (views and detached aliases share one version counter)
+        for handle, saved in list(self.original.items()):
+            if _ag.counter(saved) is memory:
+                with _ag.no_grad():
+                    self.cloned[handle] = saved.clone()
+                del self.original[handle]
+
+    def clear(self):
+        self.original.clear()
+        self.cloned.clear()
+
+
+class _Handle:
+    __module__ = 'torch.autograd.graph'
+
+
+class allow_mutation_on_saved_tensors:
+    """Inside it, a tensor saved for backward that an in-place op then changes is cloned first, so that backward
+    (which must run inside it too) uses the value it had when saved."""
+    __module__ = 'torch.autograd.graph'
+
+    def __enter__(self):
+        self.ctx = ctx = _AllowMutationOnSavedContext()
+
+        def pack(tensor):
+            handle = _Handle()
+            ctx.original[handle] = tensor
+            return handle
+
+        def unpack(handle):
+            message = ("Trying to backward outside of the 'allow_mutation_on_saved_tensors' contextin which the graph "
+                       "was originally recorded.")
+            if _ag.mutation_context is None or handle not in ctx.cloned and handle not in ctx.original:
+                raise AssertionError(message)
+            return ctx.cloned[handle] if handle in ctx.cloned else ctx.original[handle]
+        self.hooks = saved_tensors_hooks(pack, unpack)
+        self.hooks.__enter__()
+        if _ag.mutation_context is not None:
+            self.__exit__()
+            raise RuntimeError('allow_mutation_on_saved_tensors contexts cannot be nested')
+        _ag.mutation_context = ctx
+        return ctx
+
+    def __exit__(self, *exc):
+        self.ctx.clear()
+        _ag.mutation_context = None
+        self.hooks.__exit__()
+
+
 def increment_version(tensor):
     """Count an in-place modification that autograd did not see (its saved-tensor checks then fail as for one)."""
     for t in (tensor,) if hasattr(tensor, '_data') else tensor:

@@ -262,6 +262,18 @@ class Tensor:
     def is_complex(self):
         return False
 
+    def conj(self):
+        """The conjugate: a real tensor itself (PyTorch's conj, resolve_conj, resolve_neg and conj_physical of a
+        real tensor return it unchanged, recording nothing)."""
+        return self
+
+    conj_physical = resolve_conj = resolve_neg = conj
+
+    def is_conj(self):
+        return False
+
+    is_neg = is_conj
+
     def type(self, dtype=None, non_blocking=False):
         if dtype is None:
             return 'torch.%sTensor' % self.dtype.legacy
@@ -297,7 +309,8 @@ class Tensor:
     def storage_offset(self):
         root = self._base if self._base is not None else self
         base = root.__dict__.get('_storage', root._data)       # (its memory since a set_ or resize_, if one ran)
-        return (self.data_ptr() - (base.__array_interface__['data'][0])) // self._data.itemsize
+        return ((self._data.__array_interface__['data'][0] - base.__array_interface__['data'][0])   # (an empty one's
+                // self._data.itemsize)                                                       # data_ptr() is 0)
 
     def storage(self):
         """The memory this tensor views (its base's), as a TypedStorage (deprecated in PyTorch, which warns once)."""
@@ -310,7 +323,21 @@ class Tensor:
     def untyped_storage(self):
         """The bytes of the memory this tensor views (its base's), as an UntypedStorage (no warning)."""
         base = self._base if self._base is not None else self
-        return UntypedStorage(np.ravel(base._data, order='K'))
+        data = np.ravel(base._data, order='K')
+        old = base.__dict__.get('_untyped_storage')      # (one storage object while the memory is the same, as
+        if old is not None and old._data.ctypes.data == data.ctypes.data and old._data.size == data.nbytes:
+            return old                                   # PyTorch keeps one per StorageImpl: `is` holds)
+        base._untyped_storage = storage = UntypedStorage(data)
+        return storage
+
+    def is_set_to(self, tensor):
+        """Whether both tensors are the same window on the same memory: storage, offset, sizes and strides."""
+        def owner(x):
+            while isinstance(x.base, np.ndarray):
+                x = x.base
+            return x
+        return (owner(self._data) is owner(tensor._data) and self._data.shape == tensor._data.shape
+                and self.storage_offset() == tensor.storage_offset() and self.stride() == tensor.stride())
 
     def _is_view(self):
         return self._base is not None
@@ -503,7 +530,7 @@ class Tensor:
         self._requires_grad = False
         return self
 
-    def numpy(self, force=False):
+    def numpy(self, *, force=False):
         if self._requires_grad and not force:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
@@ -725,6 +752,8 @@ class TypedStorage:
         return self._data.tolist()
 
     def __getitem__(self, i):
+        if isinstance(i, slice):
+            raise RuntimeError('slices are only supported in UntypedStorage.__getitem__')
         return self._data[i].item()
 
     def __setitem__(self, i, value):
@@ -753,6 +782,11 @@ class UntypedStorage(TypedStorage):
 
     def element_size(self):
         return 1
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):                # (a storage on those bytes)
+            return UntypedStorage(self._data[i])
+        return self._data[i].item()
 
     def __str__(self):
         info = '[torch.storage.UntypedStorage(device=cpu) of size %d]' % len(self)

@@ -1,4 +1,5 @@
 """torch.autograd: backward(), grad(), Variable, Function, and the grad-mode switches."""
+import operator
 import sys
 import types
 import warnings
@@ -126,6 +127,8 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
             raise RuntimeError('`inputs` argument to `backward()` cannot be empty.')
     tensors = _tuple(tensors)
     grads = _make_grads(tensors, _tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors))
+    retain_graph = _flag(create_graph if retain_graph is None else retain_graph)
+    create_graph = _flag(create_graph)
     _check_roots(tensors, grads)
     edges = None
     if inputs is not None:
@@ -137,8 +140,17 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
     if create_graph and _CREATE_GRAPH_WARNING not in _tensor._warned:   # (TORCH_WARN_ONCE: once per process,
         _tensor._warned.add(_CREATE_GRAPH_WARNING)                       # even under simplefilter('always'))
         warnings.warn(_CREATE_GRAPH_WARNING, UserWarning, stacklevel=1)
-    _ag.run_backward('backward', tensors, grads, create_graph if retain_graph is None else retain_graph, create_graph,
-                     inputs=edges)
+    _ag.run_backward('backward', tensors, grads, retain_graph, create_graph, inputs=edges)
+
+
+def _flag(value):
+    """retain_graph / create_graph as PyTorch's engine reads them (a C byte: any integer, a bool, a one-element
+    integer tensor): a TypeError for a string or a float, as PyTorch's."""
+    value = operator.index(value)
+    if not 0 <= value <= 255:
+        raise OverflowError('unsigned byte integer is %s' % ('less than minimum' if value < 0 else
+                                                               'greater than maximum'))
+    return bool(value)
 
 
 _tensor._backward = backward
@@ -180,6 +192,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     grads = _make_grads(outputs, _tuple(grad_outputs) if grad_outputs is not None else (None,) * len(outputs))
     if retain_graph is None:
         retain_graph = create_graph
+    retain_graph, create_graph = _flag(retain_graph), _flag(create_graph)
     _check_roots(outputs, grads)
     for t in inputs:
         _check_input(t)

@@ -2,6 +2,8 @@
 parameters in place (each update bumps the parameter's version, as in PyTorch) with PyTorch's single-tensor update
 formulas (what foreach=None picks on the CPU), in the same float32 order of operations."""
 import math
+import sys
+import types
 import warnings
 from collections import defaultdict
 
@@ -100,6 +102,10 @@ class Optimizer:
             for group in self.param_groups:
                 for p in group['params']:
                     if p._grad is not None:
+                        if self.defaults.get('differentiable') and p.requires_grad:
+                            # (PyTorch runs a differentiable step with grad mode on: updating a leaf fails)
+                            raise RuntimeError('a leaf Variable that requires grad is being used in an in-place '
+                                               'operation.')
                         g = p._grad._data                   # (a weight's grad may arrive transposed)
                         g = g if g.flags.c_contiguous else g.copy()
                         self._update(p, g, group, self.state[p] if self._has_state(group) else None)
@@ -142,6 +148,12 @@ class Optimizer:
         self.param_groups = [dict(s, params=g['params'], **({'param_names': g['param_names']}
                                                             if 'param_names' in g and 'param_names' not in s else {}))
                              for s, g in zip(saved, self.param_groups)]
+        for group in self.param_groups:         # (each optimizer's __setstate__: options older state dicts lack)
+            for k, v in self._LOADED_DEFAULTS:
+                group.setdefault(k, v)
+
+    # (option, default) pairs a loaded group gets if it lacks them, in the order PyTorch's __setstate__ adds them
+    _LOADED_DEFAULTS = ()
 
     def __repr__(self):
         text = type(self).__name__ + ' ('
@@ -242,6 +254,9 @@ def _addcdiv_(p, value, a, b):
 class SGD(Optimizer):
     """Stochastic gradient descent, with optional momentum (heavy-ball or Nesterov) and weight decay."""
 
+    _LOADED_DEFAULTS = (('nesterov', False), ('maximize', False), ('foreach', None), ('differentiable', False),
+                        ('fused', False))
+
     def __init__(self, params, lr=1e-3, momentum=0, dampening=0, weight_decay=0, nesterov=False, *,
                  maximize=False, foreach=None, differentiable=False, fused=None):
         _check_lr(lr, _check_below)
@@ -273,6 +288,9 @@ class SGD(Optimizer):
 
 class Adam(Optimizer):
     """Adam: steps scaled by running averages of the gradient and its square (bias-corrected)."""
+
+    _LOADED_DEFAULTS = (('amsgrad', False), ('maximize', False), ('foreach', None), ('capturable', False),
+                        ('differentiable', False), ('decoupled_weight_decay', False), ('fused', None))
 
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
@@ -308,6 +326,8 @@ class Adam(Optimizer):
 class AdamW(Adam):
     """Adam with weight decay applied to the weights directly (decoupled), default weight_decay 0.01."""
 
+    _LOADED_DEFAULTS = tuple((k, True if k == 'decoupled_weight_decay' else v) for k, v in Adam._LOADED_DEFAULTS)
+
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, **kwargs):
         kwargs['decoupled_weight_decay'] = True
         super().__init__(params, lr, betas, eps, weight_decay, amsgrad, **kwargs)
@@ -316,6 +336,9 @@ class AdamW(Adam):
 class RMSprop(Optimizer):
     """RMSprop: steps divided by the root of a running average of the squared gradient (optionally centered, with
     momentum and weight decay)."""
+
+    _LOADED_DEFAULTS = (('momentum', 0), ('centered', False), ('foreach', None), ('maximize', False),
+                        ('differentiable', False), ('capturable', False))
 
     def __init__(self, params, lr=1e-2, alpha=0.99, eps=1e-8, weight_decay=0, momentum=0, centered=False,
                  capturable=False, foreach=None, maximize=False, differentiable=False):
@@ -357,6 +380,8 @@ class Adagrad(Optimizer):
     """Adagrad: steps divided by the root of the sum of all squared gradients so far (learning rate decaying with
     lr_decay)."""
 
+    _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('fused', None))
+
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
                  foreach=None, *, maximize=False, differentiable=False, fused=None):
         _check_lr(lr)
@@ -386,6 +411,9 @@ class Adagrad(Optimizer):
 
 class NAdam(Optimizer):
     """NAdam: Adam with Nesterov momentum, the momentum coefficient warming up by momentum_decay."""
+
+    _LOADED_DEFAULTS = (('maximize', False), ('foreach', None), ('capturable', False), ('differentiable', False),
+                        ('decoupled_weight_decay', False))
 
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, momentum_decay=4e-3,
                  decoupled_weight_decay=False, *, foreach=None, maximize=False, capturable=False,
@@ -423,6 +451,9 @@ class RAdam(Optimizer):
     """RAdam: Adam whose adaptive step is rectified by the variance of its estimate (plain momentum steps while that
     is too uncertain, the first few steps)."""
 
+    _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False),
+                        ('decoupled_weight_decay', False), ('capturable', False))
+
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, decoupled_weight_decay=False,
                  *, foreach=None, maximize=False, capturable=False, differentiable=False):
         _check_lr(lr)
@@ -458,6 +489,8 @@ class RAdam(Optimizer):
 class Adamax(Optimizer):
     """Adamax: Adam with the root mean square replaced by a decaying maximum of |gradient|."""
 
+    _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('capturable', False))
+
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, foreach=None, *,
                  maximize=False, differentiable=False, capturable=False):
         _check_lr(lr)
@@ -482,6 +515,8 @@ class Adamax(Optimizer):
 
 class Adadelta(Optimizer):
     """Adadelta: steps of RMS(past steps) / RMS(gradients) times the gradient, scaled by lr (1 by default)."""
+
+    _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('capturable', False))
 
     def __init__(self, params, lr=1.0, rho=0.9, eps=1e-6, weight_decay=0, foreach=None, *, capturable=False,
                  maximize=False, differentiable=False):
@@ -509,6 +544,8 @@ class Adadelta(Optimizer):
 class Rprop(Optimizer):
     """Rprop: each weight moves against the sign of its gradient by a step of its own, grown by etas[1] while the
     sign holds and shrunk by etas[0] when it flips (then that gradient counts as zero), within step_sizes."""
+
+    _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('capturable', False))
 
     def __init__(self, params, lr=1e-2, etas=(0.5, 1.2), step_sizes=(1e-6, 50), *, capturable=False, foreach=None,
                  maximize=False, differentiable=False):
@@ -542,6 +579,8 @@ class Rprop(Optimizer):
 class ASGD(Optimizer):
     """Averaged SGD: SGD with a decaying step eta (and weights shrunk by lambd * eta), keeping in state['ax'] the
     average of the parameters since step t0."""
+
+    _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('capturable', False))
 
     def __init__(self, params, lr=1e-2, lambd=1e-4, alpha=0.75, t0=1e6, weight_decay=0, foreach=None, maximize=False,
                  differentiable=False, capturable=False):
@@ -795,3 +834,15 @@ for _cls, _where in ((Optimizer, 'optimizer'), (SGD, 'sgd'), (Adam, 'adam'), (Ad
     _cls.__module__ = 'torch.optim.' + _where         # where PyTorch defines them: type(opt) shows that path
 from . import _lr_scheduler as lr_scheduler  # noqa: E402  (torch.optim.lr_scheduler)
 __path__ = []           # a package to the import system, so that `import torch.optim.lr_scheduler` finds that one
+
+
+def _file_module(name, *classes):
+    """torch.optim.<name> (optimizer, sgd, adam, ...): the file PyTorch defines these classes in, importable."""
+    module = sys.modules[__name__ + '.' + name] = types.ModuleType(__name__ + '.' + name)
+    for c in classes:
+        setattr(module, c.__name__, c)
+    globals()[name] = module
+
+
+for _cls in (Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad, LBFGS, NAdam, RAdam, Adamax, Adadelta, Rprop, ASGD):
+    _file_module(_cls.__module__.rsplit('.', 1)[1], _cls)

@@ -22,7 +22,8 @@ _WEIGHTS_ONLY = (
     '`torch.serialization.safe_globals([%s])` context manager to allowlist this global if you trust this '
     'class/function.\n\nCheck the documentation of torch.load to learn more about types accepted by default with '
     'weights_only https://pytorch.org/docs/stable/generated/torch.load.html.')
-_SAFE = {('collections', 'OrderedDict')}
+_SAFE = {('collections', 'OrderedDict'), ('collections', 'Counter'), ('torch', 'device'), ('builtins', 'set'),
+         ('builtins', 'complex'), ('builtins', 'bytearray'), ('_codecs', 'encode')}
 
 
 class _Pickler(pickle.Pickler):
@@ -73,7 +74,7 @@ class _Unpickler(pickle.Unpickler):
         if kind == 'size':
             return Size(pid[1])
         module, name = pid[1:]
-        if self.weights_only:
+        if self.weights_only and (module, name) not in _SAFE:
             self._refuse(module + '.' + name)
         import engine
         for space in (engine.nn, engine, engine.optim, engine.utils.data):
@@ -95,5 +96,10 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     if isinstance(f, str):
         with open(f, 'rb') as fh:
             return load(fh, weights_only=weights_only)
-    return _Unpickler(f, weights_only is not False).load()
+    try:
+        return _Unpickler(f, weights_only is not False).load()
+    except EOFError:
+        if weights_only is False:
+            raise
+        raise EOFError() from None      # (PyTorch's weights-only unpickler says nothing when the input runs out)
 

@@ -18,7 +18,7 @@ from .._ops_nn import _legacy_reduction, where
 from .._tensor import Tensor, user_stacklevel
 from . import functional as F
 from . import _backward_hooks
-from .parameter import Buffer, Parameter
+from .parameter import Buffer, Parameter, UninitializedBuffer, UninitializedParameter
 
 
 def _addindent(text, n):
@@ -71,6 +71,20 @@ class Module:
 
     def forward(self, *input):
         raise NotImplementedError('Module [%s] is missing the required "forward" function' % type(self).__name__)
+
+    def __init_subclass__(cls, **kwargs):
+        """PyTorch's layers each define forward, where the engine's share one from a helper base that says so
+        (`_forward_per_class`: _Elementwise, _ConvNd...): such a layer gets its own copy, so that a wrong call names
+        it as PyTorch's does ('ReLU.forward() takes 2 positional arguments but 3 were given')."""
+        super().__init_subclass__(**kwargs)
+        if 'forward' in cls.__dict__ or cls.__name__.startswith('_'):
+            return
+        owner = next(c for c in cls.__mro__ if 'forward' in c.__dict__)
+        if owner.__dict__.get('_forward_per_class'):
+            f = owner.__dict__['forward']
+            own = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__, f.__closure__)
+            own.__qualname__, own.__doc__, own.__kwdefaults__ = cls.__name__ + '.forward', f.__doc__, f.__kwdefaults__
+            cls.forward = own
 
     def __call__(self, *args, **kwargs):
         d = self.__dict__
@@ -874,7 +888,7 @@ class ParameterDict(_DictMethods, Module):
 # ================================================================================================ init
 
 def _fans(t):
-    if t.ndim < 2:
+    if t.dim() < 2:
         raise ValueError('Fan in and fan out can not be computed for tensor with fewer than 2 dimensions')
     receptive = 1
     for s in t.shape[2:]:
@@ -990,15 +1004,18 @@ class _Init:
 
     @staticmethod
     def constant_(tensor, val):
-        return _fill_(tensor, val)
+        with ag.no_grad():          # (fill_'s argument errors, as PyTorch's initialisers call it)
+            return tensor.fill_(val)
 
     @staticmethod
     def zeros_(tensor):
-        return _fill_(tensor, 0)
+        with ag.no_grad():
+            return tensor.zero_()
 
     @staticmethod
     def ones_(tensor):
-        return _fill_(tensor, 1)
+        with ag.no_grad():
+            return tensor.fill_(1.0)
 
     @staticmethod
     def eye_(tensor):
@@ -1099,6 +1116,7 @@ for _name, _fn in vars(_Init).items():
         setattr(init, _name, _fn.__func__)
         if _name.endswith('_') and _name not in ('zeros_', 'ones_', 'trunc_normal_'):
             setattr(init, _name[:-1], _deprecated(_fn.__func__))
+init._calculate_fan_in_and_fan_out, init._calculate_correct_fan = _fans, _fan    # (custom layers' reset_parameters)
 sys.modules[init.__name__] = init
 
 
@@ -1124,6 +1142,36 @@ class Linear(Module):
     def extra_repr(self):
         return 'in_features=%d, out_features=%d, bias=%s' % (self.in_features, self.out_features,
                                                              self.bias is not None)
+
+
+class LazyLinear(Linear):
+    """A Linear whose in_features is the last dim of its first input: until then its weight and bias are
+    UninitializedParameters; the first forward shapes and initialises them (drawing as Linear does) and the module
+    becomes a Linear."""
+
+    def __init__(self, out_features, bias=True, device=None, dtype=None):
+        Module.__init__(self)
+        self.in_features, self.out_features = 0, out_features
+        self.weight = UninitializedParameter(dtype=dtype)
+        if bias:
+            self.bias = UninitializedParameter(dtype=dtype)
+        else:
+            self.register_parameter('bias', None)
+
+    def reset_parameters(self):
+        if self.in_features != 0 and not isinstance(self.weight, UninitializedParameter):
+            super().reset_parameters()
+
+    def forward(self, input):
+        if isinstance(self.weight, UninitializedParameter):
+            with ag.no_grad():
+                self.in_features = input.shape[-1]
+                self.weight.materialize((self.out_features, self.in_features))
+                if self.bias is not None:
+                    self.bias.materialize((self.out_features,))
+                self.reset_parameters()
+            self.__class__ = Linear
+        return Linear.forward(self, input)
 
 
 class Identity(Module):
@@ -1152,6 +1200,7 @@ class Flatten(Module):
 
 class _InplaceActivation(Module):
     """An activation module with an `inplace` flag: forward is `fn(input, inplace)`."""
+    _forward_per_class = True
 
     def __init__(self, inplace=False):
         super().__init__()
@@ -1171,6 +1220,7 @@ class ReLU(_InplaceActivation):
 
 class _Elementwise(Module):
     """A module that is its functional form, `fn`, applied to the input (no parameters, nothing to show)."""
+    _forward_per_class = True
     fn = None
 
     def forward(self, input):
@@ -1181,6 +1231,7 @@ class _NumberActivation(Module):
     """An activation of one number and `inplace` (LeakyReLU's negative_slope, ELU's and CELU's alpha): `_number`
     names the attribute holding it, `fn` is the functional form."""
     _number = fn = None
+    _forward_per_class = True
 
     def forward(self, input):
         return self.fn(input, getattr(self, self._number), self.inplace)
@@ -1517,6 +1568,7 @@ def _ntuple(value, n):
 
 class _ConvNd(Module):
     """What Conv1d and Conv2d share: their arguments' checks, parameters, initialisation and repr."""
+    _forward_per_class = True
     _nd = 2
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
@@ -1589,7 +1641,47 @@ class Conv2d(_ConvNd):
     _fn = staticmethod(F.conv2d)
 
 
+class _LazyConvNd:
+    """A convolution whose in_channels is its first input's channel count (dim 1, or 0 unbatched): until then its
+    weight and bias are UninitializedParameters; the first forward shapes and initialises them (drawing as the
+    convolution does) and the module becomes that convolution."""
+
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
+                 padding_mode='zeros', device=None, dtype=None):
+        super().__init__(0, 0, kernel_size, stride, padding, dilation, groups, False, padding_mode, device, dtype)
+        self.weight, self.out_channels = UninitializedParameter(dtype=dtype), out_channels
+        if bias:
+            self.bias = UninitializedParameter(dtype=dtype)
+
+    def reset_parameters(self):
+        if self.in_channels != 0 and not isinstance(self.weight, UninitializedParameter):
+            super().reset_parameters()
+
+    def forward(self, input):
+        becomes = type(self).__mro__[2]
+        if isinstance(self.weight, UninitializedParameter):
+            with ag.no_grad():
+                self.in_channels = input.shape[1 if input.dim() == self._nd + 2 else 0]
+                if self.in_channels % self.groups != 0:
+                    raise ValueError('in_channels must be divisible by groups')
+                self.weight.materialize((self.out_channels, self.in_channels // self.groups) + self.kernel_size)
+                if self.bias is not None:
+                    self.bias.materialize((self.out_channels,))
+                self.reset_parameters()
+            self.__class__ = becomes
+        return becomes.forward(self, input)
+
+
+class LazyConv1d(_LazyConvNd, Conv1d):
+    """Conv1d with in_channels taken from the first input."""
+
+
+class LazyConv2d(_LazyConvNd, Conv2d):
+    """Conv2d with in_channels taken from the first input."""
+
+
 class _MaxPoolNd(Module):
+    _forward_per_class = True
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
         super().__init__()
         self.kernel_size = kernel_size
@@ -1775,6 +1867,7 @@ class RNNBase(Module):
     """What nn.RNN, nn.LSTM and nn.GRU share: per layer and direction, weight_ih_l{k}, weight_hh_l{k}, bias_ih_l{k},
     bias_hh_l{k} (`_reverse` suffix for the backward direction), all drawn from U(-1/sqrt(hidden), 1/sqrt(hidden)) in
     that order. The computation is in engine/_ops_rnn.py."""
+    _forward_per_class = True
 
     def __init__(self, mode, input_size, hidden_size, num_layers=1, bias=True, batch_first=False, dropout=0.0,
                  bidirectional=False, proj_size=0, device=None, dtype=None):
@@ -2139,6 +2232,48 @@ class BatchNorm2d(_BatchNorm):
             raise ValueError('expected 4D input (got %dD input)' % input.dim())
 
 
+class _LazyNormBase:
+    """A batch norm whose num_features is its first input's dim 1: until then its weight, bias (affine) and running
+    statistics are uninitialized; the first forward shapes and resets them and the module becomes the batch norm."""
+
+    def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
+        super().__init__(0, eps, momentum, False, False, device, dtype)
+        self.affine, self.track_running_stats = affine, track_running_stats
+        if affine:
+            self.weight, self.bias = UninitializedParameter(dtype=dtype), UninitializedParameter(dtype=dtype)
+        if track_running_stats:
+            self.running_mean, self.running_var = UninitializedBuffer(dtype=dtype), UninitializedBuffer(dtype=dtype)
+            self.num_batches_tracked = _factories.tensor(0, dtype=_dtypes.int64)
+
+    def _uninitialized(self):
+        return [t for t in (self.weight, self.bias, self.running_mean, self.running_var)
+                if isinstance(t, (UninitializedParameter, UninitializedBuffer))]
+
+    def reset_parameters(self):
+        if self.num_features != 0 and not self._uninitialized():
+            super().reset_parameters()
+
+    def forward(self, input):
+        becomes = type(self).__mro__[2]
+        pending = self._uninitialized()
+        if pending:
+            with ag.no_grad():
+                self.num_features = input.shape[1]
+                for t in pending:
+                    t.materialize((self.num_features,))
+                self.reset_parameters()
+            self.__class__ = becomes
+        return becomes.forward(self, input)
+
+
+class LazyBatchNorm1d(_LazyNormBase, BatchNorm1d):
+    """BatchNorm1d with num_features taken from the first input."""
+
+
+class LazyBatchNorm2d(_LazyNormBase, BatchNorm2d):
+    """BatchNorm2d with num_features taken from the first input."""
+
+
 class LayerNorm(Module):
     """Normalizes each sample over its last dims (normalized_shape) by its own mean and variance, then scales by
     weight (ones) and shifts by bias (zeros), elementwise."""
@@ -2338,6 +2473,68 @@ class HingeEmbeddingLoss(_Loss):
     def forward(self, input, target):
         return F.hinge_embedding_loss(input, target, margin=self.margin, reduction=self.reduction)
 
+class CosineEmbeddingLoss(_Loss):
+    """1 - cos(x1, x2) where y is 1, max(0, cos(x1, x2) - margin) where y is -1."""
+
+    def __init__(self, margin=0.0, size_average=None, reduce=None, reduction='mean'):
+        super().__init__(size_average, reduce, reduction)
+        self.margin = margin
+
+    def forward(self, input1, input2, target):
+        return F.cosine_embedding_loss(input1, input2, target, margin=self.margin, reduction=self.reduction)
+
+
+class TripletMarginLoss(_Loss):
+    """max(0, margin + d(anchor, positive) - d(anchor, negative)), d the p-norm distance."""
+
+    def __init__(self, margin=1.0, p=2.0, eps=1e-6, swap=False, size_average=None, reduce=None, reduction='mean'):
+        super().__init__(size_average, reduce, reduction)
+        if margin <= 0:
+            raise ValueError(f"TripletMarginLoss: expected margin to be greater than 0, got {margin} instead")
+        self.margin, self.p, self.eps, self.swap = margin, p, eps, swap
+
+    def forward(self, anchor, positive, negative):
+        return F.triplet_margin_loss(anchor, positive, negative, margin=self.margin, p=self.p, eps=self.eps,
+                                     swap=self.swap, reduction=self.reduction)
+
+
+class PoissonNLLLoss(_Loss):
+    """The negative log-likelihood of a Poisson target given its (log) rate."""
+
+    def __init__(self, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None, reduction='mean'):
+        super().__init__(size_average, reduce, reduction)
+        self.log_input, self.full, self.eps = log_input, full, eps
+
+    def forward(self, log_input, target):
+        return F.poisson_nll_loss(log_input, target, log_input=self.log_input, full=self.full, eps=self.eps,
+                                  reduction=self.reduction)
+
+
+class GaussianNLLLoss(_Loss):
+    """The negative log-likelihood of a Gaussian target given its mean and variance."""
+
+    def __init__(self, *, full=False, eps=1e-6, reduction='mean'):
+        super().__init__(None, None, reduction)
+        self.full, self.eps = full, eps
+
+    def forward(self, input, target, var):
+        return F.gaussian_nll_loss(input, target, var, full=self.full, eps=self.eps, reduction=self.reduction)
+
+
+class SoftMarginLoss(_Loss):
+    """log(1 + exp(-y * x)): a two-class logistic loss for targets 1 and -1."""
+
+    def forward(self, input, target):
+        return F.soft_margin_loss(input, target, reduction=self.reduction)
+
+
+class MultiLabelSoftMarginLoss(_WeightedLoss):
+    """The binary cross-entropy of each class's logit, averaged over the classes."""
+
+    def forward(self, input, target):
+        return F.multilabel_soft_margin_loss(input, target, weight=self.weight, reduction=self.reduction)
+
+
 class NLLLoss(_WeightedLoss):
     """Negative log-likelihood of the target classes, given log-probabilities."""
 
@@ -2403,12 +2600,12 @@ class OptimizedModule(Module):
 # Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
 for _where, _names in [('module', 'Module'),
                        ('container', 'Sequential ModuleList ModuleDict ParameterList ParameterDict'),
-                       ('linear', 'Linear Identity'), ('flatten', 'Flatten Unflatten'),
+                       ('linear', 'Linear LazyLinear Identity'), ('flatten', 'Flatten Unflatten'),
                        ('dropout', '_DropoutNd Dropout Dropout1d Dropout2d Dropout3d AlphaDropout'), ('sparse', 'Embedding'),
                        ('padding', '_ConstantPadNd ConstantPad1d ConstantPad2d ZeroPad2d'),
-                       ('conv', '_ConvNd Conv1d Conv2d'),
+                       ('conv', '_ConvNd Conv1d Conv2d LazyConv1d LazyConv2d'),
                        ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d AdaptiveAvgPool2d'),
-                       ('batchnorm', '_NormBase _BatchNorm BatchNorm1d BatchNorm2d'),
+                       ('batchnorm', '_NormBase _BatchNorm BatchNorm1d BatchNorm2d LazyBatchNorm1d LazyBatchNorm2d'),
                        ('rnn', 'RNNBase RNN LSTM GRU RNNCellBase RNNCell LSTMCell GRUCell'),
                        ('activation', 'ReLU LeakyReLU ELU LogSigmoid Softplus SiLU Hardtanh ReLU6 GELU Sigmoid Tanh '
                                       'Softmax LogSoftmax Mish Hardswish Hardsigmoid SELU CELU Threshold Softshrink '
@@ -2417,7 +2614,9 @@ for _where, _names in [('module', 'Module'),
                        ('normalization', 'GroupNorm LayerNorm RMSNorm'),
                        ('instancenorm', '_InstanceNorm InstanceNorm1d InstanceNorm2d'),
                        ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss CrossEntropyLoss '
-                                'BCELoss BCEWithLogitsLoss KLDivLoss MarginRankingLoss HingeEmbeddingLoss')]:
+                                'BCELoss BCEWithLogitsLoss KLDivLoss MarginRankingLoss HingeEmbeddingLoss '
+                                'CosineEmbeddingLoss TripletMarginLoss PoissonNLLLoss GaussianNLLLoss SoftMarginLoss '
+                                'MultiLabelSoftMarginLoss')]:
     for _name in _names.split():
         globals()[_name].__module__ = 'torch.nn.modules.' + _where
 
@@ -2430,3 +2629,27 @@ from ._pad import (ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, Replicatio
                    ReplicationPad2d, ReplicationPad3d, CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad3d,
                    ZeroPad1d, ZeroPad3d, AdaptiveAvgPool1d)
 from . import utils  # noqa: E402,F401
+
+
+def _modules_package():
+    """torch.nn.modules and its files (loss, linear, module, ...): each layer class under the file name its
+    __module__ gives, as custom code imports them (`from torch.nn.modules.loss import _Loss`)."""
+    package = types.ModuleType(__name__ + '.modules', 'torch.nn.modules: the layer classes, by defining file.')
+    package.__path__ = []       # (a package to the import system, which then finds its submodules)
+    for obj in list(globals().values()):
+        where = getattr(obj, '__module__', '') or ''
+        if isinstance(obj, type) and where.startswith('torch.nn.modules.'):
+            name = where[len('torch.nn.modules.'):]
+            sub = getattr(package, name, None)
+            if sub is None:
+                sub = types.ModuleType(package.__name__ + '.' + name)
+                setattr(package, name, sub)
+                sys.modules[sub.__name__] = sub
+            setattr(sub, obj.__name__, obj)
+            if not obj.__name__.startswith('_'):
+                setattr(package, obj.__name__, obj)
+    sys.modules[package.__name__] = package
+    return package
+
+
+modules = _modules_package()

@@ -1,9 +1,11 @@
 """torch.nn.functional: the stateless building blocks nn's modules call (activations, linear, convolution, pooling,
 dropout, losses, normalization, distances)."""
+import math
 import warnings
 
 import numpy as np
 
+from .. import _argparse
 from .. import _autograd
 from .. import _random
 from .. import _ops
@@ -24,7 +26,7 @@ from .._ops_vision import (interpolate, unfold, fold, conv_transpose1d, conv_tra
                            adaptive_max_pool1d, adaptive_max_pool2d, adaptive_max_pool1d_with_indices,
                            adaptive_max_pool2d_with_indices, pixel_shuffle, pixel_unshuffle, upsample,
                            upsample_nearest, upsample_bilinear)
-from .._tensor import Tensor, make
+from .._tensor import Tensor, make, parser_type as _parser_type
 
 
 def relu(input, inplace=False):
@@ -77,8 +79,23 @@ def silu(input, inplace=False):
     return _ops._inplace(input, _ops_nn.silu) if inplace else _ops_nn.silu(input)
 
 
+_PARSERS = {}
+
+
+def _parse(signature, *args):
+    """PyTorch's argument parser on the arguments F passes on to a C++ function of that signature (F.dropout's
+    torch._VF.dropout(input, p, train)): its TypeError if they do not fit it."""
+    parser = _PARSERS.get(signature)
+    if parser is None:
+        parser = _PARSERS[signature] = _argparse.Parser([signature])
+    parser.check(args, {})
+
+
 def leaky_relu(input, negative_slope=0.01, inplace=False):
     """x where x > 0, else negative_slope * x."""
+    if type(negative_slope) not in (float, int) or not isinstance(input, Tensor):
+        _parse('leaky_relu%s(Tensor input, Scalar negative_slope=0.01)' % ('_' if inplace else ''),
+               input, negative_slope)
     return _ops._inplace(input, _leaky_relu, negative_slope, True) if inplace else _leaky_relu(input, negative_slope)
 
 
@@ -115,30 +132,32 @@ def softmax(input, dim=None, _stacklevel=3, dtype=None):
     """exp(x) / exp(x).sum(dim); without dim, PyTorch's deprecated guess (with a warning)."""
     if dim is None:
         dim = _implicit_dim('softmax', input.dim(), _stacklevel)
-    if not isinstance(input, Tensor):
-        input.softmax                          # (PyTorch's F.softmax calls input.softmax: its AttributeError)
-    return _ops_nn.softmax(input, dim, dtype)
+    # (PyTorch's F.softmax calls input.softmax: its AttributeError for a non-tensor, its TypeError for a bad dim)
+    return input.softmax(dim) if dtype is None else input.softmax(dim, dtype=dtype)
 
 
 def log_softmax(input, dim=None, _stacklevel=3, dtype=None):
     """log(softmax(x, dim)), computed stably."""
     if dim is None:
         dim = _implicit_dim('log_softmax', input.ndim, _stacklevel)
-    return _ops_nn.log_softmax(input, dim, dtype)
+    return input.log_softmax(dim) if dtype is None else input.log_softmax(dim, dtype=dtype)
 
 
 def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
               sparse=False):
     """The rows of `weight` at the indices in `input` (rows of norm above max_norm first scaled down in place)."""
-    n = weight.shape[0]
     if padding_idx is None:
         padding_idx = -1
-    elif not -n <= padding_idx < n:
+    elif not -weight.shape[0] <= padding_idx < weight.shape[0]:
         raise AssertionError('Padding_idx must be within num_embeddings')
     elif padding_idx < 0:
-        padding_idx += n
+        padding_idx += weight.shape[0]
     if max_norm is not None:
         _renorm_rows(weight, input, max_norm, norm_type)
+    for i, (name, t) in enumerate((('weight', weight), ('indices', input))):     # (torch.embedding's parser)
+        if not isinstance(t, Tensor):
+            raise TypeError("embedding(): argument '%s' (position %d) must be Tensor, not %s"
+                            % (name, i + 1, _parser_type(t)))
     return _ops_nn.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
 
 
@@ -156,6 +175,8 @@ def dropout(input, p=0.5, training=True, inplace=False):
     """Zero each element with probability p and scale the rest by 1 / (1 - p) (only while training)."""
     if p < 0.0 or p > 1.0:
         raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+    if type(training) is not bool or not isinstance(input, Tensor):
+        _parse('dropout%s(Tensor input, double p, bool train)' % ('_' if inplace else ''), input, p, training)
     if not training or p == 0:
         return input
     mask = _dropout_mask(input, input.shape, p)
@@ -401,7 +422,8 @@ def cosine_similarity(x1, x2, dim=1, eps=1e-8):
         np.maximum(n._data, n._data.dtype.type(eps), out=n._data)      # (clamp_min_ under no_grad)
         _ops.bump(n)
         norms.append(n)
-    return ((x1 / norms[0]) * (x2 / norms[1])).sum(dim)
+    second = x2 / norms[1]                   # (made first, as PyTorch's C++ does: the order backward runs them in)
+    return ((x1 / norms[0]) * second).sum(dim)
 
 
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
@@ -509,7 +531,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction='mean', log_
     if log_target:
         output = _ops.exp(target) * (target - input)
     else:
-        output = _ops_math.xlogy(target, target) - target * input
+        product = target * input             # (made first, as PyTorch's C++ does: the xlogy's node runs first in backward)
+        output = _ops_math.xlogy(target, target) - product
     reduced = _apply_loss_reduction(output, r)
     if reduction == 'batchmean' and input.dim() != 0:
         reduced = reduced / input.size()[0]
@@ -524,6 +547,115 @@ def margin_ranking_loss(input1, input2, target, margin=0, size_average=None, red
                            'input1: %s, input2: %s, target: %s ' % (input1.size(), input2.size(), target.size()))
     unclamped = _ops._add_scalar(-target * (input1 - input2), margin)
     return _apply_loss_reduction(unclamped.clamp_min_(0), r)
+
+
+def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, reduce=None, reduction='mean'):
+    """1 - cos(x1, x2) where target is 1, max(0, cos(x1, x2) - margin) where it is -1 (rows of 2-d inputs, or two
+    vectors with a 0-d target), reduced; composed as ATen composes it (cos from sums of products, eps 1e-12)."""
+    r = _loss_reduction(size_average, reduce, reduction)
+    d = target.dim()
+    if d not in (0, 1):
+        raise RuntimeError('0D or 1D target tensor expected, multi-target not supported')
+    if input1.dim() != d + 1:
+        raise RuntimeError('%dD target tensor expects %dD input tensors, but found inputs with sizes %s and %s.'
+                           % (d, d + 1, _ops._sizes(input1.shape), _ops._sizes(input2.shape)))
+    prod_sum = (input1 * input2).sum(d)
+    mag_square1 = _ops._add_scalar((input1 * input1).sum(d), 1e-12)
+    mag_square2 = _ops._add_scalar((input2 * input2).sum(d), 1e-12)
+    cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
+    zeros = _factories.zeros_like(cos)
+    pos = _ops._scalar_sub(1, cos)
+    neg = _ops._sub_scalar(cos, margin).clamp_min_(0)
+    output = _ops_nn.where(target == 1, pos, zeros) + _ops_nn.where(target == -1, neg, zeros)
+    return _apply_loss_reduction(output, r)
+
+
+def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, swap=False, size_average=None,
+                        reduce=None, reduction='mean'):
+    """max(0, margin + d(anchor, positive) - d(anchor, negative)) with pairwise distances (swap: the smaller of
+    d(anchor, negative) and d(positive, negative)), reduced; composed as ATen composes it."""
+    r = _loss_reduction(size_average, reduce, reduction)
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    dims = (anchor.dim(), positive.dim(), negative.dim())
+    if len(set(dims)) != 1:
+        raise RuntimeError('The anchor, positive, and negative tensors are expected to have the same number of '
+                           'dimensions, but got: anchor %dD, positive %dD, and negative %dD inputs' % dims)
+    dist_pos = pairwise_distance(anchor, positive, p, eps)
+    dist_neg = pairwise_distance(anchor, negative, p, eps)
+    if swap:
+        dist_neg = _ops_nn.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
+    return _apply_loss_reduction((_ops._add_scalar(dist_pos, margin) - dist_neg).clamp_min(0), r)
+
+
+def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
+                     reduction='mean'):
+    """exp(input) - target * input (input - target * log(input + eps) when input is a rate, not its log), plus
+    Stirling's approximation of log(target!) where target > 1 with `full`; reduced, composed as ATen composes it."""
+    if size_average is not None or reduce is not None:
+        reduction = _ops_nn._legacy_reduction(size_average, reduce, 'mean')
+    if reduction not in ('none', 'mean', 'sum'):
+        raise ValueError(reduction + ' is not a valid value for reduction')
+    r = _ops_nn.reduction_enum(reduction)
+    if log_input:
+        loss = _ops.exp(input) - target * input
+    else:
+        loss = input - target * _ops.log(_ops._add_scalar(input, eps))
+    if full:
+        stirling = (target * _ops.log(target) - target
+                    + _ops._mul_scalar(_ops.log(_ops._mul_scalar(target, 2 * math.pi)), 0.5))
+        loss += stirling.masked_fill(target <= 1, 0)
+    return _apply_loss_reduction(loss, r)
+
+
+def gaussian_nll_loss(input, target, var, full=False, eps=1e-6, reduction='mean'):
+    """0.5 * (log(var) + (input - target) ** 2 / var) (plus 0.5 * log(2 pi) with `full`), var clamped to eps
+    (one var per sample broadcasts over the last dim), reduced (PyTorch's Python function, step by step)."""
+    from .. import any as torch_any
+    if isinstance(var, float):
+        if var < 0:
+            raise ValueError('var has negative entry/entries')
+        var = var * _factories.ones_like(input)
+    elif torch_any(var < 0):
+        raise ValueError('var has negative entry/entries')
+    if var.size() != input.size():
+        if input.size()[:-1] == var.size():
+            var = _ops.unsqueeze(var, -1)
+        elif not (input.ndim == var.ndim and sum(y for x, y in zip(input.size(), var.size()) if x != y) == 1):
+            raise ValueError('var is of incorrect size')
+    if reduction not in ('none', 'mean', 'sum'):
+        raise ValueError(reduction + ' is not valid')
+    var = var.clone()
+    with _autograd.no_grad():
+        var.clamp_(min=eps)
+    loss = 0.5 * (_ops.log(var) + (input - target) ** 2 / var)
+    if full:
+        loss += 0.5 * math.log(2 * math.pi)
+    return loss.mean() if reduction == 'mean' else loss.sum() if reduction == 'sum' else loss
+
+
+def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
+    """The binary cross-entropy of each class's logit, averaged over the classes (last dim), then reduced over the
+    samples (PyTorch's Python function, step by step)."""
+    if size_average is not None or reduce is not None:
+        reduction = _ops_nn._legacy_reduction(size_average, reduce, 'mean')
+    loss = -(target * logsigmoid(input) + (1 - target) * logsigmoid(-input))
+    if weight is not None:
+        loss = loss * weight
+    class_dim = input.dim() - 1
+    loss = loss.sum(dim=class_dim) / input.size(class_dim)
+    if reduction == 'none':
+        return loss
+    if reduction == 'mean':
+        return loss.mean()
+    if reduction == 'sum':
+        return loss.sum()
+    raise ValueError(reduction + ' is not valid')
+
+
+def soft_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    """log(1 + exp(-target * input)), reduced (one SoftMarginLossBackward0 node)."""
+    return _ops_nn.soft_margin_loss(input, target, _loss_reduction(size_average, reduce, reduction))
 
 
 def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=None, reduction='mean'):

@@ -41,6 +41,77 @@ class Parameter(Tensor):
         return t
 
 
+_UNINITIALIZED_SHAPE = ("Can't access the shape of an uninitialized parameter or buffer. This error usually happens in "
+                        "`load_state_dict` when trying to load an uninitialized parameter into an initialized one. "
+                        "Call `forward` to initialize the parameters before accessing their attributes.")
+
+
+def _uninitialized_use(name):
+    """PyTorch's error for a tensor method called on a parameter a lazy module has not shaped yet."""
+    def method(self, *args, **kwargs):
+        raise ValueError("Attempted to use an uninitialized parameter in <method '%s' of 'torch._C.TensorBase' "
+                         "objects>. This error happens when you are using a `LazyModule` or explicitly manipulating "
+                         "`torch.nn.parameter.UninitializedParameter` objects. When using LazyModules Call `forward` "
+                         "with a dummy batch to initialize the parameters before calling torch functions" % name)
+    method.__name__ = name
+    return method
+
+
+class UninitializedParameter(Parameter):
+    """A lazy module's parameter before its first forward, which decides its shape: materialize(shape) turns it
+    (the same object, so an optimizer made before holds it) into a Parameter of that shape."""
+    __module__ = 'torch.nn.parameter'
+    __slots__ = ()
+
+    def __new__(cls, requires_grad=True, device=None, dtype=None):
+        p = Parameter.__new__(Parameter, empty(0, dtype=dtype), requires_grad)
+        p.__class__ = cls
+        return p
+
+    def __repr__(self):
+        return '<%s>' % type(self).__name__
+
+    __str__ = __repr__
+
+    @property
+    def shape(self):
+        raise RuntimeError(_UNINITIALIZED_SHAPE)
+
+    numel, dim = _uninitialized_use('numel'), _uninitialized_use('dim')
+    zero_, fill_, normal_, uniform_ = (_uninitialized_use('zero_'), _uninitialized_use('fill_'),
+                                       _uninitialized_use('normal_'), _uninitialized_use('uniform_'))
+
+    def detach(self):                   # (state_dict() holds its detached self: uninitialized too)
+        t = Tensor.detach(self)
+        t.__class__ = type(self)
+        return t
+
+    def materialize(self, shape, device=None, dtype=None):
+        """Take memory of `shape` (uninitialized: the module's reset_parameters fills it) and become a Parameter."""
+        self.data = empty(shape, dtype=dtype or self.dtype)
+        self.__class__ = Parameter
+
+
+class UninitializedBuffer(Tensor):
+    """A lazy module's buffer (running statistics) before its first forward: materialize(shape) makes it (the same
+    object) a plain tensor of that shape."""
+    __module__ = 'torch.nn.parameter'
+    __slots__ = ()
+
+    def __new__(cls, requires_grad=False, device=None, dtype=None):
+        t = empty(0, dtype=dtype).requires_grad_(requires_grad)
+        t.__class__ = cls
+        return t
+
+    __repr__ = __str__ = UninitializedParameter.__repr__
+    shape, numel, dim = UninitializedParameter.shape, UninitializedParameter.numel, UninitializedParameter.dim
+    detach = UninitializedParameter.detach
+
+    def materialize(self, shape, device=None, dtype=None):
+        self.data = empty(shape, dtype=dtype or self.dtype)
+        self.__class__ = Tensor
+
+
 class _BufferMeta(type):
     """isinstance(t, nn.Buffer) is True for the tensors nn.Buffer(...) marked (they stay plain tensors)."""
 

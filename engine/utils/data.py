@@ -6,6 +6,9 @@ import copy
 import itertools
 import math
 import numbers
+import sys
+import types
+import warnings
 
 import numpy as np
 
@@ -152,13 +155,20 @@ def random_split(dataset, lengths, generator=None):
     """Subsets of a random permutation of the samples, of the given lengths (or fractions of the whole)."""
     n = len(dataset)
     if math.isclose(sum(lengths), 1) and sum(lengths) <= 1:
+        for i, f in enumerate(lengths):
+            if f < 0 or f > 1:
+                raise ValueError(f"Fraction at index {i} is not between 0 and 1")
         counts = [int(math.floor(n * f)) for f in lengths]
         for i in range(n - sum(counts)):
             counts[i % len(counts)] += 1
         lengths = counts
+        for i, k in enumerate(lengths):
+            if k == 0:
+                warnings.warn(f"Length of split at index {i} is 0. This might result in an empty dataset.",
+                              stacklevel=2)
     if sum(lengths) != n:
         raise ValueError('Sum of input lengths does not equal the length of the input dataset!')
-    order = _factories.randperm(n).tolist()
+    order = _factories.randperm(n, generator=generator).tolist()
     starts = np.cumsum([0] + list(lengths))
     return [Subset(dataset, order[s:s + k]) for s, k in zip(starts, lengths)]
 
@@ -179,7 +189,12 @@ def default_collate(batch):
     if isinstance(elem, Tensor):
         return stack(batch, 0)
     if isinstance(elem, np.ndarray):
+        if elem.dtype.kind in 'OSU':
+            raise TypeError('default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; '
+                            'found %s' % elem.dtype)
         return stack([_factories.as_tensor(b) for b in batch], 0)
+    if isinstance(elem, (np.bool_, np.number, np.object_)):  # numpy scalars keep their dtype (before int, float)
+        return _factories.as_tensor(batch)
     if isinstance(elem, numbers.Integral):
         return _factories.tensor(batch)
     if isinstance(elem, float):
@@ -405,11 +420,32 @@ class DataLoader:
         if batch_size is not None and batch_sampler is None:
             batch_sampler = BatchSampler(sampler if sampler is not None else itertools.repeat(None), batch_size,
                                          drop_last)
+        if multiprocessing_context is not None and num_workers == 0:
+            raise ValueError('multiprocessing_context can only be used with multi-process loading (num_workers > 0), '
+                             'but got num_workers=0')
         self.dataset, self.batch_size, self.drop_last, self.generator = dataset, batch_size, drop_last, generator
         self.sampler, self.batch_sampler, self.num_workers = sampler, batch_sampler, num_workers
         self.collate_fn = collate_fn or (default_collate if batch_sampler is not None else default_convert)
+        self.prefetch_factor = 2 if num_workers > 0 and prefetch_factor is None else prefetch_factor
+        self.pin_memory, self.pin_memory_device, self.timeout = pin_memory, pin_memory_device, timeout
+        self.worker_init_fn, self.multiprocessing_context, self.in_order = (worker_init_fn, multiprocessing_context,
+                                                                            in_order)
+        self.persistent_workers = persistent_workers
+        self._initialized = True
+
+    def __setattr__(self, attr, val):
+        if getattr(self, '_initialized', False) and attr in ('batch_size', 'batch_sampler', 'sampler', 'drop_last',
+                                                              'dataset', 'persistent_workers'):
+            raise ValueError(f"{attr} attribute should not be set after {type(self).__name__} is initialized")
+        super().__setattr__(attr, val)
 
     def __iter__(self):
+        if self.pin_memory:             # (no accelerator here: PyTorch warns as each pass starts)
+            if self.pin_memory_device:
+                warnings.warn("pin_memory_device is deprecated, the current accelerator will be used as the device,"
+                              f"ignore pin_memory_device='{self.pin_memory_device}'.", stacklevel=2)
+            warnings.warn("'pin_memory' argument is set as true but no accelerator is found, then device pinned "
+                          "memory won't be used.", stacklevel=2)
         sampler = self.batch_sampler if self.batch_sampler is not None else self.sampler
         indices = None if sampler is None else iter(sampler)
         _int64_draw(self.generator or _factories.default_generator)    # (the iterator's base seed for workers)
@@ -436,3 +472,19 @@ class DataLoader:
                 return n
             return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
+
+
+def _file_modules():
+    """torch.utils.data.dataset, .dataloader and .sampler: the files PyTorch defines these classes in, importable
+    (`from torch.utils.data.dataset import Dataset`)."""
+    for obj in list(globals().values()):
+        where = getattr(obj, '__module__', '') or ''
+        if isinstance(obj, type) and where.startswith('torch.utils.data.'):
+            name = __name__ + '.' + where.rsplit('.', 1)[1]
+            module = sys.modules.get(name) or sys.modules.setdefault(name, types.ModuleType(name))
+            setattr(module, obj.__name__, obj)
+            globals()[name.rsplit('.', 1)[1]] = module
+
+
+__path__ = []           # (a package to the import system, which then finds those files)
+_file_modules()

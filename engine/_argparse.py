@@ -1,0 +1,673 @@
+"""PyTorch's argument parser, for its TypeErrors: a call of a native method or torch.* function that fits none of
+the op's signatures gets the error PyTorch's parser gives (torch/csrc/utils/python_arg_parser.cpp and
+invalid_arguments.cpp), word for word: "sum() received an invalid combination of arguments - got (...), but
+expected one of: ...", "transpose(): argument 'dim1' (position 2) must be int, not str", "gather() missing 1
+required positional arguments: "index"" (sic), "TensorBase.exp() takes no arguments (1 given)".
+
+The engine's ops take their arguments as Python functions do. `_methods.native` checks a call against the
+signatures below when it gives keywords (PyTorch checks every call; keywords are where a Python function would
+take what PyTorch refuses, as `x.sum(keepdim=True)`), and any call that fails, after the fact: a bad argument gets
+PyTorch's message instead of the engine's, and a call that fits lets the op's own error through. A call of
+positional arguments that succeeds costs nothing.
+
+Signatures are written as PyTorch's parser declares them (its native_functions' Python form):
+`Type[size]? name=default`, `*` before the keyword-only ones, `|deprecated` for an overload the parser tries last
+and never lists. A method's signatures leave out self. (The parser runs only then, so a call PyTorch refuses that
+the engine's op takes silently, as `x.sum(0, 1)` for keepdim, still runs.)"""
+import operator
+
+import numpy as np
+
+from . import _dtypes as dt
+from ._tensor import Tensor, parser_type
+
+# PyTorch's parser lets a Python number stand for a Tensor argument of these ops alone.
+_NUMBERS_AS_TENSORS = frozenset('add add_ div div_ divide divide_ mul mul_ multiply multiply_ sub sub_ subtract '
+                                'subtract_ true_divide true_divide_ to copy_ floor_divide floor_divide_'.split())
+# numpy's names a keyword may also be given by
+_NUMPY_NAMES = {'dim': ('axis',), 'keepdim': ('keepdims',), 'input': ('x', 'a', 'x1'), 'other': ('x2',)}
+_TYPE_NAMES = {'Tensor': 'Tensor', 'Scalar': 'Number', 'int64_t': 'int', 'SymInt': 'int', 'double': 'float',
+               'TensorList': 'tuple of Tensors', 'IntArrayRef': 'tuple of ints', 'SymIntArrayRef': 'tuple of ints',
+               'bool': 'bool', 'PyObject*': 'object', 'ScalarType': 'torch.dtype', 'Layout': 'torch.layout',
+               'MemoryFormat': 'torch.memory_format', 'Device': 'torch.device', 'c10::string_view': 'str',
+               'Generator': 'torch.Generator'}
+
+
+def _is_long(x):
+    """THPUtils_checkLong: a Python or numpy int, not a bool."""
+    return type(x) is not bool and isinstance(x, (int, np.integer))
+
+
+def _is_index(x):
+    """THPUtils_checkIndex: not a bool, and an int or anything with __index__ (a one-element integer tensor)."""
+    if type(x) is bool:
+        return False
+    if _is_long(x):
+        return True
+    try:
+        operator.index(x)
+    except Exception:
+        return False
+    return True
+
+
+def _is_number(x):
+    """THPUtils_checkScalar / checkDouble: a Python or numpy number (bool included)."""
+    return isinstance(x, (int, float, complex, np.number, np.bool_))
+
+
+def _is_int_list(x, size):
+    """is_int_list: a tuple or list whose first element is an int (the others are not looked at until the values
+    are read), or, where a size is declared (`IntArrayRef[1] dim`), one int."""
+    if isinstance(x, (tuple, list)):
+        return not x or _is_index(x[0])
+    return size > 0 and _is_long(x)
+
+
+class _Param:
+    __slots__ = ('name', 'type', 'optional', 'allow_none', 'keyword_only', 'size', 'default', 'names', '_index')
+
+    def __init__(self, text, keyword_only):
+        type_, rest = text.split(' ', 1)
+        self.allow_none = '?' in type_
+        type_ = type_.replace('?', '')
+        self.size = 0
+        if '[' in type_:
+            type_, size = type_[:-1].split('[')
+            self.size = int(size)
+        self.type = type_
+        self.name, eq, self.default = rest.partition('=')
+        self.optional = bool(eq)
+        if self.default == 'None':
+            self.allow_none = True
+        self.keyword_only = keyword_only
+        self.names = (self.name,) + _NUMPY_NAMES.get(self.name, ())
+
+    def type_name(self):
+        return _TYPE_NAMES[self.type]
+
+    def check(self, x, numbers_as_tensors):
+        """FunctionParameter::check: whether x may be this parameter."""
+        t = self.type
+        if t == 'Tensor':
+            return isinstance(x, Tensor) or numbers_as_tensors and _is_number(x)
+        if t in ('Scalar', 'double'):
+            if _is_number(x) and (t == 'Scalar' or not isinstance(x, complex)):
+                return True
+            return isinstance(x, Tensor) and not x.requires_grad and x.ndim == 0
+        if t == 'int64_t':
+            if _is_long(x):
+                return True
+            return (isinstance(x, Tensor) and not x.requires_grad and x.ndim == 0 and
+                    not x.dtype.is_floating_point and x.dtype is not dt.bool_)
+        if t == 'SymInt':
+            return _is_index(x)
+        if t in ('IntArrayRef', 'SymIntArrayRef'):
+            return _is_int_list(x, self.size)
+        if t == 'bool':
+            return type(x) is bool
+        if t == 'ScalarType':
+            return isinstance(x, dt.dtype) or any(x is t for t in (int, float, bool, complex))
+        if t == 'TensorList':
+            if not isinstance(x, (tuple, list)):
+                return False
+            for i, e in enumerate(x):
+                if not isinstance(e, Tensor):
+                    raise TypeError('expected Tensor as element %d in argument %d, but got %s'
+                                    % (i, self._index, parser_type(e)))
+            return True
+        if t == 'c10::string_view':
+            return isinstance(x, str)
+        if t == 'PyObject*':
+            return True
+        if t == 'Device':
+            return _is_long(x) or isinstance(x, str) or type(x).__name__ == 'device'
+        if t == 'MemoryFormat':
+            return type(x).__name__ == 'memory_format'
+        return type(x).__name__ == self.type_name().split('.')[-1]
+
+
+class Signature:
+    """One of an op's overloads (FunctionSignature): its parameters, and the counts the parser goes by."""
+
+    def __init__(self, text):
+        self.name, inner = text.split('(', 1)
+        inner, _, flag = inner.rpartition(')')
+        self.hidden = flag in ('|hidden', '|deprecated')
+        self.params = []
+        keyword_only = False
+        for p in inner.split(', ') if inner else ():
+            if p == '*':
+                keyword_only = True
+            else:
+                param = _Param(p, keyword_only)
+                param._index = len(self.params)
+                self.params.append(param)
+        self.numbers_as_tensors = self.name in _NUMBERS_AS_TENSORS
+        self.min_args = sum(not p.optional for p in self.params)
+        self.max_pos_args = sum(not p.keyword_only for p in self.params)
+        self.varargs = self.max_pos_args == 1 and self.params[0].type in ('IntArrayRef', 'SymIntArrayRef')
+
+    def __str__(self):
+        """FunctionSignature::toString, as the error lists it: '(Tensor input, tuple of ints dim, bool keepdim =
+        False, *, torch.dtype dtype = None)'."""
+        parts, star = [], False
+        for p in self.params:
+            if p.keyword_only and not star:
+                parts.append('*')
+                star = True
+            parts.append('%s %s%s' % (p.type_name(), p.name, ' = ' + p.default if p.optional else ''))
+        return '(%s)' % ', '.join(parts)
+
+    def _extra_args(self, nargs):
+        if self.min_args != self.max_pos_args:
+            return TypeError('%s() takes from %d to %d positional arguments but %d were given'
+                             % (self.name, self.min_args, self.max_pos_args, nargs))
+        return TypeError('%s() takes %d positional argument%s but %d %s given'
+                         % (self.name, self.max_pos_args, '' if self.max_pos_args == 1 else 's', nargs,
+                            'was' if nargs == 1 else 'were'))
+
+    def parse(self, args, kwargs, raise_error):
+        """FunctionSignature::parse: the values by parameter if the call fits, else None (or, raise_error, the
+        TypeError saying why)."""
+        nargs = len(args)
+        if nargs > self.max_pos_args and not self.varargs:
+            if raise_error:
+                raise self._extra_args(nargs)
+            return None
+        remaining = len(kwargs)
+        values = []
+        pos = 0
+        for i, p in enumerate(self.params):
+            is_kwd = False
+            if pos < nargs:
+                if p.keyword_only:
+                    if raise_error:
+                        raise self._extra_args(nargs)
+                    return None
+                x, given = args[pos], True
+            else:
+                given, is_kwd, x = False, True, None
+                for key in p.names:
+                    if key in kwargs:
+                        x, given = kwargs[key], True
+                        break
+            if not given and p.optional or given and x is None and p.allow_none:
+                values.append(None)
+            elif not given:
+                if raise_error:
+                    missing = ['"%s"' % q.name for q in self.params[i:] if not q.optional]
+                    raise TypeError('%s() missing %d required positional argument%s: %s'
+                                    % (self.name, len(missing), 's' if len(missing) == 1 else '', ', '.join(missing)))
+                return None
+            elif p.check(x, self.numbers_as_tensors):
+                values.append(x)
+            elif not is_kwd and self.varargs and pos == 0 and _is_int_list(args, p.size):
+                values.append(args)               # view(2, 3): the ints after self as the one int list
+                pos = nargs
+                continue
+            elif raise_error:
+                if not is_kwd and self.varargs and pos == 0 and nargs > self.max_pos_args:
+                    raise self._extra_args(nargs)           # (permute(1.0, 0): the ints were not ints)
+                if is_kwd:
+                    raise TypeError("%s(): argument '%s' must be %s, not %s"
+                                    % (self.name, p.name, p.type_name(), parser_type(x)))
+                if p.type in ('IntArrayRef', 'SymIntArrayRef') and isinstance(x, (tuple, list)) and x:
+                    raise TypeError("%s(): argument '%s' (position %d) must be %s, but found element of type %s at "
+                                    "pos 0" % (self.name, p.name, pos + 1, p.type_name(), parser_type(x[0])))
+                raise TypeError("%s(): argument '%s' (position %d) must be %s, not %s"
+                                % (self.name, p.name, pos + 1, p.type_name(), parser_type(x)))
+            else:
+                return None
+            if not is_kwd:
+                pos += 1
+            elif given:
+                remaining -= 1
+        if pos < nargs:                                     # (view((2, 3), 1))
+            if raise_error:
+                raise self._extra_args(nargs)
+            return None
+        if remaining > 0:
+            if raise_error:
+                for key in kwargs:
+                    index = next((i for i, p in enumerate(self.params) if p.name == key), -1)
+                    if index < 0:
+                        raise TypeError("%s() got an unexpected keyword argument '%s'" % (self.name, key))
+                    if index < nargs:
+                        raise TypeError("%s() got multiple values for argument '%s'" % (self.name, key))
+                raise TypeError('invalid keyword arguments')
+            return None
+        return values
+
+
+def _names_of(option):
+    """invalid_arguments.cpp reads a listed signature back by splitting it at ', ': each part's type is what comes
+    before its last space and its name what follows ('bool keepdim = False' is a `bool keepdim =` named 'False'; '*'
+    is an argument too; '()' is one nameless argument)."""
+    parts = []
+    for arg in option[1:-1].split(', '):
+        type_, _, name = arg.rpartition(' ')
+        parts.append((type_ if _ else arg, name))
+    return parts
+
+
+def _matches(type_, x):
+    name = parser_type(x)
+    if type_ == 'float':
+        return name in ('float', 'int', 'long')
+    if type_ == 'int':
+        return name in ('int', 'long')
+    return name == type_
+
+
+def _described(x):
+    if isinstance(x, tuple):
+        return 'tuple of (%s%s)' % (', '.join(map(parser_type, x)), ',' if len(x) == 1 else '')
+    if isinstance(x, list):
+        return 'list of [%s]' % ', '.join(map(parser_type, x))
+    return parser_type(x)
+
+
+def _keywords(kwargs):
+    """The keywords in the order PyTorch's unordered_map walks them (the last given first)."""
+    return list(reversed(list(kwargs.items())))
+
+
+def _arg_desc(args, kwargs):
+    out = ''.join(parser_type(a) + ', ' for a in args) + ''.join('%s=%s, ' % (k, parser_type(v))
+                                                                 for k, v in _keywords(kwargs))
+    return '(%s)' % (out[:-2] if args else out)
+
+
+def _formatted_arg_desc(parts, args, kwargs):
+    keywords = dict(kwargs)
+    out = ''
+    for i in range(len(args) + len(kwargs)):
+        is_kwarg = i >= len(args)
+        if is_kwarg:
+            if parts[i][1] not in keywords:
+                raise RuntimeError('_Map_base::at')
+            x = keywords[parts[i][1]]
+        else:
+            x = args[i]
+        ok = i < len(parts) and _matches(parts[i][0], x)
+        out += ('' if ok else '!') + (parts[i][1] + '=' if is_kwarg else '') + _described(x) + ('' if ok else '!')
+        out += ', '
+    return '(%s)' % (out[:-2] if args else out)
+
+
+def _unmatched_keywords(parts, kwargs):
+    start = max(len(parts) - len(kwargs), 0)
+    names = [name for _, name in parts[start:]]
+    return [k for k, _ in _keywords(kwargs) if k not in names]
+
+
+def invalid_combination(name, options, args, kwargs):
+    """format_invalid_args: the TypeError listing the signatures (`options`, as listed) the call did not fit."""
+    msg = '%s() received an invalid combination of arguments - ' % name
+    if len(options) == 1:
+        parts = _names_of(options[0])
+        unmatched = _unmatched_keywords(parts, kwargs) if kwargs else []
+        if unmatched:
+            return TypeError(msg + 'got unrecognized keyword arguments: ' + ', '.join(unmatched))
+        got = (_formatted_arg_desc(parts, args, kwargs) if len(args) + len(kwargs) == len(parts) else
+               _arg_desc(args, kwargs))
+        return TypeError(msg + 'got %s, but expected %s' % (got, options[0]))
+    msg += 'got %s, but expected one of:\n' % _arg_desc(args, kwargs)
+    for option in options:
+        msg += ' * %s\n' % option
+        parts = _names_of(option)
+        if len(args) + len(kwargs) == len(parts):
+            unmatched = _unmatched_keywords(parts, kwargs) if kwargs else []
+            if unmatched:
+                msg += "      didn't match because some of the keywords were incorrect: %s\n" % ', '.join(unmatched)
+            else:
+                msg += ("      didn't match because some of the arguments have invalid types: %s\n"
+                        % _formatted_arg_desc(parts, args, kwargs))
+    return TypeError(msg)
+
+
+_PLAIN = {int, bool, float, str, type(None), dt.dtype}
+
+
+class _Uncached(Exception):
+    pass
+
+
+def _kind(x):
+    """What the parser's checks see of an argument: its type, and for a tensor what decides whether it may stand
+    for a number or an int; for a list, its elements' types."""
+    t = type(x)
+    if t in _PLAIN:
+        return t
+    if t is type:
+        return x                              # (dtype=float)
+    if isinstance(x, Tensor):
+        return t, x.dtype, x.ndim, x.requires_grad, x._data.size == 1
+    if t is tuple or t is list:
+        kinds = tuple(map(type, x))
+        if Tensor in kinds or any(issubclass(k, Tensor) for k in kinds):
+            raise _Uncached
+        return (t,) + kinds
+    return t
+
+
+class Parser:
+    """PythonArgParser: an op's signatures, tried in order; `check` raises PyTorch's TypeError for a call that fits
+    none, and for one that fits, for an int list whose later elements are not ints."""
+
+    def __init__(self, signatures):
+        self._fits = set()
+        sigs = [Signature(s) for s in signatures]
+        self.signatures = [s for s in sigs if not s.hidden] + [s for s in sigs if s.hidden]
+        self.name = self.signatures[0].name
+        self.options = [str(s) for s in self.signatures if not s.hidden]
+
+    def check(self, args, kwargs):
+        if kwargs and any(k[0] == '_' for k in kwargs):         # (keywords of the engine's own, `_message`)
+            kwargs = {k: v for k, v in kwargs.items() if k[0] != '_'}
+        if len(self.signatures) == 1:
+            sig = self.signatures[0]
+            values = sig.parse(args, kwargs, True)
+        else:
+            for sig in self.signatures:
+                values = sig.parse(args, kwargs, False)
+                if values is not None:
+                    break
+            else:
+                n = len(args) + len(kwargs)
+                plausible = [s for s in self.signatures
+                             if s.min_args <= n <= len(s.params) and not s.hidden]
+                if len(plausible) == 1:
+                    plausible[0].parse(args, kwargs, True)
+                raise invalid_combination(self.name, self.options, args, kwargs)
+        for p, x in zip(sig.params, values):            # (PythonArgs::intlist reads the elements)
+            if p.type in ('IntArrayRef', 'SymIntArrayRef') and isinstance(x, (tuple, list)):
+                for i, e in enumerate(x):
+                    if not (_is_long(e) or _is_index(e) or type(e) is bool):     # (a later bool is read as 0 or 1)
+                        raise TypeError('%s(): argument \'%s\' failed to unpack the object at pos %d with error '
+                                        '"type must be tuple of ints,but got %s"'
+                                        % (self.name, p.name, i + 1, parser_type(e)))
+        return sig
+
+    def positional(self, args, kwargs):
+        """The call with the arguments it gave by keyword that PyTorch also takes by position moved to their
+        places (`x.view(size=(6,))`, `x.sum(dim=0)`), for an engine function that names them otherwise or takes
+        them as *args; None if that cannot be done (no such argument, or a gap before one)."""
+        sig = self.check(args, kwargs)
+        args, kwargs, moved = list(args), dict(kwargs), False
+        for p in sig.params[len(args):]:
+            key = next((k for k in p.names if k in kwargs), None)
+            if p.keyword_only or key is None:
+                break
+            args.append(kwargs.pop(key))
+            moved = True
+        if not moved or any(k in kwargs for p in sig.params if not p.keyword_only for k in p.names):
+            return None
+        return tuple(args), kwargs
+
+    def check_fast(self, args, kwargs):
+        """check, remembering the kinds of arguments that fit (a call given keywords is checked before it runs:
+        `x.sum(dim=1, keepdim=True)` in a loop is parsed once)."""
+        try:
+            key = (*map(_kind, args), *kwargs, *map(_kind, kwargs.values()))
+        except _Uncached:
+            key = None
+        if key is None or key not in self._fits:
+            self.check(args, kwargs)
+            if key is not None:
+                self._fits.add(key)
+
+    def error(self, args, kwargs):
+        """check's error, or None if the call fits."""
+        try:
+            self.check(args, kwargs)
+        except (TypeError, RuntimeError) as e:
+            return e
+        except Exception:                 # (an argument this reading cannot judge: the op's own error stands)
+            return None
+        return None
+
+
+def no_arguments(name, args, kwargs):
+    """A method PyTorch defines as taking no arguments (METH_NOARGS): Python's own error names TensorBase."""
+    if kwargs:
+        return TypeError('TensorBase.%s() takes no keyword arguments' % name)
+    return TypeError('TensorBase.%s() takes no arguments (%d given)' % (name, len(args)))
+
+
+# Methods PyTorch defines with no arguments at all.
+NO_ARGUMENTS = frozenset("""
+    abs abs_ absolute absolute_ acos acos_ acosh acosh_ adjoint arccos arccos_ arccosh arccosh_ arcsin arcsin_ arcsinh
+    arcsinh_ arctan arctan_ arctanh arctanh_ argwhere asin asin_ asinh asinh_ atan atan_ atanh atanh_ bitwise_not
+    bitwise_not_ ceil ceil_ conj conj_physical corrcoef cos cos_ cosh cosh_ data_ptr deg2rad deg2rad_ det detach
+    detach_ digamma digamma_ dim element_size erf erf_ erfc erfc_ erfinv erfinv_ exp exp2 exp2_ exp_ expm1 expm1_ fix
+    fix_ fliplr flipud floor floor_ frac frac_ get_device inverse is_complex is_conj is_floating_point is_inference
+    is_neg is_nonzero is_signed isfinite isinf isnan isneginf isposinf isreal item lgamma lgamma_ log log10 log10_
+    log1p log1p_ log2 log2_ log_ logdet logical_not logical_not_ msort ndimension neg neg_ negative negative_ nelement
+    numel positive rad2deg rad2deg_ ravel reciprocal reciprocal_ relu relu_ resolve_conj resolve_neg retain_grad rsqrt
+    rsqrt_ sgn sgn_ sigmoid sigmoid_ sign sign_ signbit sin sin_ sinc sinc_ sinh sinh_ slogdet sqrt sqrt_ square
+    square_ storage_offset t t_ tan tan_ tanh tanh_ tolist trace trunc trunc_ zero_
+""".split())
+
+_REDUCTIONS = ('%s(*, ScalarType? dtype=None)',
+               '%s(IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)')
+_STATS = ('%s(IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)',
+          '%s(IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False)', '%s(bool unbiased=True)')
+_CASTS = 'float double long int bool half'.split()
+
+# The methods' signatures (after self) and the torch.* functions', in the order PyTorch tries them.
+METHODS = {
+    'sum': [s % 'sum' for s in _REDUCTIONS], 'mean': [s % 'mean' for s in _REDUCTIONS],
+    'std': [s % 'std' for s in _STATS], 'var': [s % 'var' for s in _STATS],
+    'view': ['view(ScalarType dtype)', 'view(SymIntArrayRef size)'],
+    'reshape': ['reshape(SymIntArrayRef shape)'],
+    'transpose': ['transpose(int64_t dim0, int64_t dim1)'],
+    'permute': ['permute(IntArrayRef dims)'],
+    'unsqueeze': ['unsqueeze(int64_t dim)'],
+    'squeeze': ['squeeze()', 'squeeze(int64_t dim)', 'squeeze(IntArrayRef dim)'],
+    'flatten': ['flatten(int64_t start_dim=0, int64_t end_dim=-1)'],
+    'expand': ['expand(SymIntArrayRef size, *, bool implicit=False)'],
+    'expand_as': ['expand_as(Tensor other)'],
+    'repeat': ['repeat(SymIntArrayRef repeats)'],
+    'masked_fill': ['masked_fill(Tensor mask, Tensor value)', 'masked_fill(Tensor mask, Scalar value)'],
+    'masked_fill_': ['masked_fill_(Tensor mask, Tensor value)', 'masked_fill_(Tensor mask, Scalar value)'],
+    'where': ['where(Tensor condition, Tensor other)', 'where(Tensor condition, Scalar other)'],
+    'chunk': ['chunk(int64_t chunks, int64_t dim=0)'],
+    'index_select': ['index_select(int64_t dim, Tensor index)'],
+    'gather': ['gather(int64_t dim, Tensor index, *, bool sparse_grad=False)'],
+    'scatter_add': ['scatter_add(int64_t dim, Tensor index, Tensor src)'],
+    'expand_as': ['expand_as(Tensor other)'],
+    'contiguous': ['contiguous(*, MemoryFormat memory_format=contiguous_format)'],
+    'clone': ['clone(*, MemoryFormat? memory_format=None)'],
+    'numpy': ['numpy(*, bool force=False)'],
+    'select': ['select(int64_t dim, SymInt index)'],
+    'topk': ['topk(SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True)'],
+    'requires_grad_': ['requires_grad_(bool requires_grad=True)'],
+    'bmm': ['bmm(Tensor mat2)'], 'dot': ['dot(Tensor tensor)'], 'mv': ['mv(Tensor vec)'],
+    'add': ['add(Tensor other, *, Scalar alpha=1)', 'add(Scalar alpha, Tensor other)|deprecated'],
+    'sub': ['sub(Tensor other, *, Scalar alpha=1)', 'sub(Scalar alpha, Tensor other)|deprecated'],
+    'mul': ['mul(Tensor other)'],
+    'div': ['div(Tensor other)', 'div(Tensor other, *, c10::string_view? rounding_mode)',
+            'div(Scalar other, *, c10::string_view? rounding_mode)'],
+    'max': ['max()', 'max(Tensor other)', 'max(int64_t dim, bool keepdim=False)'],
+    'min': ['min()', 'min(Tensor other)', 'min(int64_t dim, bool keepdim=False)'],
+    'argmax': ['argmax(int64_t? dim=None, bool keepdim=False)'],
+    'argmin': ['argmin(int64_t? dim=None, bool keepdim=False)'],
+    'prod': ['prod(*, ScalarType? dtype=None)', 'prod(int64_t dim, bool keepdim=False, *, ScalarType? dtype=None)'],
+    'logsumexp': ['logsumexp(IntArrayRef[1] dim, bool keepdim=False)'],
+    'pow': ['pow(Tensor exponent)', 'pow(Scalar exponent)'],
+    'maximum': ['maximum(Tensor other)'], 'minimum': ['minimum(Tensor other)'],
+    'cumsum': ['cumsum(int64_t dim, *, ScalarType? dtype=None)'],
+    'cumprod': ['cumprod(int64_t dim, *, ScalarType? dtype=None)'],
+    'softmax': ['softmax(int64_t dim, ScalarType? dtype=None)'],
+    'log_softmax': ['log_softmax(int64_t dim, ScalarType? dtype=None)'],
+    'fill_': ['fill_(Tensor value)', 'fill_(Scalar value)'],
+    'index_fill': ['index_fill(int64_t dim, Tensor index, Tensor value)',
+                   'index_fill(int64_t dim, Tensor index, Scalar value)'],
+    'all': ['all()', 'all(IntArrayRef? dim=None, bool keepdim=False)', 'all(int64_t dim, bool keepdim=False)'],
+    'any': ['any()', 'any(IntArrayRef? dim=None, bool keepdim=False)', 'any(int64_t dim, bool keepdim=False)'],
+    'round': ['round()', 'round(*, int64_t decimals)'],
+    'unbind': ['unbind(int64_t dim=0)'],
+    'diag': ['diag(int64_t diagonal=0)'],
+    'tril': ['tril(SymInt diagonal=0)'], 'triu': ['triu(SymInt diagonal=0)'],
+    'nonzero': ['nonzero()', 'nonzero(*, bool as_tuple)'],
+    'type_as': ['type_as(Tensor other)'], 'view_as': ['view_as(Tensor other)'],
+    'reshape_as': ['reshape_as(Tensor other)'],
+    'repeat_interleave': ['repeat_interleave(Tensor repeats, int64_t? dim=None, *, SymInt? output_size=None)',
+                          'repeat_interleave(SymInt repeats, int64_t? dim=None, *, SymInt? output_size=None)'],
+    'flip': ['flip(IntArrayRef dims)'],
+    'roll': ['roll(SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)'],
+    'index_add': ['index_add(int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1)'],
+    'masked_select': ['masked_select(Tensor mask)'],
+    'take': ['take(Tensor index)'],
+    'unfold': ['unfold(int64_t dimension, int64_t size, int64_t step)'],
+    'sort': ['sort(*, bool? stable, int64_t dim=-1, bool descending=False)',
+             'sort(int64_t dim=-1, bool descending=False)'],
+}
+METHODS.update((name, ['%s(*, MemoryFormat? memory_format=None)' % name]) for name in _CASTS)
+METHODS.update((name, ['%s(Tensor other)' % name, '%s(Scalar other)' % name])
+               for name in ('true_divide', 'floor_divide', 'remainder', 'fmod'))
+METHODS.update(('new_' + name, ['new_%s(SymIntArrayRef size, %s*, ScalarType? dtype=None, Layout? layout=None, Device? '
+                                'device=None, bool? pin_memory=False, bool? requires_grad=False)'
+                                % (name, 'Scalar fill_value, ' if name == 'full' else '')])
+               for name in ('ones', 'zeros', 'empty', 'full'))
+FUNCTIONS = {
+    'sum': ['sum(Tensor input, *, ScalarType? dtype=None)',
+            'sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)'],
+    'mean': ['mean(Tensor input, *, ScalarType? dtype=None, Tensor out=None)',
+             'mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)'],
+    'std': [s.replace('(', '(Tensor input, ', 1) % 'std' for s in _STATS],
+    'var': [s.replace('(', '(Tensor input, ', 1) % 'var' for s in _STATS],
+    'transpose': ['transpose(Tensor input, int64_t dim0, int64_t dim1)'],
+    'unsqueeze': ['unsqueeze(Tensor input, int64_t dim)'],
+    'squeeze': ['squeeze(Tensor input)', 'squeeze(Tensor input, int64_t dim)',
+                'squeeze(Tensor input, IntArrayRef dim)'],
+    'flatten': ['flatten(Tensor input, int64_t start_dim=0, int64_t end_dim=-1)'],
+    'masked_fill': ['masked_fill(Tensor input, Tensor mask, Tensor value)',
+                    'masked_fill(Tensor input, Tensor mask, Scalar value)'],
+    'where': ['where(Tensor condition)', 'where(Tensor condition, Tensor input, Tensor other, *, Tensor out=None)',
+              'where(Tensor condition, Scalar self, Tensor other)',
+              'where(Tensor condition, Tensor input, Scalar other)',
+              'where(Tensor condition, Scalar self, Scalar other)'],
+    'chunk': ['chunk(Tensor input, int64_t chunks, int64_t dim=0)'],
+    'index_select': ['index_select(Tensor input, int64_t dim, Tensor index, *, Tensor out=None)'],
+    'gather': ['gather(Tensor input, int64_t dim, Tensor index, *, bool sparse_grad=False, Tensor out=None)'],
+    'scatter_add': ['scatter_add(Tensor input, int64_t dim, Tensor index, Tensor src, *, Tensor out=None)'],
+    'cat': ['cat(TensorList tensors, int64_t dim=0, *, Tensor out=None)'],
+    'stack': ['stack(TensorList tensors, int64_t dim=0, *, Tensor out=None)'],
+    'matmul': ['matmul(Tensor input, Tensor other, *, Tensor out=None)'],
+    'mm': ['mm(Tensor input, Tensor mat2, *, Tensor out=None)',
+           'mm(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)'],
+    'bmm': ['bmm(Tensor input, Tensor mat2, *, Tensor out=None)',
+            'bmm(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)'],
+    'dot': ['dot(Tensor input, Tensor tensor, *, Tensor out=None)'],
+    'mv': ['mv(Tensor input, Tensor vec, *, Tensor out=None)'],
+    'select': ['select(Tensor input, int64_t dim, SymInt index)'],
+    'clone': ['clone(Tensor input, *, MemoryFormat? memory_format=None)'],
+    'topk': ['topk(Tensor input, SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True, *, '
+             'TensorList[2] out=None)'],
+    'sort': ['sort(Tensor input, *, bool? stable, int64_t dim=-1, bool descending=False, TensorList[2] out=None)',
+             'sort(Tensor input, int64_t dim=-1, bool descending=False, *, TensorList[2] out=None)'],
+    'fill_': ['fill_(Tensor input, Tensor value)', 'fill_(Tensor input, Scalar value)'],
+    'cumsum': ['cumsum(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)'],
+    'cumprod': ['cumprod(Tensor input, int64_t dim, *, ScalarType? dtype=None, Tensor out=None)'],
+    'softmax': ['softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)'],
+    'log_softmax': ['log_softmax(Tensor input, int64_t dim, ScalarType? dtype=None, *, Tensor out=None)'],
+    'index_fill': ['index_fill(Tensor input, int64_t dim, Tensor index, Tensor value)',
+                   'index_fill(Tensor input, int64_t dim, Tensor index, Scalar value)'],
+    'all': ['all(Tensor input, *, Tensor out=None)', 'all(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, '
+            'Tensor out=None)', 'all(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)'],
+    'any': ['any(Tensor input, *, Tensor out=None)', 'any(Tensor input, IntArrayRef? dim=None, bool keepdim=False, *, '
+            'Tensor out=None)', 'any(Tensor input, int64_t dim, bool keepdim=False, *, Tensor out=None)'],
+    'round': ['round(Tensor input, *, Tensor out=None)', 'round(Tensor input, *, int64_t decimals, Tensor out=None)'],
+    'unbind': ['unbind(Tensor input, int64_t dim=0)'],
+    'diag': ['diag(Tensor input, int64_t diagonal=0, *, Tensor out=None)'],
+    'tril': ['tril(Tensor input, SymInt diagonal=0, *, Tensor out=None)'],
+    'triu': ['triu(Tensor input, SymInt diagonal=0, *, Tensor out=None)'],
+    'flip': ['flip(Tensor input, IntArrayRef dims)'],
+    'roll': ['roll(Tensor input, SymIntArrayRef[1] shifts, IntArrayRef[1] dims=None)'],
+    'index_add': ['index_add(Tensor input, int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1, '
+                  'Tensor out=None)'],
+    'masked_select': ['masked_select(Tensor input, Tensor mask, *, Tensor out=None)'],
+    'take': ['take(Tensor input, Tensor index, *, Tensor out=None)'],
+    'pow': ['pow(Tensor input, Tensor exponent, *, Tensor out=None)',
+            'pow(Scalar self, Tensor exponent, *, Tensor out=None)',
+            'pow(Tensor input, Scalar exponent, *, Tensor out=None)'],
+    'true_divide': ['true_divide(Tensor input, Tensor other, *, Tensor out=None)',
+                    'true_divide(Tensor input, Scalar other)'],
+    'floor_divide': ['floor_divide(Tensor input, Tensor other, *, Tensor out=None)',
+                     'floor_divide(Tensor input, Scalar other)'],
+    'remainder': ['remainder(Tensor input, Tensor other, *, Tensor out=None)', 'remainder(Scalar self, Tensor other)',
+                  'remainder(Tensor input, Scalar other, *, Tensor out=None)'],
+    'fmod': ['fmod(Tensor input, Tensor other, *, Tensor out=None)',
+             'fmod(Tensor input, Scalar other, *, Tensor out=None)'],
+    'maximum': ['maximum(Tensor input, Tensor other, *, Tensor out=None)'],
+    'minimum': ['minimum(Tensor input, Tensor other, *, Tensor out=None)'],
+    'max': ['max(Tensor input, *, Tensor out=None)', 'max(Tensor input, Tensor other, *, Tensor out=None)',
+            'max(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)'],
+    'min': ['min(Tensor input, *, Tensor out=None)', 'min(Tensor input, Tensor other, *, Tensor out=None)',
+            'min(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)'],
+    'argmax': ['argmax(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)'],
+    'argmin': ['argmin(Tensor input, int64_t? dim=None, bool keepdim=False, *, Tensor out=None)'],
+    'prod': ['prod(Tensor input, *, ScalarType? dtype=None)',
+             'prod(Tensor input, int64_t dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)'],
+    'logsumexp': ['logsumexp(Tensor input, IntArrayRef[1] dim, bool keepdim=False, *, Tensor out=None)'],
+    'add': ['add(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)',
+            'add(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated'],
+    'sub': ['sub(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)',
+            'sub(Tensor input, Scalar alpha, Tensor other, *, Tensor out=None)|deprecated'],
+    'mul': ['mul(Tensor input, Tensor other, *, Tensor out=None)'],
+    'div': ['div(Tensor input, Tensor other, *, Tensor out=None)',
+            'div(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)',
+            'div(Tensor input, Scalar other, *, c10::string_view? rounding_mode)'],
+    'rsub': ['rsub(Tensor input, Tensor other, *, Scalar alpha=1)', 'rsub(Tensor input, Scalar other, Scalar alpha=1)'],
+    'kron': ['kron(Tensor input, Tensor other, *, Tensor out=None)'],
+    'relu': ['relu(Tensor input)'], 't': ['t(Tensor input)'], 'detach': ['detach(Tensor input)'],
+}
+FUNCTIONS.update((name, ['%s(Tensor input, *, Tensor out=None)' % name])
+                 for name in 'exp log sqrt abs sigmoid tanh neg sin cos'.split())
+# the factories: each overload taking a generator comes first, then the same without
+_OPTIONS = ('ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, '
+            'bool? requires_grad=False')
+_FACTORIES = {'zeros': ('SymIntArrayRef size',), 'ones': ('SymIntArrayRef size',), 'rand': ('SymIntArrayRef size', 'g'),
+              'randn': ('SymIntArrayRef size', 'g'),
+              'empty': ('SymIntArrayRef size, MemoryFormat? memory_format=None',),
+              'full': ('SymIntArrayRef size, Scalar fill_value',),
+              'randint': ('SymInt high, SymIntArrayRef size', 'g', 'SymInt low, SymInt high, SymIntArrayRef size', 'g'),
+              'randperm': ('SymInt n', 'g'), 'eye': ('SymInt n', 'SymInt n, SymInt m'),
+              'arange': ('Scalar end', 'Scalar start, Scalar end, -out', 'Scalar start, Scalar end, Scalar step=1')}
+for _name, _forms in _FACTORIES.items():
+    _sigs = []
+    for _i, _form in enumerate(_forms):
+        if _form == 'g':
+            continue
+        _extra = _form.endswith('memory_format=None')
+        _args = _form.replace(', -out', '').replace(', MemoryFormat? memory_format=None', '')
+        _tail = (('MemoryFormat? memory_format=None, ' if _extra else '') +
+                 ('' if '-out' in _form else 'Tensor out=None, '))
+        _sig = '%s(%s, *, %s%s)' % (_name, _args, _tail, _OPTIONS)
+        if _i + 1 < len(_forms) and _forms[_i + 1] == 'g':
+            _sigs.append(_sig.replace('*, ', '*, Generator? generator, '))
+        _sigs.append(_sig)
+    FUNCTIONS[_name] = _sigs
+for _name, _args in (('zeros', ''), ('ones', ''), ('empty', ''), ('full', 'Scalar fill_value, '), ('rand', 'g'),
+                     ('randn', 'g')):
+    _sig = '%s_like(Tensor input, %s*, MemoryFormat? memory_format=None, %s)' % (_name, _args.strip('g'), _OPTIONS)
+    FUNCTIONS[_name + '_like'] = [_sig.replace('*, ', '*, Generator? generator, '), _sig] if _args == 'g' else [_sig]
+FUNCTIONS['randint_like'] = [
+    'randint_like(Tensor input, %s*, %sMemoryFormat? memory_format=None, %s)' % (args, generator, _OPTIONS)
+    for args in ('SymInt low, SymInt high, ', 'Tensor high, ', 'SymInt high, ')
+    for generator in ('Generator? generator, ', '')]
+
+
+def parser(name, function):
+    """The Parser of a method (function False) or torch.* function, made when first wanted; None if the op has no
+    signatures here."""
+    table = FUNCTIONS if function else METHODS
+    sigs = table.get(name)
+    if sigs is None:
+        return None
+    if not isinstance(sigs, Parser):
+        sigs = table[name] = Parser(sigs)
+    return sigs
