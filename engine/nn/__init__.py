@@ -2473,6 +2473,7 @@ class HingeEmbeddingLoss(_Loss):
     def forward(self, input, target):
         return F.hinge_embedding_loss(input, target, margin=self.margin, reduction=self.reduction)
 
+
 class CosineEmbeddingLoss(_Loss):
     """1 - cos(x1, x2) where y is 1, max(0, cos(x1, x2) - margin) where y is -1."""
 
