@@ -8,17 +8,9 @@ error must be identical."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import load_engine, run_both, same  # noqa: E402
+from .harness import TRIES, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
-
-TRIES = (
-    'def tries(*fs):\n'
-    '    for f in fs:\n'
-    '        try:\n'
-    '            print(f())\n'
-    '        except Exception as e:\n'
-    '            print(type(e).__name__, e)\n')
 
 SNIPPETS = {
     "legacy_constructor_sizes_and_data": TRIES + (

@@ -8,16 +8,9 @@ error must be the same."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import load_engine, run_both, same  # noqa: E402
+from .harness import TRIES, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
-
-TRIES = ('def tries(*fs):\n'
-         '    for f in fs:\n'
-         '        try:\n'
-         '            print(f())\n'
-         '        except Exception as e:\n'
-         '            print(type(e).__name__, e)\n')
 
 SNIPPETS = {
     "set_shares_memory_with_its_own_version_counter": (
