@@ -1,13 +1,15 @@
 """The engine against PyTorch on the same autograd workloads: median times and engine/torch ratios.
 
     python bench/bench_engine.py            # full run (a few minutes)
-    python bench/bench_engine.py --quick    # smoke run: small sizes, one repeat
+    python bench/bench_engine.py --quick    # smoke run: small sizes, one sample
 
-Each library is timed in a process of its own (this script runs itself with --only): importing PyTorch creates
+Each library is timed in a process of its own (this script runs itself with --serve): importing PyTorch creates
 about 160,000 Python objects, which every full garbage collection in the engine's process would walk, and its
-OpenMP threads keep spinning after its ops. See bench/README.md for the goals and the matmul row.
+OpenMP threads keep spinning after its ops. The processes take their samples in turn. See bench/README.md for the
+goals and the matmul row.
 """
 import argparse
+import functools
 import importlib.util
 import itertools
 import json
@@ -159,19 +161,24 @@ def matmul(lib, n):
 
 # ---------------------------------------------------------------- timing
 
-def sample_times(fn, repeat, min_sample=0.02):
-    """`repeat` samples of fn's wall time per call, after a warm-up call. A sample runs fn as many times as fill
-    min_sample seconds (sub-millisecond workloads are otherwise lost in timer and scheduler noise)."""
+def sampler(fn, min_sample=0.02):
+    """A function taking one sample of fn's wall time per call. A sample runs fn as many times as fill min_sample
+    seconds (sub-millisecond workloads are otherwise lost in timer and scheduler noise), after a quarter as many
+    calls untimed (at least one), which wake the library's threads and fill the caches again after the other
+    library's turn."""
     start = time.perf_counter()
     fn()
     calls = max(1, int(min_sample / max(time.perf_counter() - start, 1e-9)))
-    times = []
-    for _ in range(repeat):
+    warm = max(1, calls // 4)
+
+    def sample():
+        for _ in range(warm):
+            fn()
         start = time.perf_counter()
         for _ in range(calls):
             fn()
-        times.append((time.perf_counter() - start) / calls)
-    return times
+        return (time.perf_counter() - start) / calls
+    return sample
 
 
 def blas_info():
@@ -208,10 +215,10 @@ def workloads(quick):
     ]
 
 
-def time_library(name, args):
-    """In the child process: import one library, time every workload, print the samples as JSON."""
+def serve(name, args):
+    """In a child process: import one library, then answer the parent's requests on stdin, a line each: a workload's
+    index -> one sample of it (JSON seconds per call; the workload is built and warmed up on its first request)."""
     global engine, torch
-    repeat = args.repeat or (1 if args.quick else 7)
     n_chain, rows = workloads(args.quick)
     if name == "micrograd":                   # the per-op baseline: plain Python, no numpy in the loop
         try:
@@ -220,88 +227,114 @@ def time_library(name, args):
             which = "micrograd 0.1.0 (the package)"
         except ImportError:
             value, which = Value, "micrograd-style Value (micrograd not installed)"
-        print(json.dumps({"samples": [sample_times(chain(None, n_chain, lambda: value(1.0)), repeat)],
-                          "which": which}))
-        return
-    lib = importlib.import_module(name)
-    if name == "torch":
-        torch = lib
+        make = {0: lambda: chain(None, n_chain, lambda: value(1.0))}
+        info = {"which": which}
     else:
-        engine = lib
-    if args.threads:
-        limit_threads(args.threads)
-    print(json.dumps({"version": lib.__version__, "samples": [sample_times(make(lib), repeat) for _, make, _ in rows],
-                      "threads": torch.get_num_threads() if torch else None, "blas": blas_info()}))
+        lib = importlib.import_module(name)
+        if name == "torch":
+            torch = lib
+        else:
+            engine = lib
+        if args.threads:
+            limit_threads(args.threads)
+        make = {i: functools.partial(build, lib) for i, (_, build, _) in enumerate(rows)}
+        info = {"version": lib.__version__, "threads": torch.get_num_threads() if torch else None,
+                "blas": blas_info()}
+    print(json.dumps(info), flush=True)
+    samplers = {}
+    for line in sys.stdin:
+        i = int(line)
+        if i not in samplers:
+            samplers[i] = sampler(make[i]())
+        print(json.dumps(samplers[i]()), flush=True)
 
 
-def run_child(name, args):
-    """Time one library in a fresh process; None if it is not installed."""
-    if name != "micrograd" and importlib.util.find_spec(name) is None:
-        return None
-    argv = [sys.executable, os.path.abspath(__file__), "--only", name] + (["--quick"] if args.quick else [])
-    argv += [f"--repeat={args.repeat}"] if args.repeat else []
-    argv += [f"--threads={args.threads}"] if args.threads else []
-    out = subprocess.run(argv, check=True, capture_output=True, text=True, cwd=ROOT).stdout
-    return json.loads(out.strip().splitlines()[-1])
+class Child:
+    """A library's timing process (see serve)."""
+
+    def __init__(self, name, args):
+        argv = [sys.executable, os.path.abspath(__file__), "--serve", name] + (["--quick"] if args.quick else [])
+        argv += [f"--threads={args.threads}"] if args.threads else []
+        self.name, self.samples = name, {}
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=ROOT)
+        self.info = self.answer()
+
+    def answer(self):
+        line = self.proc.stdout.readline()
+        if not line:
+            sys.exit(f"the {self.name} process ended early (exit status {self.proc.wait()})")
+        return json.loads(line)
+
+    def sample(self, i):
+        self.proc.stdin.write(f"{i}\n")
+        self.proc.stdin.flush()
+        self.samples.setdefault(i, []).append(self.answer())
+
+    def close(self):
+        self.proc.stdin.close()
+        self.proc.wait()
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, one repeat, one round")
-    parser.add_argument("--repeat", type=int, default=None, help="timed samples per workload and round (default 7)")
-    parser.add_argument("--rounds", type=int, default=None,
-                        help="rounds of engine / torch / micrograd processes, taken in turn (default 3)")
+    parser.add_argument("--quick", action="store_true", help="smoke run: small sizes, one sample each")
+    parser.add_argument("--repeat", type=int, default=None, help="timed samples per workload and library (default 21)")
     parser.add_argument("--threads", type=int, default=None,
                         help="cap PyTorch's and numpy's BLAS threads (1 gives steadier numbers on a busy machine)")
-    parser.add_argument("--only", choices=("engine", "torch", "micrograd"), help=argparse.SUPPRESS)
+    parser.add_argument("--serve", choices=("engine", "torch", "micrograd"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.only:
-        return time_library(args.only, args)
+    if args.serve:
+        return serve(args.serve, args)
     n_chain, rows = workloads(args.quick)
-    rounds = args.rounds or (1 if args.quick else 3)
-    # One process per library and round, in turn, so a slow spell of the machine hits both libraries alike
-    # (PyTorch's OpenMP threads would also keep spinning after its ops and steal the cores from numpy's BLAS).
-    runs = {"engine": [], "torch": [], "micrograd": []}
-    for _ in range(rounds):
-        for name in runs:
-            runs[name].append(run_child(name, args))
-    eng, tor = runs["engine"][0], runs["torch"][0]
+    repeat = args.repeat or (1 if args.quick else 21)
+    children = [Child(name, args) for name in ("engine", "torch", "micrograd")
+                if name == "micrograd" or importlib.util.find_spec(name) is not None]
+    eng, tor, micro = (next((c for c in children if c.name == name), None) for name in ("engine", "torch", "micrograd"))
+    # Samples taken in turn, the libraries' order alternating, so that a slow spell of a shared machine (its speed
+    # swings up to 2x from minute to minute) falls on all of them alike.
+    for i in range(len(rows)):
+        takers = [c for c in children if c is not micro or i == 0]
+        for r in range(repeat):
+            for child in takers[::-1] if r % 2 else takers:
+                child.sample(i)
+    for child in children:
+        child.close()
 
-    def pooled(name, i):
-        """All samples of workload i across the rounds: (median, min) seconds per call."""
-        if runs[name][0] is None:
+    def pooled(child, i):
+        """(median, min) seconds per call of workload i."""
+        if child is None:
             return None, None
-        samples = [t for run in runs[name] for t in run["samples"][i]]
-        return statistics.median(samples), min(samples)
+        return statistics.median(child.samples[i]), min(child.samples[i])
 
-    print(f"engine {eng['version']} | torch {tor['version'] if tor else 'absent'} | "
+    print(f"engine {eng.info['version']} | torch {tor.info['version'] if tor else 'absent'} | "
           f"numpy {np.__version__} | Python {sys.version.split()[0]}")
-    print(f"BLAS: {eng['blas']}")
+    print(f"BLAS: {eng.info['blas']}")
     if tor:
-        print(f"torch threads: {tor['threads']}")
-    print(f"{rounds} round(s) x {args.repeat or (1 if args.quick else 7)} samples per library, each library in its "
-          "own process; a sample lasts at least 20 ms.\nms per call: the median of all samples (the fastest in "
-          "brackets); 'met' judges the ratio of the medians.\n")
-    header = f"{'workload':32} {'engine ms':>17} {'torch ms':>17} {'ratio':>13} {'goal':>5}  "
+        print(f"torch threads: {tor.info['threads']}")
+    print(f"{repeat} samples per workload and library, each library in its own process, the samples taken in turn; "
+          "a sample lasts at least 20 ms.\nms per call: the median of the samples (the fastest in brackets); "
+          "'met' judges the ratio of the medians; 'paired' is the median ratio of samples taken one after the "
+          "other.\n")
+    header = f"{'workload':32} {'engine ms':>17} {'torch ms':>17} {'ratio':>13} {'paired':>6} {'goal':>5}  "
     print(header + "met")
     print("-" * (len(header) + 3))
     times = []
     for i, (name, _, goal) in enumerate(rows):
-        (e, e_min), (t, t_min) = pooled("engine", i), pooled("torch", i)
+        (e, e_min), (t, t_min) = pooled(eng, i), pooled(tor, i)
         times.append((e, t))
         if t:
-            cells = f"{t * 1e3:9.2f} ({t_min * 1e3:7.2f}) {e / t:5.2f} ({e_min / t_min:5.2f})"
+            paired = statistics.median(a / b for a, b in zip(eng.samples[i], tor.samples[i]))
+            cells = f"{t * 1e3:9.2f} ({t_min * 1e3:7.2f}) {e / t:5.2f} ({e_min / t_min:5.2f}) {paired:6.2f}"
             met = "yes" if e / t <= goal else "NO"
         else:
-            cells, met = f"{'-':>17} {'-':>13}", "-"
+            cells, met = f"{'-':>17} {'-':>13} {'-':>6}", "-"
         print(f"{name:32} {e * 1e3:9.2f} ({e_min * 1e3:7.2f}) {cells} {goal:5.2f}  {met}")
 
     ops = 2 * n_chain
-    (e, t), (m, _) = times[0], pooled("micrograd", 0)
-    which = runs["micrograd"][0]["which"]
+    (e, t), (m, _) = times[0], pooled(micro, 0)
     print("\nper-op cost on the 1-element chain (forward + backward), us/op, medians:")
     print(f"  engine {e / ops * 1e6:7.2f}   torch {t / ops * 1e6 if t else float('nan'):7.2f}   "
-          f"{which} {m / ops * 1e6:7.2f}   goal: engine <= micrograd")
+          f"{micro.info['which']} {m / ops * 1e6:7.2f}   goal: engine <= micrograd")
 
 
 if __name__ == "__main__":
