@@ -262,7 +262,7 @@ def _matches(type_, x):
 
 def _described(x):
     if isinstance(x, tuple):
-        return 'tuple of (%s%s)' % (', '.join(map(parser_type, x)), ',' if len(x) == 1 else '')
+        return '%s of (%s%s)' % (parser_type(x), ', '.join(map(parser_type, x)), ',' if len(x) == 1 else '')
     if isinstance(x, list):
         return 'list of [%s]' % ', '.join(map(parser_type, x))
     return parser_type(x)
@@ -524,6 +524,16 @@ METHODS = {
     'unfold': ['unfold(int64_t dimension, int64_t size, int64_t step)'],
     'sort': ['sort(*, bool? stable, int64_t dim=-1, bool descending=False)',
              'sort(int64_t dim=-1, bool descending=False)'],
+    'count_nonzero': ['count_nonzero(int64_t? dim=None)', 'count_nonzero(IntArrayRef dim)'],
+    'aminmax': ['aminmax(*, int64_t? dim=None, bool keepdim=False)'],
+    'cummax': ['cummax(int64_t dim)'], 'cummin': ['cummin(int64_t dim)'],
+    'logcumsumexp': ['logcumsumexp(int64_t dim)'],
+    'kthvalue': ['kthvalue(SymInt k, int64_t dim=-1, bool keepdim=False)'],
+    'mm': ['mm(Tensor mat2)'], 'outer': ['outer(Tensor vec2)'], 'kron': ['kron(Tensor other)'],
+    'dist': ['dist(Tensor other, Scalar p=2)'], 'cross': ['cross(Tensor other, int64_t? dim=None)'],
+    'atan2': ['atan2(Tensor other)'], 'hypot': ['hypot(Tensor other)'], 'equal': ['equal(Tensor other)'],
+    'logaddexp': ['logaddexp(Tensor other)'], 'heaviside': ['heaviside(Tensor values)'],
+    'masked_scatter': ['masked_scatter(Tensor mask, Tensor source)'],
 }
 METHODS.update((name, ['%s(*, MemoryFormat? memory_format=None)' % name]) for name in _CASTS)
 METHODS.update((name, ['%s(Tensor other)' % name, '%s(Scalar other)' % name])
@@ -624,6 +634,18 @@ FUNCTIONS = {
     'rsub': ['rsub(Tensor input, Tensor other, *, Scalar alpha=1)', 'rsub(Tensor input, Scalar other, Scalar alpha=1)'],
     'kron': ['kron(Tensor input, Tensor other, *, Tensor out=None)'],
     'relu': ['relu(Tensor input)'], 't': ['t(Tensor input)'], 'detach': ['detach(Tensor input)'],
+    'count_nonzero': ['count_nonzero(Tensor input, int64_t? dim=None)', 'count_nonzero(Tensor input, IntArrayRef dim)'],
+    'aminmax': ['aminmax(Tensor input, *, int64_t? dim=None, bool keepdim=False, TensorList[2] out=None)'],
+    'clamp': ['clamp(Tensor input, Tensor? min=None, Tensor? max=None, *, Tensor out=None)',
+              'clamp(Tensor input, Scalar? min=None, Scalar? max=None, *, Tensor out=None)'],
+    'cummax': ['cummax(Tensor input, int64_t dim, *, TensorList[2] out=None)'],
+    'cummin': ['cummin(Tensor input, int64_t dim, *, TensorList[2] out=None)'],
+    'logcumsumexp': ['logcumsumexp(Tensor input, int64_t dim, *, Tensor out=None)'],
+    'kthvalue': ['kthvalue(Tensor input, SymInt k, int64_t dim=-1, bool keepdim=False, *, TensorList[2] out=None)'],
+    'outer': ['outer(Tensor input, Tensor vec2, *, Tensor out=None)'],
+    'dist': ['dist(Tensor input, Tensor other, Scalar p=2)'],
+    'cross': ['cross(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)'],
+    'atan2': ['atan2(Tensor input, Tensor other, *, Tensor out=None)'],
 }
 FUNCTIONS.update((name, ['%s(Tensor input, *, Tensor out=None)' % name])
                  for name in 'exp log sqrt abs sigmoid tanh neg sin cos'.split())

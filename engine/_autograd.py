@@ -63,6 +63,16 @@ class _GradModeContext:
     def __call__(self, fn):
         """As a decorator: fn runs in this mode (in a context of its own, per call; a generator function's body in
         it each time the generator resumes, as PyTorch's _wrap_generator does)."""
+        if inspect.isclass(fn):          # (deprecated: PyTorch wraps the class's call in a lambda of its own)
+            warnings.warn('Decorating classes is deprecated and will be disabled in future versions. You should only '
+                          'decorate functions or methods. To preserve the current behavior of class decoration, you '
+                          'can directly decorate the `__init__` method and nothing else.', FutureWarning, stacklevel=2)
+            cls = fn
+
+            def fn(*args, **kwargs):
+                return cls(*args, **kwargs)
+            fn.__name__ = '<lambda>'
+            fn.__qualname__ = '_DecoratorContextManager.__call__.<locals>.<lambda>'
         if inspect.isgeneratorfunction(fn):
             def wrapper(*args, **kwargs):
                 gen = fn(*args, **kwargs)
@@ -967,9 +977,12 @@ Node.__doc__ = None
 class RemovableHandle:
     """What register_hook returns: .remove() takes the hook away."""
     __module__ = 'torch.utils.hooks'               # where PyTorch's class lives: its repr prints that path
+    next_id = 0                                    # (every handle of the process numbered in order, as PyTorch's)
 
     def __init__(self, hooks, fn):
         self.hooks, self.fn = hooks, fn
+        self.id = RemovableHandle.next_id
+        RemovableHandle.next_id += 1
         hooks.append(fn)
 
     def remove(self):
@@ -1038,6 +1051,12 @@ class AccumulateGrad(Node):
         for hook in list(var._post_acc_hooks or ()):
             _post_acc_hook(hook, var)
         return ()
+
+
+def _inference_inplace():
+    raise RuntimeError('Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone '
+                       'to get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 '
+                       'for more details.')
 
 
 def _post_acc_hook(hook, var):
@@ -1189,7 +1208,15 @@ def _accumulate_grad(node, grads, step, create_graph):
         before = var._grad
         step.variable = var
         step.grad_before = None if before is None else _snapshot(before)       # .grad is updated in place
-    accumulate_into(var, g, create_graph)
+    if var._requires_grad:               # (set to False after the graph was made: PyTorch adds nothing; the
+        old = var._grad                           # hooks still run)
+        if old is None:
+            want = var.__dict__.get('_grad_dtype')
+            if want is not None and g.dtype is not want:      # a grad_dtype of its own: the new .grad has it
+                g = g.to(want)
+        elif old._inference and not inference_enabled and not create_graph:
+            _inference_inplace()            # (a .grad made in inference mode is added to in place)
+        accumulate_into(var, g, create_graph)
     if step is not None:
         step.grad_after = var._grad
     if var._post_acc_hooks:

@@ -148,6 +148,8 @@ def check_scalar(value, d, unpack=False):
     an int must first fit in int64, as PyTorch's parser unpacks it."""
     if unpack and isinstance(value, builtins.int) and not -2 ** 63 <= value < 2 ** 63:
         raise ValueError('Overflow when unpacking long long')
+    if isinstance(value, builtins.int) and not -2 ** 63 <= value < 2 ** 64:      # (a c10::Scalar: int64 or uint64)
+        raise OverflowError('int too big to convert' if value > 0 else "can't convert negative int to unsigned")
     if d is bool_ or isinstance(value, (builtins.bool, np.bool_)):
         return value
     if d.is_floating_point:

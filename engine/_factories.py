@@ -319,7 +319,10 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
         raise TypeError('tensor() takes 1 positional argument but %d were given' % (1 + len(more)))
     if data is _NO_DATA:
         raise _missing('tensor', 'data')
-    _check_bool('tensor', 'requires_grad', requires_grad)
+    for name, flag in (('pin_memory', pin_memory), ('requires_grad', requires_grad)):
+        if flag is None:       # (torch.tensor's flags are plain bools: None is refused, unlike the factories')
+            raise TypeError("tensor(): argument '%s' must be bool, not NoneType" % name)
+        _check_bool('tensor', name, flag)
     d = dt.to_dtype(dtype, 'tensor') if dtype is not None else None
     if isinstance(data, Tensor):
         warnings.warn(_COPY_WARNING % _name, UserWarning, stacklevel=user_stacklevel())
@@ -362,6 +365,10 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=_NO_DATA):
     as torch.tensor reads it. A requires_grad given is set on the result (in place on a leaf: `obj` itself);
     otherwise a tensor keeps its own, with PyTorch's warning that this default changed."""
     dt.check_device(device)
+    if requires_grad is None:          # (None is "not given", as PyTorch's bool? argument)
+        requires_grad = _NO_DATA
+    elif requires_grad is not _NO_DATA:
+        _check_bool('asarray', 'requires_grad', requires_grad)
     d = dt.to_dtype(dtype, 'asarray') if dtype is not None else None
     if isinstance(obj, (Tensor, np.ndarray)):
         have = obj.dtype if isinstance(obj, Tensor) else dt.from_numpy_dtype(obj.dtype)
@@ -847,7 +854,9 @@ def _fma64(a, b, c):
     s = p + c
     v = s - p
     t = (p - (s - v)) + (c - v)                                # p + c == s + t exactly
-    return s + (t + e)
+    r = s + (t + e)
+    # (an infinite operand or a sum of exactly zero: the splitting gives nan or loses -0.; p + c is then right)
+    return np.where(np.isfinite(r) & (r != 0), r, s)
 
 
 def _halves(x):
@@ -862,6 +871,14 @@ def _arange_float(start, step, n, npd):
     each vector from its first number (rounded to the dtype) plus step * lane; numbers after the last pair of
     vectors one by one."""
     i = np.arange(n, dtype=np.float64)
+    if npd == np.float16:           # (halves: start and step as floats, vectors of 16 halves each from its first)
+        st, by = np.float32(start), np.float32(step)
+        out = _fma64(float(by), i, float(st)).astype(np.float32).astype(npd)
+        whole = n // 32 * 32
+        if whole:
+            base = out[:whole:16].astype(np.float32)[:, None]
+            out[:whole] = (base + np.arange(16, dtype=np.float32) * by).astype(npd).ravel()
+        return out
     lanes = 8 if npd == np.float32 else 4 if npd == np.float64 else 0
     whole = n // (2 * lanes) * 2 * lanes if lanes else 0
     out = _fma64(step, i, start).astype(npd)
@@ -917,7 +934,13 @@ def linspace(*args, out=None, dtype=None, layout=None, device=None, requires_gra
         raise RuntimeError('number of steps must be non-negative')
     dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
-    return _finish(_linspace(_num(start), _num(end), steps, d.np), requires_grad, device, layout, out=out)
+    start, end = _num(start), _num(end)
+    if steps > 1 and d is dt.bool_:
+        raise NotImplementedError('"linspace_cpu" not implemented for \'Bool\'')
+    if steps and d is not dt.bool_:     # (the kernel takes start and end as the dtype's values: checked, wrapped)
+        start = dt.check_scalar(start, d)
+        end = dt.check_scalar(end, d) if steps > 1 else end
+    return _finish(_linspace(start, end, steps, d.np), requires_grad, device, layout, out=out)
 
 
 def _linspace(start, end, steps, npd):
@@ -925,6 +948,14 @@ def _linspace(start, end, steps, npd):
     half start + step * i, the second end - step * (steps - 1 - i), each a fused multiply-add."""
     if steps <= 1 or npd.kind not in 'fiu':
         return np.linspace(start, end, steps).astype(npd) if steps != 1 else np.full(1, start).astype(npd)
+    if npd == np.float16:           # (halves: every step of the arithmetic rounded to half, as c10::Half computes)
+        h, f = np.float16, np.float32
+        st, en = h(f(start)), h(f(end))
+        step = h(f(h(f(en) - f(st))) / f(h(steps - 1)))
+        i = np.arange(steps)
+        first = i < steps // 2
+        prod = (f(step) * np.where(first, i, steps - 1 - i).astype(h).astype(f)).astype(h).astype(f)
+        return np.where(first, f(st) + prod, f(en) - prod).astype(h)
     f32 = npd == np.float32
     t = npd.type if npd.kind == 'f' else np.int64
     st, en = t(start), t(end)
@@ -1016,8 +1047,9 @@ def _options(d):
 
 
 def legacy_constructor(d, args, kwargs, any_dtype=False):
-    """torch.FloatTensor(2) is an uninitialised size-2 tensor; torch.FloatTensor([2]) holds 2. A tensor argument is
-    returned as it is: of dtype d, or of any dtype for torch.Tensor (`any_dtype`)."""
+    """torch.FloatTensor(2) is an uninitialised size-2 tensor; torch.FloatTensor([2]) holds 2. A tensor argument
+    gives an alias of it (a view, AliasBackward0, as PyTorch's `other.alias()`): of dtype d, or of any dtype for
+    torch.Tensor (`any_dtype`)."""
     bad = [k for k in kwargs if k != 'device']
     if bad:
         raise _new_invalid(args, kwargs, bad)
@@ -1036,7 +1068,8 @@ def legacy_constructor(d, args, kwargs, any_dtype=False):
     if len(args) == 1 and isinstance(x, Tensor):
         if x.dtype is not d and not any_dtype:
             raise TypeError('expected %s (got %s)' % (_options(d), _options(x.dtype)))
-        return x
+        from ._ops import _view_result, AliasBackward0
+        return _view_result(x, x._data.view(), AliasBackward0)
     if len(args) == 1 and not _is_index(x) and not isinstance(x, Size):
         if isinstance(x, str):
             raise TypeError("new(): invalid data type 'str'")

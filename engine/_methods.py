@@ -801,7 +801,7 @@ def _reduce_bool(np_fn):
             r = np_fn(self._data)
         else:
             r = np_fn(self._data, axis=ops._dims(dim, self.ndim), keepdims=keepdim)
-        return make(np.asarray(r, dtype=np.uint8 if self._data.dtype == np.uint8 else np.bool_))
+        return make(np.asarray(r, dtype=np.uint8 if self._data.dtype == np.uint8 else np.bool_, order='C'))
     f.__name__ = np_fn.__name__
     return f
 
@@ -861,6 +861,7 @@ for _name in ['cumsum', 'cumprod', 'tril', 'triu', 'masked_fill']:
 def masked_fill_(self, mask, value):
     """In place, the mask must broadcast to self (PyTorch names self first in the error, masked_fill the mask)."""
     if isinstance(mask, Tensor) and mask._data.shape != self._data.shape:
+        ops._check_inplace(self)                # (autograd's checks come before the op's own)
         ops._check_broadcast(self._data.shape, mask._data.shape)
     return _masked_fill_(self, mask, value)
 

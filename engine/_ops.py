@@ -419,7 +419,7 @@ def add(a, b, *, alpha=1):
 class AddBackward0(Node):
     def apply(self, g):
         alpha = self._saved['alpha']
-        return g, (None if self._fns[1] is None else g if alpha == 1 else g * alpha)
+        return g, (None if self._fns[1] is None else g if alpha == 1 else _mul_scalar(g, alpha))
 
 
 def sub(a, b, *, alpha=1):
@@ -432,7 +432,13 @@ def sub(a, b, *, alpha=1):
 
 class SubBackward0(Node):
     def apply(self, g):
-        return g, (-g * self._saved['alpha'] if self.needs(1) else None)
+        return g, (_neg_times(g, self._saved['alpha']) if self.needs(1) else None)
+
+
+def _neg_times(g, alpha):
+    """-g * alpha as PyTorch's formulas compute it (maybe_multiply): -g alone for alpha 1 (NegBackward0 under
+    create_graph), else times the number (MulBackward1)."""
+    return -g if alpha == 1 else _mul_scalar(-g, alpha)
 
 
 def _check_alpha(d, alpha):
@@ -478,12 +484,12 @@ def rsub(a, b, *, alpha=1):
 
 class RsubBackward1(Node):
     def apply(self, g):
-        return (-g * self._saved['alpha'],)
+        return (_neg_times(g, self._saved['alpha']),)
 
 
 class RsubBackward0(Node):
     def apply(self, g):
-        return (-g * self._saved['alpha'] if self.needs(0) else None), (g if self.needs(1) else None)
+        return (_neg_times(g, self._saved['alpha']) if self.needs(0) else None), (g if self.needs(1) else None)
 
 
 # What PyTorch's C++ backward formulas record for `Scalar * tensor`, `tensor + Scalar`, `tensor / Scalar`,
@@ -498,6 +504,8 @@ def _recording(*ts):
 
 
 def _mul_scalar(t, s):
+    if t._data.dtype.kind not in 'fc':          # (a bool or integer tensor times a number promotes: True * 2 is 2)
+        return t * s
     out = make(t._data * t._data.dtype.type(s))
     return _attach(out, MulBackward1, (t,), {'other': s}, True)
 
@@ -526,6 +534,8 @@ class DivBackward1(Node):
 
 
 def _sub_scalar(t, s):
+    if t._data.dtype.kind == 'b':               # (pow's gradient for a bool exponent: e - 1)
+        _check_bool_sub(t, s)
     return _attach(make(t._data - t._data.dtype.type(s)), SubBackward1, (t,), None, True)
 
 
@@ -641,6 +651,8 @@ def div(a, b, *, rounding_mode=_UNSET):
     if rounding_mode is not _UNSET and rounding_mode is not None:
         if d.category == 0:
             raise NotImplementedError('"div_%s_cpu" not implemented for \'Bool\'' % rounding_mode)
+        if d.category == 1 and type(bd) is _int:
+            bd = _wrap_int(bd, d.np)         # (the number in the tensor's type, as a C cast makes it: -3 is 253 in uint8)
         if d.category == 1 and np.any(np.asarray(bd) == 0):
             raise RuntimeError('ZeroDivisionError')
         out = _out(np.floor_divide(ad, bd) if rounding_mode == 'floor' else np.trunc(np.true_divide(ad, bd)), d)
@@ -715,6 +727,14 @@ def _rounded(np_fn):
     return fn
 
 
+_F16 = np.dtype(np.float16)
+
+
+def _half(np_fn, x, *args):
+    """np_fn of a float16 array as PyTorch's CPU kernels compute halves: in float32, rounded to half once."""
+    return np_fn(x.astype(_F32), *args).astype(_F16)
+
+
 def _rsqrt(x):
     one = x.dtype.type(1)
     return one / np.sqrt(x)
@@ -729,7 +749,7 @@ def pow(a, b):
         bd, ad, d, same = ops
         if d is dt.bool_:
             raise NotImplementedError('"pow" not implemented for \'Bool\'')
-        out = _out(_power(ad, bd, d), d)
+        out = _out(np.asarray(_power(ad, bd, d), order='C'), d)     # (PyTorch's result here is contiguous)
         return _attach(out, PowBackward2, (b,), {'self': _scalar(a), 'exponent': _save(b), 'result': _RESULT},
                        same)
     ops = _operands(a, b)
@@ -1049,6 +1069,8 @@ def _vec_exp(x):
 
 def _sigmoid(x):
     """1 / (1 + exp(-x)) in x's dtype, as PyTorch's vectorized kernel computes it (its exp: see _vec_exp)."""
+    if x.dtype is _F16:
+        return _half(_sigmoid, x)
     one = x.dtype.type(1)
     return one / (one + _vec_exp(-x))
 
@@ -1085,7 +1107,7 @@ class Expm1Backward0(Node):
 
 class RsqrtBackward0(Node):
     def apply(self, g):
-        return (-0.5 * g * self.saved('result') ** 3,)
+        return (_mul_scalar(g, -0.5) * self.saved('result') ** 3,)     # (-0.5 * grad: a C++ number's product)
 
 
 class TanBackward0(Node):
@@ -1216,7 +1238,10 @@ def round(a, *, decimals=None):
         raise NotImplementedError('"%s" not implemented for \'%s\''
                                   % ('round_cpu' if decimals else 'round_vml_cpu', a.dtype.legacy))
     _not_for_bool(a, 'round_vml_cpu')
-    out = make(np.round(x, decimals or 0) if x.dtype.kind == 'f' else x.copy())
+    if decimals and x.dtype is _F16:        # (x * 10 ** decimals, rounded, divided back: in float for halves)
+        out = make(_half(np.round, x, decimals))
+    else:
+        out = make(np.round(x, decimals or 0) if x.dtype.kind == 'f' else x.copy())
     return _attach(out, RoundBackward0 if decimals is None else RoundBackward1, (a,), None, True)
 
 
@@ -1358,11 +1383,18 @@ def clamp(a, min=None, max=None):
                 _check_broadcast(shape, t._data.shape)
                 shape = np.broadcast_shapes(shape, t._data.shape)
         d = dt.result_type(a, *(t for t in (lo, hi) if t is not None))
-        out = _out(_clamp(a._data.astype(d.np, copy=False), None if lo is None else lo._data,
-                          None if hi is None else hi._data), d)
+        # (every operand is cast to the result dtype first: an int8 tensor's bound tensor([300]) is 44)
+        out = _out(_clamp(a._data.astype(d.np, copy=False), None if lo is None else lo._data.astype(d.np, copy=False),
+                          None if hi is None else hi._data.astype(d.np, copy=False)), d)
         return _attach(out, ClampBackward0, (a, lo, hi), {'self': SavedTensor(a), 'min': _save(lo), 'max': _save(hi)})
     d = dt.result_type(a, *(v for v in (min, max) if v is not None))
-    out = _out(_clamp(a._data, min, max), d)
+    lo, hi = min, max
+    if d is a.dtype and (d is dt.float16 or not d.is_floating_point and d is not dt.bool_ or
+                         not (min is None or -9.2e18 < min < 1.8e19) or not (max is None or -9.2e18 < max < 1.8e19)):
+        # numbers become values of a's dtype by c10's checked conversion: uint8 takes -1 as 255, int8 refuses 200,
+        # float32 1e300, any dtype 2 ** 70 (checked only where it can matter)
+        lo, hi = (None if v is None else dt.check_scalar(v, d) for v in (min, max))
+    out = _out(_clamp(a._data, lo, hi), d)
     return _attach(out, ClampBackward1, (a,), {'self': SavedTensor(a), 'min': min, 'max': max})
 
 
@@ -1807,25 +1839,29 @@ class MeanBackward1(Node):
 
 def _accumulated(np_fn, x, d, **kwargs):
     """A cumulative / summing numpy function in dtype d; float32 accumulates in float64 (as PyTorch's CPU kernels
-    do) and is rounded once."""
-    if d.np is _F32:
-        return np_fn(x.astype(np.float64), **kwargs).astype(np.float32)
-    return np_fn(x, **kwargs)
+    do) and is rounded once; float16 accumulates in float32."""
+    if d.np is _F32:                            # (the result is contiguous, as PyTorch's: order='C')
+        return np_fn(x.astype(np.float64), **kwargs).astype(np.float32, order='C')
+    if d.np is _F16:
+        return np_fn(x.astype(_F32), **kwargs).astype(_F16, order='C')
+    return np.asarray(np_fn(x, **kwargs), order='C')
 
 
 def cumsum(a, dim, *, dtype=None):
     d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
     axis = _wrap_dim(dim, a._data.ndim)
-    out = _out(_accumulated(np.cumsum, x.reshape(-1) if x.ndim == 0 else x, d, axis=axis).reshape(x.shape), d)
-    return _attach(out, CumsumBackward0, (a,), {'dim': _given(dim)})
+    data = _accumulated(np.cumsum, x.reshape(-1) if x.ndim == 0 else x, d, axis=axis).reshape(x.shape)
+    if data.dtype.kind == 'f' and x.ndim:        # (a 0-d input is copied)
+        data += 0                               # (PyTorch's running sum starts from +0.: a sum of -0.s is +0.)
+    return _attach(_out(data, d), CumsumBackward0, (a,), {'dim': _given(dim)})
 
 
 class CumsumBackward0(Node):
     def apply(self, g):
-        if g._data.ndim == 0:
-            return (g,)
         d = _signed(self._saved['dim'])
+        if g._data.size <= 1 or g._data.shape[d] == 1:     # (PyTorch's cumsum_backward: g itself then)
+            return (g,)
         return (g.flip(d).cumsum(d).flip(d),)         # each input adds into every output from it on
 
 
@@ -1889,13 +1925,13 @@ class CumprodBackward0(Node):
 def prod(a, dim=None, keepdim=False, *, dtype=None):
     d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
-    ordered = x.ndim and x.dtype.kind == 'f' and x.itemsize >= 4      # (floats: in the kernel's order)
+    ordered = x.ndim and x.dtype.kind == 'f'          # (floats, halves too (multiplied as halves): in the kernel's order)
     if dim is None:
         out = _out(_reduce_order.prod(x, None, False) if ordered else np.multiply.reduce(x, axis=None), d)
         return _attach(out, ProdBackward0, (a,), {'result': _RESULT, 'self': SavedTensor(a)})
     axis = _wrap_dim(dim, a._data.ndim)
-    out = _out(_reduce_order.prod(x, (axis,), keepdim) if ordered else
-               np.multiply.reduce(x, axis=axis if x.ndim else None, keepdims=keepdim and x.ndim > 0), d)
+    out = _out(np.asarray(_reduce_order.prod(x, (axis,), keepdim), order='C') if ordered else     # (its own
+               np.multiply.reduce(x, axis=axis if x.ndim else None, keepdims=keepdim and x.ndim > 0), d)  # memory)
     return _attach(out, ProdBackward1, (a,), {'dim': _given(dim), 'keepdim': keepdim, 'result': _RESULT,
                                               'self': SavedTensor(a)})
 
@@ -1972,7 +2008,7 @@ def _extreme(name, np_fn, cls):
                 if nd and a._data.shape[x] == 0:
                     raise IndexError('%s(): Expected reduction dim %d to have non-zero size.' % (name, x))
         axis = tuple(sorted(dims)) if dims and nd else None
-        out = _out(np_fn(a._data, axis=axis, keepdims=keepdim), a.dtype)
+        out = _out(np.asarray(np_fn(a._data, axis=axis, keepdims=keepdim), order='C'), a.dtype)   # (row-major)
         return _attach(out, cls, (a,), {'dim': _given(given), 'keepdim': keepdim, 'result': _RESULT,
                                         'self': SavedTensor(a)})
     op.__name__ = name
@@ -1986,9 +2022,8 @@ class AmaxBackward0(Node):
         dims = sorted(_signed(d) % builtins.max(nd, 1) for d in self._saved['dim']) or list(range(nd))
         rd = r._data
         if not self._saved['keepdim'] and nd:
-            for d in dims:
-                g = g.unsqueeze(d)
             rd = np.expand_dims(rd, tuple(dims))
+            g = g.reshape(rd.shape)                    # (PyTorch's restore_reduced_dims: a reshape)
         mask = x._data == rd
         count = np.add.reduce(mask, axis=tuple(dims), keepdims=True, dtype=np.int64) if nd else mask.astype(np.int64)
         return ((g / make(count)) * make(mask),)       # PyTorch's scale_grad_by_count: ties share it evenly
@@ -2325,6 +2360,8 @@ def bmm(a, b):
     if a._data.shape[0] != b._data.shape[0] or a._data.shape[2] != b._data.shape[1]:
         raise RuntimeError('Expected size for first two dimensions of batch2 tensor to be: [%d, %d] but got: [%d, %d].'
                            % (a._data.shape[0], a._data.shape[2], b._data.shape[0], b._data.shape[1]))
+    if a._data.dtype.kind == 'b':                  # (PyTorch's kernel refuses bools before comparing the dtypes)
+        raise NotImplementedError('"bmm" not implemented for \'Bool\'')
     if a._data.dtype is not b._data.dtype:
         raise RuntimeError('expected scalar type %s but found %s' % (a.dtype.legacy, b.dtype.legacy))
     out = make(_bmm_values(a._data, b._data))
@@ -2341,6 +2378,8 @@ def _bmm_values(x, y):
     nb, m, k = x.shape
     n = y.shape[2]
     if x.dtype.kind == 'f' and k and m * n * k < 400:
+        if x.dtype is _F16:                         # (the naive kernel multiplies and adds halves as floats)
+            return _half(_bmm_values, x, y.astype(_F32))
         products = x[:, :, :, None] * y[:, None, :, :]                       # (b, m, k, n)
         return np.add.accumulate(products, axis=2)[:, :, -1] + x.dtype.type(0)     # (accumulate adds in order)
     if (x.dtype == np.float32 and n in (4, 8) and m >= 2 and k % 4 == 0 and x.flags.c_contiguous
@@ -2365,6 +2404,8 @@ class BmmBackward0(Node):
 
 
 def mv(a, v):
+    if a._data.ndim == 0:                       # (PyTorch sizes the result by the matrix's rows before its checks)
+        raise IndexError('Dimension specified as 0 but tensor has no dimensions')
     if a._data.ndim != 2 or v._data.ndim != 1:
         raise RuntimeError('vector + matrix @ vector expected, got %d, %d, %d' % (1, a._data.ndim, v._data.ndim))
     if a._data.shape[1] != v._data.shape[0]:
@@ -2373,6 +2414,8 @@ def mv(a, v):
     if a._data.dtype is not v._data.dtype:
         raise RuntimeError('addmv input tensors must have the same dtype, but got %s, %s, and %s'
                            % (v.dtype.legacy, a.dtype.legacy, v.dtype.legacy))
+    if a._data.dtype.kind == 'b':
+        raise NotImplementedError('"addmv_impl_cpu" not implemented for \'Bool\'')
     x = a._data
     m, k = x.shape
     if x.dtype == np.float32 and (k <= 4 or m <= 3 and k <= 10):
@@ -2385,20 +2428,20 @@ def mv(a, v):
 
 class MvBackward0(Node):
     def apply(self, g):
-        return (g.unsqueeze(1) * self.saved('vec') if self.needs(0) else None,
+        return (outer(g, self.saved('vec')) if self.needs(0) else None,        # (PyTorch: grad.ger(vec))
                 self.saved('self').t().mv(g) if self.needs(1) else None)
 
 
 def dot(a, b):
     if a._data.ndim != 1 or b._data.ndim != 1:
         raise RuntimeError('1D tensors expected, but got %dD and %dD tensors' % (a._data.ndim, b._data.ndim))
+    if a._data.dtype is not b._data.dtype:
+        raise RuntimeError('dot : expected both vectors to have same dtype, but found %s and %s'
+                           % (a.dtype.legacy, b.dtype.legacy))
     if a._data.shape[0] != b._data.shape[0]:
         raise RuntimeError('inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of '
                            'elements, but got %d and %d elements respectively'
                            % (a._data.shape[0], b._data.shape[0], a._data.shape[0], b._data.shape[0]))
-    if a._data.dtype is not b._data.dtype:
-        raise RuntimeError('dot : expected both vectors to have same dtype, but found %s and %s'
-                           % (a.dtype.legacy, b.dtype.legacy))
     _not_for_bool(a, 'dot')
     if a._data.dtype == np.float32 and a._data.size <= 3:
         out = make(_products_in_order(a._data[None], b._data)[0])
@@ -2723,18 +2766,29 @@ def squeeze(a, dim=None, *dims):
 
 class SqueezeBackward0(Node):
     def apply(self, g):
-        return (g.reshape(self._saved['self_sym_sizes']),)
+        """PyTorch's unsqueeze_to: g unsqueezed at each size-1 dim the squeeze took, in order (g itself when it
+        took none: under create_graph no node of its own)."""
+        for d in self._squeezed(self._saved['self_sym_sizes']):
+            g = g.unsqueeze(d)
+        return (g,)
+
+    def _squeezed(self, sizes):
+        return [d for d, n in enumerate(sizes) if n == 1]
 
 
 class SqueezeBackward1(SqueezeBackward0):
-    pass
+    def _squeezed(self, sizes):
+        d = _signed(self._saved['dim']) % builtins.max(len(sizes), 1)
+        return [d] if sizes and sizes[d] == 1 else []
 
 
 class SqueezeBackward2(SqueezeBackward0):
-    pass
+    def _squeezed(self, sizes):
+        dims = {_signed(d) % builtins.max(len(sizes), 1) for d in self._saved['dim']}
+        return [d for d, n in enumerate(sizes) if n == 1 and d in dims]
 
 
-class SqueezeBackward4(SqueezeBackward0):
+class SqueezeBackward4(SqueezeBackward1):
     pass
 
 
@@ -2754,7 +2808,7 @@ class SqueezeBackward3(SqueezeBackward0):
     pass
 
 
-class SqueezeBackward5(SqueezeBackward0):
+class SqueezeBackward5(SqueezeBackward2):
     pass
 
 
@@ -2776,6 +2830,10 @@ def _inplace_view(op):
         if node is not None:
             ag.retype(node, _IN_PLACE_NODE[type(node)])
             _new_history(self, node)
+            # (the other views of the memory saw its version move: they read it through AsStridedBackward0 now)
+            _views_changed(self, self._base if self._base is not None else self)
+        else:
+            _views_changed(self)
         return self
     f.__name__ = op.__name__ + '_'
     return f
@@ -2786,6 +2844,7 @@ _t_inplace = _inplace_view(t)
 
 
 def t_(a):
+    _check_inplace(a)                           # (autograd's checks come before the op's own)
     _check_2d(a, 't_')
     return _t_inplace(a)
 
@@ -2799,6 +2858,8 @@ def expand(a, *sizes, implicit=False):
                            % (a.dtype.legacy, ', '.join(map(str, shp)), ', '.join(map(str, sizes)), len(sizes),
                               len(shp)))
     lead = len(sizes) - len(shp)
+    if not shp and sizes and builtins.min(sizes) < 0:     # (PyTorch expands a 0-d tensor without these checks:
+        raise RuntimeError('numel: integer multiplication overflow')    # a -1 is a size like any other)
     target = []
     for i in reversed(range(len(sizes))):                  # PyTorch checks from the last dimension
         s = sizes[i]
@@ -3427,7 +3488,7 @@ def _index_put(a, key, value, accumulate=False):
         dim += ndim - dim - builtins.sum(_dims_used(j) for j in key[n + 1:]) if k is Ellipsis else _dims_used(k)
     _check_range(ranges)
     v = _as_tensor(value)
-    data = np.array(a._data, copy=True)
+    data = np.array(a._data, copy=True, order='K' if _dense(a._data) else 'C')    # (as PyTorch's clone)
     try:
         if accumulate:
             np.add.at(data, key, v._data)
@@ -3474,7 +3535,7 @@ def gather(a, dim, index, *, sparse_grad=False):
     idx = index._data
     if idx.dtype.name not in ('int32', 'int64'):
         raise RuntimeError('gather(): Expected dtype int32/int64 for index')
-    if idx.ndim != nd and builtins.max(idx.ndim, 1) != builtins.max(nd, 1):
+    if idx.ndim != nd and builtins.max(idx.ndim, 1) != builtins.max(nd, 1) and idx.size:    # (none for an empty one)
         raise RuntimeError('Index tensor must have the same number of dimensions as input tensor')
     shape = a._data.shape if nd else (1,)
     ishape = idx.shape if idx.ndim else (1,)
@@ -3589,11 +3650,15 @@ def cat(tensors, dim=0):
         _check_int_arg(dim, 'cat', 'dim', 2)
     if not tensors:
         raise ValueError('torch.cat(): expected a non-empty list of Tensors')
-    ref = next((x for x in tensors if x._data.shape != (0,)), tensors[0])
+    for i, x in enumerate(tensors):                 # (checked for every input first, before any other check)
+        if x._data.ndim == 0:
+            raise RuntimeError('zero-dimensional tensor (at position %d) cannot be concatenated' % i)
+    ref = next((x for x in tensors if x._data.shape != (0,)), None)
+    if ref is None:                             # only legacy empty inputs: the dim is not checked against them
+        ref, d = tensors[0], 0
+    else:
+        d = _wrap_dim(dim, ref._data.ndim)
     nd = ref._data.ndim
-    if nd == 0:
-        raise RuntimeError('zero-dimensional tensor (at position 0) cannot be concatenated')
-    d = _wrap_dim(dim, nd)
     for i, x in enumerate(tensors):
         if x._data.shape == (0,):
             continue
@@ -3808,9 +3873,12 @@ def _dim_list(dims, nd):
 
 def flip(a, *dims):
     """A copy of `a` with the order of elements reversed along dims."""
+    if not dims:                                # (no dims at all: an empty list is fine)
+        raise TypeError('flip() missing 1 required positional arguments: "dims"')
     given, wrapped = _dim_list(dims, a._data.ndim)
     data = np.flip(a._data, wrapped) if a._data.ndim else a._data
-    return _attach(make(np.array(data, copy=True)), FlipBackward0, (a,), {'dims': _given(given)})
+    order = 'K' if _dense(a._data) else 'C'     # (PyTorch's result: the input's layout if dense, else row-major)
+    return _attach(make(np.array(data, copy=True, order=order)), FlipBackward0, (a,), {'dims': _given(given)})
 
 
 class FlipBackward0(Node):
@@ -4131,8 +4199,13 @@ def _writeable(arr, shared_ok=False):
     if arr.flags.writeable:
         return arr
     root = arr
-    while isinstance(root.base, np.ndarray):
-        root = root.base
+    while True:
+        base = root.base
+        if not isinstance(base, np.ndarray):        # (as_strided's result holds its array through a DummyArray)
+            base = getattr(base, 'base', None)
+        if not isinstance(base, np.ndarray):
+            break
+        root = base
     shared = builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))
     if root.flags.writeable and (shared_ok or not shared):
         offset = arr.__array_interface__['data'][0] - root.__array_interface__['data'][0]
@@ -4273,14 +4346,40 @@ class CopySlices(Node):
     def apply(self, g):
         if self._freed:                    # PyTorch frees the wrapped node: a second backward is an error
             raise RuntimeError(ag.FREED_MESSAGE)
+        if ag.grad_enabled and builtins.all(st >= 0 for st in self.geometry[3]):
+            return self._recorded(g)
         index = _region_index(self.geometry, self.view_shape)
         inside = take(g, index)
         sub = self.fn.apply(inside)
+        if sub[0] is not None and builtins.any(st == 0 and n > 1 for st, n in zip(self.geometry[2], self.view_shape)):
+            # PyTorch copies the result into the base's gradient seen as the view: an expanded view has elements
+            # that share memory, which copy_ refuses.
+            raise RuntimeError('unsupported operation: more than one element of the written-to tensor refers to a '
+                               'single memory location. Please clone() the tensor before performing the operation.')
         mask = np.zeros(g._data.shape, bool)                   # the gradient outside the view passes through,
         mask.reshape(-1)[index.reshape(-1)] = True             # inside it is replaced (not g - inside: inf - inf)
         new = make(np.zeros((), g._data.dtype)) if sub[0] is None else \
             _put_copied(sum_to(sub[0], self.view_shape), index, g._data.shape, True)
         return (_where(make(mask), new, g),) + tuple(sub[1:])
+
+    def _recorded(self, g):
+        """Under create_graph, PyTorch's steps, so that the gradient's history is theirs: g copied into memory laid
+        out as the base (CopyBackwards), the view's part of it cloned for the op's backward, whose result is copied
+        back into that part (CopySlices)."""
+        from ._factories import empty_strided
+        base_shape, off, strides, base_strides = self.geometry
+        result = empty_strided(base_shape, base_strides, dtype=g.dtype)
+        result.copy_(g)
+        part = result.as_strided(self.view_shape, strides, off)
+        sub = self.fn.apply(part.clone())
+        if sub[0] is not None and builtins.any(st == 0 and n > 1 for st, n in zip(strides, self.view_shape)):
+            raise RuntimeError('unsupported operation: more than one element of the written-to tensor refers to a '
+                               'single memory location. Please clone() the tensor before performing the operation.')
+        if sub[0] is None:
+            part.zero_()
+        else:
+            part.copy_(sum_to(sub[0], self.view_shape))
+        return (result,) + tuple(sub[1:])
 
 
 class AsStridedBackward0(Node):
@@ -4306,11 +4405,15 @@ def _flat_index(shape):
 def _region_index(geometry, shape):
     """Where the elements of a view sit in its base, as the base's flat (C-order) indices shaped like the view."""
     base_shape, off, strides, base_strides = geometry
-    memory = np.empty(int(np.prod(base_shape, dtype=np.int64)), np.int64)    # memory slot -> flat index there
+    # memory slot -> flat index there, over the whole span of the base's strides: a base need not be dense (a
+    # numpy result can be a slice of a larger array, or run backwards), and writing past its slots corrupts memory
+    spans = [(n - 1) * s for n, s in zip(base_shape, base_strides)] if 0 not in base_shape else []
+    lo, hi = builtins.sum(v for v in spans if v < 0), builtins.sum(v for v in spans if v > 0)
+    memory = np.empty(hi - lo + 1, np.int64)
     as_strided = np.lib.stride_tricks.as_strided
     item = memory.itemsize
-    as_strided(memory, base_shape, tuple(s * item for s in base_strides))[...] = _flat_index(base_shape)
-    return as_strided(memory[off:], shape, tuple(s * item for s in strides))
+    as_strided(memory[-lo:], base_shape, tuple(s * item for s in base_strides))[...] = _flat_index(base_shape)
+    return as_strided(memory[off - lo:], shape, tuple(s * item for s in strides))
 
 
 def take(a, index):
@@ -4548,7 +4651,7 @@ def _multinomial(pos):
         grad_fn. The numbers are PyTorch's for the same generator state (see _random.multinomial)."""
         if not isinstance(input, Tensor):
             raise TypeError("multinomial(): argument 'input' (position 1) must be Tensor, not %s"
-                            % type(input).__name__)
+                            % _parser_type(input))
         given = dict(zip(('num_samples', 'replacement'), args))
         where = {name: ' (position %d)' % (pos + i) for i, name in enumerate(given)}   # (keywords have none)
         given.update(kwargs)
@@ -4648,8 +4751,8 @@ class NormalBackward3(Node):
 
 def copy_(a, src, non_blocking=False):
     if not isinstance(src, (Tensor,) + _Number):
-        raise TypeError("copy_(): argument 'other' (position 1) must be Tensor, not %s" % type(src).__name__)
-    return _inplace(a, _copy, src)
+        raise TypeError("copy_(): argument 'other' (position 1) must be Tensor, not %s" % _parser_type(src))
+    return _inplace(a, _copy, src, shared_ok=src is a)     # (PyTorch's kernel skips copying a tensor into itself)
 
 
 # The names mul and add save, given at once: their inlined record() does not call _describe

@@ -62,14 +62,14 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
 class BaddbmmBackward0(Node):
     def apply(self, g):
         s = self._saved
-        gi = (g if s['beta'] == 1 else g * s['beta']) if self.needs(0) else None
+        gi = (g if s['beta'] == 1 else _mul_scalar(g, s['beta'])) if self.needs(0) else None
         g1 = g2 = None
         if self.needs(1):
             g1 = bmm(g, transpose(self.saved('batch2'), 1, 2))
-            g1 = g1 if s['alpha'] == 1 else g1 * s['alpha']
+            g1 = g1 if s['alpha'] == 1 else _mul_scalar(g1, s['alpha'])
         if self.needs(2):
             g2 = bmm(transpose(self.saved('batch1'), 1, 2), g)
-            g2 = g2 if s['alpha'] == 1 else g2 * s['alpha']
+            g2 = g2 if s['alpha'] == 1 else _mul_scalar(g2, s['alpha'])
         return gi, g1, g2
 
 

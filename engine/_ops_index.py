@@ -37,10 +37,10 @@ def _positions(a, d, index, name, src=None):
     idx = index._data
     if idx.dtype.name not in ('int32', 'int64'):
         raise RuntimeError('scatter(): Expected dtype int32/int64 for index')  # (scatter_add's too)
+    if not idx.size:                            # (PyTorch checks no shapes for an empty index)
+        return np.zeros(idx.shape, np.intp)
     if builtins.max(idx.ndim, 1) != builtins.max(a._data.ndim, 1):
         raise RuntimeError('Index tensor must have the same number of dimensions as self tensor')
-    if src is not None and builtins.max(src._data.ndim, 1) != builtins.max(a._data.ndim, 1):
-        raise RuntimeError('Index tensor must have the same number of dimensions as src tensor')
     _check_sizes(a, d, index, src)
     shape, ishape = _shape(a), idx.shape or (1,)
     size = shape[d]
@@ -51,16 +51,33 @@ def _positions(a, d, index, name, src=None):
 
 
 def _check_sizes(a, d, index, src):
+    """PyTorch's scatter_shape_check, in its order: index's sizes against self's, then against src's (reading a
+    size src does not have is an IndexError), then src's number of dims, then the sizes' verdict."""
     ishape, shape = _shape(index), _shape(a)
     sshape = _shape(src) if src is not None else None
-    for i, n in enumerate(ishape):
-        if (i != d and n > shape[i]) or (sshape is not None and (i >= len(sshape) or n > sshape[i])):
-            if sshape is None:
-                raise RuntimeError('Expected index [%s] to be no larger than self [%s] apart from dimension %d'
-                                   % (_join(index._data.shape), _join(a._data.shape), d))
-            raise RuntimeError('Expected index [%s] to be no larger than self [%s] apart from dimension %d and to be '
-                               'no larger size than src [%s]' % (_join(index._data.shape), _join(a._data.shape), d,
-                                                                 _join(src._data.shape)))
+    wrong = builtins.any(i != d and n > shape[i] for i, n in enumerate(ishape))
+    if not wrong and sshape is not None:
+        for i, n in enumerate(ishape):
+            if i >= len(sshape):
+                raise IndexError('Dimension out of range (expected to be in range of [%d, %d], but got %d)'
+                                 % (-len(sshape), len(sshape) - 1, i))
+            if n > sshape[i]:
+                wrong = True
+                break
+    if src is not None and len(sshape) != len(ishape):
+        raise RuntimeError('Index tensor must have the same number of dimensions as src tensor')
+    if wrong and sshape is None:
+        raise RuntimeError('Expected index [%s] to be no larger than self [%s] apart from dimension %d'
+                           % (_join(index._data.shape), _join(a._data.shape), d))
+    if wrong:
+        raise RuntimeError('Expected index [%s] to be no larger than self [%s] apart from dimension %d and to be '
+                           'no larger size than src [%s]' % (_join(index._data.shape), _join(a._data.shape), d,
+                                                             _join(src._data.shape)))
+
+
+def _clone(arr):
+    """A copy laid out as PyTorch's clone (preserve format): a dense input's strides kept, else row-major."""
+    return arr.copy(order='K' if ops._dense(arr) else 'C')
 
 
 def _join(shape):
@@ -82,6 +99,8 @@ def _src_meta(out, src, index):
 def _region(src, index):
     """The part of src that scatter reads: its leading corner of index's shape."""
     data = src._data.reshape(_shape(src))
+    if not index._data.size:                    # (an empty index reads nothing, whatever src's dims)
+        return data.reshape(-1)[:0]
     return data[tuple(slice(0, n) for n in _shape(index))]
 
 
@@ -318,7 +337,7 @@ def index_fill(a, dim, index, value):
     if isinstance(value, Tensor) and value._data.ndim:
         raise RuntimeError('index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d '
                            'dimension(s).' % value._data.ndim)
-    out = np.array(a._data, copy=True).reshape(_shape(a))          # (a's layout kept, as PyTorch's clone)
+    out = _clone(a._data).reshape(_shape(a))          # (a's layout kept, as PyTorch's clone)
     out[_slot(out.shape, d, idx)] = value._data if isinstance(value, Tensor) else _scalar(value)
     out = make(out.reshape(a._data.shape))
     saved = {'dim': _given(dim), 'index': SavedTensor(index)}
@@ -445,7 +464,7 @@ def masked_scatter(a, mask, source):
     count = int(np.count_nonzero(m))
     if source._data.size < count:
         raise RuntimeError('Number of elements of source < number of ones in mask')
-    out = np.array(np.broadcast_to(a._data, shape))
+    out = np.array(np.broadcast_to(a._data, shape), order='C')          # (contiguous, as PyTorch's)
     out[m] = source._data.reshape(-1)[:count]
     return _attach(make(out), MaskedScatterBackward0, (a, source), {
         'mask': SavedTensor(mask), 'source_sym_sizes': source._data.shape})
@@ -610,8 +629,14 @@ def repeat_interleave(a, repeats=None, dim=None, *, output_size=None):
 
 # ================================================================================================ shapes (composed)
 
-def tile(a, *dims):
+def tile(a, *dims, **kwargs):
     """repeat with dims padded by leading 1s to a's number of dims (RepeatBackward0)."""
+    if not dims and 'dims' in kwargs:           # (by keyword: x.tile(dims=(2,)))
+        dims = (kwargs.pop('dims'),)
+    if kwargs:
+        raise TypeError("tile() got an unexpected keyword argument '%s'" % next(iter(kwargs)))
+    if not dims:
+        raise TypeError('tile() missing 1 required positional arguments: "dims"')
     dims = tuple(dims[0]) if len(dims) == 1 and isinstance(dims[0], (tuple, list)) else dims
     return a.repeat((1,) * (a._data.ndim - len(dims)) + dims)
 
@@ -1140,6 +1165,27 @@ _TORCH_ONLY = {'broadcast_tensors', 'broadcast_shapes', 'meshgrid', 'cartesian_p
                'rot90_'}
 
 
+def _no_overlap(inplace, pos, key):
+    """inplace with PyTorch's assert_no_overlap(self, source) first (scatter_, index_add_, put_, ...): dense
+    tensors whose memory ranges meet are refused, even the same tensor; others are too hard to judge (allowed)."""
+    def f(self, *args, **kwargs):
+        src = args[pos] if len(args) > pos else kwargs.get(key)
+        if isinstance(src, Tensor) and isinstance(self, Tensor):
+            ops._check_inplace(self)            # (autograd's checks come first)
+            x, y = self._data, src._data
+            if x.size and y.size and ops._dense(x) and ops._dense(y) and np.may_share_memory(x, y):
+                raise RuntimeError('unsupported operation: some elements of the input tensor and the written-to '
+                                   'tensor refer to a single memory location. Please clone() the tensor before '
+                                   'performing the operation.')
+        return inplace(self, *args, **kwargs)
+    f.__name__ = f.__qualname__ = inplace.__name__
+    return f
+
+
+_SOURCE = {'scatter': (2, 'src'), 'scatter_add': (2, 'src'), 'index_add': (2, 'source'), 'index_copy': (2, 'source'),
+           'put': (1, 'source')}
+
+
 def _install():
     g = globals()
     for name in __all__:
@@ -1147,7 +1193,8 @@ def _install():
             setattr(Tensor, name, g[name])
     for name in ('scatter', 'scatter_add', 'index_add', 'index_fill', 'index_copy', 'scatter_reduce', 'put'):
         if name in g:
-            setattr(Tensor, name + '_', _methods._inplace_of(g[name]))
+            inplace = _methods._inplace_of(g[name])
+            setattr(Tensor, name + '_', _no_overlap(inplace, *_SOURCE[name]) if name in _SOURCE else inplace)
 
 
 _install()

@@ -12,7 +12,7 @@ import numpy as np
 from . import _dtypes as dt
 from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
-from ._ops import (_attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F32,
+from ._ops import (_attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
                    _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
                    _C10_TYPE, _rg, pow as _pow)
 from ._ops_nn import where, erf as _erf
@@ -59,7 +59,7 @@ class AsinhBackward0(Node):
 class AtanhBackward0(Node):
     def apply(self, g):                     # grad * 1 / (1 - self.pow(2))
         x = self.saved('self')
-        return (g * 1 / _scalar_sub(1, x ** 2),)
+        return (_mul_scalar(g, 1) / _scalar_sub(1, x ** 2),)
 
 
 def _math_vec(fn):
@@ -518,7 +518,7 @@ def copysign(a, other):
 def _copysign_self_backward(node, g):
     """PyTorch's copysign_tensor_self_backward: grad * (result / self), 0 where self is 0."""
     x = node.saved('self')
-    return g * where(x == 0, 0., node.saved('result') / x)
+    return g * (node.saved('result') / x).masked_fill_(x == 0, 0)
 
 
 class CopysignBackward0(Node):
@@ -555,7 +555,9 @@ def _fma(a, b, c):
 
 def _lerp_np(x, y, w):
     """PyTorch's lerp kernel: fma(weight, end - self, self) for |weight| < 0.5, else fma(weight - 1, end - self,
-    end)."""
+    end). Halves in float, rounded once."""
+    if x.dtype is _F16:
+        return _lerp_np(x.astype(_F32), y.astype(_F32), np.asarray(w, _F32)).astype(_F16)
     one = x.dtype.type(1)
     small = np.abs(w) < 0.5
     return _fma(np.where(small, w, w - one), y - x, np.where(small, x, y))
@@ -588,7 +590,7 @@ def lerp(a, end, weight):
                        {'end': SavedTensor(end) if _rg(weight) else None,
                         'self': SavedTensor(a) if _rg(weight) else None,
                         'weight': SavedTensor(weight) if _rg(a) or _rg(end) else None})
-    w = x.dtype.type(_scalar(weight))
+    w = (_F32 if x.dtype is _F16 else x.dtype).type(_scalar(weight))     # (a half's weight: a float)
     return _attach(_out(_lerp_np(x, y, w), a.dtype), LerpBackward0, (a, end), {'weight': _scalar(weight)})
 
 
@@ -601,7 +603,7 @@ class LerpBackward0(Node):
 class LerpBackward1(Node):
     def apply(self, g):                       # grad * (1 - weight), grad * weight, grad * (end - self)
         w = self.saved('weight') if self.needs(0) or self.needs(1) else None
-        return (g * (1 - w) if self.needs(0) else None, g * w if self.needs(1) else None,
+        return (g * _scalar_sub(1, w) if self.needs(0) else None, g * w if self.needs(1) else None,
                 g * (self.saved('end') - self.saved('self')) if self.needs(2) else None)
 
 
@@ -624,6 +626,8 @@ def addcmul(a, tensor1, tensor2, *, value=1):
     if d is dt.bool_:
         raise NotImplementedError('"addcmul_cpu_out" not implemented for \'Bool\'')
     v = d.np.type(value if d.is_floating_point else builtins.int(value))
+    if d is dt.float16:                         # (halves: in float, rounded once)
+        v, x, y, z = _F32.type(value), x.astype(_F32), y.astype(_F32), z.astype(_F32)
     out = _out(_fma(v * y, z, x) if d.is_floating_point else x + v * y * z, d)
     return _attach(out, AddcmulBackward0, (a, tensor1, tensor2),
                    {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
@@ -634,8 +638,8 @@ class AddcmulBackward0(Node):
     def apply(self, g):                       # grad, grad * (tensor2 * value), grad * (tensor1 * value)
         v = self._saved['value']
         return (g if self.needs(0) else None,
-                g * (self.saved('tensor2') * v) if self.needs(1) else None,
-                g * (self.saved('tensor1') * v) if self.needs(2) else None)
+                g * _mul_scalar(self.saved('tensor2'), v) if self.needs(1) else None,    # (value: a C++ number)
+                g * _mul_scalar(self.saved('tensor1'), v) if self.needs(2) else None)
 
 
 def addcdiv(a, tensor1, tensor2, *, value=1):
@@ -648,7 +652,10 @@ def addcdiv(a, tensor1, tensor2, *, value=1):
             'tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + '
             'value * tensor1 / tensor2), for all dtypes.')
     x, y, z, d = _addc_operands(a, tensor1, tensor2, value, 'addcdiv')
-    out = _out(x + d.np.type(value) * y / z, d)
+    if d is dt.float16:                         # (halves: in float, rounded once)
+        out = _out(x.astype(_F32) + _F32.type(value) * y.astype(_F32) / z.astype(_F32), d)
+    else:
+        out = _out(x + d.np.type(value) * y / z, d)
     return _attach(out, AddcdivBackward0, (a, tensor1, tensor2),
                    {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
                     'tensor2': SavedTensor(tensor2), 'value': value})     # (PyTorch saves tensor2 always)
@@ -659,8 +666,13 @@ class AddcdivBackward0(Node):
         v = self._saved['value']
         t2 = self.saved('tensor2')
         return (g if self.needs(0) else None,
-                g * (v / t2) if self.needs(1) else None,
-                -g * (v * self.saved('tensor1') / (t2 * t2)) if self.needs(2) else None)
+                g * _scalar_div(v, t2) if self.needs(1) else None,
+                -g * (_mul_scalar(self.saved('tensor1'), v) / (t2 * t2)) if self.needs(2) else None)
+
+
+def _scalar_div(s, t):
+    """s / t as PyTorch's C++ `Scalar / Tensor` computes it: a tensor full of s, divided by t (DivBackward0)."""
+    return make(np.full_like(t._data, s)) / t
 
 
 def float_power(a, exponent):
@@ -767,9 +779,13 @@ arccosh, arcsinh, arctanh = acosh, asinh, atanh
 
 def _method(fn, name, arg):
     """fn as a method: its tensor-only operand `arg` is argument 1 there (PyTorch's TypeError says so)."""
-    def m(self, other, *args, **kwargs):
-        _need_tensor(name, other, 1, arg)
-        return fn(self, other, *args, **kwargs)
+    def m(self, *args, **kwargs):
+        if not args and arg in kwargs:          # (the operand by its name: x.heaviside(values=y))
+            args = (kwargs.pop(arg),)
+        if not args:
+            raise TypeError("%s() missing 1 required positional argument: '%s'" % (name, arg))
+        _need_tensor(name, args[0], 1, arg)
+        return fn(self, *args, **kwargs)
     m.__name__ = name
     return m
 

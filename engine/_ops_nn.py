@@ -15,7 +15,7 @@ from . import _reduce_order
 from . import _selection
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _div_scalar, _F32, _float_dtype,
+from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _div_scalar, _F16, _F32, _float_dtype, _half,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
@@ -108,7 +108,17 @@ def _return_type(name, fields=('values', 'indices')):
                  '__reduce__': lambda self: (type(self), (tuple(self), {})),
                  '__repr__': lambda self: '%s(\n%s)' % (full, ',\n'.join('%s=%r' % (f, v) for f, v in zip(fields, self)))}
     namespace.update((f, _Field(i)) for i, f in enumerate(fields))
-    return type(name, (tuple,), namespace)
+    namespace['__qualname__'] = name
+    return _StructSeqType(full, (tuple,), namespace)
+
+
+class _StructSeqType(type):
+    """The type of a return type. Python's own messages name a type by its C name ("unsupported operand type(s)
+    for -: 'Tensor' and 'torch.return_types.max'"), which PyTorch's structseqs have in full; their __name__ is the
+    last part of it."""
+    @property
+    def __name__(cls):
+        return cls.__qualname__
 
 
 class return_types:
@@ -165,8 +175,10 @@ def _select_backward(g, dim, indices, sizes, keepdim):
         return g
     g = _unsq(g, (dim,), keepdim)
     idx = indices._data if keepdim else np.expand_dims(indices._data, dim)
-    return put(g, _along(idx.astype(np.intp), dim, sizes), sizes, ScatterBackward0,   # (scatter into zeros)
-               {'dim': dim, 'index': SavedTensor(make(idx))})
+    flat = _along(idx.astype(np.intp), dim, sizes)
+    out = put(g, flat, sizes, ScatterBackward0, {'dim': dim, 'index': SavedTensor(make(idx))})  # (into zeros)
+    out._data.reshape(-1)[flat.reshape(-1)] = g._data.reshape(-1)     # (copied there, as scatter: -0. stays -0.)
+    return out
 
 
 def _extremum(name, np_fn, arg_fn, full_node, dim_node, pair):
@@ -227,7 +239,7 @@ def _elementwise_extremum(np_fn, node_cls):
     def op(a, other):
         if not isinstance(other, Tensor):
             raise TypeError('%s(): argument \'other\' (position 2) must be Tensor, not %s'
-                            % (np_fn.__name__, type(other).__name__))
+                            % (np_fn.__name__, parser_type(other)))
         d = dt.result_type(a, other)
         if a._data.shape != other._data.shape:
             _check_broadcast(a._data.shape, other._data.shape)
@@ -238,20 +250,24 @@ def _elementwise_extremum(np_fn, node_cls):
     return op
 
 
+def _extremum_grad(g, a, b, lose):
+    """PyTorch's formula for one input of maximum / minimum: where(self == other, grad / 2, grad), then
+    masked_fill_ with 0 where the input lost (`lose`): under create_graph a MaskedFillBackward0 over a where."""
+    return where(make(a == b), _div_scalar(g, 2), g).masked_fill_(make(lose), 0)
+
+
 class MaximumBackward0(Node):
     def apply(self, g):
         a, b = self.saved('self')._data, self.saved('other')._data
-        half = where(make(a == b), g / 2, g)
-        return (where(make(a < b), 0., half) if self.needs(0) else None,
-                where(make(a > b), 0., half) if self.needs(1) else None)
+        return (_extremum_grad(g, a, b, a < b) if self.needs(0) else None,
+                _extremum_grad(g, a, b, a > b) if self.needs(1) else None)
 
 
 class MinimumBackward0(Node):
     def apply(self, g):
         a, b = self.saved('self')._data, self.saved('other')._data
-        half = where(make(a == b), g / 2, g)
-        return (where(make(a > b), 0., half) if self.needs(0) else None,
-                where(make(a < b), 0., half) if self.needs(1) else None)
+        return (_extremum_grad(g, a, b, a > b) if self.needs(0) else None,
+                _extremum_grad(g, a, b, a < b) if self.needs(1) else None)
 
 
 maximum = _elementwise_extremum(np.maximum, MaximumBackward0)
@@ -292,7 +308,14 @@ def sort(a, dim=-1, descending=False, *, stable=None):
     """(values, indices) sorted along dim (SortBackward1 when `stable` is given, as PyTorch's overloads)."""
     x = a._data if a._data.ndim else a._data.reshape(1)
     order = _sort_indices(x, _wrap_dim(dim, a._data.ndim), descending)
-    return _picked(a, dim, order, SortBackward0 if stable is None else SortBackward1, 'sort')
+    res = _picked(a, dim, order, SortBackward0 if stable is None else SortBackward1, 'sort')
+    from ._ops import _dense
+    if x.ndim > 1 and not x.flags.c_contiguous and _dense(x):     # (PyTorch's results take a dense input's layout)
+        for t in res:
+            laid = np.empty_like(x, dtype=t._data.dtype)
+            laid[...] = t._data
+            t._data = laid
+    return res
 
 
 def argsort(a, dim=-1, descending=False, stable=False):
@@ -494,7 +517,7 @@ class UniqueDimBackward0(Unique2Backward0):
 def dist(a, other, p=2):
     """The p-norm of a - other (DistBackward0)."""
     if not isinstance(other, Tensor):
-        raise TypeError("dist(): argument 'other' (position 2) must be Tensor, not %s" % type(other).__name__)
+        raise TypeError("dist(): argument 'other' (position 2) must be Tensor, not %s" % parser_type(other))
     with ag.no_grad():
         diff = a - other
     if not diff.is_floating_point():
@@ -522,15 +545,21 @@ def square(a):
 # ================================================================================================ softmax family
 
 def _softmax_np(x, d):
+    if x.dtype is _F16:
+        return _half(_softmax_np, x, d)
     if x.size and d == x.ndim - 1 and x.dtype.kind == 'f' and x.itemsize >= 4:    # PyTorch's kernel for the last dim
         rows = x.reshape(-1, x.shape[-1])
         e = _vec_exp(rows - np.max(rows, axis=1, keepdims=True))
         return (e * (x.dtype.type(1) / _vec_sum(e))[:, None]).reshape(x.shape)
-    e = np.exp(x - np.max(x, axis=d, keepdims=True)) if x.size else x
+    # over another dim, PyTorch's kernel (for fewer than a vector of positions inside the dim) takes each
+    # position's exp (correctly rounded), adds them in order along the dim and divides by the sum
+    e = _exp(x - np.max(x, axis=d, keepdims=True)) if x.size else x
     return e / np.sum(e, axis=d, keepdims=True)
 
 
 def _log_softmax_np(x, d):
+    if x.dtype is _F16 and d != x.ndim - 1:     # (PyTorch's other dims: in float; its last-dim kernel for halves
+        return _half(_log_softmax_np, x, d)     # rounds otherwise, closer to numpy's half arithmetic below)
     if not x.size:
         return x
     if d == x.ndim - 1 and x.dtype.kind == 'f' and x.itemsize >= 4:       # PyTorch's kernel for the last dim
@@ -572,6 +601,8 @@ def _softmax_op(name, np_fn, node_cls):
         if dtype is not None:
             a = a.to(dtype)
         d = _wrap_dim(dim, a._data.ndim)
+        if not a._data.size:                    # (PyTorch returns an empty input's copy before its dtype check)
+            return _attach(make(a._data.copy()), node_cls, (a,), {'dim': _raw(dim), 'result': _RESULT})
         if not a.is_floating_point():
             kernel = '_lastdim' if d >= a._data.ndim - 1 else ''
             raise NotImplementedError('"%s%s_kernel_impl" not implemented for \'%s\'' % (name, kernel, a.dtype.legacy))
@@ -610,7 +641,16 @@ def softmax_backward_data(g, y, dim):
     rows = _lastdim_rows(g, y, d)
     if rows is not None:                       # (g - sum(g * y)) * y, the sum as the kernel adds
         gr, yr = rows
-        out = make(((gr - _vec_sum(gr * yr)[:, None]) * yr).reshape(y._data.shape))
+        if gr.dtype is _F16:                   # (halves: in float, rounded once)
+            gr, yr = gr.astype(_F32), yr.astype(_F32)
+        out = make(((gr - _vec_sum(gr * yr)[:, None]) * yr).astype(y._data.dtype, copy=False).reshape(y._data.shape))
+    elif y._data.dtype == _F32 and g._data.dtype == _F32 and y._data.ndim and g._data.shape == y._data.shape:
+        # over another dim the kernel adds g * y along it in order, each step a fused multiply-add
+        gd, yd = g._data, y._data
+        acc = np.zeros(yd.shape[:d] + (1,) + yd.shape[d + 1:], _F32)
+        for i in range(yd.shape[d]):
+            acc = _fma32(gd[(slice(None),) * d + (slice(i, i + 1),)], yd[(slice(None),) * d + (slice(i, i + 1),)], acc)
+        out = make(np.asarray((gd - acc) * yd))
     else:
         out = _no_grad_value(lambda: y * (g - (g * y).sum(d, keepdim=True)))
     if _recording(g, y):
@@ -685,7 +725,7 @@ def logsumexp(a, dim=None, keepdim=False):
     m = np.where(np.isinf(m), fd.np.type(0), m)
     # PyTorch's composition: amax, then log(sum(exp(x - max))) + max with its exp, sum and log
     r = _log(_add_reduce(_exp(x - m), dims, True)) + m
-    out = _out(r if keepdim else np.squeeze(r, dims), fd)
+    out = _out(np.asarray(r if keepdim else np.squeeze(r, dims), order='C'), fd)     # (reductions: row-major)
     return _attach(out, LogsumexpBackward0, (a,), {'dim': _raw(_tuple(dim)), 'keepdim': keepdim, 'result': _RESULT,
                                                    'self': SavedTensor(a)})
 
@@ -728,7 +768,7 @@ def _var_np(x, dims, c, keepdim, name=None):
                       '(input numel divided by output numel). (Triggered internally at '
                       '/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)' % name, UserWarning,
                       stacklevel=user_stacklevel())
-    if x.dtype == np.float32:
+    if x.dtype == np.float32 or x.dtype is _F16:       # (PyTorch computes halves as floats: see var)
         x = x.astype(np.float64)
     if not x.size:                               # (numpy's mean of nothing warns: PyTorch's is nan, silently)
         with warnings.catch_warnings():
@@ -739,21 +779,33 @@ def _var_np(x, dims, c, keepdim, name=None):
     return np.sum(dev * dev, axis=dims, keepdims=keepdim) / builtins.max(n - (1 if c is None else c), 0), n
 
 
+def _var_np_dtype(a, name):
+    """PyTorch checks the dtype before the dims."""
+    if a._data.dtype.kind != 'f':
+        raise RuntimeError('%s only support floating point and complex dtypes'
+                           % ('std and var' if name in ('std', 'var') else name))
+
+
 def var(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVEN):
     """Variance over dim (Bessel-corrected unless unbiased=False or correction=0)."""
     dim, c = _correction(dim, unbiased, correction)
+    _var_np_dtype(a, 'var')
     dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims, as in PyTorch)
     r, _ = _var_np(a._data, dims, c, keepdim, 'var')
-    return _attach(_out(r, a.dtype), VarBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)), 'keepdim': keepdim,
+    r = np.asarray(r, order='C')                      # (reductions give row-major results)
+    # (a half's variance is its float copy's, rounded to half: double -> float -> half, as dt.convert rounds)
+    return _attach(_out(dt.convert(np.asarray(r), a.dtype), a.dtype), VarBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)), 'keepdim': keepdim,
                                                            'self': SavedTensor(a)})
 
 
 def std(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVEN):
     """Standard deviation over dim: sqrt(var)."""
     dim, c = _correction(dim, unbiased, correction)
+    _var_np_dtype(a, 'std')
     dims = _dims(dim, a._data.ndim) or None
     r, _ = _var_np(a._data, dims, c, keepdim, 'std')
-    return _attach(_out(np.sqrt(r), a.dtype), StdBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)),
+    r = np.asarray(r, order='C')
+    return _attach(_out(dt.convert(np.sqrt(np.asarray(r)), a.dtype), a.dtype), StdBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)),
                                                                     'keepdim': keepdim, 'result': _RESULT,
                                                                     'self': SavedTensor(a)})
 
@@ -796,6 +848,8 @@ def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
     x = np.abs(a._data.astype(d.np, copy=False))
     if x.dtype.kind == 'f' and x.itemsize >= 4 and ord not in (0, math.inf, -math.inf):
         r = _reduce_order.norm(a._data.astype(d.np, copy=False), dims, keepdim, ord)   # (the kernel's order)
+    elif x.dtype is _F16:              # (PyTorch's norm of halves accumulates in float, one by one)
+        r = _reduce_order.norm(x.astype(_F32), dims, keepdim, ord, in_order=True)
     elif ord == 2:
         r = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))
     elif ord == 1:
@@ -852,7 +906,10 @@ def leaky_relu(a, negative_slope=0.01, inplace=False):
     """x where x > 0, else negative_slope * x. inplace: the node of leaky_relu_, which saves the result."""
     _check_float(a, 'leaky_relu_cpu')
     x = a._data
-    out = make(np.where(x > 0, x, x * x.dtype.type(negative_slope)))
+    if x.dtype is _F16:                 # (PyTorch multiplies a half by the slope in float, then rounds)
+        out = make(np.where(x > 0, x, (x.astype(_F32) * _F32.type(negative_slope)).astype(_F16)))
+    else:
+        out = make(np.where(x > 0, x, x * x.dtype.type(negative_slope)))
     if inplace:
         return _attach(out, LeakyReluBackward1, (a,), {'negative_slope': negative_slope, 'result': _RESULT})
     return _attach(out, LeakyReluBackward0, (a,), {'negative_slope': negative_slope, 'self': SavedTensor(a)})
@@ -866,7 +923,10 @@ class LeakyReluBackward0(Node):
 def leaky_relu_backward(g, x, negative_slope):
     """g where x > 0, else g * negative_slope: an op of its own for double backward (x may be the result)."""
     d = g._data
-    out = make(np.where(x._data > 0, d, d * d.dtype.type(negative_slope)))
+    if d.dtype is _F16:                 # (halves: times the slope in float, rounded once)
+        out = make(np.where(x._data > 0, d, (d.astype(_F32) * _F32.type(negative_slope)).astype(_F16)))
+    else:
+        out = make(np.where(x._data > 0, d, d * d.dtype.type(negative_slope)))
     saved = {'negative_slope': negative_slope, 'self': SavedTensor(x)}
     return _attach(out, LeakyReluBackwardBackward0, (g, x), saved)
 
@@ -940,8 +1000,10 @@ def logsigmoid(a):
     if not a.is_floating_point():
         raise NotImplementedError('"log_sigmoid_cpu" not implemented for \'%s\'' % a.dtype.legacy)
     x = a._data
-    z = np.asarray(_vec_exp(-np.abs(x)), x.dtype)
-    out = make(-(np.maximum(-x, x.dtype.type(0)) + _log1p(z)))
+    f = x.astype(_F32) if x.dtype is _F16 else x         # (halves: computed in float, rounded once)
+    z = np.asarray(_vec_exp(-np.abs(f)), f.dtype)
+    out = make(np.asarray(-(np.maximum(-f, f.dtype.type(0)) + _log1p(z)), x.dtype, order='C'))   # (contiguous)
+    z = z.astype(x.dtype, copy=False)
     return _attach(out, LogSigmoidBackward0, (a,), {'buffer': SavedTensor(make(z)), 'self': SavedTensor(a)})
 
 
@@ -955,7 +1017,12 @@ def log_sigmoid_backward(g, x, buffer):
     PyTorch's kernel: an op of its own for double backward."""
     z, one = buffer._data, buffer._data.dtype.type(1)
     neg = x._data < 0
-    out = make((np.where(neg, one, 0 * one) - np.where(neg, one, -one) * (z / (one + z))) * g._data)
+    if z.dtype is _F16 and g._data.dtype is _F16:      # (halves: in float, rounded once)
+        zf, onef = z.astype(_F32), _F32.type(1)
+        out = make(((np.where(neg, onef, 0 * onef) - np.where(neg, onef, -onef) * (zf / (onef + zf)))
+                    * g._data.astype(_F32)).astype(_F16))
+    else:
+        out = make((np.where(neg, one, 0 * one) - np.where(neg, one, -one) * (z / (one + z))) * g._data)
     if _recording(g, x):
         _attach(out, LogSigmoidBackwardBackward0, (g, x), {'buffer': SavedTensor(buffer), 'grad_output': SavedTensor(g),
                                                            'self': SavedTensor(x)})
@@ -1082,7 +1149,10 @@ def silu(a):
     """x * sigmoid(x), as PyTorch's kernel computes it: x / (1 + exp(-x))."""
     _check_float(a, 'silu_cpu', 'fc')
     x = a._data
-    out = x / (x.dtype.type(1) + _vec_exp(-x)) if x.dtype.kind == 'f' else x * _sigmoid(x)
+    if x.dtype is _F16:                             # (computed in float, rounded to half)
+        out = _half(lambda f: f / (f.dtype.type(1) + _vec_exp(-f)), x)
+    else:
+        out = x / (x.dtype.type(1) + _vec_exp(-x)) if x.dtype.kind == 'f' else x * _sigmoid(x)
     return _attach(make(out), SiluBackward0, (a,), {'self': SavedTensor(a)})
 
 
@@ -1095,6 +1165,9 @@ class SiluBackward0(Node):
         if x._data.dtype is _F32 and g._data.dtype is _F32:    # (its kernel: 1 + x * (1 - s) fused)
             sd = s._data
             return (make(g._data * sd * _fma32(x._data, 1 - sd, 1)),)
+        if x._data.dtype is _F16 and g._data.dtype is _F16:    # (halves: the same in float, rounded once)
+            xf, sf = x._data.astype(_F32), _sigmoid(x._data.astype(_F32))
+            return (make((g._data.astype(_F32) * sf * _fma32(xf, 1 - sf, 1)).astype(_F16)),)
         return (g * s * (1 + x * (1 - s)),)
 
 
@@ -1248,10 +1321,10 @@ class AddmmBackward0(Node):
         mat1, mat2 = self.saved_pair('mat1', 'mat2')
         ga = mm_mat1_backward(g, mat2, saved['mat1_sym_sizes'], saved['mat1_sym_strides']) if self.needs(1) else None
         gb = mm_mat2_backward(g, mat1, saved['mat2_sym_sizes'], saved['mat2_sym_strides']) if self.needs(2) else None
-        if alpha != 1:
-            ga = None if ga is None else ga * alpha
-            gb = None if gb is None else gb * alpha
-        return (g if beta == 1 else g * beta) if self.needs(0) else None, ga, gb
+        if alpha != 1:                   # (PyTorch's maybe_multiply: times a C++ number, MulBackward1)
+            ga = None if ga is None else _mul_scalar(ga, alpha)
+            gb = None if gb is None else _mul_scalar(gb, alpha)
+        return (g if beta == 1 else _mul_scalar(g, beta)) if self.needs(0) else None, ga, gb
 
 
 def linear(input, weight, bias=None):
@@ -1292,6 +1365,8 @@ def _reduce(x, reduction):
     """A loss's elements (array x) reduced: none, mean or sum, adding in PyTorch's order (see _ops._add_reduce)."""
     if reduction == 0:
         return x
+    if x.dtype is _F16:                 # (PyTorch sums halves in float, then rounds: no overflow past 65504)
+        return _half(_reduce, x, reduction)
     s = np.asarray(_add_reduce(x), x.dtype)
     return s if reduction == 2 else np.asarray(s / x.dtype.type(x.size) if x.size else np.nan, x.dtype)
 
@@ -1726,13 +1801,6 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
                     'weight': SavedTensor(weight) if weight is not None else None})
 
 
-def _weighted_mean_grad(node, g, x):
-    """The incoming gradient of a BCE loss, times its weight and divided by the count for reduction='mean'."""
-    if node._saved['weight'] is not None:
-        g = g * node.saved('weight')
-    return g / x._data.size if node._saved['reduction'] == 1 else g
-
-
 class BinaryCrossEntropyBackward0(Node):
     def apply(self, g):
         x, t = self.saved('self'), self.saved('target')
@@ -1740,17 +1808,24 @@ class BinaryCrossEntropyBackward0(Node):
         if self.needs(0):
             w = self.saved('weight') if self._saved['weight'] is not None else None
             gi = binary_cross_entropy_backward(g, x, t, w, self._saved['reduction'])
-        g = _weighted_mean_grad(self, g, x)
-        gt = g * ((1 - x).log() - x.log()) if self.needs(1) else None
+        gt = None
+        if self.needs(1):       # PyTorch's binary_cross_entropy_target_backward, in its order: -logit(self) * grad,
+            from ._ops_math import logit                    # times the weight, divided by the count for 'mean'
+            gt = logit(x).neg() * g
+            if self._saved['weight'] is not None:
+                gt = gt * self.saved('weight')
+            if self._saved['reduction'] == 1:
+                gt = _div_scalar(gt, x._data.size)
         return gi, gt
 
 
 def _bce_grad(g, x, t, w, r):
+    """PyTorch's kernel, in its order: g (x - t) / max((1 - x) x, 1e-12), then times the weight, then divided by
+    the count for 'mean'."""
+    out = g * (x - t) / ((1 - x) * x).clamp(min=1e-12)
     if w is not None:
-        g = g * w
-    if r == 1:
-        g = g / x._data.size
-    return g * (x - t) / ((1 - x) * x).clamp(min=1e-12)
+        out = out * w
+    return out / x._data.size if r == 1 else out
 
 
 def binary_cross_entropy_backward(g, x, t, w, r):
@@ -1901,29 +1976,23 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
 
 class BinaryCrossEntropyWithLogitsBackward0(Node):
     def apply(self, g):
+        """PyTorch's binary_cross_entropy_with_logits_backward and _target_backward, op for op and in their order
+        (the weight and the count of 'mean' come last): the same last bits, and its nodes under create_graph."""
         x, t = self.saved('self'), self.saved('target')
         pw = self.saved('pos_weight') if self._saved['pos_weight'] is not None else None
-        if self.needs(0) and _recording(g, x, t):      # PyTorch's formula with grad mode on, op for op
+        gi = gt = None
+        if self.needs(0):
             gi = x.sigmoid() - t if pw is None else (_add_scalar(pw * t, 1) - t) * x.sigmoid() - pw * t
-            gi = gi * g
-            if self._saved['weight'] is not None:
-                gi = gi * self.saved('weight')
-            if self._saved['reduction'] == 1:
-                gi = _div_scalar(gi, x._data.size)
-            g = _weighted_mean_grad(self, g, x)
-            gt = None
-            if self.needs(1):
-                gt = -x * g if pw is None else ((-x).sigmoid().log() - x.sigmoid().log() * pw) * g
-            return gi, gt
-        g = _weighted_mean_grad(self, g, x)
-        if self._saved['pos_weight'] is None:
-            gi = (x.sigmoid() - t) * g if self.needs(0) else None
-            gt = -x * g if self.needs(1) else None
-        else:
-            pw = self.saved('pos_weight')
-            gi = ((pw * t + 1 - t) * x.sigmoid() - pw * t) * g if self.needs(0) else None
-            gt = ((-x).sigmoid().log() - x.sigmoid().log() * pw) * g if self.needs(1) else None
+            gi = self._weighted_mean(gi * g, x)
+        if self.needs(1):
+            gt = -x * g if pw is None else (logsigmoid(-x) - logsigmoid(x) * pw) * g
+            gt = self._weighted_mean(gt, x)
         return gi, gt
+
+    def _weighted_mean(self, v, x):
+        if self._saved['weight'] is not None:
+            v = v * self.saved('weight')
+        return _div_scalar(v, x._data.size) if self._saved['reduction'] == 1 else v
 
 
 # ================================================================================================ normalization
@@ -2238,20 +2307,22 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     x = input._data
     n = math.prod(shape)
     rows = np.ascontiguousarray(x).reshape(-1, n)
-    t = x.dtype.type
+    wd, bd = (None if p is None else p._data.reshape(-1) for p in (weight, bias))
+    if x.dtype is _F16:             # (halves: computed in float; the output and the saved mean and rstd rounded)
+        rows, wd, bd = (None if v is None else v.astype(_F32) for v in (rows, wd, bd))
+    t = rows.dtype.type
     if rows.size:
         mean, var = _rowwise_moments(rows)
         rstd = t(1) / np.sqrt(var + t(eps))
     else:
-        mean = rstd = np.zeros(rows.shape[0], x.dtype)
+        mean = rstd = np.zeros(rows.shape[0], rows.dtype)
     centred = (rows - mean[:, None]) * rstd[:, None]
     if weight is not None and bias is not None:           # (the vectorized path: a fused multiply-add)
-        out = _fused(centred, weight._data.reshape(-1), bias._data.reshape(-1))
+        out = _fused(centred, wd, bd)
     else:
-        out = centred * (1 if weight is None else weight._data.reshape(-1)) + (0 if bias is None else
-                                                                                bias._data.reshape(-1))
+        out = centred * (1 if weight is None else wd) + (0 if bias is None else bd)
     stat_shape = x.shape[:x.ndim - len(shape)] + (1,) * len(shape)
-    save_mean, save_rstd = make(mean.reshape(stat_shape)), make(rstd.reshape(stat_shape))
+    save_mean, save_rstd = (make(v.astype(x.dtype, copy=False).reshape(stat_shape)) for v in (mean, rstd))
     out = _attach(make(out.astype(x.dtype).reshape(x.shape)), NativeLayerNormBackward0, (input, weight, bias), {
         'bias': None if bias is None else SavedTensor(bias), 'input': SavedTensor(input),
         'normalized_shape': shape, 'result1': SavedTensor(save_mean), 'result2': SavedTensor(save_rstd),
@@ -2273,24 +2344,29 @@ class NativeLayerNormBackward0(Node):
         gd = np.ascontiguousarray(g._data).reshape(-1, n).astype(xd.dtype)
         mean = self.saved('result1')._data.reshape(-1)[:, None]
         rstd = self.saved('result2')._data.reshape(-1)[:, None]
+        out_dtype = xd.dtype
+        if out_dtype is _F16:           # (halves: the kernel computes in float; the gradients rounded to half)
+            xd, gd, mean, rstd = (v.astype(_F32) for v in (xd, gd, mean, rstd))
         t = xd.dtype.type
         gx = gw = gb = None
         if self.needs(0):
-            wd = None if w is None else w._data.reshape(-1)
+            wd = None if w is None else w._data.reshape(-1).astype(xd.dtype, copy=False)
             ds = _vec_sum(gd * xd if wd is None else gd * xd * wd, 32)[:, None]
             db = _vec_sum(gd if wd is None else gd * wd, 32)[:, None]
             scale = t(1) / t(n)
             b = _fused(db, mean, -ds) * rstd * rstd * rstd * scale          # (fused multiply-adds: measured)
             c = _fused(-b, mean, -(db * rstd * scale))
-            gx = make((_fused(b, xd, rstd * gd if wd is None else rstd * gd * wd) + c).reshape(x._data.shape))
+            gx = make((_fused(b, xd, rstd * gd if wd is None else rstd * gd * wd) + c).astype(out_dtype, copy=False)
+                      .reshape(x._data.shape))
         if w is not None and self.needs(1) or len(self._fns) > 2 and self.needs(2):
             half = -(-xd.shape[0] // 2)                   # (PyTorch's two threads each sum half the rows, then adds)
             if self.needs(1):                             # (buffer += dy * (rstd * x - rstd * mean), fused)
                 terms = _fused(rstd, xd, -rstd * mean)
                 gw = make((_fused_rows(gd[:half], terms[:half]) + _fused_rows(gd[half:], terms[half:]))
-                          .reshape(w._data.shape))
+                          .astype(out_dtype, copy=False).reshape(w._data.shape))
             if len(self._fns) > 2 and self.needs(2):
-                gb = make((_in_order_rows(gd[:half]) + _in_order_rows(gd[half:])).reshape(w._data.shape
+                gb = make((_in_order_rows(gd[:half]) + _in_order_rows(gd[half:])).astype(out_dtype, copy=False)
+                          .reshape(w._data.shape
                                                                                        if w is not None else
                                                                                        self._saved['normalized_shape']))
         k, eps = len(self._saved['normalized_shape']), self.__dict__.get('_eps', 1e-5)

@@ -12,7 +12,7 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._ops import _add_reduce, _attach, _dims, _out, _dim_list as _checked_dims
-from ._ops_nn import _NOT_GIVEN, _correction, _raw, _return_type, _var_backward, _var_np, _saved_dims, _unsq, return_types, where
+from ._ops_nn import _NOT_GIVEN, _correction, _var_np_dtype, _raw, _return_type, _var_backward, _var_np, _saved_dims, _unsq, return_types, where
 from ._tensor import Tensor, make, _wrap_dim
 
 __all__ = ['count_nonzero', 'nansum', 'nanmean', 'diff', 'tensordot', 'inner', 'kron', 'vdot', 'logcumsumexp',
@@ -36,7 +36,8 @@ def _prod(sizes):
 def count_nonzero(a, dim=None):
     """How many elements are not zero (over dim, or all: also for an empty list of dims): int64, no gradient."""
     dims = None if dim is None or dim in ([], ()) else _checked_dims((dim,), a._data.ndim)[1]
-    return make(np.asarray(np.count_nonzero(a._data, axis=dims if a._data.ndim else None), dtype=np.int64))
+    return make(np.asarray(np.count_nonzero(a._data, axis=dims if a._data.ndim else None), dtype=np.int64,
+                           order='C'))
 
 
 def nansum(a, dim=None, keepdim=False, *, dtype=None):
@@ -47,7 +48,7 @@ def nansum(a, dim=None, keepdim=False, *, dtype=None):
     if x.dtype.kind == 'f':
         x = np.where(np.isnan(x), x.dtype.type(0), x)
     empty = dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)
-    out = _out(_add_reduce(x) if empty else _add_reduce(x, _dims(dim, x.ndim), keepdim), d)
+    out = _out(np.asarray(_add_reduce(x) if empty else _add_reduce(x, _dims(dim, x.ndim), keepdim), order='C'), d)
     raw = None if dim is None else _raw(tuple(dim) if isinstance(dim, (tuple, list)) else (dim,))
     return _attach(out, NansumBackward0, (a,), {'dim': raw, 'keepdim': keepdim, 'self': SavedTensor(a)})
 
@@ -55,7 +56,7 @@ def nansum(a, dim=None, keepdim=False, *, dtype=None):
 class NansumBackward0(Node):
     def apply(self, g):
         s, x = self._saved, self.saved('self')
-        dims = _saved_dims(s['dim'], x.ndim) if s['dim'] else None
+        dims = _saved_dims(s['dim'], x.ndim) if s['dim'] and x.ndim else None     # (a 0-d input: g is its shape)
         g = _unsq(g, dims, s['keepdim']) if dims is not None else g
         return (where(x.isnan(), 0., g.expand(x.shape)),)
 
@@ -152,6 +153,9 @@ def vdot(a, b):
     """The dot product of two 1-D tensors (conjugating the first: real tensors here). VdotBackward0."""
     if a.ndim != 1 or b.ndim != 1:
         raise RuntimeError('1D tensors expected, but got %dD and %dD tensors' % (a.ndim, b.ndim))
+    if a.dtype != b.dtype:                      # (dot's checks, in dot's order)
+        raise RuntimeError('dot : expected both vectors to have same dtype, but found %s and %s'
+                           % (a.dtype.legacy, b.dtype.legacy))
     if a.shape[0] != b.shape[0]:
         raise RuntimeError('inconsistent tensor size, expected tensor [%d] and src [%d] to have the same number of '
                            'elements, but got %d and %d elements respectively'
@@ -175,9 +179,10 @@ def logcumsumexp(a, dim):
         raise NotImplementedError('"logcumsumexp_out_cpu" not implemented for \'%s\'' % _scalar_name(a))
     x = a._data
     d = _wrap_dim(dim, x.ndim)
-    w = x.astype(np.float64) if x.dtype == np.float32 else x           # (float32 as PyTorch: in float64, rounded)
+    # (as PyTorch accumulates: float32 in float64, float16 in float32, then rounded)
+    w = x.astype(np.float64) if x.dtype == np.float32 else x.astype(np.float32) if x.dtype == np.float16 else x
     y = np.logaddexp.accumulate(w.reshape(-1) if x.ndim == 0 else w, axis=d if x.ndim else 0).reshape(x.shape)
-    return _attach(make(y.astype(x.dtype, copy=False)), LogcumsumexpBackward0, (a,),
+    return _attach(make(y.astype(x.dtype, order='C', copy=False)), LogcumsumexpBackward0, (a,),
                    {'dim': _raw(dim), 'result': _RESULT, 'self': SavedTensor(a)})
 
 
@@ -213,8 +218,8 @@ def _cumulative(name, better, node):
             take = better(cur, prev) | (np.isnan(cur) if v.dtype.kind == 'f' else False)
             v[..., i] = np.where(take, cur, prev)
             idx[..., i] = np.where(take, i, idx[..., i - 1])
-        v = np.moveaxis(v, -1, d if x.ndim else 0).reshape(x.shape)
-        indices = make(np.moveaxis(idx, -1, d if x.ndim else 0).reshape(x.shape))
+        v = np.ascontiguousarray(np.moveaxis(v, -1, d if x.ndim else 0)).reshape(x.shape)    # (contiguous, as
+        indices = make(np.ascontiguousarray(np.moveaxis(idx, -1, d if x.ndim else 0)).reshape(x.shape))  # PyTorch's)
         out = _attach(make(v), node, (a,), {'dim': _raw(dim), 'indices': SavedTensor(indices),
                                             'self': SavedTensor(a)})
         return getattr(return_types, name)(out, indices)
@@ -249,7 +254,8 @@ def aminmax(a, *, dim=None, keepdim=False):
         raise RuntimeError('aminmax(): cannot compute aminmax over an empty dimension as the operation has no '
                            'identity.')
     dims = _dims(dim, x.ndim) if x.ndim else None
-    lo, hi = (make(np.asarray(f(x, axis=dims, keepdims=keepdim and dims is not None))) for f in (np.min, np.max))
+    lo, hi = (make(np.asarray(f(x, axis=dims, keepdims=keepdim and dims is not None), order='C'))
+              for f in (np.min, np.max))
     if keepdim and dim is None and x.ndim:
         lo, hi = (make(t._data.reshape((1,) * x.ndim)) for t in (lo, hi))
     if ag.grad_enabled and a.requires_grad and x.dtype.kind == 'f':
@@ -376,8 +382,10 @@ def _two_outputs(a, cls, first, second, saved):
 def var_mean(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVEN):
     """(var, mean) over dim, one VarMeanBackward0 node for both."""
     dim, c = _correction(dim, unbiased, correction)
+    _var_np_dtype(a, 'var_mean')
     dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims)
     r, _ = _var_np(a._data, dims, c, keepdim, 'var_mean')            # (which warns as PyTorch, at the caller)
+    r = np.asarray(r, order='C')                      # (reductions give row-major results)
     m, saved = _moments(r, a, dim, c, dims, keepdim)
     saved['self'] = SavedTensor(a)
     return _two_outputs(a, VarMeanBackward0, r, m, saved)
@@ -386,8 +394,10 @@ def var_mean(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT
 def std_mean(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVEN):
     """(std, mean) over dim, one StdMeanBackward0 node for both (it saves the std as result0)."""
     dim, c = _correction(dim, unbiased, correction)
+    _var_np_dtype(a, 'std_mean')
     dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims)
     r, _ = _var_np(a._data, dims, c, keepdim, 'std_mean')            # (which warns as PyTorch, at the caller)
+    r = np.asarray(r, order='C')                      # (reductions give row-major results)
     m, saved = _moments(r, a, dim, c, dims, keepdim)
     saved.update({'result0': _RESULT, 'self': SavedTensor(a)})
     return _two_outputs(a, StdMeanBackward0, np.sqrt(r), m, saved)

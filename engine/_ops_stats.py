@@ -132,7 +132,7 @@ class CdistBackward0(Node):
     def apply(self, g):                 # x2's gradient: x1's formula with the roles swapped, on transposed grad
         x1, x2, r = self.saved('x1'), self.saved('x2'), self.saved('result')
         p = self._saved['p']
-        return (_cdist_backward(g, x1, x2, p, r) if self.needs(0) else None,
+        return (_cdist_backward(g.contiguous(), x1, x2, p, r) if self.needs(0) else None,
                 _cdist_backward(g.mT.contiguous(), x2, x1, p, r.mT.contiguous()) if self.needs(1) else None)
 
 
@@ -195,8 +195,9 @@ def histc(input, bins=100, min=0, max=0):
     """A histogram of the elements in `bins` equal bins between min and max (the data's own range when both are
     equal), in the input's float dtype: elements outside are left out, max falls in the last bin. No gradient."""
     x = input._data
-    if x.dtype.kind != 'f':
-        raise NotImplementedError('"histogram_cpu" not implemented for \'%s\'' % input.dtype.legacy)
+    if x.dtype.kind != 'f':          # (PyTorch's bool input first fails making the bin edges)
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % (
+            'linspace_cpu' if x.dtype.kind == 'b' else 'histogram_cpu', input.dtype.legacy))
     if bins <= 0:
         raise RuntimeError('torch.histogram(): bins must be > 0, but got %d for dimension 0' % bins)
     lo, hi = float(min), float(max)

@@ -58,17 +58,18 @@ def _shape(r, out_shape, dims, ndim, keepdim):
     return r
 
 
-def norm(x, dims, keepdim, ord):
+def norm(x, dims, keepdim, ord, in_order=False):
     """The ord-norm (1, 2 or another finite p other than 0) of float32 / float64 x (as laid out) over dims, as PyTorch's
     norm kernel computes it: the 2-norm over a contiguous last dim (or all of a dense array) squares vectors of
     numbers into lanes, adds the lanes in turn, then the squares of the numbers left over; everything else adds
     |x|, x * x or |x| ** p one by one and takes the root at the end. (Of the numbers left over after the lanes, GCC
-    squares those in fours before adding them and fuses the multiply-adds of the last three or fewer.)"""
+    squares those in fours before adding them and fuses the multiply-adds of the last three or fewer.) With
+    `in_order`, everything one by one (the kernel for halves, accumulated in float)."""
     rows, run, out_shape = _layout(x, dims)
     rows, t, contiguous = np.abs(rows), x.dtype.type, run == rows.shape[1]
     if rows.shape[1] <= 1:                          # (over size-1 dims PyTorch returns |x|)
         r = rows[:, 0] if rows.shape[1] else np.zeros(rows.shape[0], x.dtype)
-    elif ord == 2 and contiguous:
+    elif ord == 2 and contiguous and not in_order:
         w = VECTOR_BYTES // x.itemsize
         nv = rows.shape[1] // w
         lanes = np.zeros((rows.shape[0], w), x.dtype)

@@ -31,7 +31,8 @@ def parser_type(x):
     if isinstance(x, Tensor):
         return 'Tensor'
     t = type(x)
-    return t.__module__ + '.' + t.__name__ if t.__module__ in ('numpy', 'torch', 'torch._C') else t.__name__
+    return t.__module__ + '.' + t.__name__ if t.__module__ in ('numpy', 'torch', 'torch._C', 'torch.return_types') \
+        else t.__name__
 
 
 def invalid_arguments(fn, args, kwargs, signatures):
@@ -391,7 +392,11 @@ class Tensor:
         if requires_grad and not self.is_floating_point():
             raise RuntimeError(_message)
         if self._grad_fn is None:
-            self._requires_grad = bool(requires_grad)
+            if not requires_grad and self._requires_grad:
+                acc = self._accumulator and self._accumulator()
+                if acc is not None:     # graphs made before lead here: their backward passes skip this leaf
+                    acc._watched = True     # (PyTorch's AccumulateGrad adds nothing to a leaf that stopped
+            self._requires_grad = bool(requires_grad)   # requiring grad): the engine's slow path checks it
             if self._grad_from_base:
                 del self._grad_from_base
             vc = self._version_counter
@@ -419,13 +424,14 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError('assigned grad expected to be a Tensor or None but got grad of type '
                                 + type(value).__name__)
-            if value._data.dtype != self._data.dtype:
+            want = self.__dict__.get('_grad_dtype', self.dtype)       # (None: any dtype)
+            if want is not None and value._data.dtype != want.np:
                 raise RuntimeError('attempting to assign a gradient with dtype \'%s\' to a tensor with grad_dtype '
                                    '\'%s\'. The gradient must match the tensor\'s grad_dtype (defaults to the '
                                    'tensor\'s dtype). You can set the tensor\'s grad_dtype attribute with a specific '
                                    'dtype, or None to allow any dtype. Set grad_dtype with caution. Diverging the '
                                    'dtypes of a tensor and its gradient may break downstream systems that assume '
-                                   'they match.' % (dt.C_NAMES[value.dtype.name], self.dtype.legacy))
+                                   'they match.' % (dt.C_NAMES[value.dtype.name], want.legacy))
             if value._data.shape != self._data.shape:
                 raise RuntimeError('attempting to assign a gradient of size \'%s\' to a tensor of size \'%s\'. '
                                    'Please ensure that the gradient and the tensor are the same size'
@@ -435,6 +441,33 @@ class Tensor:
     @grad.deleter
     def grad(self):
         self._grad = None
+
+    @property
+    def grad_dtype(self):
+        """The dtype a leaf's .grad must have: its own unless set (None: any dtype)."""
+        if self._grad_fn is not None:
+            raise RuntimeError('grad_dtype can only be accessed on leaf tensors.')
+        return self.__dict__.get('_grad_dtype', self.dtype)
+
+    @grad_dtype.setter
+    def grad_dtype(self, value):
+        if value is not None and not isinstance(value, dt.dtype):
+            raise RuntimeError('grad_dtype must be a torch.dtype or None, but got ' + type(value).__name__)
+        grad = self.grad                           # (PyTorch reads it first: a non-leaf's warns)
+        if grad is not None and value is not None and grad.dtype is not value:
+            raise RuntimeError("Cannot set grad_dtype to '%s' because there is already a gradient with dtype '%s'. "
+                               "Please clear the gradient (.grad = None) before changing grad_dtype, or ensure the "
+                               "new grad_dtype matches the existing gradient's dtype."
+                               % (value.legacy, dt.C_NAMES[grad.dtype.name]))
+        if self._grad_fn is not None:
+            raise RuntimeError('grad_dtype can only be set on leaf tensors.')
+        if value is self.dtype:
+            self.__dict__.pop('_grad_dtype', None)
+            return
+        self._grad_dtype = value
+        acc = self._accumulator and self._accumulator()
+        if acc is not None:          # (its backward passes take the slow path, which casts a first gradient)
+            acc._watched = True
 
     @property
     def retains_grad(self):
@@ -479,7 +512,9 @@ class Tensor:
         acc = _new(ag.AccumulateGrad)         # (AccumulateGrad(self) without calling __init__: once per graph)
         acc.variable = self
         self._accumulator = weakref.ref(acc)
-        if ag.anomaly:
+        if '_grad_dtype' in self.__dict__ or self._grad is not None and self._grad._inference:
+            acc._watched = True         # (the slow path casts a first gradient to grad_dtype, or refuses to add
+        if ag.anomaly:                  # to a .grad made in inference mode outside it)
             ag.keep_stack(acc)
         return acc
 
@@ -492,6 +527,8 @@ class Tensor:
     def data(self):
         """The same memory as a tensor outside autograd, with its own version counter (changes go unnoticed)."""
         t = _alias(self, None)
+        if self._base is not None:
+            _same_memory(t, self)
         return t
 
     @data.setter
@@ -511,6 +548,8 @@ class Tensor:
         a = _alias(self, counter(self))
         if self._inference:                     # (a view of an inference tensor is one too)
             a._inference = True
+        if self._base is not None:
+            _same_memory(a, self)
         return a
 
     def is_inference(self):
@@ -526,6 +565,10 @@ class Tensor:
                 "Optimizer.zero_grad() function in torch/optim/optimizer.py as the solution.")
         if self._grad_fn is not None:               # (when: a node that saved it before then cannot use it)
             self._detached_at = next(ag._sequence)
+        elif self._requires_grad:                   # a leaf: graphs made before skip it, as for requires_grad_(False)
+            acc = self._accumulator and self._accumulator()
+            if acc is not None:
+                acc._watched = True
         self._grad_fn = None
         self._requires_grad = False
         return self
@@ -612,6 +655,26 @@ class Tensor:
     def __reduce_ex__(self, proto):
         raise TypeError('pickling tensors is not supported in Autograd Playground')
 
+    def __copy__(self):
+        """copy.copy: PyTorch rebuilds the tensor from what pickling keeps of it (memory, offset, sizes, strides,
+        requires_grad): a new leaf on the same memory, put there by set_ (version 1); no .grad, no hooks (a warning
+        for each hook)."""
+        node = self._grad_fn
+        hooks = self._hooks if node is None else (node._pre_hooks or {}).get(self._output_nr)
+        for hook in hooks or ():
+            if not hasattr(hook, '__torch_unserializable__'):
+                warnings.warn('backward hook %r on tensor will not be serialized.  If this is expected, you can '
+                              'decorate the function with @torch.utils.hooks.unserializable_hook to suppress this '
+                              'warning' % (hook,), UserWarning, stacklevel=2)
+        t = _alias(self, None)
+        if self._base is not None:
+            _same_memory(t, self)
+        elif '_storage' in self.__dict__:
+            t._storage = self._storage
+        ag.bump(t)
+        t._requires_grad = self._requires_grad
+        return t
+
     def __deepcopy__(self, memo):
         if self._grad_fn is not None:
             raise RuntimeError('Only Tensors created explicitly by the user (graph leaves) support the deepcopy '
@@ -667,6 +730,18 @@ def make(data):
     if ag.inference_enabled:
         t._inference = True
     return t
+
+
+def _same_memory(a, view):
+    """a, an alias of a view that is no view itself (.data, detach()), shows the view's memory: its base's all
+    (PyTorch's storage), so that storage_offset() and resize_ see where in it a starts."""
+    root = view._base
+    flat = root.__dict__.get('_storage')
+    if flat is None:
+        memory = root._data
+        flat = np.lib.stride_tricks.as_strided(memory, (memory.size,), (memory.itemsize,),
+                                               writeable=memory.flags.writeable)
+    a._storage = flat
 
 
 def _alias(t, counter, output_nr=0):

@@ -137,10 +137,33 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         for t in inputs:
             t.retain_grad()                        # (as PyTorch's engine does: a non-leaf input gets its .grad)
         edges = [_ag.edge(t) for t in inputs]
-    if create_graph and _CREATE_GRAPH_WARNING not in _tensor._warned:   # (TORCH_WARN_ONCE: once per process,
-        _tensor._warned.add(_CREATE_GRAPH_WARNING)                       # even under simplefilter('always'))
-        warnings.warn(_CREATE_GRAPH_WARNING, UserWarning, stacklevel=1)
-    _ag.run_backward('backward', tensors, grads, retain_graph, create_graph, inputs=edges)
+    try:
+        _ag.run_backward('backward', tensors, grads, retain_graph, create_graph, inputs=edges)
+        if _ag.inference_enabled:
+            _watch_inference_grads(tensors)
+    finally:
+        # PyTorch's engine warns from inside the pass and replays its warnings when the pass ends (or fails):
+        # after the hooks' prints.
+        if create_graph and _CREATE_GRAPH_WARNING not in _tensor._warned:   # (TORCH_WARN_ONCE: once per process,
+            _tensor._warned.add(_CREATE_GRAPH_WARNING)                       # even under simplefilter('always'))
+            warnings.warn(_CREATE_GRAPH_WARNING, UserWarning, stacklevel=1)
+
+
+def _watch_inference_grads(tensors):
+    """After a backward pass in inference mode: the leaves of the graph whose .grad it made (an inference tensor)
+    have their AccumulateGrad take the engine's slow path, which refuses to add to that .grad in place outside
+    inference mode, as PyTorch does."""
+    seen, stack = set(), [t._grad_fn or t._grad_accumulator() for t in tensors]
+    while stack:
+        node = stack.pop()
+        if node is None or node in seen:
+            continue
+        seen.add(node)
+        if type(node) is _ag.AccumulateGrad:
+            grad = node.variable._grad
+            if grad is not None and grad._inference:
+                node._watched = True
+        stack.extend(node._fns)
 
 
 def _flag(value):
@@ -193,6 +216,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     if retain_graph is None:
         retain_graph = create_graph
     retain_graph, create_graph = _flag(retain_graph), _flag(create_graph)
+    allow_unused = _flag(allow_unused)             # (read with the other two, before the pass runs)
     _check_roots(outputs, grads)
     for t in inputs:
         _check_input(t)

@@ -33,7 +33,7 @@ def relu(input, inplace=False):
     """max(x, 0) (torch.relu's TypeError for anything but a tensor, as PyTorch's F.relu calls it)."""
     if not isinstance(input, Tensor):
         raise TypeError("relu%s(): argument 'input' (position 1) must be Tensor, not %s"
-                        % ('_' if inplace else '', type(input).__name__))
+                        % ('_' if inplace else '', _parser_type(input)))
     return input.relu_() if inplace else _ops.relu(input)
 
 
@@ -597,8 +597,9 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     if reduction not in ('none', 'mean', 'sum'):
         raise ValueError(reduction + ' is not a valid value for reduction')
     r = _ops_nn.reduction_enum(reduction)
-    if log_input:
-        loss = _ops.exp(input) - target * input
+    if log_input:                      # (ATen's `at::exp(input) - target * input`: the compiler evaluates the
+        product = target * input       # right operand first, so exp's node is the later one)
+        loss = _ops.exp(input) - product
     else:
         loss = input - target * _ops.log(_ops._add_scalar(input, eps))
     if full:
@@ -667,3 +668,25 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
     output_margin = _ops_nn.where(target != 1, margin_clamp, zeros)
     output_self = _ops_nn.where(target != -1, input, zeros)
     return _apply_loss_reduction(output_margin + output_self, r)
+
+
+def _tensor_input(fn, name):
+    """fn refusing an input that is not a tensor with the TypeError of PyTorch's argument parser (PyTorch's
+    F.gelu, F.elu, ... call their C++ op straight away: a torch.return_types.max is not a tensor)."""
+    import functools
+
+    @functools.wraps(fn)
+    def f(*args, **kwargs):
+        if args and not isinstance(args[0], Tensor) or not args and 'input' in kwargs \
+                and not isinstance(kwargs['input'], Tensor):
+            raise TypeError("%s(): argument 'input'%s must be Tensor, not %s"
+                            % (name, ' (position 1)' if args else '', _parser_type(args[0] if args else
+                                                                                    kwargs['input'])))
+        return fn(*args, **kwargs)
+    return f
+
+
+for _name in ('gelu', 'silu', 'elu', 'softplus', 'hardtanh', 'relu6', 'mish', 'selu', 'celu', 'hardswish',
+              'hardsigmoid', 'threshold', 'layer_norm'):
+    globals()[_name] = _tensor_input(globals()[_name], _name)
+logsigmoid = _tensor_input(logsigmoid, 'log_sigmoid')

@@ -32,6 +32,12 @@ class Parameter(Tensor):
 
     __str__ = __repr__
 
+    def __copy__(self):
+        """copy.copy: PyTorch's Parameter rebuilds itself from its .data: a new parameter on the same memory."""
+        p = Parameter(self.data, self.requires_grad)
+        p.__class__ = type(self)
+        return p
+
     def __deepcopy__(self, memo):
         if id(self) in memo:
             return memo[id(self)]
