@@ -13,6 +13,8 @@ import weakref
 from collections import deque
 from sys import getrefcount
 
+from ._memory_format import contiguous_format as _contiguous_format
+
 _ENGINE_DIR = os.path.dirname(os.path.abspath(__file__))
 _RUNNER = os.path.join(_ENGINE_DIR, '_runner.py')
 
@@ -1183,7 +1185,9 @@ def _run_pre_hooks(node, grads, node_hooks=True):
         for nr, ref in node._retain.items():
             t = ref()
             if t is not None and grads[nr] is not None:
-                t._grad = grads[nr].clone() if t._grad is None else t._grad + grads[nr]   # (a graph if create_graph)
+                # (a graph if create_graph; a contiguous clone, as PyTorch's retain_grad hook makes)
+                t._grad = (grads[nr].clone(memory_format=_contiguous_format) if t._grad is None else
+                           t._grad + grads[nr])
     for hook in list(pre):
         new = hook(tuple(grads))
         if new is not None:

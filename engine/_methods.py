@@ -459,7 +459,10 @@ def _compare(np_fn):
         a, b, d, _ = ops._operands(self, other)
         if type(b) is builtins.int and d.category == 1:
             b = ops._wrap_int(b, d.np)
-        return make(np.asarray(np_fn(a, b)))
+        r = np.asarray(np_fn(a, b))
+        if type(b) is np.ndarray and not (a.flags.c_contiguous and b.flags.c_contiguous):
+            r = ops._iter_laid_out(r, a, b)             # (mixed layouts: PyTorch's, not numpy's)
+        return make(r)
     return f
 
 
@@ -491,7 +494,7 @@ def _int_op(np_fn):
         a, b, d, _ = ops._operands(self, other)
         if d.is_floating_point or d is dt.bool_ and np_fn.__name__ in ('lshift', 'rshift'):
             raise NotImplementedError('"%s_cpu" not implemented for \'%s\'' % (np_fn.__name__, d.legacy))
-        return ops._out(np_fn(a, b), d)
+        return ops._out(ops._iter_laid_out(np_fn(a, b), a, b), d)
     f.__name__ = np_fn.__name__
     return f
 
@@ -801,7 +804,8 @@ def _reduce_bool(np_fn):
             r = np_fn(self._data)
         else:
             r = np_fn(self._data, axis=ops._dims(dim, self.ndim), keepdims=keepdim)
-        return make(np.asarray(r, dtype=np.uint8 if self._data.dtype == np.uint8 else np.bool_, order='C'))
+        return make(ops._c_strided(np.asarray(r, dtype=np.uint8 if self._data.dtype == np.uint8 else np.bool_,
+                                              order='C')))
     f.__name__ = np_fn.__name__
     return f
 
@@ -815,7 +819,7 @@ def _logical(np_fn, name):
         if not isinstance(other, Tensor):
             raise TypeError("%s(): argument 'other' (position 1) must be Tensor, not %s" % (name, parser_type(other)))
         ops._check_broadcast(self._data.shape, other._data.shape)
-        return make(np.asarray(np_fn(self._data, other._data)))
+        return make(ops._iter_laid_out(np.asarray(np_fn(self._data, other._data)), self._data, other._data))
     f.__name__ = name
     return f
 

@@ -136,10 +136,14 @@ def _binary(a, b, ufunc, alpha=1):
     if type(alpha) is not builtins.int:
         _check_alpha(d, alpha)
     if alpha == 1:
-        return _out(ufunc(ad, bd), d)
-    if d.np is _F32 and ufunc is not np.multiply:        # PyTorch's add kernel: a + alpha * b in one fused multiply-add
-        return _out(_fma32(bd, np.float32(alpha if ufunc is np.add else -alpha), ad), d)
-    return _out(ufunc(ad, bd * alpha), d)
+        r = ufunc(ad, bd)
+    elif d.np is _F32 and ufunc is not np.multiply:      # PyTorch's add kernel: a + alpha * b in one fused multiply-add
+        r = _fma32(bd, np.float32(alpha if ufunc is np.add else -alpha), ad)
+    else:
+        r = ufunc(ad, bd * alpha)
+    if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
+        r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
+    return _out(r, d)
 
 
 def _alike(a, b, op):
@@ -159,8 +163,8 @@ def _alike(a, b, op):
             bd = _CONSTANTS[(b, d)]
     elif tb is Tensor:
         bd = b._data
-        if bd.dtype is not ad.dtype or bd.shape != ad.shape:
-            return None
+        if bd.dtype is not ad.dtype or bd.shape != ad.shape or bd.strides != ad.strides:
+            return None                                 # (mixed layouts: _binary lays the result out)
     else:
         return None
     t = _new(Tensor)
@@ -243,6 +247,79 @@ def _out(data, d):
     return t
 
 
+def _iter_order(shape, arrays):
+    """The dims of a pointwise result of this shape, fastest first, as PyTorch's TensorIterator orders them
+    (reorder_dimensions): an insertion sort of the dims by the operands' strides, the first operand (the output
+    if given, then the inputs in order) deciding, later ones breaking its ties; a broadcast dim (stride 0) decides
+    nothing; equal strides put the smaller size first. numpy's own order ('K') falls back to C order instead."""
+    nd = len(shape)
+    strides = []
+    for a in arrays:
+        if type(a) is np.ndarray and a.ndim:
+            off = nd - a.ndim
+            strides.append([0] * off + [0 if n == 1 and shape[off + i] != 1 else s
+                                        for i, (n, s) in enumerate(zip(a.shape, a.strides))])
+
+    def should_swap(d0, d1):
+        for s in strides:
+            s0, s1 = s[d0], s[d1]
+            if s0 == 0 or s1 == 0:
+                continue
+            if s0 != s1:
+                return 1 if s0 > s1 else -1
+            if shape[d0] > shape[d1]:
+                return 1
+        return 0
+
+    perm = list(range(nd - 1, -1, -1))
+    for i in range(1, nd):
+        d1 = i
+        for d0 in range(i - 1, -1, -1):
+            c = should_swap(perm[d0], perm[d1])
+            if c > 0:
+                perm[d0], perm[d1] = perm[d1], perm[d0]
+                d1 = d0
+            elif c < 0:
+                break
+    return perm
+
+
+def _iter_laid_out(r, *arrays):
+    """r (a numpy pointwise result) laid out as PyTorch lays out the result of that op on `arrays`: for operands
+    of mixed layouts (numpy's choice can then differ; callers on hot paths check first). All of one shape and dense
+    with the same strides keeps those strides (TensorIterator's fast setup)."""
+    if type(r) is not np.ndarray or r.ndim < 2:
+        return r
+    for a in arrays:
+        if type(a) is np.ndarray and not a.flags.c_contiguous:
+            break
+    else:
+        return r                                            # (all contiguous: so is numpy's result)
+    shape = r.shape
+    first = None
+    for a in arrays:
+        if type(a) is np.ndarray and a.ndim:
+            if a.shape != shape or (first is not None and a.strides != first.strides):
+                break
+            first = a
+    else:
+        if first is not None and _dense(first):
+            return r if r.strides == first.strides else _with_order(r, _iter_order(shape, (first,)))
+    return _with_order(r, _iter_order(shape, arrays))
+
+
+def _with_order(r, perm):
+    """r copied into memory laid out in the order `perm` (fastest dim first), unless already so."""
+    order = perm[::-1]                                      # (slowest first)
+    if order == list(range(r.ndim)):
+        return r if r.flags.c_contiguous else np.ascontiguousarray(r)
+    t = np.empty([r.shape[i] for i in order], r.dtype).transpose(np.argsort(order))
+    if t.strides == r.strides:
+        return r
+    t[...] = r
+    return t
+
+
 def _zeros_like(t):
     """A gradient of zeros shaped like t: a constant, not `t * 0` (inf * 0 is nan; and no graph for create_graph),
     as PyTorch's derivatives.yaml writes zeros_like(grad)."""
@@ -314,11 +391,16 @@ def accumulate_into(var, g, create_graph, handed_over=False):
     if old is None:
         if create_graph and g._requires_grad:       # PyTorch's clone_obey_contract: CopyBackwards, or a clone for
             dense = _dense(var._data)                 # a leaf whose memory overlaps itself or has gaps (expanded)
-            var._grad = _copy(make(np.zeros_like(g._data)), g) if dense else clone(g)
-        elif handed_over and g._data.base is None and g._data.flags.c_contiguous and sys.getrefcount(g._data) == 2:
+            var._grad = _copy(make(np.zeros_like(var._data, dtype=g._data.dtype)), g) if dense else clone(g)
+        elif (handed_over and g._data.base is None and g._data.flags.c_contiguous and sys.getrefcount(g._data) == 2
+              and var._data.flags.c_contiguous):
             var._grad = make(g._data)              # 2: g's own reference and getrefcount's argument
-        else:
+        elif var._data.flags.c_contiguous or not _dense(var._data):
             var._grad = make(np.array(g._data, copy=True, order='C'))
+        else:                       # (PyTorch's layout contract: a dense leaf's .grad has the leaf's strides)
+            grad = np.empty_like(var._data, dtype=g._data.dtype)     # (numpy's 'K' keeps a dense array's strides)
+            grad[...] = g._data
+            var._grad = make(grad)
     elif create_graph:
         var._grad = old + g
     else:
@@ -370,6 +452,8 @@ def add(a, b, *, alpha=1):
                     bd = None
                 else:
                     meta = [None, (bd.shape, bd.dtype)]
+            elif bd.strides != ad.strides:             # (mixed layouts: _binary lays the result out)
+                bd = None
             other = b
         if bd is not None:
             out = _new(Tensor)
@@ -655,14 +739,17 @@ def div(a, b, *, rounding_mode=_UNSET):
             bd = _wrap_int(bd, d.np)         # (the number in the tensor's type, as a C cast makes it: -3 is 253 in uint8)
         if d.category == 1 and np.any(np.asarray(bd) == 0):
             raise RuntimeError('ZeroDivisionError')
-        out = _out(np.floor_divide(ad, bd) if rounding_mode == 'floor' else np.trunc(np.true_divide(ad, bd)), d)
+        r = np.floor_divide(ad, bd) if rounding_mode == 'floor' else np.trunc(np.true_divide(ad, bd))
     else:
         if not d.is_floating_point:
             same = False
             d = dt.default_float
             ad = ad.astype(d.np)
             bd = bd.astype(d.np) if type(bd) is np.ndarray else bd
-        out = _out(ad / bd, d)
+        r = ad / bd
+    if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
+        r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
+    out = _out(r, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
         saved = {'other': _save(b), 'self': _save(a) if _rg(b) else None}
         if rounding_mode is _UNSET:
@@ -764,7 +851,10 @@ def pow(a, b):
             raise RuntimeError('Integers to negative integer powers are not allowed.')
         out = _out(_power_scalar(ad, bd, b, d) if d.is_floating_point else np.power(ad, bd), d)
         return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': b}, same)
-    out = _out(_power(ad, bd, d), d)
+    r = _power(ad, bd, d)
+    if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
+        r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
+    out = _out(r, d)
     return _attach(out, PowBackward1, (a, b), {'exponent': _save(b), 'self': _save(a), 'result': _RESULT}, same)
 
 
@@ -874,7 +964,10 @@ def _division(a, b, ufunc, reverse=False):
         raise RuntimeError('ZeroDivisionError')
     if ufunc is np.remainder and d.is_floating_point:
         ufunc = _torch_remainder
-    return _out(ufunc(ad, bd), d)
+    r = ufunc(ad, bd)
+    if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
+        r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
+    return _out(r, d)
 
 
 def remainder(a, b):
@@ -1384,8 +1477,8 @@ def clamp(a, min=None, max=None):
                 shape = np.broadcast_shapes(shape, t._data.shape)
         d = dt.result_type(a, *(t for t in (lo, hi) if t is not None))
         # (every operand is cast to the result dtype first: an int8 tensor's bound tensor([300]) is 44)
-        out = _out(_clamp(a._data.astype(d.np, copy=False), None if lo is None else lo._data.astype(d.np, copy=False),
-                          None if hi is None else hi._data.astype(d.np, copy=False)), d)
+        x, l, h = (None if t is None else t._data.astype(d.np, copy=False) for t in (a, lo, hi))
+        out = _out(_iter_laid_out(_clamp(x, l, h), x, l, h), d)          # (laid out by all three, as PyTorch's)
         return _attach(out, ClampBackward0, (a, lo, hi), {'self': SavedTensor(a), 'min': _save(lo), 'max': _save(hi)})
     d = dt.result_type(a, *(v for v in (min, max) if v is not None))
     lo, hi = min, max
@@ -1528,7 +1621,8 @@ def _add_reduce(x, dims=None, keepdims=False):
     dims or over its first (size-1 dims aside, as PyTorch drops them), up to 32,768 numbers (PyTorch's kernel shares
     bigger reductions between threads; of a sum over the last dim only the rows, each summed by one thread)."""
     if x.dtype.kind != 'f' or x.itemsize < 4 or not x.size:
-        return np.add.reduce(x, axis=dims, keepdims=keepdims)
+        r = np.add.reduce(x, axis=dims, keepdims=keepdims)
+        return r if x.flags.c_contiguous else _c_strided(r)
     flags = x.flags
     key = (x.shape, x.itemsize, dims, keepdims, flags.c_contiguous, flags.f_contiguous)
     plan = _PLANS.get(key)
@@ -1537,6 +1631,18 @@ def _add_reduce(x, dims=None, keepdims=False):
             _PLANS.clear()
         plan = _PLANS[key] = _reduce_plan(*key)
     return plan(x)
+
+
+def _c_strided(r):
+    """r with C strides, those of size-1 dims too: PyTorch's reductions make their result contiguous, where
+    numpy's follows a non-contiguous input's order."""
+    if type(r) is not np.ndarray or r.ndim < 1:
+        return r
+    step, strides = r.itemsize, []
+    for n in r.shape[::-1]:
+        strides.append(step)
+        step *= builtins.max(n, 1)
+    return r if r.strides == builtins.tuple(strides[::-1]) else np.array(r, order='C', copy=True)
 
 
 _PLANS = {}     # (shape, itemsize, dims, keepdims, C-contiguous, F-contiguous) -> _reduce_plan's function
@@ -1554,7 +1660,7 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
     if whole and size <= 32768 and (c_contiguous or f_contiguous):
         return _as_rows(_cascade_plan(1, size, itemsize), 1, size, out_shape, not c_contiguous)
     if not c_contiguous:
-        return lambda x: np.add.reduce(x, axis=dims, keepdims=keepdims)
+        return lambda x: _c_strided(np.add.reduce(x, axis=dims, keepdims=keepdims))
     kept = [i for i, n in enumerate(shape) if n != 1]
     sizes = [shape[i] for i in kept]
     red = [j for j, i in enumerate(kept) if whole or i in dims]         # the reduced dims among those left
@@ -2008,7 +2114,7 @@ def _extreme(name, np_fn, cls):
                 if nd and a._data.shape[x] == 0:
                     raise IndexError('%s(): Expected reduction dim %d to have non-zero size.' % (name, x))
         axis = tuple(sorted(dims)) if dims and nd else None
-        out = _out(np.asarray(np_fn(a._data, axis=axis, keepdims=keepdim), order='C'), a.dtype)   # (row-major)
+        out = _out(_c_strided(np.asarray(np_fn(a._data, axis=axis, keepdims=keepdim), order='C')), a.dtype)
         return _attach(out, cls, (a,), {'dim': _given(given), 'keepdim': keepdim, 'result': _RESULT,
                                         'self': SavedTensor(a)})
     op.__name__ = name
@@ -4528,7 +4634,9 @@ def _copy(a, src):
     if np.broadcast_shapes(a._data.shape, s._data.shape) != a._data.shape:
         raise _not_broadcast_to(a._data.shape, np.broadcast_shapes(a._data.shape, s._data.shape))
     data = dt.convert(np.broadcast_to(s._data, a._data.shape), a.dtype)
-    return _attach(make(np.array(data, copy=True)), CopyBackwards, (a, s))   # (its C++ node shows nothing saved)
+    out = np.empty_like(a._data, dtype=data.dtype)      # (laid out as a, which copy_ writes into, not as src)
+    out[...] = data
+    return _attach(make(out), CopyBackwards, (a, s))   # (its C++ node shows nothing saved)
 
 
 class CopyBackwards(Node):

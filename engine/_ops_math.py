@@ -14,7 +14,7 @@ from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._ops import (_attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
                    _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
-                   _C10_TYPE, _rg, pow as _pow)
+                   _C10_TYPE, _rg, pow as _pow, _iter_laid_out)
 from ._ops_nn import where, erf as _erf
 from ._tensor import Tensor, make, parser_type
 from ._random import fma32 as _fma32
@@ -368,7 +368,10 @@ def _pointwise2(name, np_fn, cls, saved, integers=True, doc=None):
     def op(a, other):
         _need_tensor(name, other)
         x, y, d = _float_pair(a, other, name, integers)
-        out = _out(np_fn(x, y), d)
+        r = np_fn(x, y)
+        if type(y) is np.ndarray and not (x.flags.c_contiguous and y.flags.c_contiguous):
+            r = _iter_laid_out(r, x, y)                 # (mixed layouts: PyTorch's, not numpy's)
+        out = _out(r, d)
         s = {'self': SavedTensor(a) if _rg(a) else None, 'other': SavedTensor(other) if _rg(other) else None,
              'result': _RESULT}
         if len(saved) == 2:                     # (both formulas use both operands)
@@ -452,7 +455,8 @@ def _fextremum(name, np_fn, cls):
         x, y = a._data.astype(d.np, copy=False), other._data.astype(d.np, copy=False)
         if x.shape != y.shape:
             _check_broadcast(x.shape, y.shape)
-        return _attach(_out(np_fn(x, y), d), cls, (a, other), {'other': SavedTensor(other), 'self': SavedTensor(a)})
+        return _attach(_out(_iter_laid_out(np_fn(x, y), x, y), d), cls, (a, other),
+                       {'other': SavedTensor(other), 'self': SavedTensor(a)})
     op.__name__ = name
     return op
 
@@ -482,7 +486,7 @@ def xlogy(a, other):
         out = _out(_xlogy_np(np.asarray(x), y), d)
         return _attach(out, XlogyBackward1, (other,), {'other': SavedTensor(other), 'self': _scalar(a)})
     x, y, d = _float_pair(a, other)
-    out = _out(_xlogy_np(x, y), d)
+    out = _out(_iter_laid_out(_xlogy_np(x, y), x, y), d)
     if isinstance(other, Tensor):
         return _attach(out, XlogyBackward0, (a, other), {'other': SavedTensor(other), 'self': SavedTensor(a)})
     return _attach(out, XlogyBackward2, (a,), {'other': _scalar(other), 'self': SavedTensor(a)})
@@ -509,7 +513,7 @@ class XlogyBackward2(Node):
 
 def copysign(a, other):
     x, y, d = _float_pair(a, other)
-    out = _out(np.copysign(x, y), d)
+    out = _out(_iter_laid_out(np.copysign(x, y), x, y), d)
     cls = CopysignBackward0 if isinstance(other, Tensor) else CopysignBackward1
     return _attach(out, cls, (a, other) if isinstance(other, Tensor) else (a,),
                    {'result': _RESULT, 'self': SavedTensor(a) if _rg(a) else None})
@@ -540,7 +544,7 @@ def heaviside(a, values):
     x, v = a._data, values._data
     if x.shape != v.shape:
         _check_broadcast(x.shape, v.shape)
-    out = _out(np.where(x == 0, v, (x > 0).astype(x.dtype)), a.dtype)
+    out = _out(_iter_laid_out(np.where(x == 0, v, (x > 0).astype(x.dtype)), x, v), a.dtype)
     return _not_implemented(out, tuple(t for t in (a, values) if t.requires_grad) or (a,), 'aten::heaviside')
 
 
@@ -585,13 +589,14 @@ def lerp(a, end, weight):
         w = weight._data.astype(x.dtype, copy=False)
         if w.shape != x.shape:
             _check_broadcast(np.broadcast_shapes(x.shape, y.shape), w.shape)
-        out = _out(_lerp_np(x, y, w), a.dtype)
+        out = _out(_iter_laid_out(_lerp_np(x, y, w), x, y, w), a.dtype)
         return _attach(out, LerpBackward1, (a, end, weight),
                        {'end': SavedTensor(end) if _rg(weight) else None,
                         'self': SavedTensor(a) if _rg(weight) else None,
                         'weight': SavedTensor(weight) if _rg(a) or _rg(end) else None})
     w = (_F32 if x.dtype is _F16 else x.dtype).type(_scalar(weight))     # (a half's weight: a float)
-    return _attach(_out(_lerp_np(x, y, w), a.dtype), LerpBackward0, (a, end), {'weight': _scalar(weight)})
+    out = _out(_iter_laid_out(_lerp_np(x, y, w), x, y), a.dtype)
+    return _attach(out, LerpBackward0, (a, end), {'weight': _scalar(weight)})
 
 
 class LerpBackward0(Node):
@@ -628,7 +633,7 @@ def addcmul(a, tensor1, tensor2, *, value=1):
     v = d.np.type(value if d.is_floating_point else builtins.int(value))
     if d is dt.float16:                         # (halves: in float, rounded once)
         v, x, y, z = _F32.type(value), x.astype(_F32), y.astype(_F32), z.astype(_F32)
-    out = _out(_fma(v * y, z, x) if d.is_floating_point else x + v * y * z, d)
+    out = _out(_iter_laid_out(_fma(v * y, z, x) if d.is_floating_point else x + v * y * z, x, y, z), d)
     return _attach(out, AddcmulBackward0, (a, tensor1, tensor2),
                    {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
                     'tensor2': SavedTensor(tensor2) if _rg(tensor1) else None, 'value': value})
@@ -653,9 +658,9 @@ def addcdiv(a, tensor1, tensor2, *, value=1):
             'value * tensor1 / tensor2), for all dtypes.')
     x, y, z, d = _addc_operands(a, tensor1, tensor2, value, 'addcdiv')
     if d is dt.float16:                         # (halves: in float, rounded once)
-        out = _out(x.astype(_F32) + _F32.type(value) * y.astype(_F32) / z.astype(_F32), d)
+        out = _out(_iter_laid_out(x.astype(_F32) + _F32.type(value) * y.astype(_F32) / z.astype(_F32), x, y, z), d)
     else:
-        out = _out(x + d.np.type(value) * y / z, d)
+        out = _out(_iter_laid_out(x + d.np.type(value) * y / z, x, y, z), d)
     return _attach(out, AddcdivBackward0, (a, tensor1, tensor2),
                    {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
                     'tensor2': SavedTensor(tensor2), 'value': value})     # (PyTorch saves tensor2 always)
@@ -712,7 +717,7 @@ def isclose(a, other, rtol=1e-05, atol=1e-08, equal_nan=False):
                               & (np.abs(xf - yf) <= d.type(atol) + d.type(rtol) * np.abs(yf)))
     if equal_nan:
         close = close | (np.isnan(xf) & np.isnan(yf))
-    return make(np.asarray(close))
+    return make(_iter_laid_out(np.asarray(close), x, y))
 
 
 def isneginf(a):

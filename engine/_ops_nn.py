@@ -19,7 +19,7 @@ from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
-                   masked_fill, ScatterBackward0, _not_for_bool, _Number)
+                   masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once, parser_type
 
 _F64 = np.float64
@@ -151,7 +151,12 @@ def where(condition, input=None, other=None):
     d = dt.result_type(*(_scalar(v) for v in (input, other)))
     x = input._data if isinstance(input, Tensor) else _scalar(input)
     y = other._data if isinstance(other, Tensor) else _scalar(other)
-    out = _out(np.where(condition._data, x, y), d)
+    r = np.where(condition._data, x, y)
+    for v in (condition._data, x, y):
+        if type(v) is np.ndarray and not v.flags.c_contiguous:
+            r = _iter_laid_out(r, condition._data, x, y)        # (not all contiguous: PyTorch's layout, not C)
+            break
+    out = _out(r, d)
     return _attach(out, WhereBackward0, (input, other), {'condition': SavedTensor(condition)})
 
 
@@ -243,7 +248,11 @@ def _elementwise_extremum(np_fn, node_cls):
         d = dt.result_type(a, other)
         if a._data.shape != other._data.shape:
             _check_broadcast(a._data.shape, other._data.shape)
-        out = _out(np_fn(a._data.astype(d.np, copy=False), other._data.astype(d.np, copy=False)), d)
+        x, y = a._data.astype(d.np, copy=False), other._data.astype(d.np, copy=False)
+        r = np_fn(x, y)
+        if not (x.flags.c_contiguous and y.flags.c_contiguous):
+            r = _iter_laid_out(r, x, y)                 # (mixed layouts: PyTorch's, not numpy's)
+        out = _out(r, d)
         return _attach(out, node_cls, (a, other), {'other': SavedTensor(other), 'self': SavedTensor(a)})
     op.__name__ = np_fn.__name__
     op.__doc__ = 'Elementwise %s of two tensors (NaN wins, as in PyTorch).' % np_fn.__name__
@@ -1376,7 +1385,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     input, target = _broadcast_loss_args(input, target, 3)
     d = _loss_dtype(input, target, 'mse')
-    diff = input._data - target._data
+    diff = _iter_laid_out(input._data - target._data, input._data, target._data)
     out = _out(_reduce(diff * diff, r), d)
     return _attach(out, MseLossBackward0, (input, target), {'reduction': r, 'self': SavedTensor(input),
                                                             'target': SavedTensor(target)})
