@@ -24,6 +24,7 @@ from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos
 from ._ops import (bernoulli, split, split_with_sizes, chunk, unbind, cumsum, cumprod, prod, amax, amin,  # noqa
                    masked_fill, gather, index_select, flip, roll, tril, triu, diag, trace, outer, movedim, broadcast_to,
                    multinomial, index_put, index_put_, rsub)
+from ._ops_rnn import unsafe_split, unsafe_split_with_sizes, unsafe_chunk_public as unsafe_chunk  # noqa: E402,F401
 from ._methods import _more_functions  # noqa: E402
 (eq, ne, lt, gt, le, ge, all, any, isnan, isinf, isfinite, logical_not, signbit, logical_and, logical_or,
  logical_xor, remainder, fmod, floor_divide) = _more_functions()
@@ -229,8 +230,18 @@ _CudaType.__name__ = _CudaType.__qualname__ = 'tensortype'
 _CudaType.__module__ = 'torch'
 
 
-class _Cuda:
+class _AsModule:
+    """An object standing for one of PyTorch's modules (torch.cuda, torch.backends.mps...): a name it lacks is that
+    module's AttributeError, which Python completes with its "Did you mean" (`torch.cuda.is_availble()`)."""
+    _module = 'torch'
+
+    def __getattr__(self, name):
+        raise AttributeError("module '%s' has no attribute '%s'" % (self._module, name))
+
+
+class _Cuda(_AsModule):
     """torch.cuda on a CPU-only build."""
+    _module = 'torch.cuda'
     FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor, ByteTensor, BoolTensor = (
         _CudaType(n + 'Tensor', (), {'__module__': 'torch.cuda', '_cuda': True})
         for n in ('Float', 'Double', 'Half', 'Long', 'Int', 'Short', 'Char', 'Byte', 'Bool'))
@@ -274,9 +285,10 @@ def _no_accelerator(*args, **kwargs):
     raise RuntimeError('Cannot access accelerator device when none is available.')
 
 
-class _Accelerator:
+class _Accelerator(_AsModule):
     """torch.accelerator on a CPU-only build (today's tutorials begin with
     `torch.accelerator.current_accelerator().type if torch.accelerator.is_available() else "cpu"`)."""
+    _module = 'torch.accelerator'
 
     @staticmethod
     def is_available():
@@ -296,11 +308,15 @@ class _Accelerator:
 accelerator = _Accelerator()
 
 
-class _Backend:
+class _Backend(_AsModule):
     """One of torch.backends on a CPU-only build: not built, not available; its flags can be set."""
 
-    def __init__(self, **flags):
-        self.__dict__.update(flags)
+    def __init__(self, _module, **flags):
+        self.__dict__.update(flags, _module=_module, _flags=frozenset(flags))
+
+    def __dir__(self):
+        """(PyTorch's flags are properties of its module's class, not names dir() of the module lists)"""
+        return [n for n in object.__dir__(self) if n not in self._flags]
 
     @staticmethod
     def is_available():
@@ -311,8 +327,10 @@ class _Backend:
         return False
 
 
-backends = _types.SimpleNamespace(mps=_Backend(), cuda=_Backend(),
-                                  cudnn=_Backend(enabled=True, benchmark=False, deterministic=False))
+backends = _AsModule()
+backends._module = 'torch.backends'
+backends.mps, backends.cuda = _Backend('torch.backends.mps'), _Backend('torch.backends.cuda')
+backends.cudnn = _Backend('torch.backends.cudnn', enabled=True, benchmark=False, deterministic=False)
 
 
 class _TorchAlias:
@@ -370,7 +388,7 @@ from . import nn, optim, utils, linalg, testing  # noqa: E402,F401
 from ._misc import compile  # noqa: E402,F401  (torch.compile: runs the model as it is)
 # torch.* names of nn.functional's activations and distances (PyTorch has both)
 from .nn.functional import (celu, celu_, selu, selu_, threshold, threshold_, hardshrink,  # noqa: E402,F401
-                            pairwise_distance, prelu, cosine_similarity)
+                            pairwise_distance, prelu, cosine_similarity, _torch_rrelu as rrelu, rrelu_)
 from ._ops_vision import (conv_transpose1d, conv_transpose2d, pixel_shuffle, pixel_unshuffle,  # noqa: E402,F401
                           adaptive_max_pool1d_with_indices as adaptive_max_pool1d)
 from ._ops_conv import adaptive_avg_pool1d  # noqa: E402,F401
@@ -400,7 +418,7 @@ from . import serialization  # noqa: E402
 from .serialization import save, load  # noqa: E402,F401
 from . import distributions  # noqa: E402,F401
 from ._ops_attention import baddbmm  # noqa: E402,F401
-Tensor.baddbmm = baddbmm
+Tensor.baddbmm = _methods.method_descriptor(_methods.native(baddbmm, 'baddbmm'), 'baddbmm')
 Tensor.baddbmm_ = _methods._inplace_of(baddbmm)
 
 
@@ -412,6 +430,9 @@ from ._misc import (use_deterministic_algorithms, are_deterministic_algorithms_e
                     is_deterministic_algorithms_warn_only_enabled, set_float32_matmul_precision,
                     get_float32_matmul_precision, solve, symeig, eig, lstsq, matrix_rank, isin, unravel_index,
                     block_diag, trapezoid, trapz, set_default_device)
+
+
+from . import _torch_names  # noqa: E402
 
 
 def _missing_attributes_named_as_torch():
@@ -435,6 +456,56 @@ def _missing_attributes_named_as_torch():
                 error.obj = module
             raise error
         module.__getattr__ = __getattr__
+        if shown in _torch_names.NAMES:            # (dir() as PyTorch's, which Python's suggestions search)
+            extra, hidden = (frozenset(names.split()) for names in _torch_names.NAMES[shown])
+
+            def __dir__(module=module, extra=extra, hidden=hidden):
+                return _builtins.sorted(extra.union(vars(module)).difference(hidden))
+            module.__dir__ = __dir__
 
 
 _missing_attributes_named_as_torch()
+
+
+# PyTorch's torch.* functions are builtins but for these, which it writes in Python (see _misc.builtin); of the
+# builtins, those listed after them are plain functions of torch._C (`<built-in function is_grad_enabled>`), as are
+# torch.linalg's and some of nn.functional's (torch._C._nn), the other ones of nn.functional static methods too.
+_PYTHON_FUNCTIONS = frozenset("""
+    are_deterministic_algorithms_enabled atleast_1d atleast_2d atleast_3d block_diag broadcast_shapes
+    broadcast_tensors cartesian_prod cdist compile eig einsum get_default_device get_float32_matmul_precision
+    get_rng_state initial_seed is_deterministic_algorithms_warn_only_enabled is_storage is_tensor load lstsq
+    manual_seed matrix_rank meshgrid norm save seed set_default_device set_default_dtype set_default_tensor_type
+    set_float32_matmul_precision set_printoptions set_rng_state solve split symeig tensordot typename unique
+    unique_consecutive unravel_index use_deterministic_algorithms vmap""".split())
+_PLAIN_BUILTINS = frozenset("""
+    get_default_dtype get_num_interop_threads get_num_threads is_anomaly_check_nan_enabled is_anomaly_enabled
+    is_grad_enabled is_inference_mode_enabled set_anomaly_enabled set_num_threads""".split())
+_NN_BUILTINS = {'avg_pool2d': 'avg_pool2d', 'elu_': 'elu_', 'gelu': 'gelu', 'hardtanh_': 'hardtanh_',
+                'leaky_relu_': 'leaky_relu_', 'linear': 'linear', 'logsigmoid': 'log_sigmoid', 'one_hot': 'one_hot',
+                'scaled_dot_product_attention': 'scaled_dot_product_attention', 'softplus': 'softplus',
+                'softshrink': 'softshrink', 'adaptive_avg_pool1d': None, 'avg_pool1d': None, 'celu_': None,
+                'conv1d': None, 'conv2d': None, 'conv_transpose1d': None, 'conv_transpose2d': None,
+                'cosine_similarity': None, 'hardshrink': None, 'pairwise_distance': None, 'pixel_shuffle': None,
+                'pixel_unshuffle': None, 'prelu': None, 'relu_': None, 'selu_': None, 'threshold_': None,
+                'rrelu_': None}
+
+
+def _as_builtins():
+    from . import _argparse
+    namespace = globals()
+    for name, fn in _builtins.list(namespace.items()):
+        if isinstance(fn, _types.FunctionType) and not name.startswith('_') and name not in _PYTHON_FUNCTIONS:
+            namespace[name] = _misc.builtin(fn, name, name if name in _PLAIN_BUILTINS else None)
+    for name, c_name in _NN_BUILTINS.items():
+        fn = getattr(nn.functional, name, None)
+        if isinstance(fn, _types.FunctionType):
+            if name in _argparse.FUNCTIONS:       # (checked by PyTorch's argument parser: F.one_hot([1, 2]))
+                fn = _methods._parsed(fn, name, True)
+            setattr(nn.functional, name, _misc.builtin(fn, name, c_name, 'torch._C._nn'))
+    nn.functional.pad = _methods._parsed(nn.functional.pad, 'pad', True)    # (Python, calling torch._C._nn.pad)
+    for name, fn in _builtins.list(vars(linalg).items()):
+        if isinstance(fn, _types.FunctionType) and not name.startswith('_'):
+            setattr(linalg, name, _misc.builtin(fn, name, 'linalg_' + name, 'torch._C._linalg'))
+
+
+_as_builtins()

@@ -454,6 +454,7 @@ _REDUCTIONS = ('%s(*, ScalarType? dtype=None)',
                '%s(IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None)')
 _STATS = ('%s(IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)',
           '%s(IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False)', '%s(bool unbiased=True)')
+_STATS_OUT = (_STATS[0].replace(')', ', *, Tensor out=None)'), _STATS[1].replace(')', ', Tensor out=None)'), _STATS[2])
 _CASTS = 'float double long int bool half'.split()
 
 # The methods' signatures (after self) and the torch.* functions', in the order PyTorch tries them.
@@ -496,6 +497,11 @@ METHODS = {
     'argmin': ['argmin(int64_t? dim=None, bool keepdim=False)'],
     'prod': ['prod(*, ScalarType? dtype=None)', 'prod(int64_t dim, bool keepdim=False, *, ScalarType? dtype=None)'],
     'logsumexp': ['logsumexp(IntArrayRef[1] dim, bool keepdim=False)'],
+    'amax': ['amax(IntArrayRef[1]? dim=[], bool keepdim=False)'],
+    'amin': ['amin(IntArrayRef[1]? dim=[], bool keepdim=False)'],
+    'nansum': ['nansum(IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)'],
+    'nanmean': ['nanmean(IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)'],
+    'median': ['median()', 'median(int64_t dim, bool keepdim=False)'],
     'pow': ['pow(Tensor exponent)', 'pow(Scalar exponent)'],
     'maximum': ['maximum(Tensor other)'], 'minimum': ['minimum(Tensor other)'],
     'cumsum': ['cumsum(int64_t dim, *, ScalarType? dtype=None)'],
@@ -535,9 +541,60 @@ METHODS = {
     'logaddexp': ['logaddexp(Tensor other)'], 'heaviside': ['heaviside(Tensor values)'],
     'masked_scatter': ['masked_scatter(Tensor mask, Tensor source)'],
 }
+METHODS.update({
+    'narrow': ['narrow(int64_t dim, Tensor start, SymInt length)', 'narrow(int64_t dim, SymInt start, SymInt length)'],
+    'movedim': ['movedim(int64_t source, int64_t destination)', 'movedim(IntArrayRef source, IntArrayRef destination)'],
+    'moveaxis': ['moveaxis(int64_t source, int64_t destination)',
+                 'moveaxis(IntArrayRef source, IntArrayRef destination)'],
+    'swapaxes': ['swapaxes(int64_t axis0, int64_t axis1)'], 'swapdims': ['swapdims(int64_t dim0, int64_t dim1)'],
+    # (with the deprecated overloads of scalars first: the parser's error then lists the one signature)
+    'addmm': ['addmm(Tensor mat1, Tensor mat2, *, Scalar beta=1, Scalar alpha=1)',
+              'addmm(Scalar beta, Scalar alpha, Tensor mat1, Tensor mat2)|deprecated',
+              'addmm(Scalar beta, Tensor mat1, Tensor mat2)|deprecated'],
+    'baddbmm': ['baddbmm(Tensor batch1, Tensor batch2, *, Scalar beta=1, Scalar alpha=1)',
+                'baddbmm(Scalar beta, Scalar alpha, Tensor batch1, Tensor batch2)|deprecated',
+                'baddbmm(Scalar beta, Tensor batch1, Tensor batch2)|deprecated'],
+    'addcmul': ['addcmul(Tensor tensor1, Tensor tensor2, *, Scalar value=1)',
+                'addcmul(Scalar value, Tensor tensor1, Tensor tensor2)|deprecated'],
+    'addcdiv': ['addcdiv(Tensor tensor1, Tensor tensor2, *, Scalar value=1)',
+                'addcdiv(Scalar value, Tensor tensor1, Tensor tensor2)|deprecated'],
+    'allclose': ['allclose(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)'],
+    'isclose': ['isclose(Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)'],
+    'normal_': ['normal_(double mean=0, double std=1, *, Generator? generator=None)'],
+    'uniform_': ['uniform_(double from=0, double to=1, *, Generator? generator=None)'],
+    'exponential_': ['exponential_(double lambd=1, *, Generator? generator=None)'],
+    'bernoulli_': ['bernoulli_(Tensor p, *, Generator? generator=None)',
+                   'bernoulli_(double p=0.5, *, Generator? generator=None)'],
+    'random_': ['random_(*, Generator? generator=None)',
+                'random_(int64_t from, int64_t? to, *, Generator? generator=None)',
+                'random_(int64_t to, *, Generator? generator=None)'],
+    'histc': ['histc(int64_t bins=100, Scalar min=0, Scalar max=0)'],
+    'diff': ['diff(int64_t n=1, int64_t dim=-1, Tensor? prepend=None, Tensor? append=None)'],
+    'tile': ['tile(SymIntArrayRef dims)'],
+    'argsort': ['argsort(*, bool stable, int64_t dim=-1, bool descending=False)',
+                'argsort(int64_t dim=-1, bool descending=False)'],
+    'split_with_sizes': ['split_with_sizes(SymIntArrayRef split_sizes, int64_t dim=0)'],
+    'mode': ['mode(int64_t dim=-1, bool keepdim=False)'],
+    'index_copy': ['index_copy(int64_t dim, Tensor index, Tensor source)'],
+    'fmax': ['fmax(Tensor other)'], 'fmin': ['fmin(Tensor other)'],
+    'renorm': ['renorm(Scalar p, int64_t dim, Scalar maxnorm)'],
+    'type': ['type(PyObject* dtype=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)',
+             'type(PyObject* dtype=None, bool async=False, *, MemoryFormat? memory_format=None)|deprecated'],
+})
+METHODS.update((name, ['%s(int64_t dim, Tensor index, Tensor src)' % name,
+                       '%s(int64_t dim, Tensor index, Tensor src, *, c10::string_view reduce)' % name,
+                       '%s(int64_t dim, Tensor index, Scalar value)' % name,
+                       '%s(int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce)' % name])
+               for name in ('scatter', 'scatter_'))
+METHODS.update((name, ['%s(Tensor? min=None, Tensor? max=None)' % name, '%s(Scalar? min=None, Scalar? max=None)'
+                       % name]) for name in ('clamp', 'clamp_', 'clip', 'clip_'))
+METHODS.update((name, ['%s(Tensor end, Tensor weight)' % name, '%s(Tensor end, Scalar weight)' % name])
+               for name in ('lerp', 'lerp_'))
 METHODS.update((name, ['%s(*, MemoryFormat? memory_format=None)' % name]) for name in _CASTS)
 METHODS.update((name, ['%s(Tensor other)' % name, '%s(Scalar other)' % name])
-               for name in ('true_divide', 'floor_divide', 'remainder', 'fmod'))
+               for name in ('true_divide', 'floor_divide', 'remainder', 'fmod', 'eq', 'ne', 'lt', 'gt', 'le', 'ge',
+                            'eq_', 'ne_', 'lt_', 'gt_', 'le_', 'ge_', 'greater', 'less', 'greater_equal',
+                            'less_equal', 'not_equal'))
 METHODS.update(('new_' + name, ['new_%s(SymIntArrayRef size, %s*, ScalarType? dtype=None, Layout? layout=None, Device? '
                                 'device=None, bool? pin_memory=False, bool? requires_grad=False)'
                                 % (name, 'Scalar fill_value, ' if name == 'full' else '')])
@@ -547,8 +604,16 @@ FUNCTIONS = {
             'sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)'],
     'mean': ['mean(Tensor input, *, ScalarType? dtype=None, Tensor out=None)',
              'mean(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)'],
-    'std': [s.replace('(', '(Tensor input, ', 1) % 'std' for s in _STATS],
-    'var': [s.replace('(', '(Tensor input, ', 1) % 'var' for s in _STATS],
+    'std': [s.replace('(', '(Tensor input, ', 1) % 'std' for s in _STATS_OUT],
+    'var': [s.replace('(', '(Tensor input, ', 1) % 'var' for s in _STATS_OUT],
+    'amax': ['amax(Tensor input, IntArrayRef[1]? dim=[], bool keepdim=False, *, Tensor out=None)'],
+    'amin': ['amin(Tensor input, IntArrayRef[1]? dim=[], bool keepdim=False, *, Tensor out=None)'],
+    'nansum': ['nansum(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, '
+               'Tensor out=None)'],
+    'nanmean': ['nanmean(Tensor input, IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None, '
+                'Tensor out=None)'],
+    'median': ['median(Tensor input)',
+               'median(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)'],
     'transpose': ['transpose(Tensor input, int64_t dim0, int64_t dim1)'],
     'unsqueeze': ['unsqueeze(Tensor input, int64_t dim)'],
     'squeeze': ['squeeze(Tensor input)', 'squeeze(Tensor input, int64_t dim)',
@@ -648,7 +713,25 @@ FUNCTIONS = {
     'atan2': ['atan2(Tensor input, Tensor other, *, Tensor out=None)'],
 }
 FUNCTIONS.update((name, ['%s(Tensor input, *, Tensor out=None)' % name])
-                 for name in 'exp log sqrt abs sigmoid tanh neg sin cos'.split())
+                 for name in 'exp log sqrt abs sigmoid tanh neg sin cos erf erfc expm1 log1p log2 log10 rsqrt'.split())
+FUNCTIONS.update({
+    'numel': ['numel(Tensor input)'], 'equal': ['equal(Tensor input, Tensor other)'],
+    'allclose': ['allclose(Tensor input, Tensor other, double rtol=1e-05, double atol=1e-08, bool equal_nan=False)'],
+    'reshape': ['reshape(Tensor input, SymIntArrayRef shape)'], 'permute': ['permute(Tensor input, IntArrayRef dims)'],
+    'multinomial': ['multinomial(Tensor input, SymInt num_samples, bool replacement=False, *, Generator? '
+                    'generator=None, Tensor out=None)'],
+    # nn.functional's builtins (see _as_builtins in __init__.py)
+    'one_hot': ['one_hot(Tensor input, int64_t num_classes=-1)'],
+    'linear': ['linear(Tensor input, Tensor weight, Tensor? bias=None)'],
+    'gelu': ['gelu(Tensor input, *, c10::string_view approximate="none")'],
+    'pad': ['pad(Tensor input, SymIntArrayRef pad, c10::string_view mode="constant", double? value=None)'],
+})
+_UNSAFE_SPLITS = {'unsafe_chunk': 'int64_t chunks, int64_t dim=0', 'unsafe_split': 'SymInt split_size, int64_t dim=0',
+                  'unsafe_split_with_sizes': 'SymIntArrayRef split_sizes, int64_t dim=0'}
+METHODS.update((name, ['%s(%s)' % (name, args)]) for name, args in _UNSAFE_SPLITS.items())
+METHODS.update(polygamma=['polygamma(int64_t n)'], polygamma_=['polygamma_(int64_t n)'])
+FUNCTIONS['polygamma'] = ['polygamma(int64_t n, Tensor input, *, Tensor out=None)']
+FUNCTIONS.update((name, ['%s(Tensor input, %s)' % (name, args)]) for name, args in _UNSAFE_SPLITS.items())
 # the factories: each overload taking a generator comes first, then the same without
 _OPTIONS = ('ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, '
             'bool? requires_grad=False')

@@ -96,10 +96,13 @@ class _GradModeContext:
                                 response = gen.send(request)
                 except StopIteration as stop:
                     return stop.value
+            wrapper.__name__, wrapper.__qualname__ = 'generator_context', '_wrap_generator.<locals>.generator_context'
         else:
             def wrapper(*args, **kwargs):
                 with self.clone():
                     return fn(*args, **kwargs)
+            # (PyTorch's names, shown where fn has none of its own: `torch.no_grad()(x * 2)`)
+            wrapper.__name__, wrapper.__qualname__ = 'decorate_context', 'context_decorator.<locals>.decorate_context'
         return functools.wraps(fn)(wrapper)
 
     def clone(self):

@@ -18,30 +18,67 @@ def c_type_format(self, spec):
     return str(self)
 
 
-class dtype:
+class CType(type):
+    """The type of an engine class standing for one of PyTorch's C types (torch.dtype, torch.Size, ...). Python's
+    own messages name an object's type by its C name, which for those is the full one ("'torch.Size' object is not
+    callable", "'torch.dtype' object has no attribute 'foo'", "unsupported operand type(s) for +: 'torch.device' and
+    'int'"): c_type gives the class that name there; its __name__ stays the last part of it, as PyTorch's."""
+    @property
+    def __name__(cls):
+        return cls.__qualname__
+
+
+CType.__name__ = CType.__qualname__ = 'type'      # (type(torch.dtype) shows <class 'type'>)
+CType.__module__ = 'builtins'
+
+
+def c_type(full):
+    """Class decorator: the class (of metaclass CType) named `full` in Python's messages."""
+    def named(cls):
+        type.__dict__['__name__'].__set__(cls, full)
+        return cls
+    return named
+
+
+@c_type('torch.dtype')
+class dtype(metaclass=CType):
     """A tensor element type, printed as PyTorch prints it (`torch.float32`)."""
     __module__ = 'torch'          # type(x.dtype) shows <class 'torch.dtype'>
     __format__ = c_type_format
     __slots__ = ('name', 'np', 'is_floating_point', 'is_complex', 'is_signed', 'itemsize', 'legacy', 'category')
+    _SHOWN = ('is_floating_point', 'is_complex', 'is_signed', 'itemsize')
 
     def __init__(self, name, np_type, category, legacy):
-        self.name = name
-        self.np = np.dtype(np_type)
-        self.category = category                   # 0 bool, 1 integer, 2 floating point
-        self.is_floating_point = category == 2
-        self.is_complex = False
-        self.is_signed = name not in ('bool', 'uint8')
-        self.itemsize = self.np.itemsize
-        self.legacy = legacy                       # 'Float' as in torch.FloatTensor
+        set_ = object.__setattr__
+        set_(self, 'name', name)
+        set_(self, 'np', np.dtype(np_type))
+        set_(self, 'category', category)                   # 0 bool, 1 integer, 2 floating point
+        set_(self, 'is_floating_point', category == 2)
+        set_(self, 'is_complex', False)
+        set_(self, 'is_signed', name not in ('bool', 'uint8'))
+        set_(self, 'itemsize', self.np.itemsize)
+        set_(self, 'legacy', legacy)                       # 'Float' as in torch.FloatTensor
+
+    def __setattr__(self, name, value):
+        if name in self._SHOWN or name == 'abbr':
+            raise AttributeError("attribute '%s' of 'torch.dtype' objects is not writable" % name)
+        object.__setattr__(self, name, value)
+
+    def __dir__(self):
+        """PyTorch's names (Python's "Did you mean" searches them), not the engine's own fields."""
+        return set(object.__dir__(self)).difference(('__slots__', 'name', 'np', 'legacy', 'category', '_SHOWN')).union(
+            ('to_complex',))
 
     def __repr__(self):
         return 'torch.' + self.name
 
+    @property
+    def abbr(self):
+        """The short name PyTorch prints dtypes by elsewhere: 'f32', 'i64', 'b8'."""
+        return ('b' if self is bool_ else self.name[0]) + builtins.str(8 * self.itemsize)
+
     def to_real(self):
         return self
-
-    def __call__(self, *args, **kwargs):
-        raise TypeError("'torch.dtype' object is not callable")      # (as Python names PyTorch's C type)
 
     def __reduce__(self):
         return self.name
@@ -179,7 +216,8 @@ def to_dtype(x, fn='to'):
     raise TypeError("%s(): argument 'dtype' must be torch.dtype, not %s" % (fn, type(x).__name__))
 
 
-class layout:
+@c_type('torch.layout')
+class layout(metaclass=CType):
     """torch.strided / torch.sparse_coo."""
     __module__ = 'torch'          # type(x.layout) shows <class 'torch.layout'>
     __format__ = c_type_format
@@ -202,13 +240,22 @@ def check_layout(lay):
                                   'layout=%r exists in PyTorch but is not available here.' % (lay,))
 
 
-class device:
+_NOT_GIVEN = object()
+
+
+@c_type('torch.device')
+class device(metaclass=CType):
     """torch.device; only the CPU exists here, as in a CPU-only PyTorch build."""
     __module__ = 'torch'          # type(x.device) shows <class 'torch.device'>
     __format__ = c_type_format
     __slots__ = ('type', 'index')
 
-    def __init__(self, type, index=None):
+    def __init__(self, type=_NOT_GIVEN, index=None, *more, **unknown):
+        if type is _NOT_GIVEN or more or unknown:
+            from ._argparse import invalid_combination
+            given = () if type is _NOT_GIVEN else (type,) + ((index,) if index is not None or more else ()) + more
+            raise invalid_combination('device', ('(torch.device device)', '(str type, int index = -1)'), given,
+                                      unknown)
         if isinstance(type, builtins.int) and not isinstance(type, builtins.bool):
             check_device(type)                  # (torch.device(0): the current accelerator's, here none)
         if index is not None and (not isinstance(index, builtins.int) or isinstance(type, device)):
@@ -250,9 +297,6 @@ class device:
     def __hash__(self):
         return hash((self.type, self.index))
 
-    def __call__(self, *args, **kwargs):
-        raise TypeError("'torch.device' object is not callable")     # (as Python names PyTorch's C type)
-
 
 cpu = device('cpu')
 
@@ -273,10 +317,7 @@ def check_device(dev, moving=False):
         raise RuntimeError('Autograd Playground runs on the CPU only; device %r is not available.' % str(d))
 
 
-_NOT_GIVEN = object()
-
-
-class _TypeInfo:
+class _TypeInfo(metaclass=CType):
     """torch.finfo / torch.iinfo: read-only numeric limits of a dtype, printed with C++'s `%g`."""
     __slots__ = ('bits', 'dtype')
     __hash__ = None
@@ -325,6 +366,7 @@ class _TypeInfo:
     __str__ = __repr__
 
 
+@c_type('torch.finfo')
 class finfo(_TypeInfo):
     __module__ = 'torch'
     __slots__ = ('eps', 'max', 'min', 'tiny', 'smallest_normal', 'resolution')
@@ -341,6 +383,7 @@ class finfo(_TypeInfo):
                   smallest_normal=builtins.float(f.smallest_normal), resolution=10.0 ** -builtins.int(f.precision))
 
 
+@c_type('torch.iinfo')
 class iinfo(_TypeInfo):
     __module__ = 'torch'
     __slots__ = ('max', 'min')

@@ -135,7 +135,8 @@ def _check_bytes(shape, d):
 def _allocate(shape, d, fill=0):
     """A new array of `shape` filled with `fill`, or PyTorch's allocator errors when it cannot be had."""
     nbytes = _check_bytes(shape, d)
-    fill = dt.check_scalar(fill, d)
+    if not (d is dt.float16 and math.prod(shape) == 1):     # (PyTorch fills one half unchecked: 1e40 is inf)
+        fill = dt.check_scalar(fill, d)
     try:
         return dt.convert(np.full(shape, fill, dtype=np.float64), d) if d is dt.float16 else np.full(shape, fill, dtype=d.np)
     except (MemoryError, ValueError) as e:
@@ -278,7 +279,7 @@ def _first_problem(problems, d):
             if p._requires_grad and ag.grad_enabled:      # (float(p) warns before it fails)
                 warn_once(_SCALAR_WARNING, 'torch/csrc/autograd/generated/python_variable_methods.cpp:822')
             return ValueError('only one element tensors can be converted to Python scalars')
-        if d.category == 1 and (p._data.size != 1 or p.is_floating_point()):
+        if d.category <= 1 and (p._data.size != 1 or p.is_floating_point()):     # (bool too: via __index__)
             return TypeError('only integer tensors of a single element can be converted to an index')
     return None
 
@@ -354,6 +355,8 @@ def as_tensor(data, dtype=None, device=None):
     dtype (shared memory), else a new tensor copying it."""
     if isinstance(data, Tensor):
         return data.to(dtype=dtype if dtype is None else dt.to_dtype(dtype, 'as_tensor'), device=device)
+    if dtype is not None:
+        dt.to_dtype(dtype, 'as_tensor')         # (a dtype that is none: as_tensor's own error)
     if isinstance(data, np.ndarray) and (dtype is None or dt.to_dtype(dtype).np == data.dtype):
         return from_numpy(data)
     return tensor(data, dtype=dtype, device=device)
@@ -925,11 +928,23 @@ _LINSPACE_SIGNATURES = ''.join(
 _LOGSPACE_SIGNATURES = _LINSPACE_SIGNATURES.replace('int steps, *', 'int steps, float base = 10.0, *')
 
 
-def linspace(*args, out=None, dtype=None, layout=None, device=None, requires_grad=False, **named):
+_SPACE_OPTIONS = ('dtype', 'layout', 'device', 'requires_grad')
+
+
+def _space_options(given):
+    """linspace / logspace's keywords: (the rest, dtype, layout, device, requires_grad). The parser's TypeError
+    lists every keyword given, so the functions keep them all (`given`) for it. (`out` is a parameter of its own:
+    see _methods.native.)"""
+    named = {k: v for k, v in given.items() if k not in _SPACE_OPTIONS}
+    return (named,) + tuple(given.get(k, False if k == 'requires_grad' else None) for k in _SPACE_OPTIONS)
+
+
+def linspace(*args, out=None, **given):
+    named, dtype, layout, device, requires_grad = _space_options(given)
     start, end, steps = _bind('linspace', ('start', 'end', 'steps'), ('start', 'end', 'steps'), args, named,
-                              _LINSPACE_SIGNATURES)
+                              _LINSPACE_SIGNATURES, given)
     if not _is_index(steps):
-        raise invalid_arguments('linspace', args, named, _LINSPACE_SIGNATURES)
+        raise invalid_arguments('linspace', args, given, _LINSPACE_SIGNATURES)
     if steps < 0:
         raise RuntimeError('number of steps must be non-negative')
     dtype = _out_dtype(dtype, out)
@@ -968,27 +983,28 @@ def _linspace(start, end, steps, npd):
     return out.astype(npd)
 
 
-def _bind(fn, names, required, args, named, signatures):
+def _bind(fn, names, required, args, named, signatures, given=None):
     """The arguments `names` of linspace / logspace given by position or by name, or the parser's TypeError listing
     the signatures when they do not fit them (too many, given twice, unknown, missing)."""
     bound = dict(zip(names, args))
     if len(args) > len(names) or set(bound) & set(named) or set(named) - set(names) \
             or not set(required) <= set(bound) | set(named):
-        raise invalid_arguments(fn, args, named, signatures)
+        raise invalid_arguments(fn, args, named if given is None else given, signatures)
     bound.update(named)
     return [bound.get(k) for k in names]
 
 
-def logspace(*args, out=None, dtype=None, layout=None, device=None, requires_grad=False, **named):
+def logspace(*args, out=None, **given):
     """base ** exponent, PyTorch's kernel: start and end in the dtype, a double step (end - start) / (steps - 1), the
     exponent in double from start for the first half and from end for the second, a double pow, rounded to the dtype.
     (float32 agrees to the last bit; float64's pow differs from PyTorch's vectorised one in the last bit at times.)"""
+    named, dtype, layout, device, requires_grad = _space_options(given)
     start, end, steps, base = _bind('logspace', ('start', 'end', 'steps', 'base'), ('start', 'end', 'steps'),
-                                    args, named, _LOGSPACE_SIGNATURES)
+                                    args, named, _LOGSPACE_SIGNATURES, given)
     if base is None:
         base = 10.0
     if not _is_index(steps) or not isinstance(base, (builtins.int, builtins.float, np.number)):
-        raise invalid_arguments('logspace', args, named, _LOGSPACE_SIGNATURES)
+        raise invalid_arguments('logspace', args, given, _LOGSPACE_SIGNATURES)
     if steps < 0:
         raise RuntimeError('number of steps must be non-negative')
     dtype = _out_dtype(dtype, out)

@@ -3,11 +3,13 @@ name. channels_last keeps a 4-d (N, C, H, W) tensor's elements in N, H, W, C ord
 channels_last_3d does the same for 5-d tensors."""
 import numpy as np
 
-from ._dtypes import c_type_format
+from ._dtypes import c_type_format, CType, c_type
 
 
-class memory_format:
+@c_type('torch.memory_format')
+class memory_format(metaclass=CType):
     """One of torch's memory formats, shown by its name."""
+    __slots__ = ('_name',)
 
     def __init__(self, name):
         self._name = name

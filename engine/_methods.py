@@ -204,10 +204,25 @@ Tensor.__truediv__ = Tensor.__div__ = ops.div
 Tensor.__pow__ = ops.pow
 Tensor.__matmul__ = ops.matmul
 Tensor.__neg__ = ops.neg
-Tensor.__pos__ = lambda self: self
+
+
+def __pos__(self):
+    """`+t`: torch.positive, `t` itself (a bool tensor has no `+`)."""
+    if self._data.dtype.kind == 'b':
+        raise RuntimeError('The `+` operator, on a bool tensor is not supported.')
+    return self
+
+
+Tensor.__pos__ = __pos__
 Tensor.__abs__ = ops.abs
 Tensor.__getitem__ = ops.getitem
-Tensor.__setitem__ = ops.setitem
+
+
+def __setitem__(self, idx, value):
+    ops.setitem(self, idx, value)       # (a statement's method: returns None, as PyTorch's does)
+
+
+Tensor.__setitem__ = __setitem__
 
 
 def __contains__(self, element):
@@ -279,6 +294,22 @@ def _inplace_of(op):
 _NO_ARGUMENTS = set(_POINTWISE) - {'clamp', 'clamp_min', 'clamp_max', 'round'}
 for _name in ['add', 'sub', 'mul', 'div', 'pow'] + _POINTWISE:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
+
+
+def _cast_checked(inplace):
+    """An in-place op whose shape and cast checks come before its kernel's errors (`bool_t //= 0`: the cast, not the
+    division by zero)."""
+    def f(self, other):
+        if isinstance(other, Tensor) and other._data.shape != self._data.shape:
+            ops._check_broadcast(self._data.shape, other._data.shape)
+            shape = np.broadcast_shapes(self._data.shape, other._data.shape)
+            if shape != self._data.shape:
+                raise ops._not_broadcast_to(self._data.shape, shape)
+        if isinstance(other, (Tensor,) + ops._Number):
+            _check_cast_first(self, (other,), self.dtype.legacy)
+        return inplace(self, other)
+    f.__name__ = inplace.__name__
+    return f
 
 
 def _check_cast_first(self, others, type_name):
@@ -494,6 +525,8 @@ def _int_op(np_fn):
         a, b, d, _ = ops._operands(self, other)
         if d.is_floating_point or d is dt.bool_ and np_fn.__name__ in ('lshift', 'rshift'):
             raise NotImplementedError('"%s_cpu" not implemented for \'%s\'' % (np_fn.__name__, d.legacy))
+        if type(b) is builtins.int and d.category == 1:
+            b = ops._wrap_int(b, d.np)              # (cast as C casts it: int8 & 300 is int8 & 44)
         return ops._out(ops._iter_laid_out(np_fn(a, b), a, b), d)
     f.__name__ = np_fn.__name__
     return f
@@ -537,7 +570,7 @@ Tensor.__mod__ = ops.remainder
 Tensor.__rmod__ = _reflected(lambda self, other: ops.remainder(other, self))
 for _name in ['remainder', 'fmod', 'floor_divide']:
     setattr(Tensor, _name, _with_other(getattr(ops, _name), _name))
-    setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
+    setattr(Tensor, _name + '_', _cast_checked(_inplace_of(getattr(ops, _name))))
 Tensor.__imod__ = _iop('remainder')
 Tensor.__ifloordiv__ = _iop('floor_divide')
 for _name in ['eq', 'ne', 'lt', 'le', 'gt', 'ge']:
@@ -553,10 +586,12 @@ Tensor.__invert__ = _invert
 
 
 def rshift(a, b):
-    """a >> b as PyTorch's kernel: a shift by a negative count or by the width or more gives a's sign (0 or -1)."""
+    """a >> b as PyTorch's kernel: a shift by a negative count or by the width or more gives a's sign (0 or -1;
+    0 for an unsigned a)."""
     bits = a.itemsize * 8
     b = np.asarray(b)
-    return np.where((b < 0) | (b >= bits), a >> (bits - 1), a >> np.clip(b, 0, bits - 1))
+    return np.where((b < 0) | (b >= bits), a >> (bits - 1) if a.dtype.kind == 'i' else 0,
+                    a >> np.clip(b, 0, bits - 1))
 
 
 def lshift(a, b):
@@ -568,14 +603,7 @@ def lshift(a, b):
 
 def _int_inplace(method):
     """In place, a bitwise op first checks that its result type can be written into self (`int_tensor &= 1.5`)."""
-    inplace = _inplace_of(method)
-
-    def f(self, other):
-        if isinstance(other, (Tensor,) + ops._Number):
-            _check_cast_first(self, (other,), self.dtype.legacy)
-        return inplace(self, other)
-    f.__name__ = inplace.__name__
-    return f
+    return _cast_checked(_inplace_of(method))
 
 
 for _name, _fn, _method in (('rshift', rshift, 'bitwise_right_shift'), ('lshift', lshift, 'bitwise_left_shift')):
@@ -801,7 +829,7 @@ def _reduce_bool(np_fn):
     """all / any: over everything, or over dims (an int or a tuple); bool, except uint8 stays uint8 (as in PyTorch)."""
     def f(self, dim=None, keepdim=False):
         if dim is None:
-            r = np_fn(self._data)
+            r = np_fn(self._data, keepdims=keepdim)
         else:
             r = np_fn(self._data, axis=ops._dims(dim, self.ndim), keepdims=keepdim)
         return make(ops._c_strided(np.asarray(r, dtype=np.uint8 if self._data.dtype == np.uint8 else np.bool_,
@@ -858,6 +886,9 @@ for _name in ['split', 'split_with_sizes', 'chunk', 'unbind', 'cumsum', 'cumprod
     setattr(Tensor, _name, getattr(ops, _name))
 Tensor.moveaxis = ops.movedim
 Tensor.ger = ops.outer
+from . import _ops_rnn  # noqa: E402
+Tensor.unsafe_split, Tensor.unsafe_split_with_sizes, Tensor.unsafe_chunk = (
+    _ops_rnn.unsafe_split, _ops_rnn.unsafe_split_with_sizes, _ops_rnn.unsafe_chunk_public)
 for _name in ['cumsum', 'cumprod', 'tril', 'triu', 'masked_fill']:
     setattr(Tensor, _name + '_', _inplace_of(getattr(ops, _name)))
 
@@ -889,14 +920,18 @@ Tensor.new_full = new_full
 
 # ------------------------------------------------------------------------------ torch.* forms of methods
 
-def _function_of(name, other_types):
-    """torch.name(input, other): the method, with the TypeError PyTorch's parser gives the function form."""
+def _function_of(name, other_types, alias=None, number_input=False):
+    """torch.name(input, other) (or its alias, torch.greater for gt): the method, with the TypeError PyTorch's
+    parser gives the function form (an input that is not a tensor: `torch.le(0, x)`, unless `number_input`)."""
     method = getattr(Tensor, name)
+    name = alias or name
 
     def f(input, other):
-        if not isinstance(other, (Tensor,) + ops._Number):
-            raise TypeError('%s() received an invalid combination of arguments - got (Tensor, %s), but expected one '
-                            'of:\n%s' % (name, parser_type(other), other_types % {'t': parser_type(other)}))
+        inputs = (Tensor,) + ops._Number if number_input else Tensor
+        if not isinstance(other, (Tensor,) + ops._Number) or not isinstance(input, inputs):
+            raise TypeError('%s() received an invalid combination of arguments - got (%s, %s), but expected one '
+                            'of:\n%s' % (name, parser_type(input), parser_type(other),
+                                         other_types % {'t': parser_type(other)}))
         return method(input, other)
     f.__name__ = f.__qualname__ = name
     return f
@@ -989,7 +1024,7 @@ def _more_functions():
     unary = [_unary_function(n) for n in ('all', 'any', 'isnan', 'isinf', 'isfinite', 'logical_not', 'signbit')]
     logical = [_logical_function(n) for n in ('logical_and', 'logical_or', 'logical_xor')]
     return tuple(compare + unary + logical + [torch_remainder, _function_of('fmod', _TENSOR_OR_NUMBER),
-                                              _function_of('floor_divide', _FLOOR_DIVIDE)])
+                                              _function_of('floor_divide', _FLOOR_DIVIDE, number_input=True)])
 
 
 # Like PyTorch's tensor attributes, those that cannot be set say so in PyTorch's words (`x.shape = ...`).
@@ -997,14 +1032,24 @@ Tensor.name = property(lambda self: None)          # (PyTorch's tensors have a r
 
 
 def _not_writable(name):
-    def fset(self, value):
+    def fset(self, value=None):
         raise AttributeError("attribute '%s' of 'torch._C.TensorBase' objects is not writable" % name)
     return fset
 
 
+def _deleted(fset):
+    """`del x.requires_grad`: PyTorch's C setters are called with nothing, which most read as None."""
+    def fdel(self):
+        fset(self, None)
+    return fdel
+
+
 for _name, _attr in builtins.list(vars(Tensor).items()):
     if isinstance(_attr, property) and _attr.fset is None:
-        setattr(Tensor, _name, property(_attr.fget, _not_writable(_name), None, _attr.__doc__))
+        _fset = _not_writable(_name)
+        setattr(Tensor, _name, property(_attr.fget, _fset, _fset, _attr.__doc__))
+    elif isinstance(_attr, property) and _attr.fdel is None:
+        setattr(Tensor, _name, property(_attr.fget, _attr.fset, _deleted(_attr.fset), _attr.__doc__))
 
 
 # ------------------------------------------------------------------------------------------- methods as PyTorch's
@@ -1278,7 +1323,7 @@ class method_descriptor:
         return "<method '%s' of 'torch._C.TensorBase' objects>" % self.__name__
 
 
-def unflatten(self, dim, sizes, _pos=2):
+def unflatten(self, dim, sizes, *, _pos=2):
     """Dim `dim` split into `sizes` (one of them may be -1): a view. (torch.unflatten's sizes are its 3rd argument.)"""
     if _pos == 2 and not sizes:            # (Tensor.unflatten is Python in PyTorch: it tests `not sizes` first)
         raise RuntimeError('unflatten: sizes must be non-empty')
@@ -1297,6 +1342,7 @@ def unflatten(self, dim, sizes, _pos=2):
     return self.view(shape[:d] + list(inferred) + shape[d + 1:])
 
 
+unflatten.__qualname__ = 'Tensor.unflatten'      # (in Python's own argument errors, as PyTorch's Python method)
 Tensor.unflatten = unflatten
 
 
@@ -1353,3 +1399,10 @@ def install_methods():
     for name, attr in builtins.list(vars(Tensor).items()):
         if not name.startswith('_') and name not in _PYTHON_METHODS and isinstance(attr, types.FunctionType):
             setattr(Tensor, name, method_descriptor(native(attr, name), name))
+    for name in _PYTHON_METHODS:        # (PyTorch's, of torch/_tensor.py: "Tensor.split() missing 1 required ...")
+        attr = vars(Tensor).get(name)
+        if isinstance(attr, types.FunctionType) and not attr.__qualname__.startswith('Tensor.'):
+            own = types.FunctionType(attr.__code__, attr.__globals__, name, attr.__defaults__, attr.__closure__)
+            own.__qualname__, own.__doc__, own.__kwdefaults__ = 'Tensor.' + name, attr.__doc__, attr.__kwdefaults__
+            own.__dict__.update(attr.__dict__)
+            setattr(Tensor, name, own)

@@ -121,6 +121,43 @@ def compile(model=None, *, fullgraph=False, dynamic=None, backend=None, mode=Non
         return model(*args, **kwargs)
     return compiled
 
+# -------------------------------------------------------------------------------------------- C++ functions
+
+class _VariableFunctionsClass:
+    """The C type whose static methods most torch.* functions are: `print(torch.tensor)` shows its address."""
+
+
+class builtin_function_or_method(functools.partial):
+    """A function PyTorch writes in C++, as a learner meets it by mistake: `print(torch.sum)` shows `<built-in
+    method sum of type object at 0x...>` (torch.linalg.norm: `<built-in function linalg_norm>`), and
+    `torch.tensor[[1., 1.]]` or `100 * torch.rand` fail on a 'builtin_function_or_method'. A partial: calling it
+    costs no Python frame."""
+    __slots__ = ()
+    __module__ = 'builtins'
+
+    def __repr__(self):
+        if self.__qualname__ != self.__name__:
+            return '<built-in method %s of type object at %#x>' % (self.__name__, id(_VariableFunctionsClass))
+        return '<built-in function %s>' % self.__name__
+
+    def __copy__(self):
+        return self
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+def builtin(fn, name, c_name=None, module='torch'):
+    """fn as the builtin PyTorch has by `name`: a static method of _VariableFunctionsClass, or, given the C++
+    function's own name `c_name` (torch.linalg's 'linalg_norm' of module 'torch._C._linalg'), a plain builtin."""
+    f = builtin_function_or_method(fn)
+    f.__name__ = c_name or name
+    f.__qualname__ = c_name or '_VariableFunctionsClass.' + name
+    f.__module__ = module
+    f.__doc__ = fn.__doc__
+    return f
+
+
 # -------------------------------------------------------------------------------------------- removed in PyTorch 2
 
 _REMOVED = 'This function was deprecated since version 1.9 and is now removed. '
@@ -243,7 +280,15 @@ def fill_diagonal_(self, fill_value, wrap=False):
     if wrap and x.ndim == 2:
         rows = rows[rows % (x.shape[1] + 1) < builtins.min(x.shape[1], x.shape[0])]
     cols = rows % (x.shape[1] + 1) if wrap and x.ndim == 2 else rows
-    if x.flags.c_contiguous:          # (through a view of the memory, as PyTorch's as_strided: CopySlices)
+    if x.flags.c_contiguous and self._base is None:
+        # PyTorch's way: fill_ through as_strided views of the diagonal (then of its wrapped part): CopySlices
+        stride = builtins.sum(self.stride())
+        self.as_strided((builtins.min(x.shape[:2]),), (stride,)).fill_(fill_value)
+        height, width = x.shape[:2]
+        if wrap and x.ndim == 2 and height > width + 1:
+            step = width + 1
+            self.as_strided(((x.size + step - 1) // step - width,), (stride,), self.stride(0) * step).fill_(fill_value)
+    elif x.flags.c_contiguous:        # (through a view of the memory, as PyTorch's as_strided: CopySlices)
         steps = np.cumprod((1,) + x.shape[:0:-1])[::-1]
         ops.setitem(self.view(-1), make(rows * steps[0] + cols * builtins.sum(steps[1:])), fill_value)
     else:

@@ -135,6 +135,9 @@ def _binary(a, b, ufunc, alpha=1):
         bd = _wrap_int(bd, d.np)
     if type(alpha) is not builtins.int:
         _check_alpha(d, alpha)
+    if d.np is _F16 and ufunc is np.multiply and not isinstance(b, Tensor):
+        # a half times a number: PyTorch's mul kernel takes the number as a float (not rounded to half)
+        return _out((ad.astype(_F32) * (np.float32(_scalar(b)) * np.float32(alpha))).astype(_F16), d)
     if alpha == 1:
         r = ufunc(ad, bd)
     elif d.np is _F32 and ufunc is not np.multiply:      # PyTorch's add kernel: a + alpha * b in one fused multiply-add
@@ -158,7 +161,7 @@ def _alike(a, b, op):
         bd = None if consts is None else consts.get(b)
         if bd is None:
             d = ad.dtype
-            if d.kind != 'f':
+            if d.kind != 'f' or d is _F16:     # (a half's number: see _binary)
                 return None
             bd = _CONSTANTS[(b, d)]
     elif tb is Tensor:
@@ -196,7 +199,7 @@ class _Constants(dict):
                 self.clear()
                 _FLOAT_CONSTANTS.clear()
             self[key] = c
-            if npd.kind == 'f':
+            if npd.kind == 'f' and npd is not _F16:
                 consts = _FLOAT_CONSTANTS.get(npd)
                 if consts is None:
                     consts = _FLOAT_CONSTANTS[npd] = {}
@@ -836,6 +839,8 @@ def pow(a, b):
         bd, ad, d, same = ops
         if d is dt.bool_:
             raise NotImplementedError('"pow" not implemented for \'Bool\'')
+        if type(ad) is builtins.int and d.category == 1:
+            ad = _wrap_int(ad, d.np)                    # (cast as C casts it: -1 ** uint8 is 255 ** uint8)
         out = _out(np.asarray(_power(ad, bd, d), order='C'), d)     # (PyTorch's result here is contiguous)
         return _attach(out, PowBackward2, (b,), {'self': _scalar(a), 'exponent': _save(b), 'result': _RESULT},
                        same)
@@ -849,6 +854,8 @@ def pow(a, b):
         b = _scalar(b)
         if d.category == 1 and b < 0:
             raise RuntimeError('Integers to negative integer powers are not allowed.')
+        if d.category == 1 and type(b) is builtins.int:
+            dt.check_scalar(b, d)                       # (the exponent as a value of the dtype: int8 ** 300 fails)
         out = _out(_power_scalar(ad, bd, b, d) if d.is_floating_point else np.power(ad, bd), d)
         return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': b}, same)
     r = _power(ad, bd, d)
@@ -860,6 +867,14 @@ def pow(a, b):
 
 def _power(x, e, d):
     """x ** e (arrays or numbers) in dtype d; a float32 result rounded once from float64, as in _rounded."""
+    r = _power_of(x, e, d)
+    if d.is_floating_point and np.size(e) == 1 and e == 0.5:
+        # numpy takes a single exponent 0.5 as sqrt, whose -0. is -0. and -inf nan: pow's (PyTorch's) are 0. and inf
+        r = np.where(x == 0, r.dtype.type(0), np.where(np.isneginf(x), r.dtype.type(np.inf), r))
+    return r
+
+
+def _power_of(x, e, d):
     if d.np is _F32:
         return np.power(x, e, dtype=np.float64).astype(np.float32)
     if d.category == 1 and np.any(np.asarray(e) < 0):       # (numpy refuses) PyTorch's powi: 1, -1 or 0 for those
@@ -964,10 +979,27 @@ def _division(a, b, ufunc, reverse=False):
         raise RuntimeError('ZeroDivisionError')
     if ufunc is np.remainder and d.is_floating_point:
         ufunc = _torch_remainder
-    r = ufunc(ad, bd)
+    if d.np is _F16 and ufunc is np.floor_divide and type(bd) is np.ndarray and bd.ndim:
+        r = _half_div_floor(ad, bd)
+    else:
+        r = ufunc(ad, bd)
     if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
         r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
     return _out(r, d)
+
+
+def _half_div_floor(a, b):
+    """half tensor // half tensor as PyTorch's div_floor kernel computes it there, every step rounded to half:
+    (a - fmod(a, b)) / b, one less where the remainder's sign is not b's, then floor, rounded to nearest if that is
+    more than half away (numpy's floor_divide is exact before its one rounding: 64992 // 7 is 9280, PyTorch's 9288)."""
+    with np.errstate(all='ignore'):
+        mod = np.fmod(a, b)
+        div = (a - mod) / b
+        div = np.where((mod != 0) & ((b < 0) != (mod < 0)), div - _F16.type(1), div)
+        floor = np.floor(div)
+        floor = np.where(div - floor > _F16.type(0.5), floor + _F16.type(1), floor)
+        floor = np.where(div == 0, np.copysign(_F16.type(0), a / b), floor)
+        return np.where(b == 0, a / b, floor).astype(_F16)
 
 
 def remainder(a, b):
@@ -1476,11 +1508,16 @@ def clamp(a, min=None, max=None):
                 _check_broadcast(shape, t._data.shape)
                 shape = np.broadcast_shapes(shape, t._data.shape)
         d = dt.result_type(a, *(t for t in (lo, hi) if t is not None))
+        if d is dt.bool_ and lo is not None and hi is not None:
+            raise NotImplementedError('"clamp_cpu" not implemented for \'Bool\'')
         # (every operand is cast to the result dtype first: an int8 tensor's bound tensor([300]) is 44)
         x, l, h = (None if t is None else t._data.astype(d.np, copy=False) for t in (a, lo, hi))
         out = _out(_iter_laid_out(_clamp(x, l, h), x, l, h), d)          # (laid out by all three, as PyTorch's)
         return _attach(out, ClampBackward0, (a, lo, hi), {'self': SavedTensor(a), 'min': _save(lo), 'max': _save(hi)})
     d = dt.result_type(a, *(v for v in (min, max) if v is not None))
+    if d is dt.bool_:
+        raise NotImplementedError('"clamp%s_scalar_cpu" not implemented for \'Bool\''
+                                  % ('' if min is not None and max is not None else '_min' if max is None else '_max'))
     lo, hi = min, max
     if d is a.dtype and (d is dt.float16 or not d.is_floating_point and d is not dt.bool_ or
                          not (min is None or -9.2e18 < min < 1.8e19) or not (max is None or -9.2e18 < max < 1.8e19)):
@@ -1552,7 +1589,10 @@ def _clamp_one(a, bound, side):
                           None if hi is None else hi._data), d)
         cls = ClampMinBackward1 if side == 'min' else ClampMaxBackward1
         return _attach(out, cls, (a, bound), {side: SavedTensor(bound), 'self': SavedTensor(a)})
-    out = _out(_clamp(a._data, lo, hi), dt.result_type(a, bound))
+    d = dt.result_type(a, bound)
+    if d is dt.bool_:
+        raise NotImplementedError('"clamp_%s_scalar_cpu" not implemented for \'Bool\'' % side)
+    out = _out(_clamp(a._data, lo, hi), d)
     return _attach(out, ClampMinBackward0 if side == 'min' else ClampMaxBackward0, (a,),
                    {side: bound, 'self': SavedTensor(a)})
 
@@ -1608,7 +1648,11 @@ def _dims(dim, ndim):
     """The dims to reduce over, wrapped and sorted (None: all). A 0-d tensor's dim 0 or -1 is no numpy axis: ()."""
     if dim is None:
         return None
-    dims = tuple(_wrap_dim(d, ndim) for d in dim) if isinstance(dim, (list, tuple)) else (_wrap_dim(dim, ndim),)
+    given = dim if isinstance(dim, (list, tuple)) else (dim,)
+    for i, d in enumerate(given):     # (`x.sum(0.5)`: the op's parser names the error; it reads a bool after an int)
+        if type(d) is not builtins.int and not _is_index(d) and not (i and type(d) is builtins.bool):
+            raise TypeError("argument 'dim' must be tuple of ints, not %s" % type(d).__name__)
+    dims = tuple(_wrap_dim(d, ndim) for d in given)
     for i, d in enumerate(dims):
         if d in dims[:i]:
             raise RuntimeError('dim %d appears multiple times in the list of dims' % d)
@@ -2097,27 +2141,43 @@ def _prod_safe_zeros_backward(g, x, d):
     return g * (before * after)
 
 
+def _first_zeros(r, x, axis, keepdim):
+    """amax / amin's zeros signed as the first zero they reduce, as PyTorch's scalar loop keeps it when zeros of both
+    signs tie (a small input: a large one goes through its vector loop, which keeps others)."""
+    axes = tuple(range(x.ndim)) if axis is None else axis
+    xr = np.moveaxis(x, axes, tuple(range(-len(axes), 0))).reshape(
+        tuple(x.shape[d] for d in range(x.ndim) if d not in axes) + (-1,))
+    first = np.take_along_axis(xr, np.argmax(xr == 0, axis=-1)[..., None], -1)[..., 0]
+    return np.where(r == 0, first.reshape(r.shape), r)
+
+
 def _extreme(name, np_fn, cls):
     """amax / amin: the largest / smallest values over dims (all by default); ties share the gradient evenly."""
     def op(a, dim=(), keepdim=False):
-        given = tuple(dim) if isinstance(dim, (tuple, list)) else (dim,)
+        given = tuple(dim) if isinstance(dim, (tuple, list)) else () if dim is None else (dim,)
+        for i, d in enumerate(given):       # (`x.amax(0.5)`: the parser names the error; see _dims)
+            if type(d) is not builtins.int and not _is_index(d) and not (i and type(d) is builtins.bool):
+                raise TypeError("argument 'dim' must be tuple of ints, not %s" % type(d).__name__)
         nd = a._data.ndim
+        if a._data.size == 0:       # (an empty input's checks come first, dim by dim, naming it as given)
+            if not given:
+                raise RuntimeError("%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
+                                   "reduction dim with the 'dim' argument." % name)
+            for d in given:
+                if nd and a._data.shape[_wrap_dim(d, nd)] == 0:
+                    raise IndexError('%s(): Expected reduction dim %d to have non-zero size.' % (name, d))
         dims = [_wrap_dim(x, nd) for x in given]
         for i, x in enumerate(dims):
             if x in dims[:i]:
                 raise RuntimeError('dim %d appears multiple times in the list of dims' % x)
-        if a._data.size == 0:
-            if not dims:
-                raise RuntimeError("%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the "
-                                   "reduction dim with the 'dim' argument." % name)
-            for x in dims:
-                if nd and a._data.shape[x] == 0:
-                    raise IndexError('%s(): Expected reduction dim %d to have non-zero size.' % (name, x))
         axis = tuple(sorted(dims)) if dims and nd else None
-        out = _out(_c_strided(np.asarray(np_fn(a._data, axis=axis, keepdims=keepdim), order='C')), a.dtype)
+        r = np.asarray(np_fn(a._data, axis=axis, keepdims=keepdim))
+        if r.dtype.kind == 'f' and 0 < a._data.size < 32 and not r.all():
+            r = _first_zeros(r, a._data, axis, keepdim)
+        out = _out(_c_strided(np.asarray(r, order='C')), a.dtype)
         return _attach(out, cls, (a,), {'dim': _given(given), 'keepdim': keepdim, 'result': _RESULT,
                                         'self': SavedTensor(a)})
-    op.__name__ = name
+    op.__name__ = op.__qualname__ = name        # (named so in Python's own argument errors)
     return op
 
 
@@ -2924,12 +2984,24 @@ _IN_PLACE_NODE = {TBackward0: TBackward1, TransposeBackward0: TransposeBackward1
                   SqueezeBackward1: SqueezeBackward4, SqueezeBackward2: SqueezeBackward5}
 
 
+def _keep_saved_output(t):
+    """Before t takes other sizes or memory (t_, unsqueeze_, as_strided_, .data = ...): the node of an in-place op
+    that saved t itself as its output keeps t as it is now (PyTorch's saved variable holds its own shallow copy:
+    the same memory and version counter, the sizes at save time)."""
+    node = t._grad_fn
+    if node is not None and node._saved:
+        for v in node._saved.values():
+            if type(v) is SavedTensor and v.is_output and v.tensor is t and v.unpack_hook is None:
+                v.tensor = ag._alias(t)
+
+
 def _inplace_view(op):
     """t_, transpose_, unsqueeze_, squeeze_: self takes the shape and strides of op(self, ...) on the same memory;
     its version moves on and its history goes on through the in-place node (TBackward1, ...)."""
     def f(self, *args, **kwargs):
         _check_inplace(self)
         res = op(self, *args, **kwargs)
+        _keep_saved_output(self)
         self._data = res._data
         bump(self)
         node = res._grad_fn
@@ -3159,7 +3231,7 @@ def _index_parts(a, idx):
     """Split an index into the basic part (ints, slices, None, Ellipsis) and the advanced part (tensors, lists)."""
     if not isinstance(idx, tuple):
         idx = (idx,)
-    adv = any((isinstance(i, (Tensor, list, range, np.ndarray)) and not _int_scalar(i))
+    adv = any((isinstance(i, (Tensor, list, tuple, range, np.ndarray)) and not _int_scalar(i))
               or isinstance(i, (bool, np.bool_)) for i in idx)
     return idx, adv
 
@@ -3393,8 +3465,12 @@ def _check_0d_index(idx):
                              'C++ to convert a 0-dim tensor to a number')
         raise IndexError('index %d is out of bounds for dimension 0 with size 0' % idx)
     if isinstance(idx, slice):
+        if idx.step is not None and idx.step <= 0:       # (the step is read first)
+            raise ValueError('slice step cannot be zero' if idx.step == 0 else 'step must be greater than zero')
         raise IndexError('slice() cannot be applied to a 0-dim tensor.')
     if isinstance(idx, (builtins.float, str)):
+        if isinstance(idx, str) and idx:            # (a str is a sequence of indices to PyTorch: warned)
+            warnings.warn(_SEQ_INDEX, UserWarning, stacklevel=user_stacklevel())
         raise IndexError('too many indices for tensor of dimension 0')
 
 
@@ -3476,12 +3552,16 @@ def setitem(a, idx, value):
     when that view is not `a` itself)."""
     if not isinstance(value, (Tensor,) + _Number):         # (the value is made a tensor before the index is read)
         raise TypeError("can't assign a %s to a %s" % (_parser_type(value), ag.legacy_type_name(a)))
-    if isinstance(idx, str):
-        _str_index(idx)
     if isinstance(idx, Tensor) and idx._data.dtype == np.uint8 and not isinstance(value, Tensor):
         raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
     if isinstance(value, _Number) and a.dtype is not dt.float16:       # (a half takes any number, as inf)
         value = dt.check_scalar(_scalar(value), a.dtype, unpack=True)
+    if idx is False:                              # (PyTorch's shortcut, once the value is made: writes nothing)
+        return a
+    if isinstance(idx, str):
+        if not a._data.ndim:
+            _check_0d_index(idx)
+        _str_index(idx)
     idx_t, adv = _index_parts(a, _index_tuple(_byte_masks(idx)))     # (a list of sequences: a tuple, warned)
     if adv:                             # (index_put_ into the view the basic indices make: CopySlices unless `a`)
         view, advanced = _basic_views(a, idx_t)
@@ -3583,15 +3663,23 @@ def _not_broadcast_to(out_shape, shape):
 
 def _index_put(a, key, value, accumulate=False):
     arrays = [k for k in key if isinstance(k, np.ndarray)]
-    if isinstance(value, Tensor) and value._data.dtype is not a._data.dtype and not (
-            len(arrays) == 1 and arrays[0].dtype.kind == 'b' and value._data.size == 1):   # masked_fill_ then
-        raise RuntimeError('Index put requires the source and destination dtypes match, got %s for the '
-                           'destination and %s for the source.' % (a.dtype.legacy, value.dtype.legacy))
     ndim, dim, ranges = a._data.ndim, 0, []
     for n, k in enumerate(key):                      # the dim each item of the index starts at
         if isinstance(k, np.ndarray) and k.dtype.kind in 'iu' and dim < ndim:
             ranges.append((k, a._data.shape[dim]))
         dim += ndim - dim - builtins.sum(_dims_used(j) for j in key[n + 1:]) if k is Ellipsis else _dims_used(k)
+    if isinstance(value, Tensor) and value._data.dtype is not a._data.dtype and not (
+            len(arrays) == 1 and arrays[0].dtype.kind == 'b' and value._data.size == 1):   # masked_fill_ then
+        # PyTorch's order of errors: an index into an empty dim, the shapes, the dtypes, other indices out of range
+        _check_range([(k, size) for k, size in ranges if not size])
+        shape = a._data[tuple(np.zeros_like(k) if any(k is r for r, _ in ranges) else k for k in key)].shape
+        try:
+            np.broadcast_to(value._data, shape)
+        except ValueError:
+            raise RuntimeError('shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of '
+                               'shape %s' % (_sizes(value._data.shape), _sizes(shape))) from None
+        raise RuntimeError('Index put requires the source and destination dtypes match, got %s for the '
+                           'destination and %s for the source.' % (a.dtype.legacy, value.dtype.legacy))
     _check_range(ranges)
     v = _as_tensor(value)
     data = np.array(a._data, copy=True, order='K' if _dense(a._data) else 'C')    # (as PyTorch's clone)
@@ -4333,10 +4421,12 @@ def _views_changed(t, rebased=None):
         if view is None or (rebased is not None and view is t):
             continue
         if view._no_grad_view:          # PyTorch cannot rebuild its history: reading its grad_fn is an error
-            if view._base._requires_grad and type(view._grad_fn) is not ag.Invalid:
-                view._grad_fn = ag.invalid(_no_grad_view_message(
-                    view, 'its base or another view of its base has been modified'),
-                    _no_grad_view_message(view, 'is being modified'))
+            if type(view._grad_fn) is ag.Invalid or '_invalid' in view.__dict__:
+                continue
+            if view._base._requires_grad or view._grad_fn is not None:
+                view._grad_fn = _invalid_no_grad_view(view)
+            else:
+                view._stale = True      # (an error once its base comes to require grad: _views_follow_base)
             continue
         if view._base is rebased:
             _view_of_modified_base(view, rebased)
@@ -4364,6 +4454,39 @@ def _ufunc_inplace(self, ufunc, other):
 
 
 _UFUNCS = {add: np.add, sub: np.subtract, mul: np.multiply, div: np.true_divide}
+
+
+def _invalid_no_grad_view(view):
+    """The Invalid grad_fn of a view made in no_grad mode whose memory changed in place since."""
+    return ag.invalid(_no_grad_view_message(view, 'its base or another view of its base has been modified'),
+                      _no_grad_view_message(view, 'is being modified'))
+
+
+def _views_follow_base(base):
+    """After base's requires_grad changed (requires_grad_, detach_): its views with no history of their own
+    require grad as it now does (PyTorch reads such a view's requires_grad through its base). One whose memory
+    changed in place since it was made: PyTorch rebuilds its history (AsStridedBackward0), or, made in no_grad
+    mode, reading its grad_fn is its error while the base requires grad (None while it does not)."""
+    vc = base._version_counter
+    for ref in (vc.views or ()) if vc is not None else ():
+        view = ref()
+        if view is None or view._base is not base or not (
+                view._grad_from_base or view._grad_fn is None and not view._requires_grad):
+            continue
+        d = view.__dict__
+        if not base._requires_grad:
+            if type(view._grad_fn) is ag.Invalid:
+                d['_invalid'] = view._grad_fn
+                view._grad_fn = None
+        elif view._no_grad_view:
+            if '_invalid' in d:
+                view._grad_fn = d.pop('_invalid')
+            elif d.pop('_stale', False):
+                view._grad_fn = _invalid_no_grad_view(view)
+        elif d.pop('_stale', False):
+            _view_of_modified_base(view, base)
+            continue
+        view._requires_grad = view._grad_from_base = base._requires_grad
 
 
 def _view_of_modified_base(view, base):
@@ -4618,7 +4741,13 @@ def _fill(a, value):
     if isinstance(value, Tensor) and value._data.ndim:
         raise RuntimeError('fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.'
                            % value._data.ndim)
-    v = value.item() if isinstance(value, Tensor) else dt.check_scalar(_scalar(value), a.dtype)
+    v = value.item() if isinstance(value, Tensor) else _scalar(value)
+    if isinstance(value, Tensor):
+        pass
+    elif a.dtype is not dt.float16 or a._data.size != 1:
+        v = dt.check_scalar(v, a.dtype)
+    elif type(v) is builtins.int:                      # (PyTorch fills one half unchecked, 1e40 as inf: only the
+        _check_int(v)                                  # parser's range of ints holds)
     if a.dtype is dt.float16 and isinstance(v, builtins.float):
         v = np.float32(v)                               # (PyTorch's double -> half goes through float)
     return _attach(make(np.full_like(a._data, v)), FillBackward2, (a,))

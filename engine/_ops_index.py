@@ -929,6 +929,7 @@ def as_strided_(a, size, stride, storage_offset=None):
         memory = a._data
         a._storage = np.lib.stride_tricks.as_strided(memory, (memory.size,), (memory.itemsize,),
                                                      writeable=memory.flags.writeable)
+    ops._keep_saved_output(a)
     a._data = res._data
     ops.bump(a)
     node = res._grad_fn
@@ -950,6 +951,8 @@ def resize_(a, *size, memory_format=None):
         raise RuntimeError('cannot resize variables that require grad')
     if any(s < 0 for s in size):
         raise RuntimeError('numel: integer multiplication overflow')
+    if tuple(size) == a._data.shape:
+        return a                                # (PyTorch: same sizes, nothing done: strides kept, version not bumped)
     root = a._base if a._base is not None else a
     off = a.storage_offset() if a._data.size and (a._base is not None or '_storage' in a.__dict__) else 0
     n = int(np.prod(size, dtype=np.int64))

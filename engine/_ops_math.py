@@ -734,15 +734,9 @@ def isreal(a):
     return make(np.ones(a._data.shape, bool))
 
 
-def _compare_alias(name):
-    method = getattr(Tensor, name)
-
-    def f(input, other):
-        return method(input, other)
-    return f
-
-
-greater, greater_equal, less, less_equal, not_equal = (_compare_alias(n) for n in ('gt', 'ge', 'lt', 'le', 'ne'))
+greater, greater_equal, less, less_equal, not_equal = (
+    _methods._function_of(n, _methods._TENSOR_OR_NUMBER, alias) for n, alias in (
+        ('gt', 'greater'), ('ge', 'greater_equal'), ('lt', 'less'), ('le', 'less_equal'), ('ne', 'not_equal')))
 
 
 def arcsin(a):
@@ -808,6 +802,37 @@ for _name in ['exp2', 'acosh', 'asinh', 'atanh', 'atan2', 'hypot', 'xlogy', 'cop
               'lerp', 'addcmul', 'addcdiv', 'deg2rad', 'rad2deg', 'sinc', 'logit', 'nan_to_num', 'heaviside']:
     _fn = _methods._inplace_of(globals()[_name])
     setattr(Tensor, _name + '_', _method(_fn, _name + '_', _TENSOR_ONLY[_name]) if _name in _TENSOR_ONLY else _fn)
+
+
+class AcoshBackward1(Node):
+    """acosh_, asinh_, atanh_: PyTorch computes them in place but has no derivative there (the input the formula
+    needs is overwritten): their node (AcoshBackward1, ...) saves nothing and raises when backward reaches it."""
+    what = 'acosh'
+
+    def apply(self, g):
+        raise NotImplementedError("the derivative for 'inplace version of %s' is not implemented." % self.what)
+
+
+class AsinhBackward1(AcoshBackward1):
+    what = 'asinh'
+
+
+class AtanhBackward1(AcoshBackward1):
+    what = 'atanh'
+
+
+def _without_derivative_in_place(fn, cls):
+    def op(a):
+        from . import _autograd as ag
+        with ag.no_grad():
+            out = fn(a)
+        return _attach(out, cls, (a,))
+    op.__name__ = fn.__name__
+    return _methods._inplace_of(op)
+
+
+Tensor.acosh_, Tensor.asinh_, Tensor.atanh_ = (_without_derivative_in_place(fn, cls) for fn, cls in (
+    (acosh, AcoshBackward1), (asinh, AsinhBackward1), (atanh, AtanhBackward1)))
 Tensor.arccosh_, Tensor.arcsinh_, Tensor.arctanh_, Tensor.arctan2_ = (Tensor.acosh_, Tensor.asinh_, Tensor.atanh_,
                                                                       Tensor.atan2_)
 Tensor.multiply_, Tensor.subtract_ = Tensor.mul_, Tensor.sub_
@@ -825,9 +850,21 @@ def _polygamma_method(self, n):
     return polygamma(n, self)
 
 
-_polygamma_method.__name__ = 'polygamma'
+class PolygammaBackward1(PolygammaBackward0):
+    """polygamma_'s node: the same formula, on the value before."""
+
+
+def _polygamma_in_place(self, n):
+    out = polygamma(n, self)
+    if out._grad_fn is not None:
+        from . import _autograd as ag
+        ag.retype(out._grad_fn, PolygammaBackward1)
+    return out
+
+
+_polygamma_method.__name__ = _polygamma_in_place.__name__ = 'polygamma'
 Tensor.polygamma = _polygamma_method
-Tensor.polygamma_ = _methods._inplace_of(_polygamma_method)
+Tensor.polygamma_ = _methods._inplace_of(_polygamma_in_place)
 
 
 def _value_first(fn, function, name=None):

@@ -187,9 +187,13 @@ def _select_backward(g, dim, indices, sizes, keepdim):
 
 
 def _extremum(name, np_fn, arg_fn, full_node, dim_node, pair):
-    def op(a, dim=None, keepdim=False):
+    def op(a, dim=None, keepdim=None):
         if isinstance(dim, Tensor):
+            if keepdim is not None:     # (max(other, 1): no signature has both; the parser says which argument)
+                raise TypeError(name)
             return pair(a, dim)
+        if keepdim is None:
+            keepdim = False
         if dim is None:
             if a._data.size == 0:
                 raise RuntimeError('%s(): Expected reduction dim to be specified for input.numel() == 0. Specify the '
@@ -240,6 +244,18 @@ class MinBackward0(MaxBackward0):
     pass
 
 
+def _zero_ties(r, x, y):
+    """maximum / minimum where x and y are zeros of both signs, as PyTorch's kernel picks: the second operand in its
+    vector loop (16 float32 or 8 float64 lanes at a time), the first in the loop's scalar tail. (The loop runs over the
+    whole of same-shaped operands, else over the last dim.)"""
+    tie = (x == y) & (x == 0)
+    if not tie.any():
+        return r
+    n = r.size if x.shape == y.shape else r.shape[-1]
+    tail = np.arange(r.size).reshape(r.shape) % n >= n - n % (64 // r.itemsize)
+    return np.where(tie, np.where(tail, x, y), r)
+
+
 def _elementwise_extremum(np_fn, node_cls):
     def op(a, other):
         if not isinstance(other, Tensor):
@@ -250,6 +266,8 @@ def _elementwise_extremum(np_fn, node_cls):
             _check_broadcast(a._data.shape, other._data.shape)
         x, y = a._data.astype(d.np, copy=False), other._data.astype(d.np, copy=False)
         r = np_fn(x, y)
+        if r.dtype.kind == 'f' and r.size:
+            r = _zero_ties(r, x, y)
         if not (x.flags.c_contiguous and y.flags.c_contiguous):
             r = _iter_laid_out(r, x, y)                 # (mixed layouts: PyTorch's, not numpy's)
         out = _out(r, d)
@@ -356,7 +374,7 @@ def _kth(a, dim, k, keepdim, cls, name, nan_first):
         raise IndexError('median(): Expected reduction dim %d to have non-zero size.' % d)
     if not 0 <= k < x.shape[d]:
         raise RuntimeError('kthvalue(): selected number k out of range for dimension %d' % d)
-    if a._data.ndim:                                  # (a 0-d tensor is returned before the kernel's dtype check)
+    if a._data.ndim or name != 'kthvalue':     # (a 0-d tensor's kthvalue is returned before the kernel's dtype check)
         _not_for_bool(a, 'kthvalue_cpu' if name == 'kthvalue' else 'median_out')
     order = _sort_indices(x, d, False)
     at = np.take(order, [k], axis=d)
@@ -368,6 +386,14 @@ def _kth(a, dim, k, keepdim, cls, name, nan_first):
     return _picked(a, dim, at, cls, name, keepdim, keepdim=keepdim)
 
 
+def _nan_of(dtype):
+    """The median of nothing, NaN, as a value of dtype: as PyTorch's (x86) cast makes it, the lowest int32 or int64
+    (8 and 16 bits: the low bits of int32's, 0), True for bool."""
+    if dtype.kind in 'fb':
+        return np.array(np.nan if dtype.kind == 'f' else True, dtype)
+    return np.array(np.iinfo(dtype).min if dtype.kind == 'i' and dtype.itemsize >= 4 else 0, dtype)
+
+
 def median(a, dim=None, keepdim=False):
     """The lower median of all elements (a tensor), or (values, indices) along dim."""
     if dim is not None:
@@ -376,7 +402,7 @@ def median(a, dim=None, keepdim=False):
         return _kth(a, dim, (n - 1) // 2, keepdim, MedianBackward1, 'median', True)
     x = a._data.reshape(-1)
     if not x.size:
-        out = np.array(np.nan, x.dtype)
+        out = _nan_of(x.dtype)
     elif x.dtype.kind == 'f' and np.isnan(x).any():
         out = np.array(np.nan, x.dtype)
     else:
@@ -543,7 +569,10 @@ class DistBackward0(Node):
         gx = _norm_backward(g, x - y, r, self._saved['p'], None, False)
         if gx is None:
             return (None, None)
-        return (gx if self.needs(0) else None, -gx if self.needs(1) else None)
+        # (gx has the broadcast shape: summed to each input's, which the engine does not do where an input has the
+        # output's shape, as a 0-d one)
+        return (gx.sum_to_size(x.shape) if self.needs(0) else None,
+                (-gx).sum_to_size(y.shape) if self.needs(1) else None)
 
 
 def square(a):
@@ -724,8 +753,8 @@ def logsumexp(a, dim=None, keepdim=False):
     if dim is None:
         raise _missing('logsumexp', 'dim')
     dims = _dims(dim, a._data.ndim)
-    if not dims and a._data.ndim:              # dim=(): all dims (PyTorch's add_ of the kept max fails without keepdim)
-        if not keepdim:
+    if not dims and a._data.ndim:              # dim=(): all dims (PyTorch's add_ of the kept max fails without keepdim;
+        if not keepdim and a._data.size:      # an empty input is only summed: -inf)
             raise _not_broadcast_to((), (1,) * a._data.ndim)
         dims = None
     fd = _float_dtype(a)
@@ -772,7 +801,7 @@ def _var_np(x, dims, c, keepdim, name=None):
         raise RuntimeError('%s only support floating point and complex dtypes'
                            % ('std and var' if name in ('std', 'var') else name))
     n = x.size if dims is None else builtins.int(np.prod([x.shape[d] for d in dims]))
-    if name and n - (1 if c is None else c) <= 0:
+    if name and (n if x.size else 0) - (1 if c is None else c) <= 0:   # (PyTorch: input numel / output numel)
         warnings.warn('%s(): degrees of freedom is <= 0. Correction should be strictly less than the reduction factor '
                       '(input numel divided by output numel). (Triggered internally at '
                       '/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)' % name, UserWarning,
@@ -845,6 +874,12 @@ class StdBackward0(Node):
 def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
     """The vector p-norm over dim (everything by default): LinalgVectorNormBackward0, as torch.norm records it.
     Other string orders ('nuc', or 'fro' over more than 2 dims) are linalg.matrix_norm's, over all dims by default."""
+    if not (p is None or isinstance(p, (str, builtins.int, builtins.float, np.number))):     # (`x.norm((0,))`)
+        raise TypeError("linalg_vector_norm(): argument 'ord' (position 2) must be Number, not %s" % parser_type(p))
+    for i, d in enumerate(dim if isinstance(dim, (tuple, list)) else () if dim is None else (dim,)):
+        if isinstance(d, builtins.bool):
+            raise TypeError("linalg_vector_norm(): argument 'dim' (position 3) must be tuple of ints, but found "
+                            "element of type bool at pos %d" % i)
     if isinstance(p, str) and (p != 'fro' or not (dim is None or isinstance(dim, builtins.int) or len(dim) <= 2)):
         from .linalg import matrix_norm
         return matrix_norm(a, p, list(range(a.ndim)) if dim is None else dim, keepdim, dtype=dtype)
@@ -958,9 +993,76 @@ class LeakyReluBackward1(Node):
         return (leaky_relu_backward(g, self.saved('result'), slope),)
 
 
+def rrelu(a, lower=0.125, upper=1.0 / 3, training=False, generator=None, inplace=False):
+    """Randomized leaky ReLU (aten's rrelu_with_noise). Training: each x <= 0 times a slope of its own drawn from
+    U(lower, upper) (one draw per such element, in order), kept as `noise` (1 elsewhere); else leaky_relu with slope
+    (lower + upper) / 2 (the noise then is never written: PyTorch's is uninitialised). inplace: the node of
+    rrelu_with_noise_, which saves the result."""
+    if lower > upper:
+        raise RuntimeError('Lower bound should be less than or equal to the upper bound')
+    x = a._data
+    if training:
+        if x.dtype.kind != 'f' or x.dtype is _F16:
+            raise NotImplementedError('"rrelu_with_noise_out_cpu" not implemented for \'%s\'' % a.dtype.legacy)
+        from . import _random
+        neg = x <= 0
+        noise = np.ones_like(x)
+        noise[neg] = _random.uniform(generator or _random.default_generator, (int(neg.sum()),), np.float64,
+                                     lower, upper).astype(x.dtype)
+        out = make(np.where(neg, x * noise, x))
+    else:
+        with ag.no_grad():                  # (its values only: the node is rrelu's)
+            out = leaky_relu(a, (lower + upper) / 2)
+        noise = np.zeros_like(x)
+    saved = {'lower': lower, 'noise': SavedTensor(make(noise)), 'training': training, 'upper': upper}
+    if inplace:
+        return _attach(out, RreluWithNoiseBackward1, (a,), dict(saved, result=_RESULT))
+    return _attach(out, RreluWithNoiseBackward0, (a,), dict(saved, self=SavedTensor(a)))
+
+
+class RreluWithNoiseBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        return (rrelu_with_noise_backward(g, self.saved('self'), self.saved('noise'), s['lower'], s['upper'],
+                                          s['training']),)
+
+
+class RreluWithNoiseBackward1(Node):
+    def apply(self, g):
+        s = self._saved
+        return (rrelu_with_noise_backward(g, self.saved('result'), self.saved('noise'), s['lower'], s['upper'],
+                                          s['training']),)
+
+
+def rrelu_with_noise_backward(g, x, noise, lower, upper, training):
+    """g * noise when the slopes were drawn (and not all the same), else leaky_relu's backward with the mean
+    slope; an op of its own for double backward (x may be the result: its sign is the input's)."""
+    d = g._data
+    if training and upper - lower > 1e-6:
+        out = make(d * noise._data)
+    else:
+        out = make(np.where(x._data > 0, d, d * d.dtype.type((lower + upper) / 2)))
+    saved = {'lower': lower, 'noise': SavedTensor(noise), 'self': SavedTensor(x), 'training': training,
+             'upper': upper}
+    return _attach(out, RreluWithNoiseBackwardBackward0, (g, x), saved)
+
+
+class RreluWithNoiseBackwardBackward0(Node):
+    def apply(self, gg):
+        s = self._saved
+        return (rrelu_with_noise_backward(gg, self.saved('self'), self.saved('noise'), s['lower'], s['upper'],
+                                          s['training']),
+                _zeros_like(gg) if self.needs(1) else None)
+
+
 def hardtanh(a, min_val=-1.0, max_val=1.0):
     """x clipped to [min_val, max_val] (relu6 is hardtanh(x, 0, 6))."""
     x = a._data
+    if x.dtype.kind in 'bu':
+        if x.dtype.kind == 'b':
+            raise RuntimeError('Bool inputs not supported for hardtanh')
+        if min_val < 0:
+            raise RuntimeError('cannot do hardtanh on an unsigned type with negative limits')
     out = make(np.clip(x, min_val, max_val).astype(x.dtype, copy=False))
     return _attach(out, HardtanhBackward0, (a,), {'max_val': max_val, 'min_val': min_val, 'self': SavedTensor(a)})
 
@@ -1004,14 +1106,14 @@ class SoftplusBackward0(Node):
 
 
 def logsigmoid(a):
-    """log(sigmoid(x)), as PyTorch's kernel computes it: -(max(-x, 0) + log1p(exp(-|x|))), with its exp; the node
-    saves exp(-|x|) as `buffer`."""
+    """log(sigmoid(x)), as PyTorch's kernel computes it: min(x, 0) - log1p(exp(-|x|)), with its exp (0., not -0.,
+    for large x); the node saves exp(-|x|) as `buffer`."""
     if not a.is_floating_point():
         raise NotImplementedError('"log_sigmoid_cpu" not implemented for \'%s\'' % a.dtype.legacy)
     x = a._data
     f = x.astype(_F32) if x.dtype is _F16 else x         # (halves: computed in float, rounded once)
     z = np.asarray(_vec_exp(-np.abs(f)), f.dtype)
-    out = make(np.asarray(-(np.maximum(-f, f.dtype.type(0)) + _log1p(z)), x.dtype, order='C'))   # (contiguous)
+    out = make(np.asarray(np.minimum(f, f.dtype.type(0)) - _log1p(z), x.dtype, order='C'))   # (contiguous)
     z = z.astype(x.dtype, copy=False)
     return _attach(out, LogSigmoidBackward0, (a,), {'buffer': SavedTensor(make(z)), 'self': SavedTensor(a)})
 
@@ -1192,6 +1294,18 @@ def _erf_np(x):
 _erf64 = np.frompyfunc(math.erf, 1, 1)
 
 
+def _erf_vec32(x):
+    """erf of a float32 array as PyTorch's vectorised kernels compute it (Vectorized<float>::erf): Abramowitz and
+    Stegun's 7.1.26 in fused multiply-adds with Sleef's expf, within 1.5e-7 (not rounded correctly: what GELU uses)."""
+    one = np.float32(1)
+    t = one / _fma32(np.float32(0.3275911), np.abs(x), one)
+    r = _fma32(np.float32(1.061405429), t, np.float32(-1.453152027))
+    for c in (1.421413741, -0.284496736, 0.254829592):
+        r = _fma32(r, t, np.float32(c))
+    e = _fma32(-_vec_exp(-(x * x)) * t, r, one)
+    return np.where(np.signbit(x), -e, e)
+
+
 def erf(a):
     """The error function (what exact GELU is made of): math.erf in float64, rounded once for float32, which agrees
     with PyTorch's (MKL's) float32 erf on ~99% of inputs (a rational approximation of it: ~84%)."""
@@ -1220,8 +1334,15 @@ def gelu(a, approximate='none'):
         r = 0.5 * x * (1 + np.tanh(_TANH_K * (x + 0.044715 * x ** 3)))
     elif a._data.dtype == np.float64:               # (PyTorch's double erf is all but exact: math.erf)
         r = x * 0.5 * (1 + np.asarray(_erf64(x * _SQRT1_2), dtype=np.float64))
-    else:
+    elif a._data.dtype != np.float32:
         r = 0.5 * x * (1 + _erf_np(x / math.sqrt(2)))
+    elif a._data.size == 1:     # one float: the kernel's scalar loop, in float with erff (-0. for -0., as x * 0.5 * ...)
+        f = a._data
+        e = np.asarray(_erf64((f * np.float32(_SQRT1_2)).astype(np.float64)), dtype=np.float64).astype(np.float32)
+        r = (f * np.float32(0.5)) * (np.float32(1) + e)
+    else:   # PyTorch's vectorised float kernel: x/2 + x/2 * erf(x * sqrt(1/2)) in one multiply-add, with its erf
+        h = a._data * np.float32(0.5)       # (-1 below about -5.5, where the result is 0; gelu(-0.) is 0. too)
+        r = _fma32(h, _erf_vec32(a._data * np.float32(_SQRT1_2)), h)
     return _attach(_out(r, a.dtype), GeluBackward0, (a,), {'approximate': approximate, 'self': SavedTensor(a)})
 
 
@@ -1402,7 +1523,12 @@ class MseLossBackward0(Node):
 
 
 def _mse_grad(g, x, t, r):
-    return (2.0 / x._data.size if r == 1 else 2.0) * (x - t) * g
+    return (2.0 / _count(x) if r == 1 else 2.0) * (x - t) * g
+
+
+def _count(x):
+    """The element count a mean divides by; inf for none, as C++'s 1. / 0 (the gradient is empty then)."""
+    return x._data.size or math.inf
 
 
 def mse_loss_backward(g, x, t, r):
@@ -1502,7 +1628,7 @@ class HuberLossBackward0(SmoothL1LossBackward0):
 
 
 def _huber_grad(g, x, t, r, k, smooth):
-    norm = 1.0 / x._data.size if r == 1 else 1.0
+    norm = 1.0 / _count(x) if r == 1 else 1.0
     diff = x - t
     outer = g * norm if smooth else g * norm * k
     inner = diff * norm * g / k if smooth else diff * norm * g
@@ -1908,7 +2034,7 @@ def soft_margin_loss_backward(g, x, t, r):
     (SoftMarginLossBackwardBackward0) for double backward."""
     d = x._data.dtype.type
     z = _exp((-x._data * t._data).astype(x._data.dtype, copy=False))
-    gx = t._data * z * d(-(1.0 / x._data.size if r == 1 else 1.0))  # mul_out(target, z).mul_(-norm)
+    gx = t._data * z * d(-(1.0 / _count(x) if r == 1 else 1.0))  # mul_out(target, z).mul_(-norm)
     gx /= z + d(1)
     gx *= g._data
     out = make(gx.astype(x._data.dtype, copy=False))
@@ -2006,6 +2132,12 @@ class BinaryCrossEntropyWithLogitsBackward0(Node):
 
 # ================================================================================================ normalization
 
+def _update_stat(t, values):
+    """A running statistic updated by batch_norm's kernel: written straight into its memory, its version not
+    moved (PyTorch's kernel writes it without an in-place op)."""
+    t._data[...] = values
+
+
 def batch_norm(input, running_mean, running_var, weight=None, bias=None, training=False, momentum=0.1, eps=1e-5):
     """(x - mean) / sqrt(var + eps) * weight + bias per channel (dim 1): the batch's statistics while training
     (which also move the running ones: the variance unbiased; momentum None is the cumulative average), the running
@@ -2043,13 +2175,12 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         invstd = 1 / np.sqrt((var_sum / np.float32(n)).astype(_F64) + eps)     # (a float32 / n, then in double)
         if not eps:
             invstd[var_sum == 0] = 0
-        with ag.no_grad():                          # (momentum in float32: mean * m + rest, var fused: measured)
-            mom = np.float32(momentum)
-            if running_mean is not None:
-                running_mean.copy_(make(mom * mean + (np.float32(1) - mom) * running_mean._data.astype(np.float32)))
-            if running_var is not None:
-                unbiased = var_sum / np.float32(n - 1)
-                running_var.copy_(make(_fma32(mom, unbiased, (np.float32(1) - mom) * running_var._data)))
+        mom = np.float32(momentum)                  # (momentum in float32: mean * m + rest, var fused: measured)
+        if running_mean is not None:
+            _update_stat(running_mean, mom * mean + (np.float32(1) - mom) * running_mean._data.astype(np.float32))
+        if running_var is not None:
+            unbiased = var_sum / np.float32(n - 1)
+            _update_stat(running_var, _fma32(mom, unbiased, (np.float32(1) - mom) * running_var._data))
         save_mean, save_invstd = make(mean), make(invstd.astype(x.dtype))
         mean, invstd = save_mean._data, save_invstd._data
     elif training:
@@ -2057,12 +2188,11 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         var_sum = ((x - mean.reshape(shape).astype(x.dtype)).astype(_F64) ** 2).sum(axes)
         n = x.size // x.shape[1]
         invstd = 1 / np.sqrt(var_sum / n + eps)
-        with ag.no_grad():
-            if running_mean is not None:
-                running_mean.copy_(make((momentum * mean + (1 - momentum) * running_mean._data).astype(x.dtype)))
-            if running_var is not None:
-                unbiased = var_sum / (n - 1)
-                running_var.copy_(make((momentum * unbiased + (1 - momentum) * running_var._data).astype(x.dtype)))
+        if running_mean is not None:
+            _update_stat(running_mean, (momentum * mean + (1 - momentum) * running_mean._data).astype(x.dtype))
+        if running_var is not None:
+            unbiased = var_sum / (n - 1)
+            _update_stat(running_var, (momentum * unbiased + (1 - momentum) * running_var._data).astype(x.dtype))
         save_mean, save_invstd = make(mean.astype(x.dtype)), make(invstd.astype(x.dtype))
         mean, invstd = save_mean._data, save_invstd._data
     else:

@@ -158,6 +158,8 @@ class CeluBackward1(Node):
 def threshold(a, threshold, value, inplace=False):
     """x where x > threshold, else value (ThresholdBackward0; inplace: ThresholdBackward1). Both save the input."""
     x = a._data
+    if x.dtype.kind == 'b':
+        raise NotImplementedError('"threshold_cpu" not implemented for \'Bool\'')
     out = make(np.where(x <= threshold, x.dtype.type(value), x).astype(x.dtype))
     return _attach(out, ThresholdBackward1 if inplace else ThresholdBackward0, (a,),
                    {'self': SavedTensor(a), 'threshold': threshold})

@@ -48,7 +48,11 @@ def nansum(a, dim=None, keepdim=False, *, dtype=None):
     if x.dtype.kind == 'f':
         x = np.where(np.isnan(x), x.dtype.type(0), x)
     empty = dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)
-    out = _out(np.asarray(_add_reduce(x) if empty else _add_reduce(x, _dims(dim, x.ndim), keepdim), order='C'), d)
+    if empty:                           # (all dims: kept as size 1 with keepdim)
+        r = _add_reduce(x).reshape((1,) * x.ndim if keepdim else ())
+    else:
+        r = _add_reduce(x, _dims(dim, x.ndim), keepdim)
+    out = _out(np.asarray(r, order='C'), d)
     raw = None if dim is None else _raw(tuple(dim) if isinstance(dim, (tuple, list)) else (dim,))
     return _attach(out, NansumBackward0, (a,), {'dim': raw, 'keepdim': keepdim, 'self': SavedTensor(a)})
 

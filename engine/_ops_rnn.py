@@ -18,9 +18,9 @@ import numpy as np
 
 from . import _autograd as ag
 from ._autograd import Node, SavedTensor
-from ._ops import _cat_grads, cat, stack
+from ._ops import _cat_grads, cat, stack, split, split_with_sizes, chunk, _split_sizes, _signed, _given
 from ._ops_nn import linear
-from ._tensor import Tensor, make
+from ._tensor import Tensor, make, _wrap_dim
 
 
 # ================================================================================================ unsafe_chunk
@@ -29,9 +29,59 @@ class UnsafeSplitBackward0(Node):
     def apply(self, *grads):
         s = self._saved
         shape = s['self_sym_sizes']
-        n = s['split_size']
-        sizes = [n] * (shape[s['dim']] // n)
+        sizes = _split_sizes(shape[_signed(s['dim']) % len(shape)], s['split_size'])
         return (_cat_grads(grads, shape, s['dim'], sizes),)
+
+
+class UnsafeSplitWithSizesBackward0(Node):
+    def apply(self, *grads):
+        s = self._saved
+        return (_cat_grads(grads, s['self_sym_sizes'], s['dim'], s['split_sizes']),)
+
+
+def _unsafe(a, views, cls, saved):
+    """PyTorch's unsafe_split and co.: split's pieces, the same memory, but tensors of their own rather than views
+    (their versions apart from the input's: changing them in place goes unchecked), outputs of one `cls` node."""
+    outs = tuple(make(v._data) for v in views)
+    if ag.grad_enabled and a._requires_grad and a._data.dtype.kind == 'f':
+        node = ag.record(None, cls, (a,), saved)
+        node.num_outputs = len(outs)
+        for i, t in enumerate(outs):
+            t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+    return outs
+
+
+def unsafe_split(a, split_size, dim=0):
+    """split(split_size, dim) without views (see _unsafe)."""
+    if not isinstance(split_size, (int, np.integer)) or isinstance(split_size, bool):
+        raise TypeError("unsafe_split(): argument 'split_size' (position 1) must be int, not %s"
+                        % type(split_size).__name__)
+    with ag.no_grad():
+        views = split(a, split_size, dim)
+    return _unsafe(a, views, UnsafeSplitBackward0,
+                   {'dim': _given(dim), 'self_sym_sizes': a._data.shape, 'split_size': split_size})
+
+
+def unsafe_split_with_sizes(a, split_sizes, dim=0):
+    """split_with_sizes(split_sizes, dim) without views (see _unsafe)."""
+    with ag.no_grad():
+        views = split_with_sizes(a, split_sizes, dim)
+    return _unsafe(a, views, UnsafeSplitWithSizesBackward0,
+                   {'dim': _given(dim), 'self_sym_sizes': a._data.shape,
+                    'split_sizes': tuple(v._data.shape[_wrap_dim(dim, a._data.ndim)] for v in views)})
+
+
+def unsafe_chunk_public(a, chunks, dim=0):
+    """Tensor.unsafe_chunk / torch.unsafe_chunk: chunk's pieces without views (unsafe_split of ceil(size / chunks))."""
+    if a._data.ndim and chunks <= 0:
+        raise RuntimeError('chunk expects `chunks` to be greater than 0, got: %d' % chunks)
+    size = a._data.shape[_wrap_dim(dim, a._data.ndim)] if a._data.ndim else 0
+    if a._data.ndim and size == 0:
+        return unsafe_split_with_sizes(a, [0] * chunks, dim)
+    with ag.no_grad():
+        views = chunk(a, chunks, dim)
+    return _unsafe(a, views, UnsafeSplitBackward0,
+                   {'dim': _given(dim), 'self_sym_sizes': a._data.shape, 'split_size': (size + chunks - 1) // chunks})
 
 
 def unsafe_chunk(a, chunks, dim):

@@ -18,6 +18,7 @@ from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._ops import _attach, _check_broadcast, _mul_scalar, _not_implemented, _out
 from ._ops_index import broadcast_tensors
+from ._ops_nn import _nan_of
 from ._ops_nn import MedianBackward0, SortBackward0, Unique2Backward0, _picked, _return_type, return_types
 from ._selection import _nth_element, _sort
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim
@@ -434,8 +435,10 @@ def nanmedian(input, dim=None, keepdim=False):
     x = input._data
     nan = np.isnan(x) if x.dtype.kind == 'f' else np.zeros(x.shape, bool)
     if dim is None:
+        if x.dtype.kind == 'b' and x.size:
+            raise NotImplementedError('"median_cpu" not implemented for \'Bool\'')
         kept = np.sort(x[~nan])
-        out = kept[(kept.size - 1) // 2] if kept.size else np.array(np.nan, x.dtype)
+        out = kept[(kept.size - 1) // 2] if kept.size else _nan_of(x.dtype)
         return _attach(make(np.asarray(out)), NanmedianBackward0, (input,), {'result': _RESULT,
                                                                             'self': SavedTensor(input)})
     d = _wrap_dim(dim, x.ndim)
@@ -443,6 +446,8 @@ def nanmedian(input, dim=None, keepdim=False):
     n = v.shape[d]
     if not n:
         raise IndexError('median(): Expected reduction dim %d to have non-zero size.' % d)
+    if x.dtype.kind == 'b':
+        raise NotImplementedError('"median_out" not implemented for \'Bool\'')
     m = n - np.count_nonzero(nan, axis=d, keepdims=True)
     at = np.take_along_axis(np.argsort(v, axis=d, kind='stable'), builtins.abs(m - 1) // 2, d)
     if not m.all():

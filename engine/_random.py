@@ -6,11 +6,14 @@ import os
 
 import numpy as np
 
+from ._dtypes import CType, c_type
+
 DEFAULT_SEED = 67280421310721       # the seed PyTorch's CPU generators start from
 _F32 = np.float32
 
 
-class Generator:
+@c_type('torch._C.Generator')
+class Generator(metaclass=CType):
     """torch.Generator: mt19937 (numpy's legacy RandomState is the same engine, seeded the same way from the low
     32 bits), plus the second number of the last normal pair, which PyTorch keeps for the next draw."""
     __module__ = 'torch._C'         # (PyTorch's C type: print(torch.Generator) shows <class 'torch._C.Generator'>)

@@ -67,11 +67,17 @@ _SCALAR_WARNING = ('Converting a tensor with requires_grad=True to a scalar may 
                    'Consider using tensor.detach() first.')
 
 
-class Size(tuple):
+@dt.c_type('torch.Size')
+class Size(tuple, metaclass=dt.CType):
     """torch.Size: a tuple that prints as `torch.Size([2, 3])`."""
     __module__ = 'torch'          # type(x.shape) shows <class 'torch.Size'>
+    __slots__ = ()
 
-    def __new__(cls, sizes=()):
+    def __new__(cls, *args, **kwargs):
+        if kwargs or len(args) > 1:             # (tuple's own errors)
+            raise TypeError('tuple() takes no keyword arguments' if kwargs else
+                            'tuple expected at most 1 argument, got %d' % len(args))
+        sizes = args[0] if args else ()
         if type(sizes) is not tuple or not all(type(n) is int for n in sizes):
             sizes = tuple(_size_item(i, n) for i, n in enumerate(sizes))
         return tuple.__new__(cls, sizes)
@@ -111,12 +117,11 @@ class Size(tuple):
     def __reduce__(self):
         return Size, (tuple(self),)
 
-    # Python's own errors, naming the type as PyTorch's C type is named ('torch.Size', its __name__ being 'Size')
-    def __call__(self, *args, **kwargs):
-        raise TypeError("'torch.Size' object is not callable")
-
     def __setitem__(self, key, value):
         raise TypeError("'torch.Size' object does not support item assignment")
+
+    def __dir__(self):
+        return set(object.__dir__(self)).difference(('__module__', '__slots__', '__setitem__'))
 
     def __format__(self, spec):
         if spec:
@@ -143,6 +148,35 @@ _NON_LEAF_GRAD_WARNING = (
     'use .retain_grad() on the non-leaf Tensor. If you access the non-leaf Tensor by mistake, make sure you access '
     'the leaf Tensor instead. See github.com/pytorch/pytorch/pull/30531 for more information. (Triggered internally '
     'at /__w/pytorch/pytorch/build/aten/src/ATen/core/TensorBody.h:493.)')
+
+
+# dir(tensor) lists PyTorch's names, for Python's "Did you mean: '...'?" on a mistyped attribute picks the nearest
+# name dir() offers: the names of PyTorch's tensors the engine lacks are added, the engine's own internals left out.
+_TORCH_TENSOR_NAMES = frozenset("""
+    __annotations__ __delitem__ __dlpack__ __dlpack_c_exchange_api__ __dlpack_device__ __idiv__ __long__
+    __nonzero__ __reversed__ __setstate__ __torch_dispatch__ __torch_function__ _addmm_activation
+    _autocast_to_full_precision _autocast_to_reduced_precision _backward_hooks _cdata
+    _clear_non_serializable_cached_data _coalesced_ _conj _conj_physical _dimI _dimV _dtensor__new__ _fix_weakref
+    _has_symbolic_sizes_strides _indices _is_all_true _is_any_true _is_zerotensor _lazy_clone _make_subclass
+    _make_wrapper_subclass _neg_view _nested_tensor_size _nested_tensor_storage_offsets _nested_tensor_strides _nnz
+    _philox_normal_ _philox_uniform_ _post_accumulate_grad_hooks _python_dispatch _reduce_ex_internal
+    _rev_view_func_unsafe _sparse_mask_projection _to_dense _to_sparse _to_sparse_bsc _to_sparse_bsr _to_sparse_csc
+    _to_sparse_csr _typed_storage _use_count _values _view_func _view_func_unsafe addbmm addbmm_ angle
+    as_strided_scatter as_subclass bfloat16 ccol_indices cdouble cfloat chalf cholesky cholesky_inverse
+    cholesky_solve coalesce col_indices conj_physical_ const_data_ptr crow_indices dense_dim dequantize
+    diagonal_scatter dim_order frexp gcd gcd_ geqrf hash_tensor histogram i0 i0_ igamma igamma_ igammac igammac_
+    index index_reduce index_reduce_ indices int_repr ipu is_coalesced is_distributed istft lcm lcm_ ldexp ldexp_
+    lu lu_solve map2_ matrix_exp module_load mtia mvlgamma mvlgamma_ narrow_copy new_empty_strided nextafter
+    nextafter_ nonzero_static orgqr ormqr pinverse q_per_channel_axis q_per_channel_scales
+    q_per_channel_zero_points q_scale q_zero_point qr qscheme record_stream reinforce renorm renorm_
+    resize_as_sparse_ row_indices select_scatter slice_inverse slice_scatter smm sparse_dim sparse_mask
+    sparse_resize_ sparse_resize_and_clear_ sspaddmm stft storage_type to_dense to_mkldnn to_padded_tensor
+    to_sparse to_sparse_bsc to_sparse_bsr to_sparse_coo to_sparse_csc to_sparse_csr triangular_solve unsafe_chunk
+    unsafe_split unsafe_split_with_sizes values xpu""".split())
+_ENGINE_TENSOR_NAMES = frozenset("""
+    __copy__ __slots__ _accumulator _data _grad_accumulator _grad_from_base _hooks _inference _no_grad_view
+    _output_nr _post_acc_hooks _requires_grad _retains_grad _version_counter _view_fn _wrapped volatile
+    __slotnames__""".split())
 
 
 class Tensor:
@@ -177,6 +211,9 @@ class Tensor:
     def __init__(self, *args, **kwargs):
         pass
 
+    def __dir__(self):
+        return _TORCH_TENSOR_NAMES.union(object.__dir__(self)).difference(_ENGINE_TENSOR_NAMES)
+
     # ------------------------------------------------------------------ metadata
     @property
     def dtype(self):
@@ -189,6 +226,8 @@ class Tensor:
     def size(self, dim=None):
         if dim is None:
             return tuple.__new__(Size, self._data.shape)
+        if type(dim) is not int:
+            dim = _int_dim('size', dim)
         return self._data.shape[_wrap_dim(dim, self._data.ndim, scalar=False)]
 
     def dim(self):
@@ -297,7 +336,11 @@ class Tensor:
                 st.insert(0, n)
                 n *= max(s, 1)
             st = tuple(st)
-        return st if dim is None else st[_wrap_dim(dim, self._data.ndim, scalar=False)]
+        if dim is None:
+            return st
+        if type(dim) is not int:
+            dim = _int_dim('stride', dim)
+        return st[_wrap_dim(dim, self._data.ndim, scalar=False)]
 
     def is_contiguous(self, memory_format=None):
         if memory_format is not None:
@@ -385,6 +428,9 @@ class Tensor:
                             % type(requires_grad).__name__)
         if requires_grad and self._inference and not ag.inference_enabled:
             raise RuntimeError('Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.')
+        if not requires_grad and self._base is not None and self._base._requires_grad and (
+                self._grad_fn is None or type(self._grad_fn) is ag.Invalid):
+            return self         # (a no_grad view's flag is read through its base in PyTorch: it still requires grad)
         if self._grad_fn is not None and not requires_grad:
             raise RuntimeError('you can only change requires_grad flags of leaf variables. If you want to use a '
                                'computed variable in a subgraph that doesn\'t require differentiation use '
@@ -399,17 +445,9 @@ class Tensor:
             self._requires_grad = bool(requires_grad)   # requiring grad): the engine's slow path checks it
             if self._grad_from_base:
                 del self._grad_from_base
-            vc = self._version_counter
-            for ref in (vc.views or ()) if vc is not None else ():
-                view = ref()               # views made before: they now require grad too (with no edge to follow)
-                if view is not None and view._base is self and view._grad_fn is None and (
-                        view._grad_from_base or not view._requires_grad):
-                    if self._requires_grad and view.__dict__.pop('_stale', False):
-                        # the base changed in place since the view was made: PyTorch rebuilds its history
-                        from ._ops import _view_of_modified_base
-                        _view_of_modified_base(view, self)
-                        continue
-                    view._requires_grad = view._grad_from_base = self._requires_grad
+            if self._version_counter is not None:
+                from ._ops import _views_follow_base     # views made before now require grad as it does
+                _views_follow_base(self)
         return self
 
     @property
@@ -424,6 +462,8 @@ class Tensor:
             if not isinstance(value, Tensor):
                 raise TypeError('assigned grad expected to be a Tensor or None but got grad of type '
                                 + type(value).__name__)
+            if value is self:
+                raise RuntimeError("can't assign Variable as its own grad")
             want = self.__dict__.get('_grad_dtype', self.dtype)       # (None: any dtype)
             if want is not None and value._data.dtype != want.np:
                 raise RuntimeError('attempting to assign a gradient with dtype \'%s\' to a tensor with grad_dtype '
@@ -537,6 +577,9 @@ class Tensor:
             raise TypeError('Variable data has to be a tensor, but got ' + type(value).__name__)
         if self._requires_grad and value._data.dtype.kind != 'f':
             raise RuntimeError('data set to a tensor that requires gradients must be floating point or complex dtype')
+        if self._grad_fn is not None:
+            from ._ops import _keep_saved_output
+            _keep_saved_output(self)
         self._data = value._data
 
     @data.deleter
@@ -571,6 +614,9 @@ class Tensor:
                 acc._watched = True
         self._grad_fn = None
         self._requires_grad = False
+        if self._version_counter is not None:
+            from ._ops import _views_follow_base         # views requiring grad only through it no longer do
+            _views_follow_base(self)
         return self
 
     def numpy(self, *, force=False):
@@ -753,6 +799,17 @@ def _alias(t, counter, output_nr=0):
     a._requires_grad = False
     a._output_nr = output_nr
     return a
+
+
+def _int_dim(fn, dim):
+    """size(dim) / stride(dim) given a dim that is not an int: an integer-like one (a numpy int, a one-element
+    integer tensor) is taken as its index, anything else (bool too) is the parser's TypeError."""
+    if not isinstance(dim, bool):
+        try:
+            return operator.index(dim)
+        except TypeError:
+            pass
+    raise TypeError("%s(): argument 'dim' (position 1) must be int, not %s" % (fn, parser_type(dim)))
 
 
 def _wrap_dim(dim, ndim, scalar=True):

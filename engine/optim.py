@@ -34,8 +34,24 @@ def _fma(a, alpha, b, out=None):
     return out
 
 
+# dir(optimizer) lists PyTorch's names (Python's "Did you mean: '...'?" searches them), not the engine's own.
+_TORCH_OPTIMIZER_NAMES = frozenset("""
+    OptimizerPostHook OptimizerPreHook __annotations__ __setstate__ _accelerator_graph_capture_health_check
+    _cuda_graph_capture_health_check _group_tensors_by_device_and_dtype _init_group
+    _optimizer_load_state_dict_post_hooks _optimizer_load_state_dict_pre_hooks _optimizer_state_dict_post_hooks
+    _optimizer_state_dict_pre_hooks _optimizer_step_code _optimizer_step_post_hooks _optimizer_step_pre_hooks
+    _patch_step_function _process_value_according_to_param_policy _warned_capturable_if_run_uncaptured
+    _zero_grad_profile_name profile_hook_step register_load_state_dict_post_hook register_load_state_dict_pre_hook
+    register_state_dict_post_hook register_state_dict_pre_hook register_step_post_hook register_step_pre_hook
+    """.split())
+_ENGINE_OPTIMIZER_NAMES = frozenset('_LOADED_DEFAULTS _STATE_WRITES _has_state _update __slotnames__'.split())
+
+
 class Optimizer:
     """Holds parameter groups (dicts of params and hyper-parameters) and per-parameter state."""
+
+    def __dir__(self):
+        return _TORCH_OPTIMIZER_NAMES.union(object.__dir__(self)).difference(_ENGINE_OPTIMIZER_NAMES)
 
     def __init__(self, params, defaults):
         self.defaults = defaults
@@ -109,6 +125,8 @@ class Optimizer:
                         g = p._grad._data                   # (a weight's grad may arrive transposed)
                         g = g if g.flags.c_contiguous else g.copy()
                         self._update(p, g, group, self.state[p] if self._has_state(group) else None)
+                        if self._STATE_WRITES:
+                            _count_writes(self.state[p], self._STATE_WRITES)
         return loss
 
     def __init_subclass__(cls, **kwargs):
@@ -123,6 +141,10 @@ class Optimizer:
     def _has_state(self, group):
         """Whether an update keeps per-parameter state (SGD without momentum keeps none)."""
         return True
+
+    # How many in-place ops PyTorch's update runs on each state tensor per step: each bumps the tensor's version
+    # (the updates here write the state's numpy arrays directly).
+    _STATE_WRITES = {}
 
     def state_dict(self):
         index = {id(p): i for i, p in enumerate(p for g in self.param_groups for p in g['params'])}
@@ -207,6 +229,14 @@ def _start(state, p, *names, **numbers):
         state[k] = make(np.zeros_like(p._data))
 
 
+def _count_writes(state, writes):
+    """Bump each state tensor's version by its number of in-place writes in one PyTorch step."""
+    for k, n in writes.items():
+        t = state.get(k)
+        if t is not None:
+            ag.counter(t).value += n
+
+
 def _next_step(state):
     """state['step'] += 1; the new count as a number."""
     state['step']._data += 1
@@ -282,12 +312,15 @@ class SGD(Optimizer):
             else:
                 buf._data *= momentum
                 _fma(buf._data, 1 - group['dampening'], g, out=buf._data)
+                _count_writes(state, {'momentum_buffer': 2})      # (buf.mul_(momentum).add_(grad, ...))
             g = _fma(g, momentum, buf._data) if group['nesterov'] else buf._data
         _add_(p, -group['lr'], g)
 
 
 class Adam(Optimizer):
     """Adam: steps scaled by running averages of the gradient and its square (bias-corrected)."""
+
+    _STATE_WRITES = {'step': 1, 'exp_avg': 1, 'exp_avg_sq': 2, 'max_exp_avg_sq': 1}
 
     _LOADED_DEFAULTS = (('amsgrad', False), ('maximize', False), ('foreach', None), ('capturable', False),
                         ('differentiable', False), ('decoupled_weight_decay', False), ('fused', None))
@@ -337,6 +370,8 @@ class RMSprop(Optimizer):
     """RMSprop: steps divided by the root of a running average of the squared gradient (optionally centered, with
     momentum and weight decay)."""
 
+    _STATE_WRITES = {'step': 1, 'square_avg': 2, 'grad_avg': 1, 'momentum_buffer': 2}
+
     _LOADED_DEFAULTS = (('momentum', 0), ('centered', False), ('foreach', None), ('maximize', False),
                         ('differentiable', False), ('capturable', False))
 
@@ -380,6 +415,8 @@ class Adagrad(Optimizer):
     """Adagrad: steps divided by the root of the sum of all squared gradients so far (learning rate decaying with
     lr_decay)."""
 
+    _STATE_WRITES = {'step': 1, 'sum': 1}
+
     _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('fused', None))
 
     def __init__(self, params, lr=1e-2, lr_decay=0, weight_decay=0, initial_accumulator_value=0, eps=1e-10,
@@ -411,6 +448,8 @@ class Adagrad(Optimizer):
 
 class NAdam(Optimizer):
     """NAdam: Adam with Nesterov momentum, the momentum coefficient warming up by momentum_decay."""
+
+    _STATE_WRITES = {'step': 1, 'mu_product': 1, 'exp_avg': 1, 'exp_avg_sq': 2}
 
     _LOADED_DEFAULTS = (('maximize', False), ('foreach', None), ('capturable', False), ('differentiable', False),
                         ('decoupled_weight_decay', False))
@@ -451,6 +490,8 @@ class RAdam(Optimizer):
     """RAdam: Adam whose adaptive step is rectified by the variance of its estimate (plain momentum steps while that
     is too uncertain, the first few steps)."""
 
+    _STATE_WRITES = {'step': 1, 'exp_avg': 1, 'exp_avg_sq': 2}
+
     _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False),
                         ('decoupled_weight_decay', False), ('capturable', False))
 
@@ -489,6 +530,8 @@ class RAdam(Optimizer):
 class Adamax(Optimizer):
     """Adamax: Adam with the root mean square replaced by a decaying maximum of |gradient|."""
 
+    _STATE_WRITES = {'step': 1, 'exp_avg': 1, 'exp_inf': 2}
+
     _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('capturable', False))
 
     def __init__(self, params, lr=2e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, foreach=None, *,
@@ -515,6 +558,8 @@ class Adamax(Optimizer):
 
 class Adadelta(Optimizer):
     """Adadelta: steps of RMS(past steps) / RMS(gradients) times the gradient, scaled by lr (1 by default)."""
+
+    _STATE_WRITES = {'step': 1, 'square_avg': 2, 'acc_delta': 2}
 
     _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('capturable', False))
 
@@ -544,6 +589,8 @@ class Adadelta(Optimizer):
 class Rprop(Optimizer):
     """Rprop: each weight moves against the sign of its gradient by a step of its own, grown by etas[1] while the
     sign holds and shrunk by etas[0] when it flips (then that gradient counts as zero), within step_sizes."""
+
+    _STATE_WRITES = {'step': 1, 'prev': 1, 'step_size': 2}
 
     _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('capturable', False))
 
@@ -579,6 +626,8 @@ class Rprop(Optimizer):
 class ASGD(Optimizer):
     """Averaged SGD: SGD with a decaying step eta (and weights shrunk by lambd * eta), keeping in state['ax'] the
     average of the parameters since step t0."""
+
+    _STATE_WRITES = {'step': 1, 'eta': 1, 'mu': 1, 'ax': 1}
 
     _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('capturable', False))
 
@@ -837,11 +886,12 @@ __path__ = []           # a package to the import system, so that `import torch.
 
 
 def _file_module(name, *classes):
-    """torch.optim.<name> (optimizer, sgd, adam, ...): the file PyTorch defines these classes in, importable."""
+    """torch.optim.<name> (optimizer, sgd, adam, ...): the file PyTorch defines these classes in, importable (but
+    not an attribute of torch.optim until imported: PyTorch deletes these names, so `torch.optim.sgd` is "module
+    'torch.optim' has no attribute 'sgd'. Did you mean: 'SGD'?")."""
     module = sys.modules[__name__ + '.' + name] = types.ModuleType(__name__ + '.' + name)
     for c in classes:
         setattr(module, c.__name__, c)
-    globals()[name] = module
 
 
 for _cls in (Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad, LBFGS, NAdam, RAdam, Adamax, Adadelta, Rprop, ASGD):

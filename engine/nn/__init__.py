@@ -56,6 +56,23 @@ class _IncompatibleKeys(namedtuple('IncompatibleKeys', ['missing_keys', 'unexpec
 
 # ================================================================================================ Module
 
+# PyTorch's Module has these too, the engine's those of its own: dir(model) lists PyTorch's (Python's "Did you mean:
+# '...'?" for a mistyped attribute searches them).
+_TORCH_MODULE_NAMES = frozenset("""
+    T_destination __annotations__ __setstate__ _apply _call_impl _compiled_call_impl
+    _forward_hooks_always_called _forward_hooks_with_kwargs _forward_pre_hooks_with_kwargs _get_backward_hooks
+    _get_backward_pre_hooks _load_from_state_dict _load_state_dict_post_hooks _load_state_dict_pre_hooks
+    _maybe_warn_non_full_backward_hook _named_members _non_persistent_buffers_set _register_load_state_dict_pre_hook
+    _register_state_dict_hook _replicate_for_data_parallel _save_to_state_dict _slow_forward _state_dict_hooks
+    _state_dict_pre_hooks _version _wrapped_call_impl bfloat16 call_super_init compile dump_patches get_extra_state
+    ipu mtia register_load_state_dict_post_hook register_load_state_dict_pre_hook register_state_dict_post_hook
+    register_state_dict_pre_hook set_extra_state set_submodule share_memory to_empty xpu""".split())
+_ENGINE_MODULE_NAMES = frozenset("""
+    _check_name _child_lines _convert _forget _get_attribute _named _non_persistent _register_backward_hook
+    _own_copy _forward_per_class _init_per_class _fn fn _nd _n _number _no_batch_dim _run _zeros _check_hidden
+    _check_input _expected_hidden_size _abs_index _check_factor _check_other _insert _key __slotnames__""".split())
+
+
 class Module:
     """Base class of every layer and model: registers the Parameters and Modules assigned to it as attributes."""
 
@@ -77,14 +94,24 @@ class Module:
         (`_forward_per_class`: _Elementwise, _ConvNd...): such a layer gets its own copy, so that a wrong call names
         it as PyTorch's does ('ReLU.forward() takes 2 positional arguments but 3 were given')."""
         super().__init_subclass__(**kwargs)
+        # (so too __init__ from a base with `_init_per_class`: `nn.Conv2d(3, 8)` is "Conv2d.__init__() missing 1
+        # required positional argument: 'kernel_size'")
+        if '__init__' not in cls.__dict__:
+            owner = next(c for c in cls.__mro__ if '__init__' in c.__dict__)
+            if owner.__dict__.get('_init_per_class'):
+                cls.__init__ = cls._own_copy(owner.__dict__['__init__'])
         if 'forward' in cls.__dict__ or cls.__name__.startswith('_'):
             return
         owner = next(c for c in cls.__mro__ if 'forward' in c.__dict__)
         if owner.__dict__.get('_forward_per_class'):
-            f = owner.__dict__['forward']
-            own = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__, f.__closure__)
-            own.__qualname__, own.__doc__, own.__kwdefaults__ = cls.__name__ + '.forward', f.__doc__, f.__kwdefaults__
-            cls.forward = own
+            cls.forward = cls._own_copy(owner.__dict__['forward'])
+
+    @classmethod
+    def _own_copy(cls, f):
+        own = types.FunctionType(f.__code__, f.__globals__, f.__name__, f.__defaults__, f.__closure__)
+        own.__qualname__, own.__doc__ = cls.__name__ + '.' + f.__name__, f.__doc__
+        own.__kwdefaults__ = f.__kwdefaults__
+        return own
 
     def __call__(self, *args, **kwargs):
         d = self.__dict__
@@ -480,7 +507,10 @@ class Module:
         return '%s(\n  %s\n)' % (self._get_name(), '\n  '.join(extra + children))
 
     def __dir__(self):
-        return sorted(set(object.__dir__(self)) | set(self._parameters) | set(self._buffers) | set(self._modules))
+        names = set(object.__dir__(self)) | set(self._parameters) | set(self._buffers) | set(self._modules)
+        own = vars(self)            # (an attribute of the engine's own name that a model sets stays listed)
+        return sorted(names.union(_TORCH_MODULE_NAMES).difference(
+            n for n in _ENGINE_MODULE_NAMES if n[0] == '_' or n not in own))
 
 
 def _zero_grad(p, set_to_none):
@@ -1096,7 +1126,7 @@ class _Init:
         return tensor
 
 
-def _deprecated(new):
+def _make_deprecate(new):
     """The old name of an initialiser (normal for normal_), which warns and calls it."""
     old = new.__name__[:-1]
 
@@ -1115,7 +1145,7 @@ for _name, _fn in vars(_Init).items():
     if isinstance(_fn, staticmethod):
         setattr(init, _name, _fn.__func__)
         if _name.endswith('_') and _name not in ('zeros_', 'ones_', 'trunc_normal_'):
-            setattr(init, _name[:-1], _deprecated(_fn.__func__))
+            setattr(init, _name[:-1], _make_deprecate(_fn.__func__))
 init._calculate_fan_in_and_fan_out, init._calculate_correct_fan = _fans, _fan    # (custom layers' reset_parameters)
 sys.modules[init.__name__] = init
 
@@ -1247,6 +1277,22 @@ class LeakyReLU(_NumberActivation):
     def __init__(self, negative_slope=0.01, inplace=False):
         super().__init__()
         self.negative_slope, self.inplace = negative_slope, inplace
+
+
+class RReLU(Module):
+    """Randomized leaky ReLU: while training each x <= 0 times a slope drawn from U(lower, upper); in eval mode
+    leaky_relu with their mean."""
+    _forward_per_class = True
+
+    def __init__(self, lower=1.0 / 8, upper=1.0 / 3, inplace=False):
+        super().__init__()
+        self.lower, self.upper, self.inplace = lower, upper, inplace
+
+    def forward(self, input):
+        return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
+
+    def extra_repr(self):
+        return 'lower=%s, upper=%s%s' % (self.lower, self.upper, ', inplace=True' if self.inplace else '')
 
 
 class ELU(_NumberActivation):
@@ -1568,7 +1614,7 @@ def _ntuple(value, n):
 
 class _ConvNd(Module):
     """What Conv1d and Conv2d share: their arguments' checks, parameters, initialisation and repr."""
-    _forward_per_class = True
+    _forward_per_class = _init_per_class = True
     _nd = 2
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
@@ -2170,6 +2216,7 @@ def _reset_affine(module):
 class _NormBase(Module):
     """What batch and instance norm share (PyTorch's _NormBase): affine weight and bias, running statistics
     (buffers) if tracked, their reset, the repr."""
+    _init_per_class = True         # (_BatchNorm's: PyTorch's BatchNorm1d and 2d take theirs from _BatchNorm)
 
     def __init__(self, num_features, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None,
                  dtype=None, *, bias=True):

@@ -75,7 +75,7 @@ class Fold(_Blocks):
 class _ConvTransposeNd(_ConvNd):
     """What ConvTranspose1d and 2d share: a (in, out / groups, *kernel) weight, an out-sized bias, Conv's init and
     repr, and the output_size argument of forward."""
-    _forward_per_class = True
+    _forward_per_class = _init_per_class = True
 
     def __init__(self, in_channels, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1,
                  bias=True, dilation=1, padding_mode='zeros', device=None, dtype=None):

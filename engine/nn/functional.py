@@ -103,6 +103,60 @@ def leaky_relu_(input, negative_slope=0.01):
     return leaky_relu(input, negative_slope, True)
 
 
+_RRELU_SIGNATURE = ('rrelu%s(Tensor input, Scalar lower=0.125, Scalar upper=0.3333333333333333, bool training=False, '
+                    'Generator? generator=None)')
+
+
+def _rrelu_args(name, input, lower, upper, training):
+    """PyTorch's argument parser for torch.rrelu / rrelu_: its TypeError for arguments of the wrong types; then
+    rrelu's own check of the bounds (before autograd's of an in-place op)."""
+    if (not isinstance(input, Tensor) or type(lower) not in (float, int) or type(upper) not in (float, int)
+            or type(training) is not bool):
+        _parse(_RRELU_SIGNATURE % name, input, lower, upper, training)
+    if lower > upper:
+        raise RuntimeError('Lower bound should be less than or equal to the upper bound')
+
+
+def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
+    """Randomized leaky ReLU: while training each x <= 0 times a slope of its own drawn from U(lower, upper), else
+    leaky_relu with slope (lower + upper) / 2."""
+    _rrelu_args('_' if inplace else '', input, lower, upper, training)
+    if inplace:
+        return _ops._inplace(input, _ops_nn.rrelu, lower, upper, training, None, True)
+    return _ops_nn.rrelu(input, lower, upper, training)
+
+
+def _rrelu_call(name, args, kwargs):
+    """PyTorch's argument parser on a call of torch.rrelu / rrelu_ (its TypeErrors); the arguments, bound."""
+    signature = _RRELU_SIGNATURE % name
+    parser = _PARSERS.get(signature)
+    if parser is None:
+        parser = _PARSERS[signature] = _argparse.Parser([signature])
+    parser.check(args, kwargs)
+    input, lower, upper, training, generator = bound = _rrelu_bound(*args, **kwargs)
+    if lower > upper:
+        raise RuntimeError('Lower bound should be less than or equal to the upper bound')
+    return bound
+
+
+def _rrelu_bound(input, lower=1.0 / 8, upper=1.0 / 3, training=False, generator=None):
+    return input, lower, upper, training, generator
+
+
+def rrelu_(*args, **kwargs):
+    """torch.rrelu_(input, lower=1/8, upper=1/3, training=False, generator=None): rrelu in place (its node saves
+    the result)."""
+    input, lower, upper, training, generator = _rrelu_call('_', args, kwargs)
+    return _ops._inplace(input, _ops_nn.rrelu, lower, upper, training, generator, True)
+
+
+def _torch_rrelu(*args, **kwargs):
+    """torch.rrelu(input, lower=1/8, upper=1/3, training=False, generator=None) (F.rrelu's inplace is not one of
+    its arguments)."""
+    input, lower, upper, training, generator = _rrelu_call('', args, kwargs)
+    return _ops_nn.rrelu(input, lower, upper, training, generator)
+
+
 def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     """x clipped to [min_val, max_val]."""
     if min_val > max_val:
@@ -169,6 +223,8 @@ def _renorm_rows(weight, indices, max_norm, norm_type):
     norms = np.linalg.norm(w[rows].astype(np.float64), ord=norm_type, axis=1)
     over = norms > max_norm
     w[rows[over]] *= (max_norm / (norms[over] + 1e-7)).astype(w.dtype)[:, None]
+    _autograd.bump(weight)          # (an in-place op for PyTorch: the weight's version moves, rows changed or not)
+    _ops._views_changed(weight)
 
 
 def dropout(input, p=0.5, training=True, inplace=False):

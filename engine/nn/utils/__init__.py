@@ -65,7 +65,11 @@ def clip_grad_value_(parameters, clip_value, foreach=None):
                            'message be improved?  If so, please report an enhancement request to PyTorch.)')
     with ag.no_grad():
         for g in grads:
-            g.clamp_(min=-clip_value, max=clip_value)
+            if foreach is False:
+                g.clamp_(min=-clip_value, max=clip_value)
+            else:           # (PyTorch's foreach path on the CPU: two in-place ops, two version bumps)
+                g.clamp_(min=-clip_value)
+                g.clamp_(max=clip_value)
 
 
 def parameters_to_vector(parameters):
