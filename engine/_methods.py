@@ -491,8 +491,7 @@ def _compare(np_fn):
         if type(b) is builtins.int and d.category == 1:
             b = ops._wrap_int(b, d.np)
         r = np.asarray(np_fn(a, b))
-        if type(b) is np.ndarray and not (a.flags.c_contiguous and b.flags.c_contiguous):
-            r = ops._iter_laid_out(r, a, b)             # (mixed layouts: PyTorch's, not numpy's)
+        r = ops._iter_laid_out(r, a, b)                      # (mixed layouts: PyTorch's, not numpy's)
         return make(r)
     return f
 

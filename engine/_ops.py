@@ -859,8 +859,7 @@ def pow(a, b):
         out = _out(_power_scalar(ad, bd, b, d) if d.is_floating_point else np.power(ad, bd), d)
         return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': b}, same)
     r = _power(ad, bd, d)
-    if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
-        r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
+    r = _iter_laid_out(r, ad, bd)                            # (mixed layouts: PyTorch's, not numpy's)
     out = _out(r, d)
     return _attach(out, PowBackward1, (a, b), {'exponent': _save(b), 'self': _save(a), 'result': _RESULT}, same)
 
@@ -983,8 +982,7 @@ def _division(a, b, ufunc, reverse=False):
         r = _half_div_floor(ad, bd)
     else:
         r = ufunc(ad, bd)
-    if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
-        r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
+    r = _iter_laid_out(r, ad, bd)                            # (mixed layouts: PyTorch's, not numpy's)
     return _out(r, d)
 
 
@@ -4262,9 +4260,7 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
     target = _writeable(self._data, shared_ok) if self._data.size else None
     for x in args:
         if isinstance(x, Tensor) and x is not self and op is not _fill_tensor and _partial_overlap(self._data, x._data):
-            raise RuntimeError('unsupported operation: some elements of the input tensor and the written-to tensor '
-                               'refer to a single memory location. Please clone() the tensor before performing the '
-                               'operation.')
+            _partial_overlap_error()
     track = ag.grad_enabled and self._data.dtype.kind == 'f' and (
         self._requires_grad or builtins.any(_rg(x) for x in args))
     if kwargs:
@@ -4407,8 +4403,19 @@ def _writeable(arr, shared_ok=False):
             return np.ndarray(arr.shape, arr.dtype, buffer=root, offset=offset, strides=arr.strides)
         except (TypeError, ValueError):        # memory numpy cannot hand out as a buffer: refuse, as below
             pass
+    _internal_overlap_error()
+
+
+def _internal_overlap_error():
+    """PyTorch's assert_no_internal_overlap: a write into memory that several elements share (an expanded view)."""
     raise RuntimeError('unsupported operation: more than one element of the written-to tensor refers to a single '
                        'memory location. Please clone() the tensor before performing the operation.')
+
+
+def _partial_overlap_error():
+    """PyTorch's assert_no_partial_overlap: a write whose input shares some of the written memory."""
+    raise RuntimeError('unsupported operation: some elements of the input tensor and the written-to tensor refer to a '
+                       'single memory location. Please clone() the tensor before performing the operation.')
 
 
 def _views_changed(t, rebased=None):
@@ -4580,16 +4587,18 @@ class CopySlices(Node):
         index = _region_index(self.geometry, self.view_shape)
         inside = take(g, index)
         sub = self.fn.apply(inside)
-        if sub[0] is not None and builtins.any(st == 0 and n > 1 for st, n in zip(self.geometry[2], self.view_shape)):
-            # PyTorch copies the result into the base's gradient seen as the view: an expanded view has elements
-            # that share memory, which copy_ refuses.
-            raise RuntimeError('unsupported operation: more than one element of the written-to tensor refers to a '
-                               'single memory location. Please clone() the tensor before performing the operation.')
+        self._check_copy_back(sub, self.geometry[2])
         mask = np.zeros(g._data.shape, bool)                   # the gradient outside the view passes through,
         mask.reshape(-1)[index.reshape(-1)] = True             # inside it is replaced (not g - inside: inf - inf)
         new = make(np.zeros((), g._data.dtype)) if sub[0] is None else \
             _put_copied(sum_to(sub[0], self.view_shape), index, g._data.shape, True)
         return (_where(make(mask), new, g),) + tuple(sub[1:])
+
+    def _check_copy_back(self, sub, strides):
+        """PyTorch copies the op's gradient back into the base's gradient seen as the view (of these strides): an
+        expanded view has elements that share memory, which copy_ refuses."""
+        if sub[0] is not None and builtins.any(st == 0 and n > 1 for st, n in zip(strides, self.view_shape)):
+            _internal_overlap_error()
 
     def _recorded(self, g):
         """Under create_graph, PyTorch's steps, so that the gradient's history is theirs: g copied into memory laid
@@ -4601,9 +4610,7 @@ class CopySlices(Node):
         result.copy_(g)
         part = result.as_strided(self.view_shape, strides, off)
         sub = self.fn.apply(part.clone())
-        if sub[0] is not None and builtins.any(st == 0 and n > 1 for st, n in zip(strides, self.view_shape)):
-            raise RuntimeError('unsupported operation: more than one element of the written-to tensor refers to a '
-                               'single memory location. Please clone() the tensor before performing the operation.')
+        self._check_copy_back(sub, strides)
         if sub[0] is None:
             part.zero_()
         else:

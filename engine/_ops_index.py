@@ -1177,9 +1177,7 @@ def _no_overlap(inplace, pos, key):
             ops._check_inplace(self)            # (autograd's checks come first)
             x, y = self._data, src._data
             if x.size and y.size and ops._dense(x) and ops._dense(y) and np.may_share_memory(x, y):
-                raise RuntimeError('unsupported operation: some elements of the input tensor and the written-to '
-                                   'tensor refer to a single memory location. Please clone() the tensor before '
-                                   'performing the operation.')
+                ops._partial_overlap_error()
         return inplace(self, *args, **kwargs)
     f.__name__ = f.__qualname__ = inplace.__name__
     return f

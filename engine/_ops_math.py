@@ -369,8 +369,7 @@ def _pointwise2(name, np_fn, cls, saved, integers=True, doc=None):
         _need_tensor(name, other)
         x, y, d = _float_pair(a, other, name, integers)
         r = np_fn(x, y)
-        if type(y) is np.ndarray and not (x.flags.c_contiguous and y.flags.c_contiguous):
-            r = _iter_laid_out(r, x, y)                 # (mixed layouts: PyTorch's, not numpy's)
+        r = _iter_laid_out(r, x, y)                          # (mixed layouts: PyTorch's, not numpy's)
         out = _out(r, d)
         s = {'self': SavedTensor(a) if _rg(a) else None, 'other': SavedTensor(other) if _rg(other) else None,
              'result': _RESULT}

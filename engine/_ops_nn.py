@@ -268,8 +268,7 @@ def _elementwise_extremum(np_fn, node_cls):
         r = np_fn(x, y)
         if r.dtype.kind == 'f' and r.size:
             r = _zero_ties(r, x, y)
-        if not (x.flags.c_contiguous and y.flags.c_contiguous):
-            r = _iter_laid_out(r, x, y)                 # (mixed layouts: PyTorch's, not numpy's)
+        r = _iter_laid_out(r, x, y)                          # (mixed layouts: PyTorch's, not numpy's)
         out = _out(r, d)
         return _attach(out, node_cls, (a, other), {'other': SavedTensor(other), 'self': SavedTensor(a)})
     op.__name__ = np_fn.__name__

@@ -439,10 +439,8 @@ class Tensor:
             raise RuntimeError(_message)
         if self._grad_fn is None:
             if not requires_grad and self._requires_grad:
-                acc = self._accumulator and self._accumulator()
-                if acc is not None:     # graphs made before lead here: their backward passes skip this leaf
-                    acc._watched = True     # (PyTorch's AccumulateGrad adds nothing to a leaf that stopped
-            self._requires_grad = bool(requires_grad)   # requiring grad): the engine's slow path checks it
+                self._watch_accumulator()   # (PyTorch's AccumulateGrad adds nothing to a leaf that stopped
+            self._requires_grad = bool(requires_grad)   # requiring grad)
             if self._grad_from_base:
                 del self._grad_from_base
             if self._version_counter is not None:
@@ -505,9 +503,7 @@ class Tensor:
             self.__dict__.pop('_grad_dtype', None)
             return
         self._grad_dtype = value
-        acc = self._accumulator and self._accumulator()
-        if acc is not None:          # (its backward passes take the slow path, which casts a first gradient)
-            acc._watched = True
+        self._watch_accumulator()        # (the slow path casts a first gradient)
 
     @property
     def retains_grad(self):
@@ -538,6 +534,13 @@ class Tensor:
         if self._post_acc_hooks is None:
             self._post_acc_hooks = []
         return ag._Handle(self._post_acc_hooks, hook)
+
+    def _watch_accumulator(self):
+        """Send the backward passes of graphs already made through this leaf to the slow path at its AccumulateGrad,
+        which looks at the leaf's requires_grad and grad_dtype as they are then."""
+        acc = self._accumulator and self._accumulator()
+        if acc is not None:
+            acc._watched = True
 
     def _grad_accumulator(self):
         """The leaf's AccumulateGrad node, shared by the graphs that use it; held weakly, as PyTorch does (the
@@ -609,9 +612,7 @@ class Tensor:
         if self._grad_fn is not None:               # (when: a node that saved it before then cannot use it)
             self._detached_at = next(ag._sequence)
         elif self._requires_grad:                   # a leaf: graphs made before skip it, as for requires_grad_(False)
-            acc = self._accumulator and self._accumulator()
-            if acc is not None:
-                acc._watched = True
+            self._watch_accumulator()
         self._grad_fn = None
         self._requires_grad = False
         if self._version_counter is not None:
