@@ -312,9 +312,10 @@ class SavedTensor:
     def current_version(self):
         return None if self.tensor is None else version(self.tensor)
 
-    def check(self, node, name):
+    def check(self, node, name, accessor=False):
         """Raise PyTorch's error if the tensor was freed or modified in place since it was saved; the tensor. With
-        saved-tensor hooks, what the unpack hook makes of the packed value (no version to check then)."""
+        saved-tensor hooks, what the unpack hook makes of the packed value (no version to check then). `accessor`:
+        for `grad_fn._saved_<name>` rather than backward."""
         if node._freed:
             raise _freed_error(node, name)
         if self.unpack_hook is not None:
@@ -333,13 +334,14 @@ class SavedTensor:
                 t._accumulator = weakref.ref(accumulator)
             return t
         t = self.tensor
+        # detach_() of a saved non-leaf: backward refuses it (first); `_saved_<name>` names the node instead
+        detached = t._grad_fn is None and not self.is_output and t._detached_at > node._seq
+        if detached and not accessor:
+            raise RuntimeError('Trying to use a saved tensor that has been detached in-place, i.e. with '
+                               '.detach_().This is not supported, please use out-of-place `.detach()` instead')
         now = version(t)
         if now != self.saved_version:
-            if not self.is_output and t.__dict__.get('_detached_at', -1) > node._seq:
-                # (PyTorch checks this first, even when the version did not move: only that case is caught here)
-                raise RuntimeError('Trying to use a saved tensor that has been detached in-place, i.e. with '
-                                   '.detach_().This is not supported, please use out-of-place `.detach()` instead')
-            producer = node if self.is_output else t._grad_fn
+            producer = node if self.is_output or detached else t._grad_fn
             which = ', which is output %d of %s,' % (t._output_nr, forward_name(producer)) if producer else ''
             err = RuntimeError(
                 'one of the variables needed for gradient computation has been modified by an inplace operation: '
@@ -914,7 +916,7 @@ class Node:
         if self._saved is not None and name in self._saved:
             v = self._saved[name]
             if type(v) is SavedTensor:
-                t = v.check(self, name)
+                t = v.check(self, name, accessor=True)
                 return _alias_output(t, self) if v.is_output else t
             if type(v) is SavedList:
                 return v.unpack(self, name)

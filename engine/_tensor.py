@@ -196,6 +196,7 @@ class Tensor:
     _wrapped = False          # a Python number taking part in an op as a 0-d tensor
     _no_grad_view = False     # a view of a tensor requiring grad, made while grad mode was off
     _grad_from_base = False   # a view without grad_fn that requires grad only because its base does
+    _detached_at = -1         # the sequence number when detach_() took its grad_fn (nodes made before: an error)
     _inference = False        # made under torch.inference_mode (kept out of autograd and version counting after)
     __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
 
