@@ -1642,14 +1642,20 @@ def _signed(d):
     return d - _U64 if d >= 1 << 63 else d
 
 
+def _check_dim_types(dims):
+    """Reduction dims that are not ints (`x.sum(0.5)`): the op's parser names the error (it reads a bool after an int
+    as an int)."""
+    for i, d in enumerate(dims):
+        if type(d) is not builtins.int and not _is_index(d) and not (i and type(d) is builtins.bool):
+            raise TypeError("argument 'dim' must be tuple of ints, not %s" % type(d).__name__)
+
+
 def _dims(dim, ndim):
     """The dims to reduce over, wrapped and sorted (None: all). A 0-d tensor's dim 0 or -1 is no numpy axis: ()."""
     if dim is None:
         return None
     given = dim if isinstance(dim, (list, tuple)) else (dim,)
-    for i, d in enumerate(given):     # (`x.sum(0.5)`: the op's parser names the error; it reads a bool after an int)
-        if type(d) is not builtins.int and not _is_index(d) and not (i and type(d) is builtins.bool):
-            raise TypeError("argument 'dim' must be tuple of ints, not %s" % type(d).__name__)
+    _check_dim_types(given)
     dims = tuple(_wrap_dim(d, ndim) for d in given)
     for i, d in enumerate(dims):
         if d in dims[:i]:
@@ -2153,9 +2159,7 @@ def _extreme(name, np_fn, cls):
     """amax / amin: the largest / smallest values over dims (all by default); ties share the gradient evenly."""
     def op(a, dim=(), keepdim=False):
         given = tuple(dim) if isinstance(dim, (tuple, list)) else () if dim is None else (dim,)
-        for i, d in enumerate(given):       # (`x.amax(0.5)`: the parser names the error; see _dims)
-            if type(d) is not builtins.int and not _is_index(d) and not (i and type(d) is builtins.bool):
-                raise TypeError("argument 'dim' must be tuple of ints, not %s" % type(d).__name__)
+        _check_dim_types(given)
         nd = a._data.ndim
         if a._data.size == 0:       # (an empty input's checks come first, dim by dim, naming it as given)
             if not given:
@@ -4748,13 +4752,14 @@ def _fill(a, value):
     if isinstance(value, Tensor) and value._data.ndim:
         raise RuntimeError('fill_ only supports 0-dimension value tensor but got tensor with %d dimensions.'
                            % value._data.ndim)
-    v = value.item() if isinstance(value, Tensor) else _scalar(value)
     if isinstance(value, Tensor):
-        pass
-    elif a.dtype is not dt.float16 or a._data.size != 1:
-        v = dt.check_scalar(v, a.dtype)
-    elif type(v) is builtins.int:                      # (PyTorch fills one half unchecked, 1e40 as inf: only the
-        _check_int(v)                                  # parser's range of ints holds)
+        v = value.item()
+    else:
+        v = _scalar(value)
+        if a.dtype is not dt.float16 or a._data.size != 1:
+            v = dt.check_scalar(v, a.dtype)
+        elif type(v) is builtins.int:                  # (PyTorch fills one half unchecked, 1e40 as inf: only the
+            _check_int(v)                              # parser's range of ints holds)
     if a.dtype is dt.float16 and isinstance(v, builtins.float):
         v = np.float32(v)                               # (PyTorch's double -> half goes through float)
     return _attach(make(np.full_like(a._data, v)), FillBackward2, (a,))

@@ -1020,17 +1020,16 @@ def rrelu(a, lower=0.125, upper=1.0 / 3, training=False, generator=None, inplace
 
 
 class RreluWithNoiseBackward0(Node):
+    _input = 'self'           # (what the node saved of the input: rrelu_'s node, the result)
+
     def apply(self, g):
         s = self._saved
-        return (rrelu_with_noise_backward(g, self.saved('self'), self.saved('noise'), s['lower'], s['upper'],
+        return (rrelu_with_noise_backward(g, self.saved(self._input), self.saved('noise'), s['lower'], s['upper'],
                                           s['training']),)
 
 
-class RreluWithNoiseBackward1(Node):
-    def apply(self, g):
-        s = self._saved
-        return (rrelu_with_noise_backward(g, self.saved('result'), self.saved('noise'), s['lower'], s['upper'],
-                                          s['training']),)
+class RreluWithNoiseBackward1(RreluWithNoiseBackward0):
+    _input = 'result'
 
 
 def rrelu_with_noise_backward(g, x, noise, lower, upper, training):
