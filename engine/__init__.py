@@ -385,6 +385,7 @@ from ._ops_einsum import *  # noqa: E402,F401,F403
 from ._ops_linalg import *  # noqa: E402,F401,F403
 from ._ops_stats import *  # noqa: E402,F401,F403
 from . import nn, optim, utils, linalg, testing  # noqa: E402,F401
+from . import special  # noqa: E402,F401  (torch.special: expit, gammaln, entr, ndtr, ...)
 from ._misc import compile  # noqa: E402,F401  (torch.compile: runs the model as it is)
 # torch.* names of nn.functional's activations and distances (PyTorch has both)
 from .nn.functional import (celu, celu_, selu, selu_, threshold, threshold_, hardshrink,  # noqa: E402,F401
@@ -417,9 +418,9 @@ for _name, _fn in list(globals().items()):
 from . import serialization  # noqa: E402
 from .serialization import save, load  # noqa: E402,F401
 from . import distributions  # noqa: E402,F401
-from ._ops_attention import baddbmm  # noqa: E402,F401
+from ._ops_attention import baddbmm, baddbmm_ as _baddbmm_  # noqa: E402,F401
 Tensor.baddbmm = _methods.method_descriptor(_methods.native(baddbmm, 'baddbmm'), 'baddbmm')
-Tensor.baddbmm_ = _methods._inplace_of(baddbmm)
+Tensor.baddbmm_ = _methods.method_descriptor(_methods.native(_baddbmm_, 'baddbmm_'), 'baddbmm_')
 
 
 def unflatten(input, dim, sizes):

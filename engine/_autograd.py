@@ -772,6 +772,10 @@ class Node:
     _retain = None        # {output nr: weakref to the tensor that retains its grad}
     _hooked = False       # saved its tensors through saved_tensors_hooks (unpacked once per run)
     _watched = False      # any of the four above was set (backward then looks at them)
+    # The node's formula gives every input's gradient, also one that backward does not need (PyTorch's formulas over
+    # a list of tensors: cat, stack, block_diag; a custom Function's backward); other nodes leave those None (the
+    # node's post-hooks see the difference).
+    _all_grads = False
     # Saved names that PyTorch saves as tensors even when the op got a Python number (`x * 2` saves `other` as a
     # 0-d "wrapped number" tensor): kept here as the number, shown as that tensor, freed with the graph.
     _variables = ()
@@ -908,6 +912,8 @@ class Node:
                 raise TypeError('argument %d is not a Variable' % i)
         with set_grad_enabled(grad_mode):
             out = self.apply(*grads) if any(g is not None for g in grads) else (None,) * len(self._fns)
+        if not self._all_grads:      # (an input that needs no gradient gets None, as from PyTorch's formulas)
+            out = tuple(None if fn is None else g for g, fn in zip(out, self._fns))
         return out[0] if len(out) == 1 else out
 
     def _unpack(self, name):
@@ -1237,7 +1243,12 @@ def _accumulate_grad(node, grads, step, create_graph):
 
 
 def _validated(node, outs):
-    """A node's gradients as its inputs receive them: each fitted to its input's shape and dtype (validate_grad)."""
+    """A node's gradients as its inputs receive them: each fitted to its input's shape and dtype (validate_grad).
+    In a pass with `inputs` (or autograd.grad) those of inputs it need not reach are None, as PyTorch's formulas
+    compute only the gradients the pass needs (task_should_compute_output)."""
+    needed = graph_tasks[-1][2]
+    if needed is not None and not node._all_grads:
+        outs = tuple(None if n is None or n not in needed else g for g, n in zip(outs, node._fns))
     metas = node._meta
     if metas is None:
         return outs
@@ -1431,10 +1442,17 @@ _task_ids = itertools.count()
 def will_execute(node):
     """Whether the innermost running backward pass will run `node` (torch._C._will_engine_execute_node)."""
     _, reachable, needed = graph_tasks[-1]
-    if needed is not None and type(node) is AccumulateGrad:
+    capturing, roots = _passes[-1]
+    if len(roots) == 1 and node is edge(roots[0])[0]:
+        return False        # (PyTorch's lone root is the pass's start, not one of the nodes in its graph)
+    if needed is None:
+        return node in reachable
+    if node not in needed:
+        return False
+    if type(node) is AccumulateGrad and capturing:     # (asked only about a leaf the pass captures)
         raise RuntimeError('A leaf node was passed to _will_engine_execute_node but we are currently running '
                            'autograd.grad(). This is currently not supported.')
-    return node in reachable and (needed is None or node in needed)
+    return True
 
 
 def _add_to(buf, nr, g):
@@ -1463,27 +1481,62 @@ def _capture(node, grads, capture, step, needed):
     return not runs
 
 
+def _unneeded_root(root, grad, inputs, create_graph, capturing):
+    """A pass from one root with `inputs` none of which it leads to runs nothing, but PyTorch hands that lone root
+    its gradient all the same (it is the graph's root node, not below a GraphRoot): its tensor hooks and retain_grad
+    run (a leaf root's own hooks), not its node hooks. (Rare: only a root with hooks is looked at.)"""
+    fn, nr = edge(root)
+    if fn is None or not (fn.variable._hooks if type(fn) is AccumulateGrad else fn._watched):
+        return
+    if fn in _needed([fn], {f for f, _ in inputs}):
+        return
+    prev_mode = grad_mode
+    _set_grad_enabled(create_graph)                # (as in the pass: hooks record a graph only for create_graph)
+    graph_tasks.append((next(_task_ids), {}, set()))       # (the pass the hooks see: it runs no node)
+    _passes.append((capturing, (root,)))
+    try:
+        if type(fn) is AccumulateGrad:
+            _leaf_hooks(fn.variable, grad)
+        else:
+            grads = [None] * fn.num_outputs
+            grads[nr] = grad
+            _run_pre_hooks(fn, grads, node_hooks=False)
+    finally:
+        _passes.pop()
+        graph_tasks.pop()
+        _set_grad_enabled(prev_mode)
+
+
 def run_backward(call, roots, grad_roots, retain_graph, create_graph, inputs=None, capture=None):
     """Drain backward_steps (what .backward() and autograd.grad do), telling the recorder if one is set."""
+    if inputs is not None and len(roots) == 1:
+        _unneeded_root(roots[0], grad_roots[0], inputs, create_graph, capture is not None)
     rec = _recorder
     steps = backward_steps(roots, grad_roots, retain_graph, create_graph, inputs, capture, record=rec is not None)
-    if rec is None:
-        # The pass allocates only short-lived objects: a garbage collection in it would walk the live graph for
-        # nothing (PyTorch's graph is C++, outside Python's collector). Nothing runs between steps here.
-        collecting = gc.isenabled()
-        gc.disable()
-        try:
-            for _ in steps:
-                pass
-        finally:
-            if collecting:
-                gc.enable()
-        return
-    rec.begin(call, roots)
+    _passes.append((capture is not None, roots))
     try:
-        for step in steps:
-            rec.step(step)
-    except BaseException as err:
-        rec.end(err)
-        raise
-    rec.end(None)
+        if rec is None:
+            # The pass allocates only short-lived objects: a garbage collection in it would walk the live graph for
+            # nothing (PyTorch's graph is C++, outside Python's collector). Nothing runs between steps here.
+            collecting = gc.isenabled()
+            gc.disable()
+            try:
+                for _ in steps:
+                    pass
+            finally:
+                if collecting:
+                    gc.enable()
+            return
+        rec.begin(call, roots)
+        try:
+            for step in steps:
+                rec.step(step)
+        except BaseException as err:
+            rec.end(err)
+            raise
+        rec.end(None)
+    finally:
+        _passes.pop()
+
+
+_passes = []        # per running pass: whether it is autograd.grad's (gradients captured, not accumulated), its roots

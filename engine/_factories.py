@@ -442,11 +442,19 @@ def _given(size, kw, fn):
     return size
 
 
+def _size_into(size, fn, out, varargs=True):
+    """_size, for a factory given out=: PyTorch resizes out to the size first, and the number of elements of a
+    negative size overflows there (empty checks the size before)."""
+    if out is not None and fn != 'empty' and builtins.any(s < 0 for s in _int_list(size, fn, varargs)):
+        raise RuntimeError('numel: integer multiplication overflow')
+    return _size(size, fn, varargs)
+
+
 def _filled(name, value, size, dtype, kwargs):
     _check_bool(name, 'requires_grad', kwargs['requires_grad'])
     dtype = _out_dtype(dtype, kwargs['out'])
     d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float
-    return _finish(_allocate(_size(size, name), d, value), **kwargs)
+    return _finish(_allocate(_size_into(size, name, kwargs['out']), d, value), **kwargs)
 
 
 def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False, **kw):
@@ -505,7 +513,8 @@ def full(size=_NO_DATA, fill_value=_NO_DATA, *more, out=None, dtype=None, layout
     fill_value = _fill_number('full', fill_value)
     dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype, 'full') if dtype is not None else dt.scalar_dtype(fill_value)
-    return _finish(_allocate(_size((size,), 'full', False), d, fill_value), requires_grad, device, layout, out=out)
+    return _finish(_allocate(_size_into((size,), 'full', out, False), d, fill_value), requires_grad, device, layout,
+                   out=out)
 
 
 def _fill_number(fn, value):
@@ -573,10 +582,11 @@ def full_like(input=_NO_DATA, fill_value=_NO_DATA, *, dtype=None, layout=None, d
     return _like(input, _fill_number('full_like', fill_value), dtype, requires_grad, device, layout, memory_format)
 
 
-def _random_dtype(dtype, kernel):
-    """The dtype of rand / randn: floating point only (PyTorch's kernels are not built for the others)."""
+def _random_dtype(dtype, kernel, shape=None):
+    """The dtype of rand / randn: floating point only (PyTorch's kernels are not built for the others; randn's, whose
+    check is its kernel's, does not run for a `shape` of no numbers, rand's checks its bounds first)."""
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
-    if not d.is_floating_point:
+    if not d.is_floating_point and (shape is None or builtins.all(shape)):
         raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, d.legacy))
     return d
 
@@ -594,14 +604,17 @@ def _random_factory(name, kernel, sample):
     requires_grad."""
     def f(*size, out=None, **kw):
         rg = kw.get('requires_grad', False)
+        if rg is None:                  # (`bool? requires_grad`: None stands for False)
+            rg = False
         if builtins.any(k not in _RAND_KEYWORDS for k in kw) or not (size or kw) or type(rg) is not builtins.bool \
                 or len(size) > 1 and not _is_index(size[0]) or size and 'size' in kw \
                 or isinstance(kw.get('dtype'), str):
             raise invalid_arguments(name, size, kw, _RAND_SIGNATURES)
         if not size and 'size' not in kw:
             raise _missing(name, 'size')
-        shape = _size(size or (_keyword_size(name, kw['size']),), name)
-        d = _random_dtype(_out_dtype(kw.get('dtype'), out), kernel)
+        dtype = _out_dtype(kw.get('dtype'), out)               # (PyTorch's order: out's dtype, the size, the kernel)
+        shape = _size_into(size or (_keyword_size(name, kw['size']),), name, out)
+        d = _random_dtype(dtype, kernel, shape if kernel == 'normal_kernel_cpu' else None)
         gen = kw.get('generator') or default_generator
         return _finish(_generate(shape, d, lambda s: sample(gen, s, d.np)), rg, kw.get('device'), kw.get('layout'),
                        out=out)
@@ -682,7 +695,7 @@ def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, 
                           'version 1.7 release, please fix the code in advance'
                           % (name, digits, digits, dt.C_NAMES[d.name]),
                           'aten/src/ATen/native/DistributionTemplates.h:%d' % line)
-    shape = _size((size,), 'randint', False)
+    shape = _size_into((size,), 'randint', out, False)
     data = _random.randint(generator or default_generator, low, high, shape).astype(d.np)
     return _finish(data, requires_grad, device, out=out)
 
@@ -808,25 +821,24 @@ def arange(*args, out=None, **kwargs):
     start, end, step, options = _arange_args(args, kwargs)
     dtype, layout, device = (options.get(k) for k in ('dtype', 'layout', 'device'))
     requires_grad = options.get('requires_grad', False)
+    if requires_grad is None:           # (`bool? requires_grad`: None stands for False)
+        requires_grad = False
     given = list(args) + [v for k, v in kwargs.items() if k in ('start', 'end', 'step')]
-    if builtins.any(not isinstance(v, (Tensor, builtins.int, builtins.float, np.number)) for v in given) \
-            or type(requires_grad) is not builtins.bool:
+    if builtins.any(not isinstance(v, (Tensor, builtins.int, builtins.float, builtins.complex, np.number))
+                    for v in given) or type(requires_grad) is not builtins.bool:
         if len(args) + len(kwargs) == 1:
             raise TypeError("arange(): argument 'end' (position 1) must be Number, not %s" % _parser_type(end))
         raise invalid_arguments('arange', args, kwargs, _ARANGE_SIGNATURES)
     step = 1 if step is None else step
     start, end, step = _num(start), _num(end), _num(step)
-    if step == 0:
-        raise RuntimeError('step must be nonzero')
-    if not (math.isfinite(start) and math.isfinite(end)):
-        raise RuntimeError('unsupported range: %g -> %g' % (start, end))
-    if (end - start) * step < 0:
-        raise RuntimeError('upper bound and lower bound inconsistent with step sign')
     floaty = builtins.any(isinstance(v, (builtins.float, np.floating)) for v in (start, end, step))
     dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float if floaty else dt.int64
-    if d is dt.bool_:
+    if d is dt.bool_:                   # (no kernel: before the checks of the values)
         raise NotImplementedError('"arange_cpu" not implemented for \'Bool\'')
+    start, end, step = (_to_acc(v, 'double') if isinstance(v, (builtins.complex, np.complexfloating)) else v
+                        for v in (start, end, step))
+    _check_range(start, end, step)
     n = builtins.int(math.ceil((end - start) / step))
     if out is not None and out.numel() and out.numel() != n:
         warnings.warn('The number of elements in the out tensor of shape [%s] is %d which does not match the computed '
@@ -891,32 +903,67 @@ def _arange_float(start, step, n, npd):
     return out
 
 
-def range(start=_NO_DATA, end=_NO_DATA, step=1, *more, out=None, dtype=None, layout=None, device=None,
-          requires_grad=False):
-    """Deprecated: [start, end] including the end, float32 by default. Both bounds are needed; the deprecation
-    warning comes once the arguments are read."""
-    if more:
-        raise TypeError('range() takes from 2 to 3 positional arguments but %d were given' % (3 + len(more)))
-    if start is _NO_DATA or end is _NO_DATA:
-        raise _missing('range', *(('start', 'end') if start is _NO_DATA else ('end',)))
-    for name, pos, v in (('start', 1, start), ('end', 2, end), ('step', 3, step)):
-        if not isinstance(v, (Tensor, builtins.int, builtins.float, np.number)):
-            raise TypeError("range(): argument '%s' (position %d) must be Number, not %s"
-                            % (name, pos, _parser_type(v)))
-    start, end, step = _num(start), _num(end), _num(step)
-    warnings.warn('torch.range is deprecated and will be removed in a future release because its behavior is '
-                  'inconsistent with Python\'s range builtin. Instead, use torch.arange, which produces values in '
-                  '[start, end).', UserWarning, stacklevel=2)
-    if step == 0:
+_RANGE_SIGNATURE = ('range(Scalar start, Scalar end, Scalar step=1, *, Tensor out=None, ScalarType dtype=None, '
+                    'Layout layout=torch.strided, Device device=None, bool requires_grad=False)')
+_range_signature = []
+
+
+def _to_acc(x, acc):
+    """Scalar::to<acc>() of the range kernels: a 0-d tensor's value; a complex one with an imaginary part, or a value
+    an int64 cannot hold, is an overflow; a float to an int64 is truncated."""
+    x = x.item() if isinstance(x, Tensor) else x
+    if isinstance(x, (builtins.complex, np.complexfloating)):
+        if x.imag:
+            raise RuntimeError('value cannot be converted to type %s without overflow' % acc)
+        x = x.real
+    if acc != 'int64_t':
+        return builtins.float(x)
+    if isinstance(x, (builtins.float, np.floating)) and not -2.0 ** 63 <= x < 2.0 ** 63:
+        raise RuntimeError('value cannot be converted to type int64_t without overflow')
+    return builtins.int(x)
+
+
+def _check_range(start, end, step):
+    """arange_check_bounds: PyTorch's checks of a range's start, end and step (as doubles)."""
+    if not (step > 0 or step < 0):
         raise RuntimeError('step must be nonzero')
     if not (math.isfinite(start) and math.isfinite(end)):
         raise RuntimeError('unsupported range: %g -> %g' % (start, end))
     if (end - start) * step < 0:
         raise RuntimeError('upper bound and lower bound inconsistent with step sign')
+
+
+def range(*args, out=None, **kwargs):
+    """Deprecated: [start, end] including the end, float32 by default. PyTorch's parser reads the arguments (its
+    errors), then it warns; its kernel (none for bool) takes start, end and step as the dtype's accumulate type
+    first: int64 for integer dtypes (floats truncated), float for half, else double, and checks them then."""
+    if not _range_signature:
+        from ._argparse import Signature
+        _range_signature.append(Signature(_RANGE_SIGNATURE))
+    start, end, step, _, dtype, layout, device, requires_grad = _range_signature[0].parse(
+        args, dict(kwargs, out=out) if out is not None else kwargs, True)
+    warnings.warn('torch.range is deprecated and will be removed in a future release because its behavior is '
+                  'inconsistent with Python\'s range builtin. Instead, use torch.arange, which produces values in '
+                  '[start, end).', UserWarning, stacklevel=2)
+    dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
-    n = builtins.int(math.floor((end - start) / step)) + 1
-    data = start + np.arange(builtins.max(n, 0), dtype=np.float64) * step      # (in double, no fused multiply-add)
-    return _finish(data.astype(d.np), requires_grad, device, layout, out=out)
+    if d is dt.bool_:
+        raise NotImplementedError('"range_cpu" not implemented for \'Bool\'')
+    acc = 'double' if d.is_floating_point and d is not dt.float16 else 'float' if d.is_floating_point else 'int64_t'
+    given = (start, end, 1 if step is None else step)
+    start, end, step = (_to_acc(v, acc) for v in given)
+    _check_range(*(_to_acc(v, 'double') for v in given))        # (PyTorch checks the values as doubles)
+    if acc == 'int64_t':                # (C++ integer arithmetic: the quotient truncated)
+        n = _c_div(end - start, step) + 1
+        data = start + np.arange(n, dtype=np.int64) * step
+    elif acc == 'float':
+        n = builtins.int((np.float32(end) - np.float32(start)) / np.float32(step) + np.float32(1))
+        data = np.float32(start) + np.arange(n, dtype=np.float32) * np.float32(step)
+    else:
+        n = builtins.int((end - start) / step + 1)
+        data = start + np.arange(n, dtype=np.float64) * step      # (in double, no fused multiply-add)
+    return _finish(dt.convert(data, d) if acc == 'int64_t' else data.astype(d.np), requires_grad, device, layout,
+                   out=out)
 
 
 _LINSPACE_SIGNATURES = ''.join(
@@ -939,12 +986,20 @@ def _space_options(given):
     return (named,) + tuple(given.get(k, False if k == 'requires_grad' else None) for k in _SPACE_OPTIONS)
 
 
+def _spaced(start, end):
+    """Whether linspace / logspace's start and end fit a signature: numbers or tensors."""
+    return builtins.all(isinstance(v, (Tensor, builtins.int, builtins.float, builtins.complex, np.number))
+                        for v in (start, end))
+
+
 def linspace(*args, out=None, **given):
     named, dtype, layout, device, requires_grad = _space_options(given)
+    shown = given if out is None else dict(given, out=out)          # (the parser's error lists out= too)
     start, end, steps = _bind('linspace', ('start', 'end', 'steps'), ('start', 'end', 'steps'), args, named,
-                              _LINSPACE_SIGNATURES, given)
-    if not _is_index(steps):
-        raise invalid_arguments('linspace', args, given, _LINSPACE_SIGNATURES)
+                              _LINSPACE_SIGNATURES, shown)
+    if not _is_index(steps) or not _spaced(start, end):
+        raise invalid_arguments('linspace', args, shown, _LINSPACE_SIGNATURES)
+    steps = operator.index(steps)
     if steps < 0:
         raise RuntimeError('number of steps must be non-negative')
     dtype = _out_dtype(dtype, out)
@@ -999,12 +1054,15 @@ def logspace(*args, out=None, **given):
     exponent in double from start for the first half and from end for the second, a double pow, rounded to the dtype.
     (float32 agrees to the last bit; float64's pow differs from PyTorch's vectorised one in the last bit at times.)"""
     named, dtype, layout, device, requires_grad = _space_options(given)
+    shown = given if out is None else dict(given, out=out)          # (the parser's error lists out= too)
     start, end, steps, base = _bind('logspace', ('start', 'end', 'steps', 'base'), ('start', 'end', 'steps'),
-                                    args, named, _LOGSPACE_SIGNATURES, given)
+                                    args, named, _LOGSPACE_SIGNATURES, shown)
     if base is None:
         base = 10.0
-    if not _is_index(steps) or not isinstance(base, (builtins.int, builtins.float, np.number)):
-        raise invalid_arguments('logspace', args, given, _LOGSPACE_SIGNATURES)
+    if not _is_index(steps) or not isinstance(base, (builtins.int, builtins.float, np.number)) \
+            or not _spaced(start, end):
+        raise invalid_arguments('logspace', args, shown, _LOGSPACE_SIGNATURES)
+    steps = operator.index(steps)
     if steps < 0:
         raise RuntimeError('number of steps must be non-negative')
     dtype = _out_dtype(dtype, out)
@@ -1030,10 +1088,10 @@ def eye(*args, out=None, dtype=None, layout=None, device=None, requires_grad=Fal
     if 'm' in named and m is None or len(args) + len(named) == 2 and not _is_index(m):
         raise invalid_arguments('eye', args, named, _EYE_SIGNATURES)
     _check_int(n, 'eye', 'n')
+    dtype = _out_dtype(dtype, out)                      # (PyTorch's order: out's dtype, then n and m)
     for name, v in (('n', n), ('m', m)):
         if v is not None and v < 0:
             raise RuntimeError('%s must be greater or equal to 0, got %d' % (name, v))
-    dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     return _finish(np.eye(n, m, dtype=d.np), requires_grad, device, layout, out=out)
 
@@ -1045,16 +1103,19 @@ _NEW_SIGNATURES = ('(*, torch.device device = None)', '(torch.Storage storage)',
                    '(object data, *, torch.device device = None)')
 
 
-def _new_invalid(args, kwargs, bad):
-    """The TypeError for keywords the legacy constructors do not take (only `device` is allowed)."""
-    got = [_parser_type(a) for a in args] + ['%s=%s' % (k, _parser_type(v)) for k, v in kwargs.items()]
-    # with one data argument and one bad keyword PyTorch blames the first signature, otherwise the two taking data
-    blamed = (0,) if len(args) == 1 and len(kwargs) == 1 else (3, 4)
-    lines = ''.join(' * %s\n' % sig + ('      didn\'t match because some of the keywords were incorrect: %s\n'
-                                       % ', '.join(bad) if i in blamed else '')
-                    for i, sig in enumerate(_NEW_SIGNATURES))
-    return TypeError('new() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
-                     % (', '.join(got), lines))
+def _new_keywords(args, kwargs):
+    """The legacy constructors' signatures name their one argument (size, data, other: torch.FloatTensor(size=(2,)),
+    torch.Tensor(data=[1., 2.])): such a keyword given alone stands for the positional argument ('size' as a tuple or
+    list of ints, 'other' a tensor). Anything else fits no signature: PyTorch's TypeError listing them."""
+    named = [k for k in kwargs if k != 'device']
+    if not args and len(named) == 1:
+        key, x = named[0], kwargs[named[0]]
+        if key == 'size' and isinstance(x, (tuple, list)) and builtins.all(_is_index(s) for s in x):
+            return 'size', x
+        if key == 'data' or key == 'other' and isinstance(x, Tensor):
+            return key, x
+    from ._argparse import invalid_combination
+    raise invalid_combination('new', _NEW_SIGNATURES, args, kwargs)
 
 
 def _options(d):
@@ -1066,9 +1127,10 @@ def legacy_constructor(d, args, kwargs, any_dtype=False):
     """torch.FloatTensor(2) is an uninitialised size-2 tensor; torch.FloatTensor([2]) holds 2. A tensor argument
     gives an alias of it (a view, AliasBackward0, as PyTorch's `other.alias()`): of dtype d, or of any dtype for
     torch.Tensor (`any_dtype`)."""
-    bad = [k for k in kwargs if k != 'device']
-    if bad:
-        raise _new_invalid(args, kwargs, bad)
+    key = None
+    if len(kwargs) > ('device' in kwargs):
+        key, x = _new_keywords(args, kwargs)
+        args = (x,)
     dev = kwargs.get('device')
     if 'device' in kwargs and len(args) == 1 and isinstance(args[0], Tensor):
         raise RuntimeError('Legacy tensor constructor of the form torch.Tensor(tensor, device=device) is not '
@@ -1081,12 +1143,14 @@ def legacy_constructor(d, args, kwargs, any_dtype=False):
     if not args:
         return make(np.zeros((0,), d.np))
     x = args[0]
-    if len(args) == 1 and isinstance(x, Tensor):
+    if key == 'size':
+        return make(_allocate(_size((tuple(x),), 'new'), d))
+    if len(args) == 1 and isinstance(x, Tensor) and key != 'data':
         if x.dtype is not d and not any_dtype:
             raise TypeError('expected %s (got %s)' % (_options(d), _options(x.dtype)))
         from ._ops import _view_result, AliasBackward0
         return _view_result(x, x._data.view(), AliasBackward0)
-    if len(args) == 1 and not _is_index(x) and not isinstance(x, Size):
+    if key == 'data' or len(args) == 1 and not _is_index(x) and not isinstance(x, Size):
         if isinstance(x, str):
             raise TypeError("new(): invalid data type 'str'")
         if not isinstance(x, (list, tuple, builtins.range, np.ndarray)):
@@ -1111,6 +1175,10 @@ def _arg_desc(x):
 class _LegacyMeta(type):
     def __instancecheck__(cls, obj):
         return isinstance(obj, Tensor) and obj.dtype is cls._dtype
+
+    def __getitem__(cls, key):
+        """torch.FloatTensor[2] (brackets for parentheses): Python's error naming the C type as PyTorch's is named."""
+        raise TypeError("type 'torch.%s' is not subscriptable" % cls.__name__)
 
 
 _LegacyMeta.__name__ = _LegacyMeta.__qualname__ = 'tensortype'     # (type(torch.FloatTensor) is torch.tensortype)

@@ -99,6 +99,7 @@ class BackwardCFunction(Node, FunctionCtx):
     and `num_outputs` when it is not 1."""
     __module__ = _MODULE
     _c_type = 'torch._C._FunctionBase'
+    _all_grads = True           # (its backward's gradients all reach its post-hooks, needed or not)
     _forward_cls = None
     _is_tensor = ()
     _in_meta = ()

@@ -27,7 +27,9 @@ def _method(fn):
 
 _NUMBER_FIRST = {'add': ('alpha', 'Tensor other'), 'sub': ('alpha', 'Tensor other'),
                  'addcmul': ('value', 'Tensor tensor1, Tensor tensor2'),
-                 'addcdiv': ('value', 'Tensor tensor1, Tensor tensor2')}
+                 'addcdiv': ('value', 'Tensor tensor1, Tensor tensor2'),
+                 'addmm': ('beta', 'Tensor mat1, Tensor mat2', ', Number alpha = 1'),
+                 'baddbmm': ('beta', 'Tensor batch1, Tensor batch2', ', Number alpha = 1')}
 _NUMBER_FIRST_WARNED = 'deprecated overload'      # (the key in _warned: PyTorch warns once for all of them)
 
 
@@ -36,7 +38,7 @@ def number_first(name, args, kwargs, function=False):
     grad)`, `v.addcmul_(1 - beta, g, g)`): the arguments after self (or input), rewritten as (tensors, {number's
     keyword: number}), once PyTorch's warning is given (once per process for all of them); None if the call is not
     of that form. A number second (`add_(2, 3)`) is taken as a tensor, as PyTorch's parser does."""
-    key, tensors = _NUMBER_FIRST[name.rstrip('_')]
+    key, tensors, *more = _NUMBER_FIRST[name.rstrip('_')]       # (more: the keywords after the number's)
     if len(args) != tensors.count('Tensor') + 1 or not isinstance(args[0], ops._Number):
         return None
     extra = [k for k in kwargs if not (function and k == 'out')]
@@ -46,7 +48,7 @@ def number_first(name, args, kwargs, function=False):
     from ._tensor import _warned
     if _NUMBER_FIRST_WARNED not in _warned:
         _warned.add(_NUMBER_FIRST_WARNED)
-        old, new = 'Number %s, %s' % (key, tensors), '%s, *, Number %s = 1' % (tensors, key)
+        old, new = 'Number %s, %s' % (key, tensors), '%s, *, Number %s = 1%s' % (tensors, key, ''.join(more))
         if function:
             old, new = 'Tensor input, %s, *, Tensor out = None' % old, 'Tensor input, %s, Tensor out = None' % new
         warn_once('This overload of %s is deprecated:\n\t%s(%s)\nConsider using one of the following signatures '

@@ -241,6 +241,8 @@ def block_diag(*tensors):
 
 
 class BlockDiagBackward0(ag.Node):
+    _all_grads = True                        # (every input's gradient, needed or not)
+
     def apply(self, g):
         grads, r, c = [], 0, 0
         for shape in self.shapes:

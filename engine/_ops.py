@@ -2137,6 +2137,8 @@ def _prod_safe_zeros_backward(g, x, d):
     """The gradient of a product along d where x has zeros, from differentiable ops (for a double backward): g times
     the products of the elements before and after each one (running products from both ends), as PyTorch's."""
     n = x._data.shape[d]
+    if n == 1:
+        return g                    # (a product of one element: its gradient is g, no graph over x)
     shape = builtins.list(x._data.shape)
     shape[d] = 1
     ones = make(np.ones(shape, x._data.dtype))
@@ -2657,7 +2659,7 @@ def _new_view(a, data):
     if not ag.grad_enabled:
         if data.dtype.kind == 'f':      # (modified in place by an op needing grad later: PyTorch's error; the
             out._no_grad_view = a._no_grad_view or ('inference' if ag.inference_enabled else True)   # base's mode wins)
-        if a._requires_grad:
+        if base._requires_grad:         # (the base's: not a's when a is a leaf made of a view, arange(4.).view(2, 2))
             out._requires_grad = out._grad_from_base = True    # as in PyTorch, though no gradient flows through it
     elif a._no_grad_view:
         out._no_grad_view = a._no_grad_view         # (a view of such a view is one too)
@@ -3875,15 +3877,17 @@ def cat(tensors, dim=0):
 
 
 class CatBackward0(Node):
+    _all_grads = True                        # (every input's gradient, needed or not)
+
     def apply(self, g):
         d = _signed(self._saved['dim']) % g._data.ndim
         grads, start = [], 0
-        for i, shp in enumerate(self.sizes):
+        for shp in self.sizes:
             if shp == (0,):                     # an empty input gets an empty gradient
-                grads.append(make(np.zeros((0,), g._data.dtype)) if self.needs(i) else None)
+                grads.append(make(np.zeros((0,), g._data.dtype)))
                 continue
             n = shp[d]
-            grads.append(g.narrow(d, start, n) if self.needs(i) else None)
+            grads.append(g.narrow(d, start, n))
             start += n
         return tuple(grads)
 
@@ -3906,9 +3910,11 @@ def stack(tensors, dim=0):
 
 
 class StackBackward0(Node):
+    _all_grads = True                        # (every input's gradient, needed or not)
+
     def apply(self, g):
         d = _signed(self._saved['dim']) % g._data.ndim
-        return tuple(g.select(d, i) if self.needs(i) else None for i in range(len(self.next_functions)))
+        return tuple(g.select(d, i) for i in range(len(self._fns)))
 
 
 def narrow(a, dim, start, length):
@@ -4667,12 +4673,16 @@ class TakeBackward0(Node):
         return (put(g, self._saved['index'], self._saved['self_sym_sizes']),)
 
 
-def put(v, index, shape, cls=None, saved=None):
+def put(v, index, shape, cls=None, saved=None, unique=False):
     """A zero tensor of `shape` with v added at the flat positions `index` (what take's gradient is). A backward
     formula passes the node class PyTorch's formula records there (a ScatterNode, with what that node saves), so
-    that a gradient made with create_graph=True shows PyTorch's grad_fn (SelectBackwardBackward0, ...)."""
+    that a gradient made with create_graph=True shows PyTorch's grad_fn (SelectBackwardBackward0, ...). unique:
+    no position repeats, and v is copied there (PyTorch's copy_, scatter_, masked_scatter_: a -0. stays -0.)."""
     z = np.zeros(int(np.prod(shape, dtype=np.int64)), v._data.dtype)
-    np.add.at(z, index.reshape(-1), v._data.reshape(-1))
+    if unique:
+        z[index.reshape(-1)] = v._data.reshape(-1)
+    else:
+        np.add.at(z, index.reshape(-1), v._data.reshape(-1))
     if cls is None:
         return _attach(make(z.reshape(shape)), PutBackward0, (v,), {'index': index})
     out = _attach(make(z.reshape(shape)), cls, (None, v) if cls.into_zeros else (v,), saved)
@@ -4801,6 +4811,9 @@ def fill_(a, value):
         raise invalid_arguments('fill_', (value,), {}, ' * (Tensor value)\n%s * (Number value)\n%s' % (why, why))
     if isinstance(value, Tensor) and not value._data.ndim:    # fill_(Tensor): FillBackward3, the value's edge too
         return _inplace(a, _fill_tensor, value)
+    if isinstance(value, Tensor):       # a value of 1 or more dims: _fill's error after autograd's checks, before
+        _check_inplace(a, (value,))     # the one of self's elements sharing memory (PyTorch's order)
+        _fill(a, value)
     return _inplace(a, _fill, value, shared_ok=not isinstance(value, Tensor))     # (as PyTorch's fill_(Scalar))
 
 

@@ -59,6 +59,26 @@ def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
                     'batch2': SavedTensor(batch2) if batch1._requires_grad else None, 'beta': beta})
 
 
+def baddbmm_(self, batch1, batch2, *more, beta=1, alpha=1):
+    """baddbmm in place: self must already have the result's shape (it is not broadcast). PyTorch's order of checks:
+    autograd's (a leaf requiring grad), the dtypes, then the shape of self."""
+    from ._ops import _check_inplace, _inplace, _sizes
+    if more:                            # baddbmm_(beta, batch1, batch2): PyTorch's deprecated overload (warned)
+        from ._ops_linalg import _number_first
+        (batch1, batch2), beta, alpha = _number_first('baddbmm_', (batch1, batch2) + more, beta, alpha)
+    _check_inplace(self, (batch1, batch2))
+    if isinstance(batch1, Tensor) and isinstance(batch2, Tensor) and batch1.dim() == 3 and batch2.dim() == 3:
+        shape = (batch1.shape[0], batch1.shape[1], batch2.shape[2])
+        self.detach().expand(shape)             # (a self that cannot expand to the result: expand's error first)
+        if not self.dtype is batch1.dtype is batch2.dtype:
+            raise RuntimeError('Input dtypes must be the same, got: input %s, batch1: %s, batch2: %s'
+                               % tuple(dt.C_NAMES[t.dtype.name] for t in (self, batch1, batch2)))
+        if batch1.shape[0] == batch2.shape[0] and batch1.shape[2] == batch2.shape[1] and tuple(self.shape) != shape:
+            raise RuntimeError('Bad in-place call: input tensor size %s and output tensor size %s should match'
+                               % (_sizes(self.shape), _sizes(shape)))
+    return _inplace(self, baddbmm, batch1, batch2, beta=beta, alpha=alpha)
+
+
 class BaddbmmBackward0(Node):
     def apply(self, g):
         s = self._saved

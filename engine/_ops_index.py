@@ -447,7 +447,7 @@ class MaskedSelectBackward0(Node):
         shape = np.broadcast_shapes(x._data.shape, mask._data.shape)
         flat = np.flatnonzero(np.broadcast_to(mask._data, shape))
         return (_put_at(g, flat, shape, ops.MaskedScatterBackward0,     # (the engine sums it to self's shape)
-                        {'mask': SavedTensor(mask), 'source_sym_sizes': g._data.shape}),)
+                        {'mask': SavedTensor(mask), 'source_sym_sizes': g._data.shape}, unique=True),)
 
 
 def masked_scatter(a, mask, source):
@@ -814,7 +814,7 @@ class DiagonalBackward0(Node):
         d1, d2 = _signed(s['dim1']) % len(shape), _signed(s['dim2']) % len(shape)
         where = _diagonal_data(ops._flat_index(shape), _signed(s['offset']), d1, d2)
         return (_put_at(g, where, shape, ops.DiagonalBackwardBackward0,   # zeros with g on the diagonal
-                        {'dim1': s['dim1'], 'dim2': s['dim2'], 'offset': s['offset']}),)   # (differentiable)
+                        {'dim1': s['dim1'], 'dim2': s['dim2'], 'offset': s['offset']}, unique=True),)
 
 
 def diag_embed(a, offset=0, dim1=-2, dim2=-1):

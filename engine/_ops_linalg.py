@@ -19,7 +19,7 @@ from ._ops_nn import _return_type, addmm, linalg_svd, return_types, where
 from ._ops_reduce import _LinAlgError, inverse
 from ._tensor import Tensor, make
 
-__all__ = ['det', 'logdet', 'slogdet', 'matrix_power', 'addmv', 'addr', 'adjoint', 'svd']
+__all__ = ['det', 'logdet', 'slogdet', 'matrix_power', 'addmv', 'addr', 'adjoint', 'svd', 'pinverse']
 
 for _name, _fields in (('slogdet', ('sign', 'logabsdet')), ('linalg_slogdet', ('sign', 'logabsdet')),
                        ('linalg_solve_ex', ('result', 'info'))):
@@ -490,12 +490,246 @@ def svd(input, some=True, compute_uv=True):
 _addmm_inplace = _methods._inplace_of(addmm)
 
 
-def addmm_(self, mat1, mat2, *, beta=1, alpha=1):
-    """addmm in place: self must already have the product's shape (it is not broadcast)."""
-    if mat1.dim() == 2 and mat2.dim() == 2 and tuple(self.shape) != (mat1.shape[0], mat2.shape[1]):
+def _number_first(name, args, beta, alpha):
+    """addmm_ / baddbmm_ given (beta, tensor, tensor) or (beta, alpha, tensor, tensor): the tensors, beta and alpha,
+    PyTorch's warning given (else the parser's error, see _methods._parsed)."""
+    kwargs = {} if beta == 1 and alpha == 1 else {'beta': beta, 'alpha': alpha}
+    if len(args) == 4 and isinstance(args[1], (int, float)) and not kwargs:         # (beta, alpha, tensor, tensor)
+        given = _methods.number_first(name, args[1:], {})
+        if given is not None:
+            return given[0], args[0], given[1]['beta']
+    given = _methods.number_first(name, args, kwargs)
+    if given is None:
+        raise TypeError(name)
+    return given[0], given[1]['beta'], alpha
+
+
+def addmm_(self, mat1, mat2, *more, beta=1, alpha=1):
+    """addmm in place: self must already have the product's shape (it is not broadcast). PyTorch's order of checks:
+    autograd's (a leaf requiring grad), then the dtypes, the matrices, and last the shape of self."""
+    from ._ops import _check_inplace
+    if more:                            # addmm_(beta, mat1, mat2): PyTorch's deprecated overload (warned)
+        (mat1, mat2), beta, alpha = _number_first('addmm_', (mat1, mat2) + more, beta, alpha)
+    _check_inplace(self, (mat1, mat2))
+    if (isinstance(mat1, Tensor) and isinstance(mat2, Tensor) and mat1.dim() == 2 and mat2.dim() == 2
+            and self.dtype is mat1.dtype is mat2.dtype and mat1.shape[1] == mat2.shape[0]
+            and tuple(self.shape) != (mat1.shape[0], mat2.shape[1])):
         raise RuntimeError('Bad in-place call: input tensor size %s and output tensor size %s should match'
                            % (_sizes(self.shape), _sizes((mat1.shape[0], mat2.shape[1]))))
     return _addmm_inplace(self, mat1, mat2, beta=beta, alpha=alpha)
 
 
-Tensor.addmm_, Tensor.svd = addmm_, svd
+Tensor.addmm_ = _methods.method_descriptor(_methods.native(addmm_, 'addmm_'), 'addmm_')   # (the parser's errors)
+Tensor.svd = svd
+
+
+# ======================================================================================= pinv, matrix_rank, lstsq
+
+if not hasattr(return_types, 'linalg_lstsq'):
+    return_types.linalg_lstsq = _return_type('linalg_lstsq', ('solution', 'residuals', 'rank', 'singular_values'))
+
+
+def _tolerances(atol, rtol, shape, dtype):
+    """atol and rtol as PyTorch completes them: rtol eps * max(m, n) when neither is given, 0 when only atol is."""
+    if rtol is None:
+        rtol = float(np.finfo(dtype).eps) * max(shape[-2:]) if atol is None or atol <= 0 else 0.0
+    return 0.0 if atol is None else atol, rtol
+
+
+def _pinv_np(A, atol, rtol, hermitian):
+    """The pseudo-inverse as PyTorch composes it: from the SVD (eigh when hermitian), singular values up to
+    max(atol, rtol * largest) treated as zero."""
+    t = A.dtype.type
+    if hermitian:
+        L, V = np.linalg.eigh(A)
+        S = np.abs(L)
+        big = S.max(-1, keepdims=True) if S.shape[-1] else S
+        inv = np.where(S > np.maximum(t(atol), t(rtol) * big), 1 / L, t(0))
+        return (V * inv[..., None, :]) @ np.swapaxes(V, -1, -2)
+    U, S, Vh = np.linalg.svd(A, full_matrices=False)
+    big = S[..., :1]
+    inv = np.where(S > np.maximum(t(atol), t(rtol) * big), 1 / S, t(0))
+    return (np.swapaxes(Vh, -1, -2) * inv[..., None, :]) @ np.swapaxes(U, -1, -2)
+
+
+def linalg_pinv(A, rcond=None, hermitian=False, *, atol=None, rtol=None):
+    """torch.linalg.pinv (rcond: the old name of rtol, positional): LinalgPinvBackward0."""
+    if rcond is not None:
+        rtol = rcond
+    if A._data.ndim < 2 or A._data.dtype.kind != 'f' or A._data.dtype == np.float16:
+        raise RuntimeError('linalg.pinv(%s{%s}): expected a tensor with 2 or more dimensions of float, double, cfloat '
+                           'or cdouble types' % (_type_name(A), list(A._data.shape)))
+    atol, rtol = _tolerances(atol, rtol, A._data.shape, A._data.dtype)
+    out = make(_pinv_np(A._data, atol, rtol, hermitian).astype(A._data.dtype, copy=False))
+    return _attach(out, LinalgPinvBackward0, (A,), {'result': _RESULT, 'self': SavedTensor(A)})
+
+
+def pinverse(input, rcond=1e-15):
+    """torch.pinverse: linalg.pinv with rtol rcond."""
+    return linalg_pinv(input, rcond)
+
+
+def _mH(t):
+    return t.transpose(-2, -1)
+
+
+def _pinv_backward(g, pinvA, A):
+    """PyTorch's pinv_backward (the smaller products first)."""
+    m, n = A.shape[-2], A.shape[-1]
+    pinvAh, gh = _mH(pinvA), _mH(g)
+    if m <= n:
+        K = gh.matmul(pinvA)
+        KpinvAh = K.matmul(pinvAh)
+        return (-_mH(pinvA.matmul(K)) + KpinvAh - A.matmul(pinvA).matmul(KpinvAh)
+                + pinvAh.matmul(pinvA).matmul(gh - K.matmul(A)))
+    K = pinvA.matmul(gh)
+    pinvAhK = pinvAh.matmul(K)
+    return (-_mH(K.matmul(pinvA)) + (gh - A.matmul(K)).matmul(pinvA).matmul(pinvAh) + pinvAhK
+            - pinvAhK.matmul(pinvA).matmul(A))
+
+
+class LinalgPinvBackward0(Node):
+    def apply(self, g):
+        return (_pinv_backward(g, self.saved('result'), self.saved('self')),)
+
+
+def linalg_matrix_rank(A, tol=None, hermitian=False, *, atol=None, rtol=None):
+    """The number of singular values (eigenvalue magnitudes when hermitian) above max(atol, rtol * largest); tol:
+    the old name of atol (then rtol 0). int64, no gradient."""
+    if A._data.ndim < 2:
+        raise RuntimeError('torch.linalg.matrix_rank: The input tensor input must have at least 2 dimensions.')
+    if A._data.dtype.kind != 'f' or A._data.dtype == np.float16:
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    if tol is not None:
+        atol, rtol = tol, 0.0
+    atol, rtol = _tolerances(atol, rtol, A._data.shape, A._data.dtype)
+    x = A._data
+    S = np.abs(np.linalg.eigvalsh(x)) if hermitian else np.linalg.svd(x, compute_uv=False)
+    big = S.max(-1, keepdims=True) if S.shape[-1] else S
+    t = x.dtype.type
+    return make(np.asarray((S > np.maximum(t(atol), t(rtol) * big)).sum(-1), np.int64))
+
+
+_DRIVERS = ('gels', 'gelsy', 'gelsd', 'gelss')
+
+
+def _lstsq_one(A, B, driver, rcond):
+    """One least-squares problem as LAPACK's driver solves it: (solution n x k, rank or None, singular values or
+    None). gels and gelsy go through A's QR (gelsy without column pivoting, as PyTorch's results show: the rank
+    from the conditioning of its leading triangles, then the minimum norm solution); gelsd and gelss through its
+    SVD."""
+    m, n = A.shape
+    t = A.dtype.type
+    if driver in ('gelsd', 'gelss'):
+        U, S, Vh = np.linalg.svd(A, full_matrices=False)
+        r = int((S > t(rcond) * S[0]).sum()) if S.size else 0
+        X = (Vh[:r].T / S[:r]) @ (U[:, :r].T @ B)
+        return X.astype(A.dtype), r, S
+    Q, R = np.linalg.qr(A)
+    c = Q.T @ B
+    r = min(m, n)
+    if driver == 'gelsy':
+        r = 0
+        for k in range(1, min(m, n) + 1):
+            s = np.linalg.svd(R[:k, :k], compute_uv=False)
+            if s[-1] == 0 or s[0] * t(rcond) > s[-1]:
+                break
+            r = k
+    if r == n:
+        X = np.linalg.solve(R[:n, :n], c[:n])
+    else:                                           # (the minimum norm solution of R[:r] x = c[:r])
+        Rr = R[:r]
+        X = Rr.T @ np.linalg.solve(Rr @ Rr.T, c[:r]) if r else np.zeros((n, B.shape[1]), A.dtype)
+    return X.astype(A.dtype), (r if driver == 'gelsy' else None), None
+
+
+def linalg_lstsq(A, B, rcond=None, *, driver=None):
+    """torch.linalg.lstsq: the least-squares solution of A X = B (B a vector when it has one dim fewer), with the
+    residuals (sum of squared errors, for a full-rank tall A and a driver other than gelsy), the rank (not gels)
+    and the singular values (gelsd, gelss). Solution and residuals are outputs of LinalgLstsqBackward0."""
+    name = 'torch.linalg.lstsq'
+    if A._data.ndim < 2:
+        raise RuntimeError('%s: input must have at least 2 dimensions.' % name)
+    if not (A._data.ndim >= B._data.ndim and A._data.ndim - B._data.ndim <= 1):
+        raise RuntimeError('%s: input.dim() must be greater or equal to other.dim() and (input.dim() - other.dim()) '
+                           '<= 1' % name)
+    if A._data.dtype.kind != 'f' or A._data.dtype == np.float16 or B._data.dtype.kind != 'f':
+        if A._data.dtype != B._data.dtype:
+            raise RuntimeError("%s: Expected input and other to have the same dtype, but got input's dtype %s and "
+                               "other's dtype %s" % (name, _type_name(A), _type_name(B)))
+        raise RuntimeError("This function doesn't handle types other than float and double")
+    if A._data.dtype != B._data.dtype:
+        raise RuntimeError("%s: Expected input and other to have the same dtype, but got input's dtype %s and "
+                           "other's dtype %s" % (name, _type_name(A), _type_name(B)))
+    vector = B._data.ndim == A._data.ndim - 1
+    b = B._data[..., None] if vector else B._data
+    if b.shape[-2] != A._data.shape[-2]:
+        raise RuntimeError('%s: input.size(-2) should match other.size(-2)' % name)
+    if driver is None:
+        driver = 'gelsy'
+    if driver not in _DRIVERS:
+        raise RuntimeError('%s: parameter `driver` should be one of (gels, gelsy, gelsd, gelss)' % name)
+    m, n = A._data.shape[-2:]
+    dtype = A._data.dtype
+    if rcond is None:
+        rcond = float(np.finfo(dtype).eps) * max(m, n)
+    batch = np.broadcast_shapes(A._data.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(A._data, batch + (m, n))
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    X = np.zeros(batch + (n, b.shape[-1]), dtype)
+    ranks = np.zeros(batch, np.int64)
+    svals = np.zeros(batch + (min(m, n),), dtype)
+    for i in np.ndindex(*batch):
+        X[i], r, s = _lstsq_one(a[i], b[i], driver, rcond)
+        ranks[i] = r or 0
+        if s is not None:
+            svals[i] = s
+    full = driver != 'gelsy' and m > n and (driver == 'gels' or (ranks == n).all())
+    residuals = np.square(np.matmul(a, X) - b).sum(-2).astype(dtype) if full else np.zeros(0, dtype)
+    if vector:
+        X = X[..., 0]
+        residuals = residuals[..., 0] if full else residuals
+    rank = make(ranks if driver != 'gels' else np.zeros(0, np.int64))
+    singular = make(svals if driver in ('gelsd', 'gelss') else np.zeros(0, dtype))
+    out = [make(X), make(residuals)]
+    if ag.grad_enabled and (A.requires_grad or B.requires_grad):
+        node = ag.record(None, LinalgLstsqBackward0, (A, B), {'b': SavedTensor(B), 'self': SavedTensor(A),
+                                                                'solution': None})
+        node.num_outputs = 4
+        for k, t in enumerate(out):
+            t._grad_fn, t._requires_grad, t._output_nr = node, True, k
+        node._saved['solution'] = SavedTensor(out[0], is_output=True)
+        ag.pack_outputs(node._saved)
+    return return_types.linalg_lstsq(out[0], out[1], rank, singular)
+
+
+class LinalgLstsqBackward0(Node):
+    """linalg_lstsq_backward: the solution's gradient through pinv(A) (PyTorch's formula), the residuals' (sums of
+    squared errors) as those of |A X - B|^2 with X held (at the optimum X's own change does not count)."""
+
+    def apply(self, gX, gR, *unused):
+        A, B, X = self.saved('self'), self.saved('b'), self.saved('solution')
+        vector = B.dim() == A.dim() - 1
+        Bm = B.unsqueeze(-1) if vector else B
+        Xm = X.unsqueeze(-1) if vector else X
+        gA = gB = None
+        if gX is not None:
+            gXm = gX.unsqueeze(-1) if vector else gX
+            pinvA = linalg_pinv(A)
+            if self.needs(0):
+                gA = _pinv_backward(gXm.matmul(_mH(Bm)), pinvA, A)
+            if self.needs(1):
+                gB = _mH(pinvA).matmul(gXm)
+        if gR is not None and gR.numel():
+            gRm = gR.unsqueeze(-1) if vector else gR
+            err = _mul_scalar(A.matmul(Xm) - Bm, 2) * gRm.unsqueeze(-2)
+            if self.needs(0):
+                gA = err.matmul(_mH(Xm)) if gA is None else gA + err.matmul(_mH(Xm))
+            if self.needs(1):
+                gB = -err if gB is None else gB - err
+        if vector and gB is not None:
+            gB = gB.squeeze(-1)
+        return (gA if self.needs(0) else None), (gB if self.needs(1) else None)
+
+
+Tensor.pinverse = pinverse

@@ -19,7 +19,8 @@ from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
-                   masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out)
+                   masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out,
+                   _not_implemented)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once, parser_type
 
 _F64 = np.float64
@@ -427,7 +428,7 @@ class SortBackward0(Node):
         if not s.get('keepdim', True):
             g, idx = g.unsqueeze(d), np.expand_dims(idx, d)
         return (put(g, _along(idx.astype(np.intp), d, sizes), sizes, ScatterBackward0,
-                    {'dim': s['dim'], 'index': SavedTensor(make(idx))}),)
+                    {'dim': s['dim'], 'index': SavedTensor(make(idx))}, unique=True),)     # (scattered: -0. stays)
 
 
 class SortBackward1(SortBackward0):
@@ -850,6 +851,11 @@ def std(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVE
 def _var_backward(g, x, dims, c, keepdim):
     n = x._data.size if dims is None else builtins.int(np.prod([x._data.shape[d] for d in dims]))
     c = 1 if c is None else c
+    if n <= c and (dims is None or not x._data.ndim):
+        # No degrees of freedom over all of x: PyTorch's grad * where(x == x.mean(), nan, inf), a constant factor
+        # (not 2 / 0 * (x - mean), whose signs and zeros would show) of the default dtype (where of two numbers)
+        v = x._data
+        return g * make(np.where(v == v.mean(dtype=v.dtype), np.nan, np.inf).astype(dt.default_float.np))
     centered = x - (x.mean(dims, keepdim=True) if dims is not None else x.mean())
     return _mul_scalar(_unsq(g, dims, keepdim), 2.0 / (n - c) if n != c else math.inf) * centered  # (2.0 / 0: inf)
 
@@ -1604,6 +1610,11 @@ def _huber(input, target, reduction, k, cls):
     else:
         loss = np.where(z < kk, half * z * z, kk * (z - half * kk))
     name = 'beta' if cls is SmoothL1LossBackward0 else 'delta'
+    if cls is HuberLossBackward0:                  # (huber_loss writes into empty_like(input): the input's dtype)
+        if not dt.can_cast(d, input.dtype):
+            raise RuntimeError("result type %s can't be cast to the desired output type %s"
+                               % (d.legacy, input.dtype.legacy))
+        d = input.dtype
     return _attach(_out(_reduce(loss.astype(d.np, copy=False), r), d), cls, (input, target),
                    {name: float(k), 'reduction': r, 'self': SavedTensor(input), 'target': SavedTensor(target)})
 
@@ -1612,6 +1623,8 @@ class SmoothL1LossBackward0(Node):
     def apply(self, g):
         x, t = self.saved('self'), self.saved('target')
         smooth = type(self) is SmoothL1LossBackward0
+        if not smooth and t._data.dtype != x._data.dtype:    # (huber_loss_backward's TensorIterator: one dtype)
+            raise RuntimeError('Found dtype %s but expected %s' % (t.dtype.legacy, x.dtype.legacy))
         k = self._saved['beta'] if smooth else self._saved['delta']
         r = self._saved['reduction']
         if _recording(g, x, t):                    # each gradient its own op, as in PyTorch
@@ -1678,7 +1691,7 @@ def _legacy_reduction(size_average, reduce, reduction):
     size_average, reduce = size_average is None or size_average, reduce is None or reduce    # (truth values)
     ret = 'mean' if size_average and reduce else 'sum' if reduce else 'none'
     warnings.warn("size_average and reduce args will be deprecated, please use reduction='%s' instead." % ret,
-                  UserWarning, stacklevel=3)
+                  UserWarning, stacklevel=user_stacklevel())     # (at the user's line, from a loss module or not)
     return ret
 
 
@@ -2004,6 +2017,167 @@ class BinaryCrossEntropyBackwardBackward0(Node):
         return ggo, gx, gt
 
 
+def multi_margin_loss(input, target, p, margin, weight, r):
+    """The multi-class hinge loss: per sample, the sum over the other classes j of max(0, margin - x[y] + x[j]) (its
+    square for p 2; times weight[y]) divided by the class count; reduced (r: the reduction's enum). As ATen's CPU
+    kernel: each sample's sum in the input's dtype, the sum over samples in double."""
+    if ag.grad_enabled and weight is not None and weight.requires_grad:
+        raise RuntimeError("The function 'multi_margin_loss' is not differentiable with respect to argument 'weight'. "
+                           "This input cannot have requires_grad True.")
+    x = input._data
+    if not ((x.ndim <= 1 and x.size != 0) or (x.ndim == 2 and x.shape[1] != 0)):
+        raise RuntimeError('Expected non-empty vector or matrix with optional 0-dim batch size, but got: %s'
+                           % list(x.shape))
+    nframe = x.shape[0] if x.ndim == 2 else 1
+    if not (target._data.ndim <= 1 and target._data.size == nframe):
+        raise RuntimeError('multi_margin_loss: target tensor should be 1-D with size equal to the number of input '
+                           'samples (batch size). Expected target size [%d], but got %s. Input has shape %s.'
+                           % (nframe, list(target._data.shape), list(x.shape)))
+    dim = x.shape[-1] if x.ndim else 1
+    if weight is not None and (weight._data.ndim != 1 or weight._data.size != dim):
+        raise RuntimeError('inconsistent weight size, expected %d but got %s' % (dim, list(weight._data.shape)))
+    if x.dtype.kind != 'f':
+        raise NotImplementedError('"multi_margin_loss_cpu_kernel" not implemented for \'%s\'' % input.dtype.legacy)
+    if target._data.dtype != np.int64:
+        raise RuntimeError('expected scalar type Long but found %s' % target.dtype.legacy)
+    if weight is not None and weight._data.dtype != x.dtype:
+        raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
+    y = target._data.reshape(-1)
+    if ((y < 0) | (y >= dim)).any():
+        raise RuntimeError('target out of range')
+    t = x.dtype.type
+    rows = x.reshape(nframe, dim)
+    losses = np.zeros(nframe, x.dtype)
+    for i in range(nframe):
+        z = t(margin) - rows[i, y[i]] + rows[i]
+        h = z if p == 1 else z * z
+        if weight is not None:
+            h = h * weight._data[y[i]]
+        keep = (z > 0) & (np.arange(dim) != y[i])
+        acc = t(0)
+        for v in h[keep]:                               # (one by one, in the input's dtype)
+            acc = t(acc + v)
+        losses[i] = t(acc / t(dim))
+    if r == 0 and target._data.ndim > 0:
+        out = losses
+    else:
+        total = sum(float(v) for v in losses)          # (accumulated in double)
+        out = np.asarray(total / nframe if r == 1 else total).astype(x.dtype)
+    return _attach(make(out), MultiMarginLossBackward0, (input,),
+                   {'margin': float(margin), 'p': p, 'reduction': r, 'self': SavedTensor(input),
+                    'target': SavedTensor(target), 'weight': None if weight is None else SavedTensor(weight)})
+
+
+class MultiMarginLossBackward0(Node):
+    """multi_margin_loss_backward: g = 1 / dim (1 / (nframe dim) for mean), each class over the margin gets g (2 g z
+    for p 2, times weight[y]), the target class minus their sum; then times the incoming gradient. No derivative of
+    its own (PyTorch's NotImplemented node)."""
+
+    def apply(self, go):
+        s = self._saved
+        inp, y = self.saved('self'), self.saved('target')._data.reshape(-1)
+        w = None if s['weight'] is None else self.saved('weight')._data
+        x = inp._data
+        dim = x.shape[-1] if x.ndim else 1
+        nframe = x.shape[0] if x.ndim == 2 else 1
+        t = x.dtype.type
+        g = t(1. / (nframe * dim)) if s['reduction'] == 1 else t(1. / dim)
+        rows = x.reshape(nframe, dim)
+        gi = np.zeros((nframe, dim), x.dtype)
+        for i in range(nframe):
+            z = t(s['margin']) - rows[i, y[i]] + rows[i]
+            h = np.full(dim, g, x.dtype) if s['p'] == 1 else t(2) * g * z
+            if w is not None:
+                h = h * w[y[i]]
+            keep = (z > 0) & (np.arange(dim) != y[i])
+            gi[i] = np.where(keep, h, t(0))
+            acc = t(0)
+            for v in h[keep]:
+                acc = t(acc - v)
+            gi[i, y[i]] = acc
+        gd = go._data
+        gi = gi * (gd.reshape(-1)[0] if gd.ndim == 0 or s['reduction'] != 0 else gd.reshape(nframe, 1))
+        out = make(gi.reshape(x.shape).astype(x.dtype, copy=False))
+        return (_not_implemented(out, (go, inp) + (() if w is None else (self.saved('weight'),)),
+                                 'aten::multi_margin_loss_backward'),)
+
+
+def multilabel_margin_loss(input, target, r):
+    """The multi-label hinge loss: per sample, with the target classes those listed in target up to the first -1,
+    the sum over target classes k and other classes j of max(0, 1 - (x[k] - x[j])), divided by the class count;
+    reduced (r: the reduction's enum). As ATen's CPU kernel: each sample's sum in double, rounded, the sum over
+    samples in double."""
+    x = input._data
+    if not ((x.ndim <= 1 and x.size != 0) or (x.ndim == 2 and x.shape[1] != 0)):
+        raise RuntimeError('Expected non-empty vector or matrix with optional 0-dim batch size, but got: %s'
+                           % list(x.shape))
+    nframe, dim = (x.shape[0], x.shape[1]) if x.ndim == 2 else (1, x.shape[0] if x.ndim else 1)
+    y = target._data
+    if (x.ndim <= 1 and not (y.ndim <= 1 and y.size == dim)) or (x.ndim == 2 and y.shape != x.shape):
+        raise RuntimeError('inconsistent target size: %s for input of size: %s' % (list(y.shape), list(x.shape)))
+    if x.dtype.kind != 'f':
+        raise NotImplementedError('"multilabel_margin_loss_forward_out_frame" not implemented for \'%s\''
+                                  % input.dtype.legacy)
+    if y.dtype != np.int64:
+        raise RuntimeError('expected scalar type Long but found %s' % target.dtype.legacy)
+    if y.size and (y.min() < -1 or y.max() >= dim):
+        raise RuntimeError("argument #2 'target' is out of range")
+    t = x.dtype.type
+    rows, ys = x.reshape(nframe, dim), y.reshape(nframe, dim)
+    is_target = np.zeros((nframe, dim), x.dtype)
+    sums = []
+    for i in range(nframe):
+        listed = _listed_targets(ys[i])
+        is_target[i, listed] = 1
+        acc = 0.0
+        for k in listed:
+            for j in range(dim):
+                if not is_target[i, j]:
+                    z = t(t(1) - rows[i, k]) + rows[i, j]
+                    if z > 0:
+                        acc += float(z)
+        sums.append(t(acc))
+    if r == 0 and x.ndim == 2:
+        out = np.array([v / t(dim) for v in sums], x.dtype)
+    else:
+        total = sum(float(v) for v in sums) / dim
+        out = np.asarray(total / nframe if r == 1 else total).astype(x.dtype)
+    return _attach(make(out), MultilabelMarginLossBackward0, (input,),
+                   {'is_target': SavedTensor(make(is_target.reshape(x.shape))), 'reduction': r,
+                    'self': SavedTensor(input), 'target': SavedTensor(target)})
+
+
+def _listed_targets(y):
+    """The target classes of one sample: its target entries up to the first -1."""
+    stop = np.flatnonzero(y < 0)
+    return y[:stop[0] if stop.size else y.size].tolist()
+
+
+class MultilabelMarginLossBackward0(Node):
+    """multilabel_margin_loss_backward: g = 1 / dim (1 / (nframe dim) for mean) taken from the target class and
+    given to the other class of each pair over the margin; times the incoming gradient. No derivative of its own."""
+
+    def apply(self, go):
+        inp, y = self.saved('self'), self.saved('target')._data
+        x = inp._data
+        nframe, dim = (x.shape[0], x.shape[1]) if x.ndim == 2 else (1, x.shape[0] if x.ndim else 1)
+        t = x.dtype.type
+        g = t(1. / (nframe * dim)) if self._saved['reduction'] == 1 else t(1. / dim)
+        rows, ys = x.reshape(nframe, dim), y.reshape(nframe, dim)
+        gi = np.zeros((nframe, dim), x.dtype)
+        for i in range(nframe):
+            listed = _listed_targets(ys[i])
+            for k in listed:
+                for j in range(dim):
+                    if j not in listed and t(t(1) - rows[i, k]) + rows[i, j] > 0:
+                        gi[i, k] -= g
+                        gi[i, j] += g
+        gd = go._data
+        gi = gi * (gd.reshape(-1)[0] if gd.ndim == 0 or self._saved['reduction'] != 0 else gd.reshape(nframe, 1))
+        out = make(gi.reshape(x.shape).astype(x.dtype, copy=False))
+        return (_not_implemented(out, (go, inp), 'aten::multilabel_margin_loss_backward'),)
+
+
 def soft_margin_loss(input, target, r):
     """log1p(exp(-target * input)) pointwise, reduced (r: the reduction's enum); ATen's in-place chain
     neg_out(input).mul_(target).exp_().log1p_(), so the target broadcasts to the input's shape only."""
@@ -2167,6 +2341,7 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     shape = (1, -1) + (1,) * (x.ndim - 2)
     d = input.dtype
     rows = x.dtype == np.float32 and x.flags.c_contiguous and x.size == x.shape[0] * x.shape[1]   # (N, C): channels last
+    contiguous32 = x.dtype == np.float32 and x.flags.c_contiguous  # (N, C, *): its contiguous kernel, same transform
     if training and rows and x.size:
         n = x.shape[0]
         mean, var_sum = _channels_last_stats(x.reshape(n, -1))
@@ -2186,22 +2361,39 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         var_sum = ((x - mean.reshape(shape).astype(x.dtype)).astype(_F64) ** 2).sum(axes)
         n = x.size // x.shape[1]
         invstd = 1 / np.sqrt(var_sum / n + eps)
-        if running_mean is not None:
-            _update_stat(running_mean, (momentum * mean + (1 - momentum) * running_mean._data).astype(x.dtype))
-        if running_var is not None:
-            unbiased = var_sum / (n - 1)
-            _update_stat(running_var, (momentum * unbiased + (1 - momentum) * running_var._data).astype(x.dtype))
+        unbiased = var_sum / (n - 1)
+        if x.dtype == np.float32 and x.flags.c_contiguous and x.size:
+            # (the contiguous kernel: float32 squared deviations added in double, the sum and mean rounded to
+            # float32, divided by n (n - 1) in float32; measured)
+            mean = mean.astype(np.float32).astype(_F64)
+            dev = x - mean.reshape(shape).astype(np.float32)
+            var_sum = (dev * dev).astype(_F64).sum(axes).astype(np.float32)
+            invstd = 1 / np.sqrt((var_sum / np.float32(n)).astype(_F64) + eps)
+            unbiased = (var_sum / np.float32(n - 1)).astype(_F64)
+        if x.dtype == np.float32 and x.flags.c_contiguous and x.size:  # (the update the (N, C) kernel shares)
+            mom = np.float32(momentum)
+            if running_mean is not None:
+                _update_stat(running_mean, mom * mean.astype(np.float32)
+                             + (np.float32(1) - mom) * running_mean._data.astype(np.float32))
+            if running_var is not None:
+                _update_stat(running_var, _fma32(mom, unbiased.astype(np.float32),
+                                                 (np.float32(1) - mom) * running_var._data))
+        else:
+            if running_mean is not None:
+                _update_stat(running_mean, (momentum * mean + (1 - momentum) * running_mean._data).astype(x.dtype))
+            if running_var is not None:
+                _update_stat(running_var, (momentum * unbiased + (1 - momentum) * running_var._data).astype(x.dtype))
         save_mean, save_invstd = make(mean.astype(x.dtype)), make(invstd.astype(x.dtype))
         mean, invstd = save_mean._data, save_invstd._data
     else:
         mean = running_mean._data
-        if rows:                                    # (the kernel's 1 / sqrt(var + eps) in float32: measured)
+        if rows or contiguous32:                    # (the kernel's 1 / sqrt(var + eps) in float32: measured)
             invstd = np.float32(1) / np.sqrt(running_var._data.astype(np.float32) + np.float32(eps))
         else:
             invstd = (1 / np.sqrt(running_var._data.astype(_F64) + eps)).astype(x.dtype)
         save_mean, save_invstd = make(np.zeros(0, x.dtype)), make(np.zeros(0, x.dtype))
     alpha = invstd if weight is None else invstd * weight._data
-    if rows and mean.dtype == np.float32:           # (PyTorch's kernel: beta = b - mean * alpha, x * alpha + beta, fused)
+    if (rows or contiguous32) and mean.dtype == np.float32:     # (beta = b - mean * alpha, x * alpha + beta, fused)
         beta = _fma32(-mean, alpha, 0 if bias is None else bias._data)
         out = _out(_fma32(x, alpha.reshape(shape), beta.reshape(shape)), d)
     else:
@@ -2214,6 +2406,23 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     return _attach(out, NativeBatchNormBackward0, (input, weight, bias), saved)
 
 
+def _channels_last_grad_sums(x, dy, mean):
+    """The sums of a float32 (n, c) batch norm's backward (batch_norm_cpu_backward_channels_last, 2 threads):
+    per half of the rows, sum(dy) added row by row and sum((x - mean) * dy) as fused multiply-adds, in float32;
+    the halves added in double, rounded (measured)."""
+    n, c = x.shape
+    half = -(-n // 2)
+    total, dotp = np.zeros(c), np.zeros(c)
+    for a, b in ((0, half), (half, n)) if n > 1 else ((0, n),):
+        s, d = np.zeros(c, np.float32), np.zeros(c, np.float32)
+        for r in range(a, b):
+            s = s + dy[r]
+            d = _fma32(x[r] - mean, dy[r], d)
+        total += s
+        dotp += d
+    return total.astype(np.float32), dotp.astype(np.float32)
+
+
 def _channels_last_stats(x):
     """A float32 (n, c) batch's mean and sum of squared deviations per column as PyTorch 2.13's CPU kernel
     (batch_norm_cpu_collect_stats_channels_last, 2 threads) computes them (measured): the rows in two halves (one
@@ -2223,7 +2432,10 @@ def _channels_last_stats(x):
     bounds = ((0, -(-n // 2)), (-(-n // 2), n)) if n > 2 else ((0, n),)
     total = np.zeros(c)
     for a, b in bounds:
-        total += np.add.reduce(x[a:b], axis=0, initial=np.float32(0))        # (axis 0: row by row, in order)
+        if c == 1 and b > a:            # (one column: numpy's reduce would add it pairwise; accumulate goes in order)
+            total += np.add.accumulate(x[a:b, 0])[-1]
+        else:
+            total += np.add.reduce(x[a:b], axis=0, initial=np.float32(0))    # (axis 0: row by row, in order)
     mean = (total / n).astype(np.float32)
     dev = (x - mean).astype(np.float64)
     total = np.zeros(c)
@@ -2246,11 +2458,26 @@ class NativeBatchNormBackward0(Node):
             var = self.saved('running_var')._data.astype(_F64)
             invstd = (1 / np.sqrt(var + self._saved['eps'])).astype(xd.dtype)
         centred = xd - mean.reshape(shape)
-        dotp = (centred.astype(_F64) * gd).sum(axes)
-        total = gd.sum(axes, dtype=_F64)
+        rows = (xd.dtype == np.float32 and gd.dtype == np.float32 and mean.dtype == np.float32
+                and xd.flags.c_contiguous and xd.size == xd.shape[0] * xd.shape[1])
+        if rows and xd.size:                        # ((N, C) float32: the channels-last kernel's sums)
+            x2, g2 = xd.reshape(xd.shape[0], -1), gd.reshape(xd.shape[0], -1)
+            total, dotp = _channels_last_grad_sums(x2, g2, mean)
+        else:
+            dotp = (centred.astype(_F64) * gd).sum(axes)
+            total = gd.sum(axes, dtype=_F64)
         scale = invstd if w is None else invstd * w._data
         gx = None
-        if self.needs(0):
+        if self.needs(0) and rows and xd.size:       # (its grad_input: every product rounded, invstd before w)
+            f, n = np.float32, xd.shape[0]
+            ws = f(1) if w is None else w._data
+            if training:
+                k = (dotp * invstd).astype(f) * invstd / f(n)
+                gx = ((g2 - total / f(n)) - (x2 - mean) * k) * invstd * ws
+            else:
+                gx = g2 * invstd.astype(f) * ws
+            gx = make(gx.astype(xd.dtype).reshape(xd.shape))
+        elif self.needs(0):
             if training:
                 n = xd.size // xd.shape[1]
                 k = (dotp * invstd * invstd / n).astype(xd.dtype)
@@ -2336,6 +2563,119 @@ class EmbeddingDenseBackwardBackward0(Node):
         if pad >= 0:
             r = r.masked_fill(make((idx == pad)[:, None]), 0)
         return (r.view(indices._data.shape + (-1,)),)
+
+
+# ================================================================================================ embedding bag
+
+def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights,
+                  include_last_offset, padding_idx):
+    """torch.embedding_bag (mode 0 sum, 1 mean, 2 max): per bag of indices (bag b: positions offsets[b] to the next
+    offset) the sum (weighted by per_sample_weights), mean or elementwise max of the weight rows picked; an empty
+    bag gives zeros, padding_idx rows count for nothing. Returns (output, offset2bag, bag_size, max_indices) as
+    PyTorch's CPU kernel makes them (those three are what its backward reads)."""
+    for t in (indices, offsets):
+        if t._data.dtype.kind not in 'iu' or t._data.dtype.itemsize not in (4, 8):
+            raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
+                               "Long, Int; but got %s instead (while checking arguments for embedding_bag)"
+                               % t.type())
+    idx = indices._data.astype(np.int64)
+    off = offsets._data.astype(np.int64).tolist()
+    n = idx.size
+    if off and off[0] != 0:
+        raise RuntimeError('offsets[0] has to be 0, i.e., the first sequence in the mini-batch has to start from '
+                           'position 0. However, got %d\n[ %s{} ]' % (off[0], offsets.type()))
+    if off and off[-1] > n:
+        raise RuntimeError("offsets[-1] can not be greater than input's length %d but got offsets[-1] of %d"
+                           % (n, off[-1]))
+    rows = weight._data.shape[0]
+    bags = len(off) - 1 if include_last_offset else len(off)
+    ends = off[1:] + ([] if include_last_offset else [n])
+    bag_of = np.zeros(n, np.int64)                      # (offset2bag: the bag of each position)
+    for b in range(bags):
+        bag_of[off[b]:ends[b]] = b
+    bad = np.flatnonzero((idx < 0) | (idx >= rows))
+    if bad.size:                                        # (sum and mean count the position from the bag's start)
+        i = int(bad[0])
+        if mode == 2:
+            raise RuntimeError('embedding_bag: Expected idx >= 0 && idx < num_embeddings but found idx to be %d'
+                               % idx[i])
+        raise RuntimeError('Index %d of input takes value %d which is not in the valid range [0, %d)'
+                           % (i - off[bag_of[i]], idx[i], rows))
+    w = weight._data
+    keep = idx != padding_idx
+    keep[ends[-1] if bags else 0:] = False              # (after the last offset, with include_last_offset: no bag)
+    count = np.bincount(bag_of[keep], minlength=bags)[:bags]
+    out = np.zeros((bags, w.shape[1]), w.dtype)
+    max_indices = np.zeros((bags, w.shape[1]), np.int64)
+    psw = None if per_sample_weights is None else per_sample_weights._data
+    seen = np.zeros(bags, bool)
+    for i in np.flatnonzero(keep).tolist():             # (each bag added up in the order of its indices)
+        b, row = bag_of[i], w[idx[i]]
+        if mode != 2:                                   # (weighted: fused multiply-adds, as fbgemm's kernel)
+            out[b] = out[b] + row if psw is None else _fused(row, psw[i], out[b])
+        elif not seen[b]:
+            out[b], max_indices[b], seen[b] = row, idx[i], True
+        else:                                           # (the first of equal maxima stays)
+            up = row > out[b]
+            out[b][up], max_indices[b][up] = row[up], idx[i]
+    if mode == 1:
+        out = np.where(count[:, None] > 0, out / np.maximum(count, 1)[:, None].astype(w.dtype), out).astype(w.dtype)
+    empty = np.zeros(0, np.int64)
+    offset2bag = make(empty if mode == 0 and padding_idx < 0 else bag_of)
+    bag_size = make(count.astype(np.int64) if mode else np.zeros(bags, np.int64))
+    result3 = make(max_indices if mode == 2 else bag_size._data.copy())
+    output = make(out)
+    inputs = (weight, per_sample_weights)
+    if ag.grad_enabled and any(t is not None and t._requires_grad for t in inputs):
+        keep_weight = per_sample_weights is not None and per_sample_weights._requires_grad
+        ag.record(output, EmbeddingBagBackward0, inputs, {
+            'indices': SavedTensor(indices), 'mode': mode, 'offsets': SavedTensor(offsets),
+            'padding_idx': _given(padding_idx),
+            'per_sample_weights': None if per_sample_weights is None else SavedTensor(per_sample_weights),
+            'result1': SavedTensor(offset2bag), 'result2': SavedTensor(bag_size), 'result3': SavedTensor(result3),
+            'scale_grad_by_freq': scale_grad_by_freq, 'sparse': sparse,
+            'weight': SavedTensor(weight) if keep_weight else None, 'weight_sym_argsize_0': rows})
+        output._grad_fn._bag_of = bag_of                # (offset2bag, which sum mode does not save)
+    return output, offset2bag, bag_size, result3
+
+
+class EmbeddingBagBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        idx = self.saved('indices')._data.reshape(-1).astype(np.int64)
+        bag_of, mode, pad = self._bag_of, s['mode'], _signed(s['padding_idx'])
+        psw = None if s['per_sample_weights'] is None else self.saved('per_sample_weights')._data
+        gd = g._data
+        gw = gpsw = None
+        if self.needs(0):
+            out = np.zeros((s['weight_sym_argsize_0'], gd.shape[1]), gd.dtype)
+            if mode == 2:                               # (the gradient goes to the rows that were the max)
+                mx, size = self.saved('result3')._data, self.saved('result2')._data
+                for b in np.flatnonzero(size).tolist():
+                    np.add.at(out, (mx[b], np.arange(gd.shape[1])), gd[b])
+            else:                                       # (each row's scale in double, then one axpy per index)
+                freq = None
+                if s['scale_grad_by_freq']:
+                    # (PyTorch's kernel divides the k-th distinct index's rows by the count of the k-th smallest
+                    # index, not its own: reproduced)
+                    counts, ordered = np.bincount(idx, minlength=out.shape[0]), np.sort(idx, kind='stable')
+                    freq = {v: counts[ordered[k]] for k, v in enumerate(np.unique(idx).tolist())}
+                size = self.saved('result2')._data
+                for i in np.flatnonzero(idx != pad).tolist():
+                    scale = 1.0 if psw is None else float(psw[i])
+                    if freq is not None:
+                        scale /= freq[idx[i]]
+                    if mode == 1:
+                        scale /= size[bag_of[i]]
+                    out[idx[i]] += gd[bag_of[i]] * gd.dtype.type(scale)
+            gw = make(out)
+        if self.needs(1):                               # (_embedding_bag_per_sample_weights_backward)
+            w = self.saved('weight')._data
+            gpsw = np.zeros(idx.size, gd.dtype)
+            for i in np.flatnonzero(idx != pad).tolist():
+                gpsw[i] = np.dot(gd[bag_of[i]], w[idx[i]])
+            gpsw = make(gpsw)
+        return gw, gpsw
 
 
 # ================================================================================================ layer norm

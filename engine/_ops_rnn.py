@@ -302,3 +302,165 @@ def cell(mode, input, hx, w_ih, w_hh, b_ih, b_hh):
         return STEPS[mode](input, tuple(hx), p)
     _check_cell(input, hx, w_ih.shape[1], w_hh.shape[1], 0)
     return STEPS[mode](input, hx, p)
+
+
+# ================================================================================================ packed sequences
+
+class PackPaddedSequenceBackward0(Node):
+    """_pack_padded_sequence_backward: the packed gradient rows put back at their places in a zero padded tensor (a
+    composite of ordinary ops, so that a graph of it can be made)."""
+
+    def apply(self, g):
+        from ._factories import zeros
+        sizes = list(self._saved['input_sym_sizes'])
+        first = self._saved['batch_first']
+        if first:
+            sizes[0], sizes[1] = sizes[1], sizes[0]
+        grad_input = zeros(sizes, dtype=g.dtype)
+        offset = 0
+        for i, b in enumerate(self.saved('result1')._data.tolist()):
+            grad_input.select(0, i).narrow(0, 0, b).copy_(g.narrow(0, offset, b))
+            offset += b
+        return (grad_input.transpose(0, 1) if first else grad_input,)
+
+
+def pack_padded_sequence(input, lengths, batch_first):
+    """_VF._pack_padded_sequence: (data, batch_sizes) of a padded (T, B, *) input (B, T, * with batch_first) whose
+    sequences have the given int64 `lengths` (decreasing): the first elements of every sequence, then the second
+    ones of those that have one, and so on; batch_sizes counts the sequences at each time step."""
+    if input._data.size == 0:
+        raise RuntimeError('Cannot pack empty tensors.')
+    x = input._data.swapaxes(0, 1) if batch_first else input._data
+    lens = lengths._data.reshape(-1).tolist()
+    batch = x.shape[1]
+    if len(lens) != batch:
+        raise RuntimeError('Expected `len(lengths)` to be equal to batch_size, but got %d (batch_size=%d)'
+                           % (len(lens), batch))
+    if lens[-1] <= 0:
+        raise RuntimeError("Length of all samples has to be greater than 0, but found an element in 'lengths' that "
+                           "is <= 0")
+    if any(a < b for a, b in zip(lens, lens[1:])):
+        raise RuntimeError('`lengths` array must be sorted in decreasing order when `enforce_sorted` is True. You '
+                           'can pass `enforce_sorted=False` to pack_padded_sequence and/or pack_sequence to sidestep '
+                           'this requirement if you do not need ONNX exportability.')
+    steps, sizes, prev = [], [], 0
+    for i, n in enumerate(reversed(lens)):          # (from the shortest: a block each time the length grows)
+        if n > prev:
+            steps.append(x[prev:n, :batch - i].reshape((-1,) + x.shape[2:]))
+            sizes += [batch - i] * (n - prev)
+            prev = n
+    data = make(np.concatenate(steps))
+    batch_sizes = make(np.array(sizes, np.int64))
+    if ag.grad_enabled and input._requires_grad:
+        ag.record(data, PackPaddedSequenceBackward0, (input,),
+                  {'batch_first': batch_first, 'input_sym_sizes': input._data.shape,
+                   'result1': SavedTensor(batch_sizes)})
+    return data, batch_sizes
+
+
+def pad_packed_sequence(data, batch_sizes, batch_first, padding_value, total_length):
+    """_VF._pad_packed_sequence: the padded (T, B, *) tensor of packed data (a composite: a full tensor, each block of
+    time steps with the same batch size copied into it) and the int64 lengths of the sequences."""
+    from ._factories import full
+    sizes = batch_sizes._data.tolist()
+    max_batch = sizes[0]
+    output = full([max(total_length, len(sizes)), max_batch] + list(data.shape[1:]), padding_value, dtype=data.dtype)
+    lengths = [0] * max_batch
+    offset, prev_size, prev_i = 0, max_batch, 0
+    for i in range(len(sizes) + 1):
+        size = sizes[i] if i != len(sizes) else 0
+        if size != prev_size:
+            n = prev_size * (i - prev_i)
+            block = data.narrow(0, offset, n).view([i - prev_i, prev_size] + list(data.shape[1:]))
+            output.narrow(0, prev_i, i - prev_i).narrow(1, 0, prev_size).copy_(block)
+            offset += n
+            prev_i = i
+        for j in range(size, prev_size):          # (the sequences that ended at step i)
+            lengths[j] = i
+        prev_size = size
+    if batch_first:
+        output = output.transpose(0, 1)
+    return output, make(np.array(lengths, np.int64))
+
+
+def _hidden_narrow(hidden, start, length):
+    """hidden_slice: rows start:start + length of a hidden state (both of an LSTM's)."""
+    if isinstance(hidden, tuple):
+        return tuple(h.narrow(0, start, length) for h in hidden)
+    return hidden.narrow(0, start, length)
+
+
+def _hidden_cat(hiddens):
+    """hidden_concat: the hidden states' rows one after another (an LSTM's h and c each)."""
+    if isinstance(hiddens[0], tuple):
+        return cat([h for h, _ in hiddens], 0), cat([c for _, c in hiddens], 0)
+    return cat(hiddens, 0)
+
+
+def _packed_layer(step, data, sizes, hidden, p):
+    """PyTorch's PackedLayer: one direction of one layer over packed data. At each time step, the rows of the
+    sequences that ended are cut off the hidden state and kept; the final hidden state is those pieces, the last
+    first, concatenated."""
+    x = linear(data, p[0], p[2])
+    outputs, finished = [], []
+    offset, last = 0, sizes[0]
+    for size in sizes:
+        step_input = x.narrow(0, offset, size)
+        offset += size
+        if last > size:
+            finished.append(_hidden_narrow(hidden, size, last - size))
+            hidden = _hidden_narrow(hidden, 0, size)
+        last = size
+        hidden = step(step_input, hidden, p, True)
+        outputs.append(_output_of(hidden))
+    finished.append(hidden)
+    finished.reverse()
+    return cat(outputs, 0), _hidden_cat(finished)
+
+
+def _reversed_packed_layer(step, data, sizes, hidden0, p):
+    """PyTorch's ReversedPackedLayer: from the last time step back, the hidden state growing by the rows of
+    initial hidden state of the sequences that start there."""
+    x = linear(data, p[0], p[2])
+    outputs = []
+    offset, last = data.shape[0], sizes[-1]
+    hidden = _hidden_narrow(hidden0, 0, last)
+    for size in reversed(sizes):
+        if size > last:
+            hidden = _hidden_cat([hidden, _hidden_narrow(hidden0, last, size - last)])
+        step_input = x.narrow(0, offset - size, size)
+        offset -= size
+        last = size
+        hidden = step(step_input, hidden, p, True)
+        outputs.append(_output_of(hidden))
+    outputs.reverse()
+    return cat(outputs, 0), hidden
+
+
+def rnn_packed(mode, data, batch_sizes, hx, flat_weights, has_biases, num_layers, dropout, train, bidirectional):
+    """_VF.rnn_tanh / rnn_relu / gru / lstm on packed data (no oneDNN for an LSTM here): (output data, h_n) or, for
+    LSTM, (output data, h_n, c_n)."""
+    dirs = 2 if bidirectional else 1
+    params = _params(flat_weights, has_biases, num_layers * dirs)
+    step = STEPS[mode]
+    sizes = batch_sizes._data.tolist()
+    if mode == 'LSTM':
+        hiddens = list(zip(hx[0].unbind(0), hx[1].unbind(0)))
+    else:
+        hiddens = list(hx.unbind(0))
+    finals = []
+    x = data
+    for layer in range(num_layers):
+        k = layer * dirs
+        out, last = _packed_layer(step, x, sizes, hiddens[k], params[k])
+        finals.append(last)
+        if bidirectional:
+            rev, last = _reversed_packed_layer(step, x, sizes, hiddens[k + 1], params[k + 1])
+            finals.append(last)
+            out = cat([out, rev], -1)
+        x = out
+        if dropout != 0 and train and layer < num_layers - 1:
+            x = _dropout(x, dropout)
+    if mode == 'LSTM':
+        return x, stack([h for h, _ in finals], 0), stack([c for _, c in finals], 0)
+    return x, stack(finals, 0)

@@ -530,6 +530,8 @@ class Tensor:
         return ag._Handle(self._hooks, hook)
 
     def register_post_accumulate_grad_hook(self, hook):
+        if not self._requires_grad:          # (PyTorch checks this before leafness)
+            raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self._grad_fn is not None:
             raise RuntimeError('post accumulate grad hooks cannot be registered on non-leaf tensors')
         if self._post_acc_hooks is None:
@@ -738,6 +740,8 @@ class Tensor:
     # ------------------------------------------------------------------ printing
     def __repr__(self, *, tensor_contents=None):
         from ._printing import tensor_repr
+        if tensor_contents is None and not _PRINT_CALLS.isdisjoint(self.__dict__):
+            _print_calls(self)
         suffixes = []
         if self._grad_fn is not None:
             suffixes.append('grad_fn=<%s>' % type(self._grad_fn).__name__)
@@ -751,6 +755,43 @@ class Tensor:
 
 
 PLAIN_REPR = {Tensor}          # the classes that print as `tensor(...)` (nn.Parameter adds itself): others by name
+
+# The methods PyTorch's printing (torch/_tensor_str.py) calls on the printed tensor itself. Python finds them by
+# attribute lookup, so an instance attribute of that name (`m.item = 100 * m.item()`: the notes' `m.detach = ...`
+# made with another method) shadows the method and print(m) calls it: "TypeError: 'float' object is not callable".
+_PRINT_CALLS = frozenset(('numel', 'dim', '_is_zerotensor', 'is_neg', 'reshape', 'item', 'size', 'tolist'))
+
+
+def _print_calls(t):
+    """Make PyTorch's printing's calls of _PRINT_CALLS on t in its order: those t's __dict__ shadows (the others
+    cannot fail)."""
+    from ._printing import _opts
+    own = t.__dict__
+
+    def call(name, *args):
+        if name in own:
+            own[name](*args)
+    data = t._data
+    call('numel')
+    if data.size == 0:
+        call('dim')
+        return
+    summarize = data.size > _opts["threshold"]
+    for name in ('numel', 'numel', '_is_zerotensor', 'is_neg'):
+        call(name)
+    if summarize:                               # get_summarized_data(t): the formatter sees a copy
+        call('dim')
+        if data.ndim:
+            call('size', 0)
+    else:
+        call('reshape', -1)                     # (_Formatter)
+    call('dim')
+    if data.ndim == 0:
+        call('item')
+    elif data.ndim == 1 and not summarize:
+        call('tolist')
+    else:
+        call('size', 0)
 
 
 def _init(t, data):

@@ -125,7 +125,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         inputs = _tuple(inputs)
         if not inputs:
             raise RuntimeError('`inputs` argument to `backward()` cannot be empty.')
-    tensors = _tuple(tensors)
+    tensors = (tensors,) if isinstance(tensors, Tensor) else tuple(tensors)     # (tuple(None): PyTorch's TypeError)
     grads = _make_grads(tensors, _tuple(grad_tensors) if grad_tensors is not None else (None,) * len(tensors))
     retain_graph = _flag(create_graph if retain_graph is None else retain_graph)
     create_graph = _flag(create_graph)
@@ -230,8 +230,10 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         g = capture[e]
         if g is None:
             if materialize_grads:
+                if isinstance(t, GradientEdge):
+                    raise RuntimeError('materialize_grads cannot be used when the given input is a GradientEdge')
                 from ._factories import zeros_like
-                g = zeros_like(t)
+                g = zeros_like(t, requires_grad=create_graph)     # (PyTorch: a leaf if create_graph)
             elif not allow_unused:
                 raise RuntimeError('The differentiated Tensor at index %d appears to not have been used in the graph. '
                                    'Set allow_unused=True if this is the desired behavior.' % i)

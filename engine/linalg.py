@@ -1,5 +1,5 @@
 """torch.linalg: the functions PyTorch's tutorials call (matmul, cross, svd, svdvals, inv, det, slogdet, solve,
-matrix_power, and the norms: vector_norm, matrix_norm, norm)."""
+matrix_power, pinv, matrix_rank, lstsq, and the norms: vector_norm, matrix_norm, norm)."""
 import math
 
 from . import matmul  # noqa: F401
@@ -8,7 +8,8 @@ from ._ops_reduce import inverse as inv, _LinAlgError as LinAlgError  # noqa: F4
 from ._ops_nn import linalg_cross as cross, linalg_svd as svd, norm as _norm
 from ._ops_linalg import (linalg_det as det, linalg_slogdet as slogdet, linalg_solve as solve,
                           linalg_solve_ex as solve_ex,  # noqa: F401
-                          linalg_matrix_power as matrix_power)
+                          linalg_matrix_power as matrix_power, linalg_pinv as pinv,
+                          linalg_matrix_rank as matrix_rank, linalg_lstsq as lstsq)
 from ._tensor import Tensor, _wrap_dim
 
 

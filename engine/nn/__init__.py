@@ -1847,6 +1847,70 @@ class Embedding(Module):
                    _freeze=freeze)
 
 
+class EmbeddingBag(Module):
+    """Sums, means (the default) or maxima of bags of rows of a lookup table (drawn from N(0, 1)), without building
+    the rows themselves: PyTorch's text classification tutorial's first layer."""
+
+    def __init__(self, num_embeddings, embedding_dim, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+                 mode='mean', sparse=False, _weight=None, include_last_offset=False, padding_idx=None, device=None,
+                 dtype=None):
+        super().__init__()
+        self.num_embeddings, self.embedding_dim = num_embeddings, embedding_dim
+        self.max_norm, self.norm_type, self.scale_grad_by_freq = max_norm, norm_type, scale_grad_by_freq
+        if padding_idx is not None:
+            if padding_idx > 0:
+                if padding_idx >= num_embeddings:
+                    raise AssertionError('padding_idx must be within num_embeddings')
+            elif padding_idx < 0:
+                if padding_idx < -num_embeddings:
+                    raise AssertionError('padding_idx must be within num_embeddings')
+                padding_idx += num_embeddings
+        self.padding_idx = padding_idx
+        if _weight is None:
+            self.weight = Parameter(empty((num_embeddings, embedding_dim), device=device, dtype=dtype))
+            self.reset_parameters()
+        else:
+            if list(_weight.shape) != [num_embeddings, embedding_dim]:
+                raise AssertionError('Shape of weight does not match num_embeddings and embedding_dim')
+            self.weight = Parameter(_weight)
+        self.mode, self.sparse, self.include_last_offset = mode, sparse, include_last_offset
+
+    def reset_parameters(self):
+        init.normal_(self.weight)
+        if self.padding_idx is not None:
+            with ag.no_grad():
+                self.weight[self.padding_idx].fill_(0)
+
+    def forward(self, input, offsets=None, per_sample_weights=None):
+        return F.embedding_bag(input, self.weight, offsets, self.max_norm, self.norm_type, self.scale_grad_by_freq,
+                               self.mode, self.sparse, per_sample_weights, self.include_last_offset, self.padding_idx)
+
+    def extra_repr(self):
+        s = '{num_embeddings}, {embedding_dim}'
+        if self.max_norm is not None:
+            s += ', max_norm={max_norm}'
+        if self.norm_type != 2:
+            s += ', norm_type={norm_type}'
+        if self.scale_grad_by_freq is not False:
+            s += ', scale_grad_by_freq={scale_grad_by_freq}'
+        s += ', mode={mode}'
+        if self.padding_idx is not None:
+            s += ', padding_idx={padding_idx}'
+        return s.format(**{k: repr(v) for k, v in self.__dict__.items()})
+
+    @classmethod
+    def from_pretrained(cls, embeddings, freeze=True, max_norm=None, norm_type=2.0, scale_grad_by_freq=False,
+                        mode='mean', sparse=False, include_last_offset=False, padding_idx=None):
+        if embeddings.dim() != 2:
+            raise AssertionError('Embeddings parameter is expected to be 2-dimensional')
+        rows, cols = embeddings.shape
+        bag = cls(num_embeddings=rows, embedding_dim=cols, _weight=embeddings, max_norm=max_norm,
+                  norm_type=norm_type, scale_grad_by_freq=scale_grad_by_freq, mode=mode, sparse=sparse,
+                  include_last_offset=include_last_offset, padding_idx=padding_idx)
+        bag.weight.requires_grad = not freeze
+        return bag
+
+
 class Unflatten(Module):
     """Dim `dim` split into `unflattened_size` (Flatten's inverse)."""
 
@@ -1988,17 +2052,21 @@ class RNNBase(Module):
             s += ', bidirectional={bidirectional}'
         return s.format(**self.__dict__)
 
-    def _expected_hidden_size(self, input):
-        batch = input.size(0) if self.batch_first else input.size(1)
+    def _expected_hidden_size(self, input, batch_sizes=None):
+        if batch_sizes is not None:
+            batch = int(batch_sizes[0])
+        else:
+            batch = input.size(0) if self.batch_first else input.size(1)
         return (self.num_layers * (2 if self.bidirectional else 1), batch, self.hidden_size)
 
-    def _check_input(self, input):
+    def _check_input(self, input, batch_sizes=None):
         weight = self._flat_weights[0]
         if input.dtype != weight.dtype:
             raise ValueError('RNN input dtype (%s) does not match weight dtype (%s). Convert input: input.to(%s), '
                              'or convert model: model.to(%s)' % (input.dtype, weight.dtype, weight.dtype, input.dtype))
-        if input.dim() != 3:
-            raise RuntimeError('input must have 3 dimensions, got %d' % input.dim())
+        expected = 2 if batch_sizes is not None else 3
+        if input.dim() != expected:
+            raise RuntimeError('input must have %d dimensions, got %d' % (expected, input.dim()))
         if self.input_size != input.size(-1):
             raise RuntimeError('input.size(-1) must be equal to input_size. Expected %d, got %d'
                                % (self.input_size, input.size(-1)))
@@ -2008,15 +2076,47 @@ class RNNBase(Module):
         if tuple(hx.shape) != expected:
             raise RuntimeError(msg.format(expected, list(hx.shape)))
 
-    def _zeros(self, input):
-        return _factories.zeros(self._expected_hidden_size(input), dtype=input.dtype)
+    def _zeros(self, input, batch_sizes=None):
+        return _factories.zeros(self._expected_hidden_size(input, batch_sizes), dtype=input.dtype)
 
     def _run(self, input, hx):
         return _ops_rnn.rnn(self.mode, input, hx, self._flat_weights, self.bias, self.num_layers, self.dropout,
                             self.training, self.bidirectional, self.batch_first)
 
+    @staticmethod
+    def _permute(hx, permutation):
+        """permute_hidden: the hidden state's batch rows (both of an LSTM's) in the order of a PackedSequence's
+        permutation (none: as they are)."""
+        if permutation is None:
+            return hx
+        if isinstance(hx, tuple):
+            return tuple(h.index_select(1, permutation) for h in hx)
+        return hx.index_select(1, permutation)
+
+    def _forward_packed(self, packed, hx):
+        """A PackedSequence input: the packed output (same batch_sizes and permutations) and the final hidden
+        state(s), in the batch's original order."""
+        from .utils.rnn import PackedSequence
+        input, batch_sizes, sorted_indices, unsorted_indices = packed
+        lstm = self.mode == 'LSTM'
+        if hx is None:
+            hx = (self._zeros(input, batch_sizes), self._zeros(input, batch_sizes)) if lstm else \
+                self._zeros(input, batch_sizes)
+        else:
+            hx = self._permute(hx, sorted_indices)
+        if not lstm:                                    # (PyTorch's LSTM leaves packed input to its kernel)
+            self._check_input(input, batch_sizes)
+            self._check_hidden(hx, self._expected_hidden_size(input, batch_sizes))
+        result = _ops_rnn.rnn_packed(self.mode, input, batch_sizes, hx, self._flat_weights, self.bias,
+                                     self.num_layers, self.dropout, self.training, self.bidirectional)
+        hidden = (result[1], result[2]) if lstm else result[1]
+        output = PackedSequence(result[0], batch_sizes, sorted_indices, unsorted_indices)
+        return output, self._permute(hidden, unsorted_indices)
+
     def forward(self, input, hx=None):
         """RNN and GRU: (output, h_n); a 2-d input is one unbatched sequence."""
+        if isinstance(input, tuple):                    # (a PackedSequence)
+            return self._forward_packed(input, hx)
         if input.dim() not in (2, 3):
             raise ValueError('%s: Expected input to be 2D or 3D, got %dD tensor instead'
                              % (type(self).__name__, input.dim()))
@@ -2073,6 +2173,8 @@ class LSTM(RNNBase):
         super().__init__('LSTM', *args, **kwargs)
 
     def forward(self, input, hx=None):
+        if isinstance(input, tuple):                    # (a PackedSequence)
+            return self._forward_packed(input, hx)
         if input.dim() not in (2, 3):
             raise ValueError('LSTM: Expected input to be 2D or 3D, got %dD instead' % input.dim())
         is_batched = input.dim() == 3
@@ -2569,6 +2671,30 @@ class GaussianNLLLoss(_Loss):
         return F.gaussian_nll_loss(input, target, var, full=self.full, eps=self.eps, reduction=self.reduction)
 
 
+class MultiMarginLoss(_WeightedLoss):
+    """The multi-class hinge (SVM) loss: max(0, margin - x[y] + x[j]) (squared for p 2) over the other classes."""
+
+    def __init__(self, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction='mean'):
+        super().__init__(weight, size_average, reduce, reduction)
+        if p != 1 and p != 2:
+            raise ValueError('only p == 1 and p == 2 supported')
+        if weight is not None and weight.dim() != 1:
+            raise ValueError('MultiMarginLoss: expected weight to be None or 1D tensor, got %dD instead'
+                             % weight.dim())
+        self.p, self.margin = p, margin
+
+    def forward(self, input, target):
+        return F.multi_margin_loss(input, target, p=self.p, margin=self.margin, weight=self.weight,
+                                   reduction=self.reduction)
+
+
+class MultiLabelMarginLoss(_Loss):
+    """The multi-label hinge loss: each target class against each other class, max(0, 1 - (x[k] - x[j]))."""
+
+    def forward(self, input, target):
+        return F.multilabel_margin_loss(input, target, reduction=self.reduction)
+
+
 class SoftMarginLoss(_Loss):
     """log(1 + exp(-y * x)): a two-class logistic loss for targets 1 and -1."""
 
@@ -2649,7 +2775,8 @@ class OptimizedModule(Module):
 for _where, _names in [('module', 'Module'),
                        ('container', 'Sequential ModuleList ModuleDict ParameterList ParameterDict'),
                        ('linear', 'Linear LazyLinear Identity'), ('flatten', 'Flatten Unflatten'),
-                       ('dropout', '_DropoutNd Dropout Dropout1d Dropout2d Dropout3d AlphaDropout'), ('sparse', 'Embedding'),
+                       ('dropout', '_DropoutNd Dropout Dropout1d Dropout2d Dropout3d AlphaDropout'),
+                       ('sparse', 'Embedding EmbeddingBag'),
                        ('padding', '_ConstantPadNd ConstantPad1d ConstantPad2d ZeroPad2d'),
                        ('conv', '_ConvNd Conv1d Conv2d LazyConv1d LazyConv2d'),
                        ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d AdaptiveAvgPool2d'),
@@ -2664,7 +2791,7 @@ for _where, _names in [('module', 'Module'),
                        ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss CrossEntropyLoss '
                                 'BCELoss BCEWithLogitsLoss KLDivLoss MarginRankingLoss HingeEmbeddingLoss '
                                 'CosineEmbeddingLoss TripletMarginLoss PoissonNLLLoss GaussianNLLLoss SoftMarginLoss '
-                                'MultiLabelSoftMarginLoss')]:
+                                'MultiLabelSoftMarginLoss MultiMarginLoss MultiLabelMarginLoss')]:
     for _name in _names.split():
         globals()[_name].__module__ = 'torch.nn.modules.' + _where
 

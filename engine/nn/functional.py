@@ -6,6 +6,7 @@ import warnings
 import numpy as np
 
 from .. import _argparse
+from .. import _dtypes
 from .. import _autograd
 from .. import _random
 from .. import _ops
@@ -213,6 +214,62 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
             raise TypeError("embedding(): argument '%s' (position %d) must be Tensor, not %s"
                             % (name, i + 1, _parser_type(t)))
     return _ops_nn.embedding(weight, input, padding_idx, scale_grad_by_freq, sparse)
+
+
+def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale_grad_by_freq=False, mode='mean',
+                  sparse=False, per_sample_weights=None, include_last_offset=False, padding_idx=None):
+    """Sums, means or maxima of bags of embedding rows: a 1-d input cut into bags at `offsets`, or a 2-d input of
+    one bag per row (PyTorch's checks, then torch.embedding_bag)."""
+    if weight.dtype == _dtypes.int64 and input.is_floating_point():
+        warnings.warn('Argument order of nn.functional.embedding_bag was changed. Usage `embedding_bag(weight, '
+                      'input, ...)` is deprecated, and should now be `embedding_bag(input, weight, ...)`.',
+                      stacklevel=2)
+        weight, input = input, weight
+    if per_sample_weights is not None and input.size() != per_sample_weights.size():
+        raise ValueError('embedding_bag: If per_sample_weights (%s) is not None, then it must have the same shape as '
+                         'the input (%s)' % (per_sample_weights.shape, input.shape))
+    if not weight.dim() == 2:
+        raise ValueError('weight has to be a 2D Tensor, but got Tensor of dimension %d' % weight.dim())
+    if input.dim() == 2:
+        if offsets is not None:
+            raise ValueError('if input is 2D, then offsets has to be None, as input is treated is a mini-batch of '
+                             'fixed length sequences. However, found offsets of type %s' % _type_str(offsets))
+        offsets = _factories.arange(0, input.numel(), input.size(1), dtype=input.dtype)
+        include_last_offset = False
+        input = input.reshape(-1)
+        if per_sample_weights is not None:
+            per_sample_weights = per_sample_weights.reshape(-1)
+    elif input.dim() == 1:
+        if offsets is None:
+            raise ValueError('offsets has to be a 1D Tensor but got None')
+        if offsets.dim() != 1:
+            raise ValueError('offsets has to be a 1D Tensor')
+    else:
+        raise ValueError('input has to be 1D or 2D Tensor, but got Tensor of dimension %d' % input.dim())
+    modes = {'sum': 0, 'mean': 1, 'max': 2}
+    if mode not in modes:
+        raise ValueError('mode has to be one of sum, mean or max')
+    if mode == 'max':
+        if scale_grad_by_freq:
+            raise ValueError('max mode does not support scaling the gradient by the frequency')
+        if sparse:
+            raise ValueError('max mode does not support sparse weights')
+    if max_norm is not None:
+        _renorm_rows(weight, input, max_norm, norm_type)
+    if per_sample_weights is not None and mode != 'sum':
+        raise NotImplementedError("embedding_bag: per_sample_weights was not None. per_sample_weights is only "
+                                  "supported for mode='sum' (got mode='%s'). Please open a feature request on GitHub."
+                                  % mode)
+    if padding_idx is None:
+        padding_idx = -1
+    elif padding_idx < 0:
+        padding_idx += weight.shape[0]
+    return _ops_nn.embedding_bag(weight, input, offsets, scale_grad_by_freq, modes[mode], sparse, per_sample_weights,
+                                 include_last_offset, padding_idx)[0]
+
+
+def _type_str(x):
+    return "<class 'torch.Tensor'>" if isinstance(x, Tensor) else str(type(x))
 
 
 def _renorm_rows(weight, indices, max_norm, norm_type):
@@ -708,6 +765,21 @@ def multilabel_soft_margin_loss(input, target, weight=None, size_average=None, r
     if reduction == 'sum':
         return loss.sum()
     raise ValueError(reduction + ' is not valid')
+
+
+def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=None, reduce=None, reduction='mean'):
+    """The multi-class hinge (SVM) loss (one MultiMarginLossBackward0 node)."""
+    r = _loss_reduction(size_average, reduce, reduction)
+    if p != 1 and p != 2:
+        raise ValueError('only p == 1 and p == 2 supported')
+    if weight is not None and weight.dim() != 1:
+        raise ValueError('weight must be one-dimensional')
+    return _ops_nn.multi_margin_loss(input, target, p, margin, weight, r)
+
+
+def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
+    """The multi-label hinge loss (one MultilabelMarginLossBackward0 node)."""
+    return _ops_nn.multilabel_margin_loss(input, target, _loss_reduction(size_average, reduce, reduction))
 
 
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
