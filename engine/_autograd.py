@@ -342,7 +342,8 @@ class SavedTensor:
         now = version(t)
         if now != self.saved_version:
             producer = node if self.is_output or detached else t._grad_fn
-            which = ', which is output %d of %s,' % (t._output_nr, forward_name(producer)) if producer else ''
+            nr = t._output_nr if self.is_output else 0      # (PyTorch keeps the output number of saved outputs only)
+            which = ', which is output %d of %s,' % (nr, forward_name(producer)) if producer else ''
             err = RuntimeError(
                 'one of the variables needed for gradient computation has been modified by an inplace operation: '
                 '[%s [%s]]%s is at version %d; expected version %d instead. Hint: %s'
@@ -1212,8 +1213,10 @@ def _snapshot(t):
 
 
 def _accumulate_grad(node, grads, step, create_graph):
-    """AccumulateGrad: the leaf's tensor hooks, then .grad += grad (a recorded step shows before and after)."""
+    """AccumulateGrad: the leaf's tensor hooks, then .grad += grad (a recorded step shows before and after).
+    `grads` (the step's too) is the only reference backward keeps to the gradient received."""
     var = node.variable
+    received = grads
     g = _leaf_hooks(var, grads[0])
     if node._watched and node._pre_hooks:
         grads = [g]
@@ -1231,7 +1234,10 @@ def _accumulate_grad(node, grads, step, create_graph):
                 g = g.to(want)
         elif old._inference and not inference_enabled and not create_graph:
             _inference_inplace()            # (a .grad made in inference mode is added to in place)
-        accumulate_into(var, g, create_graph)
+        # g is handed over if only these lists and g (and getrefcount's argument) refer to it: not a hook's
+        held = 2 + (received[0] is g) + (grads is not received and grads[0] is g)
+        handed_over = getrefcount(g) == held
+        accumulate_into(var, g, create_graph, handed_over)
     if step is not None:
         step.grad_after = var._grad
     if var._post_acc_hooks:
@@ -1310,7 +1316,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     plain = not record and capture is None and needed is None     # nobody watches the order of the steps
     prev_mode = grad_mode
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
-    graph_tasks.append((next(_task_ids), deps, needed))
+    graph_tasks.append((next(_task_ids), deps, needed, capture is not None, roots))
     try:
         lone = lone_grads = None                   # the ready node run next, kept out of the heap
         while True:
@@ -1340,6 +1346,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         handed_over = getrefcount(g) == 2   # 2: g and getrefcount's argument
                         accumulate_into(var, g, create_graph, handed_over)
                     else:
+                        g = buf = outs = None               # (see _accumulate_grad)
                         _accumulate_grad(node, grads, step, create_graph)
                 if record:
                     yield step
@@ -1368,9 +1375,9 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
             if watched and node._hooks:
                 outs = _validated(node, outs)      # (PyTorch's post-hooks see the gradients fitted to the inputs)
                 for hook in list(node._hooks):
-                    new = hook(outs, tuple(grads))
+                    new = hook((*outs,), tuple(grads))     # (tuples of their own: a hook may keep them)
                     if new is not None:
-                        outs = new
+                        outs = (*new,)
             if anomaly and anomaly_check_nan:
                 _check_nan(node, outs)
             metas = node._meta
@@ -1394,7 +1401,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     buf = buffers.get(nxt)
                     if buf is None:
                         buf = buffers[nxt] = [None] * nxt.num_outputs
-                    _add_to(buf, nr, g)
+                    _add_to(buf, nr, g, outs, step)
                     continue
                 buf = buffers.pop(nxt, None) if buffers else None     # nxt's last consumer: nxt is ready
                 if type(nxt) is AccumulateGrad:
@@ -1406,11 +1413,11 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                             continue
                         buf = [g]
                     else:
-                        _add_to(buf, 0, g)
+                        _add_to(buf, 0, g, outs, step)
                     sinks.append((nxt, buf))
                     continue
                 if buf is not None:
-                    _add_to(buf, nr, g)
+                    _add_to(buf, nr, g, outs, step)
                 elif nr == 0 and nxt.num_outputs == 1:
                     buf = [g]
                 else:
@@ -1435,14 +1442,15 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
         _set_grad_enabled(prev_mode)
 
 
-graph_tasks = []            # (id, the nodes reachable, those needed or None) of the backward passes running
+# The backward passes running: (id, the nodes reachable, those needed or None, whether it is autograd.grad's
+# (gradients captured, not accumulated), its roots)
+graph_tasks = []
 _task_ids = itertools.count()
 
 
 def will_execute(node):
     """Whether the innermost running backward pass will run `node` (torch._C._will_engine_execute_node)."""
-    _, reachable, needed = graph_tasks[-1]
-    capturing, roots = _passes[-1]
+    _, reachable, needed, capturing, roots = graph_tasks[-1]
     if len(roots) == 1 and node is edge(roots[0])[0]:
         return False        # (PyTorch's lone root is the pass's start, not one of the nodes in its graph)
     if needed is None:
@@ -1455,10 +1463,18 @@ def will_execute(node):
     return True
 
 
-def _add_to(buf, nr, g):
-    """Add gradient g for output nr into a node's input buffer."""
+def _add_to(buf, nr, g, outs=(), step=None):
+    """Add gradient g for output nr into a node's input buffer. The gradients of the node that sent g (`outs`) and
+    its recorded step may refer to the one already there too (see add_grads)."""
     if g is not None:
-        buf[nr] = g if buf[nr] is None else add_grads(buf[nr], g)
+        old = buf[nr]
+        if old is None:
+            buf[nr] = g
+            return
+        if step is not None:        # (what the step shows as sent: a copy, as add_grads may add to it in place)
+            step.grads_out[:] = [(n, r, _snapshot(t) if t is old else t) for n, r, t in step.grads_out]
+        held = 4 + sum(o is old for o in outs)      # 4: buf, old, add_grads' argument and getrefcount's
+        buf[nr] = add_grads(old, g, held)
 
 
 def _capture(node, grads, capture, step, needed):
@@ -1492,8 +1508,7 @@ def _unneeded_root(root, grad, inputs, create_graph, capturing):
         return
     prev_mode = grad_mode
     _set_grad_enabled(create_graph)                # (as in the pass: hooks record a graph only for create_graph)
-    graph_tasks.append((next(_task_ids), {}, set()))       # (the pass the hooks see: it runs no node)
-    _passes.append((capturing, (root,)))
+    graph_tasks.append((next(_task_ids), {}, set(), capturing, (root,)))      # (the pass the hooks see: no node runs)
     try:
         if type(fn) is AccumulateGrad:
             _leaf_hooks(fn.variable, grad)
@@ -1502,7 +1517,6 @@ def _unneeded_root(root, grad, inputs, create_graph, capturing):
             grads[nr] = grad
             _run_pre_hooks(fn, grads, node_hooks=False)
     finally:
-        _passes.pop()
         graph_tasks.pop()
         _set_grad_enabled(prev_mode)
 
@@ -1513,30 +1527,24 @@ def run_backward(call, roots, grad_roots, retain_graph, create_graph, inputs=Non
         _unneeded_root(roots[0], grad_roots[0], inputs, create_graph, capture is not None)
     rec = _recorder
     steps = backward_steps(roots, grad_roots, retain_graph, create_graph, inputs, capture, record=rec is not None)
-    _passes.append((capture is not None, roots))
-    try:
-        if rec is None:
-            # The pass allocates only short-lived objects: a garbage collection in it would walk the live graph for
-            # nothing (PyTorch's graph is C++, outside Python's collector). Nothing runs between steps here.
-            collecting = gc.isenabled()
-            gc.disable()
-            try:
-                for _ in steps:
-                    pass
-            finally:
-                if collecting:
-                    gc.enable()
-            return
-        rec.begin(call, roots)
+    if rec is None:
+        # The pass allocates only short-lived objects: a garbage collection in it would walk the live graph for
+        # nothing (PyTorch's graph is C++, outside Python's collector). Nothing runs between steps here.
+        collecting = gc.isenabled()
+        gc.disable()
         try:
-            for step in steps:
-                rec.step(step)
-        except BaseException as err:
-            rec.end(err)
-            raise
-        rec.end(None)
-    finally:
-        _passes.pop()
-
-
-_passes = []        # per running pass: whether it is autograd.grad's (gradients captured, not accumulated), its roots
+            for _ in steps:
+                pass
+        finally:
+            if collecting:
+                gc.enable()
+        return
+    rec.begin(call, roots)
+    try:
+        for step in steps:
+            rec.step(step)
+            step = None             # (the engine counts the references to a gradient: a leaf's may take it)
+    except BaseException as err:
+        rec.end(err)
+        raise
+    rec.end(None)

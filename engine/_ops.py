@@ -375,35 +375,57 @@ def validate_grad(node, g, meta, index):
     return g
 
 
-def add_grads(a, b):
-    """Sum two gradient contributions arriving at the same input (the input buffer of a node)."""
-    if ag.grad_enabled and (a._requires_grad or b._requires_grad):
-        return add(a, b)
-    return make(a._data + b._data)
+def add_grads(a, b, held=None):
+    """Sum two gradient contributions arriving at the same input (the input buffer of a node). Outside grad mode
+    PyTorch adds the second into the first in place (a's version + 1) if a is dense and nothing else refers to it or
+    to its memory (InputBuffer::accumulate): here if a has `held` references (those of the caller's bookkeeping,
+    with getrefcount's argument) and its array no other."""
+    ad = a._data
+    if ag.grad_enabled:
+        return add(a, b) if a._requires_grad or b._requires_grad else make(ad + b._data)
+    if held is not None and sys.getrefcount(a) == held and ad.base is None and sys.getrefcount(ad) == 3 and _dense(ad):
+        ad += b._data                   # 3: a's reference, ad and getrefcount's argument
+        bump(a)
+        return a
+    return make(ad + b._data)
 
 
 ag.add_grads = add_grads
 
 
 def accumulate_into(var, g, create_graph, handed_over=False):
-    """AccumulateGrad: the first gradient becomes .grad (a copy), later ones are added to it.
+    """AccumulateGrad: the first gradient becomes .grad, later ones are added to it.
 
-    handed_over: the caller passes g on and nothing else refers to it. If g's array also owns C-contiguous memory
-    that nothing else uses, .grad takes it over instead of copying it (PyTorch's AccumulateGrad "steals" it too)."""
+    handed_over: the caller passes g on and nothing else refers to it. PyTorch's AccumulateGrad then takes g itself
+    as .grad (with g's version) when g is laid out as the leaf (obeys its layout contract) and no graph is being
+    made; here .grad takes g's memory over when it is C-contiguous and nothing else uses it, else a copy. Otherwise
+    PyTorch copies g into a new tensor with the leaf's strides (copy_: version 1; a contiguous clone, version 0, for
+    a leaf whose memory overlaps itself or has gaps)."""
     old = var._grad
     if old is None:
-        if create_graph and g._requires_grad:       # PyTorch's clone_obey_contract: CopyBackwards, or a clone for
-            dense = _dense(var._data)                 # a leaf whose memory overlaps itself or has gaps (expanded)
-            var._grad = _copy(make(np.zeros_like(var._data, dtype=g._data.dtype)), g) if dense else clone(g)
-        elif (handed_over and g._data.base is None and g._data.flags.c_contiguous and sys.getrefcount(g._data) == 2
-              and var._data.flags.c_contiguous):
-            var._grad = make(g._data)              # 2: g's own reference and getrefcount's argument
-        elif var._data.flags.c_contiguous or not _dense(var._data):
-            var._grad = make(np.array(g._data, copy=True, order='C'))
-        else:                       # (PyTorch's layout contract: a dense leaf's .grad has the leaf's strides)
-            grad = np.empty_like(var._data, dtype=g._data.dtype)     # (numpy's 'K' keeps a dense array's strides)
-            grad[...] = g._data
-            var._grad = make(grad)
+        vd, gd = var._data, g._data
+        dense = vd.flags.c_contiguous or _dense(vd)
+        if create_graph and g._requires_grad:       # (PyTorch's clone_obey_contract: CopyBackwards, or a clone)
+            if dense:
+                var._grad = _copy(make(np.zeros_like(vd, dtype=gd.dtype)), g)
+                bump(var._grad)                     # (copy_ into a new tensor: version 1)
+            else:
+                var._grad = clone(g)
+            return
+        taken = handed_over and not create_graph and _obeys_layout(gd, vd, dense)
+        if taken and gd.base is None and gd.flags.c_contiguous and sys.getrefcount(gd) == 3 and vd.flags.c_contiguous:
+            grad = make(gd)                         # 3: g's own reference, gd and getrefcount's argument
+        elif vd.flags.c_contiguous or not dense:
+            grad = make(np.array(gd, copy=True, order='C'))
+        else:                       # (the layout contract: a dense leaf's .grad has the leaf's strides)
+            grad = np.empty_like(vd, dtype=gd.dtype)     # (numpy's 'K' keeps a dense array's strides)
+            grad[...] = gd
+            grad = make(grad)
+        if taken:
+            grad._version_counter = g._version_counter
+        elif dense:
+            bump(grad)
+        var._grad = grad
     elif create_graph:
         var._grad = old + g
     else:
@@ -4551,6 +4573,19 @@ def _strides(arr):
         strides.append(s // arr.itemsize if n != 1 else step)
         step = strides[-1] * n
     return tuple(reversed(strides))
+
+
+def _obeys_layout(g, v, dense):
+    """PyTorch's obeys_layout_contract of a gradient g for a leaf v (arrays): for a dense v, g's strides are v's on
+    every dim of size above 1, and no size-1 dim of g has stride 0 (a view); else g is contiguous."""
+    if not dense:
+        return g.flags.c_contiguous
+    if g.strides == v.strides and g.itemsize == v.itemsize and 0 not in g.strides:
+        return True
+    for n, gs, vs in zip(g.shape, g.strides, v.strides):
+        if (gs == 0) if n == 1 else gs * v.itemsize != vs * g.itemsize:
+            return False
+    return True
 
 
 def _dense(arr):

@@ -144,3 +144,38 @@ def test_autograd_grad_with_create_graph_does_not_warn():
         warnings.simplefilter('error')
         g, = torch.autograd.grad((x * x).sum(), x, create_graph=True)
     assert g.tolist() == [2., 4.]
+
+
+def test_recorded_backward_takes_and_adds_gradients_as_a_plain_one():
+    """The stepper's references to gradients do not change what .grad becomes: with a recorder, a first .grad is
+    taken or copied, and two gradients summed in place, as without one (their versions tell), and a step shows the
+    gradients as its node sent them, before the sum."""
+    def versions():
+        x = torch.tensor([1., 2.], requires_grad=True)
+        (x * 2).sum().backward()
+        y = torch.tensor([1., 2.], requires_grad=True)
+        y.sum().backward()
+        z = torch.tensor([1., 2.], requires_grad=True)
+        (z * z).sum().backward()
+        return x.grad._version, y.grad._version, z.grad._version, z.grad.tolist()
+
+    sent = []
+
+    class Recorder:
+        def begin(self, call, roots):
+            pass
+
+        def step(self, step):
+            sent.extend(g.tolist() for _, _, g in step.grads_out if type(step.node).__name__ == 'MulBackward0')
+
+        def end(self, error):
+            pass
+
+    plain = versions()
+    set_recorder(Recorder())
+    try:
+        recorded = versions()
+    finally:
+        set_recorder(None)
+    assert plain == recorded == (0, 1, 1, [2., 4.])
+    assert sent == [[2., 2.], [1., 2.], [1., 2.]]
