@@ -331,7 +331,7 @@ class SavedTensor:
             t = _alias(t)                 # what unpack gave, with the saved tensor's place in the graph
             t._grad_fn, t._requires_grad, t._output_nr = grad_fn, requires_grad, output_nr
             if accumulator is not None:
-                t._accumulator = weakref.ref(accumulator)
+                t._accumulator = accumulator
             return t
         t = self.tensor
         # detach_() of a saved non-leaf: backward refuses it (first); `_saved_<name>` names the node instead
@@ -591,26 +591,20 @@ def record(out, cls, inputs, saved=None, same=False):
         a, b = inputs
         node._fns = (None if a is None else a._grad_fn or a._grad_accumulator(),
                      None if b is None else b._grad_fn or b._grad_accumulator())
-        if a is not None and a._output_nr or b is not None and b._output_nr:
-            node._nrs = _output_nrs(inputs)
+        node._nrs = _output_nrs(inputs) if a is not None and a._output_nr or b is not None and b._output_nr else None
     elif n == 1:
         a = inputs[0]
         node._fns = (None if a is None else a._grad_fn or a._grad_accumulator(),)
-        if a is not None and a._output_nr:
-            node._nrs = _output_nrs(inputs)
+        node._nrs = _output_nrs(inputs) if a is not None and a._output_nr else None
     else:
         node._fns = tuple([None if t is None else t._grad_fn or t._grad_accumulator() for t in inputs])
-        if any(t is not None and t._output_nr for t in inputs):
-            node._nrs = _output_nrs(inputs)
+        node._nrs = _output_nrs(inputs) if any(t is not None and t._output_nr for t in inputs) else None
     node._saved = saved
     node._seq = next(_sequence)
     node._freed = False
     if anomaly:
         keep_stack(node)
-    if not same:
-        meta = _input_meta(inputs, None if out is None else out._data)
-        if meta is not None:              # (a class default: setting None would give the node a __dict__)
-            node._meta = meta
+    node._meta = None if same else _input_meta(inputs, None if out is None else out._data)
     if out is not None:
         out._grad_fn = node
         out._requires_grad = True
@@ -761,13 +755,14 @@ class Node:
     their outputs each edge leads to (None when all lead to output 0, nearly always): one object per node rather
     than one per edge. They read as PyTorch's `next_functions`, pairs of (node, input_nr).
 
-    Only what every node has is a slot set at creation; what most nodes lack (input metadata, output numbers,
-    hooks, retain_grad) is a class-level default that the few nodes needing it override: a node is made per
-    recorded op, and each attribute set on a class with many subclasses is a slow, unspecialised store."""
-    __slots__ = ('_fns', '_saved', '_seq', '_freed', '__dict__', '__weakref__')
+    What backward reads of every node is a slot set at creation (also when None: reading a slot is fast, reading a
+    class-level default is not); what most nodes lack (hooks, retain_grad) is a class-level default that the few
+    nodes needing it override: a node is made per recorded op, and each attribute set on a class with many
+    subclasses is a slow, unspecialised store."""
+    # Slots, set when a node is made: _fns and _nrs (above), _meta ((shape, dtype) per input whose gradient may need
+    # reducing or casting, or None: see record), _saved ({name: value}), _seq (creation number), _freed.
+    __slots__ = ('_fns', '_nrs', '_meta', '_saved', '_seq', '_freed', '__dict__', '__weakref__')
     num_outputs = 1
-    _nrs = None           # output numbers of the edges, when one is not 0
-    _meta = None          # (shape, dtype) per input whose gradient may need reducing or casting (see record)
     _pre_hooks = None     # {output nr or None (node pre-hooks): [hooks]}
     _hooks = None         # [hooks run after the node]
     _retain = None        # {output nr: weakref to the tensor that retains its grad}
@@ -1029,7 +1024,8 @@ def invalid(msg, inplace_msg=None):
     """An Invalid node (no edges, nothing saved) that raises `msg`; modifying its view in place raises
     `inplace_msg` (PyTorch names the view's own op then, as before its base changed)."""
     node = _new(Invalid)
-    node._fns, node._saved, node._seq, node._freed, node.msg = (), None, next(_sequence), False, msg
+    node._fns, node._nrs, node._meta, node._saved, node._seq, node._freed = (), None, None, None, next(_sequence), False
+    node.msg = msg
     node.inplace_msg = inplace_msg or msg
     return node
 
@@ -1039,7 +1035,7 @@ class AccumulateGrad(Node):
     __slots__ = ('variable',)
 
     _fns = ()                                     # (class-level: a leaf's node is made cheaply, once per graph)
-    _saved = None
+    _nrs = _meta = _saved = None
     _freed = False
     _seq = _INF                                   # PyTorch runs AccumulateGrad as soon as it is ready
 
@@ -1067,7 +1063,7 @@ class AccumulateGrad(Node):
         return ()
 
 
-def _inference_inplace():
+def inference_inplace_error():
     raise RuntimeError('Inplace update to inference tensor outside InferenceMode is not allowed.You can make a clone '
                        'to get a normal tensor before doing inplace update.See https://github.com/pytorch/rfcs/pull/17 '
                        'for more details.')
@@ -1116,9 +1112,10 @@ def _dependencies(root_nodes):
                         deps[nxt] += 1
                     else:
                         deps[nxt] = 1
-                        if new is not None:
-                            stack.append(new)
-                        new = nxt
+                        if type(nxt) is not AccumulateGrad:     # (a leaf's node leads nowhere)
+                            if new is not None:
+                                stack.append(new)
+                            new = nxt
             node = new
     return deps
 
@@ -1232,8 +1229,6 @@ def _accumulate_grad(node, grads, step, create_graph):
             want = var.__dict__.get('_grad_dtype')
             if want is not None and g.dtype is not want:      # a grad_dtype of its own: the new .grad has it
                 g = g.to(want)
-        elif old._inference and not inference_enabled and not create_graph:
-            _inference_inplace()            # (a .grad made in inference mode is added to in place)
         # g is handed over if only these lists and g (and getrefcount's argument) refer to it: not a hook's
         held = 2 + (received[0] is g) + (grads is not received and grads[0] is g)
         handed_over = getrefcount(g) == held

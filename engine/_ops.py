@@ -429,6 +429,8 @@ def accumulate_into(var, g, create_graph, handed_over=False):
     elif create_graph:
         var._grad = old + g
     else:
+        if old._inference and not ag.inference_enabled:
+            ag.inference_inplace_error()            # (a .grad made in inference mode, added to in place outside it)
         od = old._data
         try:
             if od.ndim:
@@ -492,10 +494,9 @@ def add(a, b, *, alpha=1):
                     node = AddBackward0()     # (a node class has no __init__: a call is cheaper than _new)
                     node._fns = (a._grad_fn or a._grad_accumulator(),
                                  None if other is None else other._grad_fn or other._grad_accumulator())
-                    if a._output_nr or other is not None and other._output_nr:
-                        node._nrs = ag._output_nrs((a, other))
-                    if meta is not None:
-                        node._meta = meta
+                    node._nrs = (ag._output_nrs((a, other)) if a._output_nr or other is not None and other._output_nr
+                                 else None)
+                    node._meta = meta
                     node._saved = _ALPHA_1
                     node._seq = next(_sequence)
                     node._freed = False
@@ -691,8 +692,8 @@ def mul(a, b):
                         _mul_saved = (b, saved)
                     node = MulBackward0()     # (a node class has no __init__: a call is cheaper than _new)
                     node._fns = (a._grad_fn or a._grad_accumulator(), None)
-                    if a._output_nr:
-                        node._nrs = ag._output_nrs((a, None))
+                    node._nrs = ag._output_nrs((a, None)) if a._output_nr else None
+                    node._meta = None
                     node._saved = saved
                     node._seq = next(_sequence)
                     node._freed = False
@@ -4244,9 +4245,7 @@ def _no_grad_view_message(view, modified):
 def _check_inplace(t, args=()):
     """PyTorch's rules for modifying a tensor in place (with `args`) while autograd is recording."""
     if t._inference and not ag.inference_enabled:
-        raise RuntimeError('Inplace update to inference tensor outside InferenceMode is not allowed.You can make a '
-                           'clone to get a normal tensor before doing inplace update.See '
-                           'https://github.com/pytorch/rfcs/pull/17 for more details.')
+        ag.inference_inplace_error()
     if not ag.grad_enabled or not (t._requires_grad or builtins.any(_rg(x) for x in args)):
         return
     if t._no_grad_view:

@@ -3,6 +3,7 @@
 The ops (arithmetic, shape ops, in-place ops...) are defined in `_ops.py`, which attaches them to Tensor.
 """
 import operator
+from sys import getrefcount
 import warnings
 import weakref
 
@@ -541,26 +542,26 @@ class Tensor:
     def _watch_accumulator(self):
         """Send the backward passes of graphs already made through this leaf to the slow path at its AccumulateGrad,
         which looks at the leaf's requires_grad and grad_dtype as they are then."""
-        acc = self._accumulator and self._accumulator()
-        if acc is not None:
-            acc._watched = True
+        if self._accumulator is not None:
+            self._accumulator._watched = True
 
     def _grad_accumulator(self):
-        """The leaf's AccumulateGrad node, shared by the graphs that use it; held weakly, as PyTorch does (the
-        node holds the tensor: a strong reference back would be a cycle for the garbage collector)."""
+        """The leaf's AccumulateGrad node, shared by the graphs that use it. PyTorch's leaf holds it weakly: it dies
+        with the last graph (or other holder), and the next graph gets a new one. Here the leaf keeps it (a weak
+        reference and a node per leaf and graph would be two more objects for the garbage collector to walk in every
+        forward pass), and one that nothing else holds counts as dead: it is reused if nothing tells it from a new
+        one (nothing was set on it: hooks, metadata, _watched), else replaced. The leaf and its node refer to each
+        other: a leaf the program drops is freed by the garbage collector rather than at once."""
         if not self._requires_grad or self._grad_from_base:
             return None      # (_grad_from_base: requires grad only through its base, no grad_fn: PyTorch: no edge)
-        ref = self._accumulator
-        if ref is not None:
-            acc = ref()
-            if acc is not None:
-                return acc
-        acc = _new(ag.AccumulateGrad)         # (AccumulateGrad(self) without calling __init__: once per graph)
+        acc = self._accumulator
+        if acc is not None and (getrefcount(acc) > 3 or not (acc.__dict__ or ag.anomaly)):
+            return acc                          # (3: the leaf's reference, acc and getrefcount's argument)
+        acc = self._accumulator = _new(ag.AccumulateGrad)      # (AccumulateGrad(self) without calling __init__)
         acc.variable = self
-        self._accumulator = weakref.ref(acc)
-        if '_grad_dtype' in self.__dict__ or self._grad is not None and self._grad._inference:
-            acc._watched = True         # (the slow path casts a first gradient to grad_dtype, or refuses to add
-        if ag.anomaly:                  # to a .grad made in inference mode outside it)
+        if '_grad_dtype' in self.__dict__:
+            acc._watched = True                 # (the slow path casts a first gradient to grad_dtype)
+        if ag.anomaly:
             ag.keep_stack(acc)
         return acc
 
