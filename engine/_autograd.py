@@ -980,7 +980,6 @@ def _c_methods(cls):
 
 
 _c_methods(Node)
-Node.__doc__ = None
 
 
 class RemovableHandle:

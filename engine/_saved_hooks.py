@@ -1,7 +1,55 @@
 """torch.autograd.graph: hooks on the tensors autograd saves for backward (PyTorch's "Hooks for saved tensors"),
 and the Node class every grad_fn is an instance of."""
+import abc
+
 from . import _autograd as _ag
-from ._autograd import Node  # noqa: F401  (isinstance(y.grad_fn, torch.autograd.graph.Node))
+
+
+class Node(abc.ABC):
+    # torch.autograd.graph.Node, the abstract class of grad_fns (no docstring, as PyTorch's). PyTorch's nodes do not
+    # inherit from it: isinstance(y.grad_fn, Node) is True through __subclasshook__, Node is not in their __mro__.
+    __module__ = 'torch.autograd.graph'
+
+    @abc.abstractmethod
+    def name(self):
+        pass
+
+    @property
+    @abc.abstractmethod
+    def next_functions(self):
+        pass
+
+    @property
+    @abc.abstractmethod
+    def metadata(self):
+        pass
+
+    @property
+    @abc.abstractmethod
+    def _input_metadata(self):
+        pass
+
+    @abc.abstractmethod
+    def _register_hook_dict(self, tensor):
+        pass
+
+    @abc.abstractmethod
+    def register_hook(self, fn):
+        pass
+
+    @abc.abstractmethod
+    def register_prehook(self, fn):
+        pass
+
+    @abc.abstractmethod
+    def _sequence_nr(self):
+        pass
+
+    @classmethod
+    def __subclasshook__(cls, C):
+        if cls is Node and issubclass(C, _ag.Node):
+            return True
+        return NotImplemented
 
 
 class saved_tensors_hooks:

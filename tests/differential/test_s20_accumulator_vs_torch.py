@@ -1,7 +1,8 @@
 """A leaf's AccumulateGrad against real PyTorch: one node while something holds it (a graph, the user), a new one
 after, so hooks put on it last as long as it does; and a leaf that is dropped is freed. The engine's leaf keeps its
 node (PyTorch's holds it weakly) and reuses a node that nothing else holds only while nothing tells it from a new
-one. Printed text must be the same."""
+one. Also torch.autograd.graph.Node, the abstract class nodes are instances of without inheriting from it. Printed
+text must be the same."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
@@ -52,6 +53,13 @@ SNIPPETS = {
         'print(y.grad_fn.next_functions[0][0].variable)\n'
         'del y\n'
         'gc.collect(); print(r() is None)'),
+    "the_abstract_node_class": (
+        'import torch.autograd.graph as G\n'
+        'print(G.Node, G.Node.__doc__, G.Node.name, sorted(G.Node.__abstractmethods__))\n'
+        'x = torch.ones(2, requires_grad=True)\n'
+        'n = (x * 2).grad_fn\n'
+        'print(isinstance(n, G.Node), issubclass(type(n), G.Node), G.Node in type(n).__mro__)\n'
+        'print(isinstance(n.next_functions[0][0], G.Node), isinstance(x, G.Node), isinstance(None, G.Node))'),
 }
 
 
