@@ -438,6 +438,14 @@ def edge(t):
 _INF = float('inf')
 
 
+def _plain(v):
+    """A saved value as PyTorch shows it: a numpy number the op was given (a dim, a bound) is the C++ number its
+    parser made of it, a Python int or float."""
+    if type(v) is tuple:
+        return tuple(_plain(x) for x in v) if any(type(x).__module__ == 'numpy' for x in v) else v
+    return v.item() if type(v).__module__ == 'numpy' and type(v).__name__ != 'ndarray' else v
+
+
 _described = set()        # node classes that have their `_saved_<name>` properties
 # names PyTorch saves as optional numbers or strings (not tensors): a None there has no `_raw_saved_<name>`
 _OPTIONAL_VALUES = frozenset({'correction', 'dim', 'divisor_override', 'eps', 'rounding_mode', 'storage_offset'})
@@ -534,6 +542,8 @@ class RawSaved:
     @property
     def data(self):
         v = self._value()
+        if type(v) is SavedTensor and v.is_output and v.tensor is not None:
+            return _alias(v.tensor)             # (an output as PyTorch keeps it: no grad_fn, as an in-place op's)
         return v.tensor if type(v) is SavedTensor else v
 
     @property
@@ -542,6 +552,12 @@ class RawSaved:
         return v.unpack_hook if type(v) is SavedTensor else None
 
     def unpack(self):
+        v = self._value()
+        if type(v) is SavedTensor and v.is_output and not self.node._freed:
+            # PyTorch's SavedVariable::unpack() with no node to stand for the grad_fn of a saved output (which it
+            # does not keep, to avoid a cycle): it takes it for one detached in place
+            raise RuntimeError('Trying to use a saved tensor that has been detached in-place, i.e. with '
+                               '.detach_().This is not supported, please use out-of-place `.detach()` instead')
         return self.node._unpack(self.name)
 
     def register_hooks(self, *hooks):
@@ -566,7 +582,7 @@ class RawSaved:
                                'one pair of hooks is allowed at a time.')
         if not v.is_output:
             v.origin = _history(v.tensor)
-        v.packed, v.unpack_hook = _call_pack(hooks[0], v.tensor if v.is_output else _alias(v.tensor)), hooks[1]
+        v.packed, v.unpack_hook = _call_pack(hooks[0], _alias(v.tensor)), hooks[1]   # (an output: without grad_fn)
         v.tensor = v.saved_version = v.unpacked = None
         node._hooked = node._watched = True
 
@@ -926,7 +942,7 @@ class Node:
                 if self._freed:
                     raise _freed_error(self, name)
                 return _make_wrapped(v)
-            return v
+            return _plain(v)
         raise AttributeError("'%s' object has no attribute '_saved_%s'" % (type(self).__name__, name))
 
     def __dir__(self):

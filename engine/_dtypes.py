@@ -48,7 +48,12 @@ class dtype(metaclass=CType):
     __slots__ = ('name', 'np', 'is_floating_point', 'is_complex', 'is_signed', 'itemsize', 'legacy', 'category')
     _SHOWN = ('is_floating_point', 'is_complex', 'is_signed', 'itemsize')
 
-    def __init__(self, name, np_type, category, legacy):
+    def __new__(cls, *args, **kwargs):
+        raise TypeError("cannot create 'torch.dtype' instances")      # (as PyTorch's: only its own dtypes exist)
+
+    @classmethod
+    def _make(cls, name, np_type, category, legacy):
+        self = object.__new__(cls)
         set_ = object.__setattr__
         set_(self, 'name', name)
         set_(self, 'np', np.dtype(np_type))
@@ -58,6 +63,7 @@ class dtype(metaclass=CType):
         set_(self, 'is_signed', name not in ('bool', 'uint8'))
         set_(self, 'itemsize', self.np.itemsize)
         set_(self, 'legacy', legacy)                       # 'Float' as in torch.FloatTensor
+        return self
 
     def __setattr__(self, name, value):
         if name in self._SHOWN or name == 'abbr':
@@ -66,7 +72,8 @@ class dtype(metaclass=CType):
 
     def __dir__(self):
         """PyTorch's names (Python's "Did you mean" searches them), not the engine's own fields."""
-        return set(object.__dir__(self)).difference(('__slots__', 'name', 'np', 'legacy', 'category', '_SHOWN')).union(
+        return set(object.__dir__(self)).difference(('__slots__', 'name', 'np', 'legacy', 'category', '_SHOWN',
+                                                     '_make')).union(
             ('to_complex',))
 
     def __repr__(self):
@@ -84,15 +91,15 @@ class dtype(metaclass=CType):
         return self.name
 
 
-bool_ = dtype('bool', np.bool_, 0, 'Bool')
-uint8 = dtype('uint8', np.uint8, 1, 'Byte')
-int8 = dtype('int8', np.int8, 1, 'Char')
-int16 = dtype('int16', np.int16, 1, 'Short')
-int32 = dtype('int32', np.int32, 1, 'Int')
-int64 = dtype('int64', np.int64, 1, 'Long')
-float16 = dtype('float16', np.float16, 2, 'Half')
-float32 = dtype('float32', np.float32, 2, 'Float')
-float64 = dtype('float64', np.float64, 2, 'Double')
+bool_ = dtype._make('bool', np.bool_, 0, 'Bool')
+uint8 = dtype._make('uint8', np.uint8, 1, 'Byte')
+int8 = dtype._make('int8', np.int8, 1, 'Char')
+int16 = dtype._make('int16', np.int16, 1, 'Short')
+int32 = dtype._make('int32', np.int32, 1, 'Int')
+int64 = dtype._make('int64', np.int64, 1, 'Long')
+float16 = dtype._make('float16', np.float16, 2, 'Half')
+float32 = dtype._make('float32', np.float32, 2, 'Float')
+float64 = dtype._make('float64', np.float64, 2, 'Double')
 
 ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
 FROM_NP = {d.np: d for d in ALL}
@@ -138,7 +145,7 @@ def scalar_dtype(value):
     """The dtype a Python number takes when it takes part in an op as a 'wrapped number'."""
     if isinstance(value, builtins.bool):
         return bool_
-    if isinstance(value, builtins.int):
+    if isinstance(value, (builtins.int, np.integer)):    # (a numpy int is an integer Scalar too; a numpy bool is not)
         return int64
     return default_float
 
@@ -149,7 +156,7 @@ def result_type(*operands):
     dim = zero = wrapped = None
     for x in operands:
         d = getattr(x, 'dtype', None)
-        if d is None:                                          # Python scalar
+        if type(d) is not dtype:                               # Python (or numpy) scalar
             s = scalar_dtype(x)
             wrapped = s if wrapped is None else promote_types(wrapped, s)
         elif getattr(x, '_wrapped', False):
@@ -241,6 +248,14 @@ def check_layout(lay):
 
 
 _NOT_GIVEN = object()
+_entered = []             # the devices `with torch.device(...)` blocks are in
+
+
+def _no_order(self, other):
+    """<, <=, >, >= between devices: PyTorch's error (with anything else: Python's)."""
+    if not isinstance(other, device):
+        return NotImplemented
+    raise TypeError('comparison not implemented')
 
 
 @c_type('torch.device')
@@ -257,8 +272,11 @@ class device(metaclass=CType):
             raise invalid_combination('device', ('(torch.device device)', '(str type, int index = -1)'), given,
                                       unknown)
         if isinstance(type, builtins.int) and not isinstance(type, builtins.bool):
+            if type < 0:
+                raise RuntimeError('Device index must not be negative')
             check_device(type)                  # (torch.device(0): the current accelerator's, here none)
-        if index is not None and (not isinstance(index, builtins.int) or isinstance(type, device)):
+        if index is not None and (not isinstance(index, builtins.int) or isinstance(index, builtins.bool)
+                                  or isinstance(type, device)):
             name, pos, want, x = ('index', 2, 'int', index) if isinstance(type, str) else ('type', 1, 'str', type)
             raise TypeError("device(): argument '%s' (position %d) must be %s, not %s"
                             % (name, pos, want, 'torch.device' if isinstance(x, device) else builtins.type(x).__name__))
@@ -271,15 +289,30 @@ class device(metaclass=CType):
                             "types: (!%s!)\n * (str type, int index = -1)\n" % (got, got))
         if not re.fullmatch(r'[a-zA-Z_]+(:([1-9][0-9]*|0))?', type):
             raise RuntimeError("Invalid device string: '%s'" % type)
-        if ':' in type:
-            type, _, idx = type.partition(':')
-            index = builtins.int(idx)
-        if type not in ('cpu', 'cuda', 'mps', 'meta'):
+        name, _, idx = type.partition(':')
+        if name not in ('cpu', 'cuda', 'mps', 'meta'):
             raise RuntimeError('Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, '
                                'maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of '
-                               'device string: %s' % type)
-        self.type = type
-        self.index = index
+                               'device string: %s' % name)
+        if idx:
+            if index is not None:
+                raise RuntimeError('type (string) must not include an index because index was passed explicitly: %s'
+                                   % type)
+            type, index = name, builtins.int(idx)
+        if index is not None and index < 0:
+            raise RuntimeError('Device index must not be negative')
+        object.__setattr__(self, 'type', type)
+        object.__setattr__(self, 'index', index)
+
+    def __setattr__(self, name, value):
+        if name in ('type', 'index'):
+            raise AttributeError("attribute '%s' of 'torch.device' objects is not writable" % name)
+        object.__setattr__(self, name, value)          # (any other: Python's "object has no attribute")
+
+    def __delattr__(self, name):
+        if name in ('type', 'index'):
+            raise AttributeError("attribute '%s' of 'torch.device' objects is not writable" % name)
+        object.__delattr__(self, name)
 
     def __repr__(self):
         if self.index is None:
@@ -296,6 +329,24 @@ class device(metaclass=CType):
 
     def __hash__(self):
         return hash((self.type, self.index))
+
+    def __reduce__(self):
+        return device, (self.type,) if self.index is None else (self.type, self.index)
+
+    __lt__ = __le__ = __gt__ = __ge__ = _no_order
+
+    def __enter__(self):
+        """`with torch.device(...)`: the default device inside the block; only the CPU exists (another fails as
+        torch.set_default_device does)."""
+        from ._misc import set_default_device
+        set_default_device(self)
+        _entered.append(self)
+        return self
+
+    def __exit__(self, *exc):
+        if not _entered:
+            raise RuntimeError('trying to pop from empty mode stack')
+        _entered.pop()
 
 
 cpu = device('cpu')

@@ -327,12 +327,12 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
     d = dt.to_dtype(dtype, 'tensor') if dtype is not None else None
     if isinstance(data, Tensor):
         warnings.warn(_COPY_WARNING % _name, UserWarning, stacklevel=user_stacklevel())
-        arr = np.array(data._data, copy=True)
+        arr = np.array(data._data, copy=True, order=_copy_order(data._data))
         d = d or data.dtype
     elif isinstance(data, np.ndarray):
         _check_strides(data)
         d = d or dt.from_numpy_dtype(data.dtype)
-        arr = np.array(data, copy=True)
+        arr = np.array(data, copy=True, order=_copy_order(data))
     else:
         inferred, problems, ndim = _infer(data, d)
         d = d or inferred
@@ -348,6 +348,12 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
     if isinstance(data, Tensor) and data._inference and not ag.inference_enabled:
         ag.bump(out)              # (copied in by copy_, seen by autograd: see _ops.clone)
     return out
+
+
+def _copy_order(arr):
+    """The layout PyTorch copies an array or tensor into (preserve_format): its dims in the order of their strides,
+    row-major where a dim repeats its elements (stride 0, as an expanded tensor's: no order to keep)."""
+    return 'C' if builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape)) else 'K'
 
 
 def as_tensor(data, dtype=None, device=None):

@@ -203,7 +203,6 @@ Tensor.__sub__ = ops.sub
 Tensor.__rsub__ = _reflected(ops.rsub)
 Tensor.__mul__ = Tensor.__rmul__ = ops.mul
 Tensor.__truediv__ = Tensor.__div__ = ops.div
-Tensor.__pow__ = ops.pow
 Tensor.__matmul__ = ops.matmul
 Tensor.__neg__ = ops.neg
 
@@ -239,14 +238,23 @@ Tensor.__contains__ = __contains__
 
 def __rtruediv__(self, other):
     """number / tensor is tensor.reciprocal() * number, as in PyTorch (so the graph shows ReciprocalBackward0).
-    (A tensor `other` comes only from an explicit x.__rtruediv__(t): the same formula, as PyTorch's.)"""
-    if not isinstance(other, ops._Number) and not isinstance(other, Tensor):
+    (A tensor `other` comes only from an explicit x.__rtruediv__(t): the same formula, as PyTorch's.) Anything else
+    is multiplied by `*` too: a numpy array then through numpy (ndarray / t is a tensor); the rest NotImplemented."""
+    if isinstance(other, ops._Number) or isinstance(other, Tensor):
+        return ops.mul(self.reciprocal(), other)
+    try:
+        return self.reciprocal() * other
+    except TypeError:
         return NotImplemented
-    return ops.mul(self.reciprocal(), other)
 
 
-def __rpow__(self, other):
-    if not isinstance(other, ops._Number) and not isinstance(other, Tensor):
+def __pow__(self, exponent, *modulo):
+    """`t ** x`; pow(t, x, mod) PyTorch's pow does not take: NotImplemented (Python's "unsupported operand")."""
+    return NotImplemented if modulo else ops.pow(self, exponent)
+
+
+def __rpow__(self, other, *modulo):
+    if modulo or not isinstance(other, ops._Number) and not isinstance(other, Tensor):
         return NotImplemented
     return ops.pow(other, self)
 
@@ -257,6 +265,7 @@ def __rmatmul__(self, other):
 
 
 Tensor.__rtruediv__ = Tensor.__rdiv__ = __rtruediv__
+Tensor.__pow__ = __pow__
 Tensor.__rpow__ = __rpow__
 Tensor.__rmatmul__ = __rmatmul__
 
@@ -515,7 +524,6 @@ Tensor.__lt__ = Tensor.lt = _compare(np.less)
 Tensor.__le__ = Tensor.le = _compare(np.less_equal)
 Tensor.__gt__ = Tensor.gt = _compare(np.greater)
 Tensor.__ge__ = Tensor.ge = _compare(np.greater_equal)
-Tensor.__hash__ = object.__hash__
 
 
 def _int_op(np_fn):
@@ -1242,9 +1250,10 @@ def _clamp_check(name, function, args, kwargs):
     tensor that cannot stand for one (not 0-d, or needing grad): neither overload (both tensors, both numbers)
     takes them. For that mix, a method's error (and torch.clamp_'s) says why each overload failed."""
     bounds = builtins.list(args[1:3]) + [kwargs[k] for k in ('min', 'max') if k in kwargs]
-    odd = builtins.any(b is not None and not isinstance(b, (Tensor, builtins.int, builtins.float)) for b in bounds)
+    numbers = (builtins.int, builtins.float, np.number, np.bool_)      # (numpy's numbers are numbers too)
+    odd = builtins.any(b is not None and not isinstance(b, (Tensor,) + numbers) for b in bounds)
     mixed = (builtins.any(isinstance(b, Tensor) and (b.ndim or b.requires_grad) for b in bounds) and
-             builtins.any(isinstance(b, (builtins.int, builtins.float)) for b in bounds))
+             builtins.any(isinstance(b, numbers) for b in bounds))
     if not (odd or mixed):
         return
     out = function and not name.endswith('_')

@@ -66,6 +66,14 @@ def _scalar(x):
     return x.item() if isinstance(x, (np.number, np.bool_)) else x
 
 
+def _number(x):
+    """A Scalar argument as PyTorch's parser takes it: a Python number, also from a numpy number or a 0-d tensor
+    that needs no grad (so `_saved_alpha` is 2.0, not tensor(2.)). Anything else is left for the op to refuse."""
+    if isinstance(x, Tensor) and not x._data.ndim and not x._requires_grad:
+        return x.item()
+    return _scalar(x)
+
+
 def _as_tensor(x):
     if type(x) is Tensor or isinstance(x, Tensor):
         return x
@@ -942,7 +950,10 @@ class PowBackward1(Node):
         # PyTorch's pow_backward_self / _exponent: where(e == 0, 0, grad * (e * x^(e-1))) and
         # grad * where(x == 0 & e >= 0, 0, result * log(x)) (so a nan gradient stays nan)
         gx = _where(e == 0, 0., g * (e * x ** _sub_scalar(e, 1))) if self.needs(0) else None
-        ge = g * _where((x == 0) & (e >= 0), 0., self.saved('result') * x.log()) if self.needs(1) else None
+        if self.needs(1):                   # (log of self cast to the result type: ToCopyBackward0 if it changes)
+            ge = g * _where((x == 0) & (e >= 0), 0., self.saved('result') * x.to(dt.result_type(x, e)).log())
+        else:
+            ge = None
         return gx, ge
 
 
@@ -1221,10 +1232,47 @@ def _sigmoid(x):
     return one / (one + _vec_exp(-x))
 
 
+def _vec_loop(x, vec_fn, scalar_fn):
+    """A float32 pointwise kernel as PyTorch's cpu_kernel_vec runs it on one thread (under 32768 elements): along
+    rows of the innermost dims in memory order (coalesced), a row of unit stride (or one broadcast value) through
+    vec_fn in whole blocks of 32 (two AVX-512 vectors), the rest of it through scalar_fn (the C++ scalar lambda: its
+    exp is correctly rounded, Sleef's is not); strided rows through scalar_fn throughout. `sigmoid(x[:3])`: all
+    scalar."""
+    dims = [d for d in range(x.ndim) if x.shape[d] > 1]
+    if not dims or x.dtype is not _F32:
+        return scalar_fn(x)
+    if all(x.strides[d] for d in dims):                     # (broadcast dims: TensorIterator keeps dims' order)
+        dims.sort(key=lambda d: -x.strides[d])
+    inner = x.strides[dims[-1]]
+    if inner not in (0, x.itemsize):
+        return scalar_fn(x)
+    pos, n = np.zeros((1,) * x.ndim, np.int64), 1           # each element's place along its row
+    for d in reversed(dims):
+        if x.strides[d] != inner * n:
+            break
+        pos = pos + np.arange(x.shape[d], dtype=np.int64).reshape([-1 if i == d else 1 for i in range(x.ndim)]) * n
+        n *= x.shape[d]
+    if n < 32:
+        return scalar_fn(x)
+    r = np.array(vec_fn(x), copy=True)
+    tail = np.broadcast_to(pos >= n - n % 32, x.shape)
+    if n % 32:
+        r[tail] = scalar_fn(x[tail])
+    return r
+
+
+def _sigmoid32(x):
+    """sigmoid's kernel: 1 / (1 + exp(-x)) with Sleef's exp over whole vectors, the C library's for the rest."""
+    if x.dtype is not _F32:
+        return _sigmoid(x)
+    one = x.dtype.type(1)
+    return _vec_loop(x, _sigmoid, lambda f: one / (one + _exp(-f)))
+
+
 exp = _unary(_exp, ExpBackward0, 'result')
 log = _unary(_rounded(np.log), LogBackward0, 'self')
 sqrt = _unary(np.sqrt, SqrtBackward0, 'result')
-sigmoid = _unary(_sigmoid, SigmoidBackward0, 'result')
+sigmoid = _unary(_sigmoid32, SigmoidBackward0, 'result')
 tanh = _unary(_rounded(np.tanh), TanhBackward0, 'result')
 sin = _unary(_rounded(np.sin), SinBackward0, 'self')
 cos = _unary(_rounded(np.cos), CosBackward0, 'self')
@@ -1515,6 +1563,7 @@ class ThresholdBackwardBackward0(Node):
 
 
 def clamp(a, min=None, max=None):
+    min, max = _scalar(min), _scalar(max)          # (a numpy number bound is a Python one: _saved_min is a float)
     if min is None and max is None:
         raise RuntimeError("torch.clamp: At least one of 'min' or 'max' must not be None")
     if isinstance(min, Tensor) != isinstance(max, Tensor) and (min if isinstance(max, Tensor) else max) is not None:
@@ -1603,6 +1652,7 @@ def clamp_max(a, max):
 def _clamp_one(a, bound, side):
     """clamp_min / clamp_max: ops of their own in PyTorch (ClampMinBackward0 for a number, ClampMinBackward1 for a
     tensor bound, which gets a gradient where it was taken; the same for max)."""
+    bound = _scalar(bound)                          # (a numpy number is saved as a Python one)
     lo, hi = (bound, None) if side == 'min' else (None, bound)
     if isinstance(bound, Tensor):
         d = dt.result_type(a, bound)
@@ -1657,6 +1707,8 @@ def _given(d):
     """A dim or index as PyTorch saves it: as the user wrote it, a negative one read as unsigned 64-bit."""
     if isinstance(d, (tuple, list)):
         return tuple(_given(x) for x in d)
+    if isinstance(d, (np.integer, Tensor)):       # (a numpy int or an int tensor: PyTorch's parser makes an int)
+        d = operator.index(d)
     return d + _U64 if d < 0 else d
 
 
@@ -2127,7 +2179,7 @@ def _exclusive_prod(x, axis):
 
 class ProdBackward0(Node):
     def apply(self, g):
-        x, r = self.saved('self'), self.saved('result')
+        x, r = self.saved('self').to(g.dtype), self.saved('result')     # (PyTorch's self.to(grad.scalar_type()))
         xd = x._data
         if xd.ndim == 0:
             return (g,)
@@ -2142,7 +2194,7 @@ class ProdBackward0(Node):
 
 class ProdBackward1(Node):
     def apply(self, g):
-        x, r = self.saved('self'), self.saved('result')
+        x, r = self.saved('self').to(g.dtype), self.saved('result')     # (PyTorch's self.to(grad.scalar_type()))
         xd = x._data
         if xd.ndim == 0:
             return (g,)

@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT, pack_outputs
-from ._ops import (_attach, _not_implemented, _mul_scalar, _mkl_gemm, _rounded, _vec_exp, matmul,
+from ._ops import (_attach, _number, _not_implemented, _mul_scalar, _mkl_gemm, _rounded, _vec_exp, matmul,
                    bmm, transpose, cat)
 from ._ops_nn import _raw, _softmax_np, softmax_backward_data, linear
 from ._tensor import Tensor, make, _wrap_dim
@@ -47,6 +47,7 @@ class SafeSoftmaxBackward0(Node):
 
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * input + alpha * (batch1 @ batch2), input broadcast over the batch (BaddbmmBackward0)."""
+    beta, alpha = _number(beta), _number(alpha)
     input.detach().expand(batch1.shape[0], batch1.shape[1], batch2.size(2))    # (PyTorch's first check)
     out = bmm(batch1.detach(), batch2.detach())._data
     t = out.dtype.type

@@ -333,7 +333,10 @@ class ConvolutionBackward0(Node):
             grads = iter(grad(y, req, g, create_graph=True, allow_unused=True))
             return tuple(next(grads) if t is not None and t._requires_grad else None for t in (x, w, bias))
         from .autograd import grad
-        return _second_order(ConvolutionBackwardBackward0, (g, x, w), (gx, gw, gb), formula)
+        return _second_order(ConvolutionBackwardBackward0, (g, x, w), (gx, gw, gb), formula,
+                             {'dilation': s['dilation'], 'grad_output': g, 'groups': s['groups'], 'input': x,
+                              'output_padding': s['output_padding'], 'padding': s['padding'], 'stride': s['stride'],
+                              'transposed': s['transposed'], 'weight': w})
 
 
 class ConvolutionBackwardBackward0(_SecondOrder):

@@ -13,7 +13,7 @@ from . import _autograd as ag
 from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._factories import eye
-from ._ops import _attach, _sizes, _check_broadcast, _mul_scalar, cat, clone, matmul, mv, outer
+from ._ops import _attach, _number, _sizes, _check_broadcast, _mul_scalar, cat, clone, matmul, mv, outer
 from ._ops_index import diag_embed
 from ._ops_nn import _return_type, addmm, linalg_svd, return_types, where
 from ._ops_reduce import _LinAlgError, inverse
@@ -420,6 +420,7 @@ def _add_product(name, input, prod, a, b, beta, alpha, node, saved):
 
 def addmv(input, mat, vec, *, beta=1, alpha=1):
     """beta * input + alpha * (mat @ vec), input broadcast to the result (ignored when beta is 0)."""
+    beta, alpha = _number(beta), _number(alpha)
     if mat._data.ndim != 2 or vec._data.ndim != 1 or input._data.ndim > 1:
         raise RuntimeError('vector + matrix @ vector expected, got %d, %d, %d'
                            % (input._data.ndim, mat._data.ndim, vec._data.ndim))
@@ -440,6 +441,7 @@ class AddmvBackward0(Node):
 
 def addr(input, vec1, vec2, *, beta=1, alpha=1):
     """beta * input + alpha * outer(vec1, vec2), input broadcast to the result (ignored when beta is 0)."""
+    beta, alpha = _number(beta), _number(alpha)
     for name, v in (('vec1', vec1), ('vec2', vec2)):
         if v._data.ndim != 1:
             raise RuntimeError('addr: Expected 1-D argument %s, but got %d-D' % (name, v._data.ndim))

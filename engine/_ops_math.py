@@ -12,7 +12,7 @@ import numpy as np
 from . import _dtypes as dt
 from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
-from ._ops import (_attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
+from ._ops import (_number, _attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
                    _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
                    _C10_TYPE, _rg, pow as _pow, _iter_laid_out)
 from ._ops_nn import where, erf as _erf
@@ -612,6 +612,9 @@ class LerpBackward1(Node):
 
 
 def _addc_operands(a, t1, t2, value, name):
+    value = _number(value)
+    if not isinstance(value, (int, float, complex)):
+        raise TypeError("%s(): argument 'value' must be Number, not %s" % (name, parser_type(value)))
     for i, t in enumerate((t1, t2)):
         _need_tensor(name, t, i + 2, 'tensor%d' % (i + 1))
     d = dt.result_type(a, t1, t2)
@@ -621,12 +624,12 @@ def _addc_operands(a, t1, t2, value, name):
     shape = np.broadcast_shapes(x.shape, y.shape)
     if shape != z.shape:
         _check_broadcast(shape, z.shape)
-    return x, y, z, d
+    return x, y, z, d, value
 
 
 def addcmul(a, tensor1, tensor2, *, value=1):
     """a + value * tensor1 * tensor2."""
-    x, y, z, d = _addc_operands(a, tensor1, tensor2, value, 'addcmul')
+    x, y, z, d, value = _addc_operands(a, tensor1, tensor2, value, 'addcmul')
     if d is dt.bool_:
         raise NotImplementedError('"addcmul_cpu_out" not implemented for \'Bool\'')
     v = d.np.type(value if d.is_floating_point else builtins.int(value))
@@ -655,7 +658,7 @@ def addcdiv(a, tensor1, tensor2, *, value=1):
             '* torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / '
             'tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + '
             'value * tensor1 / tensor2), for all dtypes.')
-    x, y, z, d = _addc_operands(a, tensor1, tensor2, value, 'addcdiv')
+    x, y, z, d, value = _addc_operands(a, tensor1, tensor2, value, 'addcdiv')
     if d is dt.float16:                         # (halves: in float, rounded once)
         out = _out(_iter_laid_out(x.astype(_F32) + _F32.type(value) * y.astype(_F32) / z.astype(_F32), x, y, z), d)
     else:

@@ -6,6 +6,7 @@ names and saved attributes exactly as PyTorch 2.13 has them. Losses take `reduct
 """
 import builtins
 import math
+import operator
 import warnings
 
 import numpy as np
@@ -15,9 +16,9 @@ from . import _reduce_order
 from . import _selection
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _div_scalar, _F16, _F32, _float_dtype, _half,
+from ._ops import (_number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _div_scalar, _F16, _F32, _float_dtype, _half,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
-                   _scalar_sub, _sigmoid, _vec_exp, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
+                   _scalar_sub, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
                    masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out,
                    _not_implemented)
@@ -36,7 +37,9 @@ def _raw(dim):
     """A dim as PyTorch saves it: as given, negatives read as unsigned 64-bit (-1 -> 18446744073709551615)."""
     if dim is None:
         return None
-    return tuple(d % 2 ** 64 for d in dim) if isinstance(dim, (tuple, list)) else dim % 2 ** 64
+    if isinstance(dim, (tuple, list)):
+        return tuple(_raw(d) for d in dim)
+    return operator.index(dim) % 2 ** 64          # (a numpy int or an int tensor: PyTorch's parser makes an int)
 
 
 def _saved_dims(raw, ndim):
@@ -52,8 +55,12 @@ def _reduced_dims(raw, ndim):
     return _saved_dims(raw, ndim) if ndim else (None if raw is None else ())
 
 
-def _unsq(g, dims, keepdim):
-    """A reduced gradient with its reduced dims put back (size 1), so it broadcasts against the input."""
+def _unsq(g, dims, keepdim, raw=None):
+    """A reduced gradient with its reduced dims put back (size 1), so it broadcasts against the input. With the
+    dims as the node saved them (raw), one dim is put back as given (PyTorch's unsqueeze_multiple: unsqueeze(-1))."""
+    if raw is not None and not keepdim and (type(raw) is not tuple or len(raw) == 1):
+        d = raw[0] if type(raw) is tuple else raw
+        return g.unsqueeze(d - 2 ** 64 if d >= 2 ** 63 else d)
     if not keepdim and dims is not None:
         for d in dims:
             g = g.unsqueeze(d)
@@ -773,7 +780,8 @@ class LogsumexpBackward0(Node):
         s = self._saved
         x = self.saved('self')
         dims = _reduced_dims(s['dim'], x.ndim)
-        return (_unsq(g, dims, s['keepdim']) * (x - _unsq(self.saved('result'), dims, s['keepdim'])).exp(),)
+        raw = s['dim'] if x.ndim else None
+        return (_unsq(g, dims, s['keepdim'], raw) * (x - _unsq(self.saved('result'), dims, s['keepdim'], raw)).exp(),)
 
 
 # ================================================================================================ statistics
@@ -787,7 +795,7 @@ def _correction(dim, unbiased, correction):
     if isinstance(dim, builtins.bool):          # the old var(unbiased) overload
         dim, unbiased = _NOT_GIVEN, dim
     if correction is not _NOT_GIVEN:
-        return None if dim is _NOT_GIVEN else dim, correction
+        return None if dim is _NOT_GIVEN else dim, _number(correction)
     if dim is _NOT_GIVEN and unbiased is None:
         return None, None
     return None if dim is _NOT_GIVEN else dim, 0 if unbiased is False else 1
@@ -848,7 +856,9 @@ def std(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVE
                                                                     'self': SavedTensor(a)})
 
 
-def _var_backward(g, x, dims, c, keepdim):
+def _var_backward(g, x, dims, c, keepdim, raw=None):
+    """var_backward: 2 / (n - c) * g * (x - x.mean(dim, keepdim=True)), the mean over the dims as the op was given
+    them (raw: as saved), so its MeanBackward1 saves them so too."""
     n = x._data.size if dims is None else builtins.int(np.prod([x._data.shape[d] for d in dims]))
     c = 1 if c is None else c
     if n <= c and (dims is None or not x._data.ndim):
@@ -856,15 +866,20 @@ def _var_backward(g, x, dims, c, keepdim):
         # (not 2 / 0 * (x - mean), whose signs and zeros would show) of the default dtype (where of two numbers)
         v = x._data
         return g * make(np.where(v == v.mean(dtype=v.dtype), np.nan, np.inf).astype(dt.default_float.np))
-    centered = x - (x.mean(dims, keepdim=True) if dims is not None else x.mean())
-    return _mul_scalar(_unsq(g, dims, keepdim), 2.0 / (n - c) if n != c else math.inf) * centered  # (2.0 / 0: inf)
+    given = dims if x._data.ndim else None          # (a 0-d x: over all of it, x.mean(): MeanBackward0)
+    if raw is not None and x._data.ndim:
+        given = tuple(d - 2 ** 64 if d >= 2 ** 63 else d for d in (raw if isinstance(raw, tuple) else (raw,)))
+    centered = x - (x.mean(given, keepdim=True) if given is not None else x.mean())
+    if x._data.ndim > 1:                # (a 1-d x: g, reduced to 0-d, broadcasts as it is)
+        g = _unsq(g, dims, keepdim, raw)
+    return _mul_scalar(g, 2.0 / (n - c) if n != c else math.inf) * centered  # (2.0 / 0: inf)
 
 
 class VarBackward0(Node):
     def apply(self, g):
         s = self._saved
         x = self.saved('self')
-        return (_var_backward(g, x, _reduced_dims(s['dim'], x.ndim), s['correction'], s['keepdim']),)
+        return (_var_backward(g, x, _reduced_dims(s['dim'], x.ndim), s['correction'], s['keepdim'], s['dim']),)
 
 
 class StdBackward0(Node):
@@ -873,7 +888,7 @@ class StdBackward0(Node):
         r = self.saved('result')
         g = (g / _mul_scalar(r, 2)).masked_fill(make(r._data == 0), 0)
         x = self.saved('self')
-        return (_var_backward(g, x, _reduced_dims(s['dim'], x.ndim), s['correction'], s['keepdim']),)
+        return (_var_backward(g, x, _reduced_dims(s['dim'], x.ndim), s['correction'], s['keepdim'], s['dim']),)
 
 
 def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
@@ -919,14 +934,15 @@ class LinalgVectorNormBackward0(Node):
     def apply(self, g):
         s = self._saved
         x, r = self.saved('self'), self.saved('result')
-        return (_norm_backward(g, x, r, s['ord'], _reduced_dims(s['dim'], x.ndim), s['keepdim']),)
+        return (_norm_backward(g, x, r, s['ord'], _reduced_dims(s['dim'], x.ndim), s['keepdim'],
+                               s['dim'] if x.ndim else None),)
 
 
-def _norm_backward(g, x, r, ord, dims, keepdim):
+def _norm_backward(g, x, r, ord, dims, keepdim, raw=None):
     """The gradient of r, the ord-norm of x over dims; None for ord 0 (PyTorch gives no gradient there)."""
     if ord == 0:
         return None
-    g, r = _unsq(g, dims, keepdim), _unsq(r, dims, keepdim)
+    g, r = _unsq(g, dims, keepdim, raw), _unsq(r, dims, keepdim, raw)
     if ord == 1:
         return x.sgn() * g
     if ord in (math.inf, -math.inf):
@@ -935,6 +951,7 @@ def _norm_backward(g, x, r, ord, dims, keepdim):
         count = mask.sum(dims, keepdim=True) if dims is not None else mask.sum()
         return x.sgn() * (g / count * mask)
     zero = make(r._data == 0)           # PyTorch's norm_backward, with its masked_fill
+    ord = float(ord)                    # (a C++ double there: x.abs().pow(1.0) for ord 3)
     if ord == 2:
         return g * (x / r).masked_fill(zero, 0)
     if ord < 1:
@@ -954,6 +971,7 @@ def _check_float(a, kernel, kinds='f'):
 def leaky_relu(a, negative_slope=0.01, inplace=False):
     """x where x > 0, else negative_slope * x. inplace: the node of leaky_relu_, which saves the result."""
     _check_float(a, 'leaky_relu_cpu')
+    negative_slope = _number(negative_slope)
     x = a._data
     if x.dtype is _F16:                 # (PyTorch multiplies a half by the slope in float, then rounds)
         out = make(np.where(x > 0, x, (x.astype(_F32) * _F32.type(negative_slope)).astype(_F16)))
@@ -1061,6 +1079,7 @@ class RreluWithNoiseBackwardBackward0(Node):
 
 def hardtanh(a, min_val=-1.0, max_val=1.0):
     """x clipped to [min_val, max_val] (relu6 is hardtanh(x, 0, 6))."""
+    min_val, max_val = _number(min_val), _number(max_val)
     x = a._data
     if x.dtype.kind in 'bu':
         if x.dtype.kind == 'b':
@@ -1094,10 +1113,12 @@ class HardtanhBackwardBackward0(Node):
 def softplus(a, beta=1, threshold=20):
     """log(1 + exp(beta * x)) / beta, and x itself where beta * x > threshold."""
     _check_float(a, 'softplus_cpu')
+    beta, threshold = _number(beta), _number(threshold)
     x = a._data
     bx = x * x.dtype.type(beta)
     if x.dtype is _F32:               # PyTorch's kernel: log1p(exp(beta * x)) / beta, its exp, the quotient in float
-        soft = np.log1p(_vec_exp(bx), dtype=np.float64).astype(_F32) / np.float32(beta)
+        soft = _vec_loop(bx, lambda v: np.log1p(_vec_exp(v), dtype=np.float64).astype(_F32) / np.float32(beta),
+                         lambda v: _log1pf(_exp(v)) / np.float32(beta))     # (the scalar loop: the C library's)
     else:
         soft = (np.log1p(np.exp(bx, dtype=np.float64)) / beta).astype(x.dtype)
     out = make(np.where(bx > threshold, x, soft))
@@ -1186,6 +1207,7 @@ class SoftplusBackwardBackward0(Node):
 def elu(a, alpha=1.0, inplace=False):
     """x where x > 0, else alpha * (exp(x) - 1). inplace: the node of elu_, which saves the result."""
     _check_float(a, 'elu_cpu')
+    alpha = _number(alpha)
     out = make(_elu_np(a._data, alpha, 1, 1))
     if inplace:
         return _attach(out, EluBackward1, (a,), {'alpha': alpha, 'input_scale': 1, 'result': _RESULT, 'scale': 1})
@@ -1266,6 +1288,9 @@ def silu(a):
     x = a._data
     if x.dtype is _F16:                             # (computed in float, rounded to half)
         out = _half(lambda f: f / (f.dtype.type(1) + _vec_exp(-f)), x)
+    elif x.dtype is _F32:                           # (Sleef's exp over whole vectors, the C library's for the rest)
+        one = np.float32(1)
+        out = _vec_loop(x, lambda f: f / (one + _vec_exp(-f)), lambda f: f / (one + _exp(-f)))
     else:
         out = x / (x.dtype.type(1) + _vec_exp(-x)) if x.dtype.kind == 'f' else x * _sigmoid(x)
     return _attach(make(out), SiluBackward0, (a,), {'self': SavedTensor(a)})
@@ -1409,6 +1434,7 @@ class GeluBackwardBackward0(Node):
 
 def addmm(input, mat1, mat2, *, beta=1, alpha=1):
     """beta * input + alpha * (mat1 @ mat2): what nn.Linear computes for a batch (input is the bias)."""
+    beta, alpha = _number(beta), _number(alpha)
     for name, m in (('self', input), ('mat1', mat1)):            # (PyTorch checks dtypes before shapes)
         if m._data.dtype is not mat2._data.dtype:
             raise RuntimeError('%s and mat2 must have the same dtype, but got %s and %s'
@@ -1835,7 +1861,8 @@ def nll_loss_backward(g, x, target, weight, r, ignore_index, total_weight, two_d
     coef = np.zeros((t.size, classes), x._data.dtype)       # zero elsewhere, and where ignored
     coef[np.arange(t.size)[keep], safe[keep]] = vals[keep] if np.ndim(vals) else vals
     if nd >= 2:
-        coef = np.moveaxis(coef.reshape((shape[0],) + shape[2:] + (classes,)), -1, 1)
+        # (laid out as the input is in memory, row-major: PyTorch's kernel fills zeros_like(contiguous input))
+        coef = np.ascontiguousarray(np.moveaxis(coef.reshape((shape[0],) + shape[2:] + (classes,)), -1, 1))
     else:
         coef = coef.reshape(shape)
     out = make(coef)
@@ -1927,6 +1954,45 @@ def _check_bce(input, target, weight):
     return weight.expand(shape)
 
 
+def _log1pf(x):
+    """log1p of a float32 array as the C library's log1pf computes it (glibc's, fdlibm's algorithm: 1 + x =
+    2**k (1 + f), 1 + f normalised into [sqrt(2)/2, sqrt(2)), then log(1 + f) = f - (f*f/2 - s (f*f/2 + R(s*s)))
+    with s = f / (2 + f), a degree-7 polynomial R, all in float). Not correctly rounded: 7% of log1pf(-x) for x
+    in (0, 1) are an ulp off, and PyTorch's scalar kernels (binary_cross_entropy's) print those."""
+    f32, one = np.float32, np.float32(1)
+    hx = x.view(np.int32)
+    with np.errstate(all='ignore'):
+        u = one + x
+        hu = u.view(np.int32)
+        k = (hu >> 23) - 127
+        c = np.where(k > 0, one - (u - x), x - (u - one)) / u           # (the rounding error of 1 + x)
+        big = hx >= 0x5a000000                                          # (1 + x is x: no correction)
+        hu, k, c = np.where(big, hx, hu) & 0x007fffff, np.where(big, (hx >> 23) - 127, k), np.where(big, f32(0), c)
+        up = hu >= 0x3504f7
+        k = np.where(up, k + 1, k)
+        f = (hu | np.where(up, 0x3f000000, 0x3f800000)).astype(np.int32).view(np.float32) - one
+        hu = np.where(up, (0x00800000 - hu) >> 2, hu)
+        near = (hx < 0x3ed413d7) & ((hx > 0) | (hx <= np.int32(-1097468385)))    # -0.2929 < x < 0.41422: k = 0
+        f, k, c, hu = np.where(near, x, f), np.where(near, 0, k), np.where(near, f32(0), c), np.where(near, 1, hu)
+        kf = k.astype(np.float32)
+        hi, lo = kf * f32(6.9313812256e-01), kf * f32(9.0580006145e-06)            # k ln 2 in two parts
+        hfsq = f32(0.5) * f * f
+        s = f / (f32(2) + f)
+        z = s * s
+        R = z * (f32(6.6666668653e-01) + z * (f32(4.0000000596e-01) + z * (f32(2.8571429849e-01) + z * (
+            f32(2.2222198546e-01) + z * (f32(1.8183572590e-01) + z * (f32(1.5313838422e-01) + z * f32(1.4798198640e-01)))))))
+        r = np.where(k == 0, f - (hfsq - s * (hfsq + R)), hi - ((hfsq - (s * (hfsq + R) + (lo + c))) - f))
+        R = hfsq * (one - f32(0.66666666666666666) * f)                 # |f| < 2**-20: a shorter series
+        r2 = np.where(k == 0, f - R, hi - ((R - (lo + c)) - f))
+        r2 = np.where(f == 0, np.where(k == 0, f32(0), hi + (c + lo)), r2)
+        r = np.where(hu == 0, r2, r)
+        ax = hx & 0x7fffffff
+        tiny = (hx < 0x3ed413d7) & (ax < 0x31000000)                    # |x| < 2**-29
+        r = np.where(tiny, np.where(ax < 0x24800000, x, x - x * x * f32(0.5)), r)
+        r = np.where(x == -1, f32(-np.inf), np.where(x < -1, (x - x) / (x - x), r))
+        return np.where(hx >= 0x7f800000, x + x, r).astype(np.float32)
+
+
 def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=None, reduction='mean'):
     """-(t log x + (1 - t) log(1 - x)) for probabilities x (the logs are clamped at -100, as in PyTorch)."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
@@ -1937,9 +2003,11 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     if (bad_x | bad_t).any():
         raise RuntimeError('all elements of %s should be between 0 and 1'
                            % ('input' if bad_x.flat[np.argmax((bad_x | bad_t).ravel())] else 'target'))
-    # PyTorch's kernel: (t - 1) * max(log1p(-x), -100) - t * max(log(x), -100), the logs rounded once
+    # PyTorch's kernel: (t - 1) * max(log1p(-x), -100) - t * max(log(x), -100), the C library's logs one element
+    # at a time (float32: glibc's log1pf; its logf is taken as correctly rounded, which it is but for 0.7%)
     one, low = x.dtype.type(1), x.dtype.type(-100)
-    losses = (t - one) * np.maximum(_log1p(-x), low) - t * np.maximum(_log(x), low)
+    l1p = _log1pf(-x) if x.dtype is _F32 else _log1p(-x)
+    losses = (t - one) * np.maximum(l1p, low) - t * np.maximum(_log(x), low)
     if weight is not None:
         losses = losses * weight._data
     return _attach(_out(_reduce(losses, r), input.dtype), BinaryCrossEntropyBackward0, (input, target),
@@ -2497,7 +2565,12 @@ class NativeBatchNormBackward0(Node):
             return (g * (scale if w is None else scale * w.reshape(shape)),
                     None if w is None else (g * (x - mean) * scale).sum(axes), g.sum(axes))
         # (the inputs of PyTorch's node: grad_out, input, weight, save_mean, save_invstd)
-        return _second_order(NativeBatchNormBackwardBackward0, (g, x, w, None, None), (gx, gw, gb), formula)
+        s = self._saved
+        return _second_order(NativeBatchNormBackwardBackward0, (g, x, w, None, None), (gx, gw, gb), formula,
+                             {'eps': s['eps'], 'grad_out': g, 'input': x,
+                              'running_mean': s['running_mean'], 'running_var': s['running_var'],  # (as saved)
+                              'save_invstd': self.saved('result2'), 'save_mean': self.saved('result1'),
+                              'train': s['training'], 'weight': w})
 
 
 # ================================================================================================ Tensor methods
@@ -2853,7 +2926,10 @@ class NativeLayerNormBackward0(Node):
             return _norm_grads(g, x, w, dims, tuple(range(x.dim() - k)), x - x.mean(dims, keepdim=True), eps)
         # (the inputs of PyTorch's node: grad_out, input, mean, rstd, weight, bias)
         return _second_order(NativeLayerNormBackwardBackward0, (g, x, None, None, w, self.saved('bias')),
-                             (gx, gw, gb), formula)
+                             (gx, gw, gb), formula,
+                             {'grad_out': g, 'input': x, 'mean': self.saved('result1'),
+                              'normalized_shape': self._saved['normalized_shape'], 'rstd': self.saved('result2'),
+                              'weight': w})
 
 
 def _norm_grads(g, x, w, dims, outer, centred, eps, w_shape=None):
@@ -2897,12 +2973,14 @@ class NativeBatchNormBackwardBackward0(_SecondOrder):
     pass
 
 
-def _second_order(cls, ins, outs, formula):
+def _second_order(cls, ins, outs, formula, saved=None):
     """`outs`, the first-order gradients a kernel computed from `ins`, made outputs of one `cls` node when autograd
-    records them (create_graph=True)."""
+    records them (create_graph=True); the node shows what PyTorch's saves (`saved`: tensors, None or values)."""
     if not ag.grad_enabled or not any(t is not None and t._requires_grad for t in ins):
         return outs
-    node = ag.record(None, cls, ins)
+    if saved:
+        saved = {k: SavedTensor(v) if isinstance(v, Tensor) else v for k, v in saved.items()}
+    node = ag.record(None, cls, ins, saved)
     node.num_outputs = len(outs)
     node._ins, node._formula = ins, formula
     for i, t in enumerate(outs):

@@ -12,7 +12,7 @@ import numpy as np
 
 from . import _autograd as ag
 from ._autograd import Node, SavedTensor
-from ._ops import (_attach, _not_implemented, _recording, _RESULT, _rounded, _scalar_sub, _sigmoid, _vec_exp,
+from ._ops import (_number, _attach, _not_implemented, _recording, _RESULT, _rounded, _scalar_sub, _sigmoid, _vec_exp,
                    _sizes, _zeros_like, threshold_backward, cat, narrow)
 from ._ops_nn import (_check_float, _check_mixed, _div_scalar, _elu_np, _raw, _rowwise_moments, _fused,  # noqa: F401
                       _saved_dims, where, _second_order, _SecondOrder,
@@ -157,6 +157,7 @@ class CeluBackward1(Node):
 
 def threshold(a, threshold, value, inplace=False):
     """x where x > threshold, else value (ThresholdBackward0; inplace: ThresholdBackward1). Both save the input."""
+    threshold, value = _number(threshold), _number(value)
     x = a._data
     if x.dtype.kind == 'b':
         raise NotImplementedError('"threshold_cpu" not implemented for \'Bool\'')
@@ -482,7 +483,8 @@ class PreluKernelBackward0(Node):
             full = where(pos, 0., x * g)
             axes = tuple(i for i in range(full.dim()) if w.dim() == 0 or w.shape[i] == 1)
             return where(pos, g, w * g), full.sum(axes, keepdim=w.dim() > 0).reshape(w.shape)
-        return _second_order(PreluKernelBackwardBackward0, (g, x, w), (gx, gw), formula)
+        return _second_order(PreluKernelBackwardBackward0, (g, x, w), (gx, gw), formula,
+                             {'grad_output': g, 'self': x, 'weight': w})
 
 
 class PreluKernelBackwardBackward0(_SecondOrder):

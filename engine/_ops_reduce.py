@@ -11,7 +11,7 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
-from ._ops import _add_reduce, _attach, _dims, _div_scalar, _out, _dim_list as _checked_dims
+from ._ops import _add_reduce, _attach, _dims, _div_scalar, _mul_scalar, _out, _dim_list as _checked_dims
 from ._ops_nn import _NOT_GIVEN, _correction, _var_np_dtype, _raw, _return_type, _var_backward, _var_np, _saved_dims, _unsq, return_types, where
 from ._tensor import Tensor, make, _wrap_dim
 
@@ -412,7 +412,7 @@ def _moments_backward(node, g_spread, g_mean):
     dims = _saved_dims(s['dim'], x.ndim)
     out = None
     if g_spread is not None:
-        out = _var_backward(g_spread, x, dims, s['correction'], s['keepdim'])
+        out = _var_backward(g_spread, x, dims, s['correction'], s['keepdim'], s['dim'])
     if g_mean is not None:
         n = x.numel() if not dims else _prod(x.shape[d] for d in dims)       # (dim=(): all of x)
         part = _div_scalar(_unsq(g_mean, dims, s['keepdim']).expand(x.shape), n)     # (mean_backward: DivBackward1)
@@ -429,7 +429,7 @@ class StdMeanBackward0(Node):
     def apply(self, g_std, g_mean):
         if g_std is not None:
             r = self.saved('result0')
-            g_std = (g_std / (r * 2)).masked_fill(make(r._data == 0), 0)     # (std_backward, as StdBackward0)
+            g_std = (g_std / _mul_scalar(r, 2)).masked_fill(make(r._data == 0), 0)     # (std_backward, as StdBackward0)
         return _moments_backward(self, g_std, g_mean)
 
 

@@ -2,6 +2,7 @@
 
 The ops (arithmetic, shape ops, in-place ops...) are defined in `_ops.py`, which attaches them to Tensor.
 """
+import copy
 import operator
 from sys import getrefcount
 import warnings
@@ -109,20 +110,21 @@ class Size(tuple, metaclass=dt.CType):
         return Size(tuple.__add__(other, self))
 
     def __mul__(self, n):
-        if not hasattr(type(n), '__index__'):
-            raise TypeError("can't multiply sequence by non-int of type '%s'" % type(n).__name__)
+        if not hasattr(type(n), '__index__'):       # (Python's message, naming the type by its C name: torch.Size)
+            raise TypeError("can't multiply sequence by non-int of type '%s'"
+                            % type.__dict__['__name__'].__get__(type(n)))
         return Size(tuple.__mul__(self, n))
 
-    __rmul__ = __mul__
+    def __rmul__(self, n):
+        if isinstance(n, (str, bytes, list, tuple)):     # (a sequence times a Size: the sequence's error, naming Size)
+            return NotImplemented
+        return self.__mul__(n)
 
     def __reduce__(self):
         return Size, (tuple(self),)
 
-    def __setitem__(self, key, value):
-        raise TypeError("'torch.Size' object does not support item assignment")
-
     def __dir__(self):
-        return set(object.__dir__(self)).difference(('__module__', '__slots__', '__setitem__'))
+        return set(object.__dir__(self)).difference(('__module__', '__slots__'))
 
     def __format__(self, spec):
         if spec:
@@ -363,13 +365,16 @@ class Tensor:
         if _STORAGE_WARNING not in _warned:      # (once per process, as PyTorch's Python warns: see warn_once)
             _warned.add(_STORAGE_WARNING)
             warnings.warn(_STORAGE_WARNING, UserWarning, stacklevel=2)
-        base = self._base if self._base is not None else self
-        return TypedStorage(np.ravel(base._data, order='K'), base.dtype)
+        return TypedStorage(self._memory(), self.dtype)
+
+    def _memory(self):
+        """The memory this tensor views, flat (its base's; all of it since a set_ or resize_, which keep it)."""
+        return _root_memory(self._base if self._base is not None else self)
 
     def untyped_storage(self):
         """The bytes of the memory this tensor views (its base's), as an UntypedStorage (no warning)."""
         base = self._base if self._base is not None else self
-        data = np.ravel(base._data, order='K')
+        data = self._memory()
         old = base.__dict__.get('_untyped_storage')      # (one storage object while the memory is the same, as
         if old is not None and old._data.ctypes.data == data.ctypes.data and old._data.size == data.nbytes:
             return old                                   # PyTorch keeps one per StorageImpl: `is` holds)
@@ -574,8 +579,7 @@ class Tensor:
     def data(self):
         """The same memory as a tensor outside autograd, with its own version counter (changes go unnoticed)."""
         t = _alias(self, None)
-        if self._base is not None:
-            _same_memory(t, self)
+        _same_memory(t, self)
         return t
 
     @data.setter
@@ -598,8 +602,7 @@ class Tensor:
         a = _alias(self, counter(self))
         if self._inference:                     # (a view of an inference tensor is one too)
             a._inference = True
-        if self._base is not None:
-            _same_memory(a, self)
+        _same_memory(a, self)
         return a
 
     def is_inference(self):
@@ -629,7 +632,7 @@ class Tensor:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
         (self if self._base is None else self._base)._numpy_memory = True     # (shared: resize_ cannot grow it)
-        return self._data
+        return self._data.view()         # (a new array on the same memory at each call, as PyTorch's)
 
     def __array__(self, dtype=None):
         """The tensor's memory for numpy. No `copy` parameter, as PyTorch's: numpy itself then copies for np.array(t)
@@ -637,7 +640,7 @@ class Tensor:
         if self._requires_grad:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
-        return self._data if dtype is None else self._data.astype(dtype)
+        return self._data.view() if dtype is None else self._data.astype(dtype)
 
     def __array_wrap__(self, array):
         """A numpy ufunc's result (np.sqrt(t), t * ndarray) as a tensor sharing its memory; bool as uint8. (Without
@@ -665,12 +668,19 @@ class Tensor:
             raise TypeError('iteration over a 0-d tensor')
         return iter(self.unbind(0))
 
+    def __reversed__(self):
+        """reversed(t): PyTorch's is t.flip(0) (a 0-d tensor: itself), not an iterator."""
+        return self if self._data.ndim == 0 else self.flip(0)
+
     def __bool__(self):
         if self._data.size == 0:
             raise RuntimeError('Boolean value of Tensor with no values is ambiguous')
         if self._data.size != 1:
             raise RuntimeError('Boolean value of Tensor with more than one value is ambiguous')
         return bool(self._data.reshape(()))
+
+    def __nonzero__(self):          # (Python 2's name for __bool__, which PyTorch's tensors still have)
+        return self.__bool__()
 
     def __float__(self):
         if self._requires_grad and ag.grad_enabled:          # (PyTorch warns only when grad mode is on)
@@ -683,6 +693,9 @@ class Tensor:
         if self._data.size != 1:
             raise ValueError('only one element tensors can be converted to Python scalars')
         return int(self.item())
+
+    def __long__(self):             # (Python 2's name for __int__, which PyTorch's tensors still have)
+        return self.__int__()
 
     def __index__(self):
         if self._data.dtype.kind not in 'iub' or self._data.size != 1:
@@ -701,7 +714,8 @@ class Tensor:
             return format(self.item(), spec)
         return object.__format__(self, spec)
 
-    __hash__ = object.__hash__
+    def __hash__(self):
+        return id(self)          # (PyTorch's: a tensor's hash is its id, so sets of tensors keep its order)
 
     def __reduce_ex__(self, proto):
         raise TypeError('pickling tensors is not supported in Autograd Playground')
@@ -718,24 +732,38 @@ class Tensor:
                               'decorate the function with @torch.utils.hooks.unserializable_hook to suppress this '
                               'warning' % (hook,), UserWarning, stacklevel=2)
         t = _alias(self, None)
-        if self._base is not None:
-            _same_memory(t, self)
-        elif '_storage' in self.__dict__:
-            t._storage = self._storage
+        _same_memory(t, self)
         ag.bump(t)
+        if ag.inference_enabled:                 # (made in inference mode: an inference tensor, as any new one)
+            t._inference = True
         t._requires_grad = self._requires_grad
+        t.__dict__.update(_user_attributes(self))        # (the attributes set on it, shared)
         return t
 
     def __deepcopy__(self, memo):
+        """copy.deepcopy, as PyTorch's: of a leaf only; a new leaf set_ (version 1) on a copy of the memory (one copy
+        per memory in a deepcopy, so copied views still share theirs) at the same offset, sizes and strides, with
+        requires_grad, a deep copy of .grad and of the attributes set on the tensor."""
         if self._grad_fn is not None:
             raise RuntimeError('Only Tensors created explicitly by the user (graph leaves) support the deepcopy '
                                'protocol at the moment.  If you were attempting to deepcopy a module, this may be '
                                'because of a torch.nn.utils.weight_norm usage, see '
                                'https://github.com/pytorch/pytorch/pull/103001')
-        t = make(self._data.copy())
+        if id(self) in memo:
+            return memo[id(self)]
+        flat = self._memory()
+        copies = memo.setdefault('torch storages', {})           # (memory address and size: its copy)
+        key = (flat.__array_interface__['data'][0], flat.nbytes)
+        if key not in copies:
+            copies[key] = flat.copy()
+        t = make(np.zeros((0,), self._data.dtype))
+        t.set_(TypedStorage(copies[key].view(self._data.dtype), self.dtype), self.storage_offset(), self.shape,
+               self.stride())
         t._requires_grad = self._requires_grad
         if self._grad is not None:
-            t._grad = make(self._grad._data.copy())
+            t._grad = self._grad.__deepcopy__(memo)
+        t.__dict__.update(copy.deepcopy(_user_attributes(self), memo))
+        memo[id(self)] = t
         return t
 
     # ------------------------------------------------------------------ printing
@@ -823,15 +851,34 @@ def make(data):
 
 
 def _same_memory(a, view):
-    """a, an alias of a view that is no view itself (.data, detach()), shows the view's memory: its base's all
-    (PyTorch's storage), so that storage_offset() and resize_ see where in it a starts."""
-    root = view._base
+    """a, an alias of a tensor that is no view itself (.data, detach()), shows the tensor's memory: its base's all
+    (PyTorch's storage), so that storage_offset() and resize_ see where in it a starts (of a tensor that is no view,
+    the memory it keeps since a set_ or resize_, if one ran)."""
+    root = view._base if view._base is not None else view
+    if root is view and '_storage' not in root.__dict__:
+        return
+    a._storage = _root_memory(root)
+
+
+def _root_memory(root):
+    """The memory of a tensor that is no view, flat: PyTorch's storage, from its first element to its last (all of
+    a numpy array's elements, those a strided one skips too), or all it keeps since a set_ or resize_."""
     flat = root.__dict__.get('_storage')
     if flat is None:
-        memory = root._data
-        flat = np.lib.stride_tricks.as_strided(memory, (memory.size,), (memory.itemsize,),
-                                               writeable=memory.flags.writeable)
-    a._storage = flat
+        data = root._data
+        n = 1 + sum((k - 1) * s for k, s in zip(data.shape, data.strides)) // data.itemsize if data.size else 0
+        flat = np.lib.stride_tricks.as_strided(data, (n,), (data.itemsize,), writeable=data.flags.writeable)
+    return flat
+
+
+# What the engine keeps in a tensor's __dict__ (the class's defaults above and these): not the user's attributes.
+_ENGINE_ATTRIBUTES = frozenset(k for k in Tensor.__dict__ if k.startswith('_') and not k.startswith('__')).union((
+    '_storage', '_untyped_storage', '_numpy_memory', '_fn_view', '_stale', '_shared', '_grad_dtype'))
+
+
+def _user_attributes(t):
+    """The attributes set on tensor t (t.name = ...), which copy.copy and copy.deepcopy copy as PyTorch's do."""
+    return {k: v for k, v in t.__dict__.items() if k not in _ENGINE_ATTRIBUTES}
 
 
 def _alias(t, counter, output_nr=0):

@@ -63,11 +63,15 @@ logsigmoid.__name__ = logsigmoid.__qualname__ = 'log_sigmoid'      # (PyTorch's 
 
 def softplus(input, beta=1, threshold=20):
     """log(1 + exp(beta * x)) / beta (x itself above the threshold)."""
+    if not (type(beta) in (float, int) and type(threshold) in (float, int)):    # (a 0-d tensor stands for a number)
+        _parse('softplus(Tensor input, Scalar beta=1, Scalar threshold=20)', input, beta, threshold)
     return _ops_nn.softplus(input, beta, threshold)
 
 
 def elu(input, alpha=1.0, inplace=False):
     """x where x > 0, else alpha * (exp(x) - 1)."""
+    if type(alpha) not in (float, int):
+        _parse('elu%s(Tensor input, Scalar alpha=1)' % ('_' if inplace else ''), input, alpha)
     return _ops._inplace(input, _ops_nn.elu, alpha, True) if inplace else _ops_nn.elu(input, alpha)
 
 
@@ -162,6 +166,9 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     """x clipped to [min_val, max_val]."""
     if min_val > max_val:
         raise ValueError('min_val cannot be greater than max_val')
+    if not (type(min_val) in (float, int) and type(max_val) in (float, int)):
+        _parse('hardtanh%s(Tensor input, Scalar min_val=-1, Scalar max_val=1)' % ('_' if inplace else ''),
+               input, min_val, max_val)
     if inplace:
         return _ops._inplace(input, _ops_nn.hardtanh, min_val, max_val)
     return _ops_nn.hardtanh(input, min_val, max_val)
@@ -466,6 +473,9 @@ def selu_(input):
 
 def threshold(input, threshold, value, inplace=False):
     """x where x > threshold, else value."""
+    if not (type(threshold) in (float, int) and type(value) in (float, int)):
+        _parse('threshold%s(Tensor input, Scalar threshold, Scalar value)' % ('_' if inplace else ''),
+               input, threshold, value)
     if inplace:
         return _ops._inplace(input, _ops_nn2.threshold, threshold, value, True)
     return _ops_nn2.threshold(input, threshold, value)

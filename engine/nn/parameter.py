@@ -5,7 +5,7 @@ every op treats it as the tensor it is, and what ops make of it are plain tensor
 ("Parameter containing:") and deepcopy (a Parameter again, without the .grad) differ.
 """
 from .._factories import empty
-from .._tensor import PLAIN_REPR, Tensor
+from .._tensor import PLAIN_REPR, Tensor, _user_attributes
 
 _FLOAT_ONLY = 'Only Tensors of floating point and complex dtype can require gradients'
 
@@ -36,14 +36,15 @@ class Parameter(Tensor):
         """copy.copy: PyTorch's Parameter rebuilds itself from its .data: a new parameter on the same memory."""
         p = Parameter(self.data, self.requires_grad)
         p.__class__ = type(self)
+        p.__dict__.update(_user_attributes(self))       # (and the attributes set on it)
         return p
 
     def __deepcopy__(self, memo):
+        """copy.deepcopy: PyTorch's Parameter makes a new one of a clone of its .data (version 0), leaving its .grad
+        and attributes behind."""
         if id(self) in memo:
             return memo[id(self)]
-        t = memo[id(self)] = Tensor.__deepcopy__(self, memo)
-        t.__class__ = type(self)
-        t._grad = None  # a Parameter's copy leaves its .grad behind
+        t = memo[id(self)] = type(self)(self.data.clone(), self.requires_grad)
         return t
 
 

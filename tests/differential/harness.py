@@ -45,14 +45,23 @@ SHOW = ("def show(y):\n"
 
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
-# The vector width of the PyTorch kernels whose summation orders the engine reproduces (softmax, sums, matrix
-# products, attention): measured with PyTorch's AVX-512 kernels (16 float32 lanes).
+# The kernels whose last bits the engine reproduces (softmax, sums, products, sqrt, attention): measured with
+# PyTorch's AVX-512 kernels (16 float32 lanes) on Intel CPUs. On an AMD CPU with AVX-512, PyTorch reports the same
+# capability, but MKL takes other paths there (its float32 sqrt is an ulp off for ~20% of inputs; products differ) and
+# so do some reductions (prod of 33 numbers or more).
 ENGINE_CPU = "AVX512"
 
 
 def torch_cpu():
-    """The kernels real PyTorch runs here: 'AVX512', 'AVX2', ... (torch.backends.cpu.get_cpu_capability())."""
-    return importlib.import_module("torch").backends.cpu.get_cpu_capability()
+    """The kernels real PyTorch runs here: 'AVX512', 'AVX2', ... (torch.backends.cpu.get_cpu_capability()), with the
+    CPU's vendor after it when it is not Intel ('AVX512 AuthenticAMD')."""
+    capability = importlib.import_module("torch").backends.cpu.get_cpu_capability()
+    try:
+        with open("/proc/cpuinfo") as f:
+            vendor = next((line.split(":")[1].strip() for line in f if line.startswith("vendor_id")), "")
+    except OSError:
+        vendor = ""
+    return capability if vendor in ("", "GenuineIntel") else "%s %s" % (capability, vendor)
 
 
 def same(t, e):

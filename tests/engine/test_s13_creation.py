@@ -50,7 +50,8 @@ def test_numpy_ufuncs_give_tensors_and_numpy_conversions_stay_arrays():
         root, isnan, product = np.sqrt(t), np.isnan(t), t * np.array([2., 3.])
     assert isinstance(root, torch.Tensor) and root.tolist() == [1., 2.] and root.dtype is torch.float32
     assert isnan.dtype is torch.uint8 and product.dtype is torch.float64 and product.tolist() == [2., 12.]
-    assert type(np.asarray(t)) is np.ndarray and type(t.numpy()) is np.ndarray and np.asarray(t) is t.numpy()
+    assert type(np.asarray(t)) is np.ndarray and type(t.numpy()) is np.ndarray
+    assert np.asarray(t) is not t.numpy() and np.shares_memory(np.asarray(t), t.numpy())    # (a new array each time)
 
 
 def test_set_default_tensor_type_warns_once_and_sets_the_default_dtype():
@@ -109,8 +110,11 @@ def test_python_errors_name_torch_size_and_dtype_as_pytorch_does():
     x = torch.zeros(2, 3)
     assert error(lambda: x.shape()) == "TypeError: 'torch.Size' object is not callable"
     assert error(lambda: x.dtype()) == "TypeError: 'torch.dtype' object is not callable"
+    def assign():
+        x.shape[0] = 5
+    assert error(assign) == "TypeError: 'torch.Size' object does not support item assignment"
     assert error(lambda: x.shape.__setitem__(0, 5)) == \
-        "TypeError: 'torch.Size' object does not support item assignment"
+        "AttributeError: 'torch.Size' object has no attribute '__setitem__'"
     assert type(x.shape).__name__ == 'Size' and f'{x.shape}' == 'torch.Size([2, 3])'
 
 
