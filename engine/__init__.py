@@ -421,6 +421,7 @@ from . import distributions  # noqa: E402,F401
 from ._ops_attention import baddbmm, baddbmm_ as _baddbmm_  # noqa: E402,F401
 Tensor.baddbmm = _methods.method_descriptor(_methods.native(baddbmm, 'baddbmm'), 'baddbmm')
 Tensor.baddbmm_ = _methods.method_descriptor(_methods.native(_baddbmm_, 'baddbmm_'), 'baddbmm_')
+baddbmm = _methods.native(baddbmm, 'baddbmm', function=True)
 
 
 def unflatten(input, dim, sizes):

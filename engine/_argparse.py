@@ -6,9 +6,10 @@ required positional arguments: "index"" (sic), "TensorBase.exp() takes no argume
 
 The engine's ops take their arguments as Python functions do. `_methods.native` checks a call against the
 signatures below when it gives keywords (PyTorch checks every call; keywords are where a Python function would
-take what PyTorch refuses, as `x.sum(keepdim=True)`), and any call that fails, after the fact: a bad argument gets
-PyTorch's message instead of the engine's, and a call that fits lets the op's own error through. A call of
-positional arguments that succeeds costs nothing.
+take what PyTorch refuses, as `x.sum(keepdim=True)`), or an argument that is not an int where a signature takes an
+int or a bool (`x.tril(1.0)`, `x.split(1, True)`: numpy and Python take a float or a bool there), and any call that
+fails, after the fact: a bad argument gets PyTorch's message instead of the engine's, and a call that fits lets
+the op's own error through. A call of int arguments that succeeds costs nothing.
 
 Signatures are written as PyTorch's parser declares them (its native_functions' Python form):
 `Type[size]? name=default`, `*` before the keyword-only ones, `|deprecated` for an overload the parser tries last
@@ -38,6 +39,15 @@ def _is_long(x):
     return type(x) is not bool and isinstance(x, (int, np.integer))
 
 
+def is_int(x):
+    """FunctionParameter::check of an `int` (int64_t) argument: a Python or numpy int (not a bool), or a 0-d integer
+    tensor that does not require grad."""
+    if _is_long(x):
+        return True
+    return (isinstance(x, Tensor) and not x.requires_grad and x.ndim == 0 and not x.dtype.is_floating_point and
+            x.dtype is not dt.bool_)
+
+
 def _is_index(x):
     """THPUtils_checkIndex: not a bool, and an int or anything with __index__ (a one-element integer tensor)."""
     if type(x) is bool:
@@ -58,10 +68,10 @@ def _is_number(x):
 
 def _is_int_list(x, size):
     """is_int_list: a tuple or list whose first element is an int (the others are not looked at until the values
-    are read), or, where a size is declared (`IntArrayRef[1] dim`), one int."""
+    are read), or, where a size is declared (`IntArrayRef[1] dim`), one int (a one-element integer tensor too)."""
     if isinstance(x, (tuple, list)):
         return not x or _is_index(x[0])
-    return size > 0 and _is_long(x)
+    return size > 0 and _is_index(x)
 
 
 class _Param:
@@ -96,10 +106,7 @@ class _Param:
                 return True
             return isinstance(x, Tensor) and not x.requires_grad and x.ndim == 0
         if t == 'int64_t':
-            if _is_long(x):
-                return True
-            return (isinstance(x, Tensor) and not x.requires_grad and x.ndim == 0 and
-                    not x.dtype.is_floating_point and x.dtype is not dt.bool_)
+            return is_int(x)
         if t == 'SymInt':
             return _is_index(x)
         if t in ('IntArrayRef', 'SymIntArrayRef'):
@@ -328,6 +335,7 @@ def invalid_combination(name, options, args, kwargs):
 
 
 _PLAIN = {int, bool, float, str, type(None), dt.dtype}
+_TYPED = frozenset(('int64_t', 'SymInt', 'IntArrayRef', 'SymIntArrayRef', 'bool'))
 
 
 class _Uncached(Exception):
@@ -362,6 +370,15 @@ class Parser:
         self.signatures = [s for s in sigs if not s.hidden] + [s for s in sigs if s.hidden]
         self.name = self.signatures[0].name
         self.options = [str(s) for s in self.signatures if not s.hidden]
+        # by position, the types of argument that need no check there: bool where every signature takes a bool, int
+        # where one takes an int or an int list (any position after the first too, for view(2, 3)), and Tensor where
+        # one takes a Tensor too (x.max(y)); None where none takes an int or a bool: anything
+        n = max(s.max_pos_args for s in sigs)
+        types = [{s.params[i].type for s in sigs if i < s.max_pos_args} for i in range(n)]
+        self._typed = [None if not t & _TYPED else (bool,) if t == {'bool'} else (int, Tensor) if 'Tensor' in t else
+                       (int,) for t in types]
+        self._varargs = any(s.varargs for s in sigs)
+        self.takes_ints = self._varargs or any(self._typed)
 
     def check(self, args, kwargs):
         if kwargs and any(k[0] == '_' for k in kwargs):         # (keywords of the engine's own, `_message`)
@@ -417,6 +434,16 @@ class Parser:
             self.check(args, kwargs)
             if key is not None:
                 self._fits.add(key)
+
+    def check_positional(self, args):
+        """check_fast for a call of positional arguments one of which is not an int (`_methods._parsed` calls this
+        then only): if one stands where a signature takes an int or a bool (`x.tril(1.0)`, `x.split(1, True)`)."""
+        typed, n = self._typed, len(self._typed)
+        for i, x in enumerate(args):
+            fine = typed[i] if i < n else (int,) if self._varargs else None
+            if fine is not None and type(x) not in fine:
+                self.check_fast(args, {})
+                return
 
     def error(self, args, kwargs):
         """check's error, or None if the call fits."""
@@ -738,6 +765,75 @@ METHODS.update((name, ['%s(%s)' % (name, args)]) for name, args in _UNSAFE_SPLIT
 METHODS.update(polygamma=['polygamma(int64_t n)'], polygamma_=['polygamma_(int64_t n)'])
 FUNCTIONS['polygamma'] = ['polygamma(int64_t n, Tensor input, *, Tensor out=None)']
 FUNCTIONS.update((name, ['%s(Tensor input, %s)' % (name, args)]) for name, args in _UNSAFE_SPLITS.items())
+# more ops taking ints (their Python checks let what PyTorch refuses through: `x.diagonal(True)`, `x.cumsum_(1.0)`)
+METHODS.update({
+    'diagonal': ['diagonal(int64_t offset=0, int64_t dim1=0, int64_t dim2=1)'],
+    'diag_embed': ['diag_embed(int64_t offset=0, int64_t dim1=-2, int64_t dim2=-1)'],
+    'rot90': ['rot90(int64_t k=1, IntArrayRef dims=[0,1])'],
+    'tensor_split': ['tensor_split(SymIntArrayRef indices, int64_t dim=0)',
+                     'tensor_split(Tensor tensor_indices_or_sections, int64_t dim=0)',
+                     'tensor_split(SymInt sections, int64_t dim=0)'],
+    'quantile': ['quantile(%s q, int64_t? dim=None, bool keepdim=False, *, c10::string_view interpolation="linear")'
+                 % t for t in ('Tensor', 'double')],
+    'resize_': ['resize_(SymIntArrayRef size, *, MemoryFormat? memory_format=None)'],
+    'fill_diagonal_': ['fill_diagonal_(Scalar fill_value, bool wrap=False)'],
+    'unsqueeze_': ['unsqueeze_(int64_t dim)'],
+    'squeeze_': ['squeeze_()', 'squeeze_(int64_t dim)', 'squeeze_(IntArrayRef dim)'],
+    'transpose_': ['transpose_(int64_t dim0, int64_t dim1)'],
+    'swapaxes_': ['swapaxes_(int64_t axis0, int64_t axis1)'], 'swapdims_': ['swapdims_(int64_t dim0, int64_t dim1)'],
+    'cumsum_': ['cumsum_(int64_t dim, *, ScalarType? dtype=None)'],
+    'cumprod_': ['cumprod_(int64_t dim, *, ScalarType? dtype=None)'],
+    'tril_': ['tril_(SymInt diagonal=0)'], 'triu_': ['triu_(SymInt diagonal=0)'],
+    'take_along_dim': ['take_along_dim(Tensor indices, int64_t? dim=None)'],
+    'as_strided': ['as_strided(SymIntArrayRef size, SymIntArrayRef stride, SymInt? storage_offset=None)'],
+    'matrix_power': ['matrix_power(int64_t n)'],
+    'multinomial': ['multinomial(SymInt num_samples, bool replacement=False, *, Generator? generator=None)'],
+    'index_add_': ['index_add_(int64_t dim, Tensor index, Tensor source, *, Scalar alpha=1)'],
+    'index_copy_': ['index_copy_(int64_t dim, Tensor index, Tensor source)'],
+    'index_fill_': ['index_fill_(int64_t dim, Tensor index, Tensor value)',
+                    'index_fill_(int64_t dim, Tensor index, Scalar value)'],
+    'scatter_add_': ['scatter_add_(int64_t dim, Tensor index, Tensor src)'],
+})
+METHODS.update((name, ['%s(int64_t sections)' % name, '%s(IntArrayRef indices)' % name])
+               for name in ('hsplit', 'vsplit', 'dsplit'))
+FUNCTIONS.update((name, [s.replace('(', '(Tensor input, ', 1) for s in METHODS[name]])
+                 for name in 'diagonal diag_embed rot90 tensor_split hsplit vsplit dsplit narrow movedim moveaxis '
+                             'swapaxes swapdims histc diff mode index_copy as_strided'.split())
+FUNCTIONS.update((name, [s.replace('(', '(Tensor input, ', 1)[:-1] + (', ' if '*' in s else ', *, ') +
+                         'Tensor out=None)' for s in METHODS[name]])
+                 for name in ('take_along_dim', 'matrix_power', 'scatter'))
+FUNCTIONS.update({
+    'split': ['split(Tensor input, SymInt split_size, int64_t dim=0)',
+              'split(Tensor input, SymIntArrayRef split_size, int64_t dim=0)'],
+    'split_with_sizes': ['split_with_sizes(Tensor input, SymIntArrayRef split_sizes, int64_t dim=0)'],
+    'repeat_interleave': ['repeat_interleave(Tensor input, Tensor repeats, int64_t? dim=None, *, '
+                          'SymInt? output_size=None)', 'repeat_interleave(Tensor repeats, *, SymInt? output_size=None)',
+                          'repeat_interleave(Tensor input, SymInt repeats, int64_t? dim=None, *, '
+                          'SymInt? output_size=None)'],
+    'bincount': ['bincount(Tensor input, Tensor? weights=None, SymInt minlength=0)'],
+    'quantile': [s.replace('(', '(Tensor input, ', 1).replace(')', ', Tensor out=None)') for s in METHODS['quantile']],
+    'unflatten': ['unflatten(Tensor input, int64_t dim, SymIntArrayRef sizes)'],
+    'argsort': ['argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False, Tensor out=None)',
+                'argsort(Tensor input, int64_t dim=-1, bool descending=False)'],
+})
+FUNCTIONS.update(('%s_indices' % name, ['%s_indices(int64_t row, int64_t col, int64_t offset=0, *, ScalarType? '
+                                        'dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False)'
+                                        % name]) for name in ('tril', 'triu'))
+METHODS['unflatten'] = ['unflatten(int64_t dim, SymIntArrayRef sizes)']
+# addmm and the like: beta and alpha are Numbers (`torch.addmm(m, a, b, beta=torch.tensor([2.]))` is refused)
+for _name, _a, _b in (('addmm', 'mat1', 'mat2'), ('baddbmm', 'batch1', 'batch2'), ('addmv', 'mat', 'vec'),
+                      ('addr', 'vec1', 'vec2')):
+    _f = {'n': _name, 'a': _a, 'b': _b}
+    METHODS.setdefault(_name, ['%(n)s(Tensor %(a)s, Tensor %(b)s, *, Scalar beta=1, Scalar alpha=1)' % _f,
+                               '%(n)s(Scalar beta, Scalar alpha, Tensor %(a)s, Tensor %(b)s)|deprecated' % _f,
+                               '%(n)s(Scalar beta, Tensor %(a)s, Tensor %(b)s)|deprecated' % _f])
+    FUNCTIONS[_name] = [
+        '%(n)s(Tensor input, Tensor %(a)s, Tensor %(b)s, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)' % _f,
+        '%(n)s(Scalar beta, Tensor input, Scalar alpha, Tensor %(a)s, Tensor %(b)s, *, Tensor out=None)|deprecated'
+        % _f, '%(n)s(Scalar beta, Tensor input, Tensor %(a)s, Tensor %(b)s, *, Tensor out=None)|deprecated' % _f]
+    if _name in ('addmm', 'baddbmm'):           # (matrix products may also name their result's dtype)
+        FUNCTIONS[_name].insert(1, '%(n)s(Tensor input, Tensor %(a)s, Tensor %(b)s, ScalarType out_dtype, *, Scalar '
+                                   'beta=1, Scalar alpha=1, Tensor out=None)' % _f)
 # the factories: each overload taking a generator comes first, then the same without
 _OPTIONS = ('ScalarType? dtype=None, Layout? layout=None, Device? device=None, bool? pin_memory=False, '
             'bool? requires_grad=False')

@@ -327,12 +327,12 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
     d = dt.to_dtype(dtype, 'tensor') if dtype is not None else None
     if isinstance(data, Tensor):
         warnings.warn(_COPY_WARNING % _name, UserWarning, stacklevel=user_stacklevel())
-        arr = np.array(data._data, copy=True, order=_copy_order(data._data))
         d = d or data.dtype
+        arr = _preserved_copy(data._data, d)
     elif isinstance(data, np.ndarray):
         _check_strides(data)
         d = d or dt.from_numpy_dtype(data.dtype)
-        arr = np.array(data, copy=True, order=_copy_order(data))
+        arr = _preserved_copy(data, d)
     else:
         inferred, problems, ndim = _infer(data, d)
         d = d or inferred
@@ -350,10 +350,10 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
     return out
 
 
-def _copy_order(arr):
-    """The layout PyTorch copies an array or tensor into (preserve_format): its dims in the order of their strides,
-    row-major where a dim repeats its elements (stride 0, as an expanded tensor's: no order to keep)."""
-    return 'C' if builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape)) else 'K'
+def _preserved_copy(arr, d):
+    """A copy of arr as dtype d laid out as PyTorch copies a tensor or array into a new one (.to(): preserve_format)."""
+    from ._ops import _preserved_copy
+    return _preserved_copy(arr, d)
 
 
 def as_tensor(data, dtype=None, device=None):
@@ -543,7 +543,8 @@ def _row_major_strides(x):
 
 def _laid_out_like(x, memory_format, make_data):
     """make_data(shape, row_major) laid out as a *_like result: by default (preserve_format) with the strides of a
-    dense input (a transposed tensor gives a transposed result), else in the format's layout. The data is made
+    dense input (a transposed tensor gives a transposed result), other inputs' dims in the order of their strides
+    (_ops._preserve_order), else in the format's layout. The data is made
     flat in memory order, so random numbers fill memory as PyTorch's do; `row_major` says whether the result is."""
     if memory_format in _mf._RANKS:
         if x.ndim != _mf._RANKS[memory_format]:
@@ -552,10 +553,12 @@ def _laid_out_like(x, memory_format, make_data):
         order = _mf._order(x.ndim)
         return make_data(tuple(x.shape[i] for i in order), False).transpose(np.argsort(order))
     if memory_format in (None, _mf.preserve_format) and x.ndim > 1 and x.strides != _row_major_strides(x):
-        from ._ops import _dense
-        if _dense(x):
+        from ._ops import _preserve_order
+        order = _preserve_order(x)
+        if order is None:
             flat = make_data((x.size,), False)
             return np.lib.stride_tricks.as_strided(flat, x.shape, [s // x.itemsize * flat.itemsize for s in x.strides])
+        return make_data(tuple(x.shape[i] for i in order), False).transpose(np.argsort(order))
     return make_data(x.shape, True)
 
 

@@ -365,9 +365,14 @@ Tensor.__ipow__ = _iop('pow')
 
 # ------------------------------------------------------------------------------ dtype conversions
 
+_CASTER_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'half', 'int64': 'long', 'int32': 'int',
+                 'int16': 'short', 'int8': 'char', 'uint8': 'byte'}
+
+
 def _caster(d):
     def f(self, *, memory_format=None):
-        return ops.to(self, d)
+        ops._mf.check(memory_format, _CASTER_NAMES.get(d.name, d.name))
+        return ops.to(self, d, memory_format=memory_format)
     f.__name__ = d.name
     return f
 
@@ -1154,14 +1159,26 @@ def native(fn, name=None, function=False):
 
 
 def _parsed(call, name, function):
-    """call, checked by PyTorch's argument parser (see _argparse): before it when given keywords, and after it when
-    it fails, so that arguments PyTorch refuses get its TypeError."""
+    """call, checked by PyTorch's argument parser (see _argparse): before it when given keywords or an argument that is
+    not an int where the op takes an int or a bool, and after it when it fails, so that arguments PyTorch refuses get
+    its TypeError."""
     skip = 0 if function else 1                 # (a method's self is not one of its signatures' arguments)
+    typed = None                                # (the op's Parser once wanted, if it takes an int or a bool)
 
     @functools.wraps(call)
     def parsed(*args, **kwargs):
+        nonlocal typed
         if kwargs:
             _argparse.parser(name, function).check_fast(args[skip:], kwargs)
+        elif typed is not False:
+            for x in args[skip:]:
+                if type(x) is not int:      # (x.tril(1.0): PyTorch's parser refuses what the op would take)
+                    if typed is None:
+                        parser = _argparse.parser(name, function)
+                        typed = parser if parser.takes_ints else False
+                    if typed:
+                        typed.check_positional(args[skip:])
+                    break
         try:
             out = call(*args, **kwargs)
             if out is NotImplemented:           # (an operator's answer: torch.rsub(x, 'a'))
@@ -1337,6 +1354,8 @@ def unflatten(self, dim, sizes, *, _pos=2):
     """Dim `dim` split into `sizes` (one of them may be -1): a view. (torch.unflatten's sizes are its 3rd argument.)"""
     if _pos == 2 and not sizes:            # (Tensor.unflatten is Python in PyTorch: it tests `not sizes` first)
         raise RuntimeError('unflatten: sizes must be non-empty')
+    if type(dim) is not builtins.int:       # (the parser's TypeError: `x.unflatten(1.0, (3, 1))`)
+        _argparse.parser('unflatten', _pos == 3).check((self, dim, sizes) if _pos == 3 else (dim, sizes), {})
     sizes = _int_list((sizes,), 'unflatten', False, 'sizes', _pos)
     shape = list(self.shape)
     d = _wrap_dim(dim, len(shape))

@@ -18,6 +18,7 @@ import weakref
 
 import numpy as np
 
+from . import _argparse
 from . import _autograd as ag
 from . import _dtypes as dt
 from . import _memory_format as _mf
@@ -329,6 +330,48 @@ def _with_order(r, perm):
         return r
     t[...] = r
     return t
+
+
+def _preserve_order(arr):
+    """How PyTorch's preserve_format lays out a new array like arr (empty_like, clone, .to, torch.tensor(t)): None
+    when arr is non-overlapping and dense (the new one takes its strides: numpy's order 'K'), else the dims from the
+    slowest in memory, dense (infer_dense_strides: TensorIterator's order of the dims by arr's strides)."""
+    if _dense(arr):
+        return None
+    return _iter_order(arr.shape, (arr,))[::-1] if arr.ndim > 1 else [0]
+
+
+def _preserved_empty(arr, dtype=None):
+    """An uninitialised array shaped like arr (of numpy dtype `dtype`, else arr's), laid out by _preserve_order."""
+    order = _preserve_order(arr)
+    if order is not None:
+        return np.empty([arr.shape[i] for i in order], dtype or arr.dtype).transpose(np.argsort(order))
+    if 1 not in arr.shape or arr.flags.c_contiguous and _row_major_sized_one(arr):
+        return np.empty_like(arr, dtype)                # (numpy's order 'K': arr's strides)
+    flat = np.empty(arr.size, dtype or arr.dtype)     # (arr's very strides: a dim of size 1 keeps its own too)
+    return np.lib.stride_tricks.as_strided(flat, arr.shape, [s // arr.itemsize * flat.itemsize for s in arr.strides])
+
+
+def _row_major_sized_one(arr):
+    """Whether arr's dims of size 1 have the strides row-major order gives them (numpy's flags ignore those)."""
+    if 1 not in arr.shape:
+        return True
+    step = arr.itemsize
+    for s, n in zip(arr.strides[::-1], arr.shape[::-1]):
+        if n == 1 and s != step:
+            return False
+        step *= max(n, 1)
+    return True
+
+
+def _preserved_copy(arr, d=None):
+    """A copy of arr (as engine dtype d) laid out as PyTorch's preserve_format copies (clone, .to)."""
+    if arr.flags.c_contiguous and _row_major_sized_one(arr):
+        return arr.copy() if d is None else dt.convert(arr, d, copy=True)
+    src = arr if d is None else dt.convert(arr, d)
+    out = _preserved_empty(arr, src.dtype)
+    out[...] = src
+    return out
 
 
 def _zeros_like(t):
@@ -3214,16 +3257,18 @@ def movedim(a, source, destination):
 def contiguous(a, memory_format=None):
     """a itself if laid out as memory_format says (row-major by default), else a copy that is (CloneBackward0)."""
     _mf.check(memory_format, 'contiguous')
-    if memory_format is _mf.preserve_format or a.is_contiguous(memory_format):
+    if a.is_contiguous(memory_format):
         return a
+    if memory_format is _mf.preserve_format:
+        raise RuntimeError('preserve memory format is unsupported by the contiguous operator')
     return clone(a, memory_format=memory_format or _mf.contiguous_format)
 
 
 def clone(a, *, memory_format=None):
-    """A copy; by default (preserve_format) a dense tensor keeps its strides, others become row-major."""
+    """A copy; by default (preserve_format) laid out as PyTorch's empty_like (_preserve_order)."""
     _mf.check(memory_format, 'clone')
     if memory_format in (None, _mf.preserve_format):
-        data = np.array(a._data, copy=True, order='K' if _dense(a._data) else 'C')
+        data = _preserved_copy(a._data)
     else:
         data = _mf.laid_out(a._data, memory_format)
     out = make(data)
@@ -3246,7 +3291,9 @@ _TO_SIGNATURES = ''.join(' * (%s, bool non_blocking = False, bool copy = False, 
 def to(a, *args, **kwargs):
     """tensor.to(dtype) / .to(device) / .to(other): a copy only when the dtype changes (ToCopyBackward0)."""
     flags = _to_flags_at(args)
-    if (not _TO_KEYWORDS.issuperset(kwargs) or isinstance(kwargs.get('dtype'), str) or flags is None):
+    fmt = kwargs.get('memory_format')
+    if (not _TO_KEYWORDS.issuperset(kwargs) or isinstance(kwargs.get('dtype'), str) or flags is None
+            or not (fmt is None or isinstance(fmt, _mf.memory_format))):
         raise invalid_arguments('to', args, kwargs, _TO_SIGNATURES)
     d = kwargs.get('dtype')
     d = d if d is None or isinstance(d, dt.dtype) else _to_dtype_arg(d, args, kwargs)
@@ -3265,13 +3312,24 @@ def to(a, *args, **kwargs):
         elif x is not None:                                    # (.to(None) changes nothing)
             d = _to_dtype_arg(x, args, kwargs)
     dt.check_device(dev, moving=True)
-    if (d is None or d is a.dtype) and not copy:
-        return a
+    if (d is None or d is a.dtype) and not copy and (fmt in (None, _mf.preserve_format) or fmt is _suggested(a._data)):
+        return a                # (PyTorch: no copy when a is already in the format its layout suggests)
     d = d or a.dtype
-    out = make(dt.convert(a._data, d, copy=True))
+    if fmt in (None, _mf.preserve_format):
+        out = make(_preserved_copy(a._data, d))
+    else:
+        out = make(_mf.laid_out(dt.convert(a._data, d), fmt))
     if a._inference and not ag.inference_enabled:
         bump(out)                                     # (filled by copy_, as clone's: see clone)
     return _attach(out, ToCopyBackward0, (a,))     # (it saves self's options: not shown)
+
+
+def _suggested(arr):
+    """PyTorch's suggest_memory_format: channels_last(_3d) for a tensor laid out so (and not also row-major)."""
+    for fmt in _mf._RANKS:
+        if arr.ndim == _mf._RANKS[fmt] and not arr.flags.c_contiguous and _mf.is_laid_out(arr, fmt):
+            return fmt
+    return _mf.contiguous_format
 
 
 def _to_flags_at(args):
@@ -3761,7 +3819,7 @@ def _index_put(a, key, value, accumulate=False):
                            'destination and %s for the source.' % (a.dtype.legacy, value.dtype.legacy))
     _check_range(ranges)
     v = _as_tensor(value)
-    data = np.array(a._data, copy=True, order='K' if _dense(a._data) else 'C')    # (as PyTorch's clone)
+    data = _preserved_copy(a._data)                                                  # (as PyTorch's clone)
     try:
         if accumulate:
             np.add.at(data, key, v._data)
@@ -3993,15 +4051,13 @@ class StackBackward0(Node):
 
 
 def narrow(a, dim, start, length):
+    """(Its arguments' types checked by PyTorch's parser: see _methods.native.)"""
+    if isinstance(start, Tensor) and (start._data.ndim or start._data.dtype.kind not in 'iu'):
+        raise RuntimeError('start must be an 0-dim integral Tensor.')
     if not a._data.ndim:
         raise RuntimeError('narrow() cannot be applied to a 0-dim tensor.')
     d = _wrap_dim(dim, a._data.ndim)
-    if not all(isinstance(v, (int, Tensor)) for v in (start, length)):
-        args = (dim, start, length)
-        raise invalid_arguments('narrow', args, {},
-                                unmatched('int dim, Tensor start, int length', args, (int, Tensor, int))
-                                + unmatched('int dim, int start, int length', args, (int, int, int)))
-    n, start, length = a._data.shape[d], int(start), int(length)
+    n, start, length = a._data.shape[d], operator.index(start), operator.index(length)
     if not -n <= start <= n:
         raise IndexError('start out of range (expected to be in range of [%d, %d], but got %d)' % (-n, n, start))
     start += n if start < 0 else 0
@@ -4055,12 +4111,20 @@ def _split_sizes(size, split_size):
 
 
 def split(a, split_size, dim=0):
-    """Views of `a` along dim: pieces of split_size (the last may be smaller), or of the sizes in a list."""
-    if isinstance(split_size, (list, tuple)):
+    """Views of `a` along dim: pieces of split_size (the last may be smaller), or of the sizes in a list. As
+    PyTorch's Tensor.split: a one-element tensor is read as its int; an int (a bool too) goes to the parser of split,
+    anything else to split_with_sizes's."""
+    if isinstance(split_size, Tensor):
+        try:
+            split_size = builtins.int(split_size)
+        except ValueError:
+            pass
+    if not isinstance(split_size, builtins.int):
+        if type(dim) is not builtins.int or not isinstance(split_size, (list, tuple)):
+            _argparse.parser('split_with_sizes', True).check((a, split_size, dim), {})
         return split_with_sizes(a, split_size, dim)
-    if not isinstance(split_size, (builtins.int, np.integer)) or isinstance(split_size, builtins.bool):
-        raise TypeError("split_with_sizes(): argument 'split_sizes' (position 2) must be tuple of ints, not %s"
-                        % type(split_size).__name__)
+    if type(split_size) is not builtins.int or type(dim) is not builtins.int:
+        _argparse.parser('split', True).check((a, split_size, dim), {})
     d = _split_dim(a, dim, 'split')
     size = a._data.shape[d]
     if split_size < 0:
@@ -4095,7 +4159,7 @@ def chunk(a, chunks, dim=0):
     size = a._data.shape[d]
     if size == 0:                                 # PyTorch then gives `chunks` empty pieces
         return split_with_sizes(a, [0] * chunks, dim)
-    return split(a, (size + chunks - 1) // chunks, dim)
+    return split(a, builtins.int((size + chunks - 1) // chunks), dim)
 
 
 def _cat_grads(grads, shape, dim, sizes):
@@ -4153,9 +4217,9 @@ def flip(a, *dims):
     if not dims:                                # (no dims at all: an empty list is fine)
         raise TypeError('flip() missing 1 required positional arguments: "dims"')
     given, wrapped = _dim_list(dims, a._data.ndim)
-    data = np.flip(a._data, wrapped) if a._data.ndim else a._data
-    order = 'K' if _dense(a._data) else 'C'     # (PyTorch's result: the input's layout if dense, else row-major)
-    return _attach(make(np.array(data, copy=True, order=order)), FlipBackward0, (a,), {'dims': _given(given)})
+    out = _preserved_empty(a._data)             # (PyTorch's result: laid out as empty_like(input))
+    out[...] = np.flip(a._data, wrapped) if a._data.ndim else a._data
+    return _attach(make(out), FlipBackward0, (a,), {'dims': _given(given)})
 
 
 class FlipBackward0(Node):
@@ -4166,8 +4230,8 @@ class FlipBackward0(Node):
 def roll(a, shifts, dims=None):
     """Elements shifted along dims, those pushed off the end coming back at the start (all of `a`, flattened,
     without dims)."""
-    sh = tuple(shifts) if isinstance(shifts, (tuple, list)) else (shifts,)
-    ds = () if dims is None else tuple(dims) if isinstance(dims, (tuple, list)) else (dims,)
+    sh = tuple(map(operator.index, shifts if isinstance(shifts, (tuple, list)) else (shifts,)))
+    ds = () if dims is None else tuple(map(operator.index, dims if isinstance(dims, (tuple, list)) else (dims,)))
     if len(sh) != len(ds) and not (not ds and len(sh) == 1):
         raise RuntimeError('shifts and dimensions must align. shifts: %d, dims:%d' % (len(sh), len(ds)))
     if ds and not a._data.ndim:
@@ -4248,7 +4312,7 @@ triu = _triangle('triu', np.triu)
 
 def diag(a, diagonal=0):
     """A vector's values on diagonal number `diagonal` of a square matrix, or a matrix's diagonal as a vector."""
-    nd = a._data.ndim
+    nd, diagonal = a._data.ndim, operator.index(diagonal)
     if nd == 1:
         n = a._data.shape[0] + builtins.abs(diagonal)
         shape = (n, n)
@@ -5006,8 +5070,8 @@ def _multinomial(pos):
         if 'num_samples' not in given:
             raise TypeError('multinomial() missing 1 required positional arguments: "num_samples"')
         num_samples, replacement = given['num_samples'], given.get('replacement', False)
-        if isinstance(num_samples, Tensor) and num_samples._data.ndim == 0 and num_samples._data.dtype.kind in 'iu':
-            num_samples = builtins.int(num_samples._data)
+        if isinstance(num_samples, Tensor) and num_samples._data.size == 1 and num_samples._data.dtype.kind in 'iub':
+            num_samples = builtins.int(num_samples._data.item())
         if isinstance(num_samples, builtins.bool) or not isinstance(num_samples, (builtins.int, np.integer)):
             raise TypeError("multinomial(): argument 'num_samples'%s must be int, not %s"
                             % (where.get('num_samples', ''), type(num_samples).__name__))

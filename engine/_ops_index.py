@@ -5,6 +5,7 @@ node names and saved attributes exactly as PyTorch 2.13 has them. `__all__` name
 Tensor methods are set here.
 """
 import builtins
+import operator
 
 import numpy as np
 
@@ -76,8 +77,8 @@ def _check_sizes(a, d, index, src):
 
 
 def _clone(arr):
-    """A copy laid out as PyTorch's clone (preserve format): a dense input's strides kept, else row-major."""
-    return arr.copy(order='K' if ops._dense(arr) else 'C')
+    """A copy laid out as PyTorch's clone (preserve format)."""
+    return ops._preserved_copy(arr)
 
 
 def _join(shape):
@@ -550,17 +551,13 @@ def put(a, index, source, accumulate=False):
         np.add.at(out.reshape(-1), flat, values)
     else:
         out.reshape(-1)[flat] = values
-    if not a._data.flags.c_contiguous:                   # (in a's layout, as PyTorch's clone)
-        out = _like(a._data, out)
+    if not (a._data.flags.c_contiguous and ops._row_major_sized_one(a._data)):  # (laid out as PyTorch's clone)
+        laid = ops._preserved_empty(a._data)
+        laid[...] = out
+        out = laid
     return _attach(make(out), PutBackward0, (a, source), {
         'accumulate': accumulate, 'index': SavedTensor(index),
         'source': SavedTensor(source) if source._requires_grad else None})
-
-
-def _like(x, values):
-    out = np.empty_like(x)
-    out[...] = values
-    return out
 
 
 class PutBackward0(Node):
@@ -601,8 +598,8 @@ def repeat_interleave(a, repeats=None, dim=None, *, output_size=None):
         r = a._data
         if r.ndim > 1:
             raise RuntimeError('repeat_interleave only accept 1D vector as repeat')
-        if r.dtype.kind not in 'iu':
-            raise RuntimeError('repeats has to be Long or Int tensor')
+        if r.dtype not in (np.int32, np.int64):
+            raise NotImplementedError('"repeat_interleave_cpu" not implemented for \'%s\'' % a.dtype.legacy)
         if (r < 0).any():
             raise RuntimeError('repeats can not be negative')
         return make(np.repeat(np.arange(r.size, dtype=r.dtype), r.reshape(-1).astype(np.intp)))
@@ -610,6 +607,8 @@ def repeat_interleave(a, repeats=None, dim=None, *, output_size=None):
     if dim is None:
         x, dim = a.flatten(), 0
     d = _wrap_dim(dim, x._data.ndim)
+    if isinstance(repeats, Tensor) and repeats._data.dtype not in (np.int32, np.int64):
+        repeat_interleave(repeats)                                   # (its error)
     if isinstance(repeats, Tensor) and repeats._data.ndim == 0:
         repeats = make(np.full(_shape(x)[d], builtins.int(repeats._data), np.int64))    # (index_select, as PyTorch)
     if isinstance(repeats, Tensor):
@@ -700,6 +699,9 @@ def tensor_split(a, indices_or_sections, dim=0):
         if ios._data.ndim > 1:
             raise RuntimeError('tensor_split expected tensor_indices_or_sections to be a zero-dimensional or '
                                'one-dimensional tensor, but got a tensor with %d dims' % ios._data.ndim)
+        if ios._data.dtype != np.int64:
+            raise RuntimeError('tensor_split expected tensor_indices_or_sections to have dtype of long, but got %s'
+                               % ios.dtype.legacy)
         ios = builtins.int(ios._data) if ios._data.ndim == 0 else [builtins.int(i) for i in ios._data]
     size = a._data.shape[d]
     if isinstance(ios, (tuple, list)):
@@ -944,9 +946,7 @@ def resize_(a, *size, memory_format=None):
     that requires grad cannot be resized."""
     if len(size) == 1 and isinstance(size[0], (tuple, list)):
         size = tuple(size[0])
-    bad = [s for s in size if not isinstance(s, (int, np.integer))]
-    if bad:
-        raise TypeError("resize_(): argument 'size' (position 1) must be tuple of ints, not %s" % type(bad[0]).__name__)
+    size = tuple(map(operator.index, size))        # (their types checked by PyTorch's parser: see _methods.native)
     if a._requires_grad:
         raise RuntimeError('cannot resize variables that require grad')
     if any(s < 0 for s in size):

@@ -17,7 +17,8 @@ from ._ops import _attach, _number, _sizes, _check_broadcast, _mul_scalar, cat, 
 from ._ops_index import diag_embed
 from ._ops_nn import _return_type, addmm, linalg_svd, return_types, where
 from ._ops_reduce import _LinAlgError, inverse
-from ._tensor import Tensor, make
+from ._argparse import _is_long
+from ._tensor import Tensor, make, parser_type
 
 __all__ = ['det', 'logdet', 'slogdet', 'matrix_power', 'addmv', 'addr', 'adjoint', 'svd', 'pinverse']
 
@@ -58,8 +59,11 @@ def _check_lu_dtype(a):
 
 
 def _check_int_arg(n, fname, position):
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise TypeError("%s(): argument 'n' (position %d) must be int, not %s" % (fname, position, type(n).__name__))
+    """n as an int, or the parser's TypeError: an `int` argument takes a numpy int or a 0-d integer tensor too."""
+    if not (_is_long(n) or isinstance(n, Tensor) and n._data.ndim == 0 and n._data.dtype.kind in 'iu' and
+            not n.requires_grad):
+        raise TypeError("%s(): argument 'n' (position %d) must be int, not %s" % (fname, position, parser_type(n)))
+    return int(n)
 
 
 # ================================================================================================ LU in numpy
@@ -378,18 +382,18 @@ def _matrix_power(a, n):
 
 def matrix_power(a, n):
     """torch.matrix_power: a to the integer power n (see torch.linalg.matrix_power)."""
-    _check_int_arg(n, 'matrix_power', 2)
+    n = _check_int_arg(n, 'matrix_power', 2)
     return _matrix_power(a, n)
 
 
 def linalg_matrix_power(A, n):
     """torch.linalg.matrix_power: A to the integer power n (negative: of the inverse)."""
-    _check_int_arg(n, 'linalg_matrix_power', 2)
+    n = _check_int_arg(n, 'linalg_matrix_power', 2)
     return _matrix_power(A, n)
 
 
 def _tensor_matrix_power(self, n):
-    _check_int_arg(n, 'matrix_power', 1)
+    n = _check_int_arg(n, 'matrix_power', 1)
     return _matrix_power(self, n)
 
 
@@ -450,6 +454,8 @@ def addr(input, vec1, vec2, *, beta=1, alpha=1):
         input.expand(shape)                             # (an input that cannot expand: expand's error)
     prod = np.multiply.outer(vec1._data, vec2._data)
     for name, v in (('beta', beta), ('alpha', alpha)):
+        if isinstance(v, bool) and prod.dtype.kind != 'b':
+            raise RuntimeError('Boolean %s only supported for Boolean results.' % name)
         if isinstance(v, float) and prod.dtype.kind != 'f':
             raise RuntimeError('For integral input tensors, argument %s must not be a floating point number.' % name)
     return _add_product('addr', input, prod, vec1, vec2, beta, alpha, AddrBackward0, ('vec1', 'vec2'))

@@ -11,6 +11,7 @@ import warnings
 
 import numpy as np
 
+from . import _argparse
 from . import _autograd as ag
 from . import _reduce_order
 from . import _selection
@@ -343,10 +344,10 @@ def sort(a, dim=-1, descending=False, *, stable=None):
     x = a._data if a._data.ndim else a._data.reshape(1)
     order = _sort_indices(x, _wrap_dim(dim, a._data.ndim), descending)
     res = _picked(a, dim, order, SortBackward0 if stable is None else SortBackward1, 'sort')
-    from ._ops import _dense
-    if x.ndim > 1 and not x.flags.c_contiguous and _dense(x):     # (PyTorch's results take a dense input's layout)
+    from ._ops import _preserved_empty, _row_major_sized_one
+    if x.ndim > 1 and not (x.flags.c_contiguous and _row_major_sized_one(x)):  # (laid out as empty_like(input))
         for t in res:
-            laid = np.empty_like(x, dtype=t._data.dtype)
+            laid = _preserved_empty(x, t._data.dtype)
             laid[...] = t._data
             t._data = laid
     return res
@@ -420,7 +421,7 @@ def median(a, dim=None, keepdim=False):
 
 def kthvalue(a, k, dim=-1, keepdim=False):
     """The k-th smallest element along dim (k from 1) and its index."""
-    return _kth(a, dim, k - 1, keepdim, KthvalueBackward0, 'kthvalue', False)
+    return _kth(a, dim, operator.index(k) - 1, keepdim, KthvalueBackward0, 'kthvalue', False)
 
 
 class SortBackward0(Node):
@@ -536,6 +537,8 @@ def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
         inverse = inverse.reshape(x.shape)
         cls = Unique2Backward0
     else:
+        if not _argparse.is_int(dim):           # (torch.unique calls unique_dim(input, dim, ...))
+            raise TypeError("unique_dim(): argument 'dim' (position 2) must be int, not %s" % parser_type(dim))
         d = _wrap_dim(dim, x.ndim)
         values, inverse, counts = np.unique(x, return_inverse=True, return_counts=True, axis=d)
         inverse = inverse.reshape(-1)
@@ -900,6 +903,10 @@ def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
         if isinstance(d, builtins.bool):
             raise TypeError("linalg_vector_norm(): argument 'dim' (position 3) must be tuple of ints, but found "
                             "element of type bool at pos %d" % i)
+    if not (isinstance(p, str) or dim is None or isinstance(dim, (builtins.int, np.integer, tuple, list)) or
+            isinstance(dim, Tensor) and dim._data.size == 1 and dim._data.dtype.kind in 'iub'):
+        raise TypeError("linalg_vector_norm(): argument 'dim' (position 3) must be tuple of ints, not %s"
+                        % parser_type(dim))
     if isinstance(p, str) and (p != 'fro' or not (dim is None or isinstance(dim, builtins.int) or len(dim) <= 2)):
         from .linalg import matrix_norm
         return matrix_norm(a, p, list(range(a.ndim)) if dim is None else dim, keepdim, dtype=dtype)

@@ -35,7 +35,7 @@ def _prod(sizes):
 
 def count_nonzero(a, dim=None):
     """How many elements are not zero (over dim, or all: also for an empty list of dims): int64, no gradient."""
-    dims = None if dim is None or dim in ([], ()) else _checked_dims((dim,), a._data.ndim)[1]
+    dims = None if dim is None or isinstance(dim, (list, tuple)) and not dim else _checked_dims((dim,), a._data.ndim)[1]
     return make(np.asarray(np.count_nonzero(a._data, axis=dims if a._data.ndim else None), dtype=np.int64,
                            order='C'))
 

@@ -13,6 +13,7 @@ import warnings
 
 import numpy as np
 
+from . import _argparse
 from . import _dtypes as dt
 from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
@@ -474,6 +475,8 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
     if dim is None:
         rows, shape = x.reshape(-1, 1), x.shape
     else:
+        if not _argparse.is_int(dim):           # (torch.unique_consecutive gives it by keyword to its builtin)
+            raise TypeError("unique_consecutive(): argument 'dim' must be int, not %s" % _argparse.parser_type(dim))
         d = _wrap_dim(dim, x.ndim, scalar=False)
         rows = np.moveaxis(x, d, 0).reshape(x.shape[d], -1)
         shape = rows.shape[:1]

@@ -182,6 +182,19 @@ _ENGINE_TENSOR_NAMES = frozenset("""
     __slotnames__""".split())
 
 
+
+def _writeable_view(arr):
+    """A new numpy array on arr's memory, writeable as PyTorch's numpy() always is: numpy makes the views of a broadcast
+    (an expanded tensor's) read-only; read-only memory itself stays so."""
+    if arr.flags.writeable:
+        return arr.view()
+    from ._ops import _writeable
+    try:
+        return _writeable(arr, True)
+    except RuntimeError:
+        return arr.view()
+
+
 class Tensor:
     """A multi-dimensional array that records the operations applied to it, as torch.Tensor does."""
     __module__ = 'torch'          # type(x) shows <class 'torch.Tensor'>
@@ -632,7 +645,7 @@ class Tensor:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
         (self if self._base is None else self._base)._numpy_memory = True     # (shared: resize_ cannot grow it)
-        return self._data.view()         # (a new array on the same memory at each call, as PyTorch's)
+        return _writeable_view(self._data)      # (a new array on the same memory at each call, as PyTorch's)
 
     def __array__(self, dtype=None):
         """The tensor's memory for numpy. No `copy` parameter, as PyTorch's: numpy itself then copies for np.array(t)
@@ -640,7 +653,7 @@ class Tensor:
         if self._requires_grad:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
-        return self._data.view() if dtype is None else self._data.astype(dtype)
+        return _writeable_view(self._data) if dtype is None else self._data.astype(dtype)
 
     def __array_wrap__(self, array):
         """A numpy ufunc's result (np.sqrt(t), t * ndarray) as a tensor sharing its memory; bool as uint8. (Without

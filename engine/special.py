@@ -65,6 +65,8 @@ def _special(name):
         if name == 'round' and 'decimals' not in named:
             named['decimals'] = 0               # (PyTorch's special_round is round(decimals=0): RoundBackward1)
         positional = [v for k, v in values.items() if k not in keywords]
+        while positional and positional[-1] is None:        # (arguments not given: the op's defaults)
+            positional.pop()
         if out is not None:
             named['out'] = out
         return (getattr(torch, op) if isinstance(op, str) else op)(*positional, **named)

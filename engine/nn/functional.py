@@ -1,6 +1,7 @@
 """torch.nn.functional: the stateless building blocks nn's modules call (activations, linear, convolution, pooling,
 dropout, losses, normalization, distances)."""
 import math
+import operator
 import warnings
 
 import numpy as np
@@ -420,6 +421,7 @@ def one_hot(tensor, num_classes=-1):
     """A long tensor with a trailing dim of size num_classes: 1 at each class index, 0 elsewhere."""
     if tensor.dtype.name != 'int64':
         raise RuntimeError('one_hot is only applicable to index tensor of type LongTensor.')
+    num_classes = operator.index(num_classes)
     x = tensor._data
     if num_classes == -1 and not x.size:
         raise RuntimeError('Can not infer total number of classes from empty tensor.')
