@@ -328,10 +328,12 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
     if isinstance(data, Tensor):
         warnings.warn(_COPY_WARNING % _name, UserWarning, stacklevel=user_stacklevel())
         d = d or data.dtype
+        from ._ops import _preserved_copy           # (laid out as .to() copies: preserve_format)
         arr = _preserved_copy(data._data, d)
     elif isinstance(data, np.ndarray):
         _check_strides(data)
         d = d or dt.from_numpy_dtype(data.dtype)
+        from ._ops import _preserved_copy
         arr = _preserved_copy(data, d)
     else:
         inferred, problems, ndim = _infer(data, d)
@@ -348,12 +350,6 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
     if isinstance(data, Tensor) and data._inference and not ag.inference_enabled:
         ag.bump(out)              # (copied in by copy_, seen by autograd: see _ops.clone)
     return out
-
-
-def _preserved_copy(arr, d):
-    """A copy of arr as dtype d laid out as PyTorch copies a tensor or array into a new one (.to(): preserve_format)."""
-    from ._ops import _preserved_copy
-    return _preserved_copy(arr, d)
 
 
 def as_tensor(data, dtype=None, device=None):

@@ -17,7 +17,7 @@ from ._ops import _attach, _number, _sizes, _check_broadcast, _mul_scalar, cat, 
 from ._ops_index import diag_embed
 from ._ops_nn import _return_type, addmm, linalg_svd, return_types, where
 from ._ops_reduce import _LinAlgError, inverse
-from ._argparse import _is_long
+from ._argparse import is_int
 from ._tensor import Tensor, make, parser_type
 
 __all__ = ['det', 'logdet', 'slogdet', 'matrix_power', 'addmv', 'addr', 'adjoint', 'svd', 'pinverse']
@@ -60,8 +60,7 @@ def _check_lu_dtype(a):
 
 def _check_int_arg(n, fname, position):
     """n as an int, or the parser's TypeError: an `int` argument takes a numpy int or a 0-d integer tensor too."""
-    if not (_is_long(n) or isinstance(n, Tensor) and n._data.ndim == 0 and n._data.dtype.kind in 'iu' and
-            not n.requires_grad):
+    if not is_int(n):
         raise TypeError("%s(): argument 'n' (position %d) must be int, not %s" % (fname, position, parser_type(n)))
     return int(n)
 

@@ -61,7 +61,7 @@ def _unsq(g, dims, keepdim, raw=None):
     dims as the node saved them (raw), one dim is put back as given (PyTorch's unsqueeze_multiple: unsqueeze(-1))."""
     if raw is not None and not keepdim and (type(raw) is not tuple or len(raw) == 1):
         d = raw[0] if type(raw) is tuple else raw
-        return g.unsqueeze(d - 2 ** 64 if d >= 2 ** 63 else d)
+        return g.unsqueeze(_signed(d))
     if not keepdim and dims is not None:
         for d in dims:
             g = g.unsqueeze(d)
@@ -871,7 +871,7 @@ def _var_backward(g, x, dims, c, keepdim, raw=None):
         return g * make(np.where(v == v.mean(dtype=v.dtype), np.nan, np.inf).astype(dt.default_float.np))
     given = dims if x._data.ndim else None          # (a 0-d x: over all of it, x.mean(): MeanBackward0)
     if raw is not None and x._data.ndim:
-        given = tuple(d - 2 ** 64 if d >= 2 ** 63 else d for d in (raw if isinstance(raw, tuple) else (raw,)))
+        given = tuple(map(_signed, raw if isinstance(raw, tuple) else (raw,)))
     centered = x - (x.mean(given, keepdim=True) if given is not None else x.mean())
     if x._data.ndim > 1:                # (a 1-d x: g, reduced to 0-d, broadcasts as it is)
         g = _unsq(g, dims, keepdim, raw)

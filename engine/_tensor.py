@@ -182,7 +182,6 @@ _ENGINE_TENSOR_NAMES = frozenset("""
     __slotnames__""".split())
 
 
-
 def _writeable_view(arr):
     """A new numpy array on arr's memory, writeable as PyTorch's numpy() always is: numpy makes the views of a broadcast
     (an expanded tensor's) read-only; read-only memory itself stays so."""
