@@ -281,18 +281,23 @@ def main():
     parser.add_argument("--repeat", type=int, default=None, help="timed samples per workload and library (default 21)")
     parser.add_argument("--threads", type=int, default=None,
                         help="cap PyTorch's and numpy's BLAS threads (1 gives steadier numbers on a busy machine)")
+    parser.add_argument("--only", metavar="WORDS", default=None,
+                        help="run only the workloads whose name contains WORDS (e.g. --only MLP)")
     parser.add_argument("--serve", choices=("engine", "torch", "micrograd"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
         return serve(args.serve, args)
     n_chain, rows = workloads(args.quick)
+    picked = [i for i, (name, _, _) in enumerate(rows) if args.only is None or args.only.lower() in name.lower()]
+    if not picked:
+        sys.exit(f"no workload's name contains {args.only!r}: " + ", ".join(name for name, _, _ in rows))
     repeat = args.repeat or (1 if args.quick else 21)
     children = [Child(name, args) for name in ("engine", "torch", "micrograd")
                 if name == "micrograd" or importlib.util.find_spec(name) is not None]
     eng, tor, micro = (next((c for c in children if c.name == name), None) for name in ("engine", "torch", "micrograd"))
     # Samples taken in turn, the libraries' order alternating, so that a slow spell of a shared machine (its speed
     # swings up to 2x from minute to minute) falls on all of them alike.
-    for i in range(len(rows)):
+    for i in picked:
         takers = [c for c in children if c is not micro or i == 0]
         for r in range(repeat):
             for child in takers[::-1] if r % 2 else takers:
@@ -318,10 +323,9 @@ def main():
     header = f"{'workload':32} {'engine ms':>17} {'torch ms':>17} {'ratio':>13} {'paired':>6} {'goal':>5}  "
     print(header + "met")
     print("-" * (len(header) + 3))
-    times = []
-    for i, (name, _, goal) in enumerate(rows):
+    for i in picked:
+        name, _, goal = rows[i]
         (e, e_min), (t, t_min) = pooled(eng, i), pooled(tor, i)
-        times.append((e, t))
         if t:
             paired = statistics.median(a / b for a, b in zip(eng.samples[i], tor.samples[i]))
             cells = f"{t * 1e3:9.2f} ({t_min * 1e3:7.2f}) {e / t:5.2f} ({e_min / t_min:5.2f}) {paired:6.2f}"
@@ -330,8 +334,10 @@ def main():
             cells, met = f"{'-':>17} {'-':>13} {'-':>6}", "-"
         print(f"{name:32} {e * 1e3:9.2f} ({e_min * 1e3:7.2f}) {cells} {goal:5.2f}  {met}")
 
+    if 0 not in picked:
+        return
     ops = 2 * n_chain
-    (e, t), (m, _) = times[0], pooled(micro, 0)
+    (e, _), (t, _), (m, _) = pooled(eng, 0), pooled(tor, 0), pooled(micro, 0)
     print("\nper-op cost on the 1-element chain (forward + backward), us/op, medians:")
     print(f"  engine {e / ops * 1e6:7.2f}   torch {t / ops * 1e6 if t else float('nan'):7.2f}   "
           f"{micro.info['which']} {m / ops * 1e6:7.2f}   goal: engine <= micrograd")

@@ -529,6 +529,7 @@ METHODS = {
     'nansum': ['nansum(IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)'],
     'nanmean': ['nanmean(IntArrayRef[1]? dim=None, bool keepdim=False, *, ScalarType? dtype=None)'],
     'median': ['median()', 'median(int64_t dim, bool keepdim=False)'],
+    'nanmedian': ['nanmedian()', 'nanmedian(int64_t dim, bool keepdim=False)'],
     'pow': ['pow(Tensor exponent)', 'pow(Scalar exponent)'],
     'maximum': ['maximum(Tensor other)'], 'minimum': ['minimum(Tensor other)'],
     'cumsum': ['cumsum(int64_t dim, *, ScalarType? dtype=None)'],
@@ -633,6 +634,10 @@ METHODS.update(('new_' + name, ['new_%s(SymIntArrayRef size, %s*, ScalarType? dt
                                 % (name, 'Scalar fill_value, ' if name == 'full' else '')])
                for name in ('ones', 'zeros', 'empty', 'full'))
 FUNCTIONS = {
+    'copysign': ['copysign(Tensor input, Tensor other, *, Tensor out=None)',
+                 'copysign(Tensor input, Scalar other, *, Tensor out=None)'],
+    'lerp': ['lerp(Tensor input, Tensor end, Tensor weight, *, Tensor out=None)',
+             'lerp(Tensor input, Tensor end, Scalar weight, *, Tensor out=None)'],
     'sum': ['sum(Tensor input, *, ScalarType? dtype=None)',
             'sum(Tensor input, IntArrayRef[1]? dim, bool keepdim=False, *, ScalarType? dtype=None, Tensor out=None)'],
     'mean': ['mean(Tensor input, *, ScalarType? dtype=None, Tensor out=None)',
@@ -647,6 +652,8 @@ FUNCTIONS = {
                 'Tensor out=None)'],
     'median': ['median(Tensor input)',
                'median(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)'],
+    'nanmedian': ['nanmedian(Tensor input)',
+                  'nanmedian(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)'],
     'transpose': ['transpose(Tensor input, int64_t dim0, int64_t dim1)'],
     'unsqueeze': ['unsqueeze(Tensor input, int64_t dim)'],
     'squeeze': ['squeeze(Tensor input)', 'squeeze(Tensor input, int64_t dim)',

@@ -130,6 +130,7 @@ class enable_grad(_NoParamDecorator):
 
 inference_enabled = False
 saved_hooks = []            # (pack, unpack) of the active torch.autograd.graph.saved_tensors_hooks, innermost last
+stale_meta = False          # some node's output got other .data while its graph lived: backward checks the edges
 anomaly = False             # torch.autograd.set_detect_anomaly: each node made keeps the stack of its forward call
 anomaly_check_nan = True    # ... and backward fails on a node that returns nan
 saved_hooks_disabled = None  # the error message of an active torch.autograd.graph.disable_saved_tensors_hooks
@@ -150,12 +151,13 @@ class inference_mode(_GradModeContext):
 
     def __init__(self, mode=True):
         if isinstance(mode, bool):
-            self.mode = not mode
+            self.mode = mode
 
-    def __enter__(self):
+    def __enter__(self):                # (grad mode is off in inference mode, on in inference_mode(False))
         global inference_enabled
-        self._prev_inference, inference_enabled = inference_enabled, not self.mode
-        super().__enter__()
+        self._prev_inference, inference_enabled = inference_enabled, self.mode
+        self._prev = grad_mode
+        _set_grad_enabled(not self.mode)
 
     def __exit__(self, *exc):
         global inference_enabled
@@ -163,7 +165,7 @@ class inference_mode(_GradModeContext):
         return super().__exit__(*exc)
 
     def clone(self):
-        return inference_mode(not self.mode)
+        return inference_mode(self.mode)
 
 
 class set_grad_enabled(_GradModeContext):
@@ -195,6 +197,41 @@ class set_grad_enabled(_GradModeContext):
 
     def __repr__(self):
         return 'torch.autograd.grad_mode.set_grad_enabled(mode=%s)' % self.mode
+
+
+multithreading_enabled = True     # (reported only: the engine runs backward on the calling thread)
+
+
+def is_multithreading_enabled():
+    return multithreading_enabled
+
+
+def is_view_replay_enabled():
+    return False
+
+
+class set_multithreading_enabled(_GradModeContext):
+    """Whether backward may run on device threads: set at once, put back at the end of a with block, as PyTorch's."""
+    __module__ = 'torch.autograd.grad_mode'
+
+    def __init__(self, mode):
+        global multithreading_enabled
+        if type(mode) is not bool:
+            from ._tensor import parser_type
+            raise TypeError("set_multithreading_enabled(): argument 'enabled' (position 1) must be bool, not "
+                            + parser_type(mode))
+        self.prev, self.mode = multithreading_enabled, mode
+        multithreading_enabled = mode
+
+    def __enter__(self):
+        pass
+
+    def __exit__(self, *exc):
+        global multithreading_enabled
+        multithreading_enabled = self.prev
+
+    def clone(self):
+        return set_multithreading_enabled(self.mode)
 
 
 # ---------------------------------------------------------------------------------------------- errors
@@ -246,9 +283,21 @@ def version(t):
     return 0 if vc is None else vc.value
 
 
+# An inference tensor's `_inference`: True, or COUNTED for one that has a version counter all the same (detach() or
+# .data of an inference tensor outside inference mode: PyTorch's alias gets a new counter there).
+COUNTED = 1
+
+
 def bump(t):
-    """Count an in-place modification of t's memory."""
-    counter(t).value += 1
+    """Count an in-place modification of t's memory. Inference tensors count nothing in inference mode; outside it
+    one without a counter refuses, as PyTorch's version bump does: after the kernel wrote, so the change stays."""
+    vc = counter(t)
+    if t._inference:
+        if inference_enabled:
+            return              # (the counter is made all the same: views find each other through it)
+        if t._inference is True:
+            inference_inplace_error()
+    vc.value += 1
 
 
 def _freed_error(node, name):
@@ -276,11 +325,9 @@ class SavedTensor:
     __slots__ = ('tensor', 'saved_version', 'is_output', 'unpack_hook', 'packed', 'unpacked', 'origin')
 
     def __init__(self, tensor, is_output=False):
-        if tensor._inference:
-            raise RuntimeError('Inference tensors cannot be saved for backward. Please do not use Tensors created in '
-                               'inference mode in computation tracked by autograd. To work around this, you can make '
-                               'a clone to get a normal tensor and use it in autograd, or use `torch.no_grad()` '
-                               'instead of `torch.inference_mode()`.')
+        if tensor._inference:   # refused by record if the op records (ops make their saved values beforehand)
+            global inference_saved
+            inference_saved = True
         self.is_output = is_output
         if saved_hooks:                   # torch.autograd.graph.saved_tensors_hooks: keep what pack makes of it
             pack, self.unpack_hook = saved_hooks[-1]
@@ -401,6 +448,22 @@ def pack_outputs(saved):
         pack_saved(saved)
 
 
+inference_saved = False      # an inference tensor was saved: record refuses it in the node it records
+
+
+def refuse_inference_saved(saved):
+    """PyTorch's error for an inference tensor saved by an op that records (its SavedVariable is made only then)."""
+    global inference_saved
+    inference_saved = False
+    for v in saved.values() if saved else ():
+        for s in v if type(v) is SavedList else (v,):
+            if type(s) is SavedTensor and s.tensor is not None and s.tensor._inference:
+                raise RuntimeError('Inference tensors cannot be saved for backward. Please do not use Tensors created '
+                                   'in inference mode in computation tracked by autograd. To work around this, you can '
+                                   'make a clone to get a normal tensor and use it in autograd, or use '
+                                   '`torch.no_grad()` instead of `torch.inference_mode()`.')
+
+
 class SavedList(tuple):
     """Tensors a node saved as one list (PyTorch's saved TensorList, as index's `indices`); None items stay None."""
     __slots__ = ()
@@ -426,9 +489,12 @@ validate_grad = None      # set by _ops: a gradient a node returned, checked and
 
 
 def edge(t):
-    """(node, input_nr) through which gradient reaches tensor `t`, as in grad_fn.next_functions."""
+    """(node, input_nr) through which gradient reaches tensor `t`, as in grad_fn.next_functions. A view whose
+    history PyTorch cannot rebuild (an Invalid grad_fn) raises its error, as reading its grad_fn does."""
     fn = t._grad_fn
     if fn is not None:
+        if type(fn) is Invalid:
+            raise RuntimeError(fn.msg)
         return (fn, t._output_nr)
     if t._requires_grad:
         return (t._grad_accumulator(), 0)
@@ -598,6 +664,8 @@ def record(out, cls, inputs, saved=None, same=False):
     `out`, or, with out None, a node for the caller to attach. same=True: the caller knows every input has the
     output's shape and dtype (pointwise ops), so the node keeps no input metadata. Returns the node.
     This runs once per recorded op: every line counts."""
+    if inference_saved:
+        refuse_inference_saved(saved)
     node = _new(cls)
     # The next node of each input (None for a None input or one that needs no gradient): edge(t), inlined and
     # unrolled for the usual one or two inputs (a Python number operand comes as None). An input that is not
@@ -784,6 +852,7 @@ class Node:
     _retain = None        # {output nr: weakref to the tensor that retains its grad}
     _hooked = False       # saved its tensors through saved_tensors_hooks (unpacked once per run)
     _watched = False      # any of the four above was set (backward then looks at them)
+    stale_meta = None     # {output nr: (shape, numpy dtype)} of outputs whose .data got another shape or dtype since
     # The node's formula gives every input's gradient, also one that backward does not need (PyTorch's formulas over
     # a list of tensors: cat, stack, block_diag; a custom Function's backward); other nodes leave those None (the
     # node's post-hooks see the difference).
@@ -1027,6 +1096,8 @@ class Invalid(Node):
     """The grad_fn of a view whose history PyTorch cannot rebuild after its base (or another view of it) changed in
     place: a piece of split / chunk / unbind, a custom Function's view output. Reading it, using the view in an op
     (record() asks for its truth) or running backward through it raises PyTorch's error; printed, it is <Invalid>."""
+
+    stored_leaf = False       # the view had no grad_fn before (PyTorch stores none: its .grad does not warn)
 
     def __bool__(self):
         raise RuntimeError(self.msg)
@@ -1272,6 +1343,21 @@ def _validated(node, outs):
                  else validate_grad(node, g, meta, i) for i, (g, meta) in enumerate(zip(outs, metas)))
 
 
+def _fitted_to_stale(node, nxt, nr, g, i, given=None):
+    """Gradient g (from output i of `node`, or root i when node is None) fitted to what input nr of `nxt` was when
+    nxt was made: PyTorch checks every gradient against that (its input metadata), not against the tensor as it is
+    after its .data got another shape or dtype. A leaf's gradient keeps the dtype node's formula gives it (`given`:
+    node's record of that input; AccumulateGrad decides the dtype of .grad)."""
+    meta = nxt.stale_meta and nxt.stale_meta.get(nr)
+    if g is None or meta is None:
+        return g
+    if type(nxt) is AccumulateGrad:
+        meta = (meta[0], given[1] if given else g._data.dtype)
+    if g._data.shape == meta[0] and g._data.dtype is meta[1]:
+        return g
+    return validate_grad(node, g, meta, i)
+
+
 def _fitted_to_output(node, outs, g_out):
     """A node's gradients for the inputs that have its output's dtype (no input metadata: see record), cast to it:
     an unpack hook may give back a tensor of another dtype (PyTorch casts to each input's dtype)."""
@@ -1303,6 +1389,10 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     for the stepper; without, it runs to the end on the first next() and builds nothing it would not need.
     """
     root_edges = [edge(t) for t in roots]
+    stale = stale_meta
+    if stale:
+        grad_roots = [g if fn is None else _fitted_to_stale(None, fn, nr, g, i)
+                      for i, ((fn, nr), g) in enumerate(zip(root_edges, grad_roots))]
     root_nodes = list(dict.fromkeys(fn for fn, _ in root_edges))
     deps = _dependencies(root_nodes)
     needed = _needed(root_nodes, {fn for fn, _ in inputs}) if inputs is not None else None
@@ -1399,7 +1489,9 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     continue
                 g = outs[i]
                 nr = 0 if nrs is None else nrs[i]
-                if metas is not None and g is not None:
+                if stale and g is not None and nxt.stale_meta is not None and nr in nxt.stale_meta:
+                    g = _fitted_to_stale(node, nxt, nr, g, i, metas and metas[i])   # (what nxt's input was)
+                elif metas is not None and g is not None:
                     meta = metas[i]
                     if meta is not None and (g._data.shape != meta[0] or g._data.dtype is not meta[1]):
                         g = validate_grad(node, g, meta, i)

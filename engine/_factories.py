@@ -200,14 +200,22 @@ def _infer(values, known=None):
             problems.append(x)
             leaf_depth.append(depth)
             return
+        if isinstance(x, np.ndarray) and leaf_depth and len(shape) <= depth:    # an array where numbers are
+            if typed:
+                found.append(dt.from_numpy_dtype(x.dtype))
+            problems.append(_Stored(x))
+            return
         if isinstance(x, (Tensor, np.ndarray)):               # iterated where a sequence is expected
             if typed:
                 found.append(x.dtype if isinstance(x, Tensor) else dt.from_numpy_dtype(x.dtype))
+            if len(shape) > depth and x.ndim == 0:            # (not sized by it: met storing the values)
+                problems.append(TypeError('not a sequence'))
+                return
             len(x)                                            # (PyTorch's TypeError for a 0-d array)
             x, typed = x.tolist(), False
-        if isinstance(x, (list, tuple, builtins.range)):
+        if isinstance(x, (list, tuple, builtins.range, bytearray)):
             if leaf_depth and depth >= leaf_depth[0]:
-                problems.append(TypeError("'%s' object cannot be interpreted as an integer" % type(x).__name__))
+                problems.append(_Stored(x))
             elif len(shape) <= depth:
                 shape.append(len(x))
             elif shape[depth] != len(x):
@@ -217,31 +225,19 @@ def _infer(values, known=None):
                 walk(y, depth + 1, typed)
             return
         if len(shape) > depth:
+            if known is None:         # (PyTorch infers the dtype of all the data before it reads its shape)
+                _scalar_dtype(x)
             problems.append(TypeError('not a sequence'))
             return
         leaf_depth.append(depth)
-        if isinstance(x, (np.bool_, np.number)):
-            d = dt.from_numpy_dtype(x.dtype)
-        elif isinstance(x, builtins.bool):
-            d = dt.bool_
-        elif isinstance(x, builtins.int):
-            d = dt.int64
-            if not -0x8000000000000000 <= x <= 0x7FFFFFFFFFFFFFFF:
-                problems.append(_BIG_INT)
-        elif isinstance(x, builtins.float):
-            d = dt.default_float
-        elif known is not None and not isinstance(x, (builtins.int, builtins.float)):
-            problems.append(TypeError(('must be real number, not %s' if known.is_floating_point else
-                                       "'%s' object cannot be interpreted as an integer") % type(x).__name__))
-            return
-        elif isinstance(x, complex):
-            raise TypeError('complex tensors are not supported in Autograd Playground')
-        elif isinstance(x, str):
-            raise TypeError("new(): invalid data type 'str'")
-        else:
-            raise RuntimeError("Could not infer dtype of " + type(x).__name__)
-        if typed:
-            found.append(d)
+        if known is None:
+            d = _scalar_dtype(x)
+            if typed:
+                found.append(d)
+        if isinstance(x, builtins.int) and not -0x8000000000000000 <= x <= 0x7FFFFFFFFFFFFFFF:
+            problems.append(_BIG_INT)
+        elif not isinstance(x, (builtins.int, builtins.float)):  # (a number PyTorch reads by __float__ / __index__)
+            problems.append(_Stored(x))
 
     if isinstance(values, list) and values and isinstance(values[0], np.ndarray):
         warn_once('Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting the '
@@ -265,10 +261,59 @@ def _infer(values, known=None):
 _BIG_INT = object()        # a problem met: a Python int beyond int64's range (only for an integer dtype)
 
 
+def _scalar_dtype(x):
+    """The dtype PyTorch infers for one value of nested data (infer_scalar_type), or its error for a value that is
+    no number."""
+    if isinstance(x, (np.bool_, np.number)):
+        return dt.from_numpy_dtype(x.dtype)
+    if isinstance(x, builtins.bool):
+        return dt.bool_
+    if isinstance(x, builtins.int):
+        return dt.int64
+    if isinstance(x, builtins.float):
+        return dt.default_float
+    if isinstance(x, complex):
+        raise TypeError('complex tensors are not supported in Autograd Playground')
+    if isinstance(x, (str, bytes)):
+        raise TypeError("new(): invalid data type '%s'" % type(x).__name__)
+    raise RuntimeError("Could not infer dtype of " + type(x).__name__)
+
+
+class _Stored:
+    """A problem that may be met storing a value that is not a Python int or float, once the dtype is known:
+    PyTorch reads it as a float (__float__, else __index__) or as an integer (__index__; a float as a float;
+    numpy's bool as a bool too)."""
+    __slots__ = ('value',)
+
+    def __init__(self, value):
+        self.value = value
+
+    def error(self, d):
+        x = self.value
+        kind = type(x)
+        if isinstance(x, builtins.float) or (d is dt.bool_ and isinstance(x, np.bool_)):
+            return None
+        try:
+            if not d.is_floating_point or not hasattr(kind, '__float__'):
+                if d.is_floating_point and not hasattr(kind, '__index__'):
+                    return TypeError('must be real number, not %s'
+                                     % (('numpy.' if kind.__module__ == 'numpy' else '') + kind.__name__))
+                operator.index(x)
+            else:
+                float(x)
+        except TypeError as e:
+            return e
+        return None
+
+
 def _first_problem(problems, d):
     """The error PyTorch meets first storing the values as dtype d: a tensor becomes a number via __float__, or via
     __index__ for an integer dtype (which takes integer tensors only)."""
     for p in problems:
+        if isinstance(p, _Stored):
+            p = p.error(d)
+            if p is None:
+                continue
         if p is _BIG_INT:
             if d.category == 1:
                 return ValueError('Overflow when unpacking long long')
@@ -302,7 +347,7 @@ def _to_list(x, depth=0, ndim=0):
         if x._requires_grad and ag.grad_enabled:            # (a number made of it, as float(x) warns)
             warn_once(_SCALAR_WARNING, 'torch/csrc/autograd/generated/python_variable_methods.cpp:822')
         return x._data.reshape(()).item()
-    if isinstance(x, (list, tuple)):
+    if isinstance(x, (list, tuple, bytearray)):
         return [_to_list(y, depth + 1, ndim) for y in x]
     return x
 
@@ -336,6 +381,8 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
         from ._ops import _preserved_copy
         arr = _preserved_copy(data, d)
     else:
+        if isinstance(data, (str, bytes)):
+            raise TypeError("new(): invalid data type '%s'" % type(data).__name__)
         inferred, problems, ndim = _infer(data, d)
         d = d or inferred
         problem = _first_problem(problems, d)
@@ -1076,6 +1123,8 @@ def logspace(*args, out=None, **given):
     st, en = t(_num(start)), t(_num(end))
     if steps == 1:
         return _finish(np.array([float(base) ** float(st)]).astype(d.np), requires_grad, device, layout, out=out)
+    if d is dt.bool_ and steps:
+        raise NotImplementedError('"logspace_cpu" not implemented for \'Bool\'')
     step = float(en - st) / (steps - 1) if steps else 0.0
     i = np.arange(steps, dtype=np.int64)
     first = i < steps // 2

@@ -314,9 +314,9 @@ def _wrap_outputs(ctx, inputs, raw, executable):
         is_dirty, is_diff = id(t) in dirty, id(t) not in non_diff
         if is_dirty:
             ag.bump(t)
-        elif id(t) in input_ids and not (executable and is_diff) and t._requires_grad:
-            t = t.detach()                                 # (a non-differentiable input that requires grad)
-        elif id(t) in input_ids:
+        if id(t) in input_ids and not (executable and is_diff) and t._requires_grad:
+            t = t.detach()                  # (a non-differentiable input that requires grad, changed in place or not)
+        elif id(t) in input_ids and not is_dirty:
             with ag.no_grad():
                 t = _ops._new_view(t, t._data.view())      # PyTorch returns input.view_as(input), made in no_grad
         if executable and is_diff and t._data.dtype.kind in 'fc':
@@ -353,11 +353,13 @@ def _set_history(ctx, t, i):
 
 def _dirty_history(ctx, t, i):
     """An input changed in place by forward: its history goes on through the node (a view's base through
-    CopySlices), as after an in-place op."""
-    if t._grad_fn is None and t._requires_grad:
-        raise RuntimeError('a leaf Variable that requires grad has been used in an in-place operation.')
+    CopySlices), as after an in-place op. Refused for a leaf requiring grad (a view of one made in no_grad mode
+    counts as one), then for a view as an in-place op refuses it (of a leaf, of split, made in no_grad mode...)."""
+    if (t._grad_fn is None or t._grad_from_base) and t._requires_grad:   # (_grad_from_base: a view made in no_grad
+        raise RuntimeError('a leaf Variable that requires grad has been used in an in-place operation.')  # mode)
     base = t._base
     if base is not None:
+        _ops._check_inplace(t)
         _ops._rebase_view(t, base, ctx)
     else:
         _ops._new_history(t, ctx)
@@ -375,6 +377,8 @@ def _save_tensors(ctx, executable=True):
                             % (i, type(t).__name__))
     ctx._saved = {'tensors[%d]' % i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)
                   for i, t in enumerate(to_save)}
+    if executable and ag.inference_saved:
+        ag.refuse_inference_saved(ctx._saved)
     for v in ctx._saved.values() if executable else ():   # (under saved_tensors_hooks: packed in the order they
         if v is not None:                                    # were saved, if the node is part of the graph)
             v.pack()

@@ -107,8 +107,8 @@ def _checked(op, name, position):
     """A binary op as a method or torch function: PyTorch's TypeError for an operand that is not a tensor/number
     (the operators instead return NotImplemented, so Python raises its own 'unsupported operand' error)."""
     def f(input, other=_MISSING, *args, **kwargs):
-        if position == 2 and name != 'pow' and type(input) in (int, float, bool):
-            input = make_wrapped(input)             # (torch.mul(2, x): PyTorch's parser takes a number as the tensor)
+        if position == 2 and name != 'pow' and isinstance(input, (int, float, np.number, np.bool_)):
+            input = make_wrapped(ops._scalar(input))    # (torch.mul(2, x): PyTorch's parser takes a number as the tensor)
         if other is _MISSING:
             if name != 'pow' or 'exponent' not in kwargs:
                 raise _missing(name, position, input, kwargs)
@@ -668,9 +668,19 @@ def allclose(self, other, rtol=1e-05, atol=1e-08, equal_nan=False):
     return bool(self.isclose(other, rtol, atol, equal_nan)._data.all())
 
 
-def new_tensor(self, data, dtype=None, requires_grad=False):
+def new_tensor(self, *data, dtype=None, device=None, requires_grad=False, **options):
+    """A new leaf copying data, of self's dtype by default (dtype, device and requires_grad are keywords only)."""
     from ._factories import tensor
-    return tensor(data, dtype=dtype or self.dtype, requires_grad=requires_grad, _name='tensor.new_tensor')
+    if not data and 'data' in options:
+        data = (options.pop('data'),)
+    for name in options:
+        raise TypeError("new_tensor() got an unexpected keyword argument '%s'" % name)
+    if not data:
+        raise TypeError('new_tensor() missing 1 required positional arguments: "data"')
+    if len(data) > 1:
+        raise TypeError('new_tensor() takes 1 positional argument but %d were given' % len(data))
+    return tensor(data[0], dtype=dtype or self.dtype, device=device, requires_grad=requires_grad,
+                  _name='tensor.new_tensor')
 
 
 def new(self, *args, **kwargs):
@@ -734,6 +744,7 @@ def random_(self, *bounds, generator=None, **kw):
         keywords = dict(kw, **({} if generator is None else {'generator': generator}))
         raise invalid_arguments('random_', bounds, keywords, _RANDOM_SIGNATURES
                                 % (note if len(bounds) != 1 or keywords else ''))
+    ops._check_inplace(self)
     d = self.dtype
     bounds = [builtins.int(v) if v is not None else None for v in bounds]
     if not bounds:                                          # random_(): RandomBackward2
@@ -772,37 +783,44 @@ def _continuous(self, name):
 
 
 def exponential_(self, lambd=1.0, *, generator=None):
-    """Numbers from Exp(lambd) in place: -log1p(-u) / lambd in double, as PyTorch's CPU kernel."""
-    _continuous(self, 'Exponential')
+    """Numbers from Exp(lambd) in place: -log1p(-u) / lambd in double, as PyTorch's CPU kernel. (Here and below,
+    autograd's checks come first, then the numbers', then the dtype's.)"""
+    ops._check_inplace(self)
     if not lambd > 0:
-        raise RuntimeError('exponential_ expects lambda > 0.0, but found lambda=%s' % lambd)
+        raise RuntimeError('exponential_ expects lambda > 0.0, but found lambda=%g' % lambd)
+    _continuous(self, 'Exponential')
     return _draw(self, ExponentialBackward0, lambda shape, gen: (
         _random.exponential(gen, math.prod(shape)) * (1.0 / lambd)).reshape(shape), generator)
 
 
 def geometric_(self, p, *, generator=None):
     """The number of Bernoulli(p) trials up to the first success, in place: ceil(log(u) / log1p(-p))."""
+    ops._check_inplace(self)
     if not 0 < p < 1:
-        raise RuntimeError('geometric_ expects p to be in (0, 1), but got p=%s' % p)
+        raise RuntimeError('geometric_ expects p to be in (0, 1), but got p=%g' % p)
+    if self.dtype is dt.bool_:
+        raise NotImplementedError('"geometric_cpu" not implemented for \'Bool\'')
     return _draw(self, GeometricBackward0, lambda shape, gen: np.ceil(np.log(_uniform53(gen, shape)) / math.log1p(-p)),
                  generator)
 
 
 def cauchy_(self, median=0.0, sigma=1.0, *, generator=None):
     """Numbers from Cauchy(median, sigma) in place: median + sigma * tan(pi * (u - 0.5))."""
-    _continuous(self, 'Cauchy')
+    ops._check_inplace(self)
     if not sigma > 0:
-        raise RuntimeError('cauchy_ expects sigma > 0.0, but found sigma=%s' % sigma)
+        raise RuntimeError('cauchy_ expects sigma > 0.0, but found sigma=%g' % sigma)
+    _continuous(self, 'Cauchy')
     return _draw(self, CauchyBackward0, lambda shape, gen: median + sigma * np.tan(
         math.pi * (_uniform53(gen, shape) - 0.5)), generator)
 
 
 def log_normal_(self, mean=1.0, std=2.0, *, generator=None):
     """exp of normal numbers (drawn one by one in double) in place."""
+    ops._check_inplace(self)
+    if not std > 0:
+        raise RuntimeError('log_normal_ expects std > 0.0, but found std=%g' % std)
     if not self.is_floating_point():
         raise NotImplementedError('"log_normal_cpu" not implemented for \'%s\'' % self.dtype.legacy)
-    if not std > 0:
-        raise RuntimeError('log_normal_ expects std > 0.0, but found std=%s' % std)
     return _draw(self, LogNormalBackward0, lambda shape, gen: np.exp(
         _random.normal(gen, shape, np.float64, mean, std, contiguous=False)), generator)
 
@@ -1285,6 +1303,12 @@ def _clamp_check(name, function, args, kwargs):
     raise invalid_arguments(name, args if function else args[1:], kwargs, lines)
 
 
+def _count_nonzero_check(name, function, args, kwargs):
+    """x.count_nonzero(0, 1) takes its dims one by one; torch.count_nonzero(x, 0, 1) is refused by the parser."""
+    if function and len(args) > 2:
+        _argparse.parser(name, True).check(args, kwargs)
+
+
 # Ops whose dim is one int, checked as PyTorch's argument parser does before anything else (`x.prod(dim=(0, 1))`),
 # and clamp's bounds.
 _ARG_CHECKS = {name: _int_dim(0) for name in ('cumsum', 'cumprod', 'softmax', 'log_softmax', 'median', 'nanmedian',
@@ -1295,7 +1319,8 @@ _ARG_CHECKS.update(kthvalue=_int_dim(1), topk=_int_dim(1), argmax=_int_dim(0, Tr
                    sort=_overloaded_dim((_SORT[0], _SORT[1] % (', tuple of Tensors out = None',
                                                                 ', *, tuple of Tensors out = None')), False, False),
                    argsort=_overloaded_dim((_SORT[0], _SORT[1] % (', Tensor out = None', '')), False, False),
-                   clamp=_clamp_check, clip=_clamp_check, clamp_=_clamp_check, clip_=_clamp_check)
+                   clamp=_clamp_check, clip=_clamp_check, clamp_=_clamp_check, clip_=_clamp_check,
+                   count_nonzero=_count_nonzero_check)
 
 
 _RESIZED = ('An output with one or more elements was resized since it had shape [%s], which does not match the '
@@ -1303,6 +1328,16 @@ _RESIZED = ('An output with one or more elements was resized since it had shape 
             'be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, '
             'inplace, to zero elements with t.resize_(0). (Triggered internally at '
             '/__w/pytorch/pytorch/aten/src/ATen/native/Resize.cpp:30.)')
+
+
+# Ops whose out= must have the result's dtype, and pointwise ops that write out= through a result of their own dtype
+_OUT_OF_OWN_DTYPE = frozenset('neg negative abs absolute sign sgn floor ceil trunc fix frac round clamp clip clamp_min '
+                              'clamp_max'.split())
+_OUT_RESIZED_TWICE = frozenset(
+    'add sub subtract mul multiply div divide true_divide remainder fmod pow eq ne not_equal lt less le less_equal gt '
+    'greater ge greater_equal maximum minimum bitwise_and bitwise_or bitwise_xor atan2 arctan2 hypot exp log sqrt '
+    'sigmoid tanh reciprocal sin cos log2 log10 log1p expm1 rsqrt tan sinh cosh asin acos atan arcsin arccos arctan '
+    'square erf exp2'.split())
 
 
 def _write_out(name, result, out, inputs):
@@ -1314,6 +1349,8 @@ def _write_out(name, result, out, inputs):
     if ag.grad_enabled and builtins.any(isinstance(t, Tensor) and t.requires_grad for t in tensors + [out]):
         raise RuntimeError("%s(): functions with out=... arguments don't support automatic differentiation, but one "
                            "of the arguments requires grad." % name)
+    if name in _OUT_OF_OWN_DTYPE and result.dtype is not out.dtype:
+        raise RuntimeError('Found dtype %s but expected %s' % (out.dtype.legacy, result.dtype.legacy))
     if not dt.can_cast(result.dtype, out.dtype):
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (result.dtype.legacy, out.dtype.legacy))
@@ -1322,8 +1359,10 @@ def _write_out(name, result, out, inputs):
             out.copy_(result)
         return out
     if out.numel():
-        warnings.warn(_RESIZED % (', '.join(map(str, out.shape)), ', '.join(map(str, result.shape))), UserWarning,
-                      stacklevel=ag.user_stacklevel())
+        # (a pointwise op computed in another dtype than out's resizes out, then its result copied in does again)
+        for _ in range(2 if name in _OUT_RESIZED_TWICE and result.dtype is not out.dtype else 1):
+            warnings.warn(_RESIZED % (', '.join(map(str, out.shape)), ', '.join(map(str, result.shape))),
+                          UserWarning, stacklevel=ag.user_stacklevel())
     out._data = result._data.astype(out._data.dtype)
     ag.bump(out)
     return out

@@ -36,6 +36,7 @@ _FROM_NP = dt.FROM_NP
 _float, _int = builtins.float, builtins.int
 _new = object.__new__
 _Number = (builtins.int, builtins.float, builtins.bool, np.number, np.bool_)
+_TENSOR_OR_NUMBER = (Tensor,) + _Number
 
 
 # ================================================================================================ helpers
@@ -62,9 +63,19 @@ def _attach(out, cls, inputs, saved=None, same=False):
     return out
 
 
+def _check_autograd_dtype(a, d):
+    """PyTorch's error recording a differentiable op (sum, prod, cumsum... with dtype=) whose result autograd cannot
+    take: an integer or bool dtype given for an input that requires grad."""
+    if not d.is_floating_point and a._requires_grad and ag.grad_enabled:
+        raise RuntimeError('Autograd not support dtype: ' + _C10_TYPE[d.name])
+
+
 def _scalar(x):
-    """A Python number from a numpy scalar (PyTorch treats both as 'wrapped numbers')."""
-    return x.item() if isinstance(x, (np.number, np.bool_)) else x
+    """A Python number from a numpy scalar (PyTorch treats both as 'wrapped numbers'; its parser reads a numpy bool
+    as a float: `int_tensor + np.bool_(True)` is float32)."""
+    if isinstance(x, np.bool_):
+        return float(x)
+    return x.item() if isinstance(x, np.number) else x
 
 
 def _number(x):
@@ -416,10 +427,10 @@ def validate_grad(node, g, meta, index):
     broadcast one summed), dtype to the input's."""
     shape, npd = meta
     if g._data.shape != shape:
-        if not _expandable(shape, g._data.shape):
-            raise RuntimeError('Function %s returned an invalid gradient at index %d - got [%s] but expected shape '
-                               'compatible with [%s]' % (node.name(), index, ', '.join(map(str, g._data.shape)),
-                                                         ', '.join(map(str, shape))))
+        if not _expandable(shape, g._data.shape):     # (node None: a root's gradient)
+            raise RuntimeError('%sinvalid gradient at index %d - got [%s] but expected shape compatible with [%s]'
+                               % ('' if node is None else 'Function %s returned an ' % node.name(), index,
+                                  ', '.join(map(str, g._data.shape)), ', '.join(map(str, shape))))
         g = sum_to(g, shape)
     if g._data.dtype is not npd:
         g = g.to(_FROM_NP[npd])
@@ -464,6 +475,18 @@ def accumulate_into(var, g, create_graph, handed_over=False):
                 var._grad = clone(g)
             return
         taken = handed_over and not create_graph and _obeys_layout(gd, vd, dense)
+        if gd.shape != vd.shape and dense and not taken:    # (the leaf's .data got another shape while a graph
+            _check_broadcast(vd.shape, gd.shape)            # held its node: g is copied into a tensor of the leaf's)
+            if np.broadcast_shapes(vd.shape, gd.shape) != vd.shape:
+                raise _not_broadcast_to(vd.shape, np.broadcast_shapes(vd.shape, gd.shape))
+            grad = np.empty_like(vd, dtype=gd.dtype if '_grad_dtype' in var.__dict__ else vd.dtype)
+            grad[...] = gd
+            var._grad = grad = make(grad)
+            bump(grad)
+            return
+        if not taken and gd.dtype != vd.dtype and dense and '_grad_dtype' not in var.__dict__:
+            gd = gd.astype(vd.dtype)     # (.data got another dtype while a graph held the leaf's node: the copy
+                                         # PyTorch makes has the leaf's dtype)
         if taken and gd.base is None and gd.flags.c_contiguous and sys.getrefcount(gd) == 3 and vd.flags.c_contiguous:
             grad = make(gd)                         # 3: g's own reference, gd and getrefcount's argument
         elif vd.flags.c_contiguous or not dense:
@@ -480,8 +503,6 @@ def accumulate_into(var, g, create_graph, handed_over=False):
     elif create_graph:
         var._grad = old + g
     else:
-        if old._inference and not ag.inference_enabled:
-            ag.inference_inplace_error()            # (a .grad made in inference mode, added to in place outside it)
         od = old._data
         try:
             if od.ndim:
@@ -491,6 +512,9 @@ def accumulate_into(var, g, create_graph, handed_over=False):
         except ValueError:               # (shapes apart: the leaf's .data got another shape after a backward)
             _check_broadcast(od.shape, g._data.shape)
             raise _not_broadcast_to(od.shape, np.broadcast_shapes(od.shape, g._data.shape)) from None
+        if old._inference:              # (a .grad made in inference mode: added to, then refused, as by bump)
+            bump(old)
+            return
         vc = old._version_counter       # bump(old), inlined: once per leaf and backward
         if vc is None:
             vc = counter(old)
@@ -604,14 +628,21 @@ def _neg_times(g, alpha):
 
 def _check_alpha(d, alpha):
     """PyTorch's checks of add / sub's alpha against the result dtype d."""
-    if isinstance(alpha, (builtins.bool, np.bool_)) and d is not dt.bool_:
+    if isinstance(alpha, builtins.bool) and d is not dt.bool_:
         raise RuntimeError('Boolean alpha only supported for Boolean results.')
-    if not d.is_floating_point and isinstance(alpha, (builtins.float, np.floating)):
+    if not d.is_floating_point and isinstance(alpha, (builtins.float, np.floating, np.bool_)):   # (np.bool_: a float)
         raise RuntimeError('For integral input tensors, argument alpha must not be a floating point number.')
 
 
 def _check_bool_sub(a, b):
-    bools = [x._data.dtype.kind == 'b' if isinstance(x, Tensor) else isinstance(x, (builtins.bool, np.bool_))
+    tb = type(b)
+    if tb is builtins.int:                  # (read as a Scalar first)
+        _check_int(b)
+    elif tb is not Tensor and not isinstance(b, _TENSOR_OR_NUMBER):   # (a numpy array: numpy's operator then)
+        return
+    if type(a) is builtins.int:
+        _check_int(a)
+    bools = [x._data.dtype.kind == 'b' if isinstance(x, Tensor) else isinstance(x, builtins.bool)
              for x in (a, b)]
     if all(bools):
         raise RuntimeError('Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or '
@@ -818,11 +849,11 @@ def div(a, b, *, rounding_mode=_UNSET):
             raise RuntimeError('ZeroDivisionError')
         r = np.floor_divide(ad, bd) if rounding_mode == 'floor' else np.trunc(np.true_divide(ad, bd))
     else:
-        if not d.is_floating_point:
+        if not d.is_floating_point:        # (both cast from their own dtypes: torch.tensor(-1) / uint8 is -1 / x)
             same = False
             d = dt.default_float
-            ad = ad.astype(d.np)
-            bd = bd.astype(d.np) if type(bd) is np.ndarray else bd
+            ad = a._data.astype(d.np)
+            bd = b._data.astype(d.np) if isinstance(b, Tensor) else bd
         r = ad / bd
     if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
         r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
@@ -1454,10 +1485,11 @@ def _compared_into(name, np_fn):
     by_tensor = type(name.capitalize() + 'Backward1', (_ZeroGrads,), {'__module__': __name__})
 
     def op(a, b):
-        if isinstance(b, Tensor):
-            _check_broadcast(a._data.shape, b._data.shape)
-            return _attach(_out(np_fn(a._data, b._data), a.dtype), by_tensor, (a, b))
-        return _attach(_out(np_fn(a._data, b), a.dtype), by_number, (a,))
+        ad, bd, d, _ = _operands(a, b)          # (compared in the result dtype, as a < b: uint8.lt_(-1) is < 255)
+        if type(bd) is builtins.int and d.category == 1:
+            bd = _wrap_int(bd, d.np)
+        r = _out(np_fn(ad, bd), a.dtype)
+        return _attach(r, by_tensor, (a, b)) if isinstance(b, Tensor) else _attach(r, by_number, (a,))
     op.__name__ = name
     return op
 
@@ -2015,7 +2047,19 @@ def _multi_row_levels(power, r):
     return np.add.reduce(np.concatenate([r[:, i:]] + [level[:, None] for level in levels], axis=1), axis=1)
 
 
-def sum(a, dim=None, keepdim=False, *, dtype=None):
+class _All:
+    __slots__ = ()
+
+    def __repr__(self):
+        return 'None'
+
+
+_ALL = _All()
+# (sum's and mean's dim when none is given: all of them, SumBackward0 / MeanBackward0; an explicit dim=None is the
+# dim overload: SumBackward1 / MeanBackward1, keepdim kept)
+
+
+def sum(a, dim=_ALL, keepdim=False, *, dtype=None):
     x = a._data
     if dtype is None and x.dtype.kind == 'f':
         d = _FROM_NP[x.dtype]
@@ -2026,14 +2070,22 @@ def sum(a, dim=None, keepdim=False, *, dtype=None):
         dims, given = (_wrap_dim(dim, x.ndim),), (dim + _U64 if dim < 0 else dim,)
         if not x.ndim:                                        # (a 0-d tensor's dim 0: no numpy axis)
             dims = ()
-    elif dim is None:
+    elif dim is _ALL:
         out = _out(_add_reduce(x), d)
+        if not d.is_floating_point:
+            _check_autograd_dtype(a, d)
         if a._requires_grad and ag.grad_enabled and d.is_floating_point:
             _record(out, SumBackward0, (a,), {'self_sym_sizes': x.shape})
         return out
+    elif dim is None:                                         # (all dims, recorded as SumBackward1)
+        dims, given = None, None
+        if keepdim and x.ndim:
+            dims = tuple(range(x.ndim))
     else:                                                     # (dim=(): all dims, recorded as SumBackward1)
         dims, given = _dims(dim, x.ndim) or None, _given(dim if isinstance(dim, (tuple, list)) else (dim,))
     out = _out(_add_reduce(x, dims, keepdim), d)
+    if not d.is_floating_point:
+        _check_autograd_dtype(a, d)
     if a._requires_grad and ag.grad_enabled and d.is_floating_point:
         _record(out, SumBackward1, (a,), {'dim': given, 'keepdim': keepdim, 'self_sym_sizes': x.shape})
     return out
@@ -2062,12 +2114,12 @@ def _unreduce(g, saved):
     """Put back the dimensions a reduction without keepdim removed (so the gradient can expand)."""
     n = len(saved['self_sym_sizes'])
     if not saved['keepdim'] and n:                    # (a 0-d tensor's reduction removed no dim)
-        for d in sorted(_signed(d) % n for d in saved['dim']):
+        for d in sorted(_signed(d) % n for d in saved['dim'] or ()):
             g = g.unsqueeze(d)
     return g
 
 
-def mean(a, dim=None, keepdim=False, *, dtype=None):
+def mean(a, dim=_ALL, keepdim=False, *, dtype=None):
     if dtype is None and not a.dtype.is_floating_point:
         raise RuntimeError('mean(): could not infer output dtype. Input dtype must be either a floating point or '
                            'complex dtype. Got: ' + a.dtype.legacy)
@@ -2077,10 +2129,13 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
     d = dtype or a.dtype
     acc = dt.float32 if d is dt.float16 else d          # (PyTorch's CPU mean of halves: summed and divided as floats)
     x = a._data if a._data.dtype is acc.np else a._data.astype(acc.np)
-    if dim is None:
+    if dim is _ALL:
         out = _out(_add_reduce(x) / acc.np.type(x.size) if x.size else np.nan, d)     # PyTorch: sum, then divide
         return _attach(out, MeanBackward0, (a,), {'self_sym_numel': a._data.size, 'self_sym_sizes': a._data.shape})
-    dims = _dims(dim, a._data.ndim) or None         # (dim=(): all dims, recorded as MeanBackward1)
+    if dim is None:                                 # (all dims, recorded as MeanBackward1)
+        dims = tuple(range(a._data.ndim)) if keepdim and a._data.ndim else None
+    else:
+        dims = _dims(dim, a._data.ndim) or None     # (dim=(): all dims, recorded as MeanBackward1)
     n = 1
     for i in dims or range(a._data.ndim):
         n *= a._data.shape[i]
@@ -2089,7 +2144,8 @@ def mean(a, dim=None, keepdim=False, *, dtype=None):
     else:
         with np.errstate(invalid='ignore'):             # (0 / 0: nan, without numpy's warning)
             out = _out(np.add.reduce(x, axis=dims, keepdims=keepdim) / acc.np.type(n), d)
-    return _attach(out, MeanBackward1, (a,), {'dim': _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
+    return _attach(out, MeanBackward1, (a,), {'dim': None if dim is None else
+                                              _given(dim if isinstance(dim, (tuple, list)) else (dim,)),
                                               'keepdim': keepdim, 'self_sym_numel': a._data.size,
                                               'self_sym_sizes': a._data.shape})
 
@@ -2104,7 +2160,7 @@ class MeanBackward1(Node):
         saved = self._saved
         sizes = saved['self_sym_sizes']
         n = 1                                       # (how many numbers each mean took: PyTorch's _safe_size)
-        for d in ({_signed(d) % len(sizes) for d in saved['dim']} or range(len(sizes))) if sizes else ():
+        for d in ({_signed(d) % len(sizes) for d in saved['dim'] or ()} or range(len(sizes))) if sizes else ():
             n *= sizes[d]
         return (_div_scalar(_expanded(_unreduce(g, saved), sizes), n),)
 
@@ -2126,6 +2182,7 @@ def cumsum(a, dim, *, dtype=None):
     data = _accumulated(np.cumsum, x.reshape(-1) if x.ndim == 0 else x, d, axis=axis).reshape(x.shape)
     if data.dtype.kind == 'f' and x.ndim:        # (a 0-d input is copied)
         data += 0                               # (PyTorch's running sum starts from +0.: a sum of -0.s is +0.)
+    _check_autograd_dtype(a, d)
     return _attach(_out(data, d), CumsumBackward0, (a,), {'dim': _given(dim)})
 
 
@@ -2142,6 +2199,7 @@ def cumprod(a, dim, *, dtype=None):
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
     axis = _wrap_dim(dim, a._data.ndim)
     out = _out(_accumulated(np.cumprod, x.reshape(-1) if x.ndim == 0 else x, d, axis=axis).reshape(x.shape), d)
+    _check_autograd_dtype(a, d)
     return _attach(out, CumprodBackward0, (a,), {'dim': _given(dim), 'result': _RESULT, 'self': SavedTensor(a)})
 
 
@@ -2200,10 +2258,12 @@ def prod(a, dim=None, keepdim=False, *, dtype=None):
     ordered = x.ndim and x.dtype.kind == 'f'          # (floats, halves too (multiplied as halves): in the kernel's order)
     if dim is None:
         out = _out(_reduce_order.prod(x, None, False) if ordered else np.multiply.reduce(x, axis=None), d)
+        _check_autograd_dtype(a, d)
         return _attach(out, ProdBackward0, (a,), {'result': _RESULT, 'self': SavedTensor(a)})
     axis = _wrap_dim(dim, a._data.ndim)
     out = _out(np.asarray(_reduce_order.prod(x, (axis,), keepdim), order='C') if ordered else     # (its own
                np.multiply.reduce(x, axis=axis if x.ndim else None, keepdims=keepdim and x.ndim > 0), d)  # memory)
+    _check_autograd_dtype(a, d)
     return _attach(out, ProdBackward1, (a,), {'dim': _given(dim), 'keepdim': keepdim, 'result': _RESULT,
                                               'self': SavedTensor(a)})
 
@@ -2764,7 +2824,8 @@ def _view_result(a, data, cls, saved=None):
 def _new_view(a, data):
     out = make(data)
     if a._inference or ag.inference_enabled:
-        out._inference = a._inference       # (a view is an inference tensor if its base is one)
+        out._inference = a._inference is not False      # (a view is an inference tensor, without a counter, if its
+        #                                                  base is one)
     out._version_counter = counter(a)
     base = out._base = a._base if a._base is not None else a
     vc = out._version_counter
@@ -2897,11 +2958,11 @@ def _view_dtype(a, d):
             if a.storage_offset() % ratio:
                 raise RuntimeError('self.storage_offset() must be divisible by %d%s, but got %d'
                                    % (ratio, what, a.storage_offset()))
+            if st[-1] != 1:                     # (before the other dims' strides)
+                raise RuntimeError('self.stride(-1) must be 1%s, but got %d' % (what, st[-1]))
             for i, s in enumerate(st[:-1]):
                 if s % ratio:
                     raise RuntimeError('self.stride(%d) must be divisible by %d%s, but got %d' % (i, ratio, what, s))
-            if st[-1] != 1:
-                raise RuntimeError('self.stride(-1) must be 1%s, but got %d' % (what, st[-1]))
     out = a.detach()
     out._data = x.view(d.np)
     return out
@@ -2939,6 +3000,8 @@ class ReshapeAliasBackward0(Node):
 
 def _unsafe_view(a, shape):
     out = make(a._data.reshape(shape))
+    if a._inference:
+        out._inference = True       # (not a view, but of an inference tensor one too, without a version counter)
     return _attach(out, UnsafeViewBackward0, (a,), {'self_sym_sizes': a._data.shape})
 
 
@@ -3124,9 +3187,11 @@ def _inplace_view(op):
         _check_inplace(self)
         res = op(self, *args, **kwargs)
         _keep_saved_output(self)
+        node = res._grad_fn
+        if node is None and self._requires_grad and res._data.shape != self._data.shape:
+            self._stale_meta(self._data)        # (not recorded: its node still expects the old shape)
         self._data = res._data
         bump(self)
-        node = res._grad_fn
         if node is not None:
             ag.retype(node, _IN_PLACE_NODE[type(node)])
             _new_history(self, node)
@@ -3153,9 +3218,9 @@ def expand(a, *sizes, implicit=False):
     sizes = _int_list(sizes, 'expand')
     shp = a._data.shape
     if len(sizes) < len(shp):
-        raise RuntimeError('expand(torch.%sTensor{[%s]}, size=[%s]): the number of sizes provided (%d) must be greater '
+        raise RuntimeError('expand(%s{[%s]}, size=[%s]): the number of sizes provided (%d) must be greater '
                            'or equal to the number of dimensions in the tensor (%d)'
-                           % (a.dtype.legacy, ', '.join(map(str, shp)), ', '.join(map(str, sizes)), len(sizes),
+                           % (ag.type_string(a), ', '.join(map(str, shp)), ', '.join(map(str, sizes)), len(sizes),
                               len(shp)))
     lead = len(sizes) - len(shp)
     if not shp and sizes and builtins.min(sizes) < 0:     # (PyTorch expands a 0-d tensor without these checks:
@@ -3900,11 +3965,11 @@ def index_select(a, dim, index):
     idx = index._data
     if idx.ndim > 1:
         raise IndexError('index_select(): Index is supposed to be a vector')
+    if not a._data.ndim and idx.size != 1:     # (checked before the index's dtype)
+        raise RuntimeError('index_select(): Index to scalar can have only 1 value, got %d value(s)' % idx.size)
     if idx.dtype.kind not in 'iu' or idx.dtype.itemsize not in (4, 8):
         raise RuntimeError('index_select(): Expected dtype int32 or int64 for index')
     size = a._data.shape[d] if a._data.ndim else 1
-    if not a._data.ndim and idx.size != 1:
-        raise RuntimeError('index_select(): Index to scalar can have only 1 value, got %d value(s)' % idx.size)
     if a._data.ndim > 1 and not size and idx.size:
         raise RuntimeError('index_select(): self indexing axis dim should be positive')
     bad = idx[(idx < 0) | (idx >= size)]
@@ -4077,6 +4142,17 @@ def _multi_view(a, pieces, cls, saved):
     """Views of `a` (numpy arrays `pieces`) that are the outputs 0, 1, ... of one `cls` node, as split, chunk and
     unbind make them. PyTorch forbids modifying such a view in place while it takes part in autograd."""
     outs = tuple(_new_view(a, p) for p in pieces)
+    if ag.grad_enabled and a._no_grad_view:
+        if a._no_grad_view == 'inference':
+            # PyTorch's propagate_creation_meta: a view made in inference mode stays one, whatever views it
+            if a._requires_grad:
+                node = _record(None, cls, (a,), saved)
+                node.num_outputs = len(outs)
+                for i, t in enumerate(outs):
+                    t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+            return outs
+        for t in outs:                  # (otherwise the multi-output view's creation meta replaces no_grad's)
+            del t._no_grad_view
     if ag.grad_enabled and a._requires_grad:
         node = _record(None, cls, (a,), saved)
         node.num_outputs = len(outs)
@@ -4359,9 +4435,8 @@ def _no_grad_view_message(view, modified):
 
 
 def _check_inplace(t, args=()):
-    """PyTorch's rules for modifying a tensor in place (with `args`) while autograd is recording."""
-    if t._inference and not ag.inference_enabled:
-        ag.inference_inplace_error()
+    """PyTorch's rules for modifying a tensor in place (with `args`) while autograd is recording. (An inference
+    tensor outside inference mode is refused by bump, once written.)"""
     if not ag.grad_enabled or not (t._requires_grad or builtins.any(_rg(x) for x in args)):
         return
     if t._no_grad_view:
@@ -4579,6 +4654,8 @@ def _views_changed(t, rebased=None):
                 continue
             if view._base._requires_grad or view._grad_fn is not None:
                 view._grad_fn = _invalid_no_grad_view(view)
+                if not view._requires_grad:     # (its base came to require grad: PyTorch reads the flag through it)
+                    view._requires_grad = view._grad_from_base = True
             else:
                 view._stale = True      # (an error once its base comes to require grad: _views_follow_base)
             continue
@@ -4611,9 +4688,12 @@ _UFUNCS = {add: np.add, sub: np.subtract, mul: np.multiply, div: np.true_divide}
 
 
 def _invalid_no_grad_view(view):
-    """The Invalid grad_fn of a view made in no_grad mode whose memory changed in place since."""
-    return ag.invalid(_no_grad_view_message(view, 'its base or another view of its base has been modified'),
+    """The Invalid grad_fn of a view made in no_grad mode whose memory changed in place since. PyTorch raises before
+    it stores a grad_fn, so a view that had none is still a leaf where it reads the stored one (.grad's warning)."""
+    node = ag.invalid(_no_grad_view_message(view, 'its base or another view of its base has been modified'),
                       _no_grad_view_message(view, 'is being modified'))
+    node.stored_leaf = view._grad_fn is None
+    return node
 
 
 def _views_follow_base(base):
@@ -4643,7 +4723,7 @@ def _views_follow_base(base):
         view._requires_grad = view._grad_from_base = base._requires_grad
 
 
-def _view_of_modified_base(view, base):
+def _view_of_modified_base(view, base, geometry=None):
     """A view whose base changed in place: its values come from the base's new history (AsStridedBackward0), or,
     for a view PyTorch forbids modifying in place (`_fn_view`), its grad_fn becomes Invalid."""
     old = view._grad_fn
@@ -4653,7 +4733,15 @@ def _view_of_modified_base(view, base):
             view._grad_fn = ag.invalid(direct.replace('is being modified',
                                                       'its base or another view of its base has been modified'), direct)
         return
-    geometry = _geometry(base._data, view._data)
+    if '_fn_view' in view.__dict__:     # (a piece of split of a tensor that did not require grad: none made)
+        head, tail = 'A view was created in no_grad mode and %s inplace with grad mode enabled.', \
+            view._fn_view.split(' inplace.', 1)[1]
+        view._grad_fn = ag.invalid(head % 'its base or another view of its base has been modified' + tail,
+                                   head % 'is being modified' + tail)
+        view._grad_fn.stored_leaf = True
+        view._requires_grad = view._grad_from_base = True       # (read through its base, which requires grad now)
+        return
+    geometry = geometry or _view_geometry(view, base)
     sv = _record(None, AsStridedBackward0, (base,), {'size': view._data.shape, 'stride': geometry[2],
                                                      'storage_offset': geometry[1]})
     sv.geometry = geometry
@@ -4713,16 +4801,28 @@ def _dense(arr):
     return True
 
 
-def _rebase_view(view, base, node):
-    """In-place on a view: the base's history becomes CopySlices(node); the view reads its slice of the base."""
+def _rebase_view(view, base, node, geometry=None):
+    """In-place on a view: the base's history becomes CopySlices(node); the view reads its slice of the base.
+    geometry: where the view says it is in the base's memory (as _geometry), when it no longer shows that memory."""
     cs = _record(None, CopySlices, (base,) + (None,) * (len(node.next_functions) - 1))
     cs._set_edges((cs.next_functions[0],) + node.next_functions[1:])
     cs._meta = [cs._meta[0]] + list(node._meta or [None] * len(node._fns))[1:]
     cs.fn = node
     cs.view_shape = view._data.shape
-    cs.geometry = _geometry(base._data, view._data)
+    cs.geometry = geometry or _view_geometry(view, base)
     _new_history(base, cs)
-    _view_of_modified_base(view, base)
+    _view_of_modified_base(view, base, geometry)
+
+
+def _view_geometry(view, base):
+    """_geometry of a view tensor in its base. A view that set_ made show other memory says it is where it now is in
+    that memory (`_moved`: its offset there), as PyTorch's view keeps its own sizes, strides and offset."""
+    moved = view.__dict__.get('_moved')
+    if moved is None:
+        return _geometry(base._data, view._data)
+    item = base._data.itemsize
+    return (base._data.shape, moved, tuple(s // item for s in view._data.strides),
+            tuple(s // item for s in base._data.strides))
 
 
 def _geometry(base, view):
@@ -4744,7 +4844,7 @@ class CopySlices(Node):
             raise RuntimeError(ag.FREED_MESSAGE)
         if ag.grad_enabled and builtins.all(st >= 0 for st in self.geometry[3]):
             return self._recorded(g)
-        index = _region_index(self.geometry, self.view_shape)
+        index = _region_index(self.geometry, self.view_shape, g._data.itemsize)
         inside = take(g, index)
         sub = self.fn.apply(inside)
         self._check_copy_back(sub, self.geometry[2])
@@ -4780,7 +4880,7 @@ class CopySlices(Node):
 
 class AsStridedBackward0(Node):
     def apply(self, g):
-        return (_put_copied(g, _region_index(self.geometry, g._data.shape), self.geometry[0]),)
+        return (_put_copied(g, _region_index(self.geometry, g._data.shape, g._data.itemsize), self.geometry[0]),)
 
 
 def _put_copied(v, index, shape, distinct=False):
@@ -4798,9 +4898,19 @@ def _flat_index(shape):
     return np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64).reshape(shape)
 
 
-def _region_index(geometry, shape):
-    """Where the elements of a view sit in its base, as the base's flat (C-order) indices shaped like the view."""
+def _region_index(geometry, shape, itemsize=None):
+    """Where the elements of a view sit in its base, as the base's flat (C-order) indices shaped like the view.
+    itemsize: the gradient's, for PyTorch's error when the view says it reaches past the base (set_ made it show
+    other memory)."""
     base_shape, off, strides, base_strides = geometry
+    if off < 0:                         # (never for a view of the base's memory)
+        raise RuntimeError('Tensor: invalid storage offset %d' % off)
+    if itemsize is not None and 0 not in shape:
+        need, numel = off + 1 + builtins.sum((n - 1) * s for n, s in zip(shape, strides)), math.prod(base_shape)
+        if need > numel:
+            raise RuntimeError('setStorage: sizes %s, strides %s, storage offset %d, and itemsize %d requiring a '
+                               'storage size of %d are out of bounds for storage of size %d'
+                               % (_sizes(shape), _sizes(strides), off, itemsize, need * itemsize, numel * itemsize))
     # memory slot -> flat index there, over the whole span of the base's strides: a base need not be dense (a
     # numpy result can be a slice of a larger array, or run backwards), and writing past its slots corrupts memory
     spans = [(n - 1) * s for n, s in zip(base_shape, base_strides)] if 0 not in base_shape else []
@@ -4967,13 +5077,17 @@ def fill_(a, value):
     return _inplace(a, _fill, value, shared_ok=not isinstance(value, Tensor))     # (as PyTorch's fill_(Scalar))
 
 
-def _random(name, kernel, cls, check, draw):
+def _random(name, kernel, cls, check, draw, checked_first=False):
     """uniform_ / normal_: a tensor's values drawn again from the generator (PyTorch's numbers, see _random),
-    recorded as an in-place op (UniformBackward0 / NormalBackward0: no gradient flows back)."""
+    recorded as an in-place op (UniformBackward0 / NormalBackward0: no gradient flows back). Autograd's checks
+    come first, then the dtype's and the numbers' (the numbers' first: checked_first)."""
     def compute(a, p, q, gen):
         return _attach(make(draw(a._data, p, q, gen).astype(a._data.dtype)), cls, (a,))
 
     def op(a, p=0.0, q=1.0, *, generator=None):
+        _check_inplace(a)
+        if checked_first:
+            check(p, q)
         if not a.is_floating_point():
             raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, a.dtype.legacy))
         check(p, q)
@@ -5003,7 +5117,7 @@ def _check_std(p, q):
 uniform_ = _random('uniform_', 'check_uniform_bounds', UniformBackward0, _check_uniform,
                    lambda x, p, q, gen: _rand.uniform(gen, x.shape, x.dtype, p, q))
 normal_ = _random('normal_', 'normal_kernel_cpu', NormalBackward0, _check_std,
-                  lambda x, p, q, gen: _rand.normal(gen, x.shape, x.dtype, p, q, x.flags.c_contiguous))
+                  lambda x, p, q, gen: _rand.normal(gen, x.shape, x.dtype, p, q, x.flags.c_contiguous), True)
 
 
 def bernoulli(a, p=None, *, generator=None):
@@ -5031,8 +5145,9 @@ def bernoulli_(a, p=0.5, *, generator=None):
     gen = generator or _rand.default_generator
     if isinstance(p, Tensor):
         return _inplace(a, _bernoulli_tensor, p, gen)
+    _check_inplace(a)                   # (autograd's checks first, then p's: printed as C++ prints a double)
     if not 0 <= p <= 1:
-        raise RuntimeError('bernoulli_ expects p to be in [0, 1], but got p=%s' % p)
+        raise RuntimeError('bernoulli_ expects p to be in [0, 1], but got p=%g' % p)
     return _inplace(a, lambda t: _attach(make(_rand.bernoulli(gen, t._data.shape, p).astype(t._data.dtype)),
                                          BernoulliBackward2, (t,)))
 

@@ -932,9 +932,11 @@ def as_strided_(a, size, stride, storage_offset=None):
         a._storage = np.lib.stride_tricks.as_strided(memory, (memory.size,), (memory.itemsize,),
                                                      writeable=memory.flags.writeable)
     ops._keep_saved_output(a)
+    node = res._grad_fn
+    if node is None and a._requires_grad and res._data.shape != a._data.shape:
+        a._stale_meta(a._data)                  # (not recorded: its node still expects the old shape)
     a._data = res._data
     ops.bump(a)
-    node = res._grad_fn
     if node is not None:
         ops.ag.retype(node, AsStridedBackward1)
         ops._new_history(a, node)
@@ -1056,6 +1058,15 @@ def set_(a, *args, **kwargs):
         item = flat.itemsize
         data = np.lib.stride_tricks.as_strided(flat[offset:], size, tuple(s * item for s in stride),
                                                writeable=flat.flags.writeable)
+    recorded = ops.ag.grad_enabled and data.dtype.kind == 'f' and (
+        a._requires_grad or isinstance(source, Tensor) and source._requires_grad)
+    if not recorded and a._requires_grad and (data.shape != a._data.shape or data.dtype != a._data.dtype):
+        a._stale_meta(a._data, new_accumulator=True)    # (its node still expects the old shape)
+    if a._base is None and a._version_counter is not None:
+        for ref in a._version_counter.views or ():      # (its views stay where they were in the memory it leaves)
+            v = ref()
+            if v is not None and v._base is a and '_moved' not in v.__dict__:
+                v._moved = v.storage_offset()
     a._data = data
     if a._base is None:
         a.__dict__.pop('_storage', None)
@@ -1063,10 +1074,20 @@ def set_(a, *args, **kwargs):
             a._storage = flat
     ops.bump(a)
     inputs = (a, source) if isinstance(source, Tensor) else (a,)
-    if ops.ag.grad_enabled and a._data.dtype.kind == 'f' and builtins.any(t._requires_grad for t in inputs):
+    base = a._base
+    if base is not None:        # (a view now showing other memory: where it is there, for its history's geometry)
+        a._moved = 0 if flat is None else (
+            (data.__array_interface__['data'][0] - flat.__array_interface__['data'][0]) // data.itemsize)
+    if recorded:
         node = ops.ag.record(None, ops.NotImplementedBackward, tuple(t if t._requires_grad else None for t in inputs))
         node.op = 'set_'
-        ops._new_history(a, node)
+        if base is None:
+            ops._new_history(a, node)
+        else:   # (a view: as for any in-place op, its base's history becomes CopySlices, the view where it now is)
+            ops._rebase_view(a, base, node)
+        ops._views_changed(a, base if base is not None else a)
+    else:
+        ops._views_changed(a)
     return a
 
 

@@ -476,13 +476,15 @@ def linalg_cross(a, other, *, dim=-1):
     x, y = a._data, other._data
     if x.ndim != y.ndim:
         raise RuntimeError('linalg.cross: inputs must have the same number of dimensions.')
-    if x.dtype != y.dtype:
-        raise RuntimeError('expected scalar type %s but found %s' % (a.dtype.legacy, other.dtype.legacy))
     d = _wrap_dim(dim, x.ndim)
     if x.shape[d] != 3 or y.shape[d] != 3:
         raise RuntimeError('linalg.cross: inputs dimension %d must have length 3. Got %d and %d'
                            % (dim, x.shape[d], y.shape[d]))
     _check_broadcast(x.shape, y.shape)
+    if x.dtype == bool:                         # (the kernel's, which reads other as of a's dtype)
+        raise NotImplementedError('"cross" not implemented for \'Bool\'')
+    if x.dtype != y.dtype:
+        raise RuntimeError('expected scalar type %s but found %s' % (a.dtype.legacy, other.dtype.legacy))
     return _attach(make(np.cross(x, y, axis=d)), LinalgCrossBackward0, (a, other),
                    {'dim': _raw(dim), 'other': SavedTensor(other) if a.requires_grad else None,
                     'self': SavedTensor(a) if other.requires_grad else None})
@@ -530,6 +532,10 @@ class LinalgSvdBackward0(Node):
 def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct values (always sorted, as PyTorch's CPU kernel gives them), or distinct slices along dim; with
     where each element went (inverse) and how often each value occurs (counts). No derivative."""
+    for name, flag in (('sorted', sorted), ('return_inverse', return_inverse), ('return_counts', return_counts)):
+        if type(flag) is not builtins.bool:     # (torch.unique's call of _unique2 / unique_dim: bools only)
+            raise TypeError("%s(): argument '%s' must be bool, not %s"
+                            % ('_unique2' if dim is None else 'unique_dim', name, parser_type(flag)))
     x = a._data
     if dim is None:
         values, inverse, counts = np.unique(x.reshape(-1), return_inverse=True, return_counts=True,
@@ -894,6 +900,17 @@ class StdBackward0(Node):
         return (_var_backward(g, x, _reduced_dims(s['dim'], x.ndim), s['correction'], s['keepdim'], s['dim']),)
 
 
+def _check_norm_dtype(name, a, dtype):
+    """PyTorch's check_linalg_norm_dtype: a floating dtype that a's dtype converts to without narrowing."""
+    if dtype is None:
+        return
+    if not (dtype.is_floating_point or dtype.is_complex):
+        raise RuntimeError('%s: dtype should be floating point or complex, but got %s' % (name, dtype.legacy))
+    if dt.promote_types(a.dtype, dtype) != dtype:
+        raise RuntimeError('%s: the dtype of the input (%s) should be convertible without narrowing to the specified '
+                           'dtype (%s)' % (name, a.dtype.legacy, dtype.legacy))
+
+
 def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
     """The vector p-norm over dim (everything by default): LinalgVectorNormBackward0, as torch.norm records it.
     Other string orders ('nuc', or 'fro' over more than 2 dims) are linalg.matrix_norm's, over all dims by default."""
@@ -913,13 +930,24 @@ def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
     if not a.is_floating_point():
         raise RuntimeError('linalg.vector_norm: Expected a floating point or complex tensor as input. Got '
                            + a.dtype.legacy)
+    _check_norm_dtype('linalg.vector_norm', a, dtype)
     d = a.dtype if dtype is None else dtype             # (computed in dtype, recorded against a: no ToCopy node)
     ord = 2 if p in ('fro', None) else p
     dims = _dims(dim, a._data.ndim) or None            # (dim=(): all dims)
+    if not a._data.size and (ord < 0 or ord == math.inf):      # (max / min reductions: no identity)
+        given = _tuple(dim) if dim is not None else ()
+        if not given:
+            raise RuntimeError('linalg.vector_norm cannot compute the %g norm on an empty tensor because the '
+                               'operation does not have an identity' % ord)
+        for k in given:
+            if not a._data.shape[_wrap_dim(k, a._data.ndim)]:
+                raise RuntimeError('linalg.vector_norm cannot compute the %g norm on the dimension %d' 'because this '
+                                   'dimension is empty and the operation does not have an identity' % (ord, k))
     x = np.abs(a._data.astype(d.np, copy=False))
     if x.dtype.kind == 'f' and x.itemsize >= 4 and ord not in (0, math.inf, -math.inf):
         r = _reduce_order.norm(a._data.astype(d.np, copy=False), dims, keepdim, ord)   # (the kernel's order)
-    elif x.dtype is _F16:              # (PyTorch's norm of halves accumulates in float, one by one)
+    elif x.dtype is _F16 and ord not in (0, math.inf, -math.inf):
+        # (PyTorch's norm of halves accumulates in float, one by one)
         r = _reduce_order.norm(x.astype(_F32), dims, keepdim, ord, in_order=True)
     elif ord == 2:
         r = np.sqrt(np.sum(x * x, axis=dims, keepdims=keepdim))

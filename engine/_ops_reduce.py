@@ -11,7 +11,7 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
-from ._ops import _add_reduce, _attach, _dims, _div_scalar, _mul_scalar, _out, _dim_list as _checked_dims
+from ._ops import _add_reduce, _attach, _check_autograd_dtype, _dims, _div_scalar, _mul_scalar, _out, _dim_list as _checked_dims
 from ._ops_nn import _NOT_GIVEN, _correction, _var_np_dtype, _raw, _return_type, _var_backward, _var_np, _saved_dims, _unsq, return_types, where
 from ._tensor import Tensor, make, _wrap_dim
 
@@ -33,8 +33,11 @@ def _prod(sizes):
 
 # ================================================================================================ sums
 
-def count_nonzero(a, dim=None):
-    """How many elements are not zero (over dim, or all: also for an empty list of dims): int64, no gradient."""
+def count_nonzero(a, dim=None, *more):
+    """How many elements are not zero (over dim, or all: also for an empty list of dims): int64, no gradient.
+    Dims may be given one by one, as `x.count_nonzero(0, 1)` (the parser's varargs int list)."""
+    if more:
+        dim = (dim,) + more
     dims = None if dim is None or isinstance(dim, (list, tuple)) and not dim else _checked_dims((dim,), a._data.ndim)[1]
     return make(np.asarray(np.count_nonzero(a._data, axis=dims if a._data.ndim else None), dtype=np.int64,
                            order='C'))
@@ -44,15 +47,16 @@ def nansum(a, dim=None, keepdim=False, *, dtype=None):
     """The sum with NaNs counted as zero (NansumBackward0: the gradient skips them)."""
     x = a._data
     d = dtype if dtype is not None else a.dtype if x.dtype.kind == 'f' else dt.int64
-    x = x if x.dtype is d.np else x.astype(d.np)
-    if x.dtype.kind == 'f':
+    if x.dtype.kind == 'f':                 # (NaNs counted as zero before any cast to dtype)
         x = np.where(np.isnan(x), x.dtype.type(0), x)
+    x = x if x.dtype is d.np else x.astype(d.np)
     empty = dim is None or (isinstance(dim, (list, tuple)) and len(dim) == 0)
     if empty:                           # (all dims: kept as size 1 with keepdim)
         r = _add_reduce(x).reshape((1,) * x.ndim if keepdim else ())
     else:
         r = _add_reduce(x, _dims(dim, x.ndim), keepdim)
     out = _out(np.asarray(r, order='C'), d)
+    _check_autograd_dtype(a, d)
     raw = None if dim is None else _raw(tuple(dim) if isinstance(dim, (tuple, list)) else (dim,))
     return _attach(out, NansumBackward0, (a,), {'dim': raw, 'keepdim': keepdim, 'self': SavedTensor(a)})
 
@@ -70,6 +74,9 @@ def nanmean(a, dim=None, keepdim=False, *, dtype=None):
     if not a.dtype.is_floating_point:
         raise RuntimeError('nanmean(): expected input to have floating point or complex dtype but got '
                            + a.dtype.legacy.replace('Tensor', '').replace('torch.', ''))
+    if dtype is not None and not dtype.is_floating_point:
+        raise RuntimeError('nanmean(): could not infer output dtype. Optional dtype must be either a floating point or '
+                           'complex dtype. Got: ' + dtype.legacy)
     count = a.isnan().logical_not().sum(dim, keepdim) if dim is not None else a.isnan().logical_not().sum()
     return nansum(a, dim, keepdim, dtype=dtype).div(count)
 
@@ -110,6 +117,8 @@ def tensordot(a, b, dims=2, out=None):
     if isinstance(dims, int):
         if dims < 0:
             raise RuntimeError('tensordot expects dims >= 0, but got dims=%d' % dims)
+        if dims > min(a.ndim, b.ndim):
+            raise RuntimeError('tensordot expects dims < ndim_a or ndim_b, but got dims=%d' % dims)
         da, db = list(range(-dims, 0)), list(range(dims))
     else:
         da, db = _dim_list(dims[0]), _dim_list(dims[1])
@@ -118,10 +127,10 @@ def tensordot(a, b, dims=2, out=None):
     if a.dtype is not b.dtype:
         raise RuntimeError('both inputs should have same dtype')
     wa, wb = [_wrap_dim(d, a.ndim) for d in da], [_wrap_dim(d, b.ndim) for d in db]
-    for i, j in zip(wa, wb):
-        if a.shape[i] != b.shape[j]:
+    for i, j, gi, gj in zip(wa, wb, da, db):
+        if a.shape[i] != b.shape[j]:            # (the dims named as given: a's last is -1 for an int dims)
             raise RuntimeError('contracted dimensions need to match, but first has size %d in dim %d and second has '
-                               'size %d in dim %d' % (a.shape[i], i, b.shape[j], j))
+                               'size %d in dim %d' % (a.shape[i], gi, b.shape[j], gj))
     fa = [i for i in range(a.ndim) if i not in wa]
     fb = [j for j in range(b.ndim) if j not in wb]
     size = _prod(a.shape[i] for i in wa)
@@ -258,6 +267,12 @@ def aminmax(a, *, dim=None, keepdim=False):
         raise RuntimeError('aminmax(): cannot compute aminmax over an empty dimension as the operation has no '
                            'identity.')
     dims = _dims(dim, x.ndim) if x.ndim else None
+    if dim is not None and not x.ndim:
+        _wrap_dim(dim, 0)                   # (a 0-d tensor's dim: 0 or -1)
+    if dims and x.size == 0:
+        for k in dims:
+            if not x.shape[k]:
+                raise IndexError('aminmax: Expected reduction dim %d to have non-zero size.' % k)
     lo, hi = (make(np.asarray(f(x, axis=dims, keepdims=keepdim and dims is not None), order='C'))
               for f in (np.min, np.max))
     if keepdim and dim is None and x.ndim:

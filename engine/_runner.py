@@ -227,7 +227,8 @@ def _settings(engine):
     last run left (a top-level `torch.set_grad_enabled(False)` would otherwise hold in every later run)."""
     ag = engine._autograd
     values = [(ag, name, getattr(ag, name)) for name in ('grad_mode', 'grad_enabled', 'inference_enabled', 'anomaly',
-                                                          'anomaly_check_nan', 'saved_hooks_disabled')]
+                                                          'anomaly_check_nan', 'saved_hooks_disabled',
+                                                          'multithreading_enabled')]
     values.append((engine._dtypes, 'default_float', engine._dtypes.default_float))
     kept = [(c, c.copy()) for c in (ag.saved_hooks, engine._printing._opts, engine._misc.settings)]
 

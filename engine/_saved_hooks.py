@@ -158,7 +158,8 @@ class allow_mutation_on_saved_tensors:
 def increment_version(tensor):
     """Count an in-place modification that autograd did not see (its saved-tensor checks then fail as for one)."""
     for t in (tensor,) if hasattr(tensor, '_data') else tensor:
-        _ag.bump(t)
+        if not t._inference:        # (PyTorch skips inference tensors, with a version counter or not)
+            _ag.bump(t)
 
 
 class _MultiHandle:

@@ -135,11 +135,13 @@ class Size(tuple, metaclass=dt.CType):
 def _size_item(i, n):
     """One size given to torch.Size(): an int or anything with __index__ (not a float tensor)."""
     try:
-        if isinstance(n, Tensor) and (n._data.ndim or n._data.dtype.kind not in 'iub'):
+        if isinstance(n, Tensor) and (n._data.size != 1 or n._data.dtype.kind not in 'iub'):   # (one integer)
             raise TypeError
         n = operator.index(n)
     except TypeError:
-        raise TypeError("torch.Size() takes an iterable of 'int' (item %d is '%s')" % (i, type(n).__name__)) from None
+        kind = type(n)
+        raise TypeError("torch.Size() takes an iterable of 'int' (item %d is '%s')"
+                        % (i, ('numpy.' if kind.__module__ == 'numpy' else '') + kind.__name__)) from None
     if not -2 ** 63 <= n < 2 ** 63:
         raise ValueError('Overflow when unpacking long long')
     return n
@@ -178,7 +180,7 @@ _TORCH_TENSOR_NAMES = frozenset("""
     unsafe_split unsafe_split_with_sizes values xpu""".split())
 _ENGINE_TENSOR_NAMES = frozenset("""
     __copy__ __slots__ _accumulator _data _grad_accumulator _grad_from_base _hooks _inference _no_grad_view
-    _output_nr _post_acc_hooks _requires_grad _retains_grad _version_counter _view_fn _wrapped volatile
+    _output_nr _post_acc_hooks _requires_grad _retains_grad _stale_meta _version_counter _view_fn _wrapped volatile
     __slotnames__""".split())
 
 
@@ -339,7 +341,9 @@ class Tensor:
         if getattr(dtype, '_cuda', False) or isinstance(dtype, str) and dtype.startswith('torch.cuda.'):
             raise RuntimeError(_NO_CUDA_LIBRARY)
         if isinstance(dtype, type):      # torch.FloatTensor and the like, or a Python type (which names no tensor type)
-            dtype = getattr(dtype, '_dtype', None) or dtype_from_type_string(dtype.__name__)
+            dtype = getattr(dtype, '_dtype', None) or dtype_from_type_string(
+                dtype.__name__ if dtype.__flags__ & 512 or dtype.__module__ == 'builtins' else     # (its C tp_name:
+                '%s.%s' % (dtype.__module__, dtype.__name__))                  # a class of C's, 'numpy.float32')
         if not isinstance(dtype, (str, dt.dtype)):
             raise TypeError('dtype must be a type, str, or dtype object')
         return self.to(dtype_from_type_string(dtype) if isinstance(dtype, str) else dtype)
@@ -407,7 +411,7 @@ class Tensor:
 
     @property
     def _version(self):
-        if self._inference:
+        if self._inference is True:
             raise RuntimeError('Inference tensors do not track version counter.')
         return ag.version(self)
 
@@ -469,7 +473,9 @@ class Tensor:
 
     @property
     def grad(self):
-        if self._grad_fn is not None and not self._retains_grad and self._grad is None:
+        fn = self._grad_fn
+        if fn is not None and not self._retains_grad and self._grad is None and not (
+                type(fn) is ag.Invalid and fn.stored_leaf):
             warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
@@ -591,6 +597,8 @@ class Tensor:
     def data(self):
         """The same memory as a tensor outside autograd, with its own version counter (changes go unnoticed)."""
         t = _alias(self, None)
+        if self._inference:
+            t._inference = True if ag.inference_enabled else ag.COUNTED
         _same_memory(t, self)
         return t
 
@@ -603,7 +611,28 @@ class Tensor:
         if self._grad_fn is not None:
             from ._ops import _keep_saved_output
             _keep_saved_output(self)
+        old = self._data
+        if self._requires_grad and (old.shape != value._data.shape or old.dtype != value._data.dtype):
+            self._stale_meta(old, new_accumulator=old.dtype != value._data.dtype)
         self._data = value._data
+
+    def _stale_meta(self, old, new_accumulator=False):
+        """Its memory gets another shape or dtype (array `old` before) without a node recording it (.data =, set_ or
+        an in-place view op under no_grad): the node its gradient goes to, if a graph holds it, keeps the old ones as
+        its input metadata, which backward checks gradients against. new_accumulator: a leaf's later graphs get a
+        node of their own (PyTorch's set_data drops the grad accumulator of another dtype; set_ drops it too)."""
+        node = self._grad_fn
+        if node is None:
+            node = self._accumulator
+            if node is None or getrefcount(node) <= 3:        # (the leaf's, node and getrefcount's argument)
+                return                                        # (no graph holds it: the next one gets a new node)
+            node._watched = True        # (the slow path makes .grad of a gradient of another shape or dtype)
+            if new_accumulator:
+                self._accumulator = None
+        if node.stale_meta is None:
+            node.stale_meta = {}
+        node.stale_meta.setdefault(self._output_nr, (old.shape, old.dtype))
+        ag.stale_meta = True
 
     @data.deleter
     def data(self):
@@ -611,15 +640,17 @@ class Tensor:
 
     def detach(self):
         """A new tensor on the same memory and version counter, cut out of the graph."""
-        a = _alias(self, counter(self))
-        if self._inference:                     # (a view of an inference tensor is one too)
-            a._inference = True
+        if self._inference:     # (one of an inference tensor is one too: outside inference mode, with a new counter)
+            a = _alias(self, None)
+            a._inference = True if ag.inference_enabled else ag.COUNTED
+        else:
+            a = _alias(self, counter(self))
         _same_memory(a, self)
         return a
 
     def is_inference(self):
         """Whether this tensor was made under torch.inference_mode (not by a view of a normal tensor)."""
-        return self._inference
+        return self._inference is not False
 
     def detach_(self):
         if self._base is not None:
@@ -885,7 +916,7 @@ def _root_memory(root):
 
 # What the engine keeps in a tensor's __dict__ (the class's defaults above and these): not the user's attributes.
 _ENGINE_ATTRIBUTES = frozenset(k for k in Tensor.__dict__ if k.startswith('_') and not k.startswith('__')).union((
-    '_storage', '_untyped_storage', '_numpy_memory', '_fn_view', '_stale', '_shared', '_grad_dtype'))
+    '_storage', '_untyped_storage', '_numpy_memory', '_fn_view', '_stale', '_shared', '_grad_dtype', '_moved'))
 
 
 def _user_attributes(t):
@@ -929,6 +960,8 @@ def _wrap_dim(dim, ndim, scalar=True):
 def make_wrapped(value):
     """The 0-d tensor PyTorch makes of a Python number taking part in an op (int64, float64 or bool)."""
     d = dt.scalar_dtype(value)
+    if type(value) is int and not -0x8000000000000000 <= value <= 0xFFFFFFFFFFFFFFFF:     # (not a c10::Scalar)
+        raise OverflowError('int too big to convert' if value > 0 else "can't convert negative int to unsigned")
     t = make(np.array(value, dtype=np.float64 if d is dt.float32 else d.np))
     t._wrapped = True
     return t

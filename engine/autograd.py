@@ -15,6 +15,7 @@ from . import _saved_hooks as graph
 from . import _gradcheck
 from ._gradcheck import gradcheck, gradgradcheck  # noqa: F401
 from ._autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, Node  # noqa: F401
+from ._autograd import set_multithreading_enabled, is_multithreading_enabled, is_view_replay_enabled  # noqa: F401
 from ._function import Function  # noqa: F401
 from . import _tensor
 from ._tensor import Tensor, make as _make
@@ -248,7 +249,7 @@ def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, all
     against, one backward pass each (PyTorch vmaps them), the results stacked."""
     from ._ops import stack
     for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
-        if g is not None and g.shape[1:] != out.shape:
+        if g is not None and g[0].shape != out.shape:      # (g[0]: PyTorch's IndexError for a 0-d one)
             raise RuntimeError('If `is_grads_batched=True`, we interpret the first dimension of each grad_output as '
                                'the batch dimension. The sizes of the remaining dimensions are expected to match the '
                                'shape of corresponding output, but a mismatch was detected: grad_output[%d] has a '
@@ -357,5 +358,5 @@ def _submodule(name, **names):
 
 anomaly_mode = _submodule('anomaly_mode', detect_anomaly=detect_anomaly, set_detect_anomaly=set_detect_anomaly)
 grad_mode = _submodule('grad_mode', no_grad=no_grad, enable_grad=enable_grad, set_grad_enabled=set_grad_enabled,
-                       inference_mode=inference_mode)
+                       inference_mode=inference_mode, set_multithreading_enabled=set_multithreading_enabled)
 _submodule('variable', Variable=Variable, VariableMeta=VariableMeta)      # (torch.autograd.variable stays a function)

@@ -5,23 +5,12 @@ import math
 from . import matmul  # noqa: F401
 from . import _dtypes as dt
 from ._ops_reduce import inverse as inv, _LinAlgError as LinAlgError  # noqa: F401
-from ._ops_nn import linalg_cross as cross, linalg_svd as svd, norm as _norm
+from ._ops_nn import linalg_cross as cross, linalg_svd as svd, norm as _norm, _check_norm_dtype as _check_dtype
 from ._ops_linalg import (linalg_det as det, linalg_slogdet as slogdet, linalg_solve as solve,
                           linalg_solve_ex as solve_ex,  # noqa: F401
                           linalg_matrix_power as matrix_power, linalg_pinv as pinv,
                           linalg_matrix_rank as matrix_rank, linalg_lstsq as lstsq)
 from ._tensor import Tensor, _wrap_dim
-
-
-def _check_dtype(name, a, dtype):
-    """PyTorch's check_linalg_norm_dtype: a floating dtype that a's dtype converts to without narrowing."""
-    if dtype is None:
-        return
-    if not (dtype.is_floating_point or dtype.is_complex):
-        raise RuntimeError('%s: dtype should be floating point or complex, but got %s' % (name, dtype.legacy))
-    if dt.promote_types(a.dtype, dtype) != dtype:
-        raise RuntimeError('%s: the dtype of the input (%s) should be convertible without narrowing to the specified '
-                           'dtype (%s)' % (name, a.dtype.legacy, dtype.legacy))
 
 
 def _check_float(name, a, low_precision=True):

@@ -288,7 +288,8 @@ def _renorm_rows(weight, indices, max_norm, norm_type):
     norms = np.linalg.norm(w[rows].astype(np.float64), ord=norm_type, axis=1)
     over = norms > max_norm
     w[rows[over]] *= (max_norm / (norms[over] + 1e-7)).astype(w.dtype)[:, None]
-    _autograd.bump(weight)          # (an in-place op for PyTorch: the weight's version moves, rows changed or not)
+    if not weight._inference:       # (PyTorch renorms weight.detach(): an inference tensor's has a counter of its own)
+        _autograd.bump(weight)      # (an in-place op for PyTorch: the weight's version moves, rows changed or not)
     _ops._views_changed(weight)
 
 
