@@ -410,6 +410,17 @@ class _TypeInfo(metaclass=CType):
     def __eq__(self, other):
         return type(other) is type(self) and other.dtype == self.dtype
 
+    def __dir__(self):
+        """PyTorch's names (its C type has no __module__ or __slots__ entry), not the engine's own helpers."""
+        return set(object.__dir__(self)).difference(('__module__', '__slots__', '_FIELDS', '_SHOWN', '_fill', '_set'))
+
+    def __reduce__(self):
+        raise TypeError("cannot pickle '%s' object" % type(self).__name__)
+
+    def __reduce_ex__(self, protocol):
+        """(pickle, copy.copy and copy.deepcopy refuse a torch.finfo / torch.iinfo, as PyTorch's C type)"""
+        raise TypeError("cannot pickle 'torch.%s' object" % type(self).__name__)
+
     def __repr__(self):
         return '%s(%s, dtype=%s)' % (type(self).__name__, ', '.join(
             '%s=%s' % (k, format(builtins.float(getattr(self, k)), 'g')) for k in self._SHOWN), self.dtype)

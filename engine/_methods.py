@@ -436,10 +436,28 @@ def type_as(self, other):
     return self.to(other.dtype)
 
 
+def as_subclass(self, *args, **kwargs):
+    """self as an instance of cls (a subclass of Tensor): an alias (AliasBackward0), on the same memory and in the
+    same graph."""
+    if len(args) + len(kwargs) != 1 or (kwargs and 'cls' not in kwargs):
+        raise TypeError('as_subclass() missing 1 required positional arguments: "cls"')
+    cls = args[0] if args else kwargs['cls']
+    if not isinstance(cls, type):
+        raise TypeError('cls must be a type (got %s)' % type(cls).__name__)
+    if not issubclass(cls, Tensor):
+        raise TypeError('Creating a Tensor subclass from a class that does not inherit from Tensor is not possible. '
+                        'Make sure your class inherits from Tensor.')
+    out = ops._view_result(self, self._data.view(), ops.AliasBackward0)
+    if cls is not Tensor:
+        out.__class__ = cls
+    return out
+
+
 Tensor.view_as = view_as
 Tensor.reshape_as = reshape_as
 Tensor.expand_as = expand_as
 Tensor.type_as = type_as
+Tensor.as_subclass = as_subclass
 _T_WARNINGS = ('Tensor.T is deprecated on 0-D tensors. This function is the identity in these cases.',
                'The use of `x.T` on tensors of dimension other than 2 to reverse their shape is deprecated and it will '
                'throw an error in a future release. Consider `x.mT` to transpose batches of matrices or '

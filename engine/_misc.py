@@ -252,23 +252,46 @@ class BlockDiagBackward0(ag.Node):
         return tuple(grads)
 
 
-def trapezoid(y, x=None, *, dx=None, dim=-1):
+_TRAPEZOID = ('(Tensor y, Tensor x, *, int dim = -1)', '(Tensor y, *, Number dx = 1, int dim = -1)')
+_TRAPZ = ('(Tensor y, *, float dx = 1, int dim = -1)', '(Tensor y, Tensor x, *, int dim = -1)')
+_UNSET = object()
+
+
+def trapezoid(y, *args, _options=_TRAPEZOID, **kwargs):
     """The trapezoid rule along dim, composed as PyTorch composes it: with spacing dx, (sum(y) - (y[0] + y[-1]) / 2)
-    * dx; with sample points x, sum((x[1:] - x[:-1]) * (y[1:] + y[:-1])) / 2."""
-    n = y._data.shape[dim] if y._data.ndim else 0
-    if x is not None and not isinstance(x, Tensor):
-        dx, x = x, None
+    * dx; with sample points x, sum((x[1:] - x[:-1]) * (y[1:] + y[:-1])) / 2. x must be a tensor and dx a number,
+    given by keyword (PyTorch's two signatures)."""
+    x = args[0] if len(args) == 1 else kwargs.get('x', _UNSET)
+    dx, dim = kwargs.get('dx', _UNSET), kwargs.get('dim', -1)
+    if (len(args) > 1 or not set(kwargs) <= {'x', 'dx', 'dim'} or (args and 'x' in kwargs) or dx is None
+            or (x is not _UNSET and (not isinstance(x, Tensor) or dx is not _UNSET))
+            or not isinstance(dim, builtins.int)):
+        from ._argparse import invalid_combination
+        raise invalid_combination('trapz' if _options is _TRAPZ else 'trapezoid', _options, (y,) + args, kwargs)
+    if isinstance(dx, builtins.bool) and _options is _TRAPEZOID:
+        raise RuntimeError('trapezoid: Currently, we only support dx as a real number.')
+    x = None if x is _UNSET else x
+    dx = None if dx is _UNSET else dx
+    from ._tensor import _wrap_dim
+    d = _wrap_dim(dim, y._data.ndim, scalar=False)
+    n = y._data.shape[d]
     if x is None:
         if n == 0:
             return ops.sum(y, dim) * 0.
         ends = y.select(dim, 0) + y.select(dim, -1)
-        return ops._mul_scalar(y.sum(dim) - ends * 0.5, 1. if dx is None else dx)
+        return ops._mul_scalar(y.sum(dim) - ops._mul_scalar(ends, 0.5), 1. if dx is None else dx)
+    if x.dim() == 1:                    # (x along dim, broadcast over y's other dims)
+        if x.shape[0] != n:
+            raise RuntimeError('trapezoid: There must be one `x` value for each sample point')
+        x = x.view([x.shape[0] if i == d else 1 for i in builtins.range(y.dim())])
+    elif x.dim() < y.dim():
+        x = x.view((1,) * (y.dim() - x.dim()) + tuple(x.shape))
     dxs = x.diff(dim=dim)
     return ops._div_scalar(((y.narrow(dim, 1, n - 1) + y.narrow(dim, 0, n - 1)) * dxs).sum(dim), 2.)
 
 
-def trapz(y, x=None, *, dx=None, dim=-1):
-    return trapezoid(y, x, dx=dx, dim=dim)
+def trapz(y, *args, **kwargs):
+    return trapezoid(y, *args, _options=_TRAPZ, **kwargs)
 
 
 def fill_diagonal_(self, fill_value, wrap=False):

@@ -698,7 +698,10 @@ def _recording(*ts):
 def _mul_scalar(t, s):
     if t._data.dtype.kind not in 'fc':          # (a bool or integer tensor times a number promotes: True * 2 is 2)
         return t * s
-    out = make(t._data * t._data.dtype.type(s))
+    if t._data.dtype is _F16:                   # (the number taken as a float, not rounded to half: see _binary)
+        out = make((t._data.astype(_F32) * np.float32(s)).astype(_F16))
+    else:
+        out = make(t._data * t._data.dtype.type(s))
     return _attach(out, MulBackward1, (t,), {'other': s}, True)
 
 
@@ -1244,8 +1247,11 @@ class TanhBackward0(Node):
 
 def tanh_backward(g, y):
     """g * (1 - y * y): the gradient of tanh from its output, an op of its own (for double backward)."""
-    yd = y._data                      # (PyTorch's kernel: 1 - y * y in one fused multiply-add)
-    out = make(g._data * (_fma32(-yd, yd, 1) if yd.dtype is _F32 and g._data.dtype is _F32 else 1 - yd * yd))
+    yd, gd = y._data, g._data         # (PyTorch's kernel: 1 - y * y in one fused multiply-add)
+    if yd.dtype is _F16 and gd.dtype is _F16:       # (halves: computed in float, rounded once)
+        out = make(_half(lambda y32: gd.astype(_F32) * _fma32(-y32, y32, 1), yd))
+    else:
+        out = make(gd * (_fma32(-yd, yd, 1) if yd.dtype is _F32 and gd.dtype is _F32 else 1 - yd * yd))
     if not ag.grad_enabled:
         return out
     return _attach(out, TanhBackwardBackward0, (g, y), {'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
@@ -3439,8 +3445,9 @@ def _index_parts(a, idx):
 
 
 def _int_scalar(i):
-    """A 0-d integer tensor: as an index PyTorch treats it as the int it holds (a basic index: select)."""
-    return isinstance(i, Tensor) and i._data.ndim == 0 and i._data.dtype.kind in 'iu'
+    """A 0-d integer tensor: as an index PyTorch treats it as the int it holds (a basic index: select); a uint8 one
+    as the bool it holds."""
+    return isinstance(i, Tensor) and i._data.ndim == 0 and i._data.dtype.kind in 'iu' and i._data.dtype != np.uint8
 
 
 _INDEX_DTYPES = frozenset(('int64', 'int32', 'uint8', 'bool'))    # (not int16 nor int8)
@@ -3451,9 +3458,18 @@ def _to_np_index(i):
         if i._data.dtype.name not in _INDEX_DTYPES:
             raise IndexError('tensors used as indices must be long, int, byte or bool tensors')
         return i._data if i._data.dtype.kind == 'b' else i._data.astype(np.int64)
-    if isinstance(i, (list, range)):                # (any sequence is a tensor of its numbers, as torch.tensor;
+    if isinstance(i, np.ndarray):                   # (a sequence too: bools kept, other numbers as int64)
+        if i.dtype.kind not in 'biuf':
+            raise TypeError("can't convert np.ndarray of type numpy.%s. The only supported types are: float64, "
+                            "float32, float16, complex64, complex128, int64, int32, int16, int8, uint64, uint32, "
+                            "uint16, uint8, and bool." % i.dtype.type.__name__)
+        return i if i.dtype.kind == 'b' else i.astype(np.int64)
+    if isinstance(i, (list, tuple, range)):         # (any sequence is a tensor of its numbers, as torch.tensor;
         arr = np.asarray(i) if builtins.len(i) else np.zeros(0, np.int64)      # of bools, or of int64 even when
-        return arr.astype(np.int64) if arr.dtype.kind in 'iuf' else arr        # they are floats: truncated)
+        if arr.dtype.kind in 'uOf' and builtins.any(isinstance(v, (builtins.int, np.number)) and not
+                                                    -2 ** 63 <= v < 2 ** 63 for v in arr.flat):  # truncated; an int
+            raise ValueError('Overflow when unpacking long long')           # beyond int64, the parser's error)
+        return arr.astype(np.int64) if arr.dtype.kind in 'iuf' else arr
     return i
 
 
@@ -3466,8 +3482,14 @@ def getitem(a, idx):
         _str_index(idx)
     if type(idx) is slice:
         return _slice(a, 0, idx, keep_full=True)
-    out, advanced = _basic_views(a, _index_tuple(_byte_masks(idx)))
+    idx = _index_tuple(idx)
+    masks = _byte_masks(idx)
+    out, advanced = _basic_views(a, masks)
     if advanced:
+        if masks is not idx:          # uint8 masks: warned as PyTorch's kernel reads them; IndexBackward0 saves them
+            given = {id(m): i for m, i in zip(masks, idx) if m is not i}
+            _byte_warning(given)
+            return _index(out, advanced, given)
         return _index(out, advanced)
     if out is a:
         out = _view_result(a, a._data.view(), AliasBackward0)
@@ -3492,8 +3514,8 @@ def _basic_views(a, idx):
         elif isinstance(i, slice):
             out = _slice(out, dim, i)
             dim += 1
-        elif isinstance(i, (builtins.bool, np.bool_)) or (isinstance(i, Tensor) and i._data.ndim == 0
-                                                          and i._data.dtype.kind == 'b'):
+        elif isinstance(i, builtins.bool) or (isinstance(i, Tensor) and i._data.ndim == 0 and (
+                i._data.dtype.kind == 'b' or i._data.dtype == np.uint8)):            # (a uint8 one: unwarned)
             out = unsqueeze(out, dim)        # a bool adds a dim of size 1 and keeps it (True) or nothing of it
             advanced.append((dim, make(np.arange(builtins.int(bool(i)), dtype=np.int64))))
             dim += 1
@@ -3508,20 +3530,28 @@ def _basic_views(a, idx):
             raise TypeError("new(): invalid data type 'str'")
         else:
             raise IndexError('only integers, slices (`:`), ellipsis (`...`), None and long or byte Variables are '
-                             'valid indices (got %s)' % type(i).__name__)
+                             'valid indices (got %s%s)' % ('numpy.' if type(i).__module__ == 'numpy' else '',
+                                                          type(i).__name__))       # (the C type's name)
     return out, advanced
 
 
 def _byte_masks(idx):
-    """uint8 index tensors read as the bool masks they are to PyTorch (deprecated: its warning)."""
+    """uint8 index tensors read as the bool masks they are to PyTorch (deprecated: _byte_warning says so where
+    PyTorch's kernel reads them). (0-d ones are bools to PyTorch's indexing, unwarned: left to _basic_views.)"""
     items = idx if isinstance(idx, tuple) else (idx,)
-    if not builtins.any(isinstance(i, Tensor) and i._data.dtype == np.uint8 for i in items):
+    byte = [i for i in items if isinstance(i, Tensor) and i._data.dtype == np.uint8 and i._data.ndim]
+    if not byte:
         return idx
-    warnings.warn('indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. '
-                  '(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)', UserWarning,
-                  stacklevel=user_stacklevel())     # (every time: PyTorch's TORCH_WARN)
-    masks = tuple(make(i._data != 0) if isinstance(i, Tensor) and i._data.dtype == np.uint8 else i for i in items)
+    masks = tuple(make(i._data != 0) if isinstance(i, Tensor) and i._data.dtype == np.uint8 and i._data.ndim else i
+                  for i in items)
     return masks if isinstance(idx, tuple) else masks[0]
+
+
+def _byte_warning(byte):
+    for _ in byte:                                                  # (one for each uint8 index)
+        warnings.warn('indexing with dtype torch.uint8 is now deprecated, please use a dtype torch.bool instead. '
+                      '(Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/IndexingUtils.h:37.)',
+                      UserWarning, stacklevel=user_stacklevel())     # (every time: PyTorch's TORCH_WARN)
 
 
 def _index_tuple(idx):
@@ -3554,19 +3584,21 @@ def _dims_used(i):
     if i is None or i is Ellipsis or isinstance(i, (builtins.bool, np.bool_)):
         return 0
     arr = i._data if isinstance(i, Tensor) else i
-    if isinstance(arr, np.ndarray) and arr.dtype.kind == 'b':
-        return arr.ndim
+    if isinstance(arr, np.ndarray) and (arr.dtype.kind == 'b' or not arr.ndim and arr.dtype == np.uint8):
+        return arr.ndim                                         # (a 0-d uint8 tensor is a bool)
     return 1
 
 
-def _index(a, advanced):
-    """a.index(indices): the index tensors at their dims (numpy's rules for where the result's dims go)."""
+def _index(a, advanced, given=None):
+    """a.index(indices): the index tensors at their dims (numpy's rules for where the result's dims go). `given`:
+    the uint8 masks the bool ones stand for, by id, which the node saves."""
     indices = [None] * (advanced[-1][0] + 1)
     key = [slice(None)] * len(indices)
     for d, t in advanced:
         arr = t._data
         _check_mask(a, d, arr)
-        indices[d], key[d] = t, arr if arr.dtype.kind == 'b' else arr.astype(np.int64, copy=False)
+        indices[d] = given.get(id(t), t) if given else t
+        key[d] = arr if arr.dtype.kind == 'b' else arr.astype(np.int64, copy=False)
     ints = [(d, t._data) for d, t in advanced if t._data.dtype.kind != 'b']
     shapes = [s for _, t in advanced for s in ([(builtins.int(np.count_nonzero(t._data)),)] * t._data.ndim
                                                if t._data.dtype.kind == 'b' else [t._data.shape])]
@@ -3575,7 +3607,12 @@ def _index(a, advanced):
     except ValueError:
         raise IndexError('shape mismatch: indexing tensors could not be broadcast together with shapes %s'
                          % ', '.join('[%s]' % ', '.join(map(str, x)) for x in shapes)) from None
-    _check_range([(arr, a._data.shape[d]) for d, arr in ints])
+    if a._data.size:
+        _check_range([(arr, a._data.shape[d]) for d, arr in ints])
+    else:           # (an empty result: PyTorch's kernel reads no index, but those into an empty dim are refused)
+        _check_range([(arr, 0) for d, arr in ints if not a._data.shape[d]])
+        key = [np.zeros_like(k) if isinstance(k, np.ndarray) and k.dtype.kind != 'b' and a._data.shape[d] else k
+               for d, k in enumerate(key)]                            # (in-range placeholders for numpy)
     out = make(_laid_out(a._data, advanced, a._data[tuple(key)]))
     return _attach(out, IndexBackward0, (a,), {'indices': SavedList(indices), 'self_sym_sizes': a._data.shape})
 
@@ -3667,6 +3704,7 @@ def _check_0d_index(idx):
                              'C++ to convert a 0-dim tensor to a number')
         raise IndexError('index %d is out of bounds for dimension 0 with size 0' % idx)
     if isinstance(idx, slice):
+        idx.indices(0)                   # (Python's errors for the slice's items: PyTorch unpacks it first)
         if idx.step is not None and idx.step <= 0:       # (the step is read first)
             raise ValueError('slice step cannot be zero' if idx.step == 0 else 'step must be greater than zero')
         raise IndexError('slice() cannot be applied to a 0-dim tensor.')
@@ -3687,6 +3725,8 @@ def select(a, dim, index, _position=None):
         raise IndexError('select() cannot be applied to a 0-dim tensor.')
     d = _wrap_dim(dim, a._data.ndim)
     size = a._data.shape[d]
+    if not -size <= index < size and not -2 ** 63 <= index < 2 ** 63:      # (PyTorch's parser reads an int64)
+        raise ValueError('Overflow when unpacking long long')
     if not -size <= index < size and _position is None:
         raise IndexError('select(): index %d out of range for tensor of size [%s] at dimension %d'
                          % (index, ', '.join(map(str, a._data.shape)), d))
@@ -3743,7 +3783,12 @@ def _scatter_grad(g, shape, key, cls, saved):
 class IndexBackward0(Node):
     def apply(self, g):
         indices = self.saved('indices')
+        if 0 in self._saved['self_sym_sizes']:      # (an empty input's: its indices were never read)
+            return (make(np.zeros(self._saved['self_sym_sizes'], g._data.dtype)),)
         key = tuple(slice(None) if t is None else t._data for t in indices)
+        if builtins.any(k.dtype == np.uint8 for k in key if type(k) is np.ndarray):      # (a uint8 mask: warned
+            _byte_warning([k for k in key if type(k) is np.ndarray and k.dtype == np.uint8])   # as it is read)
+            key = tuple(k != 0 if type(k) is np.ndarray and k.dtype == np.uint8 else k for k in key)
         shape = self._saved['self_sym_sizes']
         return (put(g, _flat_index(shape)[key], shape, IndexPutImplBackward0,     # (differentiable: double
                     {'accumulate': True, 'indices': SavedList(indices)}),)      # backward works)
@@ -3752,28 +3797,61 @@ class IndexBackward0(Node):
 def setitem(a, idx, value):
     """a[idx] = value: index_put_ for advanced indices, else PyTorch's copy_to into the indexed view (CopySlices
     when that view is not `a` itself)."""
+    if isinstance(value, (builtins.complex, np.complexfloating)):
+        value = _real_value(value, a.dtype)
     if not isinstance(value, (Tensor,) + _Number):         # (the value is made a tensor before the index is read)
         raise TypeError("can't assign a %s to a %s" % (_parser_type(value), ag.legacy_type_name(a)))
-    if isinstance(idx, Tensor) and idx._data.dtype == np.uint8 and not isinstance(value, Tensor):
-        raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
     if isinstance(value, _Number) and a.dtype is not dt.float16:       # (a half takes any number, as inf)
         value = dt.check_scalar(_scalar(value), a.dtype, unpack=True)
+    if isinstance(value, _Number):      # a tensor of a's dtype, as PyTorch's valueToTensor (a double keeps its digits)
+        v = _scalar(value)
+        with np.errstate(over='ignore'):
+            if a.dtype is dt.float16 and isinstance(v, builtins.float):
+                v = np.float32(v)                           # (PyTorch's double -> half goes through float)
+            value = make(np.array(v, dtype=a._data.dtype))
     if idx is False:                              # (PyTorch's shortcut, once the value is made: writes nothing)
         return a
     if isinstance(idx, str):
         if not a._data.ndim:
             _check_0d_index(idx)
         _str_index(idx)
-    idx_t, adv = _index_parts(a, _index_tuple(_byte_masks(idx)))     # (a list of sequences: a tuple, warned)
+    idx_t = _index_tuple(idx)                                       # (a list of sequences: a tuple, warned)
+    byte = [i for i in idx_t if isinstance(i, Tensor) and i._data.dtype == np.uint8 and i._data.ndim]
+    idx_t, adv = _index_parts(a, _byte_masks(idx_t) if byte else idx_t)
     if adv:                             # (index_put_ into the view the basic indices make: CopySlices unless `a`)
         view, advanced = _basic_views(a, idx_t)
+        # PyTorch's index_put_ of one value through one mask is masked_fill_, which takes no uint8 mask
+        fill = len(advanced) == 1 and advanced[0][1]._data.dtype.kind == 'b' and value._data.size == 1
+        if not fill and builtins.any(_overlaps(view._data, t._data) for _, t in advanced):
+            _check_inplace(view, (value,))                     # (autograd's checks come before the kernel's)
+            _partial_overlap_error()                           # (an index that is the written memory)
+        if byte:
+            _check_inplace(view, (value,))
+        if byte and not fill:
+            _byte_warning(byte)
         key, dim = [], 0
         for d, t in advanced:
             _check_mask(view, d, t._data)
+            if byte and fill:
+                raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
             key += [slice(None)] * (d - dim) + [_to_np_index(t)]
             dim = d + (t._data.ndim if t._data.dtype.kind == 'b' else 1)
+        if isinstance(value, Tensor) and value._data.ndim and value._data.shape[0] == 1:   # (PyTorch's
+            shape = value._data.shape                                       # slicePrefix1sDims: a view without them)
+            value = value.view(shape[next((i for i, n in enumerate(shape) if n != 1), len(shape)):])
         return _inplace(view, _index_put, tuple(key), value)
     return _copy_to(a if _whole(a, idx_t) else getitem(a, idx_t if type(idx) is list else idx), value)
+
+
+def _real_value(value, d):
+    """A complex number written into a real tensor: its real part when it has no imaginary one (a bool takes any,
+    as whether it is nonzero); else PyTorch's checked_convert error (half types convert through double)."""
+    if d is dt.bool_:
+        return builtins.bool(value)
+    if value.imag == 0:
+        return builtins.float(value.real)
+    raise RuntimeError('value cannot be converted to type %s without overflow'
+                       % ('double' if d.itemsize == 2 and d.is_floating_point else dt._SCALAR_TYPES[d.name]))
 
 
 def _whole(a, idx):
@@ -3890,7 +3968,7 @@ def _index_put(a, key, value, accumulate=False):
             np.add.at(data, key, v._data)
         else:
             data[key] = v._data
-    except ValueError:
+    except (ValueError, TypeError):                 # (numpy's TypeError: a mask's value of 2 dims or more)
         raise RuntimeError('shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape '
                            '%s' % (_sizes(v._data.shape), _sizes(data[key].shape))) from None
     out = _attach(make(data), IndexPutBackward0, (a, v), {
@@ -4213,7 +4291,7 @@ def split(a, split_size, dim=0):
 
 def split_with_sizes(a, split_sizes, dim=0):
     sizes = _int_list((split_sizes,), 'split_with_sizes', False, 'split_sizes', 2) if split_sizes else ()
-    d = _split_dim(a, dim, 'split_with_sizes')
+    d = _split_dim(a, dim, 'split')                       # (PyTorch's split_with_sizes names itself split there)
     size = a._data.shape[d]
     if builtins.any(s < 0 for s in sizes):
         raise RuntimeError('split_with_sizes expects split_sizes have only non-negative entries, but got '
@@ -4263,9 +4341,9 @@ class SplitWithSizesBackward0(Node):
 
 def unbind(a, dim=0):
     """The slices of `a` along dim, as views that are the outputs of one UnbindBackward0."""
+    d = _wrap_dim(dim, a._data.ndim)          # (a 0-d tensor's dim is checked first: 0 and -1 get past it)
     if a._data.ndim == 0:
         raise IndexError('Dimension specified as 0 but tensor has no dimensions')
-    d = _wrap_dim(dim, a._data.ndim)
     pieces = [a._data[(slice(None),) * d + (i, Ellipsis)] for i in range(a._data.shape[d])]
     return _multi_view(a, pieces, UnbindBackward0, {'dim': _given(dim)})
 
@@ -4482,7 +4560,8 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
     target = _writeable(self._data, shared_ok) if self._data.size else None
     for x in args:
         if isinstance(x, Tensor) and x is not self and op is not _fill_tensor and _partial_overlap(self._data, x._data):
-            _partial_overlap_error()
+            if not (op is _index_put and _fills(args)):          # (masked_fill_ reads its number before writing)
+                _partial_overlap_error()
     track = ag.grad_enabled and self._data.dtype.kind == 'f' and (
         self._requires_grad or builtins.any(_rg(x) for x in args))
     if kwargs:
@@ -4758,6 +4837,20 @@ def _new_history(t, node):
         node._retained()[0] = old._retain.pop(nr)
 
 
+def _fills(args):
+    """Whether index_put_ with these (key, value) arguments is PyTorch's masked_fill_ of the value's number (one
+    mask, one value), which reads the value before writing: no overlap with it to refuse."""
+    arrays = [k for k in args[0] if isinstance(k, np.ndarray)]
+    return (len(arrays) == 1 and arrays[0].dtype.kind == 'b' and args[1]._data.size == 1
+            and (len(args) < 3 or not args[2]))
+
+
+def _overlaps(out, inp):
+    """PyTorch's get_overlap_status is PARTIAL or FULL (the same dense memory)."""
+    return _partial_overlap(out, inp) or (out.size and np.may_share_memory(out, inp) and _dense(out) and _dense(inp)
+                                          and out.__array_interface__['data'][0] == inp.__array_interface__['data'][0])
+
+
 def _partial_overlap(out, inp):
     """PyTorch's get_overlap_status is PARTIAL: two dense tensors whose memory overlaps without coinciding exactly
     (same bytes and strides). It does not judge tensors that are not dense."""
@@ -4856,8 +4949,10 @@ class CopySlices(Node):
 
     def _check_copy_back(self, sub, strides):
         """PyTorch copies the op's gradient back into the base's gradient seen as the view (of these strides): an
-        expanded view has elements that share memory, which copy_ refuses."""
-        if sub[0] is not None and builtins.any(st == 0 and n > 1 for st, n in zip(strides, self.view_shape)):
+        expanded view has elements that share memory, which copy_ refuses. (None is copied when the base needs no
+        gradient: PyTorch's op computes none for it, and zero_ takes such a view.)"""
+        if sub[0] is not None and self.fn.needs(0) and builtins.any(
+                st == 0 and n > 1 for st, n in zip(strides, self.view_shape)):
             _internal_overlap_error()
 
     def _recorded(self, g):

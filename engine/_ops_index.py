@@ -22,7 +22,7 @@ __all__ = ['scatter', 'scatter_add', 'index_add', 'index_fill', 'index_copy', 'n
            'column_stack', 'tensor_split', 'hsplit', 'vsplit', 'dsplit', 'ravel', 'fliplr', 'flipud', 'rot90',
            'diagonal', 'diag_embed', 'diagflat', 'as_strided',
            'meshgrid', 'broadcast_tensors', 'broadcast_shapes', 'cartesian_prod', 'tril_indices', 'triu_indices',
-           'scatter_reduce']
+           'scatter_reduce', 'select_scatter', 'slice_scatter', 'diagonal_scatter', 'narrow_copy']
 
 _LEGACY = {'float32': 'Float', 'float64': 'Double', 'float16': 'Half', 'int64': 'Long', 'int32': 'Int',
            'int16': 'Short', 'int8': 'Char', 'uint8': 'Byte', 'bool': 'Bool'}
@@ -297,6 +297,9 @@ def index_add(a, dim, index, source, *, alpha=1):
     """A copy of `a` with alpha * source's slices added at the positions index along dim."""
     d = _wrap_dim(dim, a._data.ndim)
     idx = _index_vector(a, d, index, 'index_add_')
+    if source._data.dtype != a._data.dtype:                  # (before the sizes, as PyTorch's index_func_meta_impl)
+        raise RuntimeError('index_add_(): self (%s) and source (%s) must have the same scalar type'
+                           % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
     n = _shape(source)[d] if source._data.ndim else 1
     if idx.size != n:
         raise RuntimeError('index_add_(): Number of indices (%d) should be equal to source.size(dim): (%d), for dim: '
@@ -304,9 +307,6 @@ def index_add(a, dim, index, source, *, alpha=1):
     if a._data.ndim and not _same_slices(a._data.shape, source._data.shape, d):
         raise RuntimeError('source tensor shape must match self tensor shape, excluding the specified dimension. Got '
                            'self.shape = [%s] source.shape = [%s]' % (_join(a._data.shape), _join(source._data.shape)))
-    if source._data.dtype != a._data.dtype:
-        raise RuntimeError('index_add_(): self (%s) and source (%s) must have the same scalar type'
-                           % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
     out = a._data.copy().reshape(_shape(a))
     np.add.at(out, _slot(out.shape, d, idx), (source._data * alpha if alpha != 1 else source._data).astype(
         out.dtype).reshape(_shape(source)))
@@ -817,6 +817,91 @@ class DiagonalBackward0(Node):
         where = _diagonal_data(ops._flat_index(shape), _signed(s['offset']), d1, d2)
         return (_put_at(g, where, shape, ops.DiagonalBackwardBackward0,   # zeros with g on the diagonal
                         {'dim1': s['dim1'], 'dim2': s['dim2'], 'offset': s['offset']}, unique=True),)
+
+
+def _scatter_into(a, src, where, cls, saved):
+    """A copy of `a` with src written at the flat positions `where` (the elements of one of a's views), recorded as
+    cls (select_scatter, slice_scatter, diagonal_scatter)."""
+    if src._data.shape != where.shape:
+        raise RuntimeError('expected src to have a size equal to the slice of self. src size = %s, slice size = %s'
+                           % (_sizes(src._data.shape), _sizes(where.shape)))
+    ops._check_autograd_dtype(src, a.dtype)                 # (an integer result of a src that requires grad)
+    out = np.array(a._data, order='C')
+    out.reshape(-1)[where.reshape(-1)] = src._data.reshape(-1)
+    out = _attach(make(out), cls, (a, src), saved)
+    if out._grad_fn is not None:
+        out._grad_fn.where = where
+    return out
+
+
+class _ScatterIntoNode(Node):
+    """The gradient of a view scattered into a copy: g without the view's elements for the input, g's elements
+    there for src."""
+    def apply(self, g):
+        where = self.where
+        ga = gs = None
+        if self.needs(0):
+            keep = np.ones(g._data.size, g._data.dtype)
+            keep[where.reshape(-1)] = 0
+            ga = g * make(keep.reshape(g._data.shape))
+        if self.needs(1):
+            gs = ops.take(g, where)
+        return ga, gs
+
+
+class SelectScatterBackward0(_ScatterIntoNode):
+    pass
+
+
+class SliceScatterBackward0(_ScatterIntoNode):
+    pass
+
+
+class DiagonalScatterBackward0(_ScatterIntoNode):
+    pass
+
+
+def select_scatter(a, src, dim, index):
+    """A copy of `a` with src as its slice a.select(dim, index)."""
+    where = ops.select(make(ops._flat_index(a._data.shape)), dim, index)._data
+    return _scatter_into(a, src, where, SelectScatterBackward0, {'dim': _given(dim), 'index': _given(index)})
+
+
+def slice_scatter(a, src, dim=0, start=None, end=None, step=1):
+    """A copy of `a` with src as its slice a[start:end:step] along dim."""
+    if step <= 0:
+        raise RuntimeError('slice step must be positive')
+    d = _wrap_dim(dim, a._data.ndim)
+    where = ops._flat_index(a._data.shape)[(slice(None),) * d + (slice(start, end, step),)]
+    return _scatter_into(a, src, where, SliceScatterBackward0,
+                         {'dim': _given(dim), 'end': None if end is None else _given(end),
+                          'start': None if start is None else _given(start), 'step': _given(step)})
+
+
+def diagonal_scatter(a, src, offset=0, dim1=0, dim2=1):
+    """A copy of `a` with src as its diagonal a.diagonal(offset, dim1, dim2)."""
+    where = diagonal(make(ops._flat_index(a._data.shape)), offset, dim1, dim2)._data
+    return _scatter_into(a, src, where, DiagonalScatterBackward0,
+                         {'dim1': _given(dim1), 'dim2': _given(dim2), 'offset': _given(offset)})
+
+
+def narrow_copy(a, dim, start, length):
+    """narrow's slice as a new tensor (NarrowCopyBackward0)."""
+    view = ops.narrow(a.detach(), dim, start, length)
+    return _attach(make(np.array(view._data, order='C')), NarrowCopyBackward0, (a,), {
+        'dim': _given(dim), 'length': _given(length), 'self_sym_sizes': a._data.shape, 'start': _given(start)})
+
+
+class NarrowCopyBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        shape = s['self_sym_sizes']
+        d, start = _signed(s['dim']) % len(shape), _signed(s['start'])
+        where = ops._flat_index(shape)[(slice(None),) * d + (slice(start, start + s['length']),)]
+        if where.shape != g._data.shape:            # (PyTorch's formula slices from a negative start as it is)
+            raise RuntimeError('The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton '
+                               'dimension %d' % (where.shape[d], g._data.shape[d], d))
+        return (_put_at(g, where, shape),)
 
 
 def diag_embed(a, offset=0, dim1=-2, dim2=-1):

@@ -682,6 +682,15 @@ def _no_grad_value(fn, *args):
         return fn(*args)
 
 
+def _in_float(fn, g, x, *args):
+    """fn(g, x, *args) with autograd off; for halves as PyTorch's CPU kernels compute the gradients of softplus, elu,
+    gelu and log_softmax: in float, rounded to half once."""
+    with ag.no_grad():
+        if g._data.dtype is _F16 and x._data.dtype is _F16:
+            return make(fn(make(g._data.astype(_F32)), make(x._data.astype(_F32)), *args)._data.astype(_F16))
+        return fn(g, x, *args)
+
+
 class SoftmaxBackward0(Node):
     def apply(self, g):
         y = self.saved('result')
@@ -733,19 +742,21 @@ class LogSoftmaxBackward0(Node):
 def log_softmax_backward_data(g, y, dim):
     """PyTorch's _log_softmax_backward_data: g - exp(y) * sum(g), an op of its own
     (LogSoftmaxBackwardDataBackward0) for double backward."""
-    d = _saved_dims(dim, y.ndim)[0]
+    out = _in_float(_log_softmax_grad, g, y, _saved_dims(dim, y.ndim)[0])
+    if _recording(g, y):
+        _attach(out, LogSoftmaxBackwardDataBackward0, (g, y),
+                {'dim': dim, 'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
+    return out
+
+
+def _log_softmax_grad(g, y, d):
     rows = _lastdim_rows(g, y, d)
     if rows is not None:                       # g - exp(y) * sum(g), fused, the sum as the kernel adds
         gr, yr = rows
         e, total = _vec_exp(yr), _vec_sum(gr)[:, None]
         out = (gr - e.astype(_F64) * total).astype(gr.dtype) if gr.dtype == _F32 else gr - e * total
-        out = make(out.reshape(y._data.shape))
-    else:
-        out = _no_grad_value(lambda: g - y.exp() * g.sum(d, keepdim=True))
-    if _recording(g, y):
-        _attach(out, LogSoftmaxBackwardDataBackward0, (g, y),
-                {'dim': dim, 'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
-    return out
+        return make(out.reshape(y._data.shape))
+    return g - y.exp() * g.sum(d, keepdim=True)
 
 
 class LogSoftmaxBackwardDataBackward0(Node):
@@ -1219,7 +1230,7 @@ def _softplus_grad(g, x, beta, threshold):
 
 def softplus_backward(g, x, beta, threshold):
     """g * sigmoid(beta * x) (g where beta * x > threshold): an op of its own for double backward."""
-    out = _no_grad_value(_softplus_grad, g, x, beta, threshold)
+    out = _in_float(_softplus_grad, g, x, beta, threshold)
     if _recording(g, x):
         _attach(out, SoftplusBackwardBackward0, (g, x), {'beta': beta, 'grad_output': SavedTensor(g),
                                                          'self': SavedTensor(x), 'threshold': threshold})
@@ -1280,7 +1291,7 @@ def _elu_grad(g, alpha, scale, input_scale, is_result, x):
 def elu_backward(g, alpha, scale, input_scale, is_result, x):
     """The gradient of elu (any scale, input_scale) from its input or (is_result) its output x: an op of its own
     (EluBackwardBackward0) for double backward."""
-    out = _elu_grad(g, alpha, scale, input_scale, is_result, x)
+    out = _in_float(lambda g, x: _elu_grad(g, alpha, scale, input_scale, is_result, x), g, x)
     if _recording(g, x):
         _attach(out, EluBackwardBackward0, (g, x), {
             'alpha': alpha, 'grad_output': SavedTensor(g), 'input_scale': input_scale, 'is_result': is_result,
@@ -1427,7 +1438,7 @@ def _gelu_grad(g, x, approximate):
 
 def gelu_backward(g, x, approximate):
     """The gradient of gelu: an op of its own for double backward."""
-    out = _no_grad_value(_gelu_grad, g, x, approximate)
+    out = _in_float(_gelu_grad, g, x, approximate)
     if _recording(g, x):
         _attach(out, GeluBackwardBackward0, (g, x), {'approximate': approximate, 'grad_output': SavedTensor(g),
                                                      'self': SavedTensor(x)})
@@ -1588,7 +1599,10 @@ class MseLossBackward0(Node):
 
 
 def _mse_grad(g, x, t, r):
-    return (2.0 / _count(x) if r == 1 else 2.0) * (x - t) * g
+    norm = 2.0 / _count(x) if r == 1 else 2.0
+    if x.dtype is dt.float16:               # (PyTorch's half kernel holds the factor as a half)
+        norm = float(np.float16(norm))
+    return norm * (x - t) * g
 
 
 def _count(x):

@@ -167,14 +167,14 @@ _TORCH_TENSOR_NAMES = frozenset("""
     _philox_normal_ _philox_uniform_ _post_accumulate_grad_hooks _python_dispatch _reduce_ex_internal
     _rev_view_func_unsafe _sparse_mask_projection _to_dense _to_sparse _to_sparse_bsc _to_sparse_bsr _to_sparse_csc
     _to_sparse_csr _typed_storage _use_count _values _view_func _view_func_unsafe addbmm addbmm_ angle
-    as_strided_scatter as_subclass bfloat16 ccol_indices cdouble cfloat chalf cholesky cholesky_inverse
+    as_strided_scatter bfloat16 ccol_indices cdouble cfloat chalf cholesky cholesky_inverse
     cholesky_solve coalesce col_indices conj_physical_ const_data_ptr crow_indices dense_dim dequantize
-    diagonal_scatter dim_order frexp gcd gcd_ geqrf hash_tensor histogram i0 i0_ igamma igamma_ igammac igammac_
+    dim_order frexp gcd gcd_ geqrf hash_tensor histogram i0 i0_ igamma igamma_ igammac igammac_
     index index_reduce index_reduce_ indices int_repr ipu is_coalesced is_distributed istft lcm lcm_ ldexp ldexp_
-    lu lu_solve map2_ matrix_exp module_load mtia mvlgamma mvlgamma_ narrow_copy new_empty_strided nextafter
+    lu lu_solve map2_ matrix_exp module_load mtia mvlgamma mvlgamma_ new_empty_strided nextafter
     nextafter_ nonzero_static orgqr ormqr pinverse q_per_channel_axis q_per_channel_scales
     q_per_channel_zero_points q_scale q_zero_point qr qscheme record_stream reinforce renorm renorm_
-    resize_as_sparse_ row_indices select_scatter slice_inverse slice_scatter smm sparse_dim sparse_mask
+    resize_as_sparse_ row_indices slice_inverse smm sparse_dim sparse_mask
     sparse_resize_ sparse_resize_and_clear_ sspaddmm stft storage_type to_dense to_mkldnn to_padded_tensor
     to_sparse to_sparse_bsc to_sparse_bsr to_sparse_coo to_sparse_csc to_sparse_csr triangular_solve unsafe_chunk
     unsafe_split unsafe_split_with_sizes values xpu""".split())
@@ -218,12 +218,14 @@ class Tensor:
     __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
 
     def __new__(cls, *args, **kwargs):
-        if cls is Tensor and (args or kwargs):
+        if args or kwargs:
             from ._factories import legacy_constructor
-            return legacy_constructor(dt.default_float, args, kwargs, any_dtype=True)
+            t = legacy_constructor(dt.default_float, args, kwargs, any_dtype=True)
+            if cls is not Tensor:           # `class My(torch.Tensor)`: My([1., 2.]) is that tensor, of class My
+                t.__class__ = cls
+            return t
         t = object.__new__(cls)
-        if cls is Tensor and not args:
-            _init(t, np.zeros((0,), dt.default_float.np))
+        _init(t, np.zeros((0,), dt.default_float.np))
         return t
 
     def __init__(self, *args, **kwargs):
@@ -823,7 +825,7 @@ class Tensor:
         prefix = 'tensor(' if cls in PLAIN_REPR else cls.__name__ + '('
         return tensor_repr(self._data, self.dtype.name, suffixes, prefix=prefix, contents=tensor_contents)
 
-    __str__ = __repr__
+    # (no __str__: str() is object's, which calls type(t).__repr__, so a subclass's own __repr__ prints)
 
 
 PLAIN_REPR = {Tensor}          # the classes that print as `tensor(...)` (nn.Parameter adds itself): others by name

@@ -116,6 +116,8 @@ class Optimizer:
                 loss = closure()
         with ag.no_grad():
             for group in self.param_groups:
+                if isinstance(group['lr'], Tensor):         # (a tensor lr: see _scalar)
+                    group = dict(group, lr=group['lr'].reshape(()))
                 for p in group['params']:
                     if p._grad is not None:
                         if self.defaults.get('differentiable') and p.requires_grad:
@@ -124,9 +126,13 @@ class Optimizer:
                                                'operation.')
                         g = p._grad._data                   # (a weight's grad may arrive transposed)
                         g = g if g.flags.c_contiguous else g.copy()
+                        before = _versions(p, self.state.get(p, {})) if group.get('fused') else None
                         self._update(p, g, group, self.state[p] if self._has_state(group) else None)
                         if self._STATE_WRITES:
                             _count_writes(self.state[p], self._STATE_WRITES)
+                        if before is not None:          # (PyTorch's fused kernels bump no versions)
+                            for t in _versions(p, self.state.get(p, {})):
+                                ag.counter(t).value = before.get(t, 0)
         return loss
 
     def __init_subclass__(cls, **kwargs):
@@ -214,19 +220,27 @@ def _check_fused(group):
 
 
 def _check_betas(betas):
-    for i, b in enumerate(betas[:2]):
-        if not 0.0 <= b < 1.0:
-            raise ValueError('Invalid beta parameter at index %d: %s' % (i, b))
+    for i in (0, 1):                        # (one beta only: IndexError, as PyTorch's betas[1])
+        if not 0.0 <= betas[i] < 1.0:
+            raise ValueError('Invalid beta parameter at index %d: %s' % (i, betas[i]))
 
 
-def _start(state, p, *names, **numbers):
+def _start(state, p, *names, sum=None, **numbers):
     """A parameter's first state, in PyTorch's key order: a float32 0-d `step`, other float32 0-d numbers, then a
-    zero tensor like the parameter for each name."""
+    zero tensor like the parameter for each name (Adagrad's `sum`: one filled with that number)."""
     state['step'] = make(np.array(0.0, np.float32))
     for k, v in numbers.items():
         state[k] = make(np.array(v, np.float32))
+    if sum is not None:
+        state['sum'] = make(np.full_like(p._data, sum))
     for k in names:
         state[k] = make(np.zeros_like(p._data))
+
+
+def _versions(p, state):
+    """{tensor: version} of a parameter and its state tensors but the step count: what a fused step (fused=True)
+    leaves as they were, as PyTorch's fused kernels write them in place without bumping their versions."""
+    return {t: ag.counter(t).value for k, t in (('', p), *state.items()) if k != 'step' and isinstance(t, Tensor)}
 
 
 def _count_writes(state, writes):
@@ -243,6 +257,12 @@ def _next_step(state):
     return state['step'].item()
 
 
+def _scalar(v):
+    """A number PyTorch's update hands a kernel as a Scalar (alpha=, value=): with a tensor lr (a 1-element tensor
+    read as 0-d) the step sizes are computed from it in tensor arithmetic, in its dtype, and then read as numbers."""
+    return v.item() if isinstance(v, Tensor) else v
+
+
 def _grad(p, g, group):
     """The gradient an update uses: negated with maximize, plus weight_decay * param; with decoupled_weight_decay
     (AdamW's way) the parameter is shrunk by lr * weight_decay instead."""
@@ -251,7 +271,7 @@ def _grad(p, g, group):
     wd = group.get('weight_decay', 0)
     if wd != 0:
         if group.get('decoupled_weight_decay'):
-            p._data *= 1 - group['lr'] * wd
+            p._data *= _scalar(1 - group['lr'] * wd)
             _bump(p)
         else:
             g = _fma(g, wd, p._data)
@@ -271,13 +291,13 @@ def _average_square_(v, g, beta):
 
 def _add_(p, alpha, g):
     """p.add_(g, alpha=alpha), fused."""
-    _fma(p._data, alpha, g, out=p._data)
+    _fma(p._data, _scalar(alpha), g, out=p._data)
     _bump(p)
 
 
 def _addcdiv_(p, value, a, b):
     """p.addcdiv_(a, b, value=value): p + value * a / b."""
-    p._data += value * a / b
+    p._data += _scalar(value) * a / b
     _bump(p)
 
 
@@ -328,10 +348,15 @@ class Adam(Optimizer):
     def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=0, amsgrad=False, *,
                  foreach=None, maximize=False, capturable=False, differentiable=False, fused=None,
                  decoupled_weight_decay=False):
+        if isinstance(lr, Tensor) and foreach and not capturable:
+            raise ValueError('lr as a Tensor is not supported for capturable=False and foreach=True')
         _check_lr(lr)
         _check(eps, 'epsilon value')
         _check_betas(betas)
         _check(weight_decay, 'weight_decay value')
+        if not (all(isinstance(b, float) for b in betas[:2]) or all(isinstance(b, Tensor) for b in betas[:2])):
+            raise ValueError('betas must be either both floats or both Tensors')
+        betas = tuple(betas)                # (Adam's betas are a tuple, given as a list or not)
         super().__init__(params, dict(lr=lr, betas=betas, eps=eps, weight_decay=weight_decay, amsgrad=amsgrad,
                                       maximize=maximize, foreach=foreach, capturable=capturable,
                                       differentiable=differentiable, fused=fused,
@@ -432,10 +457,11 @@ class Adagrad(Optimizer):
         _check_fused(self.defaults)
         for group in self.param_groups:                    # (Adagrad's state exists from the start)
             for p in group['params']:
-                self.state[p]['step'] = make(np.array(0.0, np.float32))
-                self.state[p]['sum'] = make(np.full_like(p._data, group['initial_accumulator_value']))
+                _start(self.state[p], p, sum=group['initial_accumulator_value'])
 
     def _update(self, p, g, group, state):
+        if not state:               # (a parameter of a group added later: its state made at its first step, filled
+            _start(state, p, sum=self.defaults['initial_accumulator_value'])    # with the optimizer's default)
         step = _next_step(state)
         g = _grad(p, g, group)
         clr = group['lr'] / (1 + (step - 1) * group['lr_decay'])
@@ -515,7 +541,7 @@ class RAdam(Optimizer):
         _lerp_(m, g, 1 - beta1)
         _average_square_(v, g, beta2)
         bias_correction2 = 1 - beta2 ** step
-        update = m / (1 - beta1 ** step) * lr
+        update = m / (1 - beta1 ** step) * _scalar(lr)
         rho_inf = 2 / (1 - beta2) - 1
         rho_t = rho_inf - 2 * step * beta2 ** step / bias_correction2
         if rho_t > 5.0:
@@ -605,7 +631,7 @@ class Rprop(Optimizer):
     def _update(self, p, g, group, state):
         if not state:
             _start(state, p, 'prev')
-            state['step_size'] = make(np.full_like(g, group['lr']))
+            state['step_size'] = make(np.full_like(g, _scalar(group['lr'])))
         etaminus, etaplus = group['etas']
         g = _grad(p, g, group)
         _next_step(state)
@@ -641,7 +667,7 @@ class ASGD(Optimizer):
 
     def _update(self, p, g, group, state):
         if not state:
-            _start(state, p, 'ax', eta=group['lr'], mu=1.0)
+            _start(state, p, 'ax', eta=_scalar(group['lr']), mu=1.0)
         lr, lambd = group['lr'], group['lambd']
         g = _grad(p, g, group)
         step = _next_step(state)
@@ -653,7 +679,7 @@ class ASGD(Optimizer):
             ax += (p._data - ax) * mu
         else:
             ax[...] = p._data
-        eta[...] = lr / (1 + lambd * lr * step) ** group['alpha']
+        eta[...] = _scalar(lr / (1 + lambd * lr * step) ** group['alpha'])
         mu[...] = 1 / max(1, step - group['t0'])
 
 

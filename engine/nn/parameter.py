@@ -30,8 +30,6 @@ class Parameter(Tensor):
         text = super().__repr__()       # (a subclass's shows as Parameter(MyParam([...], requires_grad=True)))
         return 'Parameter containing:\n' + (text if type(self) is Parameter else 'Parameter(%s)' % text)
 
-    __str__ = __repr__
-
     def __copy__(self):
         """copy.copy: PyTorch's Parameter rebuilds itself from its .data: a new parameter on the same memory."""
         p = Parameter(self.data, self.requires_grad)
@@ -53,15 +51,26 @@ _UNINITIALIZED_SHAPE = ("Can't access the shape of an uninitialized parameter or
                         "Call `forward` to initialize the parameters before accessing their attributes.")
 
 
+def _uninitialized_error(t, where):
+    """PyTorch's error for a tensor function (`where`, as PyTorch shows it) used on a parameter or buffer a lazy
+    module has not shaped yet."""
+    return ValueError("Attempted to use an uninitialized parameter in %s. This error happens when you are using a "
+                      "`LazyModule` or explicitly manipulating `torch.nn.parameter.%s` objects. When using LazyModules "
+                      "Call `forward` with a dummy batch to initialize the parameters before calling torch functions"
+                      % (where, type(t).__name__))
+
+
 def _uninitialized_use(name):
-    """PyTorch's error for a tensor method called on a parameter a lazy module has not shaped yet."""
+    """A tensor method of an uninitialized parameter: PyTorch's error."""
     def method(self, *args, **kwargs):
-        raise ValueError("Attempted to use an uninitialized parameter in <method '%s' of 'torch._C.TensorBase' "
-                         "objects>. This error happens when you are using a `LazyModule` or explicitly manipulating "
-                         "`torch.nn.parameter.UninitializedParameter` objects. When using LazyModules Call `forward` "
-                         "with a dummy batch to initialize the parameters before calling torch functions" % name)
+        raise _uninitialized_error(self, "<method '%s' of 'torch._C.TensorBase' objects>" % name)
     method.__name__ = name
     return method
+
+
+def _uninitialized_format(self, spec):
+    """format() / f-strings of an uninitialized parameter: PyTorch's error naming Tensor.__format__ (str() works)."""
+    raise _uninitialized_error(self, repr(Tensor.__format__))
 
 
 class UninitializedParameter(Parameter):
@@ -79,6 +88,7 @@ class UninitializedParameter(Parameter):
         return '<%s>' % type(self).__name__
 
     __str__ = __repr__
+    __format__ = _uninitialized_format
 
     @property
     def shape(self):
@@ -111,6 +121,7 @@ class UninitializedBuffer(Tensor):
         return t
 
     __repr__ = __str__ = UninitializedParameter.__repr__
+    __format__ = _uninitialized_format
     shape, numel, dim = UninitializedParameter.shape, UninitializedParameter.numel, UninitializedParameter.dim
     detach = UninitializedParameter.detach
 
