@@ -818,7 +818,23 @@ def randperm(*args, dtype=None, requires_grad=False, device=None, generator=None
     _check_int(n, 'randperm', 'n')
     _size(((n,),), 'randperm')                            # (the error for a negative n)
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
+    _check_randperm_dtype(n, d)
     return _finish(_random.randperm(generator or default_generator, n).astype(d.np), requires_grad, device)
+
+
+_RANDPERM_FLOAT_LIMITS = {'float16': (2049, '2049', 'Half'), 'float32': (2 ** 24 + 1, '2^24+1', 'Float')}
+
+
+def _check_randperm_dtype(n, d):
+    """PyTorch's randperm kernel's checks (before requires_grad's): no bool version, n - 1 must fit an integer
+    dtype, and a float dtype must hold every integer up to n exactly."""
+    if d is dt.bool_:
+        raise NotImplementedError('"randperm" not implemented for \'Bool\'')
+    if not d.is_floating_point:
+        if n > 0:
+            dt.check_scalar(n - 1, d)
+    elif d.name in _RANDPERM_FLOAT_LIMITS and n > _RANDPERM_FLOAT_LIMITS[d.name][0]:
+        raise RuntimeError('n cannot be greater than %s for %s type.' % _RANDPERM_FLOAT_LIMITS[d.name][1:])
 
 
 def _num(x):

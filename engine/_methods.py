@@ -903,14 +903,15 @@ def _logical(np_fn, name):
 
 
 def _logical_inplace(name):
-    """logical_and_ and kin: the result written into self as self's dtype (1 and 0 in an integer tensor)."""
+    """logical_and_ and kin: the result written into self as self's dtype (1 and 0 in an integer tensor); never
+    recorded, so even a leaf requiring grad may be written (its history kept, its views' graphs invalidated)."""
     method = getattr(Tensor, name)
 
     def f(self, *other):
         if other and not isinstance(other[0], Tensor):
             raise TypeError("%s_(): argument 'other' (position 1) must be Tensor, not %s"
                             % (name, parser_type(other[0])))
-        return ops._inplace(self, method, *other)
+        return ops._inplace(self, method, *other, differentiable=False)
     f.__name__ = name + '_'
     return f
 

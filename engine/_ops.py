@@ -962,8 +962,8 @@ def pow(a, b):
         b = _scalar(b)
         if d.category == 1 and b < 0:
             raise RuntimeError('Integers to negative integer powers are not allowed.')
-        if d.category == 1 and type(b) is builtins.int:
-            dt.check_scalar(b, d)                       # (the exponent as a value of the dtype: int8 ** 300 fails)
+        if d.category == 1 and type(b) is builtins.int or d is dt.float16:
+            dt.check_scalar(b, d)       # (the exponent as a value of the dtype: int8 ** 300 and half ** 70000. fail)
         out = _out(_power_scalar(ad, bd, b, d) if d.is_floating_point else np.power(ad, bd), d)
         return _attach(out, PowBackward0, (a,), {'self': _save(a), 'exponent': b}, same)
     r = _power(ad, bd, d)
@@ -2181,9 +2181,17 @@ def _accumulated(np_fn, x, d, **kwargs):
     return np.asarray(np_fn(x, **kwargs), order='C')
 
 
+def _no_bool_scan(name, x, d):
+    """PyTorch's CPU scan kernels (cumsum, cumprod) have no bool version: a bool result of a non-empty tensor with
+    dims is an error (before autograd's dtype check); a 0-d or empty one is only copied."""
+    if d is dt.bool_ and x.ndim and x.size:
+        raise NotImplementedError('"%s_out_cpu" not implemented for \'Bool\'' % name)
+
+
 def cumsum(a, dim, *, dtype=None):
     d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
+    _no_bool_scan('cumsum', x, d)
     axis = _wrap_dim(dim, a._data.ndim)
     data = _accumulated(np.cumsum, x.reshape(-1) if x.ndim == 0 else x, d, axis=axis).reshape(x.shape)
     if data.dtype.kind == 'f' and x.ndim:        # (a 0-d input is copied)
@@ -2203,6 +2211,7 @@ class CumsumBackward0(Node):
 def cumprod(a, dim, *, dtype=None):
     d = dtype if dtype is not None else a.dtype if a.dtype.is_floating_point else dt.int64
     x = a._data if a._data.dtype is d.np else a._data.astype(d.np)
+    _no_bool_scan('cumprod', x, d)
     axis = _wrap_dim(dim, a._data.ndim)
     out = _out(_accumulated(np.cumprod, x.reshape(-1) if x.ndim == 0 else x, d, axis=axis).reshape(x.shape), d)
     _check_autograd_dtype(a, d)
@@ -2392,7 +2401,9 @@ amin = _extreme('amin', np.min, AminBackward0)
 
 
 def trace(a):
-    """The sum of the main diagonal of a matrix."""
+    """The sum of the main diagonal of a matrix (PyTorch's CPU kernel has no bool version, checked first)."""
+    if a.dtype is dt.bool_:
+        raise NotImplementedError('"trace" not implemented for \'Bool\'')
     if a._data.ndim != 2:
         raise RuntimeError('trace: expected a matrix, but got tensor with dim %d' % a._data.ndim)
     d = a.dtype if a.dtype.is_floating_point else dt.int64
@@ -3900,16 +3911,18 @@ class FillBackward3(Node):
 def index_put(a, indices, values, accumulate=False, _pos=2):
     """a with values put at the index tensors `indices` (added there, duplicates too, with accumulate).
     (torch.index_put's values are its 3rd argument: _pos.)"""
-    return _index_put(a, _put_indices(a, 'index_put', indices, values, _pos), values, accumulate)
+    return _index_put(a, _put_indices(a, 'index_put', indices, values, _pos, accumulate), values, accumulate)
 
 
 def index_put_(a, indices, values, accumulate=False, _pos=2):
-    return _inplace(a, _index_put, _put_indices(a, 'index_put_', indices, values, _pos), values, accumulate)
+    return _inplace(a, _index_put, _put_indices(a, 'index_put_', indices, values, _pos, accumulate), values,
+                    accumulate)
 
 
-def _put_indices(a, name, indices, values, pos):
+def _put_indices(a, name, indices, values, pos, accumulate=False):
     """index_put's indices as numpy keys, with the checks of PyTorch's parser (tensors only: no lists, no None)
-    and of its kernel (as many dims as `a` has at most, masks of the shape of the dims they cover)."""
+    and of its kernel (as many dims as `a` has at most, masks of the shape of the dims they cover). A uint8 index
+    is a mask (deprecated, warned), but one alone with a single value goes to masked_fill_, which refuses it."""
     if not isinstance(indices, (tuple, builtins.list)):
         raise TypeError("%s(): argument 'indices' (position 1) must be tuple of Tensors, not %s"
                         % (name, type(indices).__name__))
@@ -3919,6 +3932,9 @@ def _put_indices(a, name, indices, values, pos):
     if not isinstance(values, Tensor):
         raise TypeError("%s(): argument 'values' (position %d) must be Tensor, not %s"
                         % (name, pos, _parser_type(values)))
+    byte = [i for i in indices if i._data.dtype == np.uint8]
+    if byte:
+        indices = [make(i._data != 0) if i._data.dtype == np.uint8 else i for i in indices]
     key = tuple(_to_np_index(i) for i in indices)
     d = 0
     for k in key:
@@ -3927,6 +3943,10 @@ def _put_indices(a, name, indices, values, pos):
         d += _dims_used(k)
     if d > a._data.ndim:
         raise IndexError('too many indices for tensor of dimension %d (got %d)' % (a._data.ndim, d))
+    if byte:
+        if not accumulate and builtins.len(indices) == 1 and values._data.size == 1:
+            raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
+        _byte_warning(byte)
     return key
 
 
@@ -4535,9 +4555,10 @@ def _check_inplace(t, args=()):
             raise RuntimeError('a leaf Variable that requires grad is being used in an in-place operation.')
 
 
-def _inplace(self, op, *args, shared_ok=False, **kwargs):
+def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph.
-    shared_ok: self's elements may share memory (see _writeable)."""
+    shared_ok: self's elements may share memory (see _writeable). differentiable=False: an op autograd never records
+    (logical_and_ ...), which PyTorch runs as its out= form, without the checks of writing into a tracked tensor."""
     if ag.mutation_context is not None:         # (allow_mutation_on_saved_tensors: saved values kept as they are)
         ag.mutation_context.before_write(self)
     if not ag.grad_enabled and not kwargs and builtins.len(args) == 1 and not self._inference and self._data.size:
@@ -4549,7 +4570,8 @@ def _inplace(self, op, *args, shared_ok=False, **kwargs):
             bump(self)
             _views_changed(self)
             return self
-    _check_inplace(self, args)
+    if differentiable:
+        _check_inplace(self, args)
     # (PyTorch's order of checks: elements of self sharing memory, overlap with an input, shapes, dtypes)
     direct = _OVERLAP_WARNED.get(op) if not self._data.flags.writeable else None
     if direct is not None and _shares_elements(self._data):

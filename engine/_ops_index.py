@@ -265,7 +265,7 @@ def _index_vector(a, d, index, name, error=RuntimeError, dtypes='int32/int64'):
             raise IndexError('index_copy_(): Index should have dimension 1 or 0 (got %d)' % idx.ndim)
         raise IndexError('index_add_(): Index is supposed to be a vector, but got dim: %d with type: %s and size: [%s]'
                          % (idx.ndim, _LEGACY.get(idx.dtype.name, idx.dtype.name), _join(idx.shape)))
-    if idx.dtype.kind not in 'iu' or (dtypes == 'int64' and idx.dtype != np.int64):
+    if idx.dtype.kind not in 'iu' or idx.dtype != np.int64 and (dtypes == 'int64' or idx.dtype != np.int32):
         if name == 'index_copy_':
             raise RuntimeError('index_copy_(): Expected a long tensor for index, but got '
                                + _LEGACY.get(idx.dtype.name, idx.dtype.name))
@@ -573,15 +573,15 @@ class PutBackward0(Node):
 def take_along_dim(a, indices, dim=None):
     """gather along dim with `a` and `indices` broadcast against each other but at dim (of the flattened `a` and
     indices without dim)."""
-    if indices._data.dtype != np.int64:
-        raise RuntimeError('torch.take_along_dim(): dtype of indices should be Long but got '
-                           + _LEGACY.get(indices._data.dtype.name, indices._data.dtype.name))
-    if dim is None:
+    if dim is None:                     # (gather's index check only: int32 indices are taken)
         return a.view(-1).gather(0, indices.view(-1))
     if a._data.ndim != indices._data.ndim:
         raise RuntimeError('torch.take_along_dim(): input and indices should have the same number of dimensions, but '
                            'got %d dimensions for input, and %d dimensions for indices'
                            % (a._data.ndim, indices._data.ndim))
+    if indices._data.dtype != np.int64:
+        raise RuntimeError('torch.take_along_dim(): dtype of indices should be Long but got '
+                           + _LEGACY.get(indices._data.dtype.name, indices._data.dtype.name))
     d = _wrap_dim(dim, a._data.ndim)
     sizes = list(a._data.shape)
     sizes[d] = indices._data.shape[d]

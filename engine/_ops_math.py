@@ -593,7 +593,9 @@ def lerp(a, end, weight):
                        {'end': SavedTensor(end) if _rg(weight) else None,
                         'self': SavedTensor(a) if _rg(weight) else None,
                         'weight': SavedTensor(weight) if _rg(a) or _rg(end) else None})
-    w = (_F32 if x.dtype is _F16 else x.dtype).type(_scalar(weight))     # (a half's weight: a float)
+    if a.dtype is not dt.float64:                           # (a half's weight: a float, that must fit one)
+        dt.check_scalar(_scalar(weight), dt.float32)
+    w = (_F32 if x.dtype is _F16 else x.dtype).type(_scalar(weight))
     out = _out(_iter_laid_out(_lerp_np(x, y, w), x, y), a.dtype)
     return _attach(out, LerpBackward0, (a, end), {'weight': _scalar(weight)})
 

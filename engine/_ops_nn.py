@@ -158,6 +158,10 @@ def where(condition, input=None, other=None):
             _check_broadcast(shape, t._data.shape)
             shape = np.broadcast_shapes(shape, t._data.shape)
     d = dt.result_type(*(_scalar(v) for v in (input, other)))
+    if d is not dt.float16:                 # (a number must fit the result's dtype; PyTorch lets a half's overflow)
+        for v in (input, other):
+            if not isinstance(v, Tensor):
+                dt.check_scalar(_scalar(v), d)
     x = input._data if isinstance(input, Tensor) else _scalar(input)
     y = other._data if isinstance(other, Tensor) else _scalar(other)
     r = np.where(condition._data, x, y)
@@ -2048,6 +2052,8 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     weight = _check_bce(input, target, weight)
     _check_no_requires_grad(weight, 'weight', 'binary_cross_entropy')
     x, t = input._data, target._data
+    if x.dtype.kind not in 'fc':                   # (probabilities of an integer or bool dtype: no kernel)
+        raise NotImplementedError('"binary_cross_entropy" not implemented for \'%s\'' % input.dtype.legacy)
     bad_x, bad_t = ~((x >= 0) & (x <= 1)), ~((t >= 0) & (t <= 1))       # (NaN too; the first bad element decides)
     if (bad_x | bad_t).any():
         raise RuntimeError('all elements of %s should be between 0 and 1'
@@ -2308,14 +2314,16 @@ def soft_margin_loss(input, target, r):
         if shape != z.shape:
             raise _not_broadcast_to(z.shape, shape)
     losses = _log1p(_exp((z * target._data).astype(z.dtype, copy=False)))
-    return _attach(_out(_reduce(losses, r), input.dtype), SoftMarginLossBackward0, (input, target),
+    return _attach(_out(_reduce(losses, r), input.dtype), SoftMarginLossBackward0, (input,),
                    {'reduction': r, 'self': SavedTensor(input), 'target': SavedTensor(target)})
 
 
 class SoftMarginLossBackward0(Node):
+    """One edge, for the input: the target is never differentiable (refused above when it requires grad)."""
+
     def apply(self, g):
         x, t = self.saved('self'), self.saved('target')
-        return (soft_margin_loss_backward(g, x, t, self._saved['reduction']) if self.needs(0) else None, None)
+        return (soft_margin_loss_backward(g, x, t, self._saved['reduction']),)
 
 
 def soft_margin_loss_backward(g, x, t, r):
@@ -2327,9 +2335,9 @@ def soft_margin_loss_backward(g, x, t, r):
     gx /= z + d(1)
     gx *= g._data
     out = make(gx.astype(x._data.dtype, copy=False))
-    if _recording(g, x, t):
-        _attach(out, SoftMarginLossBackwardBackward0, (g, x, t), {'grad_output': SavedTensor(g), 'reduction': r,
-                                                                  'self': SavedTensor(x), 'target': SavedTensor(t)})
+    if _recording(g, x):                # (two edges, as PyTorch's: the target is not differentiable)
+        _attach(out, SoftMarginLossBackwardBackward0, (g, x), {'grad_output': SavedTensor(g), 'reduction': r,
+                                                               'self': SavedTensor(x), 'target': SavedTensor(t)})
     return out
 
 
@@ -2341,11 +2349,13 @@ class SoftMarginLossBackwardBackward0(Node):
         if self.needs(0):                  # soft_margin_loss_double_backward_grad_output
             ggo = (soft_margin_loss_backward(gg, x, t, r) if r == 0 else
                    (soft_margin_loss_backward(_factories_ones_like(go), x, t, r) * gg).sum())
-        if self.needs(1):                  # soft_margin_loss_double_backward(gg * grad_output, ...)
+        if self.needs(1):                  # soft_margin_loss_double_backward(gg * grad_output, ...), in its order
             z = (x * -t).exp()
-            gx = _mul_scalar((t * t) * z / _add_scalar(z, 1) / _add_scalar(z, 1), 1.0 / x.numel() if r == 1 else 1.0)
-            gx = gx * (gg * go)
-        return ggo, gx, None
+            zplus1 = _add_scalar(z, 1)
+            gx = (gg * go) * (t * t) * z / (zplus1 * zplus1)
+            if r == 1:
+                gx = _div_scalar(gx, x.numel())
+        return ggo, gx
 
 
 def _factories_ones_like(t):
@@ -2648,7 +2658,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
     if idx.dtype.kind not in 'iu' or idx.dtype.itemsize not in (4, 8):
         raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
                            "Long, Int; but got %s instead (while checking arguments for embedding)"
-                           % indices.type())
+                           % ag.type_string(indices))
     n = weight._data.shape[0]
     if idx.size and (idx.min() < 0 or idx.max() >= n):
         raise IndexError('index out of range in self')
@@ -2699,7 +2709,7 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
         if t._data.dtype.kind not in 'iu' or t._data.dtype.itemsize not in (4, 8):
             raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
                                "Long, Int; but got %s instead (while checking arguments for embedding_bag)"
-                               % t.type())
+                               % ag.type_string(t))
     idx = indices._data.astype(np.int64)
     off = offsets._data.astype(np.int64).tolist()
     n = idx.size

@@ -43,6 +43,9 @@ _CDIST_MODES = {'use_mm_for_euclid_dist_if_necessary': 0, 'use_mm_for_euclid_dis
                 'donot_use_mm_for_euclid_dist': 2}
 
 
+_CPP_NAMES = {'float32': 'float', 'float64': 'double', 'float16': 'c10::Half'}
+
+
 def cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary'):
     """The p-norm distance between each row of x1 and each row of x2 (batched over leading dims, broadcast).
 
@@ -59,9 +62,7 @@ def cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary'):
         raise RuntimeError('X1 and X2 must have the same number of columns. X1: %d X2: %d'
                            % (x1.shape[-1], x2.shape[-1]))
     for name, x in (('X1', x1), ('X2', x2)):
-        if x._data.dtype not in (np.float32, np.float64):
-            if x._data.dtype == np.float16:
-                raise NotImplementedError('"cdist" not implemented for \'Half\'')
+        if x._data.dtype.kind != 'f':
             raise RuntimeError('cdist only supports floating-point dtypes, %s got: %s' % (name, x.dtype.legacy))
     if not p >= 0:
         raise RuntimeError('cdist only supports non-negative p values')
@@ -71,11 +72,13 @@ def cdist(x1, x2, p=2.0, compute_mode='use_mm_for_euclid_dist_if_necessary'):
     r1, r2, c = x1.shape[-2], x2.shape[-2], x1.shape[-1]
     n = math.prod(batch)
     mm = x1.numel() and x2.numel() and p == 2 and (mode == 1 or (mode == 0 and (r1 > 25 or r2 > 25)))
+    # (the checks of the kernel PyTorch picks: its matrix-product path takes float16 too, its own only float32 / 64)
+    if mm and x1.dtype is not x2.dtype:
+        raise RuntimeError('expected m1 and m2 to have the same dtype, but got: %s != %s'
+                           % (_CPP_NAMES[x1.dtype.name], _CPP_NAMES[x2.dtype.name]))
+    if not mm and x1._data.dtype == np.float16:
+        raise NotImplementedError('"cdist" not implemented for \'Half\'')
     if x1.dtype is not x2.dtype:
-        if mm:
-            raise RuntimeError('expected m1 and m2 to have the same dtype, but got: %s != %s'
-                               % (x1.dtype.name.replace('float64', 'double').replace('float32', 'float'),
-                                  x2.dtype.name.replace('float64', 'double').replace('float32', 'float')))
         raise RuntimeError('expected scalar type %s but found %s' % (x1.dtype.legacy, x2.dtype.legacy))
     if mm:
         if n == 1:

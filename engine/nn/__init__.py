@@ -68,15 +68,68 @@ _TORCH_MODULE_NAMES = frozenset("""
     ipu mtia register_load_state_dict_post_hook register_load_state_dict_pre_hook register_state_dict_post_hook
     register_state_dict_pre_hook set_extra_state set_submodule share_memory to_empty xpu""".split())
 _ENGINE_MODULE_NAMES = frozenset("""
-    _check_name _child_lines _convert _forget _get_attribute _named _non_persistent _register_backward_hook
+    _check_name _child_lines _convert _forget _upgrade_state_dict _get_attribute _named _non_persistent _register_backward_hook
     _own_copy _forward_per_class _init_per_class _fn fn _nd _n _number _no_batch_dim _run _zeros _check_hidden
     _check_input _expected_hidden_size _abs_index _check_factor _check_other _insert _key __slotnames__""".split())
+
+
+def _uninitialised(module, name):
+    """The error of a method of a module whose __init__ did not call Module.__init__() (super().__init__()): it
+    names the first attribute of Module's that PyTorch's method reads."""
+    return AttributeError("'%s' object has no attribute '%s'" % (type(module).__name__, name))
+
+
+def _assign_loaded(module, key, current, src):
+    """load_state_dict(assign=True): the module takes the checkpoint's tensor itself (a parameter as a Parameter of
+    it, as requires_grad as the one it replaces)."""
+    prefix, _, name = key.rpartition('.')
+    owner = module.get_submodule(prefix)
+    if name in owner._parameters:
+        if isinstance(src, Parameter):
+            src.requires_grad_(current.requires_grad)
+        else:
+            src = Parameter(src, requires_grad=current.requires_grad)
+    setattr(owner, name, src)
+
+
+class _WithKwargs:
+    """A forward (pre-)hook registered with_kwargs=True (called with the forward's keyword arguments too) or
+    always_call=True (a forward hook that runs even when forward or another hook raised)."""
+    __slots__ = ('hook', 'with_kwargs', 'always_call')
+
+    def __init__(self, hook, with_kwargs=True, always_call=False):
+        self.hook, self.with_kwargs, self.always_call = hook, with_kwargs, always_call
+
+    def call(self, module, args, kwargs, out):
+        return self.hook(module, args, kwargs, out) if self.with_kwargs else self.hook(module, args, out)
+
+
+def _run_always_called(module, hooks, args, kwargs, out):
+    """forward raised: the always_call forward hooks not yet run run now, an error of theirs only warned of."""
+    for hook in hooks:
+        if type(hook) is _WithKwargs and hook.always_call:
+            try:
+                new = hook.call(module, args, kwargs, out)
+                if new is not None:
+                    out = new
+            except Exception as e:
+                warnings.warn('module forward hook with ``always_call=True`` raised an exception that was silenced '
+                              'as another error was raised in forward: %s' % e, stacklevel=3)
+
+
+def _add_hook(hooks, hook, prepend):
+    """Register hook in the list hooks (first with prepend=True); return its handle."""
+    handle = ag._Handle(hooks, hook)
+    if prepend:
+        hooks.insert(0, hooks.pop())
+    return handle
 
 
 class Module:
     """Base class of every layer and model: registers the Parameters and Modules assigned to it as attributes."""
 
     training = True
+    _version = 1             # (of its state_dict's layout; a layer that changes it counts up)
 
     def __init__(self, *args, **kwargs):
         for name in ('_parameters', '_buffers', '_modules', '_forward_pre_hooks', '_forward_hooks', '_backward_hooks',
@@ -115,9 +168,19 @@ class Module:
 
     def __call__(self, *args, **kwargs):
         d = self.__dict__
+        if '_backward_hooks' not in d:
+            raise _uninitialised(self, '_backward_hooks')
         backward_hooks, pre_hooks = d.get('_backward_hooks'), d.get('_backward_pre_hooks')
         full = backward_hooks if backward_hooks and d.get('_is_full_backward_hook') else None
         for hook in list(d.get('_forward_pre_hooks', ())):
+            if type(hook) is _WithKwargs:
+                new = hook.hook(self, args, kwargs)
+                if new is not None:
+                    if not (isinstance(new, tuple) and len(new) == 2):
+                        raise RuntimeError('forward pre-hook must return None or a tuple of (new_args, new_kwargs), '
+                                           'but got %s.' % (new,))
+                    args, kwargs = new
+                continue
             new = hook(self, args)
             if new is not None:
                 args = new if isinstance(new, tuple) else (new,)
@@ -125,11 +188,17 @@ class Module:
         if full or pre_hooks:
             bw_hook = _backward_hooks.FullHooks(self, list(full or ()), list(pre_hooks or ()))
             args = bw_hook.wrap_args(args)
-        out = self.forward(*args, **kwargs)
-        for hook in list(d.get('_forward_hooks', ())):
-            new = hook(self, args, out)
-            if new is not None:
-                out = new
+        out, hooks, ran = None, list(d.get('_forward_hooks', ())), 0
+        try:
+            out = self.forward(*args, **kwargs)
+            for hook in hooks:
+                ran += 1
+                new = hook.call(self, args, kwargs, out) if type(hook) is _WithKwargs else hook(self, args, out)
+                if new is not None:
+                    out = new
+        except Exception:
+            _run_always_called(self, hooks[ran:], args, kwargs, out)
+            raise
         if bw_hook:
             if not isinstance(out, (Tensor, tuple)):
                 warnings.warn('For backward hooks to be called, module output should be a Tensor or a tuple of '
@@ -145,13 +214,16 @@ class Module:
                 _backward_hooks.warn_legacy(args, out, var.grad_fn)
         return out
 
-    def register_forward_hook(self, hook):
-        """hook(module, inputs, output) runs after forward; it may return a replacement output."""
-        return ag._Handle(self._forward_hooks, hook)
+    def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
+        """hook(module, inputs, output) runs after forward (hook(module, inputs, kwargs, output) with_kwargs); it may
+        return a replacement output."""
+        return _add_hook(self._forward_hooks,
+                         _WithKwargs(hook, with_kwargs, always_call) if with_kwargs or always_call else hook, prepend)
 
-    def register_forward_pre_hook(self, hook):
-        """hook(module, inputs) runs before forward; it may return replacement inputs."""
-        return ag._Handle(self._forward_pre_hooks, hook)
+    def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
+        """hook(module, inputs) runs before forward; it may return replacement inputs (with_kwargs:
+        hook(module, inputs, kwargs), returning None or (new_inputs, new_kwargs))."""
+        return _add_hook(self._forward_pre_hooks, _WithKwargs(hook) if with_kwargs else hook, prepend)
 
     def _register_backward_hook(self, hook, full):
         if self.__dict__.get('_is_full_backward_hook') is (not full):
@@ -163,6 +235,8 @@ class Module:
     def register_full_backward_hook(self, hook, prepend=False):
         """hook(module, grad_input, grad_output) runs once the gradients of the module's tensor inputs are
         computed; it may return a replacement grad_input."""
+        if '_parameters' not in self.__dict__:
+            raise _uninitialised(self, '_is_full_backward_hook')
         handle = self._register_backward_hook(hook, True)
         if prepend:
             handle.hooks.insert(0, handle.hooks.pop())
@@ -278,6 +352,8 @@ class Module:
         """Add a child module under `name`."""
         if module is not None and not isinstance(module, Module):
             raise TypeError('%s is not a Module subclass' % _typename(module))
+        if '_parameters' not in self.__dict__:
+            raise _uninitialised(self, '_modules')
         self._check_name(name, 'module', self.__dict__.get('_modules'))
         self._modules[name] = module
 
@@ -368,6 +444,8 @@ class Module:
     def _convert(self, fn):
         """Give each parameter and buffer the data of fn(it) where that changes its dtype (parameters keep their
         identity; their grads are converted alike)."""
+        if '_parameters' not in self.__dict__:
+            raise _uninitialised(self, '_modules')
         for t in list(self.parameters()) + list(self.buffers()):
             converted = fn(t.detach())
             if converted.dtype is not t.dtype:
@@ -438,15 +516,27 @@ class Module:
         return value
 
     def cpu(self):
+        if '_parameters' not in self.__dict__:
+            raise _uninitialised(self, '_modules')
         return self
 
     def cuda(self, device=None):
         return self._convert(lambda t: t.cuda(device))      # (raises, unless there is no tensor to move)
 
     def state_dict(self, destination=None, prefix='', keep_vars=False):
-        """An ordered dict of every parameter and persistent buffer by dotted name (detached unless keep_vars)."""
-        out = OrderedDict() if destination is None else destination
+        """An ordered dict of every parameter and persistent buffer by dotted name (detached unless keep_vars); its
+        _metadata gives each module's _version by prefix (load_state_dict upgrades older entries by it)."""
+        if '_parameters' not in self.__dict__:
+            raise _uninitialised(self, '_state_dict_pre_hooks')
+        if destination is None:
+            out = OrderedDict()
+            out._metadata = OrderedDict()
+        else:
+            out = destination
+        metadata = getattr(out, '_metadata', None)
         for mod_prefix, m in self.named_modules(prefix=prefix.rstrip('.'), remove_duplicate=False):
+            if metadata is not None:
+                metadata[mod_prefix] = {'version': m._version}
             dot = mod_prefix + ('.' if mod_prefix else '')
             for name, p in m._parameters.items():
                 if p is not None:
@@ -460,6 +550,13 @@ class Module:
         """Copy values from a state_dict into this module's parameters and buffers (in place, without grad)."""
         if not isinstance(state_dict, Mapping):
             raise TypeError('Expected state_dict to be dict-like, got %s.' % type(state_dict))
+        if '_parameters' not in self.__dict__:
+            raise _uninitialised(self, '_load_state_dict_pre_hooks')
+        metadata = getattr(state_dict, '_metadata', None)
+        state_dict = OrderedDict(state_dict)         # (a copy: the upgrades below must not change the caller's)
+        for mod_prefix, m in self.named_modules(remove_duplicate=False):
+            version = {} if metadata is None else metadata.get(mod_prefix, {})
+            m._upgrade_state_dict(state_dict, mod_prefix + ('.' if mod_prefix else ''), version.get('version'))
         own = self.state_dict(keep_vars=True)
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
@@ -474,6 +571,8 @@ class Module:
                     elif tuple(src.shape) != tuple(t.shape):
                         errors.append('size mismatch for %s: copying a param with shape %s from checkpoint, the shape '
                                       'in current model is %s.' % (k, src.shape, t.shape))
+                    elif assign:
+                        _assign_loaded(self, k, t, src)
                     else:
                         t.copy_(src)
         if strict:
@@ -485,6 +584,9 @@ class Module:
             raise RuntimeError('Error(s) in loading state_dict for %s:\n\t%s' % (type(self).__name__,
                                                                                   '\n\t'.join(errors)))
         return _IncompatibleKeys(missing, unexpected)
+
+    def _upgrade_state_dict(self, state_dict, prefix, version):
+        """Bring this module's entries of a state_dict saved by an older _version (None: unknown) up to date."""
 
     # ------------------------------------------------------------------ printing
     def extra_repr(self):
@@ -681,17 +783,18 @@ class ModuleList(_ModuleSequence):
         return self
 
     def _child_lines(self):
-        """Runs of identical-looking children are folded: `(0-2): 3 x Linear(...)`, as PyTorch prints them."""
-        lines, run = [], []
-        for name, m in list(self._modules.items()) + [(None, None)]:
-            text = None if m is None else repr(m)
+        """Runs of identical-looking children are folded: `(0-2): 3 x Linear(...)`, as PyTorch prints them (a None
+        child too, as `None`)."""
+        lines, run, end = [], [], object()
+        for name, m in list(self._modules.items()) + [(None, end)]:
+            text = None if m is end else repr(m)
             if run and text != run[0][1]:
                 first, body = run[0]
                 label = first if len(run) == 1 else '%s-%s' % (first, run[-1][0])
                 lines.append('(%s): %s' % (label, _addindent(body if len(run) == 1 else '%d x %s' % (len(run), body),
                                                              2)))
                 run = []
-            if m is not None:
+            if m is not end:
                 run.append((name, text))
         return lines
 
@@ -2117,9 +2220,9 @@ class RNNBase(Module):
         """RNN and GRU: (output, h_n); a 2-d input is one unbatched sequence."""
         if isinstance(input, tuple):                    # (a PackedSequence)
             return self._forward_packed(input, hx)
-        if input.dim() not in (2, 3):
-            raise ValueError('%s: Expected input to be 2D or 3D, got %dD tensor instead'
-                             % (type(self).__name__, input.dim()))
+        if input.dim() not in (2, 3):              # (PyTorch's texts: GRU's without "tensor", the class not named)
+            raise ValueError('GRU: Expected input to be 2D or 3D, got %dD instead' % input.dim() if isinstance(self, GRU)
+                             else 'RNN: Expected input to be 2D or 3D, got %dD tensor instead' % input.dim())
         is_batched = input.dim() == 3
         batch_dim = 0 if self.batch_first else 1
         if not is_batched:
@@ -2332,6 +2435,15 @@ class _NormBase(Module):
         self.register_buffer('num_batches_tracked',
                              _factories.tensor(0, dtype=_dtypes.int64) if tracked else None)
         self.reset_parameters()
+
+    _version = 2             # (num_batches_tracked added)
+
+    def _upgrade_state_dict(self, state_dict, prefix, version):
+        """A state_dict from before num_batches_tracked (or of unknown version) without it keeps the current one."""
+        key = prefix + 'num_batches_tracked'
+        if (version is None or version < 2) and self.track_running_stats and key not in state_dict:
+            state_dict[key] = (self.num_batches_tracked if self.num_batches_tracked is not None
+                               else _factories.tensor(0, dtype=_dtypes.int64))
 
     def reset_running_stats(self):
         if self.track_running_stats:

@@ -80,8 +80,10 @@ class FullHooks:
         if not (ag.grad_enabled and any(values[i].requires_grad for i in at)):
             return values, None
         passed = BackwardHookFunction.apply(*[values[i] for i in at])
-        next(t.grad_fn for t in passed if type(t.grad_fn) is BackwardHookFunction._backward_cls).register_hook(
-            node_hook)
+
+        def hook(grads, outputs):    # (named as PyTorch's: "hook 'hook' has changed the size of value")
+            return node_hook(grads, outputs)
+        next(t.grad_fn for t in passed if type(t.grad_fn) is BackwardHookFunction._backward_cls).register_hook(hook)
         values = list(values)
         for i, t in zip(at, passed):
             values[i] = t
