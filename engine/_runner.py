@@ -228,7 +228,7 @@ def _settings(engine):
     ag = engine._autograd
     values = [(ag, name, getattr(ag, name)) for name in ('grad_mode', 'grad_enabled', 'inference_enabled', 'anomaly',
                                                           'anomaly_check_nan', 'saved_hooks_disabled',
-                                                          'multithreading_enabled')]
+                                                          'multithreading_enabled', 'stale_meta')]
     values.append((engine._dtypes, 'default_float', engine._dtypes.default_float))
     kept = [(c, c.copy()) for c in (ag.saved_hooks, engine._printing._opts, engine._misc.settings)]
 

@@ -68,15 +68,16 @@ _TORCH_MODULE_NAMES = frozenset("""
     ipu mtia register_load_state_dict_post_hook register_load_state_dict_pre_hook register_state_dict_post_hook
     register_state_dict_pre_hook set_extra_state set_submodule share_memory to_empty xpu""".split())
 _ENGINE_MODULE_NAMES = frozenset("""
-    _check_name _child_lines _convert _forget _upgrade_state_dict _get_attribute _named _non_persistent _register_backward_hook
-    _own_copy _forward_per_class _init_per_class _fn fn _nd _n _number _no_batch_dim _run _zeros _check_hidden
-    _check_input _expected_hidden_size _abs_index _check_factor _check_other _insert _key __slotnames__""".split())
+    _check_name _child_lines _convert _forget _upgrade_state_dict _get_attribute _named _non_persistent
+    _register_backward_hook _own_copy _forward_per_class _init_per_class _fn fn _nd _n _number _no_batch_dim _run
+    _zeros _check_hidden _check_input _expected_hidden_size _abs_index _check_factor _check_other _insert _key __slotnames__""".split())
 
 
-def _uninitialised(module, name):
-    """The error of a method of a module whose __init__ did not call Module.__init__() (super().__init__()): it
-    names the first attribute of Module's that PyTorch's method reads."""
-    return AttributeError("'%s' object has no attribute '%s'" % (type(module).__name__, name))
+def _check_initialised(module, name):
+    """PyTorch's error from a method of a module whose __init__ did not call Module.__init__() (super().__init__()):
+    it names the first attribute of Module's that PyTorch's method reads."""
+    if '_parameters' not in module.__dict__:
+        raise AttributeError("'%s' object has no attribute '%s'" % (type(module).__name__, name))
 
 
 def _assign_loaded(module, key, current, src):
@@ -168,8 +169,8 @@ class Module:
 
     def __call__(self, *args, **kwargs):
         d = self.__dict__
-        if '_backward_hooks' not in d:
-            raise _uninitialised(self, '_backward_hooks')
+        if '_parameters' not in d:
+            _check_initialised(self, '_backward_hooks')
         backward_hooks, pre_hooks = d.get('_backward_hooks'), d.get('_backward_pre_hooks')
         full = backward_hooks if backward_hooks and d.get('_is_full_backward_hook') else None
         for hook in list(d.get('_forward_pre_hooks', ())):
@@ -235,8 +236,7 @@ class Module:
     def register_full_backward_hook(self, hook, prepend=False):
         """hook(module, grad_input, grad_output) runs once the gradients of the module's tensor inputs are
         computed; it may return a replacement grad_input."""
-        if '_parameters' not in self.__dict__:
-            raise _uninitialised(self, '_is_full_backward_hook')
+        _check_initialised(self, '_is_full_backward_hook')
         handle = self._register_backward_hook(hook, True)
         if prepend:
             handle.hooks.insert(0, handle.hooks.pop())
@@ -352,8 +352,7 @@ class Module:
         """Add a child module under `name`."""
         if module is not None and not isinstance(module, Module):
             raise TypeError('%s is not a Module subclass' % _typename(module))
-        if '_parameters' not in self.__dict__:
-            raise _uninitialised(self, '_modules')
+        _check_initialised(self, '_modules')
         self._check_name(name, 'module', self.__dict__.get('_modules'))
         self._modules[name] = module
 
@@ -444,8 +443,7 @@ class Module:
     def _convert(self, fn):
         """Give each parameter and buffer the data of fn(it) where that changes its dtype (parameters keep their
         identity; their grads are converted alike)."""
-        if '_parameters' not in self.__dict__:
-            raise _uninitialised(self, '_modules')
+        _check_initialised(self, '_modules')
         for t in list(self.parameters()) + list(self.buffers()):
             converted = fn(t.detach())
             if converted.dtype is not t.dtype:
@@ -516,8 +514,7 @@ class Module:
         return value
 
     def cpu(self):
-        if '_parameters' not in self.__dict__:
-            raise _uninitialised(self, '_modules')
+        _check_initialised(self, '_modules')
         return self
 
     def cuda(self, device=None):
@@ -526,8 +523,7 @@ class Module:
     def state_dict(self, destination=None, prefix='', keep_vars=False):
         """An ordered dict of every parameter and persistent buffer by dotted name (detached unless keep_vars); its
         _metadata gives each module's _version by prefix (load_state_dict upgrades older entries by it)."""
-        if '_parameters' not in self.__dict__:
-            raise _uninitialised(self, '_state_dict_pre_hooks')
+        _check_initialised(self, '_state_dict_pre_hooks')
         if destination is None:
             out = OrderedDict()
             out._metadata = OrderedDict()
@@ -550,8 +546,7 @@ class Module:
         """Copy values from a state_dict into this module's parameters and buffers (in place, without grad)."""
         if not isinstance(state_dict, Mapping):
             raise TypeError('Expected state_dict to be dict-like, got %s.' % type(state_dict))
-        if '_parameters' not in self.__dict__:
-            raise _uninitialised(self, '_load_state_dict_pre_hooks')
+        _check_initialised(self, '_load_state_dict_pre_hooks')
         metadata = getattr(state_dict, '_metadata', None)
         state_dict = OrderedDict(state_dict)         # (a copy: the upgrades below must not change the caller's)
         for mod_prefix, m in self.named_modules(remove_duplicate=False):
