@@ -331,6 +331,7 @@ backends = _AsModule()
 backends._module = 'torch.backends'
 backends.mps, backends.cuda = _Backend('torch.backends.mps'), _Backend('torch.backends.cuda')
 backends.cudnn = _Backend('torch.backends.cudnn', enabled=True, benchmark=False, deterministic=False)
+backends.cudnn.version = lambda: None          # (`print(torch.backends.cudnn.version())`: no cuDNN on a CPU build)
 
 
 class _TorchAlias:
@@ -386,6 +387,7 @@ from ._ops_linalg import *  # noqa: E402,F401,F403
 from ._ops_stats import *  # noqa: E402,F401,F403
 from . import nn, optim, utils, linalg, testing  # noqa: E402,F401
 from . import special  # noqa: E402,F401  (torch.special: expit, gammaln, entr, ndtr, ...)
+from .linalg import _chain_matmul as chain_matmul  # noqa: E402,F401
 from ._misc import compile  # noqa: E402,F401  (torch.compile: runs the model as it is)
 # torch.* names of nn.functional's activations and distances (PyTorch has both)
 from .nn.functional import (celu, celu_, selu, selu_, threshold, threshold_, hardshrink,  # noqa: E402,F401
@@ -417,11 +419,16 @@ for _name, _fn in list(globals().items()):
         globals()[_name] = _methods.native(_fn, _name, function=True)
 from . import serialization  # noqa: E402
 from .serialization import save, load  # noqa: E402,F401
+from . import random  # noqa: E402,F401  (torch.random.manual_seed: the functions above)
 from . import distributions  # noqa: E402,F401
 from ._ops_attention import baddbmm, baddbmm_ as _baddbmm_  # noqa: E402,F401
 Tensor.baddbmm = _methods.method_descriptor(_methods.native(baddbmm, 'baddbmm'), 'baddbmm')
 Tensor.baddbmm_ = _methods.method_descriptor(_methods.native(_baddbmm_, 'baddbmm_'), 'baddbmm_')
 baddbmm = _methods.native(baddbmm, 'baddbmm', function=True)
+from ._ops_attention import addbmm, addbmm_ as _addbmm_  # noqa: E402
+Tensor.addbmm = _methods.method_descriptor(_methods.native(addbmm, 'addbmm'), 'addbmm')
+Tensor.addbmm_ = _methods.method_descriptor(_methods.native(_addbmm_, 'addbmm_'), 'addbmm_')
+addbmm = _methods.native(addbmm, 'addbmm', function=True)
 
 
 def unflatten(input, dim, sizes):

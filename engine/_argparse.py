@@ -141,6 +141,7 @@ class Signature:
         self.name, inner = text.split('(', 1)
         inner, _, flag = inner.rpartition(')')
         self.hidden = flag in ('|hidden', '|deprecated')
+        self.deprecated = flag == '|deprecated'
         self.params = []
         keyword_only = False
         for p in inner.split(', ') if inner else ():
@@ -445,6 +446,18 @@ class Parser:
                 self.check_fast(args, {})
                 return
 
+    def deprecated(self, args, kwargs):
+        """For a call that fits a deprecated overload (and none other: `x.add(2, y)`, `torch.addmm(0.5, m, a, b)`):
+        that signature and the arguments given, by name; else None."""
+        try:
+            sig = self.check(args, kwargs)
+        except Exception:
+            return None
+        if not sig.deprecated:
+            return None
+        values = sig.parse(args, kwargs, False)
+        return sig, {p.name: x for p, x in zip(sig.params, values) if x is not None}
+
     def error(self, args, kwargs):
         """check's error, or None if the call fits."""
         try:
@@ -564,6 +577,7 @@ METHODS = {
     'logcumsumexp': ['logcumsumexp(int64_t dim)'],
     'kthvalue': ['kthvalue(SymInt k, int64_t dim=-1, bool keepdim=False)'],
     'mm': ['mm(Tensor mat2)'], 'outer': ['outer(Tensor vec2)'], 'kron': ['kron(Tensor other)'],
+    'inner': ['inner(Tensor other)'],
     'dist': ['dist(Tensor other, Scalar p=2)'], 'cross': ['cross(Tensor other, int64_t? dim=None)'],
     'atan2': ['atan2(Tensor other)'], 'hypot': ['hypot(Tensor other)'], 'equal': ['equal(Tensor other)'],
     'logaddexp': ['logaddexp(Tensor other)'], 'heaviside': ['heaviside(Tensor values)'],
@@ -628,7 +642,19 @@ METHODS.update((name, ['%s(*, MemoryFormat? memory_format=None)' % name]) for na
 METHODS.update((name, ['%s(Tensor other)' % name, '%s(Scalar other)' % name])
                for name in ('true_divide', 'floor_divide', 'remainder', 'fmod', 'eq', 'ne', 'lt', 'gt', 'le', 'ge',
                             'eq_', 'ne_', 'lt_', 'gt_', 'le_', 'ge_', 'greater', 'less', 'greater_equal',
-                            'less_equal', 'not_equal'))
+                            'less_equal', 'not_equal', 'true_divide_', 'floor_divide_', 'remainder_', 'fmod_',
+                            'greater_', 'less_', 'greater_equal_', 'less_equal_', 'not_equal_', 'xlogy', 'xlogy_',
+                            'copysign', 'copysign_', 'multiply', 'multiply_'))
+METHODS.update((name, ['%s(Tensor %s)' % (name, arg), '%s(Scalar %s)' % (name, arg)])
+               for name, arg in (('pow_', 'exponent'), ('float_power', 'exponent'), ('float_power_', 'exponent'),
+                                 ('clamp_min', 'min'), ('clamp_min_', 'min'), ('clamp_max', 'max'),
+                                 ('clamp_max_', 'max')))
+METHODS['div_'] = [s.replace('div(', 'div_(') for s in METHODS['div']]
+METHODS.update((name, ['%s(Tensor other)' % name, '%s(Tensor other, *, c10::string_view? rounding_mode)' % name,
+                       '%s(Scalar other)' % name, '%s(Scalar other, *, c10::string_view? rounding_mode)' % name])
+               for name in ('divide', 'divide_'))
+METHODS.update((name, ['%s(Tensor other, *, Scalar alpha=1)' % name, '%s(Scalar other, Scalar alpha=1)' % name])
+               for name in ('subtract', 'subtract_'))
 METHODS.update(('new_' + name, ['new_%s(SymIntArrayRef size, %s*, ScalarType? dtype=None, Layout? layout=None, Device? '
                                 'device=None, bool? pin_memory=False, bool? requires_grad=False)'
                                 % (name, 'Scalar fill_value, ' if name == 'full' else '')])
@@ -737,6 +763,26 @@ FUNCTIONS = {
             'div(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)',
             'div(Tensor input, Scalar other, *, c10::string_view? rounding_mode)'],
     'rsub': ['rsub(Tensor input, Tensor other, *, Scalar alpha=1)', 'rsub(Tensor input, Scalar other, Scalar alpha=1)'],
+    'subtract': ['subtract(Tensor input, Tensor other, *, Scalar alpha=1, Tensor out=None)',
+                 'subtract(Tensor input, Scalar other, Scalar alpha=1)'],
+    'multiply': ['multiply(Tensor input, Tensor other, *, Tensor out=None)', 'multiply(Tensor input, Scalar other)'],
+    'divide': ['divide(Tensor input, Tensor other, *, Tensor out=None)',
+               'divide(Tensor input, Tensor other, *, c10::string_view? rounding_mode, Tensor out=None)',
+               'divide(Tensor input, Scalar other)',
+               'divide(Tensor input, Scalar other, *, c10::string_view? rounding_mode)'],
+    'float_power': ['float_power(Tensor input, Tensor exponent, *, Tensor out=None)',
+                    'float_power(Scalar self, Tensor exponent, *, Tensor out=None)',
+                    'float_power(Tensor input, Scalar exponent, *, Tensor out=None)'],
+    'xlogy': ['xlogy(Tensor input, Tensor other, *, Tensor out=None)',
+              'xlogy(Scalar self, Tensor other, *, Tensor out=None)',
+              'xlogy(Tensor input, Scalar other, *, Tensor out=None)'],
+    **{name: ['%s(Tensor input, Tensor other, *, Tensor out=None)' % name, '%s(Scalar self, Tensor other)' % name,
+              '%s(Tensor input, Scalar other, *, Tensor out=None)' % name]
+       for name in ('bitwise_and', 'bitwise_or', 'bitwise_xor', 'bitwise_left_shift', 'bitwise_right_shift')},
+    'clamp_min': ['clamp_min(Tensor input, Tensor min, *, Tensor out=None)',
+                  'clamp_min(Tensor input, Scalar min, *, Tensor out=None)'],
+    'clamp_max': ['clamp_max(Tensor input, Tensor max, *, Tensor out=None)',
+                  'clamp_max(Tensor input, Scalar max, *, Tensor out=None)'],
     'kron': ['kron(Tensor input, Tensor other, *, Tensor out=None)'],
     'relu': ['relu(Tensor input)'], 't': ['t(Tensor input)'], 'detach': ['detach(Tensor input)'],
     'count_nonzero': ['count_nonzero(Tensor input, int64_t? dim=None)', 'count_nonzero(Tensor input, IntArrayRef dim)'],
@@ -751,6 +797,14 @@ FUNCTIONS = {
     'dist': ['dist(Tensor input, Tensor other, Scalar p=2)'],
     'cross': ['cross(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)'],
     'atan2': ['atan2(Tensor input, Tensor other, *, Tensor out=None)'],
+    'heaviside': ['heaviside(Tensor input, Tensor values, *, Tensor out=None)'],
+    'inner': ['inner(Tensor input, Tensor other, *, Tensor out=None)'],
+    **{name: ['%s(Tensor input, Tensor other, *, Tensor out=None)' % name]
+       for name in ('arctan2', 'hypot', 'fmax', 'fmin', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_or',
+                    'logical_xor')},
+    **{name: ['%s(Tensor input, Tensor other, *, Tensor out=None)' % name,
+              '%s(Tensor input, Scalar other, *, Tensor out=None)' % name]
+       for name in ('eq', 'ne', 'lt', 'gt', 'le', 'ge', 'greater', 'greater_equal', 'less', 'less_equal', 'not_equal')},
 }
 FUNCTIONS.update((name, ['%s(Tensor input, *, Tensor out=None)' % name])
                  for name in 'exp log sqrt abs sigmoid tanh neg sin cos erf erfc expm1 log1p log2 log10 rsqrt'.split())
@@ -829,11 +883,12 @@ FUNCTIONS.update(('%s_indices' % name, ['%s_indices(int64_t row, int64_t col, in
 METHODS['unflatten'] = ['unflatten(int64_t dim, SymIntArrayRef sizes)']
 # addmm and the like: beta and alpha are Numbers (`torch.addmm(m, a, b, beta=torch.tensor([2.]))` is refused)
 for _name, _a, _b in (('addmm', 'mat1', 'mat2'), ('baddbmm', 'batch1', 'batch2'), ('addmv', 'mat', 'vec'),
-                      ('addr', 'vec1', 'vec2')):
+                      ('addr', 'vec1', 'vec2'), ('addbmm', 'batch1', 'batch2')):
     _f = {'n': _name, 'a': _a, 'b': _b}
     METHODS.setdefault(_name, ['%(n)s(Tensor %(a)s, Tensor %(b)s, *, Scalar beta=1, Scalar alpha=1)' % _f,
                                '%(n)s(Scalar beta, Scalar alpha, Tensor %(a)s, Tensor %(b)s)|deprecated' % _f,
                                '%(n)s(Scalar beta, Tensor %(a)s, Tensor %(b)s)|deprecated' % _f])
+    METHODS.setdefault(_name + '_', [s.replace(_name + '(', _name + '_(') for s in METHODS[_name]])
     FUNCTIONS[_name] = [
         '%(n)s(Tensor input, Tensor %(a)s, Tensor %(b)s, *, Scalar beta=1, Scalar alpha=1, Tensor out=None)' % _f,
         '%(n)s(Scalar beta, Tensor input, Scalar alpha, Tensor %(a)s, Tensor %(b)s, *, Tensor out=None)|deprecated'

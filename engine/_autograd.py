@@ -321,8 +321,10 @@ class SavedTensor:
 
     A saved output is kept as an alias without grad_fn (same memory, same version counter), as PyTorch does:
     output -> node -> saved -> output would be a reference cycle, freed only by the garbage collector.
+    An in-place op's output that is a view also has `view_fn`: a weak reference to the view's grad_fn after the op
+    (AsStridedBackward0), which PyTorch's version error names while that node lives.
     """
-    __slots__ = ('tensor', 'saved_version', 'is_output', 'unpack_hook', 'packed', 'unpacked', 'origin')
+    __slots__ = ('tensor', 'saved_version', 'is_output', 'unpack_hook', 'packed', 'unpacked', 'origin', 'view_fn')
 
     def __init__(self, tensor, is_output=False):
         if tensor._inference:   # refused by record if the op records (ops make their saved values beforehand)
@@ -389,8 +391,11 @@ class SavedTensor:
         now = version(t)
         if now != self.saved_version:
             producer = node if self.is_output or detached else t._grad_fn
+            if self.is_output and getattr(self, 'view_fn', None) is not None:
+                producer = self.view_fn() or producer
             nr = t._output_nr if self.is_output else 0      # (PyTorch keeps the output number of saved outputs only)
             which = ', which is output %d of %s,' % (nr, forward_name(producer)) if producer else ''
+            producer = None         # (the error's frame would keep it alive: see view_fn)
             err = RuntimeError(
                 'one of the variables needed for gradient computation has been modified by an inplace operation: '
                 '[%s [%s]]%s is at version %d; expected version %d instead. Hint: %s'
@@ -658,6 +663,39 @@ RawSaved.__module__, RawSaved.__name__, RawSaved.__qualname__ = 'torch._C._autog
 
 RESULT = object()         # saved['result'] = RESULT: "the op's own output", saved by record()
 
+# Views whose base changed in place since their grad_fn was last read: id -> weak reference. The engine gives such
+# a view its new grad_fn at once; PyTorch makes it when the view's grad_fn is next read (by an op taking the view,
+# printing it, .grad_fn) and holds the old one until then, which a version error may name (SavedTensor.view_fn).
+unread = {}
+
+
+# What a view held as its grad_fn before its base came to require grad through an in-place op: none. Until the
+# view's grad_fn is read, PyTorch takes it for a leaf where it reads the raw field (an in-place op's check,
+# retain_grad, .grad).
+NO_GRAD_FN = object()
+
+
+def hold_unread(view, old):
+    """view's grad_fn is now a new one, made in place of `old`, which PyTorch still holds (Tensor._unread_fn)."""
+    if view._unread_fn is None:
+        view._unread_fn = old
+        key = id(view)
+        unread[key] = weakref.ref(view, lambda _, key=key: unread.pop(key, None))
+
+
+def read_grad_fn(t):
+    """PyTorch reads t's grad_fn: a view whose base changed in place lets go of its old one."""
+    if t._unread_fn is not None:
+        del t._unread_fn
+        unread.pop(id(t), None)
+
+
+def read_inputs(inputs):
+    """An op records a node over these inputs: PyTorch reads the grad_fn of each (while `unread` is not empty)."""
+    for t in inputs:
+        if t is not None and id(t) in unread:
+            read_grad_fn(t)
+
 
 def record(out, cls, inputs, saved=None, same=False):
     """A new `cls` node over `inputs` (tensors or None), saving `saved` ({name: value}); the grad_fn of tensor
@@ -666,6 +704,8 @@ def record(out, cls, inputs, saved=None, same=False):
     This runs once per recorded op: every line counts."""
     if inference_saved:
         refuse_inference_saved(saved)
+    if unread:
+        read_inputs(inputs)
     node = _new(cls)
     # The next node of each input (None for a None input or one that needs no gradient): edge(t), inlined and
     # unrolled for the usual one or two inputs (a Python number operand comes as None). An input that is not
@@ -1358,6 +1398,38 @@ def _fitted_to_stale(node, nxt, nr, g, i, given=None):
     return validate_grad(node, g, meta, i)
 
 
+def _fitted_outputs(node, outs, stale):
+    """A node's gradients, each checked and fitted to what its input was when the node was made (PyTorch's
+    validate_outputs, over all of them before any goes on)."""
+    metas, nrs, fitted = node._meta, node._nrs, list(outs)
+    for i, nxt in enumerate(node._fns):
+        g = outs[i]
+        if nxt is None or g is None:
+            continue
+        meta = metas and metas[i]
+        nr = 0 if nrs is None else nrs[i]
+        if stale and nxt.stale_meta is not None and nr in nxt.stale_meta:
+            fitted[i] = _fitted_to_stale(node, nxt, nr, g, i, meta)    # (what nxt's input was)
+        elif meta is not None:
+            if g._data.shape != meta[0] or g._data.dtype is not meta[1]:
+                fitted[i] = validate_grad(node, g, meta, i)
+        elif stale:
+            fitted[i] = _fitted_to_leaf(node, nxt, g, i)
+    return tuple(fitted)
+
+
+def _fitted_to_leaf(node, nxt, g, i):
+    """Gradient g for a leaf (nxt: its AccumulateGrad), when a formula may have read a tensor whose .data got another
+    shape or dtype since: checked and fitted to the leaf as PyTorch does to every gradient (the node may have kept
+    no input metadata for it: see record)."""
+    if type(nxt) is not AccumulateGrad:
+        return g
+    var = nxt.variable
+    if g._data.shape == var._data.shape and g._data.dtype is var._data.dtype:
+        return g
+    return validate_grad(node, g, (var._data.shape, var._data.dtype), i)
+
+
 def _fitted_to_output(node, outs, g_out):
     """A node's gradients for the inputs that have its output's dtype (no input metadata: see record), cast to it:
     an unpack hook may give back a tensor of another dtype (PyTorch casts to each input's dtype)."""
@@ -1480,7 +1552,12 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         outs = (*new,)
             if anomaly and anomaly_check_nan:
                 _check_nan(node, outs)
-            metas = node._meta
+            if node._meta is not None or stale:
+                outs = _fitted_outputs(node, outs, stale)
+            if not retain_graph:                   # its saved tensors are released (before its gradients go on: an
+                node._freed = True                 # error adding them up leaves it freed, as in PyTorch)
+                if 'fn' in node.__dict__:          # (and CopySlices lets go of the op's node, as PyTorch's does)
+                    node.fn = None
             nrs = node._nrs
             i = -1
             for nxt in node._fns:
@@ -1489,12 +1566,6 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     continue
                 g = outs[i]
                 nr = 0 if nrs is None else nrs[i]
-                if stale and g is not None and nxt.stale_meta is not None and nr in nxt.stale_meta:
-                    g = _fitted_to_stale(node, nxt, nr, g, i, metas and metas[i])   # (what nxt's input was)
-                elif metas is not None and g is not None:
-                    meta = metas[i]
-                    if meta is not None and (g._data.shape != meta[0] or g._data.dtype is not meta[1]):
-                        g = validate_grad(node, g, meta, i)
                 if step is not None:
                     step.grads_out.append((nxt, nr, g))
                 left = deps[nxt] - 1
@@ -1535,8 +1606,6 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     seq = nxt._seq
                 push(ready, -seq)
                 waiting[seq] = (nxt, buf)
-            if not retain_graph:
-                node._freed = True                 # its saved tensors are released
             if record:
                 yield step
     finally:

@@ -103,7 +103,10 @@ float64 = dtype._make('float64', np.float64, 2, 'Double')
 
 ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
 FROM_NP = {d.np: d for d in ALL}
-_RANK = {d: i for i, d in enumerate(ALL)}
+# The type a Python int of 2**63 or more takes part in promotion as (c10::Scalar's uint64; no tensor has it here):
+# PyTorch refuses to promote it with an integer or bool type.
+_uint64 = dtype._make('uint64', np.uint64, 1, 'UInt64')
+_RANK = {d: i for i, d in enumerate(ALL[:6] + (_uint64,) + ALL[6:])}
 
 default_float = float32
 
@@ -125,6 +128,9 @@ def promote_types(a, b):
     """torch.promote_types: the smallest dtype both values fit in."""
     if a is b:
         return a
+    if (a is _uint64 or b is _uint64) and not (a.is_floating_point or b.is_floating_point):
+        raise RuntimeError('Promotion for uint16, uint32, uint64 types is not supported, attempted to promote %s '
+                           'and %s' % (a.legacy, b.legacy))
     if {a, b} == {uint8, int8}:
         return int16
     return a if _RANK[a] > _RANK[b] else b
@@ -158,6 +164,10 @@ def result_type(*operands):
         d = getattr(x, 'dtype', None)
         if type(d) is not dtype:                               # Python (or numpy) scalar
             s = scalar_dtype(x)
+            if type(x) is builtins.int and not -2 ** 63 <= x < 2 ** 63:     # (a c10::Scalar: uint64 above int64)
+                if not 0 <= x < 2 ** 64:
+                    raise OverflowError('int too big to convert' if x > 0 else "can't convert negative int to unsigned")
+                s = _uint64
             wrapped = s if wrapped is None else promote_types(wrapped, s)
         elif getattr(x, '_wrapped', False):
             s = default_float if d.is_floating_point else d
@@ -166,7 +176,8 @@ def result_type(*operands):
             dim = d if dim is None else promote_types(dim, d)
         else:
             zero = d if zero is None else promote_types(zero, d)
-    return _category_combine(dim, _category_combine(zero, wrapped))
+    d = _category_combine(dim, _category_combine(zero, wrapped))
+    return int64 if d is _uint64 else d             # (numbers alone: PyTorch's uint64 result, as int64 here)
 
 
 def can_cast(src, dst):
@@ -178,6 +189,8 @@ def convert(arr, d, copy=False):
     """`arr` as dtype `d`'s numpy array; PyTorch turns doubles into halves through float (rounding twice)."""
     if d is float16 and arr.dtype == np.float64:
         arr = arr.astype(np.float32)
+    elif d is uint8 and arr.dtype.kind == 'f':      # (through int32, as x86 converts: -1.5 -> 255; WebAssembly's
+        arr = arr.astype(np.int32)                  # unsigned conversion would give 0)
     return arr.astype(d.np, copy=copy)
 
 
@@ -194,7 +207,9 @@ def check_scalar(value, d, unpack=False):
         raise ValueError('Overflow when unpacking long long')
     if isinstance(value, builtins.int) and not -2 ** 63 <= value < 2 ** 64:      # (a c10::Scalar: int64 or uint64)
         raise OverflowError('int too big to convert' if value > 0 else "can't convert negative int to unsigned")
-    if d is bool_ or isinstance(value, (builtins.bool, np.bool_)):
+    if d is bool_:
+        return builtins.bool(value)
+    if isinstance(value, (builtins.bool, np.bool_)):
         return value
     if d.is_floating_point:
         fits = abs(value) <= np.finfo(d.np).max or value != value or abs(value) == builtins.float('inf')

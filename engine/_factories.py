@@ -1,5 +1,6 @@
 """Creating tensors: torch.tensor, ones, zeros, arange, range, randn, the legacy FloatTensor family..."""
 import builtins
+import importlib
 import math
 import operator
 import sys
@@ -275,8 +276,8 @@ def _scalar_dtype(x):
     if isinstance(x, complex):
         raise TypeError('complex tensors are not supported in Autograd Playground')
     if isinstance(x, (str, bytes)):
-        raise TypeError("new(): invalid data type '%s'" % type(x).__name__)
-    raise RuntimeError("Could not infer dtype of " + type(x).__name__)
+        raise TypeError("new(): invalid data type '%s'" % _parser_type(x))
+    raise RuntimeError("Could not infer dtype of " + _parser_type(x))
 
 
 class _Stored:
@@ -382,7 +383,7 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
         arr = _preserved_copy(data, d)
     else:
         if isinstance(data, (str, bytes)):
-            raise TypeError("new(): invalid data type '%s'" % type(data).__name__)
+            raise TypeError("new(): invalid data type '%s'" % _parser_type(data))
         inferred, problems, ndim = _infer(data, d)
         d = d or inferred
         problem = _first_problem(problems, d)
@@ -1287,16 +1288,18 @@ def set_default_dtype(d):
 
 
 def set_default_tensor_type(t):
-    """Deprecated: the default dtype given as a legacy type (torch.DoubleTensor) or its name."""
+    """Deprecated: the default dtype given as a legacy type (torch.DoubleTensor) or its dotted name, looked up as
+    PyTorch's _import_dotted_name does (`torch` is this module); a CUDA type is not available on a CPU build."""
     if isinstance(t, str):
-        if t not in _TYPE_STRINGS:
-            raise AttributeError("module 'torch' has no attribute '%s'" % t.rpartition('.')[2])
-        d = _TYPE_STRINGS[t]
-    else:
-        d = getattr(t, '_dtype', None) if isinstance(t, _LegacyMeta) else None
+        first, *rest = t.split('.')
+        t = sys.modules[__package__] if first == 'torch' else importlib.import_module(first)
+        for name in rest:
+            t = getattr(t, name)
     warn_once('torch.set_default_tensor_type() is deprecated as of PyTorch 2.1, please use torch.set_default_dtype() '
               'and torch.set_default_device() as alternatives.', 'torch/csrc/tensor/python_tensor.cpp:434')
-    _set_default(d, 'type')
+    if getattr(t, '_cuda', False):      # (`torch.set_default_tensor_type('torch.cuda.FloatTensor')`, as GPU code does)
+        raise TypeError('type torch.cuda.%s not available. Torch not compiled with CUDA enabled.' % t.__name__)
+    _set_default(getattr(t, '_dtype', None) if isinstance(t, _LegacyMeta) else None, 'type')
 
 
 def _set_default(d, what):

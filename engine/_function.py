@@ -369,14 +369,16 @@ def _dirty_history(ctx, t, i):
 
 def _save_tensors(ctx, executable=True):
     """ctx.to_save as SavedTensors: an output of this node is saved as an output (no reference cycle; it comes
-    back with the node as grad_fn), anything else as itself."""
+    back with the node as grad_fn), so is a dirty input (a view's grad_fn is AsStridedBackward0 by now: PyTorch's
+    version error still names this node), anything else as itself."""
     to_save = ctx.to_save or ()
     for i, t in enumerate(to_save):
         if t is not None and not isinstance(t, Tensor):
             raise TypeError('save_for_backward can only save variables, but argument %d is of type %s'
                             % (i, type(t).__name__))
-    ctx._saved = {'tensors[%d]' % i: None if t is None else SavedTensor(t, is_output=t._grad_fn is ctx)
-                  for i, t in enumerate(to_save)}
+    dirty = {id(t) for t in ctx.dirty_tensors or ()}
+    ctx._saved = {'tensors[%d]' % i: None if t is None else
+                  SavedTensor(t, is_output=t._grad_fn is ctx or id(t) in dirty) for i, t in enumerate(to_save)}
     if executable and ag.inference_saved:
         ag.refuse_inference_saved(ctx._saved)
     for v in ctx._saved.values() if executable else ():   # (under saved_tensors_hooks: packed in the order they

@@ -33,27 +33,55 @@ _NUMBER_FIRST = {'add': ('alpha', 'Tensor other'), 'sub': ('alpha', 'Tensor othe
 _NUMBER_FIRST_WARNED = 'deprecated overload'      # (the key in _warned: PyTorch warns once for all of them)
 
 
+def as_number(x):
+    """x as PyTorch's parser reads a Number argument: a Python or numpy number, or the value of a 0-d tensor that
+    does not require grad; None if it is none of these."""
+    if isinstance(x, Tensor) and x.ndim == 0 and not x.requires_grad:
+        return x.item()
+    return x if isinstance(x, ops._Number) else None
+
+
 def number_first(name, args, kwargs, function=False):
     """PyTorch's deprecated overloads that take the number first, as old optimizers wrote them (`p.data.add_(-lr,
     grad)`, `v.addcmul_(1 - beta, g, g)`): the arguments after self (or input), rewritten as (tensors, {number's
     keyword: number}), once PyTorch's warning is given (once per process for all of them); None if the call is not
-    of that form. A number second (`add_(2, 3)`) is taken as a tensor, as PyTorch's parser does."""
+    of that form. A number second (`add_(2, 3)`) is taken as a tensor, as PyTorch's parser does; a 0-d tensor that
+    does not require grad is a number there (its value)."""
     key, tensors, *more = _NUMBER_FIRST[name.rstrip('_')]       # (more: the keywords after the number's)
-    if len(args) != tensors.count('Tensor') + 1 or not isinstance(args[0], ops._Number):
+    number = as_number(args[0]) if args else None
+    if len(args) != tensors.count('Tensor') + 1 or number is None:
         return None
     extra = [k for k in kwargs if not (function and k == 'out')]
     if extra:
         raise TypeError('%s() received an invalid combination of arguments - got unrecognized keyword arguments: %s'
                         % (name, ', '.join(extra)))
     from ._tensor import _warned
-    if _NUMBER_FIRST_WARNED not in _warned:
+    parser = _argparse.parser(name, function)
+    if parser is not None and any(s.deprecated and s.max_pos_args == len(args) + function for s in parser.signatures):
+        deprecated_overload(name, function, len(args) + function)
+    elif _NUMBER_FIRST_WARNED not in _warned:
         _warned.add(_NUMBER_FIRST_WARNED)
         old, new = 'Number %s, %s' % (key, tensors), '%s, *, Number %s = 1%s' % (tensors, key, ''.join(more))
         if function:
             old, new = 'Tensor input, %s, *, Tensor out = None' % old, 'Tensor input, %s, Tensor out = None' % new
         warn_once('This overload of %s is deprecated:\n\t%s(%s)\nConsider using one of the following signatures '
                   'instead:\n\t%s(%s)' % (name, name, old, name, new), 'torch/csrc/utils/python_arg_parser.cpp:1841')
-    return args[1:], dict(kwargs, **{key: args[0]})
+    return args[1:], dict(kwargs, **{key: number})
+
+
+def deprecated_overload(name, function, nargs):
+    """PyTorch's warning for a call of a deprecated overload of a method or torch.* function (`function`): the one
+    of nargs positional arguments in _argparse's table (the function's input counted), then the op's signatures.
+    Given once per process for all of them, as PyTorch's parser does."""
+    from ._tensor import _warned
+    if _NUMBER_FIRST_WARNED in _warned:
+        return
+    _warned.add(_NUMBER_FIRST_WARNED)
+    parser = _argparse.parser(name, function)
+    sig = next(s for s in parser.signatures if s.deprecated and s.max_pos_args == nargs)
+    warn_once('This overload of %s is deprecated:\n\t%s%s\nConsider using one of the following signatures instead:'
+              '%s' % (name, name, sig, ''.join('\n\t%s%s' % (name, o) for o in parser.options)),
+              'torch/csrc/utils/python_arg_parser.cpp:1841')
 
 
 def _too_many(name, args, position=1, input=None):
@@ -103,6 +131,12 @@ _SIGNATURES = {   # method's, torch function's
              'Tensor input, Number exponent, *, Tensor out = None'))}
 
 
+def _in_result_type(wrapped, number):
+    """Two numbers given to a torch function that takes a number as its tensor input (`torch.add(2.5, 2)`): the first
+    (wrapped) as a 0-d tensor of their result type (a float one the default float), which the op computes in."""
+    return make(wrapped._data.astype(dt.result_type(wrapped, ops._scalar(number)).np))
+
+
 def _checked(op, name, position):
     """A binary op as a method or torch function: PyTorch's TypeError for an operand that is not a tensor/number
     (the operators instead return NotImplemented, so Python raises its own 'unsupported operand' error)."""
@@ -120,6 +154,10 @@ def _checked(op, name, position):
                 raise _too_many(name, (other,) + args, position, input)
             (other,), kwargs = given
             args = ()
+        if isinstance(input, Tensor) and input._wrapped and isinstance(other, ops._Number):
+            if name in ('sub', 'subtract'):
+                ops._check_bool_sub(input, other)
+            input = _in_result_type(input, other)
         out = op(input, other, *args, **kwargs)
         if out is NotImplemented:
             raise TypeError("%s(): argument 'other' (position %d) must be Tensor, not %s"
@@ -310,7 +348,8 @@ for _name in ['add', 'sub', 'mul', 'div', 'pow'] + _POINTWISE:
 def _cast_checked(inplace):
     """An in-place op whose shape and cast checks come before its kernel's errors (`bool_t //= 0`: the cast, not the
     division by zero)."""
-    def f(self, other):
+    def f(self, other, **kwargs):
+        ops._check_inplace(self, (other,))                  # (a leaf that requires grad: refused before all else)
         if isinstance(other, Tensor) and other._data.shape != self._data.shape:
             ops._check_broadcast(self._data.shape, other._data.shape)
             shape = np.broadcast_shapes(self._data.shape, other._data.shape)
@@ -318,9 +357,31 @@ def _cast_checked(inplace):
                 raise ops._not_broadcast_to(self._data.shape, shape)
         if isinstance(other, (Tensor,) + ops._Number):
             _check_cast_first(self, (other,), self.dtype.legacy)
-        return inplace(self, other)
+        try:
+            return inplace(self, other, **kwargs)
+        except RuntimeError as e:
+            if (str(e) == 'ZeroDivisionError' and isinstance(other, Tensor)
+                    and dt.result_type(self, other) is self.dtype):
+                _divided_before_the_zero(self, other, inplace, kwargs)
+            raise
     f.__name__ = inplace.__name__
     return f
+
+
+def _divided_before_the_zero(self, other, inplace, kwargs):
+    """PyTorch's integer division kernels write self element by element, in its loop's order (self's memory order),
+    and stop at the first zero divisor (ZeroDivisionError): the elements before that one keep their results (no new
+    version; computed in another dtype, the result would have been copied in at the end: nothing is). Those elements
+    divided again here, one-dimensionally, and written in."""
+    x = self._data
+    divisor = np.broadcast_to(other._data, x.shape)
+    order = np.arange(x.size).reshape(x.shape).transpose(ops._iter_order(x.shape, (x, x, divisor))[::-1]).ravel()
+    flat = divisor.ravel()[order]
+    done = order[:int(np.argmax(flat == 0))]
+    if done.size:
+        head = make(x.ravel()[done])
+        inplace(head, make(flat[:done.size]), **kwargs)
+        ops._writeable(x)[np.unravel_index(done, x.shape)] = head._data
 
 
 def _check_cast_first(self, others, type_name):
@@ -329,6 +390,23 @@ def _check_cast_first(self, others, type_name):
     d = dt.result_type(self, *others)
     if not dt.can_cast(d, self.dtype):
         raise RuntimeError("result type %s can't be cast to the desired output type %s" % (d.legacy, type_name))
+
+
+def _rounding_div_(div_):
+    """div_, whose cast check comes before the kernel's division by zero when it rounds (`bool_t.div_(0,
+    rounding_mode='floor')`: the cast error)."""
+    checked = _cast_checked(div_)
+
+    def f(self, *args, **kwargs):
+        if kwargs.get('rounding_mode') is not None and builtins.len(args) == 1:
+            return checked(self, *args, **kwargs)
+        return div_(self, *args, **kwargs)
+    f.__name__ = div_.__name__
+    return f
+
+
+Tensor.div_ = _rounding_div_(Tensor.div_)
+
 
 def _clamp_inplace(method):
     """clamp_ / clamp_min_ / clamp_max_ with number bounds: PyTorch's kernel names self's type as C++ does."""
@@ -536,8 +614,8 @@ Tensor.eq = _equal = _compare(np.equal)
 def _eq(self, other):
     """==, which in PyTorch alone also takes a numpy array of numbers (as a tensor of its dtype): t == ndarray is a
     bool tensor (!=, <, ... and t.eq leave an array to Python: True, or a TypeError)."""
-    if type(other) is np.ndarray and other.dtype in dt.FROM_NP:
-        other = make(other)
+    if isinstance(other, np.ndarray) and other.dtype in dt.FROM_NP:      # (a subclass's values: np.matrix too)
+        other = make(np.asarray(other))
     return _equal(self, other)
 
 
@@ -578,11 +656,11 @@ def bitwise_not(self):
 
 def _invalid_other(name, other):
     """The TypeError PyTorch's argument parser gives `tensor.name(other)` for an `other` of the wrong type."""
-    t = parser_type(other)
+    t = _argparse._described(other)
     return TypeError("%s() received an invalid combination of arguments - got (%s), but expected one of:\n"
                      " * (Tensor other)\n      didn't match because some of the arguments have invalid types: (!%s!)\n"
                      " * (Number other)\n      didn't match because some of the arguments have invalid types: (!%s!)\n"
-                     % (name, t, t, t))
+                     % (name, parser_type(other), t, t))
 
 
 def _with_other(op, name):
@@ -945,10 +1023,13 @@ for _name in ['cumsum', 'cumprod', 'tril', 'triu', 'masked_fill']:
 
 
 def masked_fill_(self, mask, value):
-    """In place, the mask must broadcast to self (PyTorch names self first in the error, masked_fill the mask)."""
-    if isinstance(mask, Tensor) and mask._data.shape != self._data.shape:
-        ops._check_inplace(self)                # (autograd's checks come before the op's own)
-        ops._check_broadcast(self._data.shape, mask._data.shape)
+    """In place: autograd's checks, the value's and the mask's, then the mask must broadcast to self (PyTorch names
+    self first in the error, masked_fill the mask)."""
+    if isinstance(mask, Tensor) and isinstance(value, (Tensor,) + ops._Number):
+        ops._check_inplace(self, (value,))
+        ops.check_masked_fill(mask, value)
+        if mask._data.shape != self._data.shape:
+            ops._check_broadcast(self._data.shape, mask._data.shape)
     return _masked_fill_(self, mask, value)
 
 
@@ -982,7 +1063,9 @@ def _function_of(name, other_types, alias=None, number_input=False):
         if not isinstance(other, (Tensor,) + ops._Number) or not isinstance(input, inputs):
             raise TypeError('%s() received an invalid combination of arguments - got (%s, %s), but expected one '
                             'of:\n%s' % (name, parser_type(input), parser_type(other),
-                                         other_types % {'t': parser_type(other)}))
+                                         other_types % {'t': _argparse._described(other)}))
+        if not isinstance(input, Tensor) and not isinstance(other, Tensor):
+            input = _in_result_type(make_wrapped(ops._scalar(input)), other)
         return method(input, other)
     f.__name__ = f.__qualname__ = name
     return f
@@ -1224,6 +1307,11 @@ def _parsed(call, name, function):
         except (TypeError, AttributeError, IndexError, ValueError, RuntimeError) as e:
             parser = _argparse.parser(name, function)
             error = parser.error(args[skip:], kwargs)
+            legacy = error is None and parser.deprecated(args[skip:], kwargs)
+            if legacy:                          # (`m.addmm(0.5, a, b)`: a deprecated overload, warned)
+                sig, given = legacy
+                deprecated_overload(name, function, sig.max_pos_args)
+                return call(*args[:skip], **given)
             if error is None:
                 moved = kwargs and 'unexpected keyword' in str(e) and parser.positional(args[skip:], kwargs)
                 if not moved:

@@ -102,10 +102,12 @@ def _result_dtype(a, b):
         return dt.result_type(a, b)
     kind = a._data.dtype.kind
     tb = type(b)
+    if a._wrapped:                          # (torch.add(2.5, 2): two numbers, a float one the default float)
+        return dt.result_type(a, b)
     if tb is builtins.float:
         return _FROM_NP[a._data.dtype] if kind == 'f' else dt.default_float
-    if tb is builtins.int:
-        return _FROM_NP[a._data.dtype] if kind != 'b' else dt.int64
+    if tb is builtins.int and kind != 'b':
+        return _FROM_NP[a._data.dtype]
     return dt.result_type(a, b)
 
 
@@ -122,7 +124,7 @@ def _operands(a, b):
                 _check_broadcast(ad.shape, bd.shape)
                 return ad, bd, _FROM_NP[ad.dtype], False
             return ad, bd, _FROM_NP[ad.dtype], True
-    elif tb is builtins.float and ad.dtype.kind == 'f':        # fast path: float tensor and Python float
+    elif tb is builtins.float and ad.dtype.kind == 'f' and not a._wrapped:     # fast path: float tensor and float
         return ad, _CONSTANTS[(b, ad.dtype)], _FROM_NP[ad.dtype], True
     elif not isinstance(b, Tensor):
         if not isinstance(b, _Number):
@@ -153,20 +155,30 @@ def _binary(a, b, ufunc, alpha=1):
     ad, bd, d, _ = ops
     if type(bd) is builtins.int and d.category == 1:
         bd = _wrap_int(bd, d.np)
-    if type(alpha) is not builtins.int:
-        _check_alpha(d, alpha)
-    if d.np is _F16 and ufunc is np.multiply and not isinstance(b, Tensor):
-        # a half times a number: PyTorch's mul kernel takes the number as a float (not rounded to half)
-        return _out((ad.astype(_F32) * (np.float32(_scalar(b)) * np.float32(alpha))).astype(_F16), d)
+    if type(alpha) is not builtins.int or alpha != 1:
+        alpha = _check_alpha(d, alpha, ufunc is np.subtract)
+    if d.np is _F16 and ufunc is np.multiply:
+        s = _half_scalar(b)
+        if s is not None:
+            return _out((ad.astype(_F32) * s).astype(_F16), d)
     if alpha == 1:
         r = ufunc(ad, bd)
     elif d.np is _F32 and ufunc is not np.multiply:      # PyTorch's add kernel: a + alpha * b in one fused multiply-add
         r = _fma32(bd, np.float32(alpha if ufunc is np.add else -alpha), ad)
     else:
-        r = ufunc(ad, bd * alpha)
+        r = ufunc(ad, np.multiply(bd, alpha, dtype=d.np))          # (ints wrap, as in C)
     if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
         r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
     return _out(r, d)
+
+
+def _half_scalar(b):
+    """The second operand of mul / div with a half result, as PyTorch's kernels take it when it is a number or a 0-d
+    tensor (a CPU scalar): its original value as a float, not rounded to half (`h * 70000.` is finite where h is
+    small); None for any other operand."""
+    if not isinstance(b, Tensor):
+        return np.float32(_scalar(b))
+    return np.float32(b._data[()]) if not b._data.ndim else None
 
 
 def _alike(a, b, op):
@@ -463,6 +475,8 @@ def accumulate_into(var, g, create_graph, handed_over=False):
     made; here .grad takes g's memory over when it is C-contiguous and nothing else uses it, else a copy. Otherwise
     PyTorch copies g into a new tensor with the leaf's strides (copy_: version 1; a contiguous clone, version 0, for
     a leaf whose memory overlaps itself or has gaps)."""
+    if var._grad_fn is not None:        # (an in-place op gave the leaf a history since the graph took its node)
+        raise RuntimeError('leaf variable has been moved into the graph interior')
     old = var._grad
     if old is None:
         vd, gd = var._data, g._data
@@ -566,6 +580,8 @@ def add(a, b, *, alpha=1):
             out._output_nr = 0
             if ag.grad_enabled:
                 if a._requires_grad or other is not None and other._requires_grad:
+                    if ag.unread:
+                        ag.read_inputs((a, other))
                     node = AddBackward0()     # (a node class has no __init__: a call is cheaper than _new)
                     node._fns = (a._grad_fn or a._grad_accumulator(),
                                  None if other is None else other._grad_fn or other._grad_accumulator())
@@ -626,12 +642,22 @@ def _neg_times(g, alpha):
     return -g if alpha == 1 else _mul_scalar(-g, alpha)
 
 
-def _check_alpha(d, alpha):
-    """PyTorch's checks of add / sub's alpha against the result dtype d."""
+def _check_alpha(d, alpha, negated=False):
+    """PyTorch's checks of add / sub's alpha against the result dtype d; the alpha to compute with (an int wrapped
+    into d as C casts it). Sub adds -alpha: that is the value its kernel converts to d (and checks)."""
+    if type(alpha) is builtins.int:
+        _check_int(alpha)                                   # (read as a Scalar first)
     if isinstance(alpha, builtins.bool) and d is not dt.bool_:
         raise RuntimeError('Boolean alpha only supported for Boolean results.')
     if not d.is_floating_point and isinstance(alpha, (builtins.float, np.floating, np.bool_)):   # (np.bool_: a float)
         raise RuntimeError('For integral input tensors, argument alpha must not be a floating point number.')
+    if type(alpha) is builtins.float and d.np is not _F16 and d.is_floating_point and -3e38 < alpha < 3e38:
+        return alpha                                        # (an optimizer's `p.add_(g, alpha=-lr)`: fits)
+    v = _scalar(alpha)
+    dt.check_scalar(-v if negated and d is not dt.bool_ else v, d)
+    if d.category == 1:
+        return _wrap_int(builtins.int(alpha), d.np)
+    return builtins.bool(alpha) if d is dt.bool_ else alpha
 
 
 def _check_bool_sub(a, b):
@@ -655,22 +681,23 @@ def _check_bool_sub(a, b):
 def rsub(a, b, *, alpha=1):
     """b - a for a Python number b (what `2 - x` calls); torch.rsub(a, tensor b) is b - alpha * a, one
     RsubBackward0 over both."""
+    if not isinstance(a, Tensor):
+        raise TypeError('rsub: a tensor input')     # (torch.rsub(2, x): the argument parser's error replaces it)
     if isinstance(b, Tensor):
         if isinstance(alpha, Tensor):
             alpha = alpha.item()
         _check_bool_sub(a, b)
         out = _binary(b, a, np.subtract, alpha)
         return NotImplemented if out is None else _attach(out, RsubBackward0, (a, b), {'alpha': alpha})
+    _check_bool_sub(a, b)
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
     ad, bd, d, same = ops
-    _check_bool_sub(a, b)
     if type(bd) is builtins.int and d.category == 1:
         bd = _wrap_int(bd, d.np)
-    if type(alpha) is not builtins.int:
-        _check_alpha(d, alpha)
-    out = _out(bd - ad * alpha if alpha == 1 or d.np is not _F32 else _fma32(ad, np.float32(-alpha), bd), d)
+    k = alpha if type(alpha) is builtins.int and alpha == 1 else _check_alpha(d, alpha, True)
+    out = _out(bd - np.multiply(ad, k, dtype=d.np) if k == 1 or d.np is not _F32 else _fma32(ad, np.float32(-k), bd), d)
     return _attach(out, RsubBackward1, (a,), {'alpha': alpha}, same)
 
 
@@ -775,6 +802,8 @@ def mul(a, b):
                     else:
                         saved = {'other': b, 'self': None}
                         _mul_saved = (b, saved)
+                    if ag.unread:
+                        ag.read_inputs((a,))
                     node = MulBackward0()     # (a node class has no __init__: a call is cheaper than _new)
                     node._fns = (a._grad_fn or a._grad_accumulator(), None)
                     node._nrs = ag._output_nrs((a, None)) if a._output_nr else None
@@ -850,14 +879,19 @@ def div(a, b, *, rounding_mode=_UNSET):
             bd = _wrap_int(bd, d.np)         # (the number in the tensor's type, as a C cast makes it: -3 is 253 in uint8)
         if d.category == 1 and np.any(np.asarray(bd) == 0):
             raise RuntimeError('ZeroDivisionError')
-        r = np.floor_divide(ad, bd) if rounding_mode == 'floor' else np.trunc(np.true_divide(ad, bd))
+        if rounding_mode == 'floor':
+            r = _floor_divided(ad, bd, d, b)
+        else:
+            s = _half_scalar(b) if d.np is _F16 else None    # (a half by a number: in float, see _half_scalar)
+            r = np.trunc(np.true_divide(ad, bd)) if s is None else np.trunc(ad.astype(_F32) / s).astype(_F16)
     else:
         if not d.is_floating_point:        # (both cast from their own dtypes: torch.tensor(-1) / uint8 is -1 / x)
             same = False
             d = dt.default_float
             ad = a._data.astype(d.np)
             bd = b._data.astype(d.np) if isinstance(b, Tensor) else bd
-        r = ad / bd
+        s = _half_scalar(b) if d.np is _F16 else None
+        r = ad / bd if s is None else (ad.astype(_F32) / s).astype(_F16)
     if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
         r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
     out = _out(r, d)
@@ -952,6 +986,10 @@ def pow(a, b):
         out = _out(np.asarray(_power(ad, bd, d), order='C'), d)     # (PyTorch's result here is contiguous)
         return _attach(out, PowBackward2, (b,), {'self': _scalar(a), 'exponent': _save(b), 'result': _RESULT},
                        same)
+    if type(b) is builtins.int and b >= 2 ** 63 and a._data.dtype.kind != 'f':
+        # (an int base: PyTorch reads the exponent as an int64 first, to refuse negative ones)
+        _check_int(b)
+        raise RuntimeError('value cannot be converted to type int64_t without overflow')
     ops = _operands(a, b)
     if ops is None:
         return NotImplemented
@@ -1089,26 +1127,38 @@ def _division(a, b, ufunc, reverse=False):
         raise RuntimeError('ZeroDivisionError')
     if ufunc is np.remainder and d.is_floating_point:
         ufunc = _torch_remainder
-    if d.np is _F16 and ufunc is np.floor_divide and type(bd) is np.ndarray and bd.ndim:
-        r = _half_div_floor(ad, bd)
-    else:
-        r = ufunc(ad, bd)
+    r = _floor_divided(ad, bd, d, None if reverse else b) if ufunc is np.floor_divide else ufunc(ad, bd)
     r = _iter_laid_out(r, ad, bd)                            # (mixed layouts: PyTorch's, not numpy's)
     return _out(r, d)
 
 
-def _half_div_floor(a, b):
-    """half tensor // half tensor as PyTorch's div_floor kernel computes it there, every step rounded to half:
+def _floor_divided(ad, bd, d, b):
+    """ad // bd (arrays or numbers of dtype d) as PyTorch's div_floor kernel computes it; b the second operand as
+    given (None when it is the first). A half divided by a number or a 0-d tensor: in float, by its original value
+    (see _half_scalar); a half by a half tensor: every step in half (see _div_floor_floating)."""
+    if d.np is _F16:
+        s = None if b is None else _half_scalar(b)
+        if s is not None:
+            return _div_floor_floating(ad.astype(_F32), s).astype(_F16)
+        if type(bd) is np.ndarray and bd.ndim:
+            return _div_floor_floating(ad, bd)
+    return np.floor_divide(ad, bd)
+
+
+def _div_floor_floating(a, b):
+    """a // b in a's float dtype as PyTorch's div_floor_floating computes it, every step rounded to that dtype:
     (a - fmod(a, b)) / b, one less where the remainder's sign is not b's, then floor, rounded to nearest if that is
-    more than half away (numpy's floor_divide is exact before its one rounding: 64992 // 7 is 9280, PyTorch's 9288)."""
+    more than half away (numpy's floor_divide is exact before its one rounding: in half 64992 // 7 is 9280, PyTorch's
+    9288)."""
+    one, half = a.dtype.type(1), a.dtype.type(0.5)
     with np.errstate(all='ignore'):
         mod = np.fmod(a, b)
         div = (a - mod) / b
-        div = np.where((mod != 0) & ((b < 0) != (mod < 0)), div - _F16.type(1), div)
+        div = np.where((mod != 0) & ((b < 0) != (mod < 0)), div - one, div)
         floor = np.floor(div)
-        floor = np.where(div - floor > _F16.type(0.5), floor + _F16.type(1), floor)
-        floor = np.where(div == 0, np.copysign(_F16.type(0), a / b), floor)
-        return np.where(b == 0, a / b, floor).astype(_F16)
+        floor = np.where(div - floor > half, floor + one, floor)
+        floor = np.where(div == 0, np.copysign(a.dtype.type(0), a / b), floor)
+        return np.where(b == 0, a / b, floor).astype(a.dtype)
 
 
 def remainder(a, b):
@@ -1663,20 +1713,48 @@ def clamp(a, min=None, max=None):
             raise NotImplementedError('"clamp_cpu" not implemented for \'Bool\'')
         # (every operand is cast to the result dtype first: an int8 tensor's bound tensor([300]) is 44)
         x, l, h = (None if t is None else t._data.astype(d.np, copy=False) for t in (a, lo, hi))
-        out = _out(_iter_laid_out(_clamp(x, l, h), x, l, h), d)          # (laid out by all three, as PyTorch's)
+        out = _out(_iter_laid_out(_clamp_by_tensors(x, l, h), x, l, h), d)    # (laid out by all three, as PyTorch's)
         return _attach(out, ClampBackward0, (a, lo, hi), {'self': SavedTensor(a), 'min': _save(lo), 'max': _save(hi)})
     d = dt.result_type(a, *(v for v in (min, max) if v is not None))
     if d is dt.bool_:
         raise NotImplementedError('"clamp%s_scalar_cpu" not implemented for \'Bool\''
                                   % ('' if min is not None and max is not None else '_min' if max is None else '_max'))
-    lo, hi = min, max
-    if d is a.dtype and (d is dt.float16 or not d.is_floating_point and d is not dt.bool_ or
-                         not (min is None or -9.2e18 < min < 1.8e19) or not (max is None or -9.2e18 < max < 1.8e19)):
-        # numbers become values of a's dtype by c10's checked conversion: uint8 takes -1 as 255, int8 refuses 200,
-        # float32 1e300, any dtype 2 ** 70 (checked only where it can matter)
-        lo, hi = (None if v is None else dt.check_scalar(v, d) for v in (min, max))
+    lo, hi = _number_bounds(d, min, max)
     out = _out(_clamp(a._data, lo, hi), d)
     return _attach(out, ClampBackward1, (a,), {'self': SavedTensor(a), 'min': min, 'max': max})
+
+
+def _number_bounds(d, *bounds):
+    """clamp's number bounds (None for none) as the kernel takes them: values of the result dtype d by c10's checked
+    conversion (uint8 takes -1 as 255, int8 refuses 200, float32 1e300, an int tensor's float result too, any dtype
+    2 ** 70; checked only where it can matter)."""
+    if (d is dt.float16 or not d.is_floating_point and d is not dt.bool_ or
+            builtins.any(v is not None and not -9.2e18 < v < 1.8e19 for v in bounds)):
+        return [None if v is None else dt.check_scalar(v, d) for v in bounds]
+    return bounds
+
+
+def _zero_ties(r, x, y):
+    """maximum / minimum where x and y are zeros of both signs, as PyTorch's kernel picks: the second operand in its
+    vector loop (16 float32 or 8 float64 lanes at a time), the first in the loop's scalar tail. (The loop runs over the
+    whole of same-shaped operands, else over the last dim.)"""
+    tie = (x == y) & (x == 0)
+    if not tie.any():
+        return r
+    n = r.size if x.shape == y.shape else r.shape[-1]
+    tail = np.arange(r.size).reshape(r.shape) % n >= n - n % (64 // r.itemsize)
+    return np.where(tie, np.where(tail, x, y), r)
+
+
+def _clamp_by_tensors(x, lo, hi):
+    """clamp with tensor bounds (arrays, None for none): PyTorch's maximum with lo, then minimum with hi, whose
+    vector loop gives the bound where it ties x in a zero of the other sign (see _zero_ties)."""
+    r = x
+    if lo is not None:
+        r = np.asarray(_zero_ties(np.maximum(r, lo), r, lo)) if r.dtype.kind == 'f' else np.maximum(r, lo)
+    if hi is not None:
+        r = np.asarray(_zero_ties(np.minimum(r, hi), r, hi)) if r.dtype.kind == 'f' else np.minimum(r, hi)
+    return r
 
 
 def _clamp(x, lo, hi):
@@ -1714,12 +1792,13 @@ class ClampBackward0(Node):
         x, lo, hi = self.saved('self'), self.saved('min'), self.saved('max')
         zero = make(np.zeros((), g._data.dtype))
         if lo is not None and hi is not None:
-            kept = (x >= lo).logical_and(x <= hi)
-        else:
-            kept = x >= lo if lo is not None else x <= hi
-        return (_where(kept, g, zero) if self.needs(0) else None,
-                _where(x < lo if hi is None else (x < lo).logical_and(lo < hi), g, zero) if self.needs(1) else None,
-                _where(x > hi if lo is None else (x > hi).logical_or(hi < lo), g, zero) if self.needs(2) else None)
+            # (each mask made in place, as PyTorch's: a bound broadcasting x further than the first comparison fails)
+            return (_where((x >= lo).logical_and_(x <= hi), g, zero) if self.needs(0) else None,
+                    _where((x < lo).logical_and_(lo < hi), g, zero) if self.needs(1) else None,
+                    _where((x > hi).logical_or_(hi < lo), g, zero) if self.needs(2) else None)
+        return (_where(x >= lo if lo is not None else x <= hi, g, zero) if self.needs(0) else None,
+                _where(x < lo, g, zero) if self.needs(1) else None,
+                _where(x > hi, g, zero) if self.needs(2) else None)
 
 
 def clamp_min(a, min):
@@ -1734,16 +1813,19 @@ def _clamp_one(a, bound, side):
     """clamp_min / clamp_max: ops of their own in PyTorch (ClampMinBackward0 for a number, ClampMinBackward1 for a
     tensor bound, which gets a gradient where it was taken; the same for max)."""
     bound = _scalar(bound)                          # (a numpy number is saved as a Python one)
+    if not isinstance(bound, Tensor) and not isinstance(bound, _Number):
+        raise TypeError('clamp_%s: a tensor or a number bound' % side)     # (the argument parser's error replaces it)
     lo, hi = (bound, None) if side == 'min' else (None, bound)
     if isinstance(bound, Tensor):
         d = dt.result_type(a, bound)
-        out = _out(_clamp(a._data.astype(d.np, copy=False), None if lo is None else lo._data,
-                          None if hi is None else hi._data), d)
+        out = _out(_clamp_by_tensors(a._data.astype(d.np, copy=False), None if lo is None else lo._data,
+                                     None if hi is None else hi._data), d)
         cls = ClampMinBackward1 if side == 'min' else ClampMaxBackward1
         return _attach(out, cls, (a, bound), {side: SavedTensor(bound), 'self': SavedTensor(a)})
     d = dt.result_type(a, bound)
     if d is dt.bool_:
         raise NotImplementedError('"clamp_%s_scalar_cpu" not implemented for \'Bool\'' % side)
+    lo, hi = _number_bounds(d, lo, hi)
     out = _out(_clamp(a._data, lo, hi), d)
     return _attach(out, ClampMinBackward0 if side == 'min' else ClampMaxBackward0, (a,),
                    {side: bound, 'self': SavedTensor(a)})
@@ -2700,8 +2782,8 @@ def mm_mat1_backward(g, mat2, sizes, strides):
     so that its gradient comes out column-major too. Recorded only under create_graph; else numpy at once (the same
     values, without the views and mm's checks)."""
     flip = _column_major(sizes, strides)
-    if ag.grad_enabled:
-        return mat2.mm(g.t()).t() if flip else g.mm(mat2.t())
+    if ag.grad_enabled or mat2._data.ndim != 2 or mat2._data.shape[1] != g._data.shape[1]:  # (mm's checks: a
+        return mat2.mm(g.t()).t() if flip else g.mm(mat2.t())                           # .data of another shape)
     return make(_mm_values(mat2._data, g._data.T).T if flip else _mm_values(g._data, mat2._data.T))
 
 
@@ -2709,7 +2791,7 @@ def mm_mat2_backward(g, mat1, sizes, strides):
     """The gradient of a matrix product for its second matrix, PyTorch's mm_mat2_backward: mat1^T @ g, or
     (g^T @ mat1)^T when that matrix was column-major (see mm_mat1_backward)."""
     flip = _column_major(sizes, strides)
-    if ag.grad_enabled:
+    if ag.grad_enabled or mat1._data.ndim != 2 or mat1._data.shape[0] != g._data.shape[0]:
         return g.t().mm(mat1).t() if flip else mat1.t().mm(g)
     return make(_mm_values(g._data.T, mat1._data).T if flip else _mm_values(mat1._data.T, g._data))
 
@@ -2861,6 +2943,8 @@ def _new_view(a, data):
         out._no_grad_view = a._no_grad_view         # (a view of such a view is one too)
     elif '_fn_view' in a.__dict__:
         out._fn_view = a._fn_view       # views of a view PyTorch forbids modifying in place are forbidden too
+    if a is not base and '_storage' in a.__dict__:
+        out._storage = a._storage       # (a view of a view showing other memory since: that memory)
     return out
 
 
@@ -2948,6 +3032,8 @@ def view(a, *shape):
     if not _is_index(first) and (len(shape) != 1 or not isinstance(first, (tuple, list)) or
                                  first and not _is_index(first[0])):
         raise _view_mismatch(shape)
+    if ag.unread and _recording(a):         # (PyTorch reads a's grad_fn before its kernel checks the shape)
+        ag.read_inputs((a,))
     shape = _infer_shape(shape, a._data.size, 'view', 'size')
     data = _try_view(a._data, shape)
     if data is None:
@@ -3211,7 +3297,7 @@ def _inplace_view(op):
         bump(self)
         if node is not None:
             ag.retype(node, _IN_PLACE_NODE[type(node)])
-            _new_history(self, node)
+            _new_history(self, node, moves_retain=False)
             # (the other views of the memory saw its version move: they read it through AsStridedBackward0 now)
             _views_changed(self, self._base if self._base is not None else self)
         else:
@@ -3441,7 +3527,9 @@ def _to_dtype_arg(x, args, kwargs):
 
 class ToCopyBackward0(Node):
     def apply(self, g):
-        return (g,)
+        # The formula casts back to self's dtype (kept in _meta when it differs): a node called alone shows it too.
+        meta = self._meta and self._meta[0]
+        return (g if meta is None or g._data.dtype is meta[1] else g.to(_FROM_NP[meta[1]]),)
 
 
 # ================================================================================================ indexing
@@ -3507,9 +3595,10 @@ def getitem(a, idx):
     return out
 
 
-def _basic_views(a, idx):
+def _basic_views(a, idx, check_types=True):
     """PyTorch's applySlicing: the ints, slices, None and bools of the index tuple applied to `a` as views, in
-    order; returns the view and the (dim, index tensor) pairs of the advanced indices, each at the dim it reached."""
+    order; returns the view and the (dim, index tensor) pairs of the advanced indices, each at the dim it reached.
+    check_types=False: the caller checks the index tensors' dtypes itself (after autograd's checks)."""
     used = builtins.sum(_dims_used(i) for i in idx)
     if used > a._data.ndim:
         raise IndexError('too many indices for tensor of dimension %d' % a._data.ndim)
@@ -3534,7 +3623,8 @@ def _basic_views(a, idx):
             out = select(out, dim, builtins.int(i), k)
         elif isinstance(i, (Tensor, list, tuple, range, np.ndarray)):
             t = i if isinstance(i, Tensor) else make(_to_np_index(i))
-            _to_np_index(t)                                      # rejects float indices
+            if check_types:
+                _to_np_index(t)                                  # rejects float indices
             advanced.append((dim, t))
             dim += t._data.ndim if t._data.dtype.kind == 'b' else 1
         elif isinstance(i, str):
@@ -3787,7 +3877,12 @@ def _scatter_grad(g, shape, key, cls, saved):
     if g._requires_grad and ag.grad_enabled:
         return put(g, _flat_index(shape)[key], shape, cls, saved)     # differentiable, for double backward
     z = np.zeros(shape, g._data.dtype)
-    z[key] = g._data
+    region = z[key + (Ellipsis,)]       # (a view, also of a single element)
+    if region.shape != g._data.shape:   # (a node called alone with a gradient of another shape: copy_'s checks)
+        _check_broadcast(region.shape, g._data.shape)
+        if np.broadcast_shapes(region.shape, g._data.shape) != region.shape:
+            raise _not_broadcast_to(region.shape, np.broadcast_shapes(region.shape, g._data.shape))
+    region[...] = g._data
     return make(z)
 
 
@@ -3805,13 +3900,18 @@ class IndexBackward0(Node):
                     {'accumulate': True, 'indices': SavedList(indices)}),)      # backward works)
 
 
+# What `a[idx] = value` takes (PyTorch's valueToTensor): a tensor, or a Python int, float or complex (numpy's ints
+# and its float64 and complex128, subclasses of Python's, too) or bool; not numpy's other floats and bools.
+_ASSIGNABLE = (Tensor, builtins.int, builtins.float, builtins.complex, np.integer)
+
+
 def setitem(a, idx, value):
     """a[idx] = value: index_put_ for advanced indices, else PyTorch's copy_to into the indexed view (CopySlices
     when that view is not `a` itself)."""
-    if isinstance(value, (builtins.complex, np.complexfloating)):
-        value = _real_value(value, a.dtype)
-    if not isinstance(value, (Tensor,) + _Number):         # (the value is made a tensor before the index is read)
+    if not isinstance(value, _ASSIGNABLE):         # (the value is made a tensor before the index is read)
         raise TypeError("can't assign a %s to a %s" % (_parser_type(value), ag.legacy_type_name(a)))
+    if isinstance(value, builtins.complex):
+        value = _real_value(value, a.dtype)
     if isinstance(value, _Number) and a.dtype is not dt.float16:       # (a half takes any number, as inf)
         value = dt.check_scalar(_scalar(value), a.dtype, unpack=True)
     if isinstance(value, _Number):      # a tensor of a's dtype, as PyTorch's valueToTensor (a double keeps its digits)
@@ -3830,14 +3930,12 @@ def setitem(a, idx, value):
     byte = [i for i in idx_t if isinstance(i, Tensor) and i._data.dtype == np.uint8 and i._data.ndim]
     idx_t, adv = _index_parts(a, _byte_masks(idx_t) if byte else idx_t)
     if adv:                             # (index_put_ into the view the basic indices make: CopySlices unless `a`)
-        view, advanced = _basic_views(a, idx_t)
+        view, advanced = _basic_views(a, idx_t, check_types=False)
+        _check_inplace(view, (value,))      # (autograd's checks come before the kernel's: index types, masks...)
         # PyTorch's index_put_ of one value through one mask is masked_fill_, which takes no uint8 mask
         fill = len(advanced) == 1 and advanced[0][1]._data.dtype.kind == 'b' and value._data.size == 1
         if not fill and builtins.any(_overlaps(view._data, t._data) for _, t in advanced):
-            _check_inplace(view, (value,))                     # (autograd's checks come before the kernel's)
             _partial_overlap_error()                           # (an index that is the written memory)
-        if byte:
-            _check_inplace(view, (value,))
         if byte and not fill:
             _byte_warning(byte)
         key, dim = [], 0
@@ -3884,7 +3982,7 @@ def _whole(a, idx):
 def _copy_to(dst, value):
     """PyTorch's copy_to: copy_ when the shapes match, fill_ with a 0-d value, else the value without its leading
     size-1 dims (always through a view), expanded to dst's shape (with expand's errors), then copy_."""
-    if not isinstance(value, (Tensor,) + _Number):
+    if not isinstance(value, _ASSIGNABLE):
         raise TypeError("can't assign a %s to a %s" % (_parser_type(value), ag.legacy_type_name(dst)))
     value = _as_tensor(value)
     shape = value._data.shape
@@ -4097,15 +4195,23 @@ class IndexSelectBackward0(Node):
             'source_dim': g._data.ndim}),)
 
 
-def masked_fill(a, mask, value):
-    """`a` with `value` (a number or a 0-d tensor) where the bool `mask` is True (they broadcast)."""
-    if mask._data.dtype.kind != 'b':
-        raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype '
-                           + dt.C_NAMES.get(mask.dtype.name, mask.dtype.name))
+def check_masked_fill(mask, value):
+    """masked_fill_'s own checks, in its order: a 0-d value, then a bool mask."""
     if isinstance(value, Tensor) and value._data.ndim:
         raise RuntimeError('masked_fill_ only supports a 0-dimensional value tensor, but got tensor with %d '
                            'dimension(s).' % value._data.ndim)
+    if mask._data.dtype.kind != 'b':
+        raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype '
+                           + dt.C_NAMES.get(mask.dtype.name, mask.dtype.name))
+
+
+def masked_fill(a, mask, value):
+    """`a` with `value` (a number or a 0-d tensor) where the bool `mask` is True (they broadcast: checked first, as
+    PyTorch expands both before it runs masked_fill_ on a clone)."""
+    if not isinstance(value, _TENSOR_OR_NUMBER):       # (a 0-d array is no Scalar: the argument parser's error)
+        raise TypeError('masked_fill: a tensor or a number value')
     _check_broadcast(mask._data.shape, a._data.shape)
+    check_masked_fill(mask, value)
     v = value._data if isinstance(value, Tensor) else dt.check_scalar(_scalar(value), a.dtype)
     r = np.where(mask._data, np.asarray(v).astype(a._data.dtype), a._data)
     out = make(r if r.flags.c_contiguous else r.copy())             # (a contiguous clone, as PyTorch's)
@@ -4551,7 +4657,7 @@ def _check_inplace(t, args=()):
         if t._base is not None and t._base._grad_fn is None:
             raise RuntimeError('a view of a leaf Variable that requires grad is being used in an in-place '
                                'operation.')
-        if t._grad_fn is None:
+        if t._grad_fn is None or t._unread_fn is ag.NO_GRAD_FN:
             raise RuntimeError('a leaf Variable that requires grad is being used in an in-place operation.')
 
 
@@ -4571,7 +4677,9 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
             _views_changed(self)
             return self
     if differentiable:
-        _check_inplace(self, args)
+        _check_inplace(self, args + builtins.tuple(kwargs.values()) if kwargs else args)
+        if ag.unread and ag.grad_enabled:     # (PyTorch reads the inputs' grad_fn before its kernel's checks)
+            ag.read_inputs((self,) + args)
     # (PyTorch's order of checks: elements of self sharing memory, overlap with an input, shapes, dtypes)
     direct = _OVERLAP_WARNED.get(op) if not self._data.flags.writeable else None
     if direct is not None and _shares_elements(self._data):
@@ -4585,7 +4693,8 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
             if not (op is _index_put and _fills(args)):          # (masked_fill_ reads its number before writing)
                 _partial_overlap_error()
     track = ag.grad_enabled and self._data.dtype.kind == 'f' and (
-        self._requires_grad or builtins.any(_rg(x) for x in args))
+        self._requires_grad or builtins.any(_rg(x) for x in args) or
+        kwargs and builtins.any(_rg(x) for x in kwargs.values()))      # (clamp_(min=w))
     if kwargs:
         op = functools.partial(op, **kwargs)
     elif not track and op in _UFUNCS and _ufunc_inplace(self, _UFUNCS[op], args[0]):
@@ -4643,6 +4752,9 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
         base = self._base
         if base is not None:
             _rebase_view(self, base, node)
+            for v in (node._saved or {}).values():      # (PyTorch keeps a shallow copy, not the view with its
+                if type(v) is SavedTensor and v.is_output and v.tensor is self:     # grad_fn: see view_fn)
+                    v.tensor, v.view_fn = ag._alias(self), weakref.ref(self._grad_fn)
         else:
             _new_history(self, node)
         _views_changed(self, base if base is not None else self)
@@ -4776,6 +4888,8 @@ def _ufunc_inplace(self, ufunc, other):
     if sd.dtype.kind != 'f' or not sd.flags.writeable:
         return False
     if type(other) is builtins.float:
+        if sd.dtype is _F16 and ufunc in (np.multiply, np.true_divide):
+            return False                               # (the number is not rounded to half there: see _half_scalar)
         od = _CONSTANTS[(other, sd.dtype)]
     elif isinstance(other, Tensor) and other._data.dtype is sd.dtype and _expandable(other._data.shape, sd.shape):
         od = other._data
@@ -4846,16 +4960,18 @@ def _view_of_modified_base(view, base, geometry=None):
     sv = _record(None, AsStridedBackward0, (base,), {'size': view._data.shape, 'stride': geometry[2],
                                                      'storage_offset': geometry[1]})
     sv.geometry = geometry
+    ag.hold_unread(view, ag.NO_GRAD_FN if old is None else old)    # (PyTorch keeps it until the view's grad_fn is read)
     _new_history(view, sv)
 
 
-def _new_history(t, node):
+def _new_history(t, node, moves_retain=True):
     """t's values now come from `node` (an in-place change). A retain_grad follows the tensor to it, as in
-    PyTorch (tensor hooks registered before stay with the old node and see the old value's gradient)."""
+    PyTorch (tensor hooks registered before stay with the old node and see the old value's gradient), except after
+    an in-place view op (t_, unsqueeze_, as_strided_...: moves_retain False), where PyTorch leaves it too."""
     old, nr = t._grad_fn, t._output_nr
     t._grad_fn, t._output_nr = node, 0
     t._requires_grad = True
-    if t._retains_grad and old is not None and old._retain and nr in old._retain:
+    if moves_retain and t._retains_grad and old is not None and old._retain and nr in old._retain:
         node._retained()[0] = old._retain.pop(nr)
 
 
@@ -4927,17 +5043,18 @@ def _rebase_view(view, base, node, geometry=None):
     cs.geometry = geometry or _view_geometry(view, base)
     _new_history(base, cs)
     _view_of_modified_base(view, base, geometry)
+    ag.read_grad_fn(view)               # (PyTorch reads the view's grad_fn, the new one, at once)
 
 
 def _view_geometry(view, base):
-    """_geometry of a view tensor in its base. A view that set_ made show other memory says it is where it now is in
-    that memory (`_moved`: its offset there), as PyTorch's view keeps its own sizes, strides and offset."""
-    moved = view.__dict__.get('_moved')
-    if moved is None:
+    """_geometry of a view tensor in its base. A view that set_ or .data = made show other memory (its own `_storage`)
+    says it is where it now is in that memory (its offset there, counted from the base's), as PyTorch's view keeps
+    its own sizes, strides and offset."""
+    if '_storage' not in view.__dict__:
         return _geometry(base._data, view._data)
     item = base._data.itemsize
-    return (base._data.shape, moved, tuple(s // item for s in view._data.strides),
-            tuple(s // item for s in base._data.strides))
+    return (base._data.shape, view.storage_offset() - base.storage_offset(),
+            tuple(s // item for s in view._data.strides), tuple(s // item for s in base._data.strides))
 
 
 def _geometry(base, view):
@@ -4957,6 +5074,8 @@ class CopySlices(Node):
     def apply(self, g):
         if self._freed:                    # PyTorch frees the wrapped node: a second backward is an error
             raise RuntimeError(ag.FREED_MESSAGE)
+        if builtins.any(st == 0 and n > 1 for st, n in zip(self.geometry[3], self.geometry[0])):
+            _internal_overlap_error()   # (g is copied into memory laid out as the base: expanded, copy_ refuses it)
         if ag.grad_enabled and builtins.all(st >= 0 for st in self.geometry[3]):
             return self._recorded(g)
         index = _region_index(self.geometry, self.view_shape, g._data.itemsize)
@@ -4997,7 +5116,13 @@ class CopySlices(Node):
 
 class AsStridedBackward0(Node):
     def apply(self, g):
-        return (_put_copied(g, _region_index(self.geometry, g._data.shape, g._data.itemsize), self.geometry[0]),)
+        # (as PyTorch's as_strided_backward: the elements of a view that reaches past its base's memory, which .data =
+        # or set_ can make it do, have no place in the base's gradient)
+        index = _region_index(self.geometry, g._data.shape, outside=True)
+        if index.size and index.min() < 0:
+            inside = np.flatnonzero(index >= 0)
+            g, index = g.reshape(-1)[inside], index.reshape(-1)[inside]
+        return (_put_copied(g, index, self.geometry[0]),)
 
 
 def _put_copied(v, index, shape, distinct=False):
@@ -5015,12 +5140,12 @@ def _flat_index(shape):
     return np.arange(int(np.prod(shape, dtype=np.int64)), dtype=np.int64).reshape(shape)
 
 
-def _region_index(geometry, shape, itemsize=None):
+def _region_index(geometry, shape, itemsize=None, outside=False):
     """Where the elements of a view sit in its base, as the base's flat (C-order) indices shaped like the view.
     itemsize: the gradient's, for PyTorch's error when the view says it reaches past the base (set_ made it show
-    other memory)."""
+    other memory); outside: -1 where it does, rather than an error."""
     base_shape, off, strides, base_strides = geometry
-    if off < 0:                         # (never for a view of the base's memory)
+    if off < 0 and not outside:         # (never for a view of the base's memory)
         raise RuntimeError('Tensor: invalid storage offset %d' % off)
     if itemsize is not None and 0 not in shape:
         need, numel = off + 1 + builtins.sum((n - 1) * s for n, s in zip(shape, strides)), math.prod(base_shape)
@@ -5032,7 +5157,11 @@ def _region_index(geometry, shape, itemsize=None):
     # numpy result can be a slice of a larger array, or run backwards), and writing past its slots corrupts memory
     spans = [(n - 1) * s for n, s in zip(base_shape, base_strides)] if 0 not in base_shape else []
     lo, hi = builtins.sum(v for v in spans if v < 0), builtins.sum(v for v in spans if v > 0)
-    memory = np.empty(hi - lo + 1, np.int64)
+    if outside and 0 not in shape:      # (the view's span too, its slots outside the base's -1)
+        spans = [(n - 1) * s for n, s in zip(shape, strides)]
+        lo = min(lo, off + builtins.sum(v for v in spans if v < 0))
+        hi = max(hi, off + builtins.sum(v for v in spans if v > 0))
+    memory = np.full(hi - lo + 1, -1, np.int64) if outside else np.empty(hi - lo + 1, np.int64)
     as_strided = np.lib.stride_tricks.as_strided
     item = memory.itemsize
     as_strided(memory[-lo:], base_shape, tuple(s * item for s in base_strides))[...] = _flat_index(base_shape)
@@ -5396,7 +5525,15 @@ class NormalBackward3(Node):
 def copy_(a, src, non_blocking=False):
     if not isinstance(src, (Tensor,) + _Number):
         raise TypeError("copy_(): argument 'other' (position 1) must be Tensor, not %s" % _parser_type(src))
-    return _inplace(a, _copy, src, shared_ok=src is a)     # (PyTorch's kernel skips copying a tensor into itself)
+    return _inplace(a, _copy, src, shared_ok=src is a or isinstance(src, Tensor) and _same_data(a, src))
+
+
+def _same_data(a, b):
+    """Whether b shows exactly a's elements (memory, sizes, strides and dtype): PyTorch's copy_ skips copying such a
+    tensor into a (so it has no overlap to refuse)."""
+    ad, bd = a._data, b._data
+    return (ad.dtype == bd.dtype and ad.shape == bd.shape and ad.strides == bd.strides
+            and ad.__array_interface__['data'][0] == bd.__array_interface__['data'][0])
 
 
 # The names mul and add save, given at once: their inlined record() does not call _describe

@@ -80,6 +80,55 @@ def baddbmm_(self, batch1, batch2, *more, beta=1, alpha=1):
     return _inplace(self, baddbmm, batch1, batch2, beta=beta, alpha=alpha)
 
 
+def addbmm(input, batch1, batch2, *, beta=1, alpha=1):
+    """beta * input + alpha * the sum over the batch of batch1[i] @ batch2[i], input broadcast to the result: as
+    PyTorch's CPU kernel computes it, one addmm per matrix into the result (AddbmmBackward0)."""
+    from . import _autograd as ag
+    from ._ops_nn import addmm
+    beta, alpha = _number(beta), _number(alpha)
+    out = input.detach().expand(batch1.size(1), batch2.size(2))          # (PyTorch's first check)
+    for name, b in (('batch1', batch1), ('batch2', batch2)):
+        if b.dim() != 3:
+            raise RuntimeError('%s must be a 3D tensor' % name)
+    n = batch1.shape[0]
+    if n != batch2.shape[0]:
+        raise RuntimeError('batch1 and batch2 must have same number of batches, got %d and %d' % (n, batch2.shape[0]))
+    if batch1.shape[2] != batch2.shape[1]:
+        raise RuntimeError('Incompatible matrix sizes for bmm (%dx%d and %dx%d)' % (batch1.shape[1:] + batch2.shape[1:]))
+    with ag.no_grad():
+        if n == 0:
+            out = out * beta if beta != 0 else out * 0
+        for i in range(n):
+            out = addmm(out, batch1.detach()[i], batch2.detach()[i], beta=beta if i == 0 else 1, alpha=alpha)
+    sizes = {'batch1_sym_argsize_0': n, 'batch1_sym_argsize_1': batch1.shape[1], 'batch2_sym_argsize_2': batch2.shape[2]}
+    return _attach(make(np.ascontiguousarray(out._data)), AddbmmBackward0, (input, batch1, batch2),
+                   dict(sizes, alpha=alpha, beta=beta, batch1=SavedTensor(batch1) if batch2._requires_grad else None,
+                        batch2=SavedTensor(batch2) if batch1._requires_grad else None))
+
+
+def addbmm_(self, batch1, batch2, *, beta=1, alpha=1):
+    """addbmm in place (its deprecated overloads, beta first, come through the argument parser)."""
+    from ._ops import _check_inplace, _inplace
+    _check_inplace(self, (batch1, batch2))
+    return _inplace(self, addbmm, batch1, batch2, beta=beta, alpha=alpha)
+
+
+class AddbmmBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        gi = (g if s['beta'] == 1 else _mul_scalar(g, s['beta'])) if self.needs(0) else None
+        g1 = g2 = None
+        if self.needs(1) or self.needs(2):
+            ge = g.unsqueeze(0).expand(s['batch1_sym_argsize_0'], s['batch1_sym_argsize_1'], s['batch2_sym_argsize_2'])
+        if self.needs(1):
+            g1 = bmm(ge, transpose(self.saved('batch2'), 1, 2))
+            g1 = g1 if s['alpha'] == 1 else _mul_scalar(g1, s['alpha'])
+        if self.needs(2):
+            g2 = bmm(transpose(self.saved('batch1'), 1, 2), ge)
+            g2 = g2 if s['alpha'] == 1 else _mul_scalar(g2, s['alpha'])
+        return gi, g1, g2
+
+
 class BaddbmmBackward0(Node):
     def apply(self, g):
         s = self._saved

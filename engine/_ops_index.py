@@ -6,6 +6,7 @@ Tensor methods are set here.
 """
 import builtins
 import operator
+import warnings
 
 import numpy as np
 
@@ -14,7 +15,7 @@ from . import _ops as ops
 from ._autograd import Node, SavedTensor
 from ._ops_nn import where as _where
 from ._ops import _attach, _sizes, _given, _signed, _along, _check_broadcast, _scalar, put as _put_at
-from ._tensor import Tensor, make, _wrap_dim, warn_once
+from ._tensor import Tensor, make, _wrap_dim, warn_once, user_stacklevel
 
 __all__ = ['scatter', 'scatter_add', 'index_add', 'index_fill', 'index_copy', 'nonzero', 'argwhere', 'masked_select',
            'masked_scatter', 'take', 'put', 'take_along_dim', 'repeat_interleave',
@@ -331,6 +332,14 @@ class IndexAddBackward0(Node):
         return (g if self.needs(0) else None, gs)
 
 
+def _filled(number, a):
+    """index_fill's number as a value of a's dtype, by c10's checked conversion (uint8 takes -1 as 255, int8 refuses
+    200, a half 1e5)."""
+    if not isinstance(number, ops._Number):      # (a 0-d array is no Scalar: the argument parser's error replaces this)
+        raise TypeError('index_fill: a tensor or a number value')
+    return ops.dt.check_scalar(_scalar(number), a.dtype)
+
+
 def index_fill(a, dim, index, value):
     """A copy of `a` with `value` (a number or a 0-d tensor) in the slices index along dim."""
     d = _wrap_dim(dim, a._data.ndim)
@@ -339,7 +348,7 @@ def index_fill(a, dim, index, value):
         raise RuntimeError('index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d '
                            'dimension(s).' % value._data.ndim)
     out = _clone(a._data).reshape(_shape(a))          # (a's layout kept, as PyTorch's clone)
-    out[_slot(out.shape, d, idx)] = value._data if isinstance(value, Tensor) else _scalar(value)
+    out[_slot(out.shape, d, idx)] = value._data if isinstance(value, Tensor) else _filled(value, a)
     out = make(out.reshape(a._data.shape))
     saved = {'dim': _given(dim), 'index': SavedTensor(index)}
     if isinstance(value, Tensor):
@@ -352,7 +361,7 @@ def _index_fill_direct(a, dim, index, value):
     ops._overlap_warning('index_fill_', 'tensor[mask] = scalar', 1913)
     d = _wrap_dim(dim, a._data.ndim)
     idx = _index_vector(a, d, index, 'index_fill_', IndexError, 'int64')
-    v = value._data if isinstance(value, Tensor) else _scalar(value)
+    v = value._data if isinstance(value, Tensor) else _filled(value, a)
 
     def write(t):
         t[_slot(t.shape, d, idx)] = v
@@ -453,13 +462,18 @@ class MaskedSelectBackward0(Node):
 
 def masked_scatter(a, mask, source):
     """A copy of `a` (broadcast with mask) whose elements where mask is True are source's first ones, in order."""
-    if mask._data.dtype.kind != 'b':
-        raise RuntimeError('masked_scatter_ only supports boolean masks, but got mask with dtype '
-                           + _LEGACY.get(mask._data.dtype.name, mask._data.dtype.name))
+    _check_broadcast(mask._data.shape, a._data.shape)
     if a._data.dtype != source._data.dtype:
         raise RuntimeError('masked_scatter: expected self and source to have same dtypes but got%s and %s'
                            % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
-    _check_broadcast(mask._data.shape, a._data.shape)
+    if mask._data.dtype == np.uint8:            # (warned every time, then refused as other masks not bool)
+        warnings.warn('masked_scatter_ received a mask with dtype torch.uint8, this behavior is now deprecated,'
+                      'please use a mask with dtype torch.bool instead. (Triggered internally at '
+                      '/__w/pytorch/pytorch/aten/src/ATen/native/TensorAdvancedIndexing.cpp:3130.)', UserWarning,
+                      stacklevel=user_stacklevel())
+    if mask._data.dtype.kind != 'b':
+        raise RuntimeError('masked_scatter_ only supports boolean masks, but got mask with dtype '
+                           + _LEGACY.get(mask._data.dtype.name, mask._data.dtype.name))
     shape = np.broadcast_shapes(a._data.shape, mask._data.shape)
     m = np.broadcast_to(mask._data, shape)
     count = int(np.count_nonzero(m))
@@ -1024,7 +1038,7 @@ def as_strided_(a, size, stride, storage_offset=None):
     ops.bump(a)
     if node is not None:
         ops.ag.retype(node, AsStridedBackward1)
-        ops._new_history(a, node)
+        ops._new_history(a, node, moves_retain=False)
     return a
 
 
@@ -1040,7 +1054,7 @@ def resize_(a, *size, memory_format=None):
         raise RuntimeError('numel: integer multiplication overflow')
     if tuple(size) == a._data.shape:
         return a                                # (PyTorch: same sizes, nothing done: strides kept, version not bumped)
-    root = a._base if a._base is not None else a
+    root = a._owner()
     off = a.storage_offset() if a._data.size and (a._base is not None or '_storage' in a.__dict__) else 0
     n = int(np.prod(size, dtype=np.int64))
     flat = root.__dict__.get('_storage')        # (a resized base keeps all its memory, as PyTorch's storage)
@@ -1052,7 +1066,7 @@ def resize_(a, *size, memory_format=None):
         if '_numpy_memory' in root.__dict__:
             raise RuntimeError('Trying to resize storage that is not resizable')
         flat = np.concatenate([flat, np.zeros(off + n - flat.size, flat.dtype)])
-    if a._base is None:
+    if root is a:
         a._storage = flat
     a._data = flat[off:off + n].reshape(size)
     ops.bump(a)
@@ -1111,7 +1125,7 @@ def set_(a, *args, **kwargs):
     if isinstance(source, TypedStorage):
         flat = source._data
     elif source is not None:
-        root = source._base if source._base is not None else source
+        root = source._owner()
         flat = root.__dict__.get('_storage')
         if flat is None:
             flat = np.lib.stride_tricks.as_strided(root._data, (root._data.size,), (root._data.itemsize,),
@@ -1147,22 +1161,15 @@ def set_(a, *args, **kwargs):
         a._requires_grad or isinstance(source, Tensor) and source._requires_grad)
     if not recorded and a._requires_grad and (data.shape != a._data.shape or data.dtype != a._data.dtype):
         a._stale_meta(a._data, new_accumulator=True)    # (its node still expects the old shape)
-    if a._base is None and a._version_counter is not None:
-        for ref in a._version_counter.views or ():      # (its views stay where they were in the memory it leaves)
-            v = ref()
-            if v is not None and v._base is a and '_moved' not in v.__dict__:
-                v._moved = v.storage_offset()
-    a._data = data
     if a._base is None:
-        a.__dict__.pop('_storage', None)
-        if flat is not None:
-            a._storage = flat
+        a._keep_views_where_they_are()
+    a._data = data
+    a.__dict__.pop('_storage', None)
+    if flat is not None or a._base is not None:     # (a view keeps the memory it now shows as its own)
+        a._storage = data if flat is None else flat
     ops.bump(a)
     inputs = (a, source) if isinstance(source, Tensor) else (a,)
     base = a._base
-    if base is not None:        # (a view now showing other memory: where it is there, for its history's geometry)
-        a._moved = 0 if flat is None else (
-            (data.__array_interface__['data'][0] - flat.__array_interface__['data'][0]) // data.itemsize)
     if recorded:
         node = ops.ag.record(None, ops.NotImplementedBackward, tuple(t if t._requires_grad else None for t in inputs))
         node.op = 'set_'

@@ -501,10 +501,12 @@ def _number_first(name, args, beta, alpha):
     """addmm_ / baddbmm_ given (beta, tensor, tensor) or (beta, alpha, tensor, tensor): the tensors, beta and alpha,
     PyTorch's warning given (else the parser's error, see _methods._parsed)."""
     kwargs = {} if beta == 1 and alpha == 1 else {'beta': beta, 'alpha': alpha}
-    if len(args) == 4 and isinstance(args[1], (int, float)) and not kwargs:         # (beta, alpha, tensor, tensor)
+    beta_given = _methods.as_number(args[0]) if args else None
+    if len(args) == 4 and beta_given is not None and _methods.as_number(args[1]) is not None and not kwargs:
+        _methods.deprecated_overload(name, False, 4)    # (beta, alpha, tensor, tensor): its warning, not (beta, t, t)'s
         given = _methods.number_first(name, args[1:], {})
         if given is not None:
-            return given[0], args[0], given[1]['beta']
+            return given[0], beta_given, given[1]['beta']
     given = _methods.number_first(name, args, kwargs)
     if given is None:
         raise TypeError(name)

@@ -14,7 +14,7 @@ from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._ops import (_number, _attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
                    _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
-                   _C10_TYPE, _rg, pow as _pow, _iter_laid_out)
+                   _C10_TYPE, _rg, pow as _pow, _iter_laid_out, _Number)
 from ._ops_nn import where, erf as _erf
 from ._tensor import Tensor, make, parser_type
 from ._random import fma32 as _fma32
@@ -343,6 +343,8 @@ def _need_tensor(name, other, position=2, arg='other'):
 def _float_pair(a, b, name=None, integers=True):
     """Both operands as arrays of their (floating) result dtype: integers and bools go to the default float,
     unless the kernel has no integer version (`name` then names it in PyTorch's error)."""
+    if not isinstance(b, Tensor) and not isinstance(b, _Number):
+        raise TypeError('a tensor or a number')       # (a list, an array: the argument parser's error replaces it)
     d = dt.result_type(a, b)
     if not d.is_floating_point:
         if not integers:
@@ -454,7 +456,8 @@ def _fextremum(name, np_fn, cls):
         x, y = a._data.astype(d.np, copy=False), other._data.astype(d.np, copy=False)
         if x.shape != y.shape:
             _check_broadcast(x.shape, y.shape)
-        return _attach(_out(_iter_laid_out(np_fn(x, y), x, y), d), cls, (a, other),
+        r = np.where(x == y, x, np_fn(x, y))          # (ties keep self: fmax(-0., 0.) is -0.; numpy's vary by build)
+        return _attach(_out(_iter_laid_out(r, x, y), d), cls, (a, other),
                        {'other': SavedTensor(other), 'self': SavedTensor(a)})
     op.__name__ = name
     return op
@@ -567,7 +570,7 @@ def _lerp_np(x, y, w):
 
 
 def lerp(a, end, weight):
-    if not isinstance(end, Tensor):
+    if not isinstance(end, Tensor) or not isinstance(weight, (Tensor,) + _Number):    # (a 0-d array is no Scalar)
         raise TypeError('lerp() received an invalid combination of arguments - got (%s), but expected one of:\n'
                         ' * (Tensor input, Tensor end, Tensor weight, *, Tensor out = None)\n'
                         ' * (Tensor input, Tensor end, Number weight, *, Tensor out = None)\n'
@@ -688,8 +691,12 @@ def float_power(a, exponent):
     """a ** exponent in float64 (PyTorch casts both to double, then pow)."""
     if isinstance(a, Tensor):
         base = a.to(dt.float64)
+        if not isinstance(exponent, Tensor) and not isinstance(exponent, _Number):
+            raise TypeError('a tensor or a number')   # (the argument parser's error replaces it)
         e = exponent.to(dt.float64) if isinstance(exponent, Tensor) else builtins.float(_scalar(exponent))
         return _pow(base, e)
+    if not isinstance(a, _Number):
+        raise TypeError('a tensor or a number')       # (the argument parser's error replaces it)
     return _pow(builtins.float(_scalar(a)), exponent.to(dt.float64))
 
 
@@ -805,6 +812,8 @@ for _name in ['exp2', 'acosh', 'asinh', 'atanh', 'arccosh', 'arcsinh', 'arctanh'
 for _name in ['exp2', 'acosh', 'asinh', 'atanh', 'atan2', 'hypot', 'xlogy', 'copysign', 'erfc', 'lgamma', 'digamma',
               'lerp', 'addcmul', 'addcdiv', 'deg2rad', 'rad2deg', 'sinc', 'logit', 'nan_to_num', 'heaviside']:
     _fn = _methods._inplace_of(globals()[_name])
+    if _name == 'hypot':                  # (no integer kernel: the cast check comes first, `bool_t.hypot_(int_t)`)
+        _fn = _methods._cast_checked(_fn)
     setattr(Tensor, _name + '_', _method(_fn, _name + '_', _TENSOR_ONLY[_name]) if _name in _TENSOR_ONLY else _fn)
 
 

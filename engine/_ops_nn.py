@@ -21,7 +21,7 @@ from ._ops import (_number, _add_reduce, _add_scalar, _attach, _check_broadcast,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
-                   masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out,
+                   masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out, _zero_ties,
                    _not_implemented)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once, parser_type
 
@@ -149,7 +149,13 @@ def where(condition, input=None, other=None):
         return tuple(make(i.astype(np.int64)) for i in np.nonzero(np.atleast_1d(condition._data)))
     if not (isinstance(input, (Tensor,) + _Number) and isinstance(other, (Tensor,) + _Number)):
         raise TypeError('where')        # (torch.where's argument parser says which; see _argparse)
-    if condition._data.dtype.kind != 'b':
+    cond = condition._data
+    if cond.dtype == np.uint8:                      # (a ByteTensor mask, as written before PyTorch had bool)
+        warn_once('where received a uint8 condition tensor. This behavior is deprecated and will be removed in a '
+                  'future version of PyTorch. Use a boolean condition instead.',
+                  'aten/src/ATen/native/TensorCompare.cpp:621')
+        cond = cond != 0
+    elif cond.dtype.kind != 'b':
         raise RuntimeError('where expected condition to be a boolean tensor, but got a tensor with dtype '
                            + condition.dtype.legacy)
     shape = condition._data.shape                   # (PyTorch's broadcast check, operand by operand, and its error)
@@ -164,7 +170,7 @@ def where(condition, input=None, other=None):
                 dt.check_scalar(_scalar(v), d)
     x = input._data if isinstance(input, Tensor) else _scalar(input)
     y = other._data if isinstance(other, Tensor) else _scalar(other)
-    r = np.where(condition._data, x, y)
+    r = np.where(cond, x, y)
     for v in (condition._data, x, y):
         if type(v) is np.ndarray and not v.flags.c_contiguous:
             r = _iter_laid_out(r, condition._data, x, y)        # (not all contiguous: PyTorch's layout, not C)
@@ -255,18 +261,6 @@ class MaxBackward0(Node):
 
 class MinBackward0(MaxBackward0):
     pass
-
-
-def _zero_ties(r, x, y):
-    """maximum / minimum where x and y are zeros of both signs, as PyTorch's kernel picks: the second operand in its
-    vector loop (16 float32 or 8 float64 lanes at a time), the first in the loop's scalar tail. (The loop runs over the
-    whole of same-shaped operands, else over the last dim.)"""
-    tie = (x == y) & (x == 0)
-    if not tie.any():
-        return r
-    n = r.size if x.shape == y.shape else r.shape[-1]
-    tail = np.arange(r.size).reshape(r.shape) % n >= n - n % (64 // r.itemsize)
-    return np.where(tie, np.where(tail, x, y), r)
 
 
 def _elementwise_extremum(np_fn, node_cls):
@@ -1512,7 +1506,8 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         prod = x @ y
         if alpha != 1:
             prod = prod * alpha
-        out = _out(prod + (bias if beta == 1 else bias * beta), mat1.dtype)
+        # (beta 0: input ignored, its nan and inf too)
+        out = _out(prod if beta == 0 else prod + (bias if beta == 1 else bias * beta), mat1.dtype)
     if ag.grad_enabled and (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
         item = mat1._data.itemsize
         _attach(out, AddmmBackward0, (input, mat1, mat2), {
@@ -2676,7 +2671,7 @@ class EmbeddingBackward0(Node):
         keep = idx != pad
         rows = gd[keep]
         if self._saved['scale_grad_by_freq']:
-            counts = np.bincount(idx, minlength=self._saved['weight_sym_argsize_0'])
+            counts = np.bincount(idx.astype(np.intp), minlength=self._saved['weight_sym_argsize_0'])
             rows = rows / counts[idx[keep]][:, None].astype(gd.dtype)
         out = np.zeros((self._saved['weight_sym_argsize_0'], gd.shape[1]), gd.dtype)
         np.add.at(out, idx[keep], rows)                    # (row by row, in the order of the indices)
@@ -2736,7 +2731,7 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
     w = weight._data
     keep = idx != padding_idx
     keep[ends[-1] if bags else 0:] = False              # (after the last offset, with include_last_offset: no bag)
-    count = np.bincount(bag_of[keep], minlength=bags)[:bags]
+    count = np.bincount(bag_of[keep].astype(np.intp), minlength=bags)[:bags]
     out = np.zeros((bags, w.shape[1]), w.dtype)
     max_indices = np.zeros((bags, w.shape[1]), np.int64)
     psw = None if per_sample_weights is None else per_sample_weights._data
@@ -2790,7 +2785,8 @@ class EmbeddingBagBackward0(Node):
                 if s['scale_grad_by_freq']:
                     # (PyTorch's kernel divides the k-th distinct index's rows by the count of the k-th smallest
                     # index, not its own: reproduced)
-                    counts, ordered = np.bincount(idx, minlength=out.shape[0]), np.sort(idx, kind='stable')
+                    counts = np.bincount(idx.astype(np.intp), minlength=out.shape[0])
+                    ordered = np.sort(idx, kind='stable')
                     freq = {v: counts[ordered[k]] for k, v in enumerate(np.unique(idx).tolist())}
                 size = self.saved('result2')._data
                 for i in np.flatnonzero(idx != pad).tolist():

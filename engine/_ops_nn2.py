@@ -489,3 +489,57 @@ class PreluKernelBackward0(Node):
 
 class PreluKernelBackwardBackward0(_SecondOrder):
     pass
+
+
+# ================================================================================================ weight norm
+
+def _aten_norm(x, p, dim=None):
+    """at::norm(x, p) (NormBackward0) or at::norm(x, p, dim) (NormBackward1), as PyTorch's C++ composites call it
+    (Python's x.norm records LinalgVectorNormBackward0)."""
+    from ._ops_nn import norm
+    with ag.no_grad():
+        r = norm(x, p, dim)
+    saved = {'p': p, 'result': _RESULT, 'self': SavedTensor(x)}
+    if dim is None:
+        return _attach(make(r._data), NormBackward0, (x,), saved)
+    return _attach(make(r._data), NormBackward1, (x,), dict(saved, dim=(dim,), keepdim=False))
+
+
+class NormBackward0(Node):
+    def apply(self, g):
+        from ._ops_nn import _norm_backward
+        return (_norm_backward(g, self.saved('self'), self.saved('result'), self._saved['p'], None, False),)
+
+
+def norm_except_dim(v, pow=2, dim=0):
+    """The pow-norm of v over every dim but `dim`, shaped as v with 1s elsewhere (dim -1: of all of v), composed of
+    views and at::norm as PyTorch composes it."""
+    if dim == -1:
+        return _aten_norm(v, pow)
+    if dim == 0:
+        return _aten_norm(v.contiguous().view(v.shape[0], -1), pow, 1).view((v.shape[0],) + (1,) * (v.ndim - 1))
+    if dim == v.ndim - 1:
+        return _aten_norm(v.contiguous().view(-1, v.shape[dim]), pow, 0).view((1,) * dim + (v.shape[dim],))
+    return norm_except_dim(v.transpose(0, dim), pow, 0).transpose(0, dim)
+
+
+def weight_norm(v, g, dim=0):
+    """torch._weight_norm: v * (g / norm_except_dim(v, 2, dim)). Over the first or the last dim PyTorch runs its
+    fused kernel, one node (WeightNormInterfaceBackward0) saving v, g and the norms (result1); else the ops above."""
+    if dim not in (0, v.ndim - 1):
+        return v * (g / norm_except_dim(v, 2, dim))
+    v, g = v.contiguous(), g.contiguous()
+    with ag.no_grad():
+        norms = norm_except_dim(v, 2, dim)
+        w = v * (g / norms)
+    return _attach(make(w._data), WeightNormInterfaceBackward0, (v, g),
+                   {'dim': dim, 'g': SavedTensor(g), 'result1': SavedTensor(norms), 'v': SavedTensor(v)})
+
+
+class WeightNormInterfaceBackward0(Node):
+    def apply(self, gw):
+        v, g, norms, dim = self.saved('v'), self.saved('g'), self.saved('result1'), self._saved['dim']
+        dims = tuple(d for d in range(v.ndim) if d != dim)
+        proj = (gw * v).sum(dims, keepdim=True) / norms         # (the gradient along v's direction, per slice)
+        return ((g / norms) * (gw - v * (proj / norms)) if self.needs(0) else None,
+                proj if self.needs(1) else None)

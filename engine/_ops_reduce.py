@@ -143,7 +143,9 @@ def tensordot(a, b, dims=2, out=None):
 
 
 def inner(a, b):
-    """Sum over the last dims of both (a * b for a number): tensordot(a, b, ([-1], [-1]))."""
+    """Sum over the last dims of both (a * b for a 0-d tensor): tensordot(a, b, ([-1], [-1]))."""
+    if not isinstance(b, Tensor):          # (a number, a list: the argument parser's error replaces this one)
+        raise TypeError("inner(): argument 'other' must be Tensor, not %s" % type(b).__name__)
     if a.ndim == 0 or b.ndim == 0:
         return a * b
     if a.shape[-1] != b.shape[-1]:

@@ -219,6 +219,7 @@ class MkldnnRnnLayerBackward0(Node):
 
     def apply(self, *grads):
         from .autograd import grad
+        self._unpack_all()      # (freed by an earlier backward, or a weight changed in place since: PyTorch's errors)
         inner = self._inner
         roots = [r for r, g in zip(inner['outputs'], grads) if g is not None]
         given = [g for g in grads[:3] if g is not None]

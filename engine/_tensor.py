@@ -29,12 +29,17 @@ def warn_once(message, where, stacklevel=None):
 
 
 def parser_type(x):
-    """A value's type as PyTorch's argument parser names it: its C type's name (numpy.ndarray, torch.Size)."""
+    """A value's type as PyTorch's argument parser names it: its C type's name (tp_name), the module's name before
+    it but for builtins (numpy.ndarray, decimal.Decimal, torch.Size); a Python class's name alone (numpy's matrix)."""
     if isinstance(x, Tensor):
         return 'Tensor'
     t = type(x)
-    return t.__module__ + '.' + t.__name__ if t.__module__ in ('numpy', 'torch', 'torch._C', 'torch.return_types') \
-        else t.__name__
+    if t.__module__ in ('torch', 'torch._C', 'torch.return_types'):          # (the engine's versions of C types)
+        return t.__module__ + '.' + t.__name__
+    return t.__name__ if t.__module__ == 'builtins' or t.__flags__ & _HEAP_TYPE else t.__module__ + '.' + t.__name__
+
+
+_HEAP_TYPE = 1 << 9                 # Py_TPFLAGS_HEAPTYPE: a class made by a class statement
 
 
 def invalid_arguments(fn, args, kwargs, signatures):
@@ -213,6 +218,8 @@ class Tensor:
     _wrapped = False          # a Python number taking part in an op as a 0-d tensor
     _no_grad_view = False     # a view of a tensor requiring grad, made while grad mode was off
     _grad_from_base = False   # a view without grad_fn that requires grad only because its base does
+    _unread_fn = None         # a view's grad_fn from before its base changed in place: PyTorch makes the new one
+                              # only when the view's grad_fn is next read, and keeps the old one until then
     _detached_at = -1         # the sequence number when detach_() took its grad_fn (nodes made before: an error)
     _inference = False        # made under torch.inference_mode (kept out of autograd and version counting after)
     __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
@@ -373,7 +380,7 @@ class Tensor:
         return self._data.__array_interface__['data'][0] if self._data.size else 0
 
     def storage_offset(self):
-        root = self._base if self._base is not None else self
+        root = self._owner()
         base = root.__dict__.get('_storage', root._data)       # (its memory since a set_ or resize_, if one ran)
         return ((self._data.__array_interface__['data'][0] - base.__array_interface__['data'][0])   # (an empty one's
                 // self._data.itemsize)                                                       # data_ptr() is 0)
@@ -387,11 +394,16 @@ class Tensor:
 
     def _memory(self):
         """The memory this tensor views, flat (its base's; all of it since a set_ or resize_, which keep it)."""
-        return _root_memory(self._base if self._base is not None else self)
+        return _root_memory(self._owner())
+
+    def _owner(self):
+        """The tensor whose memory this one shows (PyTorch's storage): its base, or itself when it is no view or a
+        view that .data = or set_ made show other memory since (which it keeps as its own `_storage`)."""
+        return self if self._base is None or '_storage' in self.__dict__ else self._base
 
     def untyped_storage(self):
         """The bytes of the memory this tensor views (its base's), as an UntypedStorage (no warning)."""
-        base = self._base if self._base is not None else self
+        base = self._owner()
         data = self._memory()
         old = base.__dict__.get('_untyped_storage')      # (one storage object while the memory is the same, as
         if old is not None and old._data.ctypes.data == data.ctypes.data and old._data.size == data.nbytes:
@@ -423,6 +435,8 @@ class Tensor:
         fn = self._grad_fn
         if type(fn) is ag.Invalid:
             raise RuntimeError(fn.msg)
+        if self._unread_fn is not None:
+            ag.read_grad_fn(self)
         return fn
 
     @property
@@ -477,7 +491,7 @@ class Tensor:
     def grad(self):
         fn = self._grad_fn
         if fn is not None and not self._retains_grad and self._grad is None and not (
-                type(fn) is ag.Invalid and fn.stored_leaf):
+                type(fn) is ag.Invalid and fn.stored_leaf) and self._unread_fn is not ag.NO_GRAD_FN:
             warnings.warn(_NON_LEAF_GRAD_WARNING, UserWarning, stacklevel=2)
         return self._grad
 
@@ -540,6 +554,9 @@ class Tensor:
         """Keep .grad for this non-leaf tensor too (a hook on its grad_fn stores it)."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
+        if self._unread_fn is ag.NO_GRAD_FN:       # (PyTorch reads its grad_fn field as a leaf's: nothing done)
+            return
+        ag.read_grad_fn(self)
         if self._grad_fn is None or self._retains_grad:
             return
         self._grad_fn._retained()[self._output_nr] = weakref.ref(self)
@@ -614,9 +631,25 @@ class Tensor:
             from ._ops import _keep_saved_output
             _keep_saved_output(self)
         old = self._data
-        if self._requires_grad and (old.shape != value._data.shape or old.dtype != value._data.dtype):
-            self._stale_meta(old, new_accumulator=old.dtype != value._data.dtype)
+        if old.shape != value._data.shape or old.dtype != value._data.dtype:
+            ag.stale_meta = True    # (a graph may have saved it: backward checks what formulas reading it give)
+            if self._requires_grad:
+                self._stale_meta(old, new_accumulator=old.dtype != value._data.dtype)
+        if self._base is None:
+            self._keep_views_where_they_are()
+            self.__dict__.pop('_storage', None)
+        if self._base is not None or value._base is not None or '_storage' in value.__dict__:
+            self._storage = value._memory()     # (value's memory, where storage_offset counts from)
         self._data = value._data
+
+    def _keep_views_where_they_are(self):
+        """Before this base shows other memory (.data =, set_): its views stay where they were in the memory it
+        leaves, as PyTorch's views keep their own storage offset."""
+        memory = self._memory()
+        for ref in (self._version_counter.views or ()) if self._version_counter is not None else ():
+            v = ref()
+            if v is not None and v._base is self and '_storage' not in v.__dict__:
+                v._storage = memory
 
     def _stale_meta(self, old, new_accumulator=False):
         """Its memory gets another shape or dtype (array `old` before) without a node recording it (.data =, set_ or
@@ -818,6 +851,7 @@ class Tensor:
             _print_calls(self)
         suffixes = []
         if self._grad_fn is not None:
+            ag.read_grad_fn(self)       # (PyTorch reads the grad_fn: see _unread_fn)
             suffixes.append('grad_fn=<%s>' % type(self._grad_fn).__name__)
         elif self._requires_grad:
             suffixes.append('requires_grad=True')
@@ -899,7 +933,7 @@ def _same_memory(a, view):
     """a, an alias of a tensor that is no view itself (.data, detach()), shows the tensor's memory: its base's all
     (PyTorch's storage), so that storage_offset() and resize_ see where in it a starts (of a tensor that is no view,
     the memory it keeps since a set_ or resize_, if one ran)."""
-    root = view._base if view._base is not None else view
+    root = view._owner()
     if root is view and '_storage' not in root.__dict__:
         return
     a._storage = _root_memory(root)
@@ -918,7 +952,7 @@ def _root_memory(root):
 
 # What the engine keeps in a tensor's __dict__ (the class's defaults above and these): not the user's attributes.
 _ENGINE_ATTRIBUTES = frozenset(k for k in Tensor.__dict__ if k.startswith('_') and not k.startswith('__')).union((
-    '_storage', '_untyped_storage', '_numpy_memory', '_fn_view', '_stale', '_shared', '_grad_dtype', '_moved'))
+    '_storage', '_untyped_storage', '_numpy_memory', '_fn_view', '_stale', '_shared', '_grad_dtype'))
 
 
 def _user_attributes(t):

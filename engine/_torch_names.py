@@ -21,7 +21,8 @@ NAMES = {
         _backward_hooks _drawn_ _dtypes _empty _factories _fan _fans _fill_ _fn _legacy_reduction
         _make_deprecate _modules_package _name _names _ntuple _ops_rnn _pad _pairs _param_line _reset_affine
         _typename _views_changed _vision _where _zero_grad ag empty empty_like math namedtuple np operator
-        randperm sys types user_stacklevel warnings where _ENGINE_MODULE_NAMES _TORCH_MODULE_NAMES"""),
+        randperm sys types user_stacklevel warnings where _ENGINE_MODULE_NAMES _TORCH_MODULE_NAMES
+        _deprecated_class _tuple_parser consume_prefix_in_state_dict_if_present functools"""),
     'torch.nn.functional': ("""
         BroadcastingList1 BroadcastingList2 BroadcastingList3 Callable DType GRID_SAMPLE_INTERPOLATION_MODES
         GRID_SAMPLE_PADDING_MODES Optional ScalingType SwizzleType TYPE_CHECKING _Any _Reduction _VF
@@ -104,5 +105,5 @@ NAMES = {
         fuse_linear_bn_eval fuse_linear_bn_weights fusion init memory_format parametrizations parametrize
         remove_spectral_norm remove_weight_norm skip_init spectral_norm stateless weight_norm""",
         """
-        Tensor __dir__ __getattr__ _as_list _factories ag cat stack types warnings"""),
+        Tensor WeightNorm __dir__ __getattr__ _as_list _factories ag cat stack types warnings"""),
 }

@@ -107,6 +107,7 @@ def _check_roots(outputs, grads):
     for i, t in enumerate(outputs):
         if not t._requires_grad or (t._grad_fn is None and t._grad_from_base):    # (a view with no edge)
             raise RuntimeError('element %d of tensors does not require grad and does not have a grad_fn' % i)
+        _ag.read_grad_fn(t)
 
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None):

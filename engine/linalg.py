@@ -10,7 +10,7 @@ from ._ops_linalg import (linalg_det as det, linalg_slogdet as slogdet, linalg_s
                           linalg_solve_ex as solve_ex,  # noqa: F401
                           linalg_matrix_power as matrix_power, linalg_pinv as pinv,
                           linalg_matrix_rank as matrix_rank, linalg_lstsq as lstsq)
-from ._tensor import Tensor, _wrap_dim
+from ._tensor import Tensor, _wrap_dim, warn_once
 
 
 def _check_float(name, a, low_precision=True):
@@ -144,3 +144,17 @@ def multi_dot(tensors):
         k = split[i][j]
         return chain(i, k).mm(chain(k + 1, j))
     return chain(0, n - 1).view(out_shape)
+
+
+def _chain_matmul(*matrices):
+    """torch.chain_matmul(A, B, C), deprecated (warned once per process): multi_dot of two or more matrices, a copy
+    (CloneBackward0) of one."""
+    warn_once('torch.chain_matmul is deprecated and will be removed in a future PyTorch release. Use '
+              'torch.linalg.multi_dot instead, which accepts a list of two or more tensors rather than multiple '
+              'parameters.', 'aten/src/ATen/native/LinearAlgebra.cpp:1102')
+    for m in matrices:
+        if m.ndim != 2:
+            raise RuntimeError('Tensor dimension is %d, expected 2 instead.' % m.ndim)
+    if not matrices:
+        raise RuntimeError('chain_matmul(): Expected one or more matrices')
+    return matrices[0].clone() if len(matrices) == 1 else multi_dot(matrices)

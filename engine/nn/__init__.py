@@ -1,4 +1,5 @@
 """torch.nn: Module (parameter registration, train/eval, repr), the common layers and losses, and nn.init."""
+import functools
 import math
 import operator
 import sys
@@ -131,14 +132,24 @@ class Module:
 
     training = True
     _version = 1             # (of its state_dict's layout; a layer that changes it counts up)
+    call_super_init = False  # True: arguments given to Module.__init__ go on to the next class's __init__
 
     def __init__(self, *args, **kwargs):
+        # (PyTorch's: a layer without an __init__ of its own refuses arguments, nn.Sigmoid(inplace=True))
+        if not self.call_super_init and kwargs:
+            raise TypeError("%s.__init__() got an unexpected keyword argument '%s'"
+                            % (type(self).__name__, next(iter(kwargs))))
+        if not self.call_super_init and args:
+            raise TypeError('%s.__init__() takes 1 positional argument but %d were given'
+                            % (type(self).__name__, len(args) + 1))
         for name in ('_parameters', '_buffers', '_modules', '_forward_pre_hooks', '_forward_hooks', '_backward_hooks',
                      '_backward_pre_hooks'):
             object.__setattr__(self, name, {} if name[-5:] != 'hooks' else [])
         object.__setattr__(self, '_is_full_backward_hook', None)
         object.__setattr__(self, '_non_persistent', set())
         object.__setattr__(self, 'training', True)
+        if self.call_super_init:
+            super().__init__(*args, **kwargs)
 
     def forward(self, *input):
         raise NotImplementedError('Module [%s] is missing the required "forward" function' % type(self).__name__)
@@ -441,15 +452,20 @@ class Module:
 
     # ------------------------------------------------------------------ conversion and state
     def _convert(self, fn):
-        """Give each parameter and buffer the data of fn(it) where that changes its dtype (parameters keep their
-        identity; their grads are converted alike)."""
+        """PyTorch's _apply: each parameter gets the data of fn(it) where that changes its dtype, keeping its
+        identity, and so does its grad (grad.data = ...); each buffer is replaced by fn(it), a new tensor then."""
         _check_initialised(self, '_modules')
-        for t in list(self.parameters()) + list(self.buffers()):
+        for t in self.parameters():
             converted = fn(t.detach())
             if converted.dtype is not t.dtype:
                 t.data = converted
                 if t._grad is not None:
-                    t._grad = t._grad.to(converted.dtype)
+                    t._grad.data = t._grad.detach().to(converted.dtype)
+        for module in self.modules():
+            buffers = module._buffers
+            for key, t in buffers.items():
+                if t is not None:
+                    buffers[key] = fn(t)
         return self
 
     def to(self, *args, **kwargs):
@@ -520,9 +536,20 @@ class Module:
     def cuda(self, device=None):
         return self._convert(lambda t: t.cuda(device))      # (raises, unless there is no tensor to move)
 
-    def state_dict(self, destination=None, prefix='', keep_vars=False):
+    def state_dict(self, *args, destination=None, prefix='', keep_vars=False):
         """An ordered dict of every parameter and persistent buffer by dotted name (detached unless keep_vars); its
-        _metadata gives each module's _version by prefix (load_state_dict upgrades older entries by it)."""
+        _metadata gives each module's _version by prefix (load_state_dict upgrades older entries by it). The
+        arguments given by position (the old form) are taken with PyTorch's FutureWarning."""
+        if args:
+            warnings.warn('Positional args are being deprecated, use kwargs instead. Refer to https://pytorch.org/docs/'
+                          'main/generated/torch.nn.Module.html#torch.nn.Module.state_dict for details.', FutureWarning,
+                          stacklevel=2)
+            if destination is None:
+                destination = args[0]
+            if len(args) > 1 and prefix == '':
+                prefix = args[1]
+            if len(args) > 2 and keep_vars is False:
+                keep_vars = args[2]
         _check_initialised(self, '_state_dict_pre_hooks')
         if destination is None:
             out = OrderedDict()
@@ -1312,6 +1339,30 @@ class Identity(Module):
         return input
 
 
+class Container(Module):
+    """nn.Container, the Module of the first PyTorch releases: its submodules given by keyword. Deprecated (see
+    _deprecated_class)."""
+
+    def __init__(self, **kwargs):
+        super().__init__()
+        for key, value in kwargs.items():
+            self.add_module(key, value)
+
+
+class DataParallel(Module):
+    """`model = nn.DataParallel(model)`, as multi-GPU code wraps its model: with no GPU (as PyTorch's CPU build) the
+    wrapper only holds the module (`.module`, its state_dict keys prefixed 'module.') and calls it."""
+    __module__ = 'torch.nn.parallel.data_parallel'
+
+    def __init__(self, module, device_ids=None, output_device=None, dim=0):
+        super().__init__()
+        self.module = module
+        self.device_ids = []
+
+    def forward(self, *inputs, **kwargs):
+        return self.module(*inputs, **kwargs)
+
+
 class Flatten(Module):
     """Flattens dims start_dim..end_dim (by default all but the batch dim)."""
 
@@ -1328,7 +1379,7 @@ class Flatten(Module):
 
 class _InplaceActivation(Module):
     """An activation module with an `inplace` flag: forward is `fn(input, inplace)`."""
-    _forward_per_class = True
+    _forward_per_class = _init_per_class = True
 
     def __init__(self, inplace=False):
         super().__init__()
@@ -2827,6 +2878,13 @@ class NLLLoss(_WeightedLoss):
         return F.nll_loss(input, target, self.weight, ignore_index=self.ignore_index, reduction=self.reduction)
 
 
+class NLLLoss2d(NLLLoss):
+    """NLLLoss under its old name for images (N, C, H, W), deprecated (see _deprecated_class)."""
+
+    def __init__(self, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
+        super().__init__(weight, size_average, ignore_index, reduce, reduction)
+
+
 class CrossEntropyLoss(_WeightedLoss):
     """log_softmax then NLLLoss: takes raw scores (logits) and class indices (or class probabilities)."""
 
@@ -2878,9 +2936,32 @@ class OptimizedModule(Module):
         return getattr(self._orig_mod, name)
 
 
+def _deprecated_class(cls, message):
+    """A class PyTorch marks @deprecated (typing_extensions): a FutureWarning when the class itself is
+    instantiated (before its __init__ runs), and when a subclass of it is defined."""
+    init, init_subclass = cls.__init__, cls.__init_subclass__
+
+    def __init__(self, *args, **kwargs):
+        if type(self) is cls:
+            warnings.warn(message, FutureWarning, stacklevel=2)
+        init(self, *args, **kwargs)
+
+    def __init_subclass__(sub, **kwargs):
+        warnings.warn(message, FutureWarning, stacklevel=3)
+        init_subclass.__func__(sub, **kwargs)
+    cls.__init__ = functools.wraps(init)(__init__)
+    cls.__init_subclass__ = classmethod(__init_subclass__)
+
+
+_deprecated_class(Container, '`nn.Container` is deprecated. All of its functionality is now implemented in `nn.Module`. '
+                             'Subclass that instead.')
+_deprecated_class(NLLLoss2d, '`NLLLoss2d` has been deprecated. Please use `NLLLoss` instead as a drop-in replacement and '
+                             'see https://pytorch.org/docs/main/nn.html#torch.nn.NLLLoss for more details.')
+
+
 # Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
 for _where, _names in [('module', 'Module'),
-                       ('container', 'Sequential ModuleList ModuleDict ParameterList ParameterDict'),
+                       ('container', 'Container Sequential ModuleList ModuleDict ParameterList ParameterDict'),
                        ('linear', 'Linear LazyLinear Identity'), ('flatten', 'Flatten Unflatten'),
                        ('dropout', '_DropoutNd Dropout Dropout1d Dropout2d Dropout3d AlphaDropout'),
                        ('sparse', 'Embedding EmbeddingBag'),
@@ -2895,7 +2976,7 @@ for _where, _names in [('module', 'Module'),
                        ('distance', 'CosineSimilarity PairwiseDistance'),
                        ('normalization', 'GroupNorm LayerNorm RMSNorm'),
                        ('instancenorm', '_InstanceNorm InstanceNorm1d InstanceNorm2d'),
-                       ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss CrossEntropyLoss '
+                       ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss NLLLoss2d CrossEntropyLoss '
                                 'BCELoss BCEWithLogitsLoss KLDivLoss MarginRankingLoss HingeEmbeddingLoss '
                                 'CosineEmbeddingLoss TripletMarginLoss PoissonNLLLoss GaussianNLLLoss SoftMarginLoss '
                                 'MultiLabelSoftMarginLoss MultiMarginLoss MultiLabelMarginLoss')]:
@@ -2930,8 +3011,32 @@ def _modules_package():
             setattr(sub, obj.__name__, obj)
             if not obj.__name__.startswith('_'):
                 setattr(package, obj.__name__, obj)
+    # torch.nn.modules.utils: the helpers custom layers import (`from torch.nn.modules.utils import _pair`)
+    package.utils = sys.modules[package.__name__ + '.utils'] = types.ModuleType(package.__name__ + '.utils')
+    for n, name in enumerate(('_single', '_pair', '_triple', '_quadruple'), 1):
+        setattr(package.utils, name, _tuple_parser(n, name))
+    package.utils.consume_prefix_in_state_dict_if_present = consume_prefix_in_state_dict_if_present
     sys.modules[package.__name__] = package
     return package
+
+
+def _tuple_parser(n, name):
+    """torch.nn.modules.utils._pair and the like: an iterable as a tuple, anything else repeated n times."""
+    def parse(x):
+        return tuple(x) if isinstance(x, Iterable) else (x,) * n
+    parse.__name__, parse.__qualname__ = name, '_ntuple.<locals>.parse'
+    return parse
+
+
+def consume_prefix_in_state_dict_if_present(state_dict, prefix):
+    """Strip `prefix` from the keys of a state_dict that have it, in place (and from its _metadata's, where the
+    prefix without its dot names a module too): how a DataParallel model's 'module.' keys load into the model."""
+    for key in [k for k in state_dict if k.startswith(prefix)]:
+        state_dict[key[len(prefix):]] = state_dict.pop(key)
+    metadata = getattr(state_dict, '_metadata', None)
+    if metadata is not None:
+        for key in [k for k in metadata if k and (k.startswith(prefix) or k == prefix.replace('.', ''))]:
+            metadata[key[len(prefix):]] = metadata.pop(key)
 
 
 modules = _modules_package()

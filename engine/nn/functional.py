@@ -811,23 +811,31 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
     return _apply_loss_reduction(output_margin + output_self, r)
 
 
-def _tensor_input(fn, name):
+def _tensor_input(fn, name, builtin=False):
     """fn refusing an input that is not a tensor with the TypeError of PyTorch's argument parser (PyTorch's
-    F.gelu, F.elu, ... call their C++ op straight away: a torch.return_types.max is not a tensor)."""
+    F.gelu, F.elu, ... call their C++ op straight away: a torch.return_types.max is not a tensor). With inplace
+    set, the op is the in-place one (elu_). builtin: PyTorch's F.<name> is the C++ op itself, which names the
+    position of an input given by position only; the others pass it on by position."""
     import functools
+    names = fn.__code__.co_varnames[:fn.__code__.co_argcount]
+    at = names.index('inplace') if 'inplace' in names else None
 
     @functools.wraps(fn)
     def f(*args, **kwargs):
         if args and not isinstance(args[0], Tensor) or not args and 'input' in kwargs \
                 and not isinstance(kwargs['input'], Tensor):
-            raise TypeError("%s(): argument 'input'%s must be Tensor, not %s"
-                            % (name, ' (position 1)' if args else '', _parser_type(args[0] if args else
-                                                                                    kwargs['input'])))
+            inplace = at is not None and (args[at] if len(args) > at else kwargs.get('inplace'))
+            raise TypeError("%s%s(): argument 'input'%s must be Tensor, not %s"
+                            % (name, '_' if inplace else '', ' (position 1)' if args or not builtin else '',
+                               _parser_type(args[0] if args else kwargs['input'])))
         return fn(*args, **kwargs)
     return f
 
 
-for _name in ('gelu', 'silu', 'elu', 'softplus', 'hardtanh', 'relu6', 'mish', 'selu', 'celu', 'hardswish',
-              'hardsigmoid', 'threshold', 'layer_norm'):
+for _name in ('silu', 'elu', 'hardtanh', 'relu6', 'mish', 'selu', 'celu', 'hardswish', 'hardsigmoid', 'threshold',
+              'layer_norm'):
     globals()[_name] = _tensor_input(globals()[_name], _name)
-logsigmoid = _tensor_input(logsigmoid, 'log_sigmoid')
+threshold_ = _tensor_input(threshold_, 'threshold_', builtin=True)
+gelu = _tensor_input(gelu, 'gelu', builtin=True)
+softplus = _tensor_input(softplus, 'softplus', builtin=True)
+logsigmoid = _tensor_input(logsigmoid, 'log_sigmoid', builtin=True)

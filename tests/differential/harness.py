@@ -26,7 +26,10 @@ _WARNED_ONCE = ("UserWarning: Using backward() with create_graph=True",
                 "UserWarning: Creating a tensor from a list of numpy.ndarrays",
                 "UserWarning: TypedStorage is deprecated",
                 "UserWarning: torch.set_default_tensor_type() is deprecated",
-                "UserWarning: The given NumPy array is not writable")
+                "UserWarning: The given NumPy array is not writable",
+                "UserWarning: This overload of",
+                "UserWarning: where received a uint8 condition tensor",
+                "UserWarning: torch.chain_matmul is deprecated")
 
 
 # Helpers a snippet may call: show(y) prints a tensor, its grad_fn and every saved attribute of it in name order;

@@ -88,4 +88,59 @@ def vector_to_parameters(vec, parameters):
         at += n
 
 
+class WeightNorm:
+    """The forward pre-hook of the deprecated weight_norm: before each forward the module's `name` is made again
+    from its `name`_g (the norms) and `name`_v (the directions), a tensor in the graph of both."""
+    __module__ = 'torch.nn.utils.weight_norm'
+
+    def __init__(self, name, dim):
+        self.name, self.dim = name, -1 if dim is None else dim
+
+    def compute_weight(self, module):
+        from ..._ops_nn2 import weight_norm as _weight_norm
+        return _weight_norm(getattr(module, self.name + '_v'), getattr(module, self.name + '_g'), self.dim)
+
+    def remove(self, module):
+        weight = self.compute_weight(module)
+        delattr(module, self.name)
+        del module._parameters[self.name + '_g']
+        del module._parameters[self.name + '_v']
+        from ..parameter import Parameter
+        setattr(module, self.name, Parameter(weight.data))
+
+    def __call__(self, module, inputs):
+        setattr(module, self.name, self.compute_weight(module))
+
+
+def weight_norm(module, name='weight', dim=0):
+    """Deprecated (FutureWarning): `name` of module split into `name`_g, its norm over every dim but dim (all dims
+    when dim is None), and `name`_v, the parameter as it was; `name` becomes a plain attribute made from them before
+    each forward."""
+    from ...nn import Parameter
+    from ..._ops_nn2 import norm_except_dim
+    warnings.warn('`torch.nn.utils.weight_norm` is deprecated in favor of '
+                  '`torch.nn.utils.parametrizations.weight_norm`.', FutureWarning, stacklevel=2)
+    for hook in module._forward_pre_hooks:
+        if isinstance(hook, WeightNorm) and hook.name == name:
+            raise RuntimeError('Cannot register two weight_norm hooks on the same parameter %s' % name)
+    fn = WeightNorm(name, dim)
+    weight = getattr(module, name)
+    del module._parameters[name]
+    module.register_parameter(name + '_g', Parameter(norm_except_dim(weight, 2, fn.dim).data))
+    module.register_parameter(name + '_v', Parameter(weight.data))
+    setattr(module, name, fn.compute_weight(module))
+    module.register_forward_pre_hook(fn)
+    return module
+
+
+def remove_weight_norm(module, name='weight'):
+    """Undo weight_norm: `name` a parameter again, of the weight its _g and _v make."""
+    for hook in module._forward_pre_hooks:
+        if isinstance(hook, WeightNorm) and hook.name == name:
+            hook.remove(module)
+            module._forward_pre_hooks.remove(hook)
+            return module
+    raise ValueError("weight_norm of '%s' not found in %s" % (name, module))
+
+
 from . import rnn  # noqa: E402,F401
