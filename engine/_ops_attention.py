@@ -116,31 +116,28 @@ def addbmm_(self, batch1, batch2, *, beta=1, alpha=1):
 class AddbmmBackward0(Node):
     def apply(self, g):
         s = self._saved
-        gi = (g if s['beta'] == 1 else _mul_scalar(g, s['beta'])) if self.needs(0) else None
-        g1 = g2 = None
-        if self.needs(1) or self.needs(2):
+        ge = None
+        if self.needs(1) or self.needs(2):      # (each product of the batch got the sum's gradient)
             ge = g.unsqueeze(0).expand(s['batch1_sym_argsize_0'], s['batch1_sym_argsize_1'], s['batch2_sym_argsize_2'])
-        if self.needs(1):
-            g1 = bmm(ge, transpose(self.saved('batch2'), 1, 2))
-            g1 = g1 if s['alpha'] == 1 else _mul_scalar(g1, s['alpha'])
-        if self.needs(2):
-            g2 = bmm(transpose(self.saved('batch1'), 1, 2), ge)
-            g2 = g2 if s['alpha'] == 1 else _mul_scalar(g2, s['alpha'])
-        return gi, g1, g2
+        return _batched_product_grads(self, g, ge)
 
 
 class BaddbmmBackward0(Node):
     def apply(self, g):
-        s = self._saved
-        gi = (g if s['beta'] == 1 else _mul_scalar(g, s['beta'])) if self.needs(0) else None
-        g1 = g2 = None
-        if self.needs(1):
-            g1 = bmm(g, transpose(self.saved('batch2'), 1, 2))
-            g1 = g1 if s['alpha'] == 1 else _mul_scalar(g1, s['alpha'])
-        if self.needs(2):
-            g2 = bmm(transpose(self.saved('batch1'), 1, 2), g)
-            g2 = g2 if s['alpha'] == 1 else _mul_scalar(g2, s['alpha'])
-        return gi, g1, g2
+        return _batched_product_grads(self, g, g)
+
+
+def _batched_product_grads(node, g, g_products):
+    """The gradients of beta * input + alpha * (batch1 @ batch2) (added up over the batch or not): g the output's,
+    g_products that of the batch of products."""
+    s = node._saved
+    return (_scaled(g, s['beta']) if node.needs(0) else None,
+            _scaled(bmm(g_products, transpose(node.saved('batch2'), 1, 2)), s['alpha']) if node.needs(1) else None,
+            _scaled(bmm(transpose(node.saved('batch1'), 1, 2), g_products), s['alpha']) if node.needs(2) else None)
+
+
+def _scaled(g, k):
+    return g if k == 1 else _mul_scalar(g, k)
 
 
 # ================================================================================================ sdpa
