@@ -61,6 +61,10 @@ def test_stop_without_isolation_respawns_from_the_warm_spare(page, static_url, r
 
 
 def test_time_limit_stops_a_runaway_run(playground, run):
+    # As a learner meets it: the page warmed up, a spare worker ready behind the one in use (should the loop not
+    # unwind within the grace period, on a busy machine, the spare takes over at once: ready either way).
+    run(playground, 'pass')
+    playground.wait_for_selector('body[data-spare=ready]', state='attached', timeout=90_000)
     playground.evaluate('window.playground.limits.timeLimitMs = 1500')
     started = time.perf_counter()
     text = run(playground, LOOP)
