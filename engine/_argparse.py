@@ -276,9 +276,45 @@ def _described(x):
     return parser_type(x)
 
 
+_U64 = 2 ** 64 - 1
+_MURMUR = 0xc6a4a7935bd1e995
+# the bucket counts of libstdc++'s unordered_map as it grows past 13, 29, ... keys (its primes; enough for any call)
+_BUCKETS = (13, 29, 59, 127, 257)
+
+
+def _string_hash(name):
+    """std::hash<std::string> of libstdc++ on 64-bit Linux (_Hash_bytes: MurmurHash2 with seed 0xc70f6907)."""
+    data = name.encode()
+    size = len(data) & ~7
+
+    def mixed(v):
+        return v ^ (v >> 47)
+    h = 0xc70f6907 ^ (len(data) * _MURMUR & _U64)
+    for i in range(0, size, 8):
+        h = (h ^ mixed(int.from_bytes(data[i:i + 8], 'little') * _MURMUR & _U64) * _MURMUR & _U64) * _MURMUR & _U64
+    if len(data) > size:
+        h = (h ^ int.from_bytes(data[size:], 'little')) * _MURMUR & _U64
+    return mixed(mixed(h) * _MURMUR & _U64)
+
+
 def _keywords(kwargs):
-    """The keywords in the order PyTorch's unordered_map walks them (the last given first)."""
-    return list(reversed(list(kwargs.items())))
+    """The keywords in the order PyTorch's std::unordered_map of them walks (invalid_arguments.cpp): libstdc++ keeps
+    one list where a key goes first of its bucket's run, or first of all into an empty bucket; when the keys
+    outnumber the buckets it moves them, in list order, into more buckets."""
+    items, buckets = [], _BUCKETS[0]
+    for item in kwargs.items():
+        if len(items) == buckets and buckets != _BUCKETS[-1]:
+            buckets = _BUCKETS[_BUCKETS.index(buckets) + 1]
+            moved, items = items, []
+            for old in moved:
+                _put_in_bucket(items, old, buckets)
+        _put_in_bucket(items, item, buckets)
+    return items
+
+
+def _put_in_bucket(items, item, buckets):
+    bucket = _string_hash(item[0]) % buckets
+    items.insert(next((i for i, (k, _) in enumerate(items) if _string_hash(k) % buckets == bucket), 0), item)
 
 
 def _arg_desc(args, kwargs):
@@ -440,6 +476,9 @@ class Parser:
         """check_fast for a call of positional arguments one of which is not an int (`_methods._parsed` calls this
         then only): if one stands where a signature takes an int or a bool (`x.tril(1.0)`, `x.split(1, True)`)."""
         typed, n = self._typed, len(self._typed)
+        if len(args) > n and not self._varargs:         # (more than any signature takes: x.select(0, 1, 1))
+            self.check_fast(args, {})
+            return
         for i, x in enumerate(args):
             fine = typed[i] if i < n else (int,) if self._varargs else None
             if fine is not None and type(x) not in fine:
@@ -495,7 +534,7 @@ _REDUCTIONS = ('%s(*, ScalarType? dtype=None)',
 _STATS = ('%s(IntArrayRef[1]? dim, bool unbiased=True, bool keepdim=False)',
           '%s(IntArrayRef[1]? dim=None, *, Scalar? correction=None, bool keepdim=False)', '%s(bool unbiased=True)')
 _STATS_OUT = (_STATS[0].replace(')', ', *, Tensor out=None)'), _STATS[1].replace(')', ', Tensor out=None)'), _STATS[2])
-_CASTS = 'float double long int bool half'.split()
+_CASTS = 'float double long int bool half byte char short'.split()
 
 # The methods' signatures (after self) and the torch.* functions', in the order PyTorch tries them.
 METHODS = {
@@ -522,6 +561,11 @@ METHODS = {
     'contiguous': ['contiguous(*, MemoryFormat memory_format=contiguous_format)'],
     'clone': ['clone(*, MemoryFormat? memory_format=None)'],
     'numpy': ['numpy(*, bool force=False)'],
+    'size': ['size(int64_t? dim=None)'], 'stride': ['stride(int64_t? dim=None)'],
+    'broadcast_to': ['broadcast_to(SymIntArrayRef size)'],
+    'cpu': ['cpu(*, MemoryFormat? memory_format=None)'],
+    **{name: ['%s(Tensor other)' % name] for name in ('logical_and', 'logical_or', 'logical_xor', 'vdot')},
+    'cuda': ['cuda(Device? device=None, bool non_blocking=False, *, MemoryFormat? memory_format=None)'],
     'select': ['select(int64_t dim, SymInt index)'],
     'topk': ['topk(SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True)'],
     'requires_grad_': ['requires_grad_(bool requires_grad=True)'],
@@ -796,6 +840,7 @@ FUNCTIONS = {
     'outer': ['outer(Tensor input, Tensor vec2, *, Tensor out=None)'],
     'dist': ['dist(Tensor input, Tensor other, Scalar p=2)'],
     'cross': ['cross(Tensor input, Tensor other, int64_t? dim=None, *, Tensor out=None)'],
+    'broadcast_to': ['broadcast_to(Tensor input, SymIntArrayRef size)'],
     'atan2': ['atan2(Tensor input, Tensor other, *, Tensor out=None)'],
     'heaviside': ['heaviside(Tensor input, Tensor values, *, Tensor out=None)'],
     'inner': ['inner(Tensor input, Tensor other, *, Tensor out=None)'],
@@ -924,6 +969,11 @@ for _name, _args in (('zeros', ''), ('ones', ''), ('empty', ''), ('full', 'Scala
                      ('randn', 'g')):
     _sig = '%s_like(Tensor input, %s*, MemoryFormat? memory_format=None, %s)' % (_name, _args.strip('g'), _OPTIONS)
     FUNCTIONS[_name + '_like'] = [_sig.replace('*, ', '*, Generator? generator, '), _sig] if _args == 'g' else [_sig]
+FUNCTIONS['normal'] = ['normal(Tensor mean, Tensor std, *, Generator? generator=None, Tensor out=None)',
+                       'normal(Tensor mean, double std=1, *, Generator? generator=None, Tensor out=None)',
+                       'normal(double mean, Tensor std, *, Generator? generator=None, Tensor out=None)',
+                       'normal(double mean, double std, SymIntArrayRef size, *, Generator? generator=None, '
+                       'Tensor out=None, %s)' % _OPTIONS]
 FUNCTIONS['randint_like'] = [
     'randint_like(Tensor input, %s*, %sMemoryFormat? memory_format=None, %s)' % (args, generator, _OPTIONS)
     for args in ('SymInt low, SymInt high, ', 'Tensor high, ', 'SymInt high, ')

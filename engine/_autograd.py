@@ -370,7 +370,8 @@ class SavedTensor:
         if self.unpack_hook is not None:
             if self.tensor is not None:   # (saved by an op that records no node: packed on first use)
                 self.pack()
-            t = self.unpack_hook(self.packed)
+            # (nothing packed, the pack hook having failed: PyTorch calls the unpack hook with no argument)
+            t = self.unpack_hook() if self.packed is NOTHING_PACKED else self.unpack_hook(self.packed)
             if not hasattr(t, '_data'):
                 raise TypeError('Output of saved tensor unpack_hook expected to be a Tensor but got result of type '
                                 + type(t).__name__)
@@ -407,6 +408,9 @@ class SavedTensor:
             err.autograd_node, err.autograd_saved = node, name
             raise err
         return t
+
+
+NOTHING_PACKED = object()    # SavedTensor.packed when register_hooks' pack hook raised
 
 
 def _history(t):
@@ -581,7 +585,7 @@ class InputMetadata:
 class RawSaved:
     """`grad_fn._raw_saved_<name>`: PyTorch's SavedTensor object, whose register_hooks(pack, unpack) sends the saved
     value through pack at once and through unpack each time it is used (a saved_tensors_hooks of its own)."""
-    __slots__ = ('node', 'name', 'index')
+    __slots__ = ('node', 'name', 'index', '__weakref__')
 
     def __init__(self, node=None, name=None, index=None):
         if node is None:
@@ -601,7 +605,17 @@ class RawSaved:
     def of(cls, node, name):
         """The saved value's object; a tuple of them for a saved list of tensors."""
         v = node._saved.get(name)
-        return tuple(cls(node, name, i) for i in range(len(v))) if type(v) is SavedList else cls(node, name)
+        return tuple(cls.one(node, name, i) for i in range(len(v))) if type(v) is SavedList else cls.one(node, name)
+
+    @classmethod
+    def one(cls, node, name, index=None):
+        """The object of one saved value: the same one while it lives, as pybind11 gives one Python object per C++
+        SavedVariable (`g._raw_saved_self is g._raw_saved_self`)."""
+        key = (id(node), name, index)      # (the object holds its node: no other node gets that id while it lives)
+        raw = _live_raw_saved.get(key)
+        if raw is None:
+            raw = _live_raw_saved[key] = cls(node, name, index)
+        return raw
 
     def __repr__(self):
         return '<%s.%s object at %#x>' % (type(self).__module__, type(self).__name__, id(self))
@@ -612,31 +626,49 @@ class RawSaved:
 
     @property
     def data(self):
+        """What PyTorch's SavedVariable holds: the tensor, a number as its 0-d tensor, what a pack hook made of the
+        tensor; None once backward freed it."""
         v = self._value()
-        if type(v) is SavedTensor and v.is_output and v.tensor is not None:
+        if v is None or self.node._freed:
+            return None
+        if type(v) is not SavedTensor:
+            return _make_wrapped(v)
+        if v.unpack_hook is not None:
+            return None if v.packed is NOTHING_PACKED else v.packed
+        if v.is_output:
             return _alias(v.tensor)             # (an output as PyTorch keeps it: no grad_fn, as an in-place op's)
-        return v.tensor if type(v) is SavedTensor else v
+        return v.tensor
 
     @property
     def unpack_hook(self):
         v = self._value()
-        return v.unpack_hook if type(v) is SavedTensor else None
+        return v.unpack_hook if type(v) is SavedTensor and not self.node._freed else None
 
-    def unpack(self):
+    def _bad_arguments(self, method, signature, args, kwargs):
+        """pybind11's error for a call that matches no signature (its arguments have no names: keywords are never
+        taken, and are listed after the others)."""
+        return TypeError('%s(): incompatible function arguments. The following argument types are supported:\n'
+                         '    1. (self: torch._C._autograd.SavedTensor%s\n\nInvoked with: %s%s'
+                         % (method, signature, ', '.join(map(repr, (self,) + args)),
+                            '; kwargs: ' + ', '.join('%s=%r' % kv for kv in kwargs.items()) if kwargs else ''))
+
+    def unpack(self, *args, **kwargs):
+        if args or kwargs:
+            raise self._bad_arguments('unpack', ') -> torch.Tensor', args, kwargs)
         v = self._value()
         if type(v) is SavedTensor and v.is_output and not self.node._freed:
             # PyTorch's SavedVariable::unpack() with no node to stand for the grad_fn of a saved output (which it
             # does not keep, to avoid a cycle): it takes it for one detached in place
             raise RuntimeError('Trying to use a saved tensor that has been detached in-place, i.e. with '
                                '.detach_().This is not supported, please use out-of-place `.detach()` instead')
+        if self.index is not None:              # (one item of a saved list)
+            return None if v is None else self.node._unpack(self.name)[self.index]
         return self.node._unpack(self.name)
 
-    def register_hooks(self, *hooks):
-        if len(hooks) != 2 or not all(callable(h) for h in hooks):
-            raise TypeError('register_hooks(): incompatible function arguments. The following argument types are '
-                            'supported:\n    1. (self: torch._C._autograd.SavedTensor, arg0: collections.abc.Callable, '
-                            'arg1: collections.abc.Callable) -> None\n\nInvoked with: '
-                            + ', '.join(map(repr, (self,) + hooks)))
+    def register_hooks(self, *hooks, **kwargs):
+        if kwargs or len(hooks) != 2 or not all(callable(h) for h in hooks):
+            raise self._bad_arguments('register_hooks', ', arg0: collections.abc.Callable, arg1: '
+                                      'collections.abc.Callable) -> None', hooks, kwargs)
         node, v = self.node, self._value()
         if v is None:
             raise RuntimeError('Calling register_hooks on a saved tensor with value None is forbidden')
@@ -653,12 +685,16 @@ class RawSaved:
                                'one pair of hooks is allowed at a time.')
         if not v.is_output:
             v.origin = _history(v.tensor)
-        v.packed, v.unpack_hook = _call_pack(hooks[0], _alias(v.tensor)), hooks[1]   # (an output: without grad_fn)
+        tensor = _alias(v.tensor)               # (an output: without grad_fn)
+        # PyTorch sets the hooks before it packs: after an error of the pack hook they stay set, with nothing packed
+        v.packed, v.unpack_hook = NOTHING_PACKED, hooks[1]
         v.tensor = v.saved_version = v.unpacked = None
         node._hooked = node._watched = True
+        v.packed = _call_pack(hooks[0], tensor)
 
 
 RawSaved.__module__, RawSaved.__name__, RawSaved.__qualname__ = 'torch._C._autograd', 'SavedTensor', 'SavedTensor'
+_live_raw_saved = weakref.WeakValueDictionary()     # (node id, name, index) -> its RawSaved, while one lives
 
 
 RESULT = object()         # saved['result'] = RESULT: "the op's own output", saved by record()

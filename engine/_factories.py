@@ -679,24 +679,17 @@ rand = _random_factory('rand', 'check_uniform_bounds', _random.uniform)
 randn = _random_factory('randn', 'normal_kernel_cpu', _random.normal)
 
 
-_NORMAL_SIGNATURES = (
-    ' * (Tensor mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)\n'
-    ' * (Tensor mean, float std = 1, *, torch.Generator generator = None, Tensor out = None)\n'
-    ' * (float mean, Tensor std, *, torch.Generator generator = None, Tensor out = None)\n'
-    ' * (float mean, float std, tuple of ints size, *, torch.Generator generator = None, Tensor out = None, '
-    'torch.dtype dtype = None, torch.layout layout = None, torch.device device = None, bool pin_memory = False, '
-    'bool requires_grad = False)\n')
-
-
 def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, layout=None, device=None,
            pin_memory=False, requires_grad=False):
     """torch.normal: numbers from N(mean, std), PyTorch's for the same seed. Two numbers and a size give a tensor
-    of that size; a tensor mean or std, one number per element (see _ops.normal_of)."""
+    of that size; a tensor mean or std, one number per element (see _ops.normal_of). A call that fits none of
+    PyTorch's signatures gets its parser's error (see _argparse's FUNCTIONS['normal'])."""
+    if size is not None:            # (with a size, a 0-d tensor is a number, as PyTorch's parser reads one)
+        mean, std = (x.item() if isinstance(x, Tensor) and not x._data.ndim and not x.requires_grad else x
+                     for x in (mean, std))
     tensors = isinstance(mean, Tensor) or isinstance(std, Tensor)
     if tensors == (size is not None) or not (tensors or isinstance(size, (tuple, builtins.list))):
-        got = [_parser_type(x) for x in (mean, std, size) if x is not None]
-        raise TypeError('normal() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
-                        % (', '.join(got), _NORMAL_SIGNATURES))
+        raise TypeError('normal')
     if tensors:
         from ._ops import normal_of
         result = normal_of(mean, std, generator)
@@ -817,6 +810,7 @@ _RANDPERM_SIGNATURES = ''.join(
 def randperm(*args, dtype=None, requires_grad=False, device=None, generator=None, **named):
     n, = _bind('randperm', ('n',), ('n',), args, named, _RANDPERM_SIGNATURES)
     _check_int(n, 'randperm', 'n')
+    n = operator.index(n)                                 # (an int tensor or a numpy int: its Python int)
     _size(((n,),), 'randperm')                            # (the error for a negative n)
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
     _check_randperm_dtype(n, d)

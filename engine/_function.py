@@ -122,7 +122,7 @@ class BackwardCFunction(Node, FunctionCtx):
     def _raw_saved_tensors(self):
         if self._freed:
             raise ag._freed_error(self, None)
-        return tuple(ag.RawSaved(self, name) for name in self._saved or ())
+        return tuple(ag.RawSaved.one(self, name) for name in self._saved or ())
 
     def __call__(self, *grads):
         raise TypeError("'%s' object is not callable" % type(self).__name__)     # (PyTorch's Python nodes are not)

@@ -51,7 +51,7 @@ def number_first(name, args, kwargs, function=False):
     number = as_number(args[0]) if args else None
     if len(args) != tensors.count('Tensor') + 1 or number is None:
         return None
-    extra = [k for k in kwargs if not (function and k == 'out')]
+    extra = [k for k, _ in _argparse._keywords(kwargs) if not (function and k == 'out')]
     if extra:
         raise TypeError('%s() received an invalid combination of arguments - got unrecognized keyword arguments: %s'
                         % (name, ', '.join(extra)))
@@ -350,6 +350,8 @@ def _cast_checked(inplace):
     division by zero)."""
     def f(self, other, **kwargs):
         ops._check_inplace(self, (other,))                  # (a leaf that requires grad: refused before all else)
+        if isinstance(other, Tensor) and other is not self and ops._partial_overlap(self._data, other._data):
+            ops._partial_overlap_error()                    # (TensorIterator's first check, before the shapes)
         if isinstance(other, Tensor) and other._data.shape != self._data.shape:
             ops._check_broadcast(self._data.shape, other._data.shape)
             shape = np.broadcast_shapes(self._data.shape, other._data.shape)
@@ -466,13 +468,15 @@ Tensor.byte = _caster(dt.uint8)
 Tensor.bool = _caster(dt.bool_)
 
 
-def cpu(self, memory_format=None):
+def cpu(self, *, memory_format=None):
     return self
 
 
-def cuda(self, device=None, non_blocking=False, memory_format=None):
-    if isinstance(device, int):
-        raise RuntimeError('Cannot access accelerator device when none is available.')
+def cuda(self, device=None, non_blocking=False, *, memory_format=None):
+    # (PyTorch reads the device first: an index, a negative one or another type's device is refused before CUDA is
+    # looked for)
+    if device is not None and dt.device(device).type != 'cuda':
+        raise RuntimeError('Invalid device, must be cuda device')
     raise AssertionError('Torch not compiled with CUDA enabled')
 
 
@@ -819,10 +823,11 @@ def _in_bounds(d, **values):
 
 
 def _draw(self, node, values, generator):
-    """The tensor's values replaced in place by values(shape, generator) (no gradient flows back: `node`)."""
-    gen = generator or _random.default_generator
-    return ops._inplace(self, lambda a: ops._attach(make(values(a._data.shape, gen).astype(a._data.dtype)), node,
-                                                    (a,)))
+    """The tensor's values replaced in place by values(shape, generator), drawn in the order of its memory (no
+    gradient flows back: `node`)."""
+    gen, x = generator or _random.default_generator, self._data       # (x: the layout, before _inplace copies it)
+    return ops._inplace(self, lambda a: ops._attach(make(ops._drawn(x, lambda shape: values(shape, gen)).astype(
+        x.dtype)), node, (a,)))
 
 
 def random_(self, *bounds, generator=None, **kw):
@@ -1279,9 +1284,9 @@ def native(fn, name=None, function=False):
 
 
 def _parsed(call, name, function):
-    """call, checked by PyTorch's argument parser (see _argparse): before it when given keywords or an argument that is
-    not an int where the op takes an int or a bool, and after it when it fails, so that arguments PyTorch refuses get
-    its TypeError."""
+    """call, checked by PyTorch's argument parser (see _argparse): before it when given keywords (a Python type as
+    the dtype then read as PyTorch reads it), an argument that is not an int or more than one argument where the op
+    takes an int or a bool, and after it when it fails, so that arguments PyTorch refuses get its TypeError."""
     skip = 0 if function else 1                 # (a method's self is not one of its signatures' arguments)
     typed = None                                # (the op's Parser once wanted, if it takes an int or a bool)
 
@@ -1290,9 +1295,13 @@ def _parsed(call, name, function):
         nonlocal typed
         if kwargs:
             _argparse.parser(name, function).check_fast(args[skip:], kwargs)
+            if type(kwargs.get('dtype')) is type and name != 'type':   # (x.sum(dtype=float): the parser took it,
+                kwargs['dtype'] = dt.to_dtype(kwargs['dtype'], name)   # as it takes Python's types for dtypes)
         elif typed is not False:
-            for x in args[skip:]:
-                if type(x) is not int:      # (x.tril(1.0): PyTorch's parser refuses what the op would take)
+            for i, x in enumerate(args[skip:]):
+                # (x.tril(1.0), x.sum(1, 1): PyTorch's parser refuses what the op would take, a later int too where
+                # only a bool goes)
+                if type(x) is not int or i:
                     if typed is None:
                         parser = _argparse.parser(name, function)
                         typed = parser if parser.takes_ints else False
@@ -1315,10 +1324,29 @@ def _parsed(call, name, function):
             if error is None:
                 moved = kwargs and 'unexpected keyword' in str(e) and parser.positional(args[skip:], kwargs)
                 if not moved:
+                    _check_histories(name, args)
                     raise
                 return call(*(args[:skip] + moved[0]), **moved[1])
         raise error from None
     return parsed
+
+
+# ops whose autograd kernel reads its inputs' grad_fn before the op checks its arguments (not the composite ones
+# that check first: reshape, flatten, chunk, narrow, movedim, unflatten, einsum, ...)
+_READ_HISTORY_FIRST = frozenset(
+    'transpose permute swapaxes swapdims diagonal t sum mean prod add sub mul div pow view unsqueeze squeeze expand '
+    'expand_as view_as select split split_with_sizes cat stack softmax log_softmax max min index_select gather cumsum '
+    'norm std var topk sort mm bmm dot outer where clamp roll flip tile unfold logsumexp lerp masked_fill'.split())
+
+
+def _check_histories(name, args):
+    """An op that failed: had PyTorch read the grad_fn of an input whose history it cannot rebuild (a piece of unbind
+    whose base changed in place since), that error came first."""
+    if name in _READ_HISTORY_FIRST and ag.grad_enabled:
+        for t in args:
+            for x in (t if isinstance(t, (builtins.list, builtins.tuple)) else (t,)):
+                if isinstance(x, Tensor) and x._requires_grad and type(x._grad_fn) is ag.Invalid:
+                    raise RuntimeError(x._grad_fn.msg) from None
 
 
 def _given_dim(args, kwargs, index):
@@ -1402,7 +1430,7 @@ def _clamp_check(name, function, args, kwargs):
     lines = (' * (%sTensor min = None, Tensor max = None%s)\n * (%sNumber min = None, Number max = None%s)\n'
              % (('Tensor input, ' if function else '', ', *, Tensor out = None' if out else '') * 2))
     if mixed and not odd and not out:
-        keywords = [k for k in reversed(builtins.list(kwargs)) if k in ('min', 'max')]
+        keywords = [k for k, _ in _argparse._keywords(kwargs) if k in ('min', 'max')]
         types = ['!%s!' % parser_type(a) for a in args[1:]]
         why = ("some of the keywords were incorrect: " + ', '.join(keywords) if keywords else
                "some of the arguments have invalid types: (%s)" % ', '.join(['Tensor'] * function + types))
@@ -1445,6 +1473,12 @@ _OUT_RESIZED_TWICE = frozenset(
     'greater ge greater_equal maximum minimum bitwise_and bitwise_or bitwise_xor atan2 arctan2 hypot exp log sqrt '
     'sigmoid tanh reciprocal sin cos log2 log10 log1p expm1 rsqrt tan sinh cosh asin acos atan arcsin arccos arctan '
     'square erf exp2'.split())
+# ops whose out= form refuses an out that partly overlaps an input, before resizing it (TensorIterator's ops and a
+# few others); reductions, matrix products and softmax read their inputs as they write, unchecked
+_OUT_OVERLAP_CHECKED = _OUT_OF_OWN_DTYPE | _OUT_RESIZED_TWICE | frozenset(
+    'where addcdiv addcmul lerp cumsum cumprod floor_divide addmm addmv addr baddbmm outer ger masked_select take '
+    'nan_to_num diff xlogy copysign logical_not logical_and logical_or logical_xor index_select gather cat concat '
+    'concatenate stack kron sinc logaddexp heaviside fmax fmin'.split())
 
 
 def _write_out(name, result, out, inputs):
@@ -1456,6 +1490,9 @@ def _write_out(name, result, out, inputs):
     if ag.grad_enabled and builtins.any(isinstance(t, Tensor) and t.requires_grad for t in tensors + [out]):
         raise RuntimeError("%s(): functions with out=... arguments don't support automatic differentiation, but one "
                            "of the arguments requires grad." % name)
+    if name in _OUT_OVERLAP_CHECKED and builtins.any(
+            isinstance(t, Tensor) and ops._partial_overlap(out._data, t._data) for t in tensors):
+        ops._partial_overlap_error()
     if name in _OUT_OF_OWN_DTYPE and result.dtype is not out.dtype:
         raise RuntimeError('Found dtype %s but expected %s' % (out.dtype.legacy, result.dtype.legacy))
     if not dt.can_cast(result.dtype, out.dtype):

@@ -326,10 +326,10 @@ def _iter_laid_out(r, *arrays):
     if type(r) is not np.ndarray or r.ndim < 2:
         return r
     for a in arrays:
-        if type(a) is np.ndarray and not a.flags.c_contiguous:
+        if type(a) is np.ndarray and not a.flags.c_contiguous and builtins.any(a.strides):
             break
-    else:
-        return r                                            # (all contiguous: so is numpy's result)
+    else:               # (all contiguous, or expanded from one number, which decides nothing: numpy's result is too;
+        return r        # a loss's gradient from sum() times the other operand)
     shape = r.shape
     first = None
     for a in arrays:
@@ -3456,8 +3456,9 @@ _TO_SIGNATURES = ''.join(' * (%s, bool non_blocking = False, bool copy = False, 
                                                      'torch.dtype dtype', 'Tensor tensor'))
 
 
-def to(a, *args, **kwargs):
-    """tensor.to(dtype) / .to(device) / .to(other): a copy only when the dtype changes (ToCopyBackward0)."""
+def to(a, /, *args, **kwargs):
+    """tensor.to(dtype) / .to(device) / .to(other): a copy only when the dtype changes (ToCopyBackward0). (A keyword
+    `a` is one to refuse, not self.)"""
     flags = _to_flags_at(args)
     fmt = kwargs.get('memory_format')
     if (not _TO_KEYWORDS.issuperset(kwargs) or isinstance(kwargs.get('dtype'), str) or flags is None
@@ -3826,6 +3827,7 @@ def select(a, dim, index, _position=None):
         raise IndexError('select() cannot be applied to a 0-dim tensor.')
     d = _wrap_dim(dim, a._data.ndim)
     size = a._data.shape[d]
+    index = operator.index(index)                   # (an int tensor: the int PyTorch's parser reads from it)
     if not -size <= index < size and not -2 ** 63 <= index < 2 ** 63:      # (PyTorch's parser reads an int64)
         raise ValueError('Overflow when unpacking long long')
     if not -size <= index < size and _position is None:
@@ -4646,7 +4648,8 @@ def _check_inplace(t, args=()):
     if t._no_grad_view:
         fn = t._grad_fn
         raise RuntimeError(fn.inplace_msg if type(fn) is ag.Invalid else _no_grad_view_message(t, 'is being modified'))
-    if not t._requires_grad and '_fn_view' in t.__dict__:      # (a piece of split of a tensor not requiring grad)
+    if t._grad_fn is None and '_fn_view' in t.__dict__:     # (a piece of split of a tensor not requiring grad,
+        # even one made to require grad since: PyTorch's view of no_grad mode)
         raise RuntimeError('A view was created in no_grad mode and is being modified inplace with grad mode '
                            'enabled.' + t._fn_view.split(' inplace.', 1)[1])
     if t._requires_grad:
@@ -4688,8 +4691,8 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
     else:
         direct = None
     target = _writeable(self._data, shared_ok) if self._data.size else None
-    for x in args:
-        if isinstance(x, Tensor) and x is not self and op is not _fill_tensor and _partial_overlap(self._data, x._data):
+    for x in args + builtins.tuple(kwargs.values()) if kwargs else args:       # (clamp_(max=t) too)
+        if isinstance(x, Tensor) and x is not self and op not in _OVERLAP_READ and _partial_overlap(self._data, x._data):
             if not (op is _index_put and _fills(args)):          # (masked_fill_ reads its number before writing)
                 _partial_overlap_error()
     track = ag.grad_enabled and self._data.dtype.kind == 'f' and (
@@ -4815,6 +4818,9 @@ def _masked_fill_direct(a, mask, value):
 
 # in-place ops PyTorch lets write into an expanded tensor: op -> f(self, *args) -> writer (index_fill's is set beside it)
 _OVERLAP_WARNED = {_index_put: _index_put_direct, masked_fill: _masked_fill_direct}
+# in-place ops that PyTorch lets read a tensor argument sharing self's memory (fill_ and masked_fill_ of a 0-d tensor
+# read its number first; index_fill_, masked_scatter_ set by _ops_index): no overlap to refuse
+_OVERLAP_READ = {_fill_tensor, masked_fill}
 
 
 def _writeable(arr, shared_ok=False):
@@ -5323,13 +5329,18 @@ def fill_(a, value):
     return _inplace(a, _fill, value, shared_ok=not isinstance(value, Tensor))     # (as PyTorch's fill_(Scalar))
 
 
+def _drawn(arr, values):
+    """values(shape) for arr's elements, drawn in the order PyTorch's CPU kernels walk arr's memory (TensorIterator's,
+    see _iter_order): a transposed tensor gets its numbers column by column."""
+    order = _iter_order(arr.shape, [arr])[::-1]           # (the slowest dim first)
+    return values(builtins.tuple(arr.shape[d] for d in order)).transpose(np.argsort(order))
+
+
 def _random(name, kernel, cls, check, draw, checked_first=False):
     """uniform_ / normal_: a tensor's values drawn again from the generator (PyTorch's numbers, see _random),
     recorded as an in-place op (UniformBackward0 / NormalBackward0: no gradient flows back). Autograd's checks
-    come first, then the dtype's and the numbers' (the numbers' first: checked_first)."""
-    def compute(a, p, q, gen):
-        return _attach(make(draw(a._data, p, q, gen).astype(a._data.dtype)), cls, (a,))
-
+    come first, then the dtype's and the numbers' (the numbers' first: checked_first). draw(x, shape, p, q, gen):
+    the numbers for a tensor laid out as x, in the order of its memory."""
     def op(a, p=0.0, q=1.0, *, generator=None):
         _check_inplace(a)
         if checked_first:
@@ -5337,7 +5348,9 @@ def _random(name, kernel, cls, check, draw, checked_first=False):
         if not a.is_floating_point():
             raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, a.dtype.legacy))
         check(p, q)
-        return _inplace(a, compute, p, q, generator or _rand.default_generator)
+        x, gen = a._data, generator or _rand.default_generator     # (x: a's layout, before _inplace copies it)
+        return _inplace(a, lambda t: _attach(make(_drawn(x, lambda shape: draw(x, shape, p, q, gen)).astype(x.dtype)),
+                                             cls, (t,)))
     op.__name__ = name
     return op
 
@@ -5361,9 +5374,9 @@ def _check_std(p, q):
 
 
 uniform_ = _random('uniform_', 'check_uniform_bounds', UniformBackward0, _check_uniform,
-                   lambda x, p, q, gen: _rand.uniform(gen, x.shape, x.dtype, p, q))
+                   lambda x, shape, p, q, gen: _rand.uniform(gen, shape, x.dtype, p, q))
 normal_ = _random('normal_', 'normal_kernel_cpu', NormalBackward0, _check_std,
-                  lambda x, p, q, gen: _rand.normal(gen, x.shape, x.dtype, p, q, x.flags.c_contiguous), True)
+                  lambda x, shape, p, q, gen: _rand.normal(gen, shape, x.dtype, p, q, x.flags.c_contiguous), True)
 
 
 def bernoulli(a, p=None, *, generator=None):
@@ -5394,7 +5407,8 @@ def bernoulli_(a, p=0.5, *, generator=None):
     _check_inplace(a)                   # (autograd's checks first, then p's: printed as C++ prints a double)
     if not 0 <= p <= 1:
         raise RuntimeError('bernoulli_ expects p to be in [0, 1], but got p=%g' % p)
-    return _inplace(a, lambda t: _attach(make(_rand.bernoulli(gen, t._data.shape, p).astype(t._data.dtype)),
+    x = a._data                         # (a's layout, before _inplace copies it: the numbers follow its memory)
+    return _inplace(a, lambda t: _attach(make(_drawn(x, lambda shape: _rand.bernoulli(gen, shape, p)).astype(x.dtype)),
                                          BernoulliBackward2, (t,)))
 
 

@@ -7,14 +7,17 @@ one matmul per group; its backward is numpy too. When autograd records it (creat
 outputs of PyTorch's double-backward node, whose own gradients come from the same convolution written as unfold and
 a matmul (ConvolutionBackwardBackward0), or, for pools, from the pool's linear map again (_LinearInGrad).
 """
+import operator
 import warnings
 
 import numpy as np
 
+from . import _argparse
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops import _attach, _out, _sizes
+from ._factories import _is_index
 from ._ops_nn import _SecondOrder, _second_order
 from ._tensor import Tensor, make, parser_type
 
@@ -117,20 +120,30 @@ class ConstantPadNdBackward0(Node):
 
 
 _CONV_SIGNATURES = (
-    ' * (Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, tuple of ints padding = 0, tuple '
-    'of ints dilation = 1, int groups = 1)\n'
-    ' * (Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, str padding = "valid", tuple of '
-    'ints dilation = 1, int groups = 1)\n')
+    '(Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, tuple of ints padding = 0, tuple '
+    'of ints dilation = 1, int groups = 1)',
+    '(Tensor input, Tensor weight, Tensor bias = None, tuple of ints stride = 1, str padding = "valid", tuple of '
+    'ints dilation = 1, int groups = 1)')
 
 
 def _ints(v):
     return isinstance(v, int) or isinstance(v, (tuple, list)) and all(isinstance(i, int) for i in v)
 
 
+def _read_ints(v):
+    """An int or int-list argument as PyTorch's parser reads it: an int tensor of one element (or a numpy int)
+    stands for its int (`kernel_size=n` with n = torch.tensor(2))."""
+    if isinstance(v, (tuple, list)):
+        return type(v)(_read_ints(e) for e in v)
+    return operator.index(v) if _is_index(v) else v
+
+
 def _parsed(fn):
     """conv1d / conv2d with PyTorch's argument parser's TypeError for arguments of the wrong types."""
     def call(*args, **kwargs):
         names = ('input', 'weight', 'bias', 'stride', 'padding', 'dilation', 'groups')
+        args = args[:3] + tuple(map(_read_ints, args[3:]))
+        kwargs = {k: _read_ints(v) if k in names[3:] else v for k, v in kwargs.items()}
         given = dict(zip(names, args), **kwargs)
         ok = len(args) <= len(names) and set(given) <= set(names)
         for k, v in given.items():
@@ -138,9 +151,7 @@ def _parsed(fn):
                          if k == 'bias' else isinstance(v, int) if k == 'groups' else
                          _ints(v) or k == 'padding' and isinstance(v, str))
         if not ok:
-            got = [parser_type(v) for v in args] + ['%s=%s' % (k, parser_type(v)) for k, v in kwargs.items()]
-            raise TypeError('%s() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
-                            % (fn.__name__, ', '.join(got), _CONV_SIGNATURES))
+            raise _argparse.invalid_combination(fn.__name__, _CONV_SIGNATURES, args, kwargs)
         return fn(*args, **kwargs)
     call.__name__, call.__qualname__, call.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
     call.__wrapped__ = fn
@@ -477,6 +488,7 @@ def _as_4d(a):
 
 def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
     """(values, indices) of the largest element of each window; an index counts in the unpadded H * W plane."""
+    kernel_size, stride, padding, dilation = map(_read_ints, (kernel_size, stride, padding, dilation))
     _pool_input('max_pool2d', input, kernel_size)
     given, (kernel, stride2, pad, dil) = _pool_sizes('max_pool2d', kernel_size, stride, padding, dilation)
     if input._data.ndim not in (3, 4):
@@ -531,6 +543,7 @@ def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
     """The mean of each kernel_size window (stride defaults to kernel_size)."""
+    kernel_size, stride, padding = map(_read_ints, (kernel_size, stride, padding))
     _pool_input('avg_pool2d', input, kernel_size)
     given, (kernel, stride2, pad, _) = _pool_sizes('avg_pool2d', kernel_size, stride, padding)
     if divisor_override is not None and divisor_override == 0:
@@ -618,6 +631,7 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
 
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """The largest element of each window along the last dim."""
+    kernel_size, stride, padding, dilation = map(_read_ints, (kernel_size, stride, padding, dilation))
     _pool_input('max_pool1d', input, kernel_size)
     if return_indices:
         return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
@@ -663,6 +677,7 @@ def _check_max_pool1d(kernel_size, stride, padding, dilation):
 
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
     """The mean of each window along the last dim: a 2-d average pool of input.unsqueeze(-2), as in PyTorch."""
+    kernel_size, stride, padding = map(_read_ints, (kernel_size, stride, padding))
     _pool_input('avg_pool1d', input, kernel_size)
     stride = kernel_size if stride is None or stride == () or stride == [] else stride
     _check_dims_1d('avg_pool1d', input)

@@ -33,17 +33,30 @@ def _shape(t):
     return t._data.shape if t._data.ndim else (1,)
 
 
-def _positions(a, d, index, name, src=None):
-    """Flat positions in `a` (0-d read as 1-d) that scatter `index` addresses along d, checked as PyTorch (with the
-    tensor `src` whose values go there, if any)."""
+def _scatter_meta(a, dim, index, src=None, *args, **kwargs):
+    """PyTorch's scatter meta checks (scatter, scatter_add, scatter_reduce), in its order: index's dtype, src's, then
+    index's shape against self's and src's (none for an empty index). Its in-place forms assert that self overlaps
+    no input only after these, and check the reduce argument and index's values later still. Returns dim wrapped."""
+    d = _wrap_dim(dim, a._data.ndim)
     idx = index._data
-    if idx.dtype.name not in ('int32', 'int64'):
+    if idx.size and idx.dtype.name not in ('int32', 'int64'):
         raise RuntimeError('scatter(): Expected dtype int32/int64 for index')  # (scatter_add's too)
-    if not idx.size:                            # (PyTorch checks no shapes for an empty index)
+    src = src if isinstance(src, Tensor) else None      # (scatter's value may come third)
+    if src is not None and src._data.dtype != a._data.dtype:
+        raise RuntimeError('scatter(): Expected self.dtype to be equal to src.dtype')
+    if idx.size:
+        if builtins.max(idx.ndim, 1) != builtins.max(a._data.ndim, 1):
+            raise RuntimeError('Index tensor must have the same number of dimensions as self tensor')
+        _check_sizes(a, d, index, src)
+    return d
+
+
+def _positions(a, d, index):
+    """Flat positions in `a` (0-d read as 1-d) that scatter `index` addresses along d (checked by _scatter_meta),
+    each in bounds."""
+    idx = index._data
+    if not idx.size:
         return np.zeros(idx.shape, np.intp)
-    if builtins.max(idx.ndim, 1) != builtins.max(a._data.ndim, 1):
-        raise RuntimeError('Index tensor must have the same number of dimensions as self tensor')
-    _check_sizes(a, d, index, src)
     shape, ishape = _shape(a), idx.shape or (1,)
     size = shape[d]
     bad = idx[(idx < 0) | (idx >= size)]
@@ -113,13 +126,11 @@ def scatter(a, dim, index, src=None, value=None, *, reduce=None):
     if src is None and value is None:
         raise TypeError("scatter() missing required argument 'src' or 'value'")
     v = src if src is not None else value
+    d = _scatter_checks(a, dim, index, src, value, reduce=reduce)
     if reduce is not None:
         return _scatter_reduce_legacy(a, dim, index, v, reduce)
-    d = _wrap_dim(dim, a._data.ndim)
     is_src = isinstance(v, Tensor)
-    if is_src and v._data.dtype != a._data.dtype:
-        raise RuntimeError('scatter(): Expected self.dtype to be equal to src.dtype')
-    flat = _positions(a, d, index, 'scatter', v if is_src else None)
+    flat = _positions(a, d, index)
     out = a._data.copy()
     vals = _region(v, index).reshape(-1) if is_src else np.asarray(_scalar(v))
     out.reshape(-1)[flat.reshape(-1)] = vals.astype(out.dtype)
@@ -145,15 +156,22 @@ _LEGACY_WARNING = ('The reduce argument of torch.scatter with Tensor src is depr
                    'PyTorch release. Use torch.scatter_reduce instead for more reduction options.')
 
 
+def _scatter_checks(a, dim, index, src=None, value=None, *, reduce=None):
+    """scatter's checks before its in-place form asserts no overlap: reduce with a Tensor src is deprecated (warned
+    before all else), then _scatter_meta's."""
+    v = src if src is not None else value
+    if reduce is not None and isinstance(v, Tensor):
+        warn_once(_LEGACY_WARNING, 'aten/src/ATen/native/TensorAdvancedIndexing.cpp:225')     # (at the user's line)
+    return _scatter_meta(a, dim, index, v)
+
+
 def _scatter_reduce_legacy(a, dim, index, v, reduce):
     """scatter(..., reduce='add' / 'multiply'): no derivative (PyTorch's NotImplemented node)."""
     if reduce not in ('add', 'multiply'):
         raise RuntimeError('reduce argument must be either add or multiply.')
     d = _wrap_dim(dim, a._data.ndim)
     is_src = isinstance(v, Tensor)
-    if is_src:
-        warn_once(_LEGACY_WARNING, 'aten/src/ATen/native/TensorAdvancedIndexing.cpp:225')     # (at the user's line)
-    flat = _positions(a, d, index, 'scatter', v if is_src else None)
+    flat = _positions(a, d, index)
     vals = _region(v, index).reshape(-1) if is_src else np.full(flat.size, _scalar(v))
     out = make(_reduced(a._data, flat.reshape(-1), vals, 'sum' if reduce == 'add' else 'prod', True))
     return ops._not_implemented(out, (a, v) if is_src else (a,), 'aten::scatter')
@@ -161,10 +179,8 @@ def _scatter_reduce_legacy(a, dim, index, v, reduce):
 
 def scatter_add(a, dim, index, src):
     """A copy of `a` with src's values added at index along dim: out[index[i][j]][j] += src[i][j]."""
-    d = _wrap_dim(dim, a._data.ndim)
-    if src._data.dtype != a._data.dtype:
-        raise RuntimeError('scatter(): Expected self.dtype to be equal to src.dtype')
-    flat = _positions(a, d, index, 'scatter_add', src)
+    d = _scatter_meta(a, dim, index, src)
+    flat = _positions(a, d, index)
     out = a._data.copy()
     np.add.at(out.reshape(-1), flat.reshape(-1), _region(src, index).reshape(-1))
     return _src_meta(_attach(make(out), ScatterAddBackward0, (a, src),
@@ -205,12 +221,10 @@ def _reduced(x, flat, vals, reduce, include_self):
 def scatter_reduce(a, dim, index, src, reduce, *, include_self=True):
     """A copy of `a` with src's values reduced (sum, prod, mean, amax, amin) into the positions index along dim,
     `a`'s own values taking part unless include_self=False."""
+    d = _scatter_meta(a, dim, index, src)
     if reduce not in _REDUCE:
         raise RuntimeError('reduce argument must be either sum, prod, mean, amax or amin, got %s' % reduce)
-    d = _wrap_dim(dim, a._data.ndim)
-    if src._data.dtype != a._data.dtype:
-        raise RuntimeError('scatter(): Expected self.dtype to be equal to src.dtype')
-    flat = _positions(a, d, index, 'scatter_reduce', src)
+    flat = _positions(a, d, index)
     out = make(_reduced(a._data, flat.reshape(-1), _region(src, index).reshape(-1), reduce, include_self))
     return _src_meta(_attach(out, ScatterReduceBackward0, (a, src), {
         'dim': _given(dim), 'include_self': include_self, 'index': SavedTensor(index), 'reduce': reduce,
@@ -258,6 +272,20 @@ class ScatterReduceBackward0(Node):
 # ================================================================================================ index_*
 
 def _index_vector(a, d, index, name, error=RuntimeError, dtypes='int32/int64'):
+    idx = _index_kind(index, name, dtypes)
+    size = _shape(a)[d]
+    idx = idx.reshape(-1)
+    bad = idx[(idx < -size) | (idx >= size)] if name == 'index_fill_' else idx[(idx < 0) | (idx >= size)]
+    if bad.size and name == 'index_add_' and a._data.ndim <= 1:
+        raise IndexError('index out of range in self')
+    if bad.size:
+        raise error('%sindex %d is out of bounds for dimension %d with size %d'
+                    % ('index_copy_(): ' if name == 'index_copy_' else '', bad[0], d, size))
+    return (idx % builtins.max(size, 1)).astype(np.intp)
+
+
+def _index_kind(index, name, dtypes='int32/int64'):
+    """index's array, checked to be a vector (or a number) of an integer dtype PyTorch takes."""
     idx = index._data
     if idx.ndim > 1:
         if name == 'index_fill_':
@@ -274,15 +302,7 @@ def _index_vector(a, d, index, name, error=RuntimeError, dtypes='int32/int64'):
             raise IndexError('%s(): Expected dtype int64 for index.' % name)
         raise RuntimeError('%s(): Expected dtype %s for index but got: %s'
                            % (name, dtypes, _LEGACY.get(idx.dtype.name, idx.dtype.name)))
-    size = _shape(a)[d]
-    idx = idx.reshape(-1)
-    bad = idx[(idx < -size) | (idx >= size)] if name == 'index_fill_' else idx[(idx < 0) | (idx >= size)]
-    if bad.size and name == 'index_add_' and a._data.ndim <= 1:
-        raise IndexError('index out of range in self')
-    if bad.size:
-        raise error('%sindex %d is out of bounds for dimension %d with size %d'
-                    % ('index_copy_(): ' if name == 'index_copy_' else '', bad[0], d, size))
-    return (idx % builtins.max(size, 1)).astype(np.intp)
+    return idx
 
 
 def _slot(shape, d, idx):
@@ -294,20 +314,33 @@ def _same_slices(shape, other, d):
     return len(shape) == len(other) and all(n == m for i, (n, m) in enumerate(zip(shape, other)) if i != d)
 
 
-def index_add(a, dim, index, source, *, alpha=1):
-    """A copy of `a` with alpha * source's slices added at the positions index along dim."""
+def _index_add_meta(a, dim, index, source, *args, **kwargs):
+    """PyTorch's index_add meta checks (index_func_meta_impl), in its order; index_add_ asserts that self overlaps no
+    input only after these, and checks index's values after that. Returns dim wrapped."""
     d = _wrap_dim(dim, a._data.ndim)
-    idx = _index_vector(a, d, index, 'index_add_')
-    if source._data.dtype != a._data.dtype:                  # (before the sizes, as PyTorch's index_func_meta_impl)
+    n = _index_kind(index, 'index_add_').size
+    if source._data.dtype != a._data.dtype:
         raise RuntimeError('index_add_(): self (%s) and source (%s) must have the same scalar type'
                            % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
-    n = _shape(source)[d] if source._data.ndim else 1
-    if idx.size != n:
+    sa, ss = a._data.shape, source._data.shape
+    if d and d >= len(ss):
+        raise RuntimeError('index_add_(): Indexing dim %d is out of bounds of the source tensor with dim %d'
+                           % (d, len(ss)))
+    if n != (ss[d] if ss else 1):
+        if not ss:      # (PyTorch's message reads source.size(dim), which a 0-d source refuses)
+            raise IndexError('Dimension specified as 0 but tensor has no dimensions')
         raise RuntimeError('index_add_(): Number of indices (%d) should be equal to source.size(dim): (%d), for dim: '
-                           '%d' % (idx.size, n, d))
-    if a._data.ndim and not _same_slices(a._data.shape, source._data.shape, d):
+                           '%d' % (n, ss[d], d))
+    if not (_same_slices(sa, ss, d) if sa and ss else sa == ss):       # (a 0-d one compared whole)
         raise RuntimeError('source tensor shape must match self tensor shape, excluding the specified dimension. Got '
-                           'self.shape = [%s] source.shape = [%s]' % (_join(a._data.shape), _join(source._data.shape)))
+                           'self.shape = [%s] source.shape = [%s]' % (_join(sa), _join(ss)))
+    return d
+
+
+def index_add(a, dim, index, source, *, alpha=1):
+    """A copy of `a` with alpha * source's slices added at the positions index along dim."""
+    d = _index_add_meta(a, dim, index, source)
+    idx = _index_vector(a, d, index, 'index_add_')
     out = a._data.copy().reshape(_shape(a))
     np.add.at(out, _slot(out.shape, d, idx), (source._data * alpha if alpha != 1 else source._data).astype(
         out.dtype).reshape(_shape(source)))
@@ -342,11 +375,11 @@ def _filled(number, a):
 
 def index_fill(a, dim, index, value):
     """A copy of `a` with `value` (a number or a 0-d tensor) in the slices index along dim."""
-    d = _wrap_dim(dim, a._data.ndim)
-    idx = _index_vector(a, d, index, 'index_fill_', IndexError, 'int64')
-    if isinstance(value, Tensor) and value._data.ndim:
+    if isinstance(value, Tensor) and value._data.ndim:      # (before all else: PyTorch then reads it as a number)
         raise RuntimeError('index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d '
                            'dimension(s).' % value._data.ndim)
+    d = _wrap_dim(dim, a._data.ndim)
+    idx = _index_vector(a, d, index, 'index_fill_', IndexError, 'int64')
     out = _clone(a._data).reshape(_shape(a))          # (a's layout kept, as PyTorch's clone)
     out[_slot(out.shape, d, idx)] = value._data if isinstance(value, Tensor) else _filled(value, a)
     out = make(out.reshape(a._data.shape))
@@ -369,6 +402,7 @@ def _index_fill_direct(a, dim, index, value):
 
 
 ops._OVERLAP_WARNED[index_fill] = _index_fill_direct
+ops._OVERLAP_READ.add(index_fill)       # (PyTorch reads the 0-d value tensor as a number before writing)
 
 
 class IndexFillBackward0(Node):
@@ -397,8 +431,8 @@ def index_copy(a, dim, index, source):
     if source._data.dtype != a._data.dtype:
         raise RuntimeError('index_copy_(): self and source expected to have the same dtype, but got (self) %s and '
                            '(source) %s' % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
-    if nd and snd and not _same_slices(a._data.shape, source._data.shape, d):
-        cut = lambda shape: ' '.join(str(m) for i, m in enumerate(shape) if i != d)   # noqa: E731
+    cut = lambda shape: ' '.join(str(m) for i, m in enumerate(shape) if i != d)   # noqa: E731
+    if cut(a._data.shape) != cut(source._data.shape):        # (each without dim d, a 0-d one as it is)
         raise RuntimeError('index_copy_(): Source/destination tensor must have same slice shapes. Destination slice '
                            'shape: %s at dimension %d and source slice shape: %s at dimension 0.'
                            % (cut(a._data.shape), d, cut(source._data.shape)))
@@ -478,7 +512,7 @@ def masked_scatter(a, mask, source):
     m = np.broadcast_to(mask._data, shape)
     count = int(np.count_nonzero(m))
     if source._data.size < count:
-        raise RuntimeError('Number of elements of source < number of ones in mask')
+        raise RuntimeError(_SHORT_SOURCE)
     out = np.array(np.broadcast_to(a._data, shape), order='C')          # (contiguous, as PyTorch's)
     out[m] = source._data.reshape(-1)[:count]
     return _attach(make(out), MaskedScatterBackward0, (a, source), {
@@ -510,15 +544,61 @@ class MaskedScatterBackwardBackward0(Node):
         return (zeros.masked_scatter(self.saved('mask'), gg),)
 
 
+_SHORT_SOURCE = 'Number of elements of source < number of ones in mask'
+
+
 def masked_scatter_(a, mask, source):
-    """masked_scatter in place: the mask must expand to a's shape."""
+    """masked_scatter in place: the mask must expand to a's shape. PyTorch's kernel writes a's masked elements one by
+    one, in order, reading source as it goes: a source sharing a's memory reads what the kernel wrote there already,
+    and a source too short leaves the elements before the error written."""
     if mask._data.dtype.kind == 'b':
         if mask.dim() > a.dim():
             raise RuntimeError('expand(CPUBoolType{%s}, size=%s): the number of sizes provided (%d) must be greater or '
                                'equal to the number of dimensions in the tensor (%d)'
                                % (_sizes(mask.shape), _sizes(a.shape), a.dim(), mask.dim()))
         mask.expand(a.shape)
-    return ops._inplace(a, masked_scatter, mask, source)
+    if not (isinstance(source, Tensor) and mask._data.dtype.kind == 'b'):
+        return ops._inplace(a, masked_scatter, mask, source)        # (its errors)
+    try:
+        if not np.may_share_memory(a._data, source._data):
+            return ops._inplace(a, masked_scatter, mask, source)
+        return ops._inplace(a, _masked_scatter_read, mask, source, _masked_scatter_reads(a, mask, source)[1])
+    except RuntimeError as e:
+        if str(e) != _SHORT_SOURCE:
+            raise
+        where, values = _masked_scatter_reads(a, mask, source)
+        ops._writeable(where[0])[where[1:]] = values        # (written before the kernel ran out: not recorded)
+        raise
+
+
+def _masked_scatter_reads(a, mask, source):
+    """The positions of a's masked elements that masked_scatter_'s kernel writes, as (a's array, index arrays...),
+    and the values it writes there: source's first ones, each read just before it is written (a source that is not
+    contiguous is a copy)."""
+    arr = a._data.reshape(_shape(a))                   # (a 0-d tensor as 1-d: a view)
+    where = np.nonzero(np.broadcast_to(mask._data, a._data.shape).reshape(arr.shape))
+    n = builtins.min(where[0].size, source._data.size)
+    where = tuple(i[:n] for i in where)
+    values = source._data.reshape(-1)[:n].copy()
+    if n and source._data.flags.c_contiguous and np.may_share_memory(arr, source._data):
+        to = arr.__array_interface__['data'][0] + builtins.sum(     # (int64 addresses: intp is 32 bits in Pyodide)
+            i.astype(np.int64) * s for i, s in zip(where, arr.strides))
+        start = source._data.__array_interface__['data'][0]
+        written = {}
+        for k in range(n):
+            values[k] = written.get(start + k * source._data.itemsize, values[k])
+            written[int(to[k])] = values[k]
+    return (arr,) + where, values
+
+
+def _masked_scatter_read(a, mask, source, values):
+    """masked_scatter with the values masked_scatter_'s kernel reads from a source sharing a's memory."""
+    out = masked_scatter(a, mask, source)
+    out._data[np.broadcast_to(mask._data, out._data.shape)] = values
+    return out
+
+
+ops._OVERLAP_READ.update((masked_scatter, _masked_scatter_read))    # (PyTorch's masked_scatter_ lets them overlap)
 
 
 def take(a, index):
@@ -543,8 +623,8 @@ class TakeBackward0(Node):
         return (_put_at(g, (index._data % n).astype(np.intp), x._data.shape),)
 
 
-def put(a, index, source, accumulate=False):
-    """A copy of `a` with source's elements written (or added, accumulate=True) at the flat positions index."""
+def _put_meta(a, index, source, *args, **kwargs):
+    """put_'s checks before it asserts that self overlaps no input (and checks index's values after that)."""
     idx = index._data
     if idx.dtype != np.int64:
         raise RuntimeError('put_(): Expected a long tensor for index, but got '
@@ -555,6 +635,14 @@ def put(a, index, source, accumulate=False):
     if source._data.size != idx.size:
         raise IndexError('put_(): Expected source and index to have the same number of elements, but got '
                          'source.numel() = %d, index.numel() = %d' % (source._data.size, idx.size))
+    if not a._data.size and idx.size:
+        raise IndexError('put_(): Tried to put elements into an empty tensor')
+
+
+def put(a, index, source, accumulate=False):
+    """A copy of `a` with source's elements written (or added, accumulate=True) at the flat positions index."""
+    _put_meta(a, index, source)
+    idx = index._data
     n = a._data.size
     bad = idx[(idx < -n) | (idx >= n)]
     if bad.size:
@@ -1281,23 +1369,28 @@ _TORCH_ONLY = {'broadcast_tensors', 'broadcast_shapes', 'meshgrid', 'cartesian_p
                'rot90_'}
 
 
-def _no_overlap(inplace, pos, key):
-    """inplace with PyTorch's assert_no_overlap(self, source) first (scatter_, index_add_, put_, ...): dense
-    tensors whose memory ranges meet are refused, even the same tensor; others are too hard to judge (allowed)."""
+def _no_overlap(inplace, pos, key, meta=None):
+    """inplace with PyTorch's assert_no_overlap(self, source) before its kernel (scatter_, index_add_, put_, ...):
+    the same tensor is refused (even an empty or a strided one), and dense tensors whose memory ranges meet; others
+    are too hard to judge (allowed). Autograd's checks come first, then meta: the op's checks of dtypes and shapes
+    that PyTorch makes before the overlap's (its meta function), if any."""
     def f(self, *args, **kwargs):
         src = args[pos] if len(args) > pos else kwargs.get(key)
         if isinstance(src, Tensor) and isinstance(self, Tensor):
             ops._check_inplace(self)            # (autograd's checks come first)
+            if meta is not None:
+                meta(self, *args, **kwargs)
             x, y = self._data, src._data
-            if x.size and y.size and ops._dense(x) and ops._dense(y) and np.may_share_memory(x, y):
+            if self is src or x.size and y.size and ops._dense(x) and ops._dense(y) and np.may_share_memory(x, y):
                 ops._partial_overlap_error()
         return inplace(self, *args, **kwargs)
     f.__name__ = f.__qualname__ = inplace.__name__
     return f
 
 
-_SOURCE = {'scatter': (2, 'src'), 'scatter_add': (2, 'src'), 'index_add': (2, 'source'), 'index_copy': (2, 'source'),
-           'put': (1, 'source')}
+_SOURCE = {'scatter': (2, 'src', _scatter_checks), 'scatter_add': (2, 'src', _scatter_meta),
+           'scatter_reduce': (2, 'src', _scatter_meta), 'index_add': (2, 'source', _index_add_meta),
+           'index_copy': (2, 'source'), 'put': (1, 'source', _put_meta)}
 
 
 def _install():

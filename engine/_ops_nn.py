@@ -923,6 +923,9 @@ def _check_norm_dtype(name, a, dtype):
 def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
     """The vector p-norm over dim (everything by default): LinalgVectorNormBackward0, as torch.norm records it.
     Other string orders ('nuc', or 'fro' over more than 2 dims) are linalg.matrix_norm's, over all dims by default."""
+    from ._methods import as_number
+    if isinstance(p, Tensor):
+        p = as_number(p) if as_number(p) is not None else p      # (a 0-d tensor without grad: a Number, its value)
     if not (p is None or isinstance(p, (str, builtins.int, builtins.float, np.number))):     # (`x.norm((0,))`)
         raise TypeError("linalg_vector_norm(): argument 'ord' (position 2) must be Number, not %s" % parser_type(p))
     for i, d in enumerate(dim if isinstance(dim, (tuple, list)) else () if dim is None else (dim,)):
@@ -1397,7 +1400,7 @@ class ErfBackward0(Node):
 _TANH_K = math.sqrt(2 / math.pi)
 
 
-def gelu(a, approximate='none'):
+def gelu(a, *, approximate='none'):
     """x * Phi(x) (Phi: the standard normal CDF), or its tanh approximation."""
     if approximate not in ('none', 'tanh'):
         raise RuntimeError('approximate argument must be either none or tanh.')
@@ -2869,13 +2872,11 @@ def _rowwise_moments(x):
     return acc[1], acc[2] / t(n)
 
 
-def _check_layer_norm(input, normalized_shape, weight, bias, expected='[*, %s]'):
+def _check_layer_norm(input, normalized_shape, weight, bias, expected='[*, %s]', fn='layer_norm'):
     """PyTorch's checks of layer_norm's arguments (and rms_norm's: `expected` is how its message shows the input
-    shape wanted); the normalized shape as a tuple."""
-    if not isinstance(normalized_shape, (tuple, list)) and not hasattr(normalized_shape, '__iter__'):
-        raise TypeError("layer_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not %s"
-                        % type(normalized_shape).__name__)
-    shape = tuple(normalized_shape)
+    shape wanted); the normalized shape as a tuple of ints, read as PyTorch's parser reads it (int tensors too)."""
+    from ._factories import _int_list            # (_factories imports this module's neighbours)
+    shape = _int_list((normalized_shape,), fn, False, 'normalized_shape', 2)
     show = lambda s: '[%s]' % ', '.join(str(d) for d in s)
     if not shape:
         raise RuntimeError('Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one '

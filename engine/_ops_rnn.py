@@ -243,18 +243,27 @@ def _mkldnn_layer(x, h0, c0, p, reverse, info):
     """One oneDNN layer: (output, hy, cy), outputs 0-2 of one MkldnnRnnLayerBackward0 node."""
     inputs = (x,) + tuple(p) + (h0, c0)
     leaves = [None if t is None else t.detach().requires_grad_(t.requires_grad) for t in inputs]
-    with ag.enable_grad():
-        out, (hy, cy) = _layer(lstm_step, leaves[0], (leaves[5], leaves[6]), leaves[1:5], reverse)
+    hooks = ag.saved_hooks[:]       # (the inner graph is the engine's own: saved_tensors_hooks see none of it)
+    ag.saved_hooks.clear()
+    try:
+        with ag.enable_grad():
+            out, (hy, cy) = _layer(lstm_step, leaves[0], (leaves[5], leaves[6]), leaves[1:5], reverse)
+    finally:
+        ag.saved_hooks[:] = hooks
     results = [make(t._data) for t in (out, hy, cy)]
     if ag.grad_enabled and any(t is not None and t.requires_grad for t in inputs):
         saved = dict(info, reverse=reverse, input=SavedTensor(x), hx_=SavedTensor(h0), cx_=SavedTensor(c0))
         for i in range(4):
             saved['weight%d' % i] = None if p[i] is None else SavedTensor(p[i])
+        # (PyTorch saves the outputs too; its result3, oneDNN's opaque workspace of bytes, is not reproduced)
+        for i, t in enumerate(results):
+            t._output_nr = i
+            saved['result%d' % i] = SavedTensor(t, is_output=True)
         node = ag.record(None, MkldnnRnnLayerBackward0, inputs, saved)
         node._inner = {'outputs': (out, hy, cy), 'leaves': leaves}
         node.num_outputs = 4
-        for i, t in enumerate(results):
-            t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+        for t in results:
+            t._grad_fn, t._requires_grad = node, True
     return results
 
 

@@ -8,16 +8,18 @@ shuffle backward through each other (so gradients of gradients work); upsampling
 adaptive max pooling backward in numpy, with gradients of gradients as the convolutions and pools have them.
 """
 import math
+import operator
 
 import numpy as np
 
+from ._argparse import is_int
 from ._autograd import Node, SavedTensor
 from ._ops import _attach, _out
 from ._random import fma32
 from ._ops_conv import (ConvolutionBackward0, _as_2d, _check_dims_1d, _check_weight, _conv_param, _Geometry,
                         _ints, _one, _sizes, _linear_in_grad, _gather_planes,
                         _LinearInGrad, AdaptiveMaxPool2DBackwardBackward0)
-from ._tensor import Tensor, make
+from ._tensor import Tensor, make, parser_type
 
 _F32 = np.float32
 
@@ -592,20 +594,22 @@ def adaptive_max_pool1d(input, output_size, return_indices=False):
 # ================================================================================================ pixel shuffle
 
 def _shuffle_check(name, input, factor, what):
-    if not isinstance(factor, int):
-        raise TypeError("%s(): argument '%s' (position 2) must be int, not %s" % (name, what, type(factor).__name__))
+    """PyTorch's checks of the factor (an int to its parser: a numpy int or a 0-d int tensor too); it as an int."""
+    if not is_int(factor):
+        raise TypeError("%s(): argument '%s' (position 2) must be int, not %s" % (name, what, parser_type(factor)))
+    factor = operator.index(factor)
     if input.dim() < 3:
         raise RuntimeError('%s expects input to have at least 3 dimensions, but got input with %d dimension(s)'
                            % (name, input.dim()))
     if factor <= 0:
         raise RuntimeError('%s expects a positive %s, but got %d' % (name, what, factor))
+    return factor
 
 
 def pixel_shuffle(input, upscale_factor):
     """(*, C * r * r, H, W) -> (*, C, H * r, W * r): each group of r * r channels spread over an r x r block
     (PyTorch's sub-pixel convolution upsampling; PixelShuffleBackward0)."""
-    _shuffle_check('pixel_shuffle', input, upscale_factor, 'upscale_factor')
-    r, shape = upscale_factor, input._data.shape
+    r, shape = _shuffle_check('pixel_shuffle', input, upscale_factor, 'upscale_factor'), input._data.shape
     c, h, w = shape[-3:]
     if c % (r * r):
         raise RuntimeError("pixel_shuffle expects its input's 'channel' dimension to be divisible by the square of "
@@ -624,8 +628,7 @@ class PixelShuffleBackward0(Node):
 
 def pixel_unshuffle(input, downscale_factor):
     """pixel_shuffle's inverse: (*, C, H * r, W * r) -> (*, C * r * r, H, W) (PixelUnshuffleBackward0)."""
-    _shuffle_check('pixel_unshuffle', input, downscale_factor, 'downscale_factor')
-    r, shape = downscale_factor, input._data.shape
+    r, shape = _shuffle_check('pixel_unshuffle', input, downscale_factor, 'downscale_factor'), input._data.shape
     c, h, w = shape[-3:]
     for name, size, d in (('height', h, -2), ('width', w, -1)):
         if size % r:

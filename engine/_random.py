@@ -6,10 +6,19 @@ import os
 
 import numpy as np
 
-from ._dtypes import CType, c_type
+from ._dtypes import CType, c_type, check_device
+from ._dtypes import device as _device
 
 DEFAULT_SEED = 67280421310721       # the seed PyTorch's CPU generators start from
 _F32 = np.float32
+_NO_CUDA_GENERATOR = (
+    'Cannot get CUDA generator without ATen_cuda library. PyTorch splits its backend into two shared libraries: a '
+    'CPU library and a CUDA library; this error has occurred because you are trying to use some CUDA functionality, '
+    "but the CUDA library has not been loaded by the dynamic linker for some reason.  The CUDA library MUST be "
+    "loaded, EVEN IF you don't directly use any symbols from the CUDA library! One common culprit is a lack of "
+    '-Wl,--no-as-needed in your link arguments; many dynamic linkers will delete dynamic library dependencies if you '
+    "don't depend on any of their symbols.  You can check if this has occurred by using ldd on your binary to see if "
+    'there is a dependency on *_cuda.so library.')
 
 
 @c_type('torch._C.Generator')
@@ -19,8 +28,16 @@ class Generator(metaclass=CType):
     __module__ = 'torch._C'         # (PyTorch's C type: print(torch.Generator) shows <class 'torch._C.Generator'>)
 
     def __init__(self, device='cpu'):
-        self.device = device
+        d = _device('cpu' if device is None else device)       # (an index: no accelerator; a bad name: its error)
+        if d.type == 'cuda':
+            raise RuntimeError(_NO_CUDA_GENERATOR)
+        check_device(d)
+        self._device = _device('cpu')      # (PyTorch's CPU generator has no index: 'cpu:0' gives device('cpu'))
         self.manual_seed(DEFAULT_SEED)
+
+    @property
+    def device(self):
+        return self._device
 
     def manual_seed(self, seed):
         if type(seed) is not int:               # (torch.manual_seed gives int(seed))

@@ -44,9 +44,10 @@ _HEAP_TYPE = 1 << 9                 # Py_TPFLAGS_HEAPTYPE: a class made by a cla
 
 def invalid_arguments(fn, args, kwargs, signatures):
     """The TypeError of PyTorch's argument parser when no signature matches: the types given (the keywords last,
-    in reverse order), then the signatures (' * (...)' lines)."""
+    in the order PyTorch's map of them walks), then the signatures (' * (...)' lines)."""
+    from ._argparse import _keywords          # (_argparse imports this module)
     given = [parser_type(a) for a in args]
-    keywords = ['%s=%s' % (k, parser_type(v)) for k, v in reversed(kwargs.items())]
+    keywords = ['%s=%s' % (k, parser_type(v)) for k, v in _keywords(kwargs)]
     got = ', '.join(given + keywords) + (', ' if keywords and not given else '')
     return TypeError('%s() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
                      % (fn, got, signatures))
@@ -98,7 +99,7 @@ class Size(tuple, metaclass=dt.CType):
         n = 1
         for s in self:
             n *= s
-        return n
+        return (n + 2 ** 63) % 2 ** 64 - 2 ** 63      # (PyTorch multiplies in int64: a product past it wraps)
 
     def __getitem__(self, item):
         r = tuple.__getitem__(self, item)
@@ -186,7 +187,7 @@ _TORCH_TENSOR_NAMES = frozenset("""
 _ENGINE_TENSOR_NAMES = frozenset("""
     __copy__ __slots__ _accumulator _data _grad_accumulator _grad_from_base _hooks _inference _no_grad_view
     _output_nr _post_acc_hooks _requires_grad _retains_grad _stale_meta _version_counter _view_fn _wrapped volatile
-    __slotnames__""".split())
+    __slotnames__ _detached_at _keep_views_where_they_are _memory _owner _unread_fn _watch_accumulator""".split())
 
 
 def _writeable_view(arr):
@@ -468,7 +469,7 @@ class Tensor:
         if requires_grad and self._inference and not ag.inference_enabled:
             raise RuntimeError('Setting requires_grad=True on inference tensor outside InferenceMode is not allowed.')
         if not requires_grad and self._base is not None and self._base._requires_grad and (
-                self._grad_fn is None or type(self._grad_fn) is ag.Invalid):
+                self._grad_fn is None or type(self._grad_fn) is ag.Invalid and self._grad_fn.stored_leaf):
             return self         # (a no_grad view's flag is read through its base in PyTorch: it still requires grad)
         if self._grad_fn is not None and not requires_grad:
             raise RuntimeError('you can only change requires_grad flags of leaf variables. If you want to use a '
@@ -554,10 +555,10 @@ class Tensor:
         """Keep .grad for this non-leaf tensor too (a hook on its grad_fn stores it)."""
         if not self._requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
-        if self._unread_fn is ag.NO_GRAD_FN:       # (PyTorch reads its grad_fn field as a leaf's: nothing done)
-            return
-        ag.read_grad_fn(self)
-        if self._grad_fn is None or self._retains_grad:
+        fn = self._grad_fn
+        if self._unread_fn is ag.NO_GRAD_FN or type(fn) is ag.Invalid and fn.stored_leaf:
+            return                  # (PyTorch reads its grad_fn field as a leaf's: nothing done)
+        if self._retains_grad or self.grad_fn is None:    # (is_leaf: raises for a view PyTorch cannot rebuild)
             return
         self._grad_fn._retained()[self._output_nr] = weakref.ref(self)
         self._retains_grad = True
@@ -566,7 +567,7 @@ class Tensor:
         """hook(grad) runs when this tensor's gradient is computed; it may return a replacement."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self._grad_fn is not None:
+        if self.grad_fn is not None:          # (read as PyTorch reads it: a view it cannot rebuild raises)
             return ag._Handle(self._grad_fn._tensor_pre_hooks(self._output_nr), hook)
         if self._hooks is None:
             self._hooks = []
@@ -575,7 +576,7 @@ class Tensor:
     def register_post_accumulate_grad_hook(self, hook):
         if not self._requires_grad:          # (PyTorch checks this before leafness)
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        if self._grad_fn is not None:
+        if self.grad_fn is not None:          # (read as PyTorch reads it: a view it cannot rebuild raises)
             raise RuntimeError('post accumulate grad hooks cannot be registered on non-leaf tensors')
         if self._post_acc_hooks is None:
             self._post_acc_hooks = []
@@ -706,7 +707,7 @@ class Tensor:
         return self
 
     def numpy(self, *, force=False):
-        if self._requires_grad and not force:
+        if self._requires_grad and not force and ag.grad_enabled:     # (under no_grad numpy() gives it as it is)
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
         (self if self._base is None else self._base)._numpy_memory = True     # (shared: resize_ cannot grow it)
@@ -715,7 +716,7 @@ class Tensor:
     def __array__(self, dtype=None):
         """The tensor's memory for numpy. No `copy` parameter, as PyTorch's: numpy itself then copies for np.array(t)
         (np.asarray(t) shares), refuses copy=False and, from numpy 2.1, warns that __array__ takes no copy."""
-        if self._requires_grad:
+        if self._requires_grad and ag.grad_enabled:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
         return _writeable_view(self._data) if dtype is None else self._data.astype(dtype)

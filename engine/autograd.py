@@ -265,6 +265,9 @@ def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, all
     return result if names is None else dict(zip(names, result))
 
 
+_VARIABLE_ARGS = ('data', 'requires_grad', 'volatile', '_grad_fn', 'name')
+
+
 class VariableMeta(type):
     """Every tensor is an instance of Variable; calling Variable makes a tensor (as PyTorch's legacy constructor)."""
     __module__ = 'torch.autograd.variable'
@@ -272,9 +275,22 @@ class VariableMeta(type):
     def __instancecheck__(cls, other):
         return isinstance(other, Tensor)
 
-    def __call__(cls, data=None, requires_grad=False, volatile=False, _grad_fn=None, name=None):
+    def __call__(cls, *args, **kwargs):
         """The pre-0.4 wrapper: today a detached alias of the tensor (same memory and version counter) with
         requires_grad set; no data makes an empty tensor."""
+        # (PyTorch reads its arguments with PyArg_ParseTupleAndKeywords: Python's own errors for a mistyped name)
+        if len(args) + len(kwargs) > len(_VARIABLE_ARGS):
+            raise TypeError('function takes at most %d arguments (%d given)'
+                            % (len(_VARIABLE_ARGS), len(args) + len(kwargs)))
+        for i, name in enumerate(_VARIABLE_ARGS[:len(args)]):
+            if name in kwargs:
+                raise TypeError("argument for function given by name ('%s') and position (%d)" % (name, i + 1))
+        for name in kwargs:
+            if name not in _VARIABLE_ARGS:
+                raise TypeError("'%s' is an invalid keyword argument for this function" % name)
+        return cls._make(**dict(zip(_VARIABLE_ARGS, args)), **kwargs)
+
+    def _make(cls, data=None, requires_grad=False, volatile=False, _grad_fn=None, name=None):
         if volatile:
             warnings.warn('volatile was removed and now has no effect. Use `with torch.no_grad():` instead.',
                           stacklevel=2)

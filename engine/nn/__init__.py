@@ -57,6 +57,8 @@ class _IncompatibleKeys(namedtuple('IncompatibleKeys', ['missing_keys', 'unexpec
 
 # ================================================================================================ Module
 
+_PYTHON_DTYPES = frozenset((float, int, bool))     # (Python types Module.to reads as dtypes, as PyTorch does)
+
 # PyTorch's Module has these too, the engine's those of its own: dir(model) lists PyTorch's (Python's "Did you mean:
 # '...'?" for a mistyped attribute searches them).
 _TORCH_MODULE_NAMES = frozenset("""
@@ -471,7 +473,9 @@ class Module:
     def to(self, *args, **kwargs):
         """dtype / device moves of the floating and complex tensors (only 'cpu' exists here)."""
         dtype = kwargs.get('dtype', next((a.dtype if isinstance(a, Tensor) else a for a in args
-                                          if isinstance(a, (_dtypes.dtype, Tensor))), None))
+                                          if isinstance(a, (_dtypes.dtype, Tensor)) or a in _PYTHON_DTYPES), None))
+        if dtype in _PYTHON_DTYPES:             # (Python's float, int, bool: the dtypes PyTorch reads them as)
+            dtype = _dtypes.to_dtype(dtype)
         if dtype is not None:
             if not (dtype.is_floating_point or dtype.is_complex):
                 raise TypeError('nn.Module.to only accepts floating point or complex dtypes, but got desired dtype='
@@ -1374,7 +1378,7 @@ class Flatten(Module):
         return input.flatten(self.start_dim, self.end_dim)
 
     def extra_repr(self):
-        return 'start_dim=%s, end_dim=%s' % (self.start_dim, self.end_dim)
+        return f'start_dim={self.start_dim}, end_dim={self.end_dim}'
 
 
 class _InplaceActivation(Module):
@@ -1416,7 +1420,7 @@ class _NumberActivation(Module):
         return self.fn(input, getattr(self, self._number), self.inplace)
 
     def extra_repr(self):
-        return '%s=%s%s' % (self._number, getattr(self, self._number), ', inplace=True' if self.inplace else '')
+        return f'{self._number}={getattr(self, self._number)}' + (', inplace=True' if self.inplace else '')
 
 
 class LeakyReLU(_NumberActivation):
@@ -1441,7 +1445,7 @@ class RReLU(Module):
         return F.rrelu(input, self.lower, self.upper, self.training, self.inplace)
 
     def extra_repr(self):
-        return 'lower=%s, upper=%s%s' % (self.lower, self.upper, ', inplace=True' if self.inplace else '')
+        return f'lower={self.lower}, upper={self.upper}' + (', inplace=True' if self.inplace else '')
 
 
 class ELU(_NumberActivation):
@@ -1469,7 +1473,7 @@ class Softplus(Module):
         return F.softplus(input, self.beta, self.threshold)
 
     def extra_repr(self):
-        return 'beta=%s, threshold=%s' % (self.beta, self.threshold)
+        return f'beta={self.beta}, threshold={self.threshold}'
 
 
 class SiLU(_InplaceActivation):
@@ -1489,7 +1493,7 @@ class Hardtanh(Module):
         return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
 
     def extra_repr(self):
-        return 'min_val=%s, max_val=%s%s' % (self.min_val, self.max_val, ', inplace=True' if self.inplace else '')
+        return f'min_val={self.min_val}, max_val={self.max_val}' + (', inplace=True' if self.inplace else '')
 
 
 class ReLU6(Hardtanh):
@@ -1537,7 +1541,7 @@ class Softmax(Module):
         return F.softmax(input, self.dim, _stacklevel=5)
 
     def extra_repr(self):
-        return 'dim=%s' % (self.dim,)
+        return f'dim={self.dim}'
 
 
 class Softmax2d(Module):
@@ -1597,7 +1601,7 @@ class Threshold(Module):
         return F.threshold(input, self.threshold, self.value, self.inplace)
 
     def extra_repr(self):
-        return 'threshold=%s, value=%s%s' % (self.threshold, self.value, ', inplace=True' if self.inplace else '')
+        return f'threshold={self.threshold}, value={self.value}' + (', inplace=True' if self.inplace else '')
 
 
 class Softshrink(Module):
@@ -1616,7 +1620,9 @@ class Softshrink(Module):
 
 class Hardshrink(Module):
     """x, or 0 where |x| <= lambd."""
-    extra_repr = Softshrink.extra_repr
+
+    def extra_repr(self):            # (PyTorch's formats lambd, where Softshrink's takes str(): for a tensor, its repr)
+        return f'{self.lambd}'
 
     def __init__(self, lambd=0.5):
         super().__init__()
@@ -1659,7 +1665,7 @@ class GLU(Module):
         return F.glu(input, self.dim)
 
     def extra_repr(self):
-        return 'dim=%s' % (self.dim,)
+        return f'dim={self.dim}'
 
 
 class PReLU(Module):
@@ -1678,7 +1684,7 @@ class PReLU(Module):
         return F.prelu(input, self.weight)
 
     def extra_repr(self):
-        return 'num_parameters=%s' % (self.num_parameters,)
+        return f'num_parameters={self.num_parameters}'
 
 
 class CosineSimilarity(Module):
@@ -1713,7 +1719,7 @@ class _DropoutNd(Module):
         self.p, self.inplace = p, inplace
 
     def extra_repr(self):
-        return 'p=%s, inplace=%s' % (self.p, self.inplace)
+        return f'p={self.p}, inplace={self.inplace}'
 
 
 class Dropout(_DropoutNd):
@@ -1754,11 +1760,9 @@ class Dropout3d(_DropoutNd):
 # ================================================================================================ convolution, pooling
 
 def _ntuple(value, n):
-    """PyTorch's _single / _pair: an iterable as a tuple, anything else repeated n times."""
-    try:
-        return tuple(value)
-    except TypeError:
-        return (value,) * n
+    """PyTorch's _single / _pair: an iterable as a tuple, anything else repeated n times (a 0-d tensor is iterable:
+    its TypeError)."""
+    return tuple(value) if isinstance(value, Iterable) else (value,) * n
 
 
 class _ConvNd(Module):
@@ -1809,15 +1813,16 @@ class _ConvNd(Module):
         return type(self)._fn(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
 
     def extra_repr(self):
-        s = '%s, %s, kernel_size=%s, stride=%s' % (self.in_channels, self.out_channels, self.kernel_size, self.stride)
+        # (PyTorch's extra_reprs format() their numbers: a 0-d tensor given for one shows as its value)
+        s = f'{self.in_channels}, {self.out_channels}, kernel_size={self.kernel_size}, stride={self.stride}'
         if self.padding != (0,) * len(self.padding):
-            s += ', padding=%s' % (self.padding,)
+            s += f', padding={self.padding}'
         if self.dilation != (1,) * len(self.dilation):
-            s += ', dilation=%s' % (self.dilation,)
+            s += f', dilation={self.dilation}'
         if self.output_padding != (0,) * len(self.output_padding):
-            s += ', output_padding=%s' % (self.output_padding,)
+            s += f', output_padding={self.output_padding}'
         if self.groups != 1:
-            s += ', groups=%s' % self.groups
+            s += f', groups={self.groups}'
         if self.bias is None:
             s += ', bias=False'
         if self.padding_mode != 'zeros':
@@ -1889,8 +1894,8 @@ class _MaxPoolNd(Module):
                               ceil_mode=self.ceil_mode, return_indices=self.return_indices)
 
     def extra_repr(self):
-        return 'kernel_size=%s, stride=%s, padding=%s, dilation=%s, ceil_mode=%s' % (
-            self.kernel_size, self.stride, self.padding, self.dilation, self.ceil_mode)
+        return (f'kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}, '
+                f'dilation={self.dilation}, ceil_mode={self.ceil_mode}')
 
 
 class MaxPool1d(_MaxPoolNd):
@@ -1918,7 +1923,7 @@ class AvgPool1d(Module):
                             self.count_include_pad)
 
     def extra_repr(self):
-        return 'kernel_size=%s, stride=%s, padding=%s' % (self.kernel_size, self.stride, self.padding)
+        return f'kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}'
 
 
 class AvgPool2d(Module):
@@ -1937,7 +1942,7 @@ class AvgPool2d(Module):
                             self.count_include_pad, self.divisor_override)
 
     def extra_repr(self):
-        return 'kernel_size=%s, stride=%s, padding=%s' % (self.kernel_size, self.stride, self.padding)
+        return f'kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}'
 
 
 class Embedding(Module):
@@ -1974,13 +1979,13 @@ class Embedding(Module):
                            self.scale_grad_by_freq, self.sparse)
 
     def extra_repr(self):
-        s = '%s, %s' % (self.num_embeddings, self.embedding_dim)
+        s = f'{self.num_embeddings}, {self.embedding_dim}'
         if self.padding_idx is not None:
-            s += ', padding_idx=%s' % self.padding_idx
+            s += f', padding_idx={self.padding_idx}'
         if self.max_norm is not None:
-            s += ', max_norm=%s' % self.max_norm
+            s += f', max_norm={self.max_norm}'
         if self.norm_type != 2:
-            s += ', norm_type=%s' % self.norm_type
+            s += f', norm_type={self.norm_type}'
         if self.scale_grad_by_freq:
             s += ', scale_grad_by_freq=True'
         if self.sparse:
@@ -2065,13 +2070,20 @@ class Unflatten(Module):
 
     def __init__(self, dim, unflattened_size):
         super().__init__()
+        if not isinstance(unflattened_size, (tuple, list)):        # (PyTorch's checks: Python ints only)
+            raise TypeError('unflattened_size must be a tuple of ints, but found type %s'
+                            % type(unflattened_size).__name__)
+        for idx, elem in enumerate(unflattened_size):
+            if not isinstance(elem, int):
+                raise TypeError('unflattened_size must be tuple of ints, but found element of type %s at pos %d'
+                                % (type(elem).__name__, idx))
         self.dim, self.unflattened_size = dim, unflattened_size
 
     def forward(self, input):
         return input.unflatten(self.dim, self.unflattened_size)
 
     def extra_repr(self):
-        return 'dim=%s, unflattened_size=%s' % (self.dim, self.unflattened_size)
+        return f'dim={self.dim}, unflattened_size={self.unflattened_size}'
 
 
 class _ConstantPadNd(Module):
@@ -2080,14 +2092,14 @@ class _ConstantPadNd(Module):
 
     def __init__(self, padding, value=0.0):
         super().__init__()
-        self.padding = tuple(padding) if isinstance(padding, (tuple, list)) else (padding,) * (2 * self._n)
+        self.padding = _ntuple(padding, 2 * self._n)
         self.value = value
 
     def forward(self, input):
         return F.pad(input, self.padding, 'constant', self.value)
 
     def extra_repr(self):
-        return 'padding=%s, value=%s' % (self.padding, self.value)
+        return f'padding={self.padding}, value={self.value}'
 
 
 class ConstantPad1d(_ConstantPadNd):
@@ -2117,7 +2129,7 @@ class AdaptiveAvgPool2d(Module):
         return F.adaptive_avg_pool2d(input, self.output_size)
 
     def extra_repr(self):
-        return 'output_size=%s' % (self.output_size,)
+        return f'output_size={self.output_size}'
 
 
 # ================================================================================================ recurrent
@@ -2502,8 +2514,8 @@ class _NormBase(Module):
         _reset_affine(self)
 
     def extra_repr(self):
-        return '%s, eps=%s, momentum=%s, affine=%s, bias=%s, track_running_stats=%s' % (
-            self.num_features, self.eps, self.momentum, self.affine, self.bias is not None, self.track_running_stats)
+        return (f'{self.num_features}, eps={self.eps}, momentum={self.momentum}, affine={self.affine}, '
+                f'bias={self.bias is not None}, track_running_stats={self.track_running_stats}')
 
 
 class _BatchNorm(_NormBase):
@@ -2600,8 +2612,8 @@ class LayerNorm(Module):
         return F.layer_norm(input, self.normalized_shape, self.weight, self.bias, self.eps)
 
     def extra_repr(self):
-        return '%s, eps=%s, elementwise_affine=%s, bias=%s' % (self.normalized_shape, self.eps,
-                                                             self.elementwise_affine, self.bias is not None)
+        return (f'{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}, '
+                f'bias={self.bias is not None}')
 
 
 
@@ -2627,7 +2639,7 @@ class RMSNorm(Module):
         return F.rms_norm(x, self.normalized_shape, self.weight, self.eps)
 
     def extra_repr(self):
-        return '%s, eps=%s, elementwise_affine=%s' % (self.normalized_shape, self.eps, self.elementwise_affine)
+        return f'{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}'
 
 class GroupNorm(Module):
     """Normalizes each sample's groups of channels (num_channels split in num_groups) by their own mean and
@@ -2647,8 +2659,8 @@ class GroupNorm(Module):
         return F.group_norm(input, self.num_groups, self.weight, self.bias, self.eps)
 
     def extra_repr(self):
-        return '%s, %s, eps=%s, affine=%s, bias=%s' % (self.num_groups, self.num_channels, self.eps, self.affine,
-                                                       self.bias is not None)
+        return (f'{self.num_groups}, {self.num_channels}, eps={self.eps}, affine={self.affine}, '
+                f'bias={self.bias is not None}')
 
 
 class _InstanceNorm(_NormBase):
@@ -3023,7 +3035,7 @@ def _modules_package():
 def _tuple_parser(n, name):
     """torch.nn.modules.utils._pair and the like: an iterable as a tuple, anything else repeated n times."""
     def parse(x):
-        return tuple(x) if isinstance(x, Iterable) else (x,) * n
+        return _ntuple(x, n)
     parse.__name__, parse.__qualname__ = name, '_ntuple.<locals>.parse'
     return parse
 

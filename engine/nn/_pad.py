@@ -1,12 +1,7 @@
 """torch.nn's padding layers beyond ConstantPad1d / 2d and ZeroPad2d (ReflectionPad, ReplicationPad, CircularPad,
 ConstantPad3d, ZeroPad1d / 3d), and AdaptiveAvgPool1d, as PyTorch 2.13 defines them (arguments, reprs)."""
-from . import Module, AdaptiveAvgPool2d, _ConstantPadNd
+from . import Module, AdaptiveAvgPool2d, _ConstantPadNd, _ntuple
 from . import functional as F
-
-
-def _ntuple(padding, n):
-    """PyTorch's _ntuple: an iterable as a tuple, a number repeated n times."""
-    return tuple(padding) if isinstance(padding, (tuple, list)) else (padding,) * n
 
 
 class _PadNd(Module):

@@ -150,7 +150,7 @@ class _AdaptiveMaxPoolNd(Module):
         return type(self)._fn(input, self.output_size, self.return_indices)
 
     def extra_repr(self):
-        return 'output_size=%s' % (self.output_size,)
+        return f'output_size={self.output_size}'
 
 
 class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
@@ -174,7 +174,7 @@ class PixelShuffle(Module):
         return F.pixel_shuffle(input, self.upscale_factor)
 
     def extra_repr(self):
-        return 'upscale_factor=%s' % self.upscale_factor
+        return f'upscale_factor={self.upscale_factor}'
 
 
 class PixelUnshuffle(Module):
@@ -188,7 +188,7 @@ class PixelUnshuffle(Module):
         return F.pixel_unshuffle(input, self.downscale_factor)
 
     def extra_repr(self):
-        return 'downscale_factor=%s' % self.downscale_factor
+        return f'downscale_factor={self.downscale_factor}'
 
 
 for _where, _names in [('upsampling', 'Upsample UpsamplingNearest2d UpsamplingBilinear2d'), ('fold', 'Unfold Fold'),

@@ -575,14 +575,7 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     float16 input (then cast back), eps by default the machine epsilon of that computing dtype."""
     from .. import _dtypes
     from .._tensor import _warned, warn_once
-    if not isinstance(normalized_shape, (tuple, list)):
-        raise TypeError("rms_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, not %s"
-                        % type(normalized_shape).__name__)
-    for i, d in enumerate(normalized_shape):
-        if not isinstance(d, int):
-            raise TypeError("rms_norm(): argument 'normalized_shape' (position 2) must be tuple of ints, but found "
-                            "element of type %s at pos %d" % (type(d).__name__, i))
-    shape = _ops_nn._check_layer_norm(input, normalized_shape, weight, None, '[*%s]')
+    shape = _ops_nn._check_layer_norm(input, normalized_shape, weight, None, '[*%s]', 'rms_norm')
     if weight is not None and weight.dtype is not input.dtype and 'rms_norm' not in _warned:
         _warned.add('rms_norm')                 # (once per process, whatever the dtypes: TORCH_WARN_ONCE)
         warn_once('Mismatch dtype between input and weight: input dtype = %s, weight dtype = %s, Cannot dispatch to '
