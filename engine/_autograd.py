@@ -10,7 +10,7 @@ import sys
 import traceback
 import warnings
 import weakref
-from collections import deque
+from collections import OrderedDict, deque
 from sys import getrefcount
 
 from ._memory_format import contiguous_format as _contiguous_format
@@ -177,19 +177,19 @@ class set_grad_enabled(_GradModeContext):
             from ._tensor import parser_type
             raise TypeError("set_grad_enabled(): argument 'enabled' (position 1) must be bool, not "
                             + parser_type(mode))
-        self._prev = grad_mode
+        self.prev = grad_mode
         self.mode = mode
         _set_grad_enabled(mode)
 
-    def __enter__(self):
-        pass
+    def __enter__(self):                # (sets the mode again: a context made earlier may be entered later)
+        _set_grad_enabled(self.mode)
 
     def __exit__(self, *exc):
-        _set_grad_enabled(self._prev)
+        _set_grad_enabled(self.prev)
         return False
 
     def __call__(self, fn):
-        _set_grad_enabled(self._prev)    # as a decorator it changes nothing until fn runs, as in PyTorch
+        _set_grad_enabled(self.prev)     # as a decorator it changes nothing until fn runs, as in PyTorch
         return super().__call__(fn)
 
     def clone(self):
@@ -307,13 +307,21 @@ def _freed_error(node, name):
 
 
 def _call_pack(pack, tensor):
-    """A pack hook runs in no-grad mode, as PyTorch's SavedVariable calls it: what it computes is not recorded."""
+    """A pack hook runs in no-grad mode, as PyTorch's SavedVariable calls it: what it computes is not recorded. It
+    must leave the tensor as it is (PyTorch compares its version before and after)."""
     prev = grad_mode
+    before = version(tensor)
     _set_grad_enabled(False)
     try:
-        return pack(tensor)
+        packed = pack(tensor)
     finally:
         _set_grad_enabled(prev)
+    if version(tensor) != before:
+        raise RuntimeError('A saved tensor pack hook is modifying its input in place. Tensors provided as input to '
+                           'pack hook cannot be modified by in-place operations as this can lead to unexpected '
+                           'side-effects. Please open an issue if you need to perform in-place operations on the '
+                           'input to a pack hook.')
+    return packed
 
 
 class SavedTensor:
@@ -893,16 +901,31 @@ class _CMethod:
     __slots__ = ('fn', '__name__')
 
     def __init__(self, fn):
-        self.fn, self.__name__ = fn, fn.__name__
+        self.fn, self.__name__ = _c_arguments(fn), fn.__name__
 
     def __get__(self, obj, cls=None):
         bound = _method_of_class(self.fn) if obj is None else builtin_function_or_method(self.fn, obj)
         bound.__name__ = self.__name__
-        owner = cls.__name__ if obj is None else type(obj).__name__
+        owner = (cls._c_type or cls.__name__) if obj is None else type(obj).__name__
         bound.__qualname__ = '%s.%s' % (owner, self.__name__)
         if obj is None:
             bound.owner = owner
         return bound
+
+
+def _c_arguments(fn):
+    """fn taking its arguments as PyTorch's C method does: none (name, _sequence_nr) or exactly one, never by
+    keyword; its errors name the C type the method belongs to (a custom Function's node: _FunctionBase)."""
+    n = fn.__code__.co_argcount - 1
+
+    def method(obj, *args, **kwargs):
+        if kwargs or len(args) != n:
+            owner = (obj._c_type or type(obj).__name__).rsplit('.', 1)[-1]
+            takes = ('no keyword arguments' if kwargs else
+                     '%s (%d given)' % ('no arguments' if n == 0 else 'exactly one argument', len(args)))
+            raise TypeError('%s.%s() takes %s' % (owner, fn.__name__, takes))
+        return fn(obj, *args)
+    return method
 
 
 _C_METHODS = ('name', 'register_hook', 'register_prehook', '_register_hook_dict', '_sequence_nr', '_set_sequence_nr')
@@ -923,8 +946,8 @@ class Node:
     # reducing or casting, or None: see record), _saved ({name: value}), _seq (creation number), _freed.
     __slots__ = ('_fns', '_nrs', '_meta', '_saved', '_seq', '_freed', '__dict__', '__weakref__')
     num_outputs = 1
-    _pre_hooks = None     # {output nr or None (node pre-hooks): [hooks]}
-    _hooks = None         # [hooks run after the node]
+    _pre_hooks = None     # {output nr or None (node pre-hooks): {handle id: hook}}
+    _hooks = None         # {handle id: hook} run after the node
     _retain = None        # {output nr: weakref to the tensor that retains its grad}
     _hooked = False       # saved its tensors through saved_tensors_hooks (unpacked once per run)
     _watched = False      # any of the four above was set (backward then looks at them)
@@ -1101,7 +1124,7 @@ class Node:
         """fn(grad_inputs, grad_outputs) runs after this node computed its gradients; it may return replacements
         for grad_inputs (checked as PyTorch checks them)."""
         if self._hooks is None:
-            self._hooks = []
+            self._hooks = {}
             self._watched = True
 
         def checked(grad_inputs, grad_outputs):
@@ -1130,7 +1153,7 @@ class Node:
         if self._pre_hooks is None:
             self._pre_hooks = {}
             self._watched = True
-        return self._pre_hooks.setdefault(nr, [])
+        return self._pre_hooks.setdefault(nr, OrderedDict())     # (a tensor's is its _backward_hooks)
 
 
 def _c_methods(cls):
@@ -1143,19 +1166,32 @@ def _c_methods(cls):
 _c_methods(Node)
 
 
+NOT_GIVEN = object()         # RemovableHandle's fn when its caller adds the hook itself
+
+
 class RemovableHandle:
     """What register_hook returns: .remove() takes the hook away."""
     __module__ = 'torch.utils.hooks'               # where PyTorch's class lives: its repr prints that path
     next_id = 0                                    # (every handle of the process numbered in order, as PyTorch's)
 
-    def __init__(self, hooks, fn):
+    def __init__(self, hooks, fn=NOT_GIVEN):
+        """hooks: a dict {handle id: hook} (autograd's hooks, as PyTorch keeps them) or a list (modules'). Without
+        fn, as PyTorch's RemovableHandle(hooks_dict) is called, the caller puts its hook at hooks[handle.id]. (A
+        hook of None is registered as PyTorch registers it: calling it fails.)"""
         self.hooks, self.fn = hooks, fn
         self.id = RemovableHandle.next_id
         RemovableHandle.next_id += 1
-        hooks.append(fn)
+        if fn is NOT_GIVEN:
+            return
+        if isinstance(hooks, dict):
+            hooks[self.id] = fn
+        else:
+            hooks.append(fn)
 
     def remove(self):
-        if self.fn in self.hooks:
+        if isinstance(self.hooks, dict):      # (this handle's own entry: the same function registered twice keeps
+            self.hooks.pop(self.id, None)     # its other registrations where they were)
+        elif self.fn in self.hooks:
             self.hooks.remove(self.fn)
 
     def __enter__(self):
@@ -1220,7 +1256,7 @@ class AccumulateGrad(Node):
             var._grad = var._grad + g
         else:
             var._grad.add_(g)
-        for hook in list(var._post_acc_hooks or ()):
+        for hook in list((var._post_acc_hooks or {}).values()):
             _post_acc_hook(hook, var)
         return ()
 
@@ -1313,11 +1349,17 @@ def _call_hook(hook, grad):
     return new
 
 
+def _hook_name(hook):
+    """How PyTorch's errors name a hook: its __name__ (a callable object or a functools.partial has none)."""
+    return getattr(hook, '__name__', '<unknown>')
+
+
 def _check_replacement(hook, grad, new):
     """PyTorch's checks of a gradient a hook returned in place of `grad`: a tensor of the same type and size."""
     if not hasattr(new, '_data'):
-        raise TypeError("expected Variable, but hook returned '%s'" % type(new).__name__)
-    name = getattr(hook, '__name__', 'hook')
+        from ._tensor import parser_type          # (its C type's name: numpy.ndarray)
+        raise TypeError("expected Variable, but hook returned '%s'" % parser_type(new))
+    name = _hook_name(hook)
     if new._data.dtype != grad._data.dtype:
         raise RuntimeError("hook '%s' has changed the type of value (was %s got %s)"
                            % (name, type_string(grad), type_string(new)))
@@ -1329,10 +1371,11 @@ def _check_hook_result(hook, grads, new):
     """PyTorch's checks of what a node hook returned in place of `grads`: a tuple as long, each item None or a
     valid replacement (a None gradient stays None)."""
     if not isinstance(new, tuple):
-        raise TypeError("expected tuple, but hook returned '%s'" % type(new).__name__)
+        from ._tensor import parser_type
+        raise TypeError("expected tuple, but hook returned '%s'" % parser_type(new))
     if len(new) != len(grads):
         raise RuntimeError("hook '%s' has returned an incorrect number of values (got %d, but expected %d)"
-                           % (getattr(hook, '__name__', 'hook'), len(new), len(grads)))
+                           % (_hook_name(hook), len(new), len(grads)))
     for g, n in zip(grads, new):
         if n is not None:
             if g is None:
@@ -1342,13 +1385,13 @@ def _check_hook_result(hook, grads, new):
 
 def _run_pre_hooks(node, grads, node_hooks=True):
     """Tensor hooks of non-leaf outputs, retain_grad, then (node_hooks) the node's pre-hooks, before it runs."""
-    pre = ()
+    pre = {}
     if node._pre_hooks:
         for nr, hooks in node._pre_hooks.items():
             if nr is None:
-                pre = hooks if node_hooks else ()
+                pre = hooks if node_hooks else {}
                 continue
-            for hook in list(hooks):
+            for hook in list(hooks.values()):
                 new = _call_hook(hook, grads[nr])
                 if new is not None:
                     grads[nr] = new
@@ -1359,7 +1402,7 @@ def _run_pre_hooks(node, grads, node_hooks=True):
                 # (a graph if create_graph; a contiguous clone, as PyTorch's retain_grad hook makes)
                 t._grad = (grads[nr].clone(memory_format=_contiguous_format) if t._grad is None else
                            t._grad + grads[nr])
-    for hook in list(pre):
+    for hook in list(pre.values()):
         new = hook(tuple(grads))
         if new is not None:
             _check_hook_result(hook, grads, new)
@@ -1398,10 +1441,10 @@ def _accumulate_grad(node, grads, step, create_graph):
     if step is not None:
         step.grad_after = var._grad
     if var._post_acc_hooks:
-        for hook in list(var._post_acc_hooks):
+        for hook in list(var._post_acc_hooks.values()):
             _post_acc_hook(hook, var)
     if node._watched and node._hooks:
-        for hook in list(node._hooks):
+        for hook in list(node._hooks.values()):
             hook((), (g,))
 
 
@@ -1478,7 +1521,7 @@ def _fitted_to_output(node, outs, g_out):
 
 def _leaf_hooks(var, g):
     """A leaf's tensor hooks, in order, on the gradient reaching it."""
-    for hook in list(var._hooks or ()):
+    for hook in list((var._hooks or {}).values()):
         new = _call_hook(hook, g)
         if new is not None:
             g = new
@@ -1521,10 +1564,12 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 waiting[fn._seq] = (fn, buffers.pop(fn))
     heapq.heapify(ready)
     push, pop = heapq.heappush, heapq.heappop
-    plain = not record and capture is None and needed is None     # nobody watches the order of the steps
+    # nobody watches the order of the steps (nor, as anomaly mode does, which node an error comes from)
+    plain = not record and capture is None and needed is None and not anomaly
     prev_mode = grad_mode
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
     graph_tasks.append((next(_task_ids), deps, needed, capture is not None, roots))
+    node = None
     try:
         lone = lone_grads = None                   # the ready node run next, kept out of the heap
         while True:
@@ -1582,7 +1627,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 outs = _fitted_to_output(node, outs, grads[0])
             if watched and node._hooks:
                 outs = _validated(node, outs)      # (PyTorch's post-hooks see the gradients fitted to the inputs)
-                for hook in list(node._hooks):
+                for hook in list(node._hooks.values()):
                     new = hook((*outs,), tuple(grads))     # (tuples of their own: a hook may keep them)
                     if new is not None:
                         outs = (*new,)
@@ -1644,6 +1689,13 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 waiting[seq] = (nxt, buf)
             if record:
                 yield step
+    except Exception as err:
+        # In anomaly mode PyTorch's engine shows where the node came from whatever failed while it ran: its formula,
+        # and also its hooks (a leaf's hooks in its AccumulateGrad), its outputs' checks and their sums
+        if anomaly and node is not None and not getattr(err, 'autograd_anomaly_shown', False):
+            err.autograd_anomaly_shown = True
+            _warn_forward_stack(node)
+        raise
     finally:
         graph_tasks.pop()
         _set_grad_enabled(prev_mode)

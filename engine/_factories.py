@@ -155,8 +155,12 @@ def _generate(shape, d, sample):
         raise RuntimeError(_ALLOC_ERROR % nbytes) from None
 
 
-def _finish(data, requires_grad=False, device=None, layout=None, pin_memory=False, out=None, factory=True):
-    """The common tail of every factory: device / layout checks, requires_grad."""
+def _finish(data, requires_grad=False, device=None, layout=None, pin_memory=False, out=None, factory=True,
+            keep_shape=False, fill=True):
+    """The common tail of every factory: device / layout checks, requires_grad. An out= of the result's shape (or,
+    keep_shape, for the range factories, of its number of elements) is written into, in its shape: a view of
+    another tensor writes into that one's memory. A factory (one with a requires_grad argument) sets a leaf out's
+    requires_grad to it. Not `fill` (empty): out is only resized, when its shape differs."""
     dt.check_device(device)
     dt.check_layout(layout)
     t = make(data)
@@ -164,23 +168,45 @@ def _finish(data, requires_grad=False, device=None, layout=None, pin_memory=Fals
         if data.dtype.kind != 'f':
             raise RuntimeError('Only Tensors of floating point and complex dtype can require gradients')
         t._requires_grad = True
-    if out is not None:                 # (resized without a warning: factories write into out as they please)
-        out._data = t._data if data.dtype == out._data.dtype else dt.convert(data, out.dtype)
+    if out is not None:
+        if not fill:
+            if out.shape != data.shape:
+                out.resize_(data.shape)
+        elif (out.shape == data.shape or keep_shape and out.numel() == data.size) and out._data.flags.writeable:
+            with ag.no_grad():          # (copied in as _write_out does: a no_grad view's history is then invalid)
+                out.copy_(make(dt.convert(data, out.dtype).reshape(out.shape)))
+        else:                           # (resized without a warning: factories write into out as they please)
+            out._data = t._data if data.dtype == out._data.dtype else dt.convert(data, out.dtype)
+            ag.bump(out)
         if requires_grad:
             out._requires_grad = True
-        ag.bump(out)
+        elif factory and out._grad_fn is None and out._base is None:
+            out._requires_grad = False      # (PyTorch sets a leaf out's flag to the factory's requires_grad)
         return out
     return t
 
 
-def _out_dtype(dtype, out):
-    """A factory's dtype given out=: out's unless one is given, which must then be out's."""
+def _out_dtype(dtype, out, name):
+    """A factory's dtype given out=: out's unless one is given, which must then be out's. A leaf out requiring grad
+    (or a view of one) is refused in grad mode, as PyTorch's autograd fallback does; one with a history is written
+    (PyTorch then gives it a NotImplemented node: not here). randn's and empty's out= forms resize out first, which
+    autograd refuses for any out requiring grad, even under no_grad."""
     if out is None:
         return dtype
     if dtype is not None and dt.to_dtype(dtype) is not out.dtype:
         raise RuntimeError('dtype %s does not match dtype of out parameter (%s)'
                            % (dt.to_dtype(dtype).legacy, out.dtype.legacy))
+    if out.requires_grad and name in ('randn', 'empty'):
+        raise RuntimeError('cannot resize variables that require grad')
+    if out.requires_grad and ag.grad_enabled and (out if out._base is None else out._base).is_leaf:
+        raise out_grad_error('aten::' + name)
     return out.dtype
+
+
+def out_grad_error(name):
+    """PyTorch's error for an out= argument, or an input, requiring grad in grad mode."""
+    return RuntimeError("%s(): functions with out=... arguments don't support automatic differentiation, but one of "
+                        "the arguments requires grad." % name)
 
 
 def _infer(values, known=None):
@@ -502,7 +528,7 @@ def _size_into(size, fn, out, varargs=True):
 
 def _filled(name, value, size, dtype, kwargs):
     _check_bool(name, 'requires_grad', kwargs['requires_grad'])
-    dtype = _out_dtype(dtype, kwargs['out'])
+    dtype = _out_dtype(dtype, kwargs['out'], name)
     d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float
     return _finish(_allocate(_size_into(size, name, kwargs['out']), d, value), **kwargs)
 
@@ -523,7 +549,8 @@ def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=F
     memory_format.)"""
     size = _given(size, kw, 'empty')
     _mf.check(memory_format, 'empty')
-    t = _filled('empty', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out))
+    t = _filled('empty', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out,
+                                              fill=False))
     if memory_format in _mf._RANKS:                   # (channels_last: the rank checked, the memory laid out so)
         t._data = _mf.laid_out(t._data, memory_format)
     return t
@@ -561,7 +588,7 @@ def full(size=_NO_DATA, fill_value=_NO_DATA, *more, out=None, dtype=None, layout
         raise _missing('full', *(['size'] if size is _NO_DATA else []), 'fill_value')
     _check_bool('full', 'requires_grad', requires_grad)
     fill_value = _fill_number('full', fill_value)
-    dtype = _out_dtype(dtype, out)
+    dtype = _out_dtype(dtype, out, 'full')
     d = dt.to_dtype(dtype, 'full') if dtype is not None else dt.scalar_dtype(fill_value)
     return _finish(_allocate(_size_into((size,), 'full', out, False), d, fill_value), requires_grad, device, layout,
                    out=out)
@@ -665,10 +692,12 @@ def _random_factory(name, kernel, sample):
             raise invalid_arguments(name, size, kw, _RAND_SIGNATURES)
         if not size and 'size' not in kw:
             raise _missing(name, 'size')
-        dtype = _out_dtype(kw.get('dtype'), out)               # (PyTorch's order: out's dtype, the size, the kernel)
+        dtype = _out_dtype(kw.get('dtype'), out, name)         # (PyTorch's order: out's dtype, the size, the kernel)
         shape = _size_into(size or (_keyword_size(name, kw['size']),), name, out)
         d = _random_dtype(dtype, kernel, shape if kernel == 'normal_kernel_cpu' else None)
         gen = kw.get('generator') or default_generator
+        if out is not None and out.shape != shape and name == 'randn':
+            out.resize_(shape)          # (randn's out= form resizes out first: a version of its own)
         return _finish(_generate(shape, d, lambda s: sample(gen, s, d.np)), rg, kw.get('device'), kw.get('layout'),
                        out=out)
     f.__name__ = f.__qualname__ = name
@@ -692,8 +721,12 @@ def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, la
         raise TypeError('normal')
     if tensors:
         from ._ops import normal_of
+        if out is not None and ag.grad_enabled and builtins.any(
+                isinstance(t, Tensor) and t.requires_grad for t in (mean, std, out)):
+            raise out_grad_error('normal')
         result = normal_of(mean, std, generator)
-        return result if out is None else _finish(result._data, out=out)
+        return result if out is None else _finish(result._data, out=out, factory=False)
+    dtype = _out_dtype(dtype, out, 'normal')
     if std < 0:
         raise RuntimeError('normal expects std >= 0.0, but found std %g' % std)
     shape = _size((size,), 'normal')
@@ -725,7 +758,7 @@ def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, 
     low = 0 if low is None else operator.index(low)
     if low >= high:
         raise RuntimeError("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d" % (low, high))
-    dtype = _out_dtype(dtype, out)
+    dtype = _out_dtype(dtype, out, 'randint')
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
     # (PyTorch's random_ checks that from and to - 1 fit the dtype: randint(300, (2,), dtype=torch.uint8))
     bounds = (0, 1) if d is dt.bool_ else (-np.finfo(d.np).max, np.finfo(d.np).max) if d.is_floating_point else (
@@ -807,14 +840,15 @@ _RANDPERM_SIGNATURES = ''.join(
     'None, bool pin_memory = False, bool requires_grad = False)\n' % gen for gen in ('torch.Generator generator, ', ''))
 
 
-def randperm(*args, dtype=None, requires_grad=False, device=None, generator=None, **named):
+def randperm(*args, out=None, dtype=None, requires_grad=False, device=None, generator=None, **named):
     n, = _bind('randperm', ('n',), ('n',), args, named, _RANDPERM_SIGNATURES)
     _check_int(n, 'randperm', 'n')
     n = operator.index(n)                                 # (an int tensor or a numpy int: its Python int)
+    dtype = _out_dtype(dtype, out, 'randperm')
     _size(((n,),), 'randperm')                            # (the error for a negative n)
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
     _check_randperm_dtype(n, d)
-    return _finish(_random.randperm(generator or default_generator, n).astype(d.np), requires_grad, device)
+    return _finish(_random.randperm(generator or default_generator, n).astype(d.np), requires_grad, device, out=out)
 
 
 _RANDPERM_FLOAT_LIMITS = {'float16': (2049, '2049', 'Half'), 'float32': (2 ** 24 + 1, '2^24+1', 'Float')}
@@ -887,37 +921,49 @@ def arange(*args, out=None, **kwargs):
     if requires_grad is None:           # (`bool? requires_grad`: None stands for False)
         requires_grad = False
     given = list(args) + [v for k, v in kwargs.items() if k in ('start', 'end', 'step')]
-    if builtins.any(not isinstance(v, (Tensor, builtins.int, builtins.float, builtins.complex, np.number))
-                    for v in given) or type(requires_grad) is not builtins.bool:
+    # (a Number: a Python or numpy number, or a 0-d tensor that needs no grad)
+    if builtins.any(not (isinstance(v, (builtins.int, builtins.float, builtins.complex, np.number)) or isinstance(
+            v, Tensor) and not v._data.ndim and not v.requires_grad) for v in given) \
+            or type(requires_grad) is not builtins.bool:
         if len(args) + len(kwargs) == 1:
             raise TypeError("arange(): argument 'end' (position 1) must be Number, not %s" % _parser_type(end))
         raise invalid_arguments('arange', args, kwargs, _ARANGE_SIGNATURES)
+    from ._ops import _check_int as _check_scalar_int
+    for v in given:                     # (the parser takes a Python int as an int64 or a uint64 Scalar)
+        if type(v) is builtins.int:
+            _check_scalar_int(v)
     step = 1 if step is None else step
     start, end, step = _num(start), _num(end), _num(step)
     floaty = builtins.any(isinstance(v, (builtins.float, np.floating)) for v in (start, end, step))
-    dtype = _out_dtype(dtype, out)
+    dtype = _out_dtype(dtype, out, 'arange')
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float if floaty else dt.int64
     if d is dt.bool_:                   # (no kernel: before the checks of the values)
         raise NotImplementedError('"arange_cpu" not implemented for \'Bool\'')
     start, end, step = (_to_acc(v, 'double') if isinstance(v, (builtins.complex, np.complexfloating)) else v
                         for v in (start, end, step))
+    if not d.is_floating_point:         # (the kernel takes them as int64 first: a value too large is an overflow)
+        for v in (start, end, step):
+            _to_acc(v, 'int64_t')
     _check_range(start, end, step)
     n = builtins.int(math.ceil((end - start) / step))
+    if n > 2 ** 63:                     # (PyTorch's check of the size, as a double)
+        raise RuntimeError('invalid size, possible overflow?')
     if out is not None and out.numel() and out.numel() != n:
         warnings.warn('The number of elements in the out tensor of shape [%s] is %d which does not match the computed '
                       'number of elements %d. Note that this may occur as a result of rounding error. The out tensor '
                       'will be resized to a tensor of shape (%d,). (Triggered internally at /__w/pytorch/pytorch/aten/'
                       'src/ATen/native/RangeFactories.cpp:199.)' % (', '.join(map(str, out.shape)), out.numel(), n, n),
                       UserWarning, stacklevel=user_stacklevel())
+    _check_bytes((n,), d)
     if d.is_floating_point:
-        return _finish(_arange_float(start, step, n, d.np), requires_grad, device, layout, out=out)
+        return _finish(_arange_float(start, step, n, d.np), requires_grad, device, layout, out=out, keep_shape=True)
     first, last, by = builtins.int(start), builtins.int(end), builtins.int(step)
     if d is dt.int64:
         if by == 0:
             raise ValueError('step must be nonzero')
         n = _c_div(last - first + by - (by > 0) + (by < 0), by)
     data = first + np.arange(n, dtype=np.int64) * by
-    return _finish(data.astype(d.np), requires_grad, device, layout, out=out)
+    return _finish(data.astype(d.np), requires_grad, device, layout, out=out, keep_shape=True)
 
 
 def _fma64(a, b, c):
@@ -981,7 +1027,7 @@ def _to_acc(x, acc):
         x = x.real
     if acc != 'int64_t':
         return builtins.float(x)
-    if isinstance(x, (builtins.float, np.floating)) and not -2.0 ** 63 <= x < 2.0 ** 63:
+    if not -2 ** 63 <= x < 2 ** 63:     # (a float, or an int above int64's range: a uint64 Scalar)
         raise RuntimeError('value cannot be converted to type int64_t without overflow')
     return builtins.int(x)
 
@@ -1008,7 +1054,7 @@ def range(*args, out=None, **kwargs):
     warnings.warn('torch.range is deprecated and will be removed in a future release because its behavior is '
                   'inconsistent with Python\'s range builtin. Instead, use torch.arange, which produces values in '
                   '[start, end).', UserWarning, stacklevel=2)
-    dtype = _out_dtype(dtype, out)
+    dtype = _out_dtype(dtype, out, 'range')
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     if d is dt.bool_:
         raise NotImplementedError('"range_cpu" not implemented for \'Bool\'')
@@ -1026,7 +1072,7 @@ def range(*args, out=None, **kwargs):
         n = builtins.int((end - start) / step + 1)
         data = start + np.arange(n, dtype=np.float64) * step      # (in double, no fused multiply-add)
     return _finish(dt.convert(data, d) if acc == 'int64_t' else data.astype(d.np), requires_grad, device, layout,
-                   out=out)
+                   out=out, keep_shape=True)
 
 
 _LINSPACE_SIGNATURES = ''.join(
@@ -1055,6 +1101,15 @@ def _spaced(start, end):
                         for v in (start, end))
 
 
+def _check_0d(fn, start, end):
+    """linspace / logspace's overloads taking tensors: only 0-d ones."""
+    dims = ['%s with %d dimension(s)' % (name, v._data.ndim) for name, v in (('start', start), ('end', end))
+            if isinstance(v, Tensor) and v._data.ndim]
+    if dims:
+        raise RuntimeError('%s only supports 0-dimensional start and end tensors, but got %s.'
+                           % (fn, ' and '.join(dims)))
+
+
 def linspace(*args, out=None, **given):
     named, dtype, layout, device, requires_grad = _space_options(given)
     shown = given if out is None else dict(given, out=out)          # (the parser's error lists out= too)
@@ -1063,9 +1118,10 @@ def linspace(*args, out=None, **given):
     if not _is_index(steps) or not _spaced(start, end):
         raise invalid_arguments('linspace', args, shown, _LINSPACE_SIGNATURES)
     steps = operator.index(steps)
+    dtype = _out_dtype(dtype, out, 'linspace')         # (PyTorch's order: out, the tensors' dimensions, steps)
+    _check_0d('linspace', start, end)
     if steps < 0:
         raise RuntimeError('number of steps must be non-negative')
-    dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     start, end = _num(start), _num(end)
     if steps > 1 and d is dt.bool_:
@@ -1073,7 +1129,7 @@ def linspace(*args, out=None, **given):
     if steps and d is not dt.bool_:     # (the kernel takes start and end as the dtype's values: checked, wrapped)
         start = dt.check_scalar(start, d)
         end = dt.check_scalar(end, d) if steps > 1 else end
-    return _finish(_linspace(start, end, steps, d.np), requires_grad, device, layout, out=out)
+    return _finish(_linspace(start, end, steps, d.np), requires_grad, device, layout, out=out, keep_shape=True)
 
 
 def _linspace(start, end, steps, npd):
@@ -1126,21 +1182,24 @@ def logspace(*args, out=None, **given):
             or not _spaced(start, end):
         raise invalid_arguments('logspace', args, shown, _LOGSPACE_SIGNATURES)
     steps = operator.index(steps)
+    dtype = _out_dtype(dtype, out, 'logspace')         # (PyTorch's order: out, the tensors' dimensions, steps)
+    _check_0d('logspace', start, end)
     if steps < 0:
         raise RuntimeError('number of steps must be non-negative')
-    dtype = _out_dtype(dtype, out)
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     t = d.np.type if d.np.kind == 'f' else np.int64
     st, en = t(_num(start)), t(_num(end))
     if steps == 1:
-        return _finish(np.array([float(base) ** float(st)]).astype(d.np), requires_grad, device, layout, out=out)
+        return _finish(np.array([float(base) ** float(st)]).astype(d.np), requires_grad, device, layout, out=out,
+                       keep_shape=True)
     if d is dt.bool_ and steps:
         raise NotImplementedError('"logspace_cpu" not implemented for \'Bool\'')
     step = float(en - st) / (steps - 1) if steps else 0.0
     i = np.arange(steps, dtype=np.int64)
     first = i < steps // 2
     exponent = np.where(first, float(st) + step * i, float(en) - step * (steps - 1 - i))
-    return _finish(np.power(float(base), exponent).astype(d.np), requires_grad, device, layout, out=out)
+    return _finish(np.power(float(base), exponent).astype(d.np), requires_grad, device, layout, out=out,
+                   keep_shape=True)
 
 
 _EYE_SIGNATURES = ''.join(
@@ -1153,7 +1212,7 @@ def eye(*args, out=None, dtype=None, layout=None, device=None, requires_grad=Fal
     if 'm' in named and m is None or len(args) + len(named) == 2 and not _is_index(m):
         raise invalid_arguments('eye', args, named, _EYE_SIGNATURES)
     _check_int(n, 'eye', 'n')
-    dtype = _out_dtype(dtype, out)                      # (PyTorch's order: out's dtype, then n and m)
+    dtype = _out_dtype(dtype, out, 'eye')               # (PyTorch's order: out's dtype, then n and m)
     for name, v in (('n', n), ('m', m)):
         if v is not None and v < 0:
             raise RuntimeError('%s must be greater or equal to 0, got %d' % (name, v))
@@ -1220,6 +1279,8 @@ def legacy_constructor(d, args, kwargs, any_dtype=False):
             raise TypeError("new(): invalid data type 'str'")
         if not isinstance(x, (list, tuple, builtins.range, np.ndarray)):
             raise TypeError('new(): data must be a sequence (got %s)' % _parser_type(x))
+        if isinstance(x, np.ndarray):       # (PyTorch reads an array as from_numpy: its memory, when of dtype d)
+            return as_tensor(x, d)
         return tensor(x, dtype=d)
     if len(args) > 1 and not _is_index(x):      # neither sizes nor one data argument: no signature matches
         types = ', '.join('!%s!' % _arg_desc(a) for a in args)

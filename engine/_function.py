@@ -9,6 +9,7 @@ arguments; other arguments get none, and backward returns None for them.
 
 PyTorch does this in C++ (THPFunction_apply, PyNode::apply); the checks and messages here follow it word for word.
 """
+import contextlib
 import functools
 import inspect
 import warnings
@@ -19,9 +20,11 @@ from . import _autograd as ag
 from . import _ops
 from ._autograd import Node, SavedTensor
 from ._dtypes import FROM_NP
-from ._tensor import Tensor, make
+from ._tensor import Tensor, make, parser_type
 
 transform_depth = 0                      # how many torch.func transforms the running code is inside (see func._call)
+vmap_depth = 0                           # how many of them are torch.vmap (see func.vmap)
+forward_depth = 0                        # how many are forward-mode (func.jvp, func.jacfwd)
 _MODULE = 'torch.autograd.function'      # where PyTorch's classes live: `type(y._grad_fn)` prints that path
 
 _CUSTOM_VIEW = ('Output %d of %s is a view and is being modified inplace. This view was created inside a custom '
@@ -74,7 +77,7 @@ class FunctionCtx:
 
     def set_materialize_grads(self, value):
         """False: backward gets None (not zeros) for the outputs that received no gradient."""
-        self._materialize = bool(value)
+        self.materialize_grads = value
 
 
 _FN_DIR = (
@@ -96,14 +99,14 @@ class BackwardCFunction(Node, FunctionCtx):
     Set by Function.apply: `_fns` (the edges of the tensor arguments), `needs_input_grad`, `_is_tensor` (one flag
     per positional argument), `_in_meta` ((shape, dtype) per tensor argument), `_out_meta` ((shape, dtype) per
     output, None for a non-tensor one), `_saved` ({'tensors[i]': SavedTensor | None}, None until forward returned),
-    and `num_outputs` when it is not 1."""
+    and `num_outputs`. These, and what forward marks, live in slots (all set by _apply): vars(ctx) shows only the
+    user's own attributes, as PyTorch's, whose are fields of its C++ object."""
+    __slots__ = ('needs_input_grad', 'to_save', 'dirty_tensors', 'non_differentiable', 'saved_for_forward',
+                 '_materialize', '_is_tensor', '_in_meta', '_out_meta', 'num_outputs')
     __module__ = _MODULE
     _c_type = 'torch._C._FunctionBase'
     _all_grads = True           # (its backward's gradients all reach its post-hooks, needed or not)
     _forward_cls = None
-    _is_tensor = ()
-    _in_meta = ()
-    _out_meta = (None,)
 
     def name(self):
         return type(self).__name__
@@ -127,7 +130,18 @@ class BackwardCFunction(Node, FunctionCtx):
     def __call__(self, *grads):
         raise TypeError("'%s' object is not callable" % type(self).__name__)     # (PyTorch's Python nodes are not)
 
-    @property
+    def _unreadable(self):
+        raise AttributeError("attribute 'materialize_grads' of 'torch._C._FunctionBase' objects is not readable")
+
+    def _set_materialize(self, value):
+        if type(value) is not bool:          # (PyTorch's C setter takes a bool only; its message lists no arguments)
+            raise TypeError('set_materialize_grads received an invalid combination of arguments - got (), but '
+                            'expected (bool)')
+        self._materialize = value
+
+    materialize_grads = property(_unreadable, _set_materialize)      # (write-only, as PyTorch's)
+
+    @ag._ReadOnly
     def saved_tensors(self):
         """The saved tensors, unpacked in order: PyTorch's errors if the graph was freed or one of them was
         modified in place since; a saved output comes back with this node as its grad_fn."""
@@ -187,7 +201,7 @@ class BackwardCFunction(Node, FunctionCtx):
                                        'the corresponding forward input was not a Variable' % (self.name(), i + 1))
                 continue
             if g is not None and not isinstance(g, Tensor):
-                raise RuntimeError('expected Variable or None (got %s)' % type(g).__name__)
+                raise RuntimeError('expected Variable or None (got %s)' % parser_type(g))
             grads.append(g)
         # What PyTorch's engine then does to every gradient (validate_outputs): the edges that lead somewhere
         # get gradients of their input's shape (a broadcastable one is summed) and dtype; the others are kept as
@@ -253,6 +267,13 @@ class Function(_SingleLevelFunction):
 
     generate_vmap_rule = False
 
+    @staticmethod
+    def vmap(info, in_dims, *args):
+        """The Function's rule under torch.vmap. (The engine's vmap runs a custom Function once per batch element
+        instead; it only checks that there is a rule, or generate_vmap_rule, as PyTorch requires.)"""
+        raise NotImplementedError('To use autograd.Function with vmap, you must either override the vmap staticmethod '
+                                  'or set generate_vmap_rule=True.')
+
     @classmethod
     def apply(cls, *args, **kwargs):
         """Run forward without recording, then make the outputs the outputs of one `<Name>Backward` node."""
@@ -261,11 +282,68 @@ class Function(_SingleLevelFunction):
             raise RuntimeError('In order to use an autograd.Function with functorch transforms (vmap, grad, jvp, '
                                'jacrev, ...), it must override the setup_context staticmethod. For more details, '
                                'please see https://pytorch.org/docs/main/notes/extending.func.html')
+        if vmap_depth:
+            _check_vmap_rule(cls)
+        if forward_depth and cls.jvp is _SingleLevelFunction.jvp:
+            cls.jvp(None)                      # (PyTorch's NotImplementedError: forward mode needs the user's jvp)
         if new_style:                          # arguments bound to forward's parameters, defaults filled in
             bound = inspect.signature(cls.forward).bind(*args, **kwargs)
             bound.apply_defaults()
             args, kwargs = bound.args, bound.kwargs
+        if kwargs:
+            args, kwargs = _keywords_placed(cls.forward, new_style, args, kwargs), {}
         return _apply(cls, new_style, args, kwargs)
+
+
+def _keywords_placed(forward, new_style, args, kwargs):
+    """The arguments, keyword ones put at the place of forward's positional parameter of that name, as PyTorch's C++
+    apply does (so that a tensor given by keyword is an input too): no defaults fill the places skipped."""
+    names = [p.name for p in inspect.signature(forward).parameters.values()
+             if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)][0 if new_style else 1:]     # (not ctx)
+    placed = list(args)
+    for name, value in kwargs.items():
+        if name not in names:
+            raise TypeError("forward() got an unexpected keyword argument '%s'" % name)
+        i = names.index(name)
+        if i < len(args):
+            raise TypeError("forward() got multiple values for argument '%s'" % name)
+        placed += [_MISSING] * (i + 1 - len(placed))
+        placed[i] = value
+    for i, value in enumerate(placed):
+        if value is _MISSING:
+            raise TypeError("forward() missing required argument: '%s' (position %d)" % (names[i], i))
+    return tuple(placed)
+
+
+_MISSING = object()
+
+
+@contextlib.contextmanager
+def custom_function_rules(vmap=0, forward=0):
+    """Inside torch.vmap (vmap) or forward-mode AD (forward: func.jvp, func.jacfwd, which PyTorch also vmaps, and
+    autograd.functional's forward-mode strategy), where a custom Function needs a vmap rule / a jvp staticmethod."""
+    global vmap_depth, forward_depth
+    vmap_depth += vmap
+    forward_depth += forward
+    try:
+        yield
+    finally:
+        vmap_depth -= vmap
+        forward_depth -= forward
+
+
+def _check_vmap_rule(cls):
+    """Under torch.vmap a custom Function needs either generate_vmap_rule=True or a vmap staticmethod of its own."""
+    overridden = cls.vmap is not Function.vmap
+    if cls.generate_vmap_rule and overridden:
+        raise RuntimeError('You tried to vmap over %s, but it has both generate_vmap_rule=True and an overridden vmap '
+                           'staticmethod. Please set generate_vmap_rule=False or delete the overridden vmap '
+                           'staticmethod to avoid ambiguity. For more details, please see '
+                           'https://pytorch.org/docs/main/notes/extending.func.html' % cls.__name__)
+    if not cls.generate_vmap_rule and not overridden:
+        raise RuntimeError('You tried to vmap over %s, but it does not have vmap support. Please override and '
+                           'implement the vmap staticmethod or set generate_vmap_rule=True. For more details, please '
+                           'see https://pytorch.org/docs/main/notes/extending.func.html' % cls.__name__)
 
 
 def _apply(cls, new_style, args, kwargs):
@@ -279,8 +357,9 @@ def _apply(cls, new_style, args, kwargs):
     ctx._saved = None
     ctx._is_tensor = is_tensor
     ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
-    if executable:
-        ctx._in_meta = tuple((t._data.shape, t._data.dtype) for t in tensors)
+    ctx._in_meta = tuple((t._data.shape, t._data.dtype) for t in tensors) if executable else ()
+    ctx._out_meta, ctx.num_outputs, ctx._materialize = (None,), 1, True
+    ctx.to_save = ctx.dirty_tensors = ctx.non_differentiable = ctx.saved_for_forward = None
     with ag.no_grad():
         if new_style:
             raw = cls.forward(*args, **kwargs)
@@ -290,7 +369,7 @@ def _apply(cls, new_style, args, kwargs):
     is_tuple = isinstance(raw, tuple)
     outputs = _wrap_outputs(ctx, tensors, tuple(raw) if is_tuple else (raw,), executable)
     _save_tensors(ctx, executable)
-    ctx.dirty_tensors = ctx.non_differentiable = None
+    ctx.dirty_tensors = ctx.non_differentiable = ctx.saved_for_forward = None     # (PyTorch keeps none of them)
     return tuple(outputs) if is_tuple else outputs[0]
 
 
@@ -298,6 +377,11 @@ def _wrap_outputs(ctx, inputs, raw, executable):
     """The outputs as apply returns them: an input returned as-is becomes a view of it, a dirty input (changed in
     place) gets a new version and its history continues through the node, every other differentiable output gets
     the node as its grad_fn with its output number."""
+    # (PyTorch's messages stop short of naming the argument)
+    if any(not isinstance(t, Tensor) for t in ctx.non_differentiable or ()):
+        raise RuntimeError('mark_non_differentiable only accepts variable arguments, but got ')
+    if any(not isinstance(t, Tensor) for t in ctx.dirty_tensors or ()):
+        raise RuntimeError('mark_dirty can only accept variables, but argument ')
     dirty = {id(t) for t in ctx.dirty_tensors or ()}
     non_diff = {id(t) for t in ctx.non_differentiable or ()}
     input_ids = {id(t) for t in inputs}
@@ -324,7 +408,7 @@ def _wrap_outputs(ctx, inputs, raw, executable):
             if is_dirty:
                 if t._base is not None and len(raw) > 1:
                     raise RuntimeError(_DIRTY_VIEW)
-                _dirty_history(ctx, t, i)
+                _dirty_history(ctx, t, i, id(t) in input_ids)
             else:
                 _set_history(ctx, t, i)
         if not is_dirty and t._base is not None:
@@ -351,12 +435,16 @@ def _set_history(ctx, t, i):
     t._output_nr = i
 
 
-def _dirty_history(ctx, t, i):
+def _dirty_history(ctx, t, i, is_input):
     """An input changed in place by forward: its history goes on through the node (a view's base through
     CopySlices), as after an in-place op. Refused for a leaf requiring grad (a view of one made in no_grad mode
-    counts as one), then for a view as an in-place op refuses it (of a leaf, of split, made in no_grad mode...)."""
+    counts as one), then for a view as an in-place op refuses it (of a leaf, of split, made in no_grad mode...).
+    A tensor marked dirty that is not an input gets the same, with a warning."""
     if (t._grad_fn is None or t._grad_from_base) and t._requires_grad:   # (_grad_from_base: a view made in no_grad
         raise RuntimeError('a leaf Variable that requires grad has been used in an in-place operation.')  # mode)
+    if not is_input:
+        ag.torch_warn('ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that have been '
+                      'mutated should be passed to ctx.mark_dirty().', 'torch/csrc/autograd/custom_function.cpp:320')
     base = t._base
     if base is not None:
         _ops._check_inplace(t)
@@ -370,21 +458,24 @@ def _dirty_history(ctx, t, i):
 def _save_tensors(ctx, executable=True):
     """ctx.to_save as SavedTensors: an output of this node is saved as an output (no reference cycle; it comes
     back with the node as grad_fn), so is a dirty input (a view's grad_fn is AsStridedBackward0 by now: PyTorch's
-    version error still names this node), anything else as itself."""
+    version error still names this node), anything else as itself. A call outside the graph keeps (and checks)
+    nothing, as PyTorch's: its ctx.saved_tensors is ()."""
     to_save = ctx.to_save or ()
+    ctx.to_save = None
+    if not executable:
+        return
     for i, t in enumerate(to_save):
         if t is not None and not isinstance(t, Tensor):
             raise TypeError('save_for_backward can only save variables, but argument %d is of type %s'
-                            % (i, type(t).__name__))
+                            % (i, parser_type(t)))
     dirty = {id(t) for t in ctx.dirty_tensors or ()}
     ctx._saved = {'tensors[%d]' % i: None if t is None else
                   SavedTensor(t, is_output=t._grad_fn is ctx or id(t) in dirty) for i, t in enumerate(to_save)}
-    if executable and ag.inference_saved:
+    if ag.inference_saved:
         ag.refuse_inference_saved(ctx._saved)
-    for v in ctx._saved.values() if executable else ():   # (under saved_tensors_hooks: packed in the order they
-        if v is not None:                                    # were saved, if the node is part of the graph)
+    for v in ctx._saved.values():       # (under saved_tensors_hooks: packed in the order they were saved)
+        if v is not None:
             v.pack()
-    ctx.to_save = None
 
 
 # ---------------------------------------------------------------------------------------------- once_differentiable

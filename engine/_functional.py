@@ -7,6 +7,7 @@ error.
 """
 from . import _autograd as ag
 from ._factories import zeros_like
+from ._function import custom_function_rules
 from ._ops import stack
 from ._tensor import Tensor
 
@@ -187,7 +188,8 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
         if not vectorize:
             raise NotImplementedError('Computing Jacobian using forward-AD or forward-over-reverse Hessian is'
                                       'only implemented for `vectorize=True`.')      # (sic: PyTorch's missing space)
-    is_in, inputs, is_out, outputs = _run(func, inputs, 'jacobian', create_graph)
+    with custom_function_rules(forward=strategy == 'forward-mode'):     # (PyTorch runs func on dual tensors then)
+        is_in, inputs, is_out, outputs = _run(func, inputs, 'jacobian', create_graph)
     _check_requires_grad(outputs, 'outputs', strict)
     if vectorize and strict:
         raise RuntimeError('torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not supported '

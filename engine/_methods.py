@@ -13,7 +13,7 @@ from . import _dtypes as dt
 from . import _misc
 from . import _ops as ops
 from . import _random
-from ._factories import _is_index, _int_list
+from ._factories import _is_index, _int_list, out_grad_error
 from ._tensor import Tensor, make, make_wrapped, _wrap_dim, warn_once, parser_type, invalid_arguments
 
 
@@ -1480,6 +1480,23 @@ _OUT_OVERLAP_CHECKED = _OUT_OF_OWN_DTYPE | _OUT_RESIZED_TWICE | frozenset(
     'nan_to_num diff xlogy copysign logical_not logical_and logical_or logical_xor index_select gather cat concat '
     'concatenate stack kron sinc logaddexp heaviside fmax fmin'.split())
 
+# Ops whose out= must have the result's dtype, in PyTorch's words for another one (%(want)s / %(got)s: the C names of
+# the result's and out's dtypes; %(W)s / %(G)s: their legacy names). Structured kernels all say the first.
+_OUT_SAME_DTYPE = dict.fromkeys(
+    'mm bmm addmm baddbmm addmv softmax log_softmax gather tril triu index_add scatter argmax argmin'.split(),
+    'Expected out tensor to have dtype %(want)s, but got %(got)s instead')
+_OUT_SAME_DTYPE.update(
+    where='Expected out type to be %(W)s but got %(G)s',
+    index_select='index_select(): self and result must have the same scalar type',
+    masked_select='masked_select(): self and result must have the same scalar type',
+    take='take(): self and out expected to have the same dtype, but got self.dtype = %(W)s and out.dtype = %(G)s',
+    dot='result dtype %(G)s does not match input dtype %(W)s',
+    mv='addmv input tensors must have the same dtype, but got %(G)s, %(W)s, and %(W)s',
+    nan_to_num='nan_to_num: dtype of out: %(G)s should be same as input: %(W)s',
+    tensordot='tensordot: Expected the output tensor to have dtype %(W)s, but got an output tensor with dtype %(G)s',
+    amax="Expected the dtype for input and out to match, but got %(W)s for input's dtype and %(G)s for out's dtype.",
+    amin="Expected the dtype for input and out to match, but got %(W)s for input's dtype and %(G)s for out's dtype.")
+
 
 def _write_out(name, result, out, inputs):
     """torch.f(..., out=t): the result copied into t (t resized, with a warning unless it was empty, when the
@@ -1488,11 +1505,17 @@ def _write_out(name, result, out, inputs):
         raise TypeError("%s() got an unexpected keyword argument 'out'" % name)
     tensors = [x for i in inputs for x in (i if isinstance(i, (builtins.list, builtins.tuple)) else (i,))]
     if ag.grad_enabled and builtins.any(isinstance(t, Tensor) and t.requires_grad for t in tensors + [out]):
-        raise RuntimeError("%s(): functions with out=... arguments don't support automatic differentiation, but one "
-                           "of the arguments requires grad." % name)
+        # (a factory, without tensor inputs, is named by its schema's name)
+        raise out_grad_error(name if builtins.any(isinstance(t, Tensor) for t in tensors) else 'aten::' + name)
     if name in _OUT_OVERLAP_CHECKED and builtins.any(
             isinstance(t, Tensor) and ops._partial_overlap(out._data, t._data) for t in tensors):
         ops._partial_overlap_error()
+    kind = name
+    if name == 'matmul' and builtins.all(isinstance(t, Tensor) for t in tensors[:2]):   # (dot's, mv's or mm's out=)
+        kind = 'dot' if tensors[0].ndim == tensors[1].ndim == 1 else 'mv' if tensors[1].ndim == 1 else 'mm'
+    if kind in _OUT_SAME_DTYPE and result.dtype is not out.dtype:
+        raise RuntimeError(_OUT_SAME_DTYPE[kind] % dict(want=dt.C_NAMES[result.dtype.name], W=result.dtype.legacy,
+                                                         got=dt.C_NAMES[out.dtype.name], G=out.dtype.legacy))
     if name in _OUT_OF_OWN_DTYPE and result.dtype is not out.dtype:
         raise RuntimeError('Found dtype %s but expected %s' % (out.dtype.legacy, result.dtype.legacy))
     if not dt.can_cast(result.dtype, out.dtype):

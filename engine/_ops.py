@@ -28,7 +28,7 @@ from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, co
 from ._autograd import _sequence
 from ._tensor import (Tensor, Size, make, user_stacklevel, _wrap_dim, invalid_arguments, unmatched,
                       parser_type as _parser_type)
-from ._factories import _check_int as _check_int_arg, _int_list, _is_index, _missing as _missing_args
+from ._factories import _check_int as _check_int_arg, _int_list, _is_index, _missing as _missing_args, _fma64
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
 
@@ -165,6 +165,8 @@ def _binary(a, b, ufunc, alpha=1):
         r = ufunc(ad, bd)
     elif d.np is _F32 and ufunc is not np.multiply:      # PyTorch's add kernel: a + alpha * b in one fused multiply-add
         r = _fma32(bd, np.float32(alpha if ufunc is np.add else -alpha), ad)
+    elif d is dt.float64 and ufunc is not np.multiply:     # (doubles too)
+        r = _fma64(bd, alpha if ufunc is np.add else -alpha, ad)
     else:
         r = ufunc(ad, np.multiply(bd, alpha, dtype=d.np))          # (ints wrap, as in C)
     if type(bd) is np.ndarray and not (ad.flags.c_contiguous and bd.flags.c_contiguous):
@@ -523,9 +525,14 @@ def accumulate_into(var, g, create_graph, handed_over=False):
                 od[...] = od + g._data      # in place (faster than np.add(..., out=) on small arrays)
             else:
                 od[()] += g._data[()]       # 0-d: numpy's scalar arithmetic (same value, faster)
-        except ValueError:               # (shapes apart: the leaf's .data got another shape after a backward)
-            _check_broadcast(od.shape, g._data.shape)
-            raise _not_broadcast_to(od.shape, np.broadcast_shapes(od.shape, g._data.shape)) from None
+        except ValueError:
+            if od.flags.writeable:       # (shapes apart: the leaf's .data got another shape after a backward)
+                _check_broadcast(od.shape, g._data.shape)
+                raise _not_broadcast_to(od.shape, np.broadcast_shapes(od.shape, g._data.shape)) from None
+            # a .grad set to a view numpy made read-only (of an expanded tensor): PyTorch adds into it in place,
+            # unless its elements share memory
+            od = _writeable(od)
+            od[...] = od + g._data
         if old._inference:              # (a .grad made in inference mode: added to, then refused, as by bump)
             bump(old)
             return
@@ -1300,8 +1307,12 @@ def tanh_backward(g, y):
     yd, gd = y._data, g._data         # (PyTorch's kernel: 1 - y * y in one fused multiply-add)
     if yd.dtype is _F16 and gd.dtype is _F16:       # (halves: computed in float, rounded once)
         out = make(_half(lambda y32: gd.astype(_F32) * _fma32(-y32, y32, 1), yd))
+    elif yd.dtype is _F32 and gd.dtype is _F32:
+        out = make(gd * _fma32(-yd, yd, 1))
+    elif yd.dtype == np.float64 and gd.dtype == np.float64:     # (doubles too, in its scalar loop as well)
+        out = make(gd * _fma64(-yd, yd, 1.0))
     else:
-        out = make(gd * (_fma32(-yd, yd, 1) if yd.dtype is _F32 and gd.dtype is _F32 else 1 - yd * yd))
+        out = make(gd * (1 - yd * yd))
     if not ag.grad_enabled:
         return out
     return _attach(out, TanhBackwardBackward0, (g, y), {'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
@@ -1416,7 +1427,8 @@ class Log2Backward0(Node):
 
 class Log10Backward0(Node):
     def apply(self, g):
-        return (g / _mul_scalar(self.saved('self'), math.log(10)),)
+        # (derivatives.yaml's literal 2.3025850929940456 is the double one below math.log(10))
+        return (g / _mul_scalar(self.saved('self'), 2.3025850929940456),)
 
 
 class Log1PBackward0(Node):
@@ -1744,6 +1756,17 @@ def _zero_ties(r, x, y):
     n = r.size if x.shape == y.shape else r.shape[-1]
     tail = np.arange(r.size).reshape(r.shape) % n >= n - n % (64 // r.itemsize)
     return np.where(tie, np.where(tail, x, y), r)
+
+
+def _nan_in_vectors(x, vectors):
+    """Where x is NaN in the part of it PyTorch's vector loop takes: whole blocks of `vectors` AVX-512 vectors (64
+    bytes each) of x laid flat. Its scalar loop takes the rest, and kernels built of comparisons often treat NaN
+    otherwise there (a comparison with NaN is false either way round, masks and branches read it differently)."""
+    nan = np.isnan(x)
+    if not nan.any():
+        return nan
+    block = vectors * 64 // x.itemsize
+    return nan & (np.arange(x.size) < x.size - x.size % block).reshape(x.shape)
 
 
 def _clamp_by_tensors(x, lo, hi):

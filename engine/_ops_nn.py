@@ -22,8 +22,9 @@ from ._ops import (_number, _add_reduce, _add_scalar, _attach, _check_broadcast,
                    _scalar_sub, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
                    masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out, _zero_ties,
-                   _not_implemented)
+                   _not_implemented, _nan_in_vectors)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once, parser_type
+from ._factories import _fma64
 
 _F64 = np.float64
 _REDUCTIONS = {'none': 0, 'mean': 1, 'sum': 2}
@@ -752,7 +753,8 @@ def _log_softmax_grad(g, y, d):
     if rows is not None:                       # g - exp(y) * sum(g), fused, the sum as the kernel adds
         gr, yr = rows
         e, total = _vec_exp(yr), _vec_sum(gr)[:, None]
-        out = (gr - e.astype(_F64) * total).astype(gr.dtype) if gr.dtype == _F32 else gr - e * total
+        # (float: exact in double, rounded once; double: the compiled kernel's fused multiply-add too)
+        out = (gr - e.astype(_F64) * total).astype(gr.dtype) if gr.dtype == _F32 else _fma64(-e, total, gr)
         return make(out.reshape(y._data.shape))
     return g - y.exp() * g.sum(d, keepdim=True)
 
@@ -1143,10 +1145,14 @@ class HardtanhBackward0(Node):
 
 
 def hardtanh_backward(g, x, min_val, max_val):
-    """g, zeroed at and beyond the bounds (NaN inputs pass it: PyTorch's kernel tests x <= min, x >= max); an op of
-    its own for double backward."""
+    """g, zeroed at and beyond the bounds (NaN inputs pass it in PyTorch's scalar loop, which tests x <= min,
+    x >= max; its vector loop, one vector at a time, keeps g where min < x < max: not at NaN); an op of its own for
+    double backward."""
     d = g._data
-    out = make(np.where((x._data <= min_val) | (x._data >= max_val), d.dtype.type(0), d))
+    outside = (x._data <= min_val) | (x._data >= max_val)
+    if x._data.dtype.kind == 'f':
+        outside |= _nan_in_vectors(x._data, 1)
+    out = make(np.where(outside, d.dtype.type(0), d))
     saved = {'max_val': max_val, 'min_val': min_val, 'self': SavedTensor(x)}
     return _attach(out, HardtanhBackwardBackward0, (g, x), saved)
 
@@ -1272,8 +1278,9 @@ def _elu_np(x, alpha, scale, input_scale):
     return np.where(x >= 0, x * poscoef, _expm1(x * negiptcoef) * negcoef).astype(x.dtype)
 
 
-def _elu_grad(g, alpha, scale, input_scale, is_result, x):
-    """PyTorch's elu_backward kernel (x is the output when is_result)."""
+def _elu_grad(g, alpha, scale, input_scale, is_result, x, vector_nan):
+    """PyTorch's elu_backward kernel (x is the output when is_result; vector_nan: where it is NaN in the vector
+    loop's part)."""
     xd, gd = x._data, g._data
     t = xd.dtype.type
     negcoef, poscoef, negiptcoef = t(alpha) * t(scale), t(scale), t(input_scale)
@@ -1286,13 +1293,15 @@ def _elu_grad(g, alpha, scale, input_scale, is_result, x):
     else:
         e = _vec_exp(xd * negiptcoef) if xd.dtype == _F32 else np.exp(xd * negiptcoef)
         neg = gd * negiptcoef * negcoef * e
-    return make(np.where(xd <= 0, neg, gd * poscoef).astype(xd.dtype))
+    # NaN: the scalar loop's x <= 0 is false (grad * scale); the vector loop blends the negative side's NaN in
+    return make(np.where((xd <= 0) | vector_nan, neg, gd * poscoef).astype(xd.dtype))
 
 
 def elu_backward(g, alpha, scale, input_scale, is_result, x):
     """The gradient of elu (any scale, input_scale) from its input or (is_result) its output x: an op of its own
     (EluBackwardBackward0) for double backward."""
-    out = _in_float(lambda g, x: _elu_grad(g, alpha, scale, input_scale, is_result, x), g, x)
+    vector_nan = _nan_in_vectors(x._data, 2)        # (two vectors at a time, of x's dtype: halves too)
+    out = _in_float(lambda g, x: _elu_grad(g, alpha, scale, input_scale, is_result, x, vector_nan), g, x)
     if _recording(g, x):
         _attach(out, EluBackwardBackward0, (g, x), {
             'alpha': alpha, 'grad_output': SavedTensor(g), 'input_scale': input_scale, 'is_result': is_result,
@@ -1355,6 +1364,9 @@ class SiluBackward0(Node):
         if x._data.dtype is _F16 and g._data.dtype is _F16:    # (halves: the same in float, rounded once)
             xf, sf = x._data.astype(_F32), _sigmoid(x._data.astype(_F32))
             return (make((g._data.astype(_F32) * sf * _fma32(xf, 1 - sf, 1)).astype(_F16)),)
+        if x._data.dtype == _F64 and g._data.dtype == _F64:    # (doubles: fused as well)
+            sd = s._data
+            return (make(g._data * sd * _fma64(x._data, 1 - sd, 1.0)),)
         return (g * s * (1 + x * (1 - s)),)
 
 
@@ -1432,8 +1444,10 @@ def _gelu_grad(g, x, approximate):
         inner = _TANH_K * (x + 0.044715 * x * x * x)
         t = inner.tanh()
         return g * (0.5 * (1 + t) + 0.5 * x * (1 - t * t) * _TANH_K * (1 + 3 * 0.044715 * x * x))
-    cdf = 0.5 * (1 + erf(x * (1 / math.sqrt(2))))
+    cdf = 0.5 * (1 + erf(x * _SQRT1_2))              # (M_SQRT1_2: 1 / math.sqrt(2) is a double below it)
     pdf = (-0.5 * x * x).exp() * (1 / math.sqrt(2 * math.pi))
+    if x._data.dtype == _F64:                          # (doubles: cdf + x * pdf in one fused multiply-add)
+        return g * make(_fma64(x._data, pdf._data, cdf._data))
     return g * (cdf + x * pdf)
 
 

@@ -11,9 +11,10 @@ import math
 import numpy as np
 
 from . import _autograd as ag
+from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops import (_number, _attach, _not_implemented, _recording, _RESULT, _rounded, _scalar_sub, _sigmoid, _vec_exp,
-                   _sizes, _zeros_like, threshold_backward, cat, narrow)
+                   _sizes, _zeros_like, threshold_backward, cat, narrow, _nan_in_vectors)
 from ._ops_nn import (_check_float, _check_mixed, _div_scalar, _elu_np, _raw, _rowwise_moments, _fused,  # noqa: F401
                       _saved_dims, where, _second_order, _SecondOrder,
                       EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
@@ -70,11 +71,13 @@ class HardswishBackward0(Node):
 
 
 def hardswish_backward(g, x):
-    """0 where x <= -3, g where x >= 3, else g * (x / 3 + 0.5), as PyTorch's kernel: an op of its own
-    (HardswishBackwardBackward0) for double backward."""
+    """0 where x <= -3, g where x >= 3, else g * (x / 3 + 0.5), as PyTorch's kernel (at NaN: g in its scalar loop,
+    NaN in its vector loop, two vectors at a time): an op of its own (HardswishBackwardBackward0) for double
+    backward."""
     xd, gd = x._data, g._data
     t = xd.dtype.type
-    out = make(np.where(xd <= t(-3), t(0), np.where(xd >= t(3), gd, gd * (xd / t(3) + t(0.5)))).astype(xd.dtype))
+    middle = (xd > t(-3)) & (xd < t(3)) | _nan_in_vectors(xd, 2)
+    out = make(np.where(xd <= t(-3), t(0), np.where(middle, gd * (xd / t(3) + t(0.5)), gd)).astype(xd.dtype))
     if _recording(g, x):
         _attach(out, HardswishBackwardBackward0, (g, x), {'grad_output': SavedTensor(g), 'self': SavedTensor(x)})
     return out
@@ -141,16 +144,22 @@ def celu(a, alpha=1.0, inplace=False):
     return _attach(out, CeluBackward0, (a,), {'alpha': alpha, 'self': SavedTensor(a)})
 
 
+def _celu_input_scale(alpha):
+    """derivatives.yaml's 1.0 / alpha.toFloat(): alpha rounded to float first (the forward divides in double),
+    checked as c10 converts it."""
+    return 1.0 / float(np.float32(dt.check_scalar(alpha, dt.float32)))
+
+
 class CeluBackward0(Node):
     def apply(self, g):
         alpha = self._saved['alpha']
-        return (elu_backward(g, alpha, 1, 1.0 / float(alpha), False, self.saved('self')),)
+        return (elu_backward(g, alpha, 1, _celu_input_scale(alpha), False, self.saved('self')),)
 
 
 class CeluBackward1(Node):
     def apply(self, g):
         alpha = self._saved['alpha']
-        return (elu_backward(g, alpha, 1, 1.0 / float(alpha), True, self.saved('result')),)
+        return (elu_backward(g, alpha, 1, _celu_input_scale(alpha), True, self.saved('result')),)
 
 
 # ================================================================================================ threshold, shrinks
@@ -195,7 +204,8 @@ def softshrink(a, lambd=0.5):
     zero = (x * t(0)).reshape(-1)
     zero[:zero.size // (64 // x.itemsize) * (64 // x.itemsize)] = 0
     zero = zero.reshape(x.shape)
-    out = make(np.where(x > lam, x - lam, np.where(x < -lam, x + lam, zero)).astype(x.dtype))
+    out = np.where(x > lam, x - lam, np.where(x < -lam, x + lam, zero))
+    out = make(np.where(np.isnan(x), x, out).astype(x.dtype))      # (NaN stays NaN in both loops)
     return _attach(out, SoftshrinkBackward0, (a,), {'lambd': lambd, 'self': SavedTensor(a)})
 
 
@@ -210,10 +220,12 @@ def hardshrink(a, lambd=0.5):
 
 def _shrink_backward(cls):
     def backward(g, x, lambd):
-        """g, zeroed where -lambd <= x <= lambd: an op of its own for double backward."""
+        """g, zeroed where -lambd <= x <= lambd (and at NaN in PyTorch's vector loop, one vector at a time, which
+        keeps g where x < -lambd or x > lambd): an op of its own for double backward."""
         xd = x._data
         lam = xd.dtype.type(lambd)
-        out = make(np.where((xd >= -lam) & (xd <= lam), g._data.dtype.type(0), g._data).astype(g._data.dtype))
+        inside = (xd >= -lam) & (xd <= lam) | _nan_in_vectors(xd, 1)
+        out = make(np.where(inside, g._data.dtype.type(0), g._data).astype(g._data.dtype))
         if _recording(g, x):
             _attach(out, cls, (g, x), {'lambd': lambd, 'self': SavedTensor(x)})
         return out

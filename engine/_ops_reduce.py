@@ -137,9 +137,16 @@ def tensordot(a, b, dims=2, out=None):
     ta, tb = a.permute(fa + da), b.permute(db + fb)
     shape = [a.shape[i] for i in fa] + [b.shape[j] for j in fb]
     if not fa and not fb:                # (a vector is not reshaped: no ViewBackward0 under the DotBackward0)
-        return (ta if ta.ndim == 1 else ta.reshape(-1)).dot(tb if tb.ndim == 1 else tb.reshape(-1)).view(shape)
-    return ta.reshape(_prod(a.shape[i] for i in fa), size).mm(tb.reshape(size, _prod(b.shape[j] for j in fb))
-                                                              ).view(shape)
+        res = (ta if ta.ndim == 1 else ta.reshape(-1)).dot(tb if tb.ndim == 1 else tb.reshape(-1)).view(shape)
+    else:
+        res = ta.reshape(_prod(a.shape[i] for i in fa), size).mm(tb.reshape(size, _prod(b.shape[j] for j in fb))
+                                                                 ).view(shape)
+    if out is None:
+        return res
+    if out.shape == res.shape and out.dtype is res.dtype:
+        return out.copy_(res)           # (PyTorch's out= form copies the product in: autograd sees a copy_)
+    from ._methods import _write_out
+    return _write_out('tensordot', res, out, (a, b))
 
 
 def inner(a, b):

@@ -91,6 +91,8 @@ class disable_saved_tensors_hooks:
         self.error_message = error_message
 
     def __enter__(self):
+        if _ag.saved_hooks:          # (hooks already active: PyTorch refuses with the message, changing nothing)
+            raise RuntimeError(self.error_message)
         self._prev, _ag.saved_hooks_disabled = _ag.saved_hooks_disabled, self.error_message
 
     def __exit__(self, *exc):

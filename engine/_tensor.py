@@ -4,6 +4,7 @@ The ops (arithmetic, shape ops, in-place ops...) are defined in `_ops.py`, which
 """
 import copy
 import operator
+from collections import OrderedDict
 from sys import getrefcount
 import warnings
 import weakref
@@ -166,11 +167,11 @@ _NON_LEAF_GRAD_WARNING = (
 _TORCH_TENSOR_NAMES = frozenset("""
     __annotations__ __delitem__ __dlpack__ __dlpack_c_exchange_api__ __dlpack_device__ __idiv__ __long__
     __nonzero__ __reversed__ __setstate__ __torch_dispatch__ __torch_function__ _addmm_activation
-    _autocast_to_full_precision _autocast_to_reduced_precision _backward_hooks _cdata
+    _autocast_to_full_precision _autocast_to_reduced_precision _cdata
     _clear_non_serializable_cached_data _coalesced_ _conj _conj_physical _dimI _dimV _dtensor__new__ _fix_weakref
     _has_symbolic_sizes_strides _indices _is_all_true _is_any_true _is_zerotensor _lazy_clone _make_subclass
     _make_wrapper_subclass _neg_view _nested_tensor_size _nested_tensor_storage_offsets _nested_tensor_strides _nnz
-    _philox_normal_ _philox_uniform_ _post_accumulate_grad_hooks _python_dispatch _reduce_ex_internal
+    _philox_normal_ _philox_uniform_ _python_dispatch _reduce_ex_internal
     _rev_view_func_unsafe _sparse_mask_projection _to_dense _to_sparse _to_sparse_bsc _to_sparse_bsr _to_sparse_csc
     _to_sparse_csr _typed_storage _use_count _values _view_func _view_func_unsafe addbmm addbmm_ angle
     as_strided_scatter bfloat16 ccol_indices cdouble cfloat chalf cholesky cholesky_inverse
@@ -570,8 +571,19 @@ class Tensor:
         if self.grad_fn is not None:          # (read as PyTorch reads it: a view it cannot rebuild raises)
             return ag._Handle(self._grad_fn._tensor_pre_hooks(self._output_nr), hook)
         if self._hooks is None:
-            self._hooks = []
+            self._hooks = OrderedDict()
         return ag._Handle(self._hooks, hook)
+
+    @property
+    def _backward_hooks(self):
+        """PyTorch's {handle id: hook} of register_hook, None until one is registered. A non-leaf's is kept by its
+        grad_fn, so after an in-place op (a new grad_fn) it is None again, as in PyTorch."""
+        node = self._grad_fn
+        return self._hooks if node is None else (node._pre_hooks or {}).get(self._output_nr)
+
+    @property
+    def _post_accumulate_grad_hooks(self):
+        return self._post_acc_hooks
 
     def register_post_accumulate_grad_hook(self, hook):
         if not self._requires_grad:          # (PyTorch checks this before leafness)
@@ -579,7 +591,7 @@ class Tensor:
         if self.grad_fn is not None:          # (read as PyTorch reads it: a view it cannot rebuild raises)
             raise RuntimeError('post accumulate grad hooks cannot be registered on non-leaf tensors')
         if self._post_acc_hooks is None:
-            self._post_acc_hooks = []
+            self._post_acc_hooks = OrderedDict()
         return ag._Handle(self._post_acc_hooks, hook)
 
     def _watch_accumulator(self):
@@ -803,9 +815,7 @@ class Tensor:
         """copy.copy: PyTorch rebuilds the tensor from what pickling keeps of it (memory, offset, sizes, strides,
         requires_grad): a new leaf on the same memory, put there by set_ (version 1); no .grad, no hooks (a warning
         for each hook)."""
-        node = self._grad_fn
-        hooks = self._hooks if node is None else (node._pre_hooks or {}).get(self._output_nr)
-        for hook in hooks or ():
+        for hook in (self._backward_hooks or {}).values():
             if not hasattr(hook, '__torch_unserializable__'):
                 warnings.warn('backward hook %r on tensor will not be serialized.  If this is expected, you can '
                               'decorate the function with @torch.utils.hooks.unserializable_hook to suppress this '

@@ -30,12 +30,12 @@ NAMES = {
         _check_unpool_output_size _enum_list_as_int_list _expand_single_value _fractional_max_pool2d
         _fractional_max_pool3d _get_softmax_dim _in_projection _in_projection_packed _is_integer _jit_unused
         _list_or_empty _list_with_default _max_pool1d _max_pool2d _max_pool3d _mha_shape_check
-        _no_grad_embedding_renorm_ _overload _pair _single _sym_int _threshold _triple _unpool_output_size
+        _no_grad_embedding_renorm_ _overload _pair _single _sym_int _triple _unpool_output_size
         _verify_spatial_size adaptive_avg_pool3d adaptive_max_pool3d adaptive_max_pool3d_with_indices
         affine_grid assert_int_or_pair avg_pool3d bilinear boolean_dispatch channel_shuffle conv3d conv_tbc
         conv_transpose3d ctc_loss dataclasses embedding_bag feature_alpha_dropout fractional_max_pool2d
         fractional_max_pool2d_with_indices fractional_max_pool3d fractional_max_pool3d_with_indices grad
-        grid_sample grouped_mm gumbel_softmax handle_torch_function has_torch_function has_torch_function_unary
+        grid_sample grouped_mm handle_torch_function has_torch_function has_torch_function_unary
         has_torch_function_variadic importlib linear_cross_entropy local_response_norm lp_pool1d lp_pool2d
         lp_pool3d max_pool1d_with_indices max_pool2d_with_indices max_pool3d max_pool3d_with_indices
         max_unpool1d max_unpool2d max_unpool3d multi_margin_loss multilabel_margin_loss native_channel_shuffle

@@ -72,13 +72,15 @@ def _tuple(x):
 def _make_grads(outputs, grads):
     """Seed gradients: ones for scalar outputs, PyTorch's errors for the rest (torch.autograd._make_grads)."""
     new = []
-    for i, (out, g) in enumerate(zip(outputs, grads)):
+    for out, g in zip(outputs, grads):
         if not isinstance(out, Tensor):
             raise AssertionError('Expected output to be a torch.Tensor')
         if isinstance(g, Tensor):
             if g._data.shape != out._data.shape:
+                # (PyTorch finds the two indices with tuple.index: its == between tensors may match an earlier
+                # one, or fail to broadcast, or be ambiguous, and the message or error shows it)
                 raise RuntimeError('Mismatch in shape: grad_output[%d] has a shape of %r and output[%d] has a shape '
-                                   'of %r.' % (i, g.shape, i, out.shape))
+                                   'of %r.' % (grads.index(g), g.shape, outputs.index(out), out.shape))
             # The engine casts a root gradient to its output's dtype, as it does every gradient between nodes
             new.append(g if g._data.dtype is out._data.dtype else g.to(out.dtype))
         elif g is None:
@@ -239,8 +241,6 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
             elif not allow_unused:
                 raise RuntimeError('The differentiated Tensor at index %d appears to not have been used in the graph. '
                                    'Set allow_unused=True if this is the desired behavior.' % i)
-        elif not create_graph:
-            g = g.detach()
         result.append(g)
     return tuple(result) if names is None else dict(zip(names, result))
 

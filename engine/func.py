@@ -10,6 +10,7 @@ import functools
 
 from . import _autograd as ag
 from . import _function
+from ._saved_hooks import disable_saved_tensors_hooks
 from ._tensor import Tensor, Size
 
 __all__ = ['grad', 'grad_and_value', 'vjp', 'jvp', 'jacrev', 'jacfwd', 'hessian', 'functional_call', 'vmap']
@@ -225,9 +226,21 @@ def _aux(level, aux):
 
 # ---------------------------------------------------------------------------------------------- grad
 
+def _refusing_saved_hooks(f):
+    """f run as PyTorch runs the work of grad, vjp and jacrev: under disable_saved_tensors_hooks (an error if
+    saved tensor hooks are active around it, or entered inside, as checkpoint does)."""
+    @functools.wraps(f)
+    def run(*args, **kwargs):
+        with disable_saved_tensors_hooks("torch.func.{grad, vjp, jacrev, hessian} don't yet support saved tensor "
+                                         "hooks. Please open an issue with your use case."):
+            return f(*args, **kwargs)
+    return run
+
+
 def grad_and_value(func, argnums=0, has_aux=False):
     """f -> a function returning (gradient of f's scalar output w.r.t. the args at argnums, that output)."""
     @functools.wraps(func)
+    @_refusing_saved_hooks
     def wrapper(*args, **kwargs):
         where = 'grad_and_value(f)(*args): '
         level = _Level()
@@ -287,6 +300,7 @@ def _split_aux(out, has_aux, api):
     return out
 
 
+@_refusing_saved_hooks
 def vjp(func, *primals, has_aux=False):
     """(func(*primals), vjp_fn[, aux]): vjp_fn(cotangents) gives the vector-Jacobian products, one per primal."""
     api = 'vjp(f, *primals)'
@@ -340,7 +354,8 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     level = _Level()
     with ag.enable_grad():
         lifted = level.lift_tree(primals)
-        out, aux = _split_aux(_call(func, *lifted), has_aux, api)
+        with _function.custom_function_rules(forward=1):
+            out, aux = _split_aux(_call(func, *lifted), has_aux, api)
         outs, out_spec = _outputs(out, api)
         ins = tree_flatten(lifted)[0]
         dummies = [zeros_like(o, requires_grad=o.is_floating_point()) for o in outs]
@@ -357,6 +372,7 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
     """f -> a function returning the Jacobian of f's outputs w.r.t. the args at argnums (shape output + input),
     one vjp per output element against a one-hot cotangent."""
     @functools.wraps(func)
+    @_refusing_saved_hooks
     def wrapper(*args, **kwargs):
         return _jacobian(func, argnums, has_aux, args, kwargs, 'vjp(f, *primals)')
     return wrapper
@@ -366,7 +382,8 @@ def jacfwd(func, argnums=0, has_aux=False, *, randomness='error'):
     """f -> its Jacobian, like jacrev (PyTorch computes it in forward mode: the same values)."""
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
-        return _jacobian(func, argnums, has_aux, args, kwargs, 'jvp(f, primals, tangents)')
+        with _function.custom_function_rules(vmap=1, forward=1):
+            return _jacobian(func, argnums, has_aux, args, kwargs, 'jvp(f, primals, tangents)')
     return wrapper
 
 
@@ -507,9 +524,10 @@ def vmap(func, in_dims=0, out_dims=0, randomness='error', *, chunk_size=None):
     def wrapper(*args, **kwargs):
         name = getattr(func, '__name__', repr(func))
         n, slices = _batch(name, in_dims, args)
-        if n == 0:        # (an empty batch: run one element of zeros for the shapes, keep none of it)
-            return _stack_outputs(name, out_dims, [_call(func, *slices(None), **kwargs)], empty=True)
-        return _stack_outputs(name, out_dims, [_call(func, *slices(b), **kwargs) for b in range(n)])
+        with _function.custom_function_rules(vmap=1):
+            if n == 0:        # (an empty batch: run one element of zeros for the shapes, keep none of it)
+                return _stack_outputs(name, out_dims, [_call(func, *slices(None), **kwargs)], empty=True)
+            return _stack_outputs(name, out_dims, [_call(func, *slices(b), **kwargs) for b in range(n)])
     return wrapper
 
 

@@ -474,7 +474,7 @@ def selu_(input):
     return selu(input, True)
 
 
-def threshold(input, threshold, value, inplace=False):
+def _threshold(input, threshold, value, inplace=False):
     """x where x > threshold, else value."""
     if not (type(threshold) in (float, int) and type(value) in (float, int)):
         _parse('threshold%s(Tensor input, Scalar threshold, Scalar value)' % ('_' if inplace else ''),
@@ -482,6 +482,9 @@ def threshold(input, threshold, value, inplace=False):
     if inplace:
         return _ops._inplace(input, _ops_nn2.threshold, threshold, value, True)
     return _ops_nn2.threshold(input, threshold, value)
+
+
+threshold = _threshold      # (PyTorch's name for it too: its argument `threshold` hides the function inside it)
 
 
 def threshold_(input, threshold, value):
@@ -513,6 +516,22 @@ def softmin(input, dim=None, _stacklevel=3, dtype=None):
     if dim is None:
         dim = _implicit_dim('softmin', input.ndim, _stacklevel)
     return (-input).softmax(dim) if dtype is None else (-input).softmax(dim, dtype=dtype)
+
+
+def gumbel_softmax(logits, tau=1, hard=False, eps=1e-10, dim=-1):
+    """A sample of the Gumbel-softmax distribution: softmax((logits + g) / tau) along dim, g standard Gumbel noise
+    (minus the log of exponential draws, drawn as PyTorch draws them). hard: the one-hot of its largest entry, which
+    passes the soft sample's gradient back (straight-through)."""
+    if eps != 1e-10:
+        warnings.warn('`eps` parameter is deprecated and has no effect.', stacklevel=2)
+    if not isinstance(logits, Tensor):      # (PyTorch's error: from the empty_like that draws the noise)
+        raise TypeError("empty_like(): argument 'input' (position 1) must be Tensor, not %s" % _parser_type(logits))
+    noise = -_factories.empty_like(logits).exponential_().log()
+    soft = ((logits + noise) / tau).softmax(dim)
+    if not hard:
+        return soft
+    one_hot = _factories.zeros_like(logits).scatter_(dim, soft.max(dim, keepdim=True)[1], 1.0)
+    return one_hot - soft.detach() + soft
 
 
 def glu(input, dim=-1):

@@ -1,0 +1,536 @@
+"""The autograd extension points as tutorials teach them and learners misuse them, against real PyTorch: tensor
+hooks (removing one of two registrations of the same function, `_backward_hooks` / `_post_accumulate_grad_hooks` as
+PyTorch keeps them, hooks that are not callable, names of hooks that are callable objects or functools.partial in
+the errors, hooks around an in-place op, a hook changing a gradient shared with another input), node hooks (C
+methods' argument errors, their arguments), grad mode inside every kind of hook, custom Functions (what apply checks
+of forward's marks and saves, keyword arguments of apply, numpy values where tensors go, vars(ctx),
+ctx.materialize_grads write-only, ctx.saved_tensors read-only, the rules needed under torch.vmap and forward mode),
+saved-tensor pack hooks that modify their input, saved tensor hooks disabled (nested, by torch.func's transforms),
+and torch.utils.hooks. Printed text, warnings and the final error must be the same."""
+import pytest
+
+T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
+from .harness import TRIES, load_engine, run_both, same  # noqa: E402
+
+E = load_engine()
+
+SNIPPETS = {
+    # removing the handle of a function registered twice takes away that registration only: the other hooks keep
+    # their order (tensor hooks of a leaf and of a non-leaf, node post-hooks, post-accumulate hooks)
+    "removing_one_of_two_registrations_of_a_hook": (
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'log = []\n'
+        'def a(g): log.append("a")\n'
+        'def b(g): log.append("b")\n'
+        'hs = [x.register_hook(a), x.register_hook(b), x.register_hook(a), x.register_hook(b)]\n'
+        'hs[2].remove()\n'
+        '(x * 1).sum().backward(); print(log); log.clear()\n'
+        'hs[0].remove(); hs[0].remove()\n'
+        '(x * 1).sum().backward(); print(log); log.clear()\n'
+        'y = x * 1\n'
+        'hs = [y.register_hook(a), y.register_hook(b), y.register_hook(a)]\n'
+        'hs[2].remove()\n'
+        'ph = [y.grad_fn.register_hook(lambda gi, go: log.append("p1")),\n'
+        '      y.grad_fn.register_hook(lambda gi, go: log.append("p2"))]\n'
+        'ph[0].remove()\n'
+        'y.sum().backward(); print(log); log.clear()\n'
+        'x.register_post_accumulate_grad_hook(a); h = x.register_post_accumulate_grad_hook(b)\n'
+        'x.register_post_accumulate_grad_hook(a)\n'
+        'h.remove()\n'
+        '(x * 1).sum().backward(); print(log)'),
+    # tensor._backward_hooks: None until a hook is registered, then PyTorch's OrderedDict {handle id: hook}, empty
+    # once removed; retain_grad adds nothing; a non-leaf's is None again after an in-place op (a new grad_fn); the
+    # post-accumulate hooks likewise (ids left out: they count every handle of the process)
+    "backward_hooks_dicts": (
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'def myhook(g):\n'
+        '    return g\n'
+        'def other(g):\n'
+        '    print("other", g)\n'
+        'print(x._backward_hooks, x._post_accumulate_grad_hooks)\n'
+        'h = x.register_hook(myhook)\n'
+        'print(type(x._backward_hooks).__name__, list(x._backward_hooks.values()))\n'
+        'print(list(x._backward_hooks) == [h.id])\n'
+        'h.remove()\n'
+        'print(x._backward_hooks)\n'
+        'y = x * 1\n'
+        'y.retain_grad()\n'
+        'print(y._backward_hooks, y._post_accumulate_grad_hooks)\n'
+        'y.register_hook(myhook)\n'
+        'print(list(y._backward_hooks.values()))\n'
+        'y.mul_(2)\n'
+        'print(y._backward_hooks)\n'
+        'y.register_hook(other)\n'
+        'print(list(y._backward_hooks.values()))\n'
+        'y.sum().backward()\n'
+        'x.register_post_accumulate_grad_hook(myhook)\n'
+        'print(list(x._post_accumulate_grad_hooks.values()), x[0]._backward_hooks)\n'
+        'p = torch.nn.Parameter(torch.ones(2))\n'
+        'p.register_hook(other)\n'
+        'print(len(p._backward_hooks))'),
+    # a hook that is not callable (None too) is registered all the same: backward fails calling it; a node's
+    # methods are C methods taking one argument (or none), never by keyword (a custom Function's node: those of
+    # _FunctionBase)
+    "registering_hooks_wrongly": (
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'y = x * 2\n'
+        'tries(lambda: y.grad_fn.register_hook(5), lambda: y.sum().backward(retain_graph=True))\n'
+        'y = x * 2\n'
+        'tries(lambda: y.grad_fn.register_prehook(None), lambda: y.sum().backward())\n'
+        'y = x * 2\n'
+        'tries(lambda: y.register_hook(None), lambda: y.sum().backward())\n'
+        'tries(lambda: x.register_post_accumulate_grad_hook(None), lambda: (x * 2).sum().backward())\n'
+        'print(x.grad)\n'
+        'class F(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(ctx, x):\n'
+        '        return x * 2\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        return g\n'
+        'for n in ((x * 2).grad_fn, (x * 2).grad_fn.next_functions[0][0], F.apply(x).grad_fn):\n'
+        '    tries(lambda: n.name(1), lambda: n.name(a=1), lambda: n.register_hook(), lambda: n.register_hook(1, 2),\n'
+        '          lambda: n.register_prehook(fn=print), lambda: n._sequence_nr(1), lambda: type(n).register_hook)'),
+    # hooks that are callable objects or functools.partial have no __name__: PyTorch's errors call them '<unknown>'
+    "hook_names_in_errors": (
+        'import functools\n'
+        'class Scaler:\n'
+        '    def __call__(self, g):\n'
+        '        return torch.ones(3)\n'
+        '    def node(self, gi, go):\n'
+        '        return (torch.ones(3),)\n'
+        'def scale(g, k):\n'
+        '    return torch.ones(3)\n'
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'for hk in [Scaler(), functools.partial(scale, k=2), Scaler().__call__, lambda g: g.double()]:\n'
+        '    y = x * 2\n'
+        '    h = y.register_hook(hk)\n'
+        '    tries(lambda: y.sum().backward())\n'
+        'y = x * 2\n'
+        'y.grad_fn.register_hook(Scaler().node)\n'
+        'tries(lambda: y.sum().backward())\n'
+        'y = x * 2\n'
+        'y.grad_fn.register_hook(functools.partial(lambda gi, go, k: (torch.ones(3),), k=1))\n'
+        'tries(lambda: y.sum().backward())\n'
+        'y = x * 2\n'
+        'y.grad_fn.register_prehook(functools.partial(lambda go, k: (go[0], go[0]), k=1))\n'
+        'tries(lambda: y.sum().backward())'),
+    # ctx.materialize_grads can be set (set_materialize_grads sets it) but not read; only a bool is taken, with
+    # PyTorch's odd message; what forward marked or saved for forward is readable on the node, and None once apply
+    # has returned
+    "materialize_grads_is_write_only": (
+        'class F(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(ctx, x, y):\n'
+        '        tries(lambda: ctx.to_save, lambda: ctx.dirty_tensors, lambda: ctx.non_differentiable,\n'
+        '              lambda: ctx.materialize_grads)\n'
+        '        for v in (1, None, "a", False):\n'
+        '            tries(lambda: ctx.set_materialize_grads(v), lambda: setattr(ctx, "materialize_grads", v))\n'
+        '        z = x * 2\n'
+        '        ctx.mark_non_differentiable(z)\n'
+        '        y.add_(1)\n'
+        '        ctx.mark_dirty(y)\n'
+        '        ctx.save_for_backward(x)\n'
+        '        ctx.save_for_forward(x)\n'
+        '        tries(lambda: ctx.to_save, lambda: ctx.dirty_tensors, lambda: ctx.non_differentiable,\n'
+        '              lambda: ctx.materialize_grads, lambda: ctx.saved_for_forward)\n'
+        '        return z, y, x * 3\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, gz, gy, g3):\n'
+        '        print("backward got", gz, gy, g3)\n'
+        '        return gy, gy\n'
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'w = torch.tensor([1., 2.], requires_grad=True)\n'
+        'z, y, t = F.apply(x, w * 1)\n'
+        'n = y.grad_fn\n'
+        'tries(lambda: n.to_save, lambda: n.dirty_tensors, lambda: n.non_differentiable, lambda: n.materialize_grads,\n'
+        '      lambda: n.saved_for_forward)\n'
+        'y.sum().backward()\n'
+        'print(x.grad, w.grad)'),
+    # what forward marks must be tensors, checked by apply even when nothing requires grad (PyTorch's messages stop
+    # short); marking dirty a tensor that is not an input warns; save_for_backward is checked, and kept, only when
+    # the call is part of a graph: outside one, ctx.saved_tensors is ()
+    "marks_and_saves_checked_by_apply": (
+        'def run(mark, arg, save=None):\n'
+        '    class F(torch.autograd.Function):\n'
+        '        @staticmethod\n'
+        '        def forward(ctx, x):\n'
+        '            F.ctx = ctx\n'
+        '            getattr(ctx, mark)(*arg(x))\n'
+        '            return x * 2 if save else x\n'
+        '        @staticmethod\n'
+        '        def backward(ctx, g):\n'
+        '            return g\n'
+        '    x = torch.tensor([1., 2.], requires_grad=True)\n'
+        '    for inp in (x * 1, torch.ones(2)):\n'
+        '        tries(lambda: F.apply(inp), lambda: F.ctx.saved_tensors)\n'
+        'for mark in ("mark_dirty", "mark_non_differentiable"):\n'
+        '    for arg in (lambda x: (3,), lambda x: ([x],), lambda x: (None,), lambda x: (x, "a"), lambda x: (x.detach(),)):\n'
+        '        run(mark, arg)\n'
+        'run("save_for_backward", lambda x: (x, None), save=True)\n'
+        'run("save_for_backward", lambda x: (x, 3), save=True)\n'
+        'class G(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(ctx, x):\n'
+        '        t = x * 5\n'
+        '        ctx.mark_dirty(t)\n'
+        '        return t\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        return g * 5\n'
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'print(G.apply(x), G.apply(torch.ones(2)), G.apply(x.long()))'),
+    # keyword arguments of apply take the place of forward's positional parameter of that name: a tensor given by
+    # keyword is an input (an edge, a gradient expected for it); keyword-only ones are refused, skipped places
+    # are not filled with defaults, ctx is no parameter
+    "keyword_arguments_of_apply": (
+        'class KW(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(ctx, x, k=2, m=3):\n'
+        '        print("needs", ctx.needs_input_grad, k, m)\n'
+        '        return x * k\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        return g * 2, g * 3\n'
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'w = torch.tensor([1., 1.], requires_grad=True)\n'
+        'y = KW.apply(x, k=w)\n'
+        'print(y.grad_fn.next_functions)\n'
+        'y.sum().backward()\n'
+        'print(x.grad, w.grad)\n'
+        'y = KW.apply(k=w, x=x)\n'
+        'print(y.grad_fn.next_functions)\n'
+        'tries(lambda: KW.apply(x, 3, k=4), lambda: KW.apply(x, m=5), lambda: KW.apply(m=5),\n'
+        '      lambda: KW.apply(x, 1, m=5), lambda: KW.apply(x, ctx=1))\n'
+        'class One(KW):\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        return g\n'
+        'tries(lambda: One.apply(x, k=3).sum().backward())\n'
+        'class KO(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(ctx, x, *, a=1):\n'
+        '        return x * a\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        return g\n'
+        'tries(lambda: KO.apply(x, a=3), lambda: KO.apply(x))\n'
+        'class NewKO(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(x, *, scale=2.0, **kw):\n'
+        '        return x * scale\n'
+        '    @staticmethod\n'
+        '    def setup_context(ctx, inputs, output):\n'
+        '        print("setup", len(inputs))\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        return g * 2\n'
+        'tries(lambda: NewKO.apply(x), lambda: NewKO.apply(x, scale=3.0), lambda: NewKO.apply(x, z=1))'),
+    # numpy values (and torch.Size) where a tensor or a tuple goes: PyTorch's messages name numpy's C types in full
+    "numpy_values_where_tensors_go": (
+        'import numpy as np\n'
+        'for ret in (np.ones(2), np.float32(1), torch.Size([2]), 1.5):\n'
+        '    class F(torch.autograd.Function):\n'
+        '        @staticmethod\n'
+        '        def forward(ctx, x):\n'
+        '            return x * 2\n'
+        '        @staticmethod\n'
+        '        def backward(ctx, g):\n'
+        '            return ret\n'
+        '    tries(lambda: F.apply(torch.ones(2, requires_grad=True)).sum().backward())\n'
+        '    class S(torch.autograd.Function):\n'
+        '        @staticmethod\n'
+        '        def forward(ctx, x):\n'
+        '            ctx.save_for_backward(ret)\n'
+        '            return x * 2\n'
+        '        @staticmethod\n'
+        '        def backward(ctx, g):\n'
+        '            return g\n'
+        '    tries(lambda: S.apply(torch.ones(2, requires_grad=True)))\n'
+        '    x = torch.ones(2, requires_grad=True)\n'
+        '    x.register_hook(lambda g: ret)\n'
+        '    tries(lambda: (x * 2).sum().backward())\n'
+        '    y = x * 2\n'
+        '    y.grad_fn.register_hook(lambda gi, go: ret)\n'
+        '    tries(lambda: y.sum().backward())'),
+    # vars(ctx) / ctx.__dict__ hold only what the user set on it: what apply and forward's marks keep are fields of
+    # PyTorch's C++ object
+    "ctx_vars_show_only_the_users_attributes": (
+        'class F(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(ctx, x, k):\n'
+        '        print("in forward", vars(ctx))\n'
+        '        ctx.k = k\n'
+        '        ctx.save_for_backward(x)\n'
+        '        ctx.mark_non_differentiable(x)\n'
+        '        ctx.set_materialize_grads(False)\n'
+        '        print("in forward", sorted(vars(ctx)))\n'
+        '        return x * k, x * 2\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g, h):\n'
+        '        print("in backward", sorted(vars(ctx)), ctx.__dict__)\n'
+        '        return g * ctx.k, None\n'
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'y, z = F.apply(x, 3)\n'
+        'print(vars(y.grad_fn), y.grad_fn.__dict__)\n'
+        'y.sum().backward()\n'
+        'print(hasattr(y.grad_fn, "k"), "k" in dir(y.grad_fn), vars(y.grad_fn))'),
+    # ctx's own attributes cannot be set: PyTorch's message names its C++ base class
+    "ctx_attributes_not_writable": (
+        'class F(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(ctx, x):\n'
+        '        tries(lambda: setattr(ctx, "needs_input_grad", (False,)), lambda: setattr(ctx, "saved_tensors", ()),\n'
+        '              lambda: setattr(ctx, "next_functions", ()), lambda: setattr(ctx, "metadata", {}),\n'
+        '              lambda: delattr(ctx, "saved_tensors"))\n'
+        '        ctx.to_save = (x,)\n'
+        '        return x * 2\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        print(ctx.saved_tensors, ctx.needs_input_grad)\n'
+        '        return g * 2\n'
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'y = F.apply(x)\n'
+        'tries(lambda: setattr(y.grad_fn, "saved_tensors", ()))\n'
+        'y.sum().backward()\n'
+        'print(x.grad)'),
+    # a pack hook must not modify the tensor it is given: PyTorch checks its version after the hook (ops, a custom
+    # Function's save_for_backward, a saved tensor's own register_hooks); the op fails, the change stays
+    "pack_hook_modifying_its_input": (
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'def pack(t):\n'
+        '    t.mul_(2)\n'
+        '    return t\n'
+        'with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t):\n'
+        '    tries(lambda: (x * 1).exp(), lambda: x * x, lambda: x.sin())\n'
+        'print(x, x._version)\n'
+        'y = x.exp()\n'
+        'tries(lambda: y.grad_fn._raw_saved_result.register_hooks(pack, lambda t: t))\n'
+        'print(y, y._version)\n'
+        'def pack2(t):\n'
+        '    with torch.no_grad():\n'
+        '        t.add_(1)\n'
+        '    return t.clone()\n'
+        'y = x * 1\n'
+        'with torch.autograd.graph.saved_tensors_hooks(pack2, lambda t: t):\n'
+        '    tries(lambda: y * y)\n'
+        'print(y, y._version)\n'
+        'class F(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(ctx, x):\n'
+        '        y = x * 2\n'
+        '        ctx.save_for_backward(x, y)\n'
+        '        return y\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        return g * 2\n'
+        'def pack3(t):\n'
+        '    print("pack", t)\n'
+        '    t.zero_()\n'
+        '    return t\n'
+        'h = x * 1\n'
+        'with torch.autograd.graph.saved_tensors_hooks(pack3, lambda t: t):\n'
+        '    tries(lambda: F.apply(h))\n'
+        'print(h, h._version)'),
+    # disable_saved_tensors_hooks entered while hooks are active raises its message and changes nothing; grad, vjp
+    # and jacrev run under one (hooks around them, or entered inside, as checkpoint does, are refused); vmap and
+    # jvp do not
+    "saved_tensor_hooks_disabled": (
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n'
+        '    tries(lambda: torch.autograd.graph.disable_saved_tensors_hooks("inner").__enter__())\n'
+        '    y = x.exp()\n'
+        'with torch.autograd.graph.saved_tensors_hooks(lambda t: print("pack") or t, lambda t: t):\n'
+        '    y = x.exp()\n'
+        'x = torch.tensor([1., 2.])\n'
+        'f = lambda x: x.exp().sum()\n'
+        'with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n'
+        '    tries(lambda: torch.func.grad(f)(x), lambda: torch.func.vjp(f, x)[0], lambda: torch.vmap(torch.exp)(x),\n'
+        '          lambda: torch.func.jacrev(torch.exp)(x), lambda: torch.func.jvp(f, (x,), (x,)))\n'
+        'def g(x):\n'
+        '    with torch.autograd.graph.save_on_cpu():\n'
+        '        return x.exp().sum()\n'
+        'tries(lambda: torch.func.grad(g)(x), lambda: torch.vmap(g)(x[None]), lambda: torch.func.vjp(g, x)[0])\n'
+        'from torch.utils.checkpoint import checkpoint\n'
+        'tries(lambda: torch.func.grad(lambda x: checkpoint(f, x, use_reentrant=False))(x))\n'
+        'out, vjp_fn = torch.func.vjp(torch.sin, x)\n'
+        'with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n'
+        '    print(vjp_fn(torch.ones(2)))'),
+    # torch.utils.hooks: the handle class (isinstance, annotations, a registry of one's own built with it) and
+    # unserializable_hook, which keeps copy.copy from warning about a hook
+    "torch_utils_hooks": (
+        'from collections import OrderedDict\n'
+        'import copy\n'
+        'from torch.utils.hooks import RemovableHandle, unserializable_hook\n'
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'def register(t, fn) -> torch.utils.hooks.RemovableHandle:\n'
+        '    return t.register_hook(fn)\n'
+        'h = register(x, lambda g: g)\n'
+        'print(isinstance(h, RemovableHandle), RemovableHandle, type(h))\n'
+        'registry = OrderedDict()\n'
+        'r = RemovableHandle(registry)\n'
+        'registry[r.id] = print\n'
+        'print(len(registry), r.id - h.id)\n'
+        'r.remove()\n'
+        'print(registry)\n'
+        '@unserializable_hook\n'
+        'def quiet(g):\n'
+        '    return g\n'
+        'print(quiet.__torch_unserializable__)\n'
+        'y = torch.ones(2, requires_grad=True)\n'
+        'y.register_hook(quiet)\n'
+        'z = copy.copy(y)\n'
+        'def loud(g):\n'
+        '    return g\n'
+        'y.register_hook(loud)\n'
+        'z = copy.copy(y)\n'
+        'tries(lambda: torch.utils.hooks.NoSuch)'),
+    # under torch.vmap a custom Function needs generate_vmap_rule=True or a vmap staticmethod of its own (not both);
+    # torch.func.grad alone needs neither; the base class's vmap raises
+    "custom_function_under_vmap_needs_a_rule": (
+        'class Sq(torch.autograd.Function):\n'
+        '    generate_vmap_rule = True\n'
+        '    @staticmethod\n'
+        '    def forward(x):\n'
+        '        return x * x\n'
+        '    @staticmethod\n'
+        '    def setup_context(ctx, inputs, output):\n'
+        '        ctx.save_for_backward(inputs[0])\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        x, = ctx.saved_tensors\n'
+        '        return 2 * x * g\n'
+        'xs = torch.tensor([[1., 2.], [3., 4.]])\n'
+        'print(torch.vmap(Sq.apply)(xs))\n'
+        'print(torch.vmap(torch.func.grad(lambda x: Sq.apply(x).sum()))(xs))\n'
+        'class NoRule(Sq):\n'
+        '    generate_vmap_rule = False\n'
+        'tries(lambda: torch.vmap(NoRule.apply)(xs))\n'
+        'tries(lambda: torch.vmap(torch.func.grad(lambda x: NoRule.apply(x).sum()))(xs))\n'
+        'print(torch.func.grad(lambda x: NoRule.apply(x).sum())(xs[0]))\n'
+        'class Both(Sq):\n'
+        '    @staticmethod\n'
+        '    def vmap(info, in_dims, x):\n'
+        '        return x * x, in_dims[0]\n'
+        'tries(lambda: torch.vmap(Both.apply)(xs))\n'
+        'tries(lambda: NoRule.vmap(None, (0,), xs))\n'
+        'print(NoRule.apply(xs))'),
+    # forward mode (torch.func.jvp, autograd.functional's forward-mode Jacobian) needs the Function's jvp
+    # staticmethod; reverse mode (jacrev, nested, under vmap with a rule; autograd.functional's reverse mode and its
+    # double-vjp jvp) needs only backward
+    "custom_function_under_forward_mode_needs_jvp": (
+        'class Sq(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(x):\n'
+        '        return x * x\n'
+        '    @staticmethod\n'
+        '    def setup_context(ctx, inputs, output):\n'
+        '        ctx.save_for_backward(inputs[0])\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        x, = ctx.saved_tensors\n'
+        '        return 2 * x * g\n'
+        'class SqV(Sq):\n'
+        '    generate_vmap_rule = True\n'
+        'x = torch.tensor([1., 2.])\n'
+        'F = torch.autograd.functional\n'
+        'for f in (Sq, SqV):\n'
+        '    tries(lambda: torch.func.jvp(f.apply, (x,), (torch.ones(2),)),\n'
+        '          lambda: torch.func.jacrev(torch.func.jacrev(lambda x: f.apply(x).sum()))(x),\n'
+        '          lambda: torch.vmap(torch.func.jacrev(lambda x: f.apply(x).sum()))(x[None]),\n'
+        '          lambda: torch.func.grad(lambda x: torch.func.jvp(f.apply, (x,), (torch.ones(2),))[1].sum())(x),\n'
+        '          lambda: F.jvp(f.apply, x, torch.ones(2)), lambda: F.jacobian(f.apply, x),\n'
+        '          lambda: F.jacobian(f.apply, x, strategy="forward-mode", vectorize=True))'),
+    # hooks registered before an in-place op see the gradient of the old value, those after it of the new one
+    "tensor_hooks_around_an_in_place_op": (
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'y = x * 1\n'
+        'y.register_hook(lambda g: print("before", g))\n'
+        'y.mul_(3)\n'
+        'y.register_hook(lambda g: print("after", g))\n'
+        'print(y.grad_fn, y.grad_fn.next_functions)\n'
+        'y.retain_grad()\n'
+        '(y * y).sum().backward()\n'
+        'print(x.grad, y.grad)'),
+    # a hook changing its gradient in place changes it wherever that tensor went: add's backward gives both inputs
+    # the same gradient
+    "in_place_hook_on_a_shared_gradient": (
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'w = torch.tensor([3., 4.], requires_grad=True)\n'
+        'def hk(g):\n'
+        '    g.mul_(10)\n'
+        'x.register_hook(hk)\n'
+        '(x + w).sum().backward()\n'
+        'print(x.grad, w.grad)\n'
+        'x.grad = w.grad = None\n'
+        '(w + x).sum().backward()\n'
+        'print(x.grad, w.grad)\n'
+        'a = x * 1\n'
+        'b = w * 1\n'
+        'a.register_hook(lambda g: g.mul_(10))\n'
+        'c = a + b\n'
+        'c.register_hook(lambda g: print("c", g))\n'
+        'c.sum().backward()\n'
+        'print(x.grad, w.grad)'),
+    # grad mode inside tensor hooks, node pre- and post-hooks, post-accumulate hooks and unpack hooks: that of the
+    # backward pass (on with create_graph)
+    "grad_mode_in_every_kind_of_hook": (
+        'def p(tag):\n'
+        '    return lambda *a: print(tag, torch.is_grad_enabled(), torch.is_inference_mode_enabled())\n'
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'for cg in (False, True):\n'
+        '    y = x * 2\n'
+        '    y.register_hook(p("tensor"))\n'
+        '    y.grad_fn.register_prehook(p("pre"))\n'
+        '    y.grad_fn.register_hook(p("post"))\n'
+        '    x.register_post_accumulate_grad_hook(p("postacc"))\n'
+        '    with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: p("unpack")() or t):\n'
+        '        z = (y * y).sum()\n'
+        '    z.backward(create_graph=cg)\n'
+        '    x.grad = None'),
+    # a custom Function's node hooks see one gradient per tensor argument (a non-tensor one has no place); a
+    # replacement for the gradient of an argument that needs none is refused
+    "custom_function_node_hooks": (
+        'class F(torch.autograd.Function):\n'
+        '    @staticmethod\n'
+        '    def forward(ctx, x, k, w):\n'
+        '        return x * k * w\n'
+        '    @staticmethod\n'
+        '    def backward(ctx, g):\n'
+        '        return g * 2, None, g * 3\n'
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'w = torch.tensor([1., 1.])\n'
+        'y = F.apply(x, 3, w)\n'
+        'y.grad_fn.register_hook(lambda gi, go: print("post", len(gi), gi, go))\n'
+        'y.grad_fn.register_prehook(lambda go: print("pre", go))\n'
+        'y.sum().backward()\n'
+        'print(x.grad)\n'
+        'y = F.apply(x, 3, w)\n'
+        'y.grad_fn.register_hook(lambda gi, go: (gi[0] * 0, None))\n'
+        'y.sum().backward()\n'
+        'print(x.grad)\n'
+        'y = F.apply(x, 3, w)\n'
+        'y.grad_fn.register_hook(lambda gi, go: (gi[0] * 0, gi[1]))\n'
+        'tries(lambda: y.sum().backward())'),
+    # node hooks of ops with several outputs or inputs: None where an output got no gradient or an input needs none
+    "node_hook_arguments_of_several_outputs_and_inputs": (
+        'def watch(t, tag):\n'
+        '    t.grad_fn.register_prehook(lambda go: print(tag, "pre", go))\n'
+        '    t.grad_fn.register_hook(lambda gi, go: print(tag, "post", gi, go))\n'
+        'x = torch.tensor([[1., 5.], [3., 2.]], requires_grad=True)\n'
+        'c = torch.ones(2, 2)\n'
+        'm, i = x.max(1); watch(m, "max"); m.sum().backward()\n'
+        'v, j = x.sort(1); watch(v, "sort"); v[:, 0].sum().backward()\n'
+        'u = x.unbind(0); watch(u[1], "unbind"); u[1].sum().backward()\n'
+        'a, b = x.chunk(2); watch(a, "chunk"); b.sum().backward()\n'
+        'z = torch.cat([x, c]); watch(z, "cat"); z.sum().backward()\n'
+        'w = torch.addmm(c, x, c); watch(w, "addmm"); w.sum().backward()\n'
+        'q = torch.where(x > 2, x, c); watch(q, "where"); q.sum().backward()'),
+}
+
+
+@pytest.mark.parametrize("name", SNIPPETS)
+def test_snippet(name):
+    code = TRIES + SNIPPETS[name]
+    t, e = run_both(T, E, code)
+    assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
