@@ -969,6 +969,10 @@ class Node:
 
     _c_type = None        # the C++ type PyTorch names in "not writable" errors, when not the node's class
 
+    def __reduce_ex__(self, protocol):
+        """(pickle, copy.copy and copy.deepcopy refuse a node, a C++ object without pickling in PyTorch)"""
+        raise TypeError("cannot pickle '%s' object" % type(self).__name__)
+
     @_ReadOnly
     def next_functions(self):
         return tuple(zip(self._fns, self._nrs or (0,) * len(self._fns)))

@@ -498,6 +498,14 @@ def from_numpy(arr):
     return t
 
 
+def from_dlpack(ext_tensor):
+    """A tensor on the memory of an object that exports it by DLPack (a numpy array, a tensor)."""
+    if not hasattr(ext_tensor, '__dlpack__'):      # (PyTorch then takes it for a capsule)
+        raise RuntimeError('from_dlpack received an invalid capsule. Note that DLTensor capsules can be consumed only '
+                           'once, so you might have already constructed a tensor from it once.')
+    return from_numpy(np.from_dlpack(ext_tensor))
+
+
 def _keyword_size(fn, size):
     """size=...: a sequence of ints (an int alone is one only when given by position)."""
     if not isinstance(size, (tuple, builtins.list, Size)):

@@ -264,6 +264,14 @@ def __setitem__(self, idx, value):
 Tensor.__setitem__ = __setitem__
 
 
+def __delitem__(self, idx):
+    """`del t[i]`: PyTorch's error (without this, Python's is an AttributeError, as the class has __setitem__)."""
+    raise TypeError('Tensor does not support deleting items')
+
+
+Tensor.__delitem__ = __delitem__
+
+
 def __contains__(self, element):
     """`element in tensor`: whether any element equals it (a tensor broadcasts)."""
     if isinstance(element, (Tensor,) + ops._Number):
@@ -1276,6 +1284,10 @@ def native(fn, name=None, function=False):
                         kwargs[torch_name] = kwargs.pop(numpy_name)
             if outs and kwargs.get('out') is not None:
                 out = kwargs.pop('out')
+                if name in _OUT_GIVES_DTYPE and isinstance(out, Tensor):
+                    kwargs['dtype'] = _out_dtype(kwargs.get('dtype'), out)
+                if isinstance(out, Tensor):
+                    _out_grad_check(name, out, args + builtins.tuple(kwargs.values()))
                 return _write_out(name, fn(*args, **kwargs), out, args + builtins.tuple(kwargs.values()))
             if outs:
                 kwargs.pop('out', None)
@@ -1324,7 +1336,8 @@ def _parsed(call, name, function):
             if error is None:
                 moved = kwargs and 'unexpected keyword' in str(e) and parser.positional(args[skip:], kwargs)
                 if not moved:
-                    _check_histories(name, args)
+                    if kwargs.get('out') is None:       # (out= is refused before any grad_fn is read)
+                        _check_histories(name, args)
                     raise
                 return call(*(args[:skip] + moved[0]), **moved[1])
         raise error from None
@@ -1498,15 +1511,36 @@ _OUT_SAME_DTYPE.update(
     amin="Expected the dtype for input and out to match, but got %(W)s for input's dtype and %(G)s for out's dtype.")
 
 
+# Ops whose out= is written by cat's kernel, which words the cast check its own way
+_OUT_BY_CAT = frozenset('cat concat concatenate stack hstack vstack dstack column_stack row_stack'.split())
+
+# Reductions and scans whose out= gives the dtype when none is: the input is cast to it (torch.sum(x, 0, out=long))
+_OUT_GIVES_DTYPE = frozenset('sum prod nansum cumsum cumprod'.split())
+
+
+def _out_dtype(dtype, out):
+    if dtype is not None and dtype is not out.dtype:
+        raise RuntimeError('Expected out tensor to have dtype %s, but got %s instead'
+                           % (dt.C_NAMES[dtype.name], dt.C_NAMES[out.dtype.name]))
+    return out.dtype
+
+
+def _out_grad_check(name, out, inputs):
+    """PyTorch's autograd refuses out= in grad mode when t or an input requires grad, before the op runs (its own
+    checks, of shapes or dims, come after). Returns the input tensors (those in lists too)."""
+    tensors = [x for i in inputs for x in (i if isinstance(i, (builtins.list, builtins.tuple)) else (i,))]
+    if ag.grad_enabled and builtins.any(isinstance(t, Tensor) and t.requires_grad for t in tensors + [out]):
+        # (a factory, without tensor inputs, is named by its schema's name)
+        raise out_grad_error(name if builtins.any(isinstance(t, Tensor) for t in tensors) else 'aten::' + name)
+    return tensors
+
+
 def _write_out(name, result, out, inputs):
     """torch.f(..., out=t): the result copied into t (t resized, with a warning unless it was empty, when the
     shapes differ), t returned. Not differentiable: an error if t or an input requires grad."""
     if not isinstance(result, Tensor):
         raise TypeError("%s() got an unexpected keyword argument 'out'" % name)
-    tensors = [x for i in inputs for x in (i if isinstance(i, (builtins.list, builtins.tuple)) else (i,))]
-    if ag.grad_enabled and builtins.any(isinstance(t, Tensor) and t.requires_grad for t in tensors + [out]):
-        # (a factory, without tensor inputs, is named by its schema's name)
-        raise out_grad_error(name if builtins.any(isinstance(t, Tensor) for t in tensors) else 'aten::' + name)
+    tensors = _out_grad_check(name, out, inputs)
     if name in _OUT_OVERLAP_CHECKED and builtins.any(
             isinstance(t, Tensor) and ops._partial_overlap(out._data, t._data) for t in tensors):
         ops._partial_overlap_error()
@@ -1519,6 +1553,8 @@ def _write_out(name, result, out, inputs):
     if name in _OUT_OF_OWN_DTYPE and result.dtype is not out.dtype:
         raise RuntimeError('Found dtype %s but expected %s' % (out.dtype.legacy, result.dtype.legacy))
     if not dt.can_cast(result.dtype, out.dtype):
+        if name in _OUT_BY_CAT:
+            raise TypeError("torch.cat(): input types can't be cast to the desired output type %s" % out.dtype.legacy)
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (result.dtype.legacy, out.dtype.legacy))
     if out.shape == result.shape:

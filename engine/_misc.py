@@ -274,6 +274,9 @@ def trapezoid(y, *args, _options=_TRAPEZOID, **kwargs):
     dx = None if dx is _UNSET else dx
     from ._tensor import _wrap_dim
     d = _wrap_dim(dim, y._data.ndim, scalar=False)
+    if y._data.dtype.kind == 'b' or x is not None and x._data.dtype.kind == 'b':
+        raise RuntimeError('trapezoid: received a bool input for `%s`, but bool is not supported'
+                           % ('y' if x is None else 'x` or `y'))
     n = y._data.shape[d]
     if x is None:
         if n == 0:

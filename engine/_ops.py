@@ -1039,6 +1039,8 @@ def _power_of(x, e, d):
 def _power_scalar(x, e, number, d):
     """A float array x to the power of a number, as PyTorch's kernel computes it: products, sqrt and reciprocals for
     the exponents it singles out, else pow (rounded once, see _rounded)."""
+    if x.dtype is _F16:     # (its half kernel singles out none: pow in float32 rounded once, so 1000.5 ** -2 is not 0)
+        return _half(_power, x, np.float32(e), dt.float32)
     one = x.dtype.type(1)
     if number == 2:
         return x * x
@@ -1056,7 +1058,7 @@ def _power_scalar(x, e, number, d):
 class PowBackward0(Node):
     def apply(self, g):
         e = self._saved['exponent']
-        if e == 0:
+        if e == 0 and type(e) is not builtins.bool:     # (c10's Scalar: False does not equal 0.)
             self._unpack_all()
             return (_zeros_like(g),)
         x = self.saved('self')
@@ -1082,6 +1084,9 @@ class PowBackward1(Node):
 class PowBackward2(Node):
     def apply(self, g):
         base, e = self.saved('self'), self.saved('exponent')
+        if type(base) is builtins.bool:     # (PyTorch's formula cannot read a bool Scalar back: True ** x's backward)
+            raise RuntimeError('false INTERNAL ASSERT FAILED at "/__w/pytorch/pytorch/c10/core/Scalar.cpp":42, '
+                               'please report a bug to PyTorch. unknown ivalue tag 4')
         # PyTorch's pow_backward_exponent: grad * (result * log(base)), log(base) a C++ double (nan below 0)
         out = _mul_scalar(self.saved('result'), math.log(base) if base > 0 else -math.inf if base == 0 else math.nan)
         if base == 0:                       # d(0 ** e)/de is 0 where e >= 0 (PyTorch's convention)
@@ -1732,7 +1737,10 @@ def clamp(a, min=None, max=None):
         raise NotImplementedError('"clamp%s_scalar_cpu" not implemented for \'Bool\''
                                   % ('' if min is not None and max is not None else '_min' if max is None else '_max'))
     lo, hi = _number_bounds(d, min, max)
-    out = _out(_clamp(a._data, lo, hi), d)
+    x = a._data
+    if x.dtype is not d.np:     # (an int tensor with a float bound: the kernel clamps it as float, and -1 fits there)
+        x = x.astype(d.np)
+    out = _out(_clamp(x, lo, hi), d)
     return _attach(out, ClampBackward1, (a,), {'self': SavedTensor(a), 'min': min, 'max': max})
 
 
@@ -1840,16 +1848,18 @@ def _clamp_one(a, bound, side):
         raise TypeError('clamp_%s: a tensor or a number bound' % side)     # (the argument parser's error replaces it)
     lo, hi = (bound, None) if side == 'min' else (None, bound)
     if isinstance(bound, Tensor):
+        _check_broadcast(a._data.shape, bound._data.shape)
         d = dt.result_type(a, bound)
-        out = _out(_clamp_by_tensors(a._data.astype(d.np, copy=False), None if lo is None else lo._data,
-                                     None if hi is None else hi._data), d)
+        b = bound._data.astype(d.np, copy=False)        # (both cast to the result dtype first, as clamp's)
+        out = _out(_clamp_by_tensors(a._data.astype(d.np, copy=False), None if lo is None else b,
+                                     None if hi is None else b), d)
         cls = ClampMinBackward1 if side == 'min' else ClampMaxBackward1
         return _attach(out, cls, (a, bound), {side: SavedTensor(bound), 'self': SavedTensor(a)})
     d = dt.result_type(a, bound)
     if d is dt.bool_:
         raise NotImplementedError('"clamp_%s_scalar_cpu" not implemented for \'Bool\'' % side)
     lo, hi = _number_bounds(d, lo, hi)
-    out = _out(_clamp(a._data, lo, hi), d)
+    out = _out(_clamp(a._data.astype(d.np, copy=False), lo, hi), d)
     return _attach(out, ClampMinBackward0 if side == 'min' else ClampMaxBackward0, (a,),
                    {side: bound, 'self': SavedTensor(a)})
 
@@ -1930,7 +1940,9 @@ def _add_reduce(x, dims=None, keepdims=False):
     dims or over its first (size-1 dims aside, as PyTorch drops them), up to 32,768 numbers (PyTorch's kernel shares
     bigger reductions between threads; of a sum over the last dim only the rows, each summed by one thread)."""
     if x.dtype.kind != 'f' or x.itemsize < 4 or not x.size:
-        r = np.add.reduce(x, axis=dims, keepdims=keepdims)
+        # (halves accumulate in float32, as PyTorch's: numpy's sum over a first dim adds them in half)
+        r = (np.add.reduce(x, axis=dims, keepdims=keepdims, dtype=_F32).astype(_F16) if x.dtype is _F16 else
+             np.add.reduce(x, axis=dims, keepdims=keepdims))
         return r if x.flags.c_contiguous else _c_strided(r)
     flags = x.flags
     key = (x.shape, x.itemsize, dims, keepdims, flags.c_contiguous, flags.f_contiguous)
@@ -2308,6 +2320,9 @@ def cumsum(a, dim, *, dtype=None):
 class CumsumBackward0(Node):
     def apply(self, g):
         d = _signed(self._saved['dim'])
+        meta = self._meta and self._meta[0]     # (the input's shape and dtype, where they differ from the output's)
+        if meta and g._data.dtype is not meta[1]:
+            g = g.to(_FROM_NP[meta[1]])         # (PyTorch's formula: grad.to(self's dtype), then the sums)
         if g._data.size <= 1 or g._data.shape[d] == 1:     # (PyTorch's cumsum_backward: g itself then)
             return (g,)
         return (g.flip(d).cumsum(d).flip(d),)         # each input adds into every output from it on
@@ -4756,8 +4771,18 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
     if not dt.can_cast(res.dtype, self.dtype):
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (res.dtype.legacy, self.dtype.legacy))
+    ranks = None if direct is not None or target is None or shared_ok else _overlap_ranks(target)
     if direct is not None:
         direct(target)
+    elif ranks is not None:
+        # elements sharing memory (unfold's windows, as_strided): PyTorch's kernel writes one element after another,
+        # each working on what the ones before it left in its slot: the r-th elements of the slots, in turn
+        step = res
+        for r in range(int(ranks.max()) + 1):
+            if r:
+                with ag.no_grad():
+                    step = op(make(np.array(target)), *args)
+            target[ranks == r] = step._data[ranks == r]
     elif target is not None:
         target[...] = res._data
     bump(self)
@@ -4800,6 +4825,28 @@ def _saved_clone(node, src):
             _record(t, CloneBackward0, (src,))
             if v.unpack_hook is not None:         # (to be packed: its place in the graph is the clone's)
                 v.origin = ag._history(t)
+
+
+def _overlap_ranks(arr):
+    """None when no two elements of arr share memory (PyTorch's _maybe_overlapping_memory first: strides sorted, each
+    beyond the span of the smaller ones); else for each element how many before it (row-major) share its slot."""
+    flags = arr.flags
+    if arr.size < 2 or flags.c_contiguous or flags.f_contiguous:        # (dense: the usual case, decided at once)
+        return None
+    span = 0
+    for st, n in sorted((builtins.abs(st), n) for st, n in zip(arr.strides, arr.shape) if n > 1):
+        if st <= span:
+            break
+        span += (n - 1) * st
+    else:
+        return None
+    slots = _distinct_slots(arr.shape, tuple(st // arr.itemsize for st in arr.strides)).reshape(-1)
+    order = np.argsort(slots, kind='stable')
+    ordered = slots[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    ranks = np.empty(slots.size, np.int64)
+    ranks[order] = np.arange(slots.size) - np.repeat(starts, np.diff(np.append(starts, slots.size)))
+    return ranks.reshape(arr.shape) if ranks.max() else None
 
 
 def _shares_elements(arr):
@@ -4914,7 +4961,9 @@ def _ufunc_inplace(self, ufunc, other):
     dtype and shape (an optimizer's `w -= lr * w.grad`): the same values as computing it out of place and copying
     it in, without a second pass over memory. False if the general path must run (casts, checks, errors)."""
     sd = self._data
-    if sd.dtype.kind != 'f' or not sd.flags.writeable:
+    flags = sd.flags
+    if sd.dtype.kind != 'f' or not flags.writeable or not (flags.c_contiguous or flags.f_contiguous) and (
+            _overlap_ranks(sd) is not None):         # (elements sharing memory: _inplace writes them in turn)
         return False
     if type(other) is builtins.float:
         if sd.dtype is _F16 and ufunc in (np.multiply, np.true_divide):
@@ -4948,6 +4997,14 @@ def _views_follow_base(base):
     vc = base._version_counter
     for ref in (vc.views or ()) if vc is not None else ():
         view = ref()
+        if view is not None and view._base is base and view._unread_fn is not None and not base._requires_grad \
+                and '_fn_view' not in view.__dict__:
+            _view_of_modified_base(view, base)  # (PyTorch makes its grad_fn when read: from the base as it is then)
+            continue
+        if view is not None and view._base is base and base._requires_grad and view._grad_fn is None \
+                and not view._no_grad_view and view.__dict__.pop('_stale', False):
+            _view_of_modified_base(view, base)  # (a view made to require grad itself, stale too: rebuilt as well)
+            continue
         if view is None or view._base is not base or not (
                 view._grad_from_base or view._grad_fn is None and not view._requires_grad):
             continue
@@ -5103,7 +5160,8 @@ class CopySlices(Node):
     def apply(self, g):
         if self._freed:                    # PyTorch frees the wrapped node: a second backward is an error
             raise RuntimeError(ag.FREED_MESSAGE)
-        if builtins.any(st == 0 and n > 1 for st, n in zip(self.geometry[3], self.geometry[0])):
+        if builtins.any(st == 0 and n > 1 for st, n in zip(self.geometry[3], self.geometry[0])) and \
+                0 not in self.geometry[0]:  # (PyTorch: an empty tensor is contiguous, whatever its strides)
             _internal_overlap_error()   # (g is copied into memory laid out as the base: expanded, copy_ refuses it)
         if ag.grad_enabled and builtins.all(st >= 0 for st in self.geometry[3]):
             return self._recorded(g)
@@ -5121,7 +5179,7 @@ class CopySlices(Node):
         """PyTorch copies the op's gradient back into the base's gradient seen as the view (of these strides): an
         expanded view has elements that share memory, which copy_ refuses. (None is copied when the base needs no
         gradient: PyTorch's op computes none for it, and zero_ takes such a view.)"""
-        if sub[0] is not None and self.fn.needs(0) and builtins.any(
+        if sub[0] is not None and self.fn.needs(0) and 0 not in self.view_shape and builtins.any(
                 st == 0 and n > 1 for st, n in zip(strides, self.view_shape)):
             _internal_overlap_error()
 
@@ -5147,11 +5205,59 @@ class AsStridedBackward0(Node):
     def apply(self, g):
         # (as PyTorch's as_strided_backward: the elements of a view that reaches past its base's memory, which .data =
         # or set_ can make it do, have no place in the base's gradient)
+        shape, _, _, strides = self.geometry
+        rep = _distinct_slots(shape, strides)
+        _, where, count = np.unique(rep, return_inverse=True, return_counts=True)
+        if ag.grad_enabled and count.size == rep.size:
+            recorded = self._recorded(g)
+            if recorded is not None:
+                return (recorded,)
         index = _region_index(self.geometry, g._data.shape, outside=True)
         if index.size and index.min() < 0:
             inside = np.flatnonzero(index >= 0)
             g, index = g.reshape(-1)[inside], index.reshape(-1)[inside]
-        return (_put_copied(g, index, self.geometry[0]),)
+        grad = _put_copied(g, index, self.geometry[0])
+        # an input whose elements share memory (expanded): each memory slot's gradient went to one element showing
+        # it (rep); as PyTorch, every element showing it gets that gradient divided by their number
+        if count.size == rep.size:
+            return (grad,)
+        return (div(take(grad, rep), make(count[where].reshape(shape).astype(g._data.dtype))),)
+
+    def _recorded(self, g):
+        """Under create_graph, PyTorch's steps (as_strided_backward), so that the gradient's history is theirs:
+        the view's size-1 dims squeezed out of g and its expanded ones summed, g copied into zeros laid out as the
+        memory the input and the view span (CopySlices), the input's elements read from there (AsStridedBackward0).
+        Empty: zeros without history, as PyTorch's. None where the engine's own way is taken: negative strides, a
+        view whose elements overlap."""
+        from ._factories import zeros
+        shape, off, strides, base_strides = self.geometry
+        if 0 in shape or 0 in g._data.shape:
+            return zeros(shape, dtype=g.dtype)
+        if builtins.min(strides + base_strides, default=0) < 0:
+            return None
+        kept = []
+        for i in reversed(range(len(strides))):
+            if g._data.shape[i] == 1:
+                g = g.squeeze(i)
+            elif strides[i] == 0:
+                g = g.sum(i)
+            else:
+                kept.insert(0, strides[i])
+        slots = _distinct_slots(g._data.shape, tuple(kept))
+        if np.unique(slots).size != slots.size:
+            return None
+        lo = builtins.min(0, off)           # (the view may start before the input)
+        size = builtins.max(1 - lo + builtins.sum((n - 1) * s for n, s in zip(shape, base_strides)),
+                            1 + off - lo + builtins.sum((n - 1) * s for n, s in zip(g._data.shape, kept)))
+        memory = zeros(size, dtype=g.dtype)
+        memory.as_strided(g._data.shape, kept, off - lo).copy_(g)
+        return memory.as_strided(shape, base_strides, -lo)
+
+
+def _distinct_slots(shape, strides):
+    """For each element of a tensor of these sizes and strides, the flat index of one element sharing its memory
+    slot (itself where no other does)."""
+    return _region_index((shape, 0, strides, strides), shape)
 
 
 def _put_copied(v, index, shape, distinct=False):

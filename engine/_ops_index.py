@@ -427,7 +427,7 @@ def index_copy(a, dim, index, source):
     if index._data.ndim < 2 and snd != nd and snd and nd:
         raise IndexError('index_copy_(): When source and destination are not scalars, their dimensionality must '
                          'match. Source dimensionality (%d), destination dimensionality (%d)' % (snd, nd))
-    idx = _index_vector(a, d, index, 'index_copy_', IndexError, 'int64')
+    _index_kind(index, 'index_copy_', 'int64')
     if source._data.dtype != a._data.dtype:
         raise RuntimeError('index_copy_(): self and source expected to have the same dtype, but got (self) %s and '
                            '(source) %s' % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
@@ -437,9 +437,10 @@ def index_copy(a, dim, index, source):
                            'shape: %s at dimension %d and source slice shape: %s at dimension 0.'
                            % (cut(a._data.shape), d, cut(source._data.shape)))
     n = _shape(source)[d] if source._data.ndim else 1
-    if idx.size != n:
+    if index._data.size != n:
         raise IndexError('index_copy_(): Number of indices (%d) should be equal to source.size(dim) (%d)'
-                         % (idx.size, n))
+                         % (index._data.size, n))
+    idx = _index_vector(a, d, index, 'index_copy_', IndexError, 'int64')     # (its values: the kernel's check)
     out = a._data.copy().reshape(_shape(a))
     out[_slot(out.shape, d, idx)] = source._data.astype(out.dtype).reshape(_shape(source))
     out = make(out.reshape(a._data.shape))
@@ -1084,20 +1085,16 @@ def as_strided(a, size, stride, storage_offset=None):
     off = a.storage_offset() if storage_offset is None else storage_offset
     if off < 0:
         raise RuntimeError('Tensor: invalid storage offset %d' % off)
-    memory = (a._base if a._base is not None else a)._data
-    item = memory.itemsize
+    flat = a._memory()         # (flat: its base's, or all of it that a detached view or .data shows: its storage)
+    item = flat.itemsize
     need = 0 if 0 in size else off + 1 + builtins.sum((n - 1) * s for n, s in zip(size, stride))
-    if need > memory.size:
+    if need > flat.size:
         raise RuntimeError('setStorage: sizes %s, strides %s, storage offset %d, and itemsize %d requiring a storage '
                            'size of %d are out of bounds for storage of size %d'
-                           % (_sizes(size), _sizes(stride), off, item, need * item, memory.size * item))
-    flat = np.lib.stride_tricks.as_strided(memory, (memory.size,), (item,), writeable=memory.flags.writeable)
+                           % (_sizes(size), _sizes(stride), off, item, need * item, flat.size * item))
     data = np.lib.stride_tricks.as_strided(flat[off:], size, tuple(s * item for s in stride),
-                                           writeable=memory.flags.writeable)
-    start, inside = a.storage_offset(), ops._dense(a._data) and builtins.min(a._data.strides, default=0) >= 0
-    if a._requires_grad and not (inside and start <= off and need <= start + a._data.size):
-        raise NotImplementedError('as_strided reading memory outside its input (or of an input that is not dense) '
-                                  'is not differentiable in Autograd Playground')
+                                           writeable=flat.flags.writeable)
+    start = a.storage_offset()
     out = ops._view_result(a, data, ops.AsStridedBackward0, {'size': size, 'stride': stride,
                                                              'storage_offset': storage_offset})
     if out._grad_fn is not None:                 # (where the view's elements sit among a's: see _region_index)
@@ -1109,25 +1106,17 @@ class AsStridedBackward1(ops.AsStridedBackward0):
     pass
 
 
+ops._IN_PLACE_NODE[ops.AsStridedBackward0] = AsStridedBackward1
+_as_strided_in_place = ops._inplace_view(as_strided)
+
+
 def as_strided_(a, size, stride, storage_offset=None):
-    """In place: a now shows as_strided(a, size, stride, storage_offset) of its memory; its version moves on and a
-    recorded history goes on through AsStridedBackward1."""
+    """In place: a now shows as_strided(a, size, stride, storage_offset) of its memory; its version moves on (the
+    other views of the memory see it) and a recorded history goes on through AsStridedBackward1."""
     ops._check_inplace(a)
-    res = as_strided(a, size, stride, storage_offset)
     if a._base is None and '_storage' not in a.__dict__:        # (its memory, for storage_offset)
-        memory = a._data
-        a._storage = np.lib.stride_tricks.as_strided(memory, (memory.size,), (memory.itemsize,),
-                                                     writeable=memory.flags.writeable)
-    ops._keep_saved_output(a)
-    node = res._grad_fn
-    if node is None and a._requires_grad and res._data.shape != a._data.shape:
-        a._stale_meta(a._data)                  # (not recorded: its node still expects the old shape)
-    a._data = res._data
-    ops.bump(a)
-    if node is not None:
-        ops.ag.retype(node, AsStridedBackward1)
-        ops._new_history(a, node, moves_retain=False)
-    return a
+        a._storage = a._memory()
+    return _as_strided_in_place(a, size, stride, storage_offset)
 
 
 def resize_(a, *size, memory_format=None):
@@ -1377,7 +1366,7 @@ def _no_overlap(inplace, pos, key, meta=None):
     def f(self, *args, **kwargs):
         src = args[pos] if len(args) > pos else kwargs.get(key)
         if isinstance(src, Tensor) and isinstance(self, Tensor):
-            ops._check_inplace(self)            # (autograd's checks come first)
+            ops._check_inplace(self, args + tuple(kwargs.values()))     # (autograd's checks come first: source too)
             if meta is not None:
                 meta(self, *args, **kwargs)
             x, y = self._data, src._data

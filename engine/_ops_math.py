@@ -11,11 +11,11 @@ import numpy as np
 
 from . import _dtypes as dt
 from . import _methods
-from ._autograd import Node, SavedTensor, RESULT as _RESULT
+from ._autograd import Node, SavedTensor, RESULT as _RESULT, bump as _bump
 from ._ops import (_number, _attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
                    _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
-                   _C10_TYPE, _rg, pow as _pow, _iter_laid_out, _Number)
-from ._ops_nn import where, erf as _erf
+                   _C10_TYPE, _rg, pow as _pow, _iter_laid_out, _Number, _half)
+from ._ops_nn import where, erf as _erf, _input_dtype_kept
 from ._tensor import Tensor, make, parser_type
 from ._random import fma32 as _fma32
 from ._factories import _fma64
@@ -81,7 +81,10 @@ def _lgamma64(x):
         return math.inf
     if x <= 0 and x == math.floor(x):
         return math.inf                      # a pole (math.lgamma raises)
-    return math.lgamma(x)
+    try:
+        return math.lgamma(x)
+    except OverflowError:                    # (lgamma(1e308) is beyond float64: PyTorch's is inf)
+        return math.inf
 
 
 class ErfcBackward0(Node):
@@ -151,7 +154,7 @@ def digamma(a):
     d = _float_dtype(a)
     x = a._data.astype(d.np, copy=False)
     with np.errstate(all='ignore'):
-        out = _out(_digamma_np(x), d)
+        out = _out(_half(_digamma_np, x) if x.dtype is _F16 else _digamma_np(x), d)   # (halves in float32)
     return _attach(out, DigammaBackward0, (a,), {'self': SavedTensor(a)}, a._data.dtype is d.np)
 
 
@@ -171,8 +174,9 @@ def polygamma(n, input):
         raise RuntimeError('polygamma(n, x) does not support negative n.')
     d = _float_dtype(input)
     x = input._data.astype(d.np, copy=False)
+    f = x.astype(_F32) if x.dtype is _F16 else x        # (halves computed in float32, rounded once)
     with np.errstate(all='ignore'):
-        y = _digamma_np(x) if n == 0 else _trigamma_np(x) if n == 1 else _polygamma_np(n, x)
+        y = _digamma_np(f) if n == 0 else _trigamma_np(f) if n == 1 else _polygamma_np(n, f)
     return _attach(_out(y, d), PolygammaBackward0, (input,), {'n': n, 'self': SavedTensor(input)},
                    input._data.dtype is d.np)
 
@@ -260,7 +264,8 @@ def _scale_op(factor, cls, name):
     def op(a):
         d = _float_dtype(a)
         x = a._data.astype(d.np, copy=False)
-        return _attach(_out(x * d.np.type(factor), d), cls, (a,), None, a._data.dtype is d.np)
+        f = np.float32 if d is dt.float16 else d.np.type     # (a half times the factor in float32, rounded once)
+        return _attach(_out(x * f(factor), d), cls, (a,), None, a._data.dtype is d.np)
     op.__name__ = name
     return op
 
@@ -529,6 +534,8 @@ def _copysign_self_backward(node, g):
 
 class CopysignBackward0(Node):
     def apply(self, g):
+        if not self.needs(0):
+            self._unpack_all()              # (PyTorch checks the saved result all the same)
         return (_copysign_self_backward(self, g) if self.needs(0) else None,
                 _zeros_like(g) if self.needs(1) else None)
 
@@ -641,9 +648,10 @@ def addcmul(a, tensor1, tensor2, *, value=1):
     if d is dt.float16:                         # (halves: in float, rounded once)
         v, x, y, z = _F32.type(value), x.astype(_F32), y.astype(_F32), z.astype(_F32)
     out = _out(_iter_laid_out(_fma(v * y, z, x) if d.is_floating_point else x + v * y * z, x, y, z), d)
-    return _attach(out, AddcmulBackward0, (a, tensor1, tensor2),
-                   {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
-                    'tensor2': SavedTensor(tensor2) if _rg(tensor1) else None, 'value': value})
+    return _input_dtype_kept(_attach(out, AddcmulBackward0, (a, tensor1, tensor2),
+                                     {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
+                                      'tensor2': SavedTensor(tensor2) if _rg(tensor1) else None, 'value': value}),
+                             a, tensor1, tensor2)
 
 
 class AddcmulBackward0(Node):
@@ -668,9 +676,10 @@ def addcdiv(a, tensor1, tensor2, *, value=1):
         out = _out(_iter_laid_out(x.astype(_F32) + _F32.type(value) * y.astype(_F32) / z.astype(_F32), x, y, z), d)
     else:
         out = _out(_iter_laid_out(x + d.np.type(value) * y / z, x, y, z), d)
-    return _attach(out, AddcdivBackward0, (a, tensor1, tensor2),
-                   {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
-                    'tensor2': SavedTensor(tensor2), 'value': value})     # (PyTorch saves tensor2 always)
+    return _input_dtype_kept(_attach(out, AddcdivBackward0, (a, tensor1, tensor2),
+                                     {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
+                                      'tensor2': SavedTensor(tensor2), 'value': value}),   # (tensor2 saved always)
+                             a, tensor1, tensor2)
 
 
 class AddcdivBackward0(Node):
@@ -683,7 +692,11 @@ class AddcdivBackward0(Node):
 
 
 def _scalar_div(s, t):
-    """s / t as PyTorch's C++ `Scalar / Tensor` computes it: a tensor full of s, divided by t (DivBackward0)."""
+    """s / t as PyTorch's C++ `Scalar / Tensor` computes it: a tensor full of s, divided by t (DivBackward0) in place,
+    which an integer t refuses (the quotient is a float)."""
+    if not t.dtype.is_floating_point:
+        raise RuntimeError("result type %s can't be cast to the desired output type %s"
+                           % (dt.default_float.legacy, t.dtype.legacy))
     return make(np.full_like(t._data, s)) / t
 
 
@@ -719,16 +732,27 @@ def isclose(a, other, rtol=1e-05, atol=1e-08, equal_nan=False):
             raise RuntimeError('%s must be greater than or equal to zero, but got %g' % (name, tol))
     x, y = a._data, other._data
     _check_broadcast(x.shape, y.shape)
-    if x.dtype.kind == 'b':
-        return make(np.asarray(x == y))
-    d = np.dtype(np.float64) if x.dtype.kind != 'f' else x.dtype
-    xf, yf = x.astype(d), y.astype(d)
-    with np.errstate(all='ignore'):
-        close = (xf == yf) | (np.isfinite(xf) & np.isfinite(yf)
-                              & (np.abs(xf - yf) <= d.type(atol) + d.type(rtol) * np.abs(yf)))
-    if equal_nan:
-        close = close | (np.isnan(xf) & np.isnan(yf))
-    return make(_iter_laid_out(np.asarray(close), x, y))
+    # PyTorch's steps: a == other, then ors into it in place (so the result's version counts them) the nans
+    # (equal_nan, floats) and, unless both tolerances are 0, |a - other| <= atol + |rtol * other| where that is finite,
+    # computed in the default float dtype for integers and bools, in float32 rounded to half for halves
+    close = x == y
+    bumps = 0
+    if equal_nan and x.dtype.kind == 'f':
+        close = close | (np.isnan(x) & np.isnan(y))
+        bumps += 1
+    if rtol != 0 or atol != 0:
+        d = x.dtype if x.dtype.kind == 'f' else dt.default_float.np
+        xf, yf = x.astype(d), y.astype(d)
+        w = np.float32 if d is _F16 else d.type
+        with np.errstate(all='ignore'):
+            allowed = (w(atol) + np.abs((w(rtol) * yf).astype(d))).astype(d)
+            actual = np.abs(xf - yf)
+            close = close | (np.isfinite(actual) & (actual <= allowed))
+        bumps += 1
+    out = make(_iter_laid_out(np.asarray(close), x, y))
+    for _ in range(bumps):
+        _bump(out)
+    return out
 
 
 def isneginf(a):

@@ -537,8 +537,10 @@ def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
                             % ('_unique2' if dim is None else 'unique_dim', name, parser_type(flag)))
     x = a._data
     if dim is None:
-        values, inverse, counts = np.unique(x.reshape(-1), return_inverse=True, return_counts=True,
-                                            equal_nan=False)                # (each NaN its own value)
+        flat = x.reshape(-1)
+        _, first, inverse, counts = np.unique(flat, return_index=True, return_inverse=True, return_counts=True,
+                                              equal_nan=False)              # (each NaN its own value)
+        values = flat[first]            # (each value as it first occurs: PyTorch's of 0. and -0. is the first one)
         inverse = inverse.reshape(x.shape)
         cls = Unique2Backward0
     else:
@@ -669,9 +671,9 @@ def _softmax_op(name, np_fn, node_cls):
 def _lastdim_rows(g, y, d):
     """The gradient g and output y as rows of the last dim, when PyTorch's last-dim kernel computes the backward
     in float; else None."""
-    if d != y.ndim - 1 or y._data.dtype.kind != 'f' or g._data.dtype != y._data.dtype or not y._data.size:
+    if y.ndim and d != y.ndim - 1 or y._data.dtype.kind != 'f' or g._data.dtype != y._data.dtype or not y._data.size:
         return None
-    n = y._data.shape[-1] if y.ndim else 1
+    n = y._data.shape[-1] if y.ndim else 1      # (a 0-d one: a row of 1, as the kernel takes it)
     return g._data.reshape(-1, n), y._data.reshape(-1, n)
 
 
@@ -713,8 +715,8 @@ def softmax_backward_data(g, y, dim):
         for i in range(yd.shape[d]):
             acc = _fma32(gd[(slice(None),) * d + (slice(i, i + 1),)], yd[(slice(None),) * d + (slice(i, i + 1),)], acc)
         out = make(np.asarray((gd - acc) * yd))
-    else:
-        out = _no_grad_value(lambda: y * (g - (g * y).sum(d, keepdim=True)))
+    else:                                       # (halves: in float, rounded once)
+        out = _in_float(lambda gg, yy: yy * (gg - (gg * yy).sum(d, keepdim=True)), g, y)
     if _recording(g, y):
         _attach(out, SoftmaxBackwardDataBackward0, (g, y),
                 {'dim': dim, 'grad_output': SavedTensor(g), 'output': SavedTensor(y)})
@@ -860,8 +862,19 @@ def var(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVE
     r, _ = _var_np(a._data, dims, c, keepdim, 'var')
     r = np.asarray(r, order='C')                      # (reductions give row-major results)
     # (a half's variance is its float copy's, rounded to half: double -> float -> half, as dt.convert rounds)
-    return _attach(_out(dt.convert(np.asarray(r), a.dtype), a.dtype), VarBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)), 'keepdim': keepdim,
-                                                           'self': SavedTensor(a)})
+    return _input_dtype_kept(_attach(_out(dt.convert(np.asarray(r), a.dtype), a.dtype), VarBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)), 'keepdim': keepdim,
+                                                           'self': SavedTensor(a)}), a)
+
+
+def _input_dtype_kept(out, *inputs):
+    """out, its node told every input's shape and dtype, for a formula whose gradient may come in another dtype than
+    the output's even for an input of the output's dtype (var's without degrees of freedom: the default dtype; a
+    half's addcmul by a bool: float): PyTorch's engine casts each gradient to its input's dtype (ToCopyBackward0)."""
+    node = out._grad_fn
+    if node is not None:
+        meta = node._meta or [None] * len(inputs)
+        node._meta = [m or (t._data.shape, t._data.dtype) for m, t in zip(meta, inputs)]
+    return out
 
 
 def std(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVEN):
@@ -871,9 +884,9 @@ def std(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVE
     dims = _dims(dim, a._data.ndim) or None
     r, _ = _var_np(a._data, dims, c, keepdim, 'std')
     r = np.asarray(r, order='C')
-    return _attach(_out(dt.convert(np.sqrt(np.asarray(r)), a.dtype), a.dtype), StdBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)),
+    return _input_dtype_kept(_attach(_out(dt.convert(np.sqrt(np.asarray(r)), a.dtype), a.dtype), StdBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)),
                                                                     'keepdim': keepdim, 'result': _RESULT,
-                                                                    'self': SavedTensor(a)})
+                                                                    'self': SavedTensor(a)}), a)
 
 
 def _var_backward(g, x, dims, c, keepdim, raw=None):
@@ -1398,6 +1411,8 @@ def erf(a):
     """The error function (what exact GELU is made of): math.erf in float64, rounded once for float32, which agrees
     with PyTorch's (MKL's) float32 erf on ~99% of inputs (a rational approximation of it: ~84%)."""
     d = _float_dtype(a)
+    if a._data.dtype == np.float16:     # (halves go through Vectorized<float>::erf, tails too: erf of 6e-8 is 0)
+        return _attach(_out(_erf_vec32(a._data.astype(np.float32)), d), ErfBackward0, (a,), {'self': SavedTensor(a)})
     x = a._data.astype(np.float64)
     r = _erf64(x).astype(np.float64) if x.ndim else np.float64(math.erf(x))
     return _attach(_out(r, d), ErfBackward0, (a,), {'self': SavedTensor(a)})
@@ -1593,10 +1608,14 @@ def _reduce(x, reduction):
     return s if reduction == 2 else np.asarray(s / x.dtype.type(x.size) if x.size else np.nan, x.dtype)
 
 
-def mse_loss(input, target, size_average=None, reduce=None, reduction='mean'):
-    """Mean (or sum) of squared differences."""
-    r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
-    input, target = _broadcast_loss_args(input, target, 3)
+def mse_loss(input, target, size_average=None, reduce=None, reduction='mean', weight=None):
+    """Mean (or sum) of squared differences (each times its weight, if given)."""
+    size = input.size() if weight is not None else None
+    input, target = _broadcast_loss_args(input, target, 3)       # (its warning comes before the legacy flags')
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if weight is not None:
+        return _weighted_loss(lambda: (input - target).pow(2), weight, size, reduction, True)
+    r = reduction_enum(reduction)
     d = _loss_dtype(input, target, 'mse')
     diff = _iter_laid_out(input._data - target._data, input._data, target._data)
     out = _out(_reduce(diff * diff, r), d)
@@ -1657,6 +1676,22 @@ def _loss_dtype(input, target, kernel):
     return d
 
 
+def _weighted_loss(loss, weight, size, reduction, by_weight):
+    """PyTorch's weighted mse, l1 and huber losses, composed of ordinary ops: loss() (no reduction) times the
+    weight, which must have the input's `size`; the mean divides the sum by the weights' sum (by_weight) or by the
+    count (huber)."""
+    if weight.size() != size:
+        raise ValueError('Weights and input must have the same size.')
+    out = loss() * weight
+    if reduction == 'none':
+        return out
+    if reduction == 'sum':
+        return out.sum()
+    if reduction == 'mean':
+        return out.sum() / weight.sum() if by_weight else out.mean()
+    raise ValueError("Invalid reduction mode: %s. Expected one of 'none', 'mean', 'sum'." % reduction)
+
+
 def _broadcast_loss_args(input, target, stacklevel):
     """PyTorch's warning when target and input sizes differ; both expanded to the common shape (its error when there
     is none). As in PyTorch, a target or input that is no tensor fails on reading its size()."""
@@ -1673,19 +1708,28 @@ def _broadcast_loss_args(input, target, stacklevel):
 
 def smooth_l1_loss(input, target, size_average=None, reduce=None, reduction='mean', beta=1.0):
     """0.5 d**2 / beta where |d| < beta, else |d| - 0.5 beta (d = input - target); beta 0 is the l1 loss."""
-    if beta < 0:
-        raise RuntimeError('smooth_l1_loss does not support negative values for beta.')
     if beta == 0:
         from .nn.functional import l1_loss
         return l1_loss(input, target, size_average, reduce, reduction)
-    return _huber(input, target, _legacy_reduction(size_average, reduce, reduction), beta, SmoothL1LossBackward0)
+    # PyTorch's order: the size warning, the legacy flags' warning, then the kernel's check of beta
+    input, target = _broadcast_loss_args(input, target, 3)
+    reduction = _legacy_reduction(size_average, reduce, reduction)
+    if beta < 0:
+        raise RuntimeError('smooth_l1_loss does not support negative values for beta.')
+    return _huber(input, target, reduction, beta, SmoothL1LossBackward0)
 
 
 def huber_loss(input, target, reduction='mean', delta=1.0, weight=None):
-    """0.5 d**2 where |d| < delta, else delta (|d| - 0.5 delta) (d = input - target)."""
-    if delta <= 0:
-        raise RuntimeError('huber_loss does not support non-positive values for delta.')
-    return _huber(input, target, reduction, delta, HuberLossBackward0)
+    """0.5 d**2 where |d| < delta, else delta (|d| - 0.5 delta) (d = input - target), each times its weight if
+    given."""
+    size = input.size() if weight is not None else None
+    input, target = _broadcast_loss_args(input, target, 3)      # (its warning comes before the check of delta)
+
+    def loss(reduction):
+        if delta <= 0:
+            raise RuntimeError('huber_loss does not support non-positive values for delta.')
+        return _huber(input, target, reduction, delta, HuberLossBackward0)
+    return loss(reduction) if weight is None else _weighted_loss(lambda: loss('none'), weight, size, reduction, False)
 
 
 def _huber(input, target, reduction, k, cls):

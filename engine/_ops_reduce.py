@@ -204,6 +204,8 @@ def logcumsumexp(a, dim):
     # (as PyTorch accumulates: float32 in float64, float16 in float32, then rounded)
     w = x.astype(np.float64) if x.dtype == np.float32 else x.astype(np.float32) if x.dtype == np.float16 else x
     y = np.logaddexp.accumulate(w.reshape(-1) if x.ndim == 0 else w, axis=d if x.ndim else 0).reshape(x.shape)
+    if x.ndim:
+        y = y + 0.  # (PyTorch's scan starts from -inf: its first logaddexp(-inf, -0.) is 0.; a 0-d one is copied)
     return _attach(make(y.astype(x.dtype, order='C', copy=False)), LogcumsumexpBackward0, (a,),
                    {'dim': _raw(dim), 'result': _RESULT, 'self': SavedTensor(a)})
 

@@ -60,6 +60,10 @@ class Generator(metaclass=CType):
     def __repr__(self):
         return '<torch._C.Generator object at %#x>' % id(self)
 
+    def __reduce__(self):
+        """pickle, copy.copy and copy.deepcopy: a new generator in this one's state (PyTorch's pickles its state)."""
+        return _generator_in_state, (self.state_bytes(),)
+
     # ------------------------------------------------------------------ state, in PyTorch's bytes
     # CPUGeneratorImplState: the seed (u64), mt19937's `left` and `seeded` (i32), `next` (u64) and its 624 words (as
     # u64), the normal pair's x, y (the kept number) and rho (f64), whether y is kept (i32), a float32 normal and
@@ -107,6 +111,13 @@ class Generator(metaclass=CType):
         """n 64-bit draws, each made of two 32-bit ones (the first the high half)."""
         d = self.random(2 * n)
         return (d[0::2] << np.uint64(32)) | d[1::2]
+
+
+def _generator_in_state(state):
+    """How pickle brings a Generator back (its class poses as torch._C's, which pickle cannot find by that name)."""
+    g = Generator()
+    g.load_state_bytes(state)
+    return g
 
 
 default_generator = Generator()

@@ -3,6 +3,7 @@
 The ops (arithmetic, shape ops, in-place ops...) are defined in `_ops.py`, which attaches them to Tensor.
 """
 import copy
+import enum
 import operator
 from collections import OrderedDict
 from sys import getrefcount
@@ -189,6 +190,11 @@ _ENGINE_TENSOR_NAMES = frozenset("""
     __copy__ __slots__ _accumulator _data _grad_accumulator _grad_from_base _hooks _inference _no_grad_view
     _output_nr _post_acc_hooks _requires_grad _retains_grad _stale_meta _version_counter _view_fn _wrapped volatile
     __slotnames__ _detached_at _keep_views_where_they_are _memory _owner _unread_fn _watch_accumulator""".split())
+
+
+class DLDeviceType(enum.IntEnum):
+    """What __dlpack_device__ names the CPU by (PyTorch's torch.utils.dlpack.DLDeviceType)."""
+    kDLCPU = 1
 
 
 def _writeable_view(arr):
@@ -741,6 +747,17 @@ class Tensor:
         from ._factories import from_numpy
         return from_numpy(array)
 
+    def __dlpack__(self, **kwargs):
+        """DLPack export (np.from_dlpack(t), torch.from_dlpack(t)): numpy's own, of the tensor's memory (shared); a
+        tensor requiring grad refuses, under no_grad too, as PyTorch's."""
+        if self._requires_grad:
+            raise BufferError("Can't export tensors that require gradient, use tensor.detach()")
+        (self if self._base is None else self._base)._numpy_memory = True     # (shared: resize_ cannot grow it)
+        return _writeable_view(self._data).__dlpack__(**kwargs)
+
+    def __dlpack_device__(self):
+        return (DLDeviceType.kDLCPU, 0)
+
     def item(self):
         if self._data.size != 1:
             raise RuntimeError('a Tensor with %d elements cannot be converted to Scalar' % self._data.size)
@@ -809,17 +826,18 @@ class Tensor:
         return id(self)          # (PyTorch's: a tensor's hash is its id, so sets of tensors keep its order)
 
     def __reduce_ex__(self, proto):
-        raise TypeError('pickling tensors is not supported in Autograd Playground')
+        """pickle, as PyTorch's: what copy.copy keeps (offset, sizes, strides, requires_grad, the attributes set on
+        the tensor; no .grad, grad_fn or hooks), of a non-leaf too, with its own copy of all its memory (PyTorch
+        pickles each tensor's storage apart, so views pickled together no longer share memory) and its class."""
+        _warn_unserialized_hooks(self, 3)
+        return (_rebuild_tensor, (self._memory().tobytes(), self.dtype, self.storage_offset(), tuple(self.shape),
+                                  self.stride(), self._requires_grad, type(self)), _user_attributes(self))
 
     def __copy__(self):
         """copy.copy: PyTorch rebuilds the tensor from what pickling keeps of it (memory, offset, sizes, strides,
         requires_grad): a new leaf on the same memory, put there by set_ (version 1); no .grad, no hooks (a warning
         for each hook)."""
-        for hook in (self._backward_hooks or {}).values():
-            if not hasattr(hook, '__torch_unserializable__'):
-                warnings.warn('backward hook %r on tensor will not be serialized.  If this is expected, you can '
-                              'decorate the function with @torch.utils.hooks.unserializable_hook to suppress this '
-                              'warning' % (hook,), UserWarning, stacklevel=2)
+        _warn_unserialized_hooks(self, 3)
         t = _alias(self, None)
         _same_memory(t, self)
         ag.bump(t)
@@ -845,10 +863,8 @@ class Tensor:
         key = (flat.__array_interface__['data'][0], flat.nbytes)
         if key not in copies:
             copies[key] = flat.copy()
-        t = make(np.zeros((0,), self._data.dtype))
-        t.set_(TypedStorage(copies[key].view(self._data.dtype), self.dtype), self.storage_offset(), self.shape,
-               self.stride())
-        t._requires_grad = self._requires_grad
+        t = _set_on(copies[key].view(self._data.dtype), self.dtype, self.storage_offset(), self.shape, self.stride(),
+                    self._requires_grad)
         if self._grad is not None:
             t._grad = self._grad.__deepcopy__(memo)
         t.__dict__.update(copy.deepcopy(_user_attributes(self), memo))
@@ -964,6 +980,29 @@ def _root_memory(root):
 # What the engine keeps in a tensor's __dict__ (the class's defaults above and these): not the user's attributes.
 _ENGINE_ATTRIBUTES = frozenset(k for k in Tensor.__dict__ if k.startswith('_') and not k.startswith('__')).union((
     '_storage', '_untyped_storage', '_numpy_memory', '_fn_view', '_stale', '_shared', '_grad_dtype'))
+
+
+def _warn_unserialized_hooks(t, stacklevel):
+    """PyTorch's warning, when pickling (or copy.copy) leaves the tensor's backward hooks behind: one per hook."""
+    for hook in (t._backward_hooks or {}).values():
+        if not hasattr(hook, '__torch_unserializable__'):
+            warnings.warn('backward hook %r on tensor will not be serialized.  If this is expected, you can decorate '
+                          'the function with @torch.utils.hooks.unserializable_hook to suppress this warning'
+                          % (hook,), UserWarning, stacklevel=stacklevel)
+
+
+def _set_on(memory, dtype, offset, size, stride, requires_grad):
+    """A new leaf set_ (version 1) on the flat numpy array `memory`, as copy.deepcopy and unpickling make them."""
+    t = make(np.zeros((0,), dtype.np))
+    t.set_(TypedStorage(memory, dtype), offset, size, stride)
+    t._requires_grad = requires_grad
+    return t
+
+
+def _rebuild_tensor(memory, dtype, offset, size, stride, requires_grad, cls):
+    """How pickle brings a tensor back (see Tensor.__reduce_ex__): on its own copy of the bytes of its memory."""
+    t = _set_on(np.frombuffer(memory, dtype.np).copy(), dtype, offset, size, stride, requires_grad)
+    return t if cls is Tensor else t.as_subclass(cls)
 
 
 def _user_attributes(t):

@@ -72,7 +72,9 @@ NAMES = {
         _check_betas _check_fused _check_lr _cls _count_writes _cubic_minimum _file_module _fma _grad _lerp_
         _next_step _number _start _strong_wolfe _typename _views_changed _where _zero_grad ag defaultdict make
         math mul np sys types warnings _ENGINE_OPTIMIZER_NAMES _TORCH_OPTIMIZER_NAMES
-        adadelta adagrad adam adamax adamw asgd lbfgs nadam optimizer radam rmsprop rprop sgd"""),
+        adadelta adagrad adam adamax adamw asgd lbfgs nadam optimizer radam rmsprop rprop sgd
+        OrderedDict _add_hook _global_optimizer_post_hooks _global_optimizer_pre_hooks _hooked_step _or
+        _register_optimizer_step_post_hook _register_optimizer_step_pre_hook chain wraps"""),
     'torch.nn.init': ("""
         Callable Literal ParamSpec Tensor TypeVar _FanMode _NonlinearityType _P _R __all__ __builtins__
         __cached__ __file__ _make_deprecate _no_grad_fill_ _no_grad_normal_ _no_grad_trunc_normal_

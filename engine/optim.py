@@ -5,7 +5,9 @@ import math
 import sys
 import types
 import warnings
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
+from functools import wraps
+from itertools import chain
 
 import numpy as np
 
@@ -44,7 +46,57 @@ _TORCH_OPTIMIZER_NAMES = frozenset("""
     _zero_grad_profile_name profile_hook_step register_load_state_dict_post_hook register_load_state_dict_pre_hook
     register_state_dict_post_hook register_state_dict_pre_hook register_step_post_hook register_step_pre_hook
     """.split())
-_ENGINE_OPTIMIZER_NAMES = frozenset('_LOADED_DEFAULTS _STATE_WRITES _has_state _update __slotnames__'.split())
+_ENGINE_OPTIMIZER_NAMES = frozenset(
+    '_CAPTURABLE _LOADED_DEFAULTS _STATE_WRITES _has_state _update __slotnames__'.split())
+
+
+# the hooks of every optimizer's step (torch.optim.optimizer.register_optimizer_step_pre_hook / _post_hook)
+_global_optimizer_pre_hooks, _global_optimizer_post_hooks = OrderedDict(), OrderedDict()
+
+
+def _add_hook(hooks, hook, prepend=False):
+    """Register `hook` in the dict `hooks` (first if prepend); its RemovableHandle."""
+    handle = ag.RemovableHandle(hooks)
+    hooks[handle.id] = hook
+    if prepend:
+        hooks.move_to_end(handle.id, last=False)
+    return handle
+
+
+def _register_optimizer_step_pre_hook(hook):
+    """hook(optimizer, args, kwargs) before every optimizer's step."""
+    return _add_hook(_global_optimizer_pre_hooks, hook)
+
+
+def _register_optimizer_step_post_hook(hook):
+    """hook(optimizer, args, kwargs) after every optimizer's step."""
+    return _add_hook(_global_optimizer_post_hooks, hook)
+
+
+def _or(result, value):
+    """A hook's result, or `value` when it returned None."""
+    return value if result is None else result
+
+
+def _hooked_step(func):
+    """An optimizer's step as PyTorch wraps it: the global, then the optimizer's pre-hooks (each may return new
+    (args, kwargs) for the step), the step, then the optimizer's and the global post-hooks."""
+    @wraps(func)
+    def step(*args, **kwargs):
+        self = args[0]
+        for hook in chain(_global_optimizer_pre_hooks.values(), self._optimizer_step_pre_hooks.values()):
+            result = hook(self, args, kwargs)
+            if result is not None:
+                if not (isinstance(result, tuple) and len(result) == 2):
+                    raise RuntimeError(f'{func} must return None or a tuple of (new_args, new_kwargs), but got '
+                                       f'{result}.')
+                args, kwargs = result
+        out = func(*args, **kwargs)
+        for hook in chain(self._optimizer_step_post_hooks.values(), _global_optimizer_post_hooks.values()):
+            hook(self, args, kwargs)
+        return out
+    step.hooked = True
+    return step
 
 
 class Optimizer:
@@ -55,6 +107,11 @@ class Optimizer:
 
     def __init__(self, params, defaults):
         self.defaults = defaults
+        # the hooks registered on this optimizer, as PyTorch keeps them: {handle id: hook}, in calling order
+        self._optimizer_step_pre_hooks, self._optimizer_step_post_hooks = OrderedDict(), OrderedDict()
+        self._optimizer_state_dict_pre_hooks, self._optimizer_state_dict_post_hooks = OrderedDict(), OrderedDict()
+        self._optimizer_load_state_dict_pre_hooks = OrderedDict()
+        self._optimizer_load_state_dict_post_hooks = OrderedDict()
         self.state = defaultdict(dict)
         self.param_groups = []
         if isinstance(params, Tensor):
@@ -69,7 +126,10 @@ class Optimizer:
             self.add_param_group(group)
 
     def add_param_group(self, param_group):
-        """Add a group of parameters, filling in the optimizer's defaults for hyper-parameters it leaves out."""
+        """Add a group of parameters, filling in the optimizer's defaults for hyper-parameters it leaves out. As in
+        PyTorch, the caller's dict itself becomes the group (its 'params' made a list, the defaults added to it)."""
+        if not isinstance(param_group, dict):
+            raise TypeError(f'param_group must be a dict, but got {type(param_group)}')
         params = param_group['params']
         if isinstance(params, set):
             raise TypeError('optimizer parameters need to be organized in ordered collections, but the ordering of '
@@ -82,7 +142,7 @@ class Optimizer:
         for p in params:
             if not isinstance(p, Tensor):
                 raise TypeError('optimizer can only optimize Tensors, but one of the params is ' + _typename(p))
-            if not (p.is_leaf or p.retains_grad):
+            if not self.defaults.get('differentiable') and not (p.is_leaf or p.retains_grad):
                 raise ValueError("can't optimize a non-leaf Tensor")
         if len({id(p) for p in params}) != len(params):
             warnings.warn('optimizer contains a parameter group with duplicate parameters; in future, this will '
@@ -95,7 +155,8 @@ class Optimizer:
         seen = {id(p) for g in self.param_groups for p in g['params']}
         if any(id(p) in seen for p in params):
             raise ValueError('some parameters appear in more than one parameter group')
-        group = dict(param_group, params=params)
+        group = param_group
+        group['params'] = params
         if names:
             group['param_names'] = names
         for k, v in self.defaults.items():
@@ -116,6 +177,9 @@ class Optimizer:
                 loss = closure()
         with ag.no_grad():
             for group in self.param_groups:
+                if group.get('capturable') and any(p._grad is not None for p in group['params']):
+                    # (PyTorch's capturable updates run on accelerators only; its state is started first, not here)
+                    raise AssertionError('If capturable=True, %s must be on supported devices: %s.' % self._CAPTURABLE)
                 if isinstance(group['lr'], Tensor):         # (a tensor lr: see _scalar)
                     group = dict(group, lr=group['lr'].reshape(()))
                 for p in group['params']:
@@ -136,13 +200,40 @@ class Optimizer:
         return loss
 
     def __init_subclass__(cls, **kwargs):
-        """Each optimizer gets a step of its own, as PyTorch's have (print(opt.step) shows SGD.step)."""
+        """Each optimizer gets a step of its own, as PyTorch's have (print(opt.step) shows SGD.step), which runs
+        the step hooks around it (a subclass's own step too, as PyTorch wraps it)."""
         super().__init_subclass__(**kwargs)
         if cls.step is Optimizer.step:
             def step(self, closure=None):
                 return Optimizer.step(self, closure)
             step.__qualname__, step.__doc__ = cls.__name__ + '.step', Optimizer.step.__doc__
             cls.step = step
+        if 'step' in cls.__dict__ and not getattr(cls.step, 'hooked', False):
+            cls.step = _hooked_step(cls.step)
+
+    def register_step_pre_hook(self, hook):
+        """hook(optimizer, args, kwargs) before each step; it may return new (args, kwargs)."""
+        return _add_hook(self._optimizer_step_pre_hooks, hook)
+
+    def register_step_post_hook(self, hook):
+        """hook(optimizer, args, kwargs) after each step."""
+        return _add_hook(self._optimizer_step_post_hooks, hook)
+
+    def register_state_dict_pre_hook(self, hook, prepend=False):
+        """hook(optimizer) before state_dict() builds its dict."""
+        return _add_hook(self._optimizer_state_dict_pre_hooks, hook, prepend)
+
+    def register_state_dict_post_hook(self, hook, prepend=False):
+        """hook(optimizer, state_dict) on state_dict()'s result; it may return another dict."""
+        return _add_hook(self._optimizer_state_dict_post_hooks, hook, prepend)
+
+    def register_load_state_dict_pre_hook(self, hook, prepend=False):
+        """hook(optimizer, state_dict) before load_state_dict() reads it; it may return another dict."""
+        return _add_hook(self._optimizer_load_state_dict_pre_hooks, hook, prepend)
+
+    def register_load_state_dict_post_hook(self, hook, prepend=False):
+        """hook(optimizer) after load_state_dict()."""
+        return _add_hook(self._optimizer_load_state_dict_post_hooks, hook, prepend)
 
     def _has_state(self, group):
         """Whether an update keeps per-parameter state (SGD without momentum keeps none)."""
@@ -152,15 +243,39 @@ class Optimizer:
     # (the updates here write the state's numpy arrays directly).
     _STATE_WRITES = {}
 
+    # what PyTorch's capturable=True update asserts is on one of these devices (it runs on none of them here)
+    _CAPTURABLE = ('params and state_steps', ['cuda', 'xpu', 'hpu', 'privateuseone', 'xla'])
+
+    def __getstate__(self):
+        """What a pickle or deepcopy keeps, as PyTorch's: not the hooks (nor anything else set on the optimizer)."""
+        return {'defaults': self.defaults, 'state': self.state, 'param_groups': self.param_groups}
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        for name in ('_optimizer_step_pre_hooks', '_optimizer_step_post_hooks', '_optimizer_state_dict_pre_hooks',
+                     '_optimizer_state_dict_post_hooks', '_optimizer_load_state_dict_pre_hooks',
+                     '_optimizer_load_state_dict_post_hooks'):
+            self.__dict__.setdefault(name, OrderedDict())
+        self.defaults.setdefault('differentiable', False)
+
     def state_dict(self):
+        for hook in self._optimizer_state_dict_pre_hooks.values():
+            hook(self)
         index = {id(p): i for i, p in enumerate(p for g in self.param_groups for p in g['params'])}
-        return {'state': {index[id(p)]: dict(s) for p, s in self.state.items()},
-                'param_groups': [dict([(k, v) for k, v in g.items() if k != 'params'],
-                                      params=[index[id(p)] for p in g['params']]) for g in self.param_groups]}
+        # (each parameter's state dict itself, as PyTorch's: a key added to it shows in the optimizer's state)
+        state_dict = {'state': {(index[id(p)] if isinstance(p, Tensor) else p): s for p, s in self.state.items()},
+                      'param_groups': [dict([(k, v) for k, v in g.items() if k != 'params'],
+                                            params=[index[id(p)] for p in g['params']]) for g in self.param_groups]}
+        for hook in self._optimizer_state_dict_post_hooks.values():
+            state_dict = _or(hook(self, state_dict), state_dict)
+        return state_dict
 
     def load_state_dict(self, state_dict):
         """Take the hyper-parameters and per-parameter state of state_dict() (copies; state in each parameter's
         dtype but the step count), matched to this optimizer's parameters by position."""
+        state_dict = state_dict.copy()      # (a shallow copy for the hooks, as PyTorch's)
+        for hook in self._optimizer_load_state_dict_pre_hooks.values():
+            state_dict = _or(hook(self, state_dict), state_dict)
         saved = state_dict['param_groups']
         if len(saved) != len(self.param_groups):
             raise ValueError('loaded state dict has a different number of parameter groups')
@@ -179,6 +294,8 @@ class Optimizer:
         for group in self.param_groups:         # (each optimizer's __setstate__: options older state dicts lack)
             for k, v in self._LOADED_DEFAULTS:
                 group.setdefault(k, v)
+        for hook in self._optimizer_load_state_dict_post_hooks.values():
+            hook(self)
 
     # (option, default) pairs a loaded group gets if it lacks them, in the order PyTorch's __setstate__ adds them
     _LOADED_DEFAULTS = ()
@@ -367,13 +484,16 @@ class Adam(Optimizer):
         if not state:
             _start(state, p, 'exp_avg', 'exp_avg_sq', *['max_exp_avg_sq'] * group['amsgrad'])
         lr, (beta1, beta2) = group['lr'], group['betas']
+        tensor_betas = isinstance(beta1, Tensor)
+        if tensor_betas:        # (PyTorch's update then does the betas' arithmetic in their dtype, as tensors)
+            beta1, beta2 = beta1._data.reshape(()), beta2._data.reshape(())
         g = _grad(p, g, group)
         step = _next_step(state)
         m, v = state['exp_avg']._data, state['exp_avg_sq']._data
         _lerp_(m, g, 1 - beta1)
         _average_square_(v, g, beta2)
         step_size = lr / (1 - beta1 ** step)
-        bc2_sqrt = math.sqrt(1 - beta2 ** step)
+        bc2_sqrt = np.sqrt(1 - beta2 ** step) if tensor_betas else math.sqrt(1 - beta2 ** step)
         if group['amsgrad']:
             mx = state['max_exp_avg_sq']._data
             np.maximum(mx, v, out=mx)
@@ -476,6 +596,7 @@ class NAdam(Optimizer):
     """NAdam: Adam with Nesterov momentum, the momentum coefficient warming up by momentum_decay."""
 
     _STATE_WRITES = {'step': 1, 'mu_product': 1, 'exp_avg': 1, 'exp_avg_sq': 2}
+    _CAPTURABLE = ('params, mu_products and state_steps', Optimizer._CAPTURABLE[1])
 
     _LOADED_DEFAULTS = (('maximize', False), ('foreach', None), ('capturable', False), ('differentiable', False),
                         ('decoupled_weight_decay', False))
@@ -586,6 +707,7 @@ class Adadelta(Optimizer):
     """Adadelta: steps of RMS(past steps) / RMS(gradients) times the gradient, scaled by lr (1 by default)."""
 
     _STATE_WRITES = {'step': 1, 'square_avg': 2, 'acc_delta': 2}
+    _CAPTURABLE = ('params and state_steps', ['cuda', 'xpu', 'hpu', 'privateuseone'])
 
     _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('capturable', False))
 
@@ -654,6 +776,7 @@ class ASGD(Optimizer):
     average of the parameters since step t0."""
 
     _STATE_WRITES = {'step': 1, 'eta': 1, 'mu': 1, 'ax': 1}
+    _CAPTURABLE = ('params, mus, etas, and state_steps', Optimizer._CAPTURABLE[1])
 
     _LOADED_DEFAULTS = (('foreach', None), ('maximize', False), ('differentiable', False), ('capturable', False))
 
@@ -922,3 +1045,5 @@ def _file_module(name, *classes):
 
 for _cls in (Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad, LBFGS, NAdam, RAdam, Adamax, Adadelta, Rprop, ASGD):
     _file_module(_cls.__module__.rsplit('.', 1)[1], _cls)
+sys.modules[__name__ + '.optimizer'].register_optimizer_step_pre_hook = _register_optimizer_step_pre_hook
+sys.modules[__name__ + '.optimizer'].register_optimizer_step_post_hook = _register_optimizer_step_post_hook

@@ -9,7 +9,7 @@ import pickle
 import numpy as np
 
 from . import _dtypes
-from ._tensor import Tensor, Size, make
+from ._tensor import Tensor, Size, _set_on, _user_attributes, _warn_unserialized_hooks
 
 _WEIGHTS_ONLY = (
     'Weights only load failed. This file can still be loaded, to do so you have two options, \x1b[1mdo those steps '
@@ -29,11 +29,24 @@ _SAFE = {('collections', 'OrderedDict'), ('collections', 'Counter'), ('torch', '
 class _Pickler(pickle.Pickler):
     """Tensors, dtypes, sizes and the engine's classes go out as persistent ids (plain tuples of str and bytes)."""
 
+    def __init__(self, f, protocol):
+        super().__init__(f, protocol=protocol)
+        self.memories = set()           # (address, size) of the memories written so far
+
     def persistent_id(self, obj):
         if isinstance(obj, Tensor):
-            d = obj._data
-            return ('tensor', id(obj), type(obj).__name__ == 'Parameter', d.dtype.str, d.shape,
-                    np.ascontiguousarray(d).tobytes(), obj._requires_grad)
+            # As PyTorch's: a tensor's memory (all of it, written once however many tensors show it, so views saved
+            # together share it again when loaded), offset, sizes, strides, requires_grad and the attributes set on
+            # it; not its .grad, grad_fn or hooks (a warning for each hook, but not for a Parameter's).
+            is_param = type(obj).__name__ == 'Parameter'
+            if not is_param:
+                _warn_unserialized_hooks(obj, 2)
+            flat = obj._memory()
+            memory = (flat.__array_interface__['data'][0], flat.nbytes)
+            data = None if memory in self.memories else flat.tobytes()
+            self.memories.add(memory)
+            return ('tensor', id(obj), is_param, obj.dtype.name, memory, data, obj.storage_offset(), tuple(obj.shape),
+                    obj.stride(), obj._requires_grad, _user_attributes(obj))
         if isinstance(obj, _dtypes.dtype):
             return ('dtype', obj.name)
         if isinstance(obj, Size):
@@ -46,7 +59,7 @@ class _Pickler(pickle.Pickler):
 class _Unpickler(pickle.Unpickler):
     def __init__(self, f, weights_only):
         super().__init__(f)
-        self.weights_only, self.tensors = weights_only, {}
+        self.weights_only, self.tensors, self.memories = weights_only, {}, {}
 
     def _refuse(self, name):
         raise pickle.UnpicklingError(_WEIGHTS_ONLY % (name, name, name))
@@ -59,18 +72,21 @@ class _Unpickler(pickle.Unpickler):
     def persistent_load(self, pid):
         kind = pid[0]
         if kind == 'tensor':
-            key, is_param, dtype, shape, data, requires_grad = pid[1:]
+            key, is_param, dtype, memory, data, offset, size, stride, requires_grad, attributes = pid[1:]
             if key not in self.tensors:
-                t = make(np.frombuffer(data, dtype=np.dtype(dtype)).reshape(shape).copy())
+                if data is not None:
+                    self.memories[memory] = np.frombuffer(data, np.uint8).copy()
+                dtype = _dtype_named(dtype)
+                t = _set_on(self.memories[memory].view(dtype.np), dtype, offset, size, stride,
+                            requires_grad and not is_param)
                 if is_param:
                     from .nn.parameter import Parameter
                     t = Parameter(t, requires_grad)
-                else:
-                    t._requires_grad = requires_grad
+                t.__dict__.update(attributes)
                 self.tensors[key] = t
             return self.tensors[key]
         if kind == 'dtype':
-            return next(d for d in vars(_dtypes).values() if isinstance(d, _dtypes.dtype) and d.name == pid[1])
+            return _dtype_named(pid[1])
         if kind == 'size':
             return Size(pid[1])
         module, name = pid[1:]
@@ -81,6 +97,11 @@ class _Unpickler(pickle.Unpickler):
             if hasattr(space, name):
                 return getattr(space, name)
         raise pickle.UnpicklingError("Can't get attribute '%s' on <module '%s'>" % (name, module))
+
+
+def _dtype_named(name):
+    """The engine's dtype of that name (float32, bool, ...): the object itself, as saved ones load."""
+    return next(d for d in vars(_dtypes).values() if isinstance(d, _dtypes.dtype) and d.name == name)
 
 
 def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_serialization=True):

@@ -1807,10 +1807,21 @@ class _ConvNd(Module):
                 init.uniform_(self.bias, -bound, bound)
 
     def forward(self, input):
-        if self.padding_mode != 'zeros':
-            raise NotImplementedError("padding_mode='%s' is not supported by Autograd Playground (only 'zeros')"
-                                      % self.padding_mode)
+        if self.padding_mode != 'zeros':        # (as PyTorch: F.pad in that mode, then no padding in the conv)
+            return type(self)._fn(F.pad(input, self._padding_twice(), mode=self.padding_mode), self.weight,
+                                  self.bias, self.stride, 0, self.dilation, self.groups)
         return type(self)._fn(input, self.weight, self.bias, self.stride, self.padding, self.dilation, self.groups)
+
+    def _padding_twice(self):
+        """PyTorch's _reversed_padding_repeated_twice, F.pad's argument: (left, right) of each dim, last dim first;
+        'same' pads d * (k - 1) in all, the odd one on the right."""
+        if self.padding == 'valid':
+            pads = [(0, 0)] * len(self.kernel_size)
+        elif self.padding == 'same':
+            pads = [(d * (k - 1) // 2, d * (k - 1) - d * (k - 1) // 2) for d, k in zip(self.dilation, self.kernel_size)]
+        else:
+            pads = [(p, p) for p in self.padding]
+        return [x for pair in reversed(pads) for x in pair]
 
     def extra_repr(self):
         # (PyTorch's extra_reprs format() their numbers: a 0-d tensor given for one shows as its value)

@@ -410,10 +410,14 @@ def dropout3d(input, p=0.5, training=True, inplace=False):
     _warn_feature_dropout_dims(3, inp_dim)
     return _unbatched_feature_dropout(input, p, training, inplace, inp_dim == 5)
 
-def l1_loss(input, target, size_average=None, reduce=None, reduction='mean'):
-    """Mean (or sum) of absolute differences."""
-    r = _ops_nn.reduction_enum(_ops_nn._legacy_reduction(size_average, reduce, reduction))
-    input, target = _ops_nn._broadcast_loss_args(input, target, 3)
+def l1_loss(input, target, size_average=None, reduce=None, reduction='mean', weight=None):
+    """Mean (or sum) of absolute differences (each times its weight, if given)."""
+    size = input.size() if weight is not None else None
+    input, target = _ops_nn._broadcast_loss_args(input, target, 3)   # (its warning comes before the legacy flags')
+    reduction = _ops_nn._legacy_reduction(size_average, reduce, reduction)
+    if weight is not None:
+        return _ops_nn._weighted_loss(lambda: (input - target).abs(), weight, size, reduction, True)
+    r = _ops_nn.reduction_enum(reduction)
     d = (input - target).abs()
     return d if r == 0 else d.sum() if r == 2 else d.mean()
 

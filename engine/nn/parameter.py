@@ -37,6 +37,11 @@ class Parameter(Tensor):
         p.__dict__.update(_user_attributes(self))       # (and the attributes set on it)
         return p
 
+    def __reduce_ex__(self, proto):
+        """pickle: PyTorch's Parameter pickles its .data (a tensor of its own memory) and comes back a Parameter of
+        it, with the attributes set on it."""
+        return (_rebuild_parameter, (self.data, self.requires_grad), _user_attributes(self) or None)
+
     def __deepcopy__(self, memo):
         """copy.deepcopy: PyTorch's Parameter makes a new one of a clone of its .data (version 0), leaving its .grad
         and attributes behind."""
@@ -44,6 +49,11 @@ class Parameter(Tensor):
             return memo[id(self)]
         t = memo[id(self)] = type(self)(self.data.clone(), self.requires_grad)
         return t
+
+
+def _rebuild_parameter(data, requires_grad):
+    """How pickle brings a Parameter back (a plain Parameter, as PyTorch's torch._utils._rebuild_parameter)."""
+    return Parameter(data, requires_grad)
 
 
 _UNINITIALIZED_SHAPE = ("Can't access the shape of an uninitialized parameter or buffer. This error usually happens in "

@@ -29,7 +29,7 @@ SNIPPETS = {
         'print(torch.isin(torch.tensor([[1, 2], [3, 4]]), torch.tensor([2, 3]), invert=True), torch.isin(3, torch.tensor([1, 3])))\n'
         'print(torch.unravel_index(torch.tensor([4, 7]), (3, 3)))\n'
         'print(torch.unravel_index(torch.tensor(4), (3, 3)), torch.unravel_index(torch.tensor([[4, 7]]), (3, 3)))\n'
-        "torch.set_default_device('cpu'); print(torch.ones(1).device)\n"
+        "torch.set_default_device('cpu'); print(torch.ones(1).device); torch.set_default_device(None)\n"
         "torch.use_deterministic_algorithms(False); torch.set_float32_matmul_precision('highest')"),
     "block_diag_trapezoid_sum_to_size_fill_diagonal": (
         'a = torch.ones(2, 2, requires_grad=True); b = torch.tensor([[5.]], requires_grad=True)\n'
