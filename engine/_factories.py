@@ -503,7 +503,12 @@ def from_dlpack(ext_tensor):
     if not hasattr(ext_tensor, '__dlpack__'):      # (PyTorch then takes it for a capsule)
         raise RuntimeError('from_dlpack received an invalid capsule. Note that DLTensor capsules can be consumed only '
                            'once, so you might have already constructed a tensor from it once.')
-    return from_numpy(np.from_dlpack(ext_tensor))
+    arr = np.from_dlpack(ext_tensor)
+    if not arr.flags.writeable:     # (numpy 2.0, Pyodide's, imports read-only: the memory of an array or a tensor is not)
+        src = ext_tensor._data if isinstance(ext_tensor, Tensor) else ext_tensor
+        if isinstance(src, np.ndarray) and src.flags.writeable:
+            arr = src.view()
+    return from_numpy(arr)
 
 
 def _keyword_size(fn, size):
