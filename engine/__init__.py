@@ -410,6 +410,29 @@ for _name in ('abs_', 'acos_', 'asin_', 'atan_', 'ceil_', 'clamp_', 'clamp_max_'
 # torch.reshape(x, (2, 3)), torch.permute(x, (1, 0)), torch.tile(x, (2,)): one sequence (x.reshape(2, 3) takes ints)
 reshape, permute, tile = (_methods.sequence_function(_name, _arg)
                           for _name, _arg in (('reshape', 'shape'), ('permute', 'dims'), ('tile', 'dims')))
+
+
+def split(tensor, split_size_or_sections, dim=0):
+    """torch.split, which PyTorch writes in Python with these parameter names (torch.split(x, split_size=2) is
+    refused, x.split(split_size=2) is not), handing the call to the tensor's method."""
+    return tensor.split(split_size_or_sections, dim)
+
+
+from . import _ops_nn  # noqa: E402
+
+
+def norm(input, p='fro', dim=None, keepdim=False, out=None, dtype=None):
+    """torch.norm, which PyTorch writes in Python with these parameters (input=, out= too; x.norm takes neither)."""
+    input.layout                # (PyTorch's reads it first: torch.norm([1., 2.]) fails there)
+    result = _ops_nn.norm(input, p, dim, keepdim, dtype)
+    return result if out is None else _methods._write_out('linalg_vector_norm', result, out, (input,))
+
+
+def unique(input, sorted=True, return_inverse=False, return_counts=False, dim=None):
+    """torch.unique, Python in PyTorch, its input named input (x.unique's is self)."""
+    return _ops_nn.unique(input, sorted, return_inverse, return_counts, dim)
+
+
 # x.sum(axis=0), torch.sum(x, axis=0), torch.mul(a, b, out=c): PyTorch's native methods and functions take numpy's
 # keyword names, its functions out= (see _methods.native); those PyTorch writes in Python (torch.norm, torch.split,
 # torch.unique) do not.
@@ -511,7 +534,14 @@ def _as_builtins():
             if name in _argparse.FUNCTIONS:       # (checked by PyTorch's argument parser: F.one_hot([1, 2]))
                 fn = _methods._parsed(fn, name, True)
             setattr(nn.functional, name, _misc.builtin(fn, name, c_name, 'torch._C._nn'))
-    nn.functional.pad = _methods._parsed(nn.functional.pad, 'pad', True)    # (Python, calling torch._C._nn.pad)
+    parsed_pad = _methods._parsed(nn.functional.pad, 'pad', True)
+
+    def pad(input, pad, mode='constant', value=None):
+        """F.pad: Python in PyTorch, giving torch._C._nn.pad its arguments by position (its parser's errors name
+        their positions: value='a' is "argument 'value' (position 4)")."""
+        return parsed_pad(input, pad, mode, value)
+    pad.__module__, pad.__qualname__ = 'torch.nn.functional', 'pad'
+    nn.functional.pad = pad
     for name, fn in _builtins.list(vars(linalg).items()):
         if isinstance(fn, _types.FunctionType) and not name.startswith('_'):
             setattr(linalg, name, _misc.builtin(fn, name, 'linalg_' + name, 'torch._C._linalg'))

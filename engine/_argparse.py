@@ -74,6 +74,11 @@ def _is_int_list(x, size):
     return size > 0 and _is_index(x)
 
 
+def parser_dtype(x):
+    """Whether x may be a ScalarType argument: a torch dtype, or one of Python's types standing for one."""
+    return isinstance(x, dt.dtype) or any(x is t for t in (int, float, bool, complex))
+
+
 class _Param:
     __slots__ = ('name', 'type', 'optional', 'allow_none', 'keyword_only', 'size', 'default', 'names', '_index')
 
@@ -114,7 +119,7 @@ class _Param:
         if t == 'bool':
             return type(x) is bool
         if t == 'ScalarType':
-            return isinstance(x, dt.dtype) or any(x is t for t in (int, float, bool, complex))
+            return parser_dtype(x)
         if t == 'TensorList':
             if not isinstance(x, (tuple, list)):
                 return False
@@ -570,6 +575,7 @@ METHODS = {
     'topk': ['topk(SymInt k, int64_t dim=-1, bool largest=True, bool sorted=True)'],
     'requires_grad_': ['requires_grad_(bool requires_grad=True)'],
     'bmm': ['bmm(Tensor mat2)'], 'dot': ['dot(Tensor tensor)'], 'mv': ['mv(Tensor vec)'],
+    'matmul': ['matmul(Tensor other)'],
     'add': ['add(Tensor other, *, Scalar alpha=1)', 'add(Scalar alpha, Tensor other)|deprecated'],
     'sub': ['sub(Tensor other, *, Scalar alpha=1)', 'sub(Scalar alpha, Tensor other)|deprecated'],
     'mul': ['mul(Tensor other)'],
@@ -747,6 +753,12 @@ FUNCTIONS = {
     'bmm': ['bmm(Tensor input, Tensor mat2, *, Tensor out=None)',
             'bmm(Tensor input, Tensor mat2, ScalarType out_dtype, *, Tensor out=None)'],
     'dot': ['dot(Tensor input, Tensor tensor, *, Tensor out=None)'],
+    # (torch._C._nn's loss kernels, which F.cross_entropy and F.nll_loss call with the reduction as its number)
+    'cross_entropy_loss': ['cross_entropy_loss(Tensor input, Tensor target, Tensor? weight=None, '
+                           'int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100, '
+                           'double label_smoothing=0.0)'],
+    'nll_loss_nd': ['nll_loss_nd(Tensor input, Tensor target, Tensor? weight=None, '
+                    'int64_t reduction=at::Reduction::Mean, SymInt ignore_index=-100)'],
     'mv': ['mv(Tensor input, Tensor vec, *, Tensor out=None)'],
     'select': ['select(Tensor input, int64_t dim, SymInt index)'],
     'clone': ['clone(Tensor input, *, MemoryFormat? memory_format=None)'],

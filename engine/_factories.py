@@ -8,6 +8,7 @@ import warnings
 
 import numpy as np
 
+from . import _argparse
 from . import _autograd as ag
 from . import _dtypes as dt
 from . import _memory_format as _mf
@@ -1108,10 +1109,11 @@ def _space_options(given):
     return (named,) + tuple(given.get(k, False if k == 'requires_grad' else None) for k in _SPACE_OPTIONS)
 
 
-def _spaced(start, end):
-    """Whether linspace / logspace's start and end fit a signature: numbers or tensors."""
+def _spaced(start, end, dtype):
+    """Whether linspace / logspace's start and end fit a signature (numbers or tensors), and the dtype (a torch
+    dtype or one of Python's types: np.float32 or 'float' fit none)."""
     return builtins.all(isinstance(v, (Tensor, builtins.int, builtins.float, builtins.complex, np.number))
-                        for v in (start, end))
+                        for v in (start, end)) and (dtype is None or _argparse.parser_dtype(dtype))
 
 
 def _check_0d(fn, start, end):
@@ -1128,7 +1130,7 @@ def linspace(*args, out=None, **given):
     shown = given if out is None else dict(given, out=out)          # (the parser's error lists out= too)
     start, end, steps = _bind('linspace', ('start', 'end', 'steps'), ('start', 'end', 'steps'), args, named,
                               _LINSPACE_SIGNATURES, shown)
-    if not _is_index(steps) or not _spaced(start, end):
+    if not _is_index(steps) or not _spaced(start, end, dtype):
         raise invalid_arguments('linspace', args, shown, _LINSPACE_SIGNATURES)
     steps = operator.index(steps)
     dtype = _out_dtype(dtype, out, 'linspace')         # (PyTorch's order: out, the tensors' dimensions, steps)
@@ -1192,7 +1194,7 @@ def logspace(*args, out=None, **given):
     if base is None:
         base = 10.0
     if not _is_index(steps) or not isinstance(base, (builtins.int, builtins.float, np.number)) \
-            or not _spaced(start, end):
+            or not _spaced(start, end, dtype):
         raise invalid_arguments('logspace', args, shown, _LOGSPACE_SIGNATURES)
     steps = operator.index(steps)
     dtype = _out_dtype(dtype, out, 'logspace')         # (PyTorch's order: out, the tensors' dimensions, steps)

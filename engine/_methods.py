@@ -1496,7 +1496,8 @@ _OUT_OVERLAP_CHECKED = _OUT_OF_OWN_DTYPE | _OUT_RESIZED_TWICE | frozenset(
 # Ops whose out= must have the result's dtype, in PyTorch's words for another one (%(want)s / %(got)s: the C names of
 # the result's and out's dtypes; %(W)s / %(G)s: their legacy names). Structured kernels all say the first.
 _OUT_SAME_DTYPE = dict.fromkeys(
-    'mm bmm addmm baddbmm addmv softmax log_softmax gather tril triu index_add scatter argmax argmin'.split(),
+    'mm bmm addmm baddbmm addmv softmax log_softmax gather tril triu index_add scatter argmax argmin '
+    'linalg_vector_norm'.split(),
     'Expected out tensor to have dtype %(want)s, but got %(got)s instead')
 _OUT_SAME_DTYPE.update(
     where='Expected out type to be %(W)s but got %(G)s',

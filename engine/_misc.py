@@ -207,23 +207,20 @@ def isin(elements, test_elements, *, assume_unique=False, invert=False):
 
 def unravel_index(indices, shape):
     """The coordinates of flat indices in an array of this shape: a tuple of int64 tensors."""
-    if not isinstance(indices, Tensor):
-        raise TypeError("unravel_index(): argument 'indices' (position 1) must be Tensor, not "
-                        + type(indices).__name__)
+    if not isinstance(indices, Tensor):         # (PyTorch's Python code asks it first: indices.is_complex())
+        raise AttributeError("'%s' object has no attribute 'is_complex'" % type(indices).__name__)
     if indices._data.dtype.kind not in 'iu':
         raise TypeError("expected 'indices' to be integer dtype, but got %s" % indices.dtype)
     shape = (shape,) if isinstance(shape, builtins.int) else tuple(shape)
     flat = indices._data.astype(np.int64)
-    total = int(np.prod(shape, dtype=np.int64))
-    if flat.size and (flat.min() < -total or flat.max() >= total):
-        raise RuntimeError('index %d is out of bounds for shape %s' % (flat.max() if flat.max() >= total
-                                                                     else flat.min(), list(shape)))
+    total = int(np.prod(shape, dtype=np.int64))     # (no bounds check: PyTorch's floor divisions wrap any index)
     return tuple(make(c.astype(np.int64)) for c in np.unravel_index(flat % total, shape))
 
 
 def block_diag(*tensors):
     """The tensors (0-, 1- or 2-d; a vector counts as one row) on the diagonal of a zero matrix: BlockDiagBackward0."""
-    for i, t in enumerate(tensors):
+    from ._ops_index import tensor_list
+    for i, t in enumerate(tensor_list(tensors)):
         if t._data.ndim > 2:
             raise RuntimeError('torch.block_diag: Input tensors must have 2 or fewer dimensions. Input %d has %d '
                                'dimensions' % (i, t._data.ndim))

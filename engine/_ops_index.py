@@ -1283,6 +1283,15 @@ def _not_tensor(i, t):
     raise TypeError('expected Tensor as element %d in argument 0, but got %s' % (i, type(t).__name__))
 
 
+def tensor_list(tensors):
+    """A TensorList argument as PyTorch's parser reads it (torch.meshgrid(v, [1, 2])): its first element that is
+    not a tensor refused."""
+    for i, t in enumerate(tensors):
+        if not isinstance(t, Tensor):
+            _not_tensor(i, t)
+    return tensors
+
+
 def broadcast_tensors(*tensors):
     """The tensors expanded to their common shape (views)."""
     ts = [ops._as_tensor(t) if not isinstance(t, (tuple, list)) else _not_tensor(i, t) for i, t in enumerate(tensors)]
@@ -1298,7 +1307,7 @@ _MESHGRID_WARNING = 'torch.meshgrid: in an upcoming release, it will be required
 
 def meshgrid(*tensors, indexing=None):
     """Grids of coordinates: the i-th 0-d/1-d tensor viewed along dim i and expanded ('xy' swaps the first two)."""
-    ts = tuple(tensors[0]) if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)) else tensors
+    ts = tensor_list(tuple(tensors[0]) if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)) else tensors)
     if indexing is None:
         warn_once(_MESHGRID_WARNING, 'aten/src/ATen/native/TensorShape.cpp:4215', 3)
         indexing = 'ij'
@@ -1327,7 +1336,7 @@ def meshgrid(*tensors, indexing=None):
 
 def cartesian_prod(*tensors):
     """Every combination of one element from each 1-d tensor, as the rows of a matrix."""
-    for t in tensors:
+    for t in tensor_list(tensors):
         if t._data.ndim != 1:
             raise RuntimeError('Expect a 1D vector, but got shape [%s]' % ', '.join(map(str, t._data.shape)))
     if len(tensors) == 1:

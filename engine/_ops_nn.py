@@ -531,6 +531,9 @@ class LinalgSvdBackward0(Node):
 def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
     """The distinct values (always sorted, as PyTorch's CPU kernel gives them), or distinct slices along dim; with
     where each element went (inverse) and how often each value occurs (counts). No derivative."""
+    if not isinstance(a, Tensor):               # (torch.unique([1, 2]): the kernel's parser refuses it)
+        raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s"
+                        % ('_unique2' if dim is None else 'unique_dim', parser_type(a)))
     for name, flag in (('sorted', sorted), ('return_inverse', return_inverse), ('return_counts', return_counts)):
         if type(flag) is not builtins.bool:     # (torch.unique's call of _unique2 / unique_dim: bools only)
             raise TypeError("%s(): argument '%s' must be bool, not %s"
@@ -947,11 +950,16 @@ def norm(a, p='fro', dim=None, keepdim=False, dtype=None):
         if isinstance(d, builtins.bool):
             raise TypeError("linalg_vector_norm(): argument 'dim' (position 3) must be tuple of ints, but found "
                             "element of type bool at pos %d" % i)
-    if not (isinstance(p, str) or dim is None or isinstance(dim, (builtins.int, np.integer, tuple, list)) or
+    # (p 'fro' over at most 2 dims is the vector norm: dim='a' has length 1, so vector_norm's parser refuses it)
+    matrix = isinstance(p, str) and (p != 'fro' or not (dim is None or isinstance(dim, builtins.int) or len(dim) <= 2))
+    if not (matrix or dim is None or isinstance(dim, (builtins.int, np.integer, tuple, list)) or
             isinstance(dim, Tensor) and dim._data.size == 1 and dim._data.dtype.kind in 'iub'):
         raise TypeError("linalg_vector_norm(): argument 'dim' (position 3) must be tuple of ints, not %s"
                         % parser_type(dim))
-    if isinstance(p, str) and (p != 'fro' or not (dim is None or isinstance(dim, builtins.int) or len(dim) <= 2)):
+    if not matrix and type(keepdim) is not builtins.bool:
+        raise TypeError("linalg_vector_norm(): argument 'keepdim' (position 4) must be bool, not %s"
+                        % parser_type(keepdim))
+    if matrix:
         from .linalg import matrix_norm
         return matrix_norm(a, p, list(range(a.ndim)) if dim is None else dim, keepdim, dtype=dtype)
     if not a.is_floating_point():
@@ -1830,12 +1838,15 @@ def _legacy_reduction(size_average, reduce, reduction):
     return ret
 
 
-def _tensor_arguments(kernel, input, target):
-    """PyTorch's TypeError when a loss's input or target is not a tensor (`kernel`: the C++ function parsing them)."""
+def _tensor_arguments(kernel, input, target, *rest):
+    """PyTorch's TypeError when a loss's input or target is not a tensor (`kernel`: the C++ function parsing them);
+    rest: the kernel's other arguments, read by its signature in _argparse (`ignore_index=1.5`)."""
     for pos, (name, t) in enumerate((('input', input), ('target', target)), 1):
         if not isinstance(t, Tensor):
             raise TypeError("%s(): argument '%s' (position %d) must be Tensor, not %s"
                             % (kernel, name, pos, parser_type(t)))
+    if rest:
+        _argparse.parser(kernel, True).check((input, target) + rest, {})
 
 
 def _check_no_requires_grad(t, arg, fn):
@@ -1849,7 +1860,8 @@ def _check_no_requires_grad(t, arg, fn):
 def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, reduce=None, reduction='mean'):
     """The negative log-likelihood of the target classes, given log-probabilities (class dim 1)."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
-    _tensor_arguments('nll_loss_nd', input, target)
+    _tensor_arguments('nll_loss_nd', input, target, weight, r, ignore_index)
+    ignore_index = builtins.int(ignore_index)        # (read by the parser as an int: np.int64(1), tensor(1))
     nd = input._data.ndim
     if nd < 1:
         raise ValueError('Expected 1 or more dimensions (got %d)' % nd)
@@ -2008,7 +2020,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
                   label_smoothing=0.0):
     """nll_loss(log_softmax(input, class dim), target); float targets are class probabilities."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
-    _tensor_arguments('cross_entropy_loss', input, target)
+    _tensor_arguments('cross_entropy_loss', input, target, weight, r, ignore_index, label_smoothing)
+    ignore_index = builtins.int(ignore_index)        # (read by the parser as an int: np.int64(1), tensor(1))
     cdim = 1 if input._data.ndim >= 2 else 0
     probabilities = target._data.shape == input._data.shape
     if probabilities and not target.is_floating_point():          # (checked before log_softmax runs)

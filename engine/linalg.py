@@ -11,6 +11,7 @@ from ._ops_linalg import (linalg_det as det, linalg_slogdet as slogdet, linalg_s
                           linalg_matrix_power as matrix_power, linalg_pinv as pinv,
                           linalg_matrix_rank as matrix_rank, linalg_lstsq as lstsq)
 from ._tensor import Tensor, _wrap_dim, warn_once
+from ._methods import _write_out
 
 
 def _check_float(name, a, low_precision=True):
@@ -21,11 +22,12 @@ def _check_float(name, a, low_precision=True):
         raise RuntimeError('%s: Low precision dtypes not supported. Got %s' % (name, a.dtype.legacy))
 
 
-def vector_norm(x, ord=2, dim=None, keepdim=False, *, dtype=None):
+def vector_norm(x, ord=2, dim=None, keepdim=False, *, out=None, dtype=None):
     """The ord-norm of x as a vector (over dim, or all of it): LinalgVectorNormBackward0."""
     _check_float('linalg.vector_norm', x)
     _check_dtype('linalg.vector_norm', x, dtype)
-    return _norm(x, ord, dim, keepdim, dtype)
+    result = _norm(x, ord, dim, keepdim, dtype)
+    return result if out is None else _write_out('linalg_vector_norm', result, out, (x,))
 
 
 def svdvals(A, *, driver=None):

@@ -438,9 +438,13 @@ def one_hot(tensor, num_classes=-1):
     return make((tensor._data[..., None] == np.arange(n)).astype(np.int64))
 
 
-def normalize(input, p=2.0, dim=1, eps=1e-12):
-    """x / max(||x||_p over dim, eps)."""
-    return input / input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):
+    """x / max(||x||_p over dim, eps) (written into out when given, as torch.div's out=)."""
+    denom = input.norm(p, dim, keepdim=True).clamp_min(eps).expand_as(input)
+    if out is None:
+        return input / denom
+    from .. import div          # (torch.div, taking out=)
+    return div(input, denom, out=out)
 
 
 # ================================================================================================ more activations
