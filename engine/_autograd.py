@@ -531,7 +531,8 @@ def _plain(v):
 
 _described = set()        # node classes that have their `_saved_<name>` properties
 # names PyTorch saves as optional numbers or strings (not tensors): a None there has no `_raw_saved_<name>`
-_OPTIONAL_VALUES = frozenset({'correction', 'dim', 'divisor_override', 'eps', 'rounding_mode', 'storage_offset'})
+_OPTIONAL_VALUES = frozenset({'correction', 'dim', 'divisor_override', 'eps', 'rounding_mode', 'storage_offset',
+                              'scale', 'scales', 'scales_d', 'scales_h', 'scales_w'})
 
 
 def _describe(cls, names):
@@ -581,8 +582,10 @@ class InputMetadata:
 
     def __init__(self, meta):
         if meta is not None:
-            from ._dtypes import FROM_NP
-            self.shape, self.dtype = list(meta[0]), FROM_NP[meta[1]]
+            from . import _dtypes
+            self.shape = list(meta[0])
+            # (None: an output outside the graph, PyTorch's undefined input: no shape, the default dtype)
+            self.dtype = _dtypes.default_float if meta[1] is None else _dtypes.FROM_NP[meta[1]]
 
     @property
     def device(self):
@@ -601,7 +604,18 @@ class RawSaved:
         setattr_ = object.__setattr__
         setattr_(self, 'node', node), setattr_(self, 'name', name), setattr_(self, 'index', index)
 
-    def __setattr__(self, name, value):
+    def __setattr__(self, name, value, verb='setter'):
+        """pybind11's refusals: its properties have no setter (nor deleter), its methods are read-only."""
+        if name in ('data', 'unpack_hook'):
+            raise AttributeError("property of 'SavedTensor' object has no %s" % verb)
+        if name in ('unpack', 'register_hooks'):
+            raise AttributeError("'torch._C._autograd.SavedTensor' object attribute '%s' is read-only" % name)
+        raise AttributeError("'torch._C._autograd.SavedTensor' object has no attribute '%s'" % name)
+
+    def __delattr__(self, name):
+        self.__setattr__(name, None, 'deleter')
+
+    def __getattr__(self, name):            # (only for a name it lacks: the message names pybind11's type)
         raise AttributeError("'torch._C._autograd.SavedTensor' object has no attribute '%s'" % name)
 
     def __dir__(self):
@@ -611,9 +625,14 @@ class RawSaved:
 
     @classmethod
     def of(cls, node, name):
-        """The saved value's object; a tuple of them for a saved list of tensors."""
+        """The saved value's object; a tuple of them for a saved list of tensors (which backward frees with the
+        list: reading it then is an error, as PyTorch's getter unpacks the list to read its length)."""
         v = node._saved.get(name)
-        return tuple(cls.one(node, name, i) for i in range(len(v))) if type(v) is SavedList else cls.one(node, name)
+        if type(v) is not SavedList:
+            return cls.one(node, name)
+        if node._freed:
+            raise _freed_error(node, name)
+        return tuple(cls.one(node, name, i) for i in range(len(v)))
 
     @classmethod
     def one(cls, node, name, index=None):

@@ -102,11 +102,12 @@ class BackwardCFunction(Node, FunctionCtx):
     and `num_outputs`. These, and what forward marks, live in slots (all set by _apply): vars(ctx) shows only the
     user's own attributes, as PyTorch's, whose are fields of its C++ object."""
     __slots__ = ('needs_input_grad', 'to_save', 'dirty_tensors', 'non_differentiable', 'saved_for_forward',
-                 '_materialize', '_is_tensor', '_in_meta', '_out_meta', 'num_outputs')
+                 '_materialize', '_is_tensor', '_in_meta', '_out_meta', 'num_outputs', '_metadata', '_graph_outs')
     __module__ = _MODULE
     _c_type = 'torch._C._FunctionBase'
     _all_grads = True           # (its backward's gradients all reach its post-hooks, needed or not)
     _forward_cls = None
+    _materialize_non_diff_grads = True      # (PyTorch's default, which its dir() lists)
 
     def name(self):
         return type(self).__name__
@@ -119,7 +120,18 @@ class BackwardCFunction(Node, FunctionCtx):
         return sorted(set(_FN_DIR).union(k for k in self.__dict__ if not hasattr(BackwardCFunction, k)))
 
     def _out_metadata(self):
-        return self._out_meta
+        """(an output the node is not the grad_fn of: not a tensor, non-differentiable, of an integer dtype, has
+        PyTorch's undefined metadata)"""
+        return tuple(m if g else ((), None) for m, g in zip(self._out_meta, self._graph_outs))
+
+    @ag._ReadOnly
+    def metadata(self):
+        """(in a slot, made on first read: vars(ctx) shows the user's attributes only)"""
+        try:
+            return self._metadata
+        except AttributeError:
+            self._metadata = {}
+            return self._metadata
 
     @ag._ReadOnly
     def _raw_saved_tensors(self):
@@ -358,7 +370,7 @@ def _apply(cls, new_style, args, kwargs):
     ctx._is_tensor = is_tensor
     ctx.needs_input_grad = tuple(isinstance(a, Tensor) and a._requires_grad for a in args)
     ctx._in_meta = tuple((t._data.shape, t._data.dtype) for t in tensors) if executable else ()
-    ctx._out_meta, ctx.num_outputs, ctx._materialize = (None,), 1, True
+    ctx._out_meta, ctx._graph_outs, ctx.num_outputs, ctx._materialize = (None,), (True,), 1, True
     ctx.to_save = ctx.dirty_tensors = ctx.non_differentiable = ctx.saved_for_forward = None
     with ag.no_grad():
         if new_style:
@@ -391,6 +403,7 @@ def _wrap_outputs(ctx, inputs, raw, executable):
     outputs = []
     views = []
     n_diff = 0
+    graph_outs = [False] * len(raw)
     for i, t in enumerate(raw):
         if not isinstance(t, Tensor):
             outputs.append(t)
@@ -405,6 +418,7 @@ def _wrap_outputs(ctx, inputs, raw, executable):
                 t = _ops._new_view(t, t._data.view())      # PyTorch returns input.view_as(input), made in no_grad
         if executable and is_diff and t._data.dtype.kind in 'fc':
             n_diff += 1
+            graph_outs[i] = True
             if is_dirty:
                 if t._base is not None and len(raw) > 1:
                     raise RuntimeError(_DIRTY_VIEW)
@@ -418,6 +432,7 @@ def _wrap_outputs(ctx, inputs, raw, executable):
     # several differentiable outputs and another when it has one.
     for t in views:
         t._fn_view = _ops._MULTI_VIEW if n_diff > 1 else _CUSTOM_VIEW
+    ctx._graph_outs = tuple(graph_outs)
     returned = {id(t) for t in raw}
     if any(id(t) not in returned for t in ctx.dirty_tensors or ()):
         raise RuntimeError('Some elements marked as dirty during the forward method were not returned as output. '

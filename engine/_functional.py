@@ -200,7 +200,7 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
             rows = [_jacobian_row(out.reshape(-1)[j], inputs, create_graph, strict, i) for j in range(out.numel())]
             per_input = []
             for i, t in enumerate(inputs):
-                full = stack([r[i] for r in rows]) if rows else zeros_like(t).reshape(0, *t.shape)
+                full = stack([r[i] for r in rows])      # (an empty output: stack's error, as in PyTorch)
                 per_input.append(full.view(tuple(out.shape) + tuple(t.shape)))
             result.append(_done(tuple(per_input), create_graph))
     if not is_in:

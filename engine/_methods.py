@@ -358,6 +358,8 @@ def _cast_checked(inplace):
     division by zero)."""
     def f(self, other, **kwargs):
         ops._check_inplace(self, (other,))                  # (a leaf that requires grad: refused before all else)
+        if ops._shares_elements(self._data):                # (an expanded self: TensorIterator's very first check)
+            ops._internal_overlap_error()
         if isinstance(other, Tensor) and other is not self and ops._partial_overlap(self._data, other._data):
             ops._partial_overlap_error()                    # (TensorIterator's first check, before the shapes)
         if isinstance(other, Tensor) and other._data.shape != self._data.shape:
@@ -1486,12 +1488,18 @@ _OUT_RESIZED_TWICE = frozenset(
     'greater ge greater_equal maximum minimum bitwise_and bitwise_or bitwise_xor atan2 arctan2 hypot exp log sqrt '
     'sigmoid tanh reciprocal sin cos log2 log10 log1p expm1 rsqrt tan sinh cosh asin acos atan arcsin arccos arctan '
     'square erf exp2'.split())
+_COMPARISONS = frozenset('eq ne not_equal lt less le less_equal gt greater ge greater_equal'.split())
 # ops whose out= form refuses an out that partly overlaps an input, before resizing it (TensorIterator's ops and a
 # few others); reductions, matrix products and softmax read their inputs as they write, unchecked
 _OUT_OVERLAP_CHECKED = _OUT_OF_OWN_DTYPE | _OUT_RESIZED_TWICE | frozenset(
     'where addcdiv addcmul lerp cumsum cumprod floor_divide addmm addmv addr baddbmm outer ger masked_select take '
     'nan_to_num diff xlogy copysign logical_not logical_and logical_or logical_xor index_select gather cat concat '
     'concatenate stack kron sinc logaddexp heaviside fmax fmin'.split())
+# TensorIterator's pointwise ops: an out= that is also one of the inputs takes part in broadcasting and is never
+# resized, so it must already have the result's shape (torch.add(a, b, out=b) with b smaller is refused)
+_OUT_IS_AN_INPUT_CHECKED = _OUT_OF_OWN_DTYPE | _OUT_RESIZED_TWICE | frozenset(
+    'where addcdiv addcmul lerp floor_divide xlogy copysign logical_and logical_or logical_xor sinc logaddexp '
+    'heaviside fmax fmin'.split())
 
 # Ops whose out= must have the result's dtype, in PyTorch's words for another one (%(want)s / %(got)s: the C names of
 # the result's and out's dtypes; %(W)s / %(G)s: their legacy names). Structured kernels all say the first.
@@ -1545,6 +1553,8 @@ def _write_out(name, result, out, inputs):
     if name in _OUT_OVERLAP_CHECKED and builtins.any(
             isinstance(t, Tensor) and ops._partial_overlap(out._data, t._data) for t in tensors):
         ops._partial_overlap_error()
+    if name in _OUT_IS_AN_INPUT_CHECKED and out.shape != result.shape and builtins.any(t is out for t in tensors):
+        raise ops._not_broadcast_to(out.shape, result.shape)
     kind = name
     if name == 'matmul' and builtins.all(isinstance(t, Tensor) for t in tensors[:2]):   # (dot's, mv's or mm's out=)
         kind = 'dot' if tensors[0].ndim == tensors[1].ndim == 1 else 'mv' if tensors[1].ndim == 1 else 'mm'
@@ -1553,8 +1563,12 @@ def _write_out(name, result, out, inputs):
                                                          got=dt.C_NAMES[out.dtype.name], G=out.dtype.legacy))
     if name in _OUT_OF_OWN_DTYPE and result.dtype is not out.dtype:
         raise RuntimeError('Found dtype %s but expected %s' % (out.dtype.legacy, result.dtype.legacy))
+    if name in ('any', 'all') and out.dtype is not dt.bool_ and out.dtype is not dt.uint8:
+        raise RuntimeError('%s only supports bool tensor for result, got: %s' % (name, out.dtype.legacy))
     if not dt.can_cast(result.dtype, out.dtype):
         if name in _OUT_BY_CAT:
+            if name == 'stack':                 # (stack resizes its out= before cat's check)
+                _warn_resized(out, result.shape)
             raise TypeError("torch.cat(): input types can't be cast to the desired output type %s" % out.dtype.legacy)
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (result.dtype.legacy, out.dtype.legacy))
@@ -1562,14 +1576,21 @@ def _write_out(name, result, out, inputs):
         with ag.no_grad():
             out.copy_(result)
         return out
-    if out.numel():
-        # (a pointwise op computed in another dtype than out's resizes out, then its result copied in does again)
-        for _ in range(2 if name in _OUT_RESIZED_TWICE and result.dtype is not out.dtype else 1):
-            warnings.warn(_RESIZED % (', '.join(map(str, out.shape)), ', '.join(map(str, result.shape))),
-                          UserWarning, stacklevel=ag.user_stacklevel())
+    # (a pointwise op computed in another dtype than out's resizes out, then its result copied in does again; a
+    # comparison computes in its inputs' dtype)
+    computed = dt.result_type(*inputs) if name in _COMPARISONS else result.dtype
+    for _ in range(2 if name in _OUT_RESIZED_TWICE and computed is not out.dtype else 1):
+        _warn_resized(out, result.shape)
     out._data = result._data.astype(out._data.dtype)
     ag.bump(out)
     return out
+
+
+def _warn_resized(out, shape):
+    """PyTorch's warning when an out= with elements is resized to another shape."""
+    if out.numel() and out.shape != shape:
+        warnings.warn(_RESIZED % (', '.join(map(str, out.shape)), ', '.join(map(str, shape))),
+                      UserWarning, stacklevel=ag.user_stacklevel())
 
 
 class method_descriptor:

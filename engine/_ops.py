@@ -456,17 +456,46 @@ def add_grads(a, b, held=None):
     PyTorch adds the second into the first in place (a's version + 1) if a is dense and nothing else refers to it or
     to its memory (InputBuffer::accumulate): here if a has `held` references (those of the caller's bookkeeping,
     with getrefcount's argument) and its array no other."""
+    zero = a._zerotensor or b._zerotensor
+    if zero and (ag.grad_enabled or a._zerotensor):
+        return _plus_zero_tensor(a, b)
     ad = a._data
     if ag.grad_enabled:
         return add(a, b) if a._requires_grad or b._requires_grad else make(ad + b._data)
     if held is not None and sys.getrefcount(a) == held and ad.base is None and sys.getrefcount(ad) == 3 and _dense(ad):
-        ad += b._data                   # 3: a's reference, ad and getrefcount's argument
+        ad += b._data                   # 3: a's reference, ad and getrefcount's argument (a ZeroTensor b: its zeros)
         bump(a)
         return a
-    return make(ad + b._data)
+    return _plus_zero_tensor(a, b) if zero else make(ad + b._data)
 
 
 ag.add_grads = add_grads
+
+
+def _zero_tensor(like):
+    """PyTorch's ZeroTensor (at::_efficientzerotensor) of like's shape: the gradient sgn's formula gives a real input
+    (so abs's and the inf-norms' double backward). A sum with one is a copy of the other gradient (a -0. stays -0.),
+    and one that became a leaf's .grad cannot be added to in place."""
+    z = _zeros_like(like)
+    z._zerotensor = True
+    return z
+
+
+def _plus_zero_tensor(a, b):
+    """a + b where one of them is a ZeroTensor: the other's values (an addition recorded if either needs grad)."""
+    if a._zerotensor and b._zerotensor:
+        return a
+    other = b if a._zerotensor else a
+    if ag.grad_enabled and (a._requires_grad or b._requires_grad):
+        out = add(a, b)
+        out._data[...] = other._data
+        return out
+    return make(np.array(other._data, copy=True))
+
+
+def _zero_tensor_immutable():
+    return RuntimeError('ZeroTensors are immutable. Please use the materialized zero tensor obtained using .clone() '
+                        'if you want a mutable tensor.')
 
 
 def accumulate_into(var, g, create_graph, handed_over=False):
@@ -513,12 +542,16 @@ def accumulate_into(var, g, create_graph, handed_over=False):
             grad = make(grad)
         if taken:
             grad._version_counter = g._version_counter
+            if g._zerotensor:                       # (a ZeroTensor taken as .grad stays one)
+                grad._zerotensor = True
         elif dense:
             bump(grad)
         var._grad = grad
     elif create_graph:
-        var._grad = old + g
+        var._grad = _plus_zero_tensor(old, g) if old._zerotensor or g._zerotensor else old + g
     else:
+        if old._zerotensor:
+            raise _zero_tensor_immutable()      # (PyTorch adds into .grad in place)
         od = old._data
         try:
             if od.ndim:
@@ -746,6 +779,11 @@ class MulBackward1(Node):
 
 def _add_scalar(t, s):
     return _attach(make(t._data + t._data.dtype.type(s)), AddBackward1, (t,), None, True)
+
+
+def _add_eps(t, eps):
+    """t + eps (a float) as ATen's composite ops add it: in t's dtype, or promoted to a float for an integer t."""
+    return _add_scalar(t, eps) if t._data.dtype.kind in 'fc' else t + eps
 
 
 class AddBackward1(Node):
@@ -1625,7 +1663,7 @@ def sgn(a):
 class SgnBackward0(SignBackward0):
     def apply(self, g):
         self._unpack_all()
-        return (_zeros_like(g),)
+        return (_zero_tensor(g),)       # (PyTorch's formula for a real input: a ZeroTensor)
 
 
 def relu(a):
@@ -2373,18 +2411,23 @@ class CumprodBackward0(Node):
                     omitted = before
                 grad.select(d, k).copy_((g.narrow(d, k, n - k) * omitted).sum(d))
             return (grad,)
-        wide = np.float64 if xd.dtype == _F32 else xd.dtype
-        xs, gs = xd.astype(wide), g._data.astype(wide)
+        # PyTorch's steps in x's dtype (its scans accumulating float32 in float64), each part scattered into zeros
+        # (so the signs of zero gradients show as PyTorch's do)
+        gd, dtype = g._data, _FROM_NP[xd.dtype]
         seen = np.cumsum(zero, axis=d)
         head = seen == 0                                   # before the first zero
-        w = np.where(head, r._data * gs, 0)
-        out = np.where(head, np.flip(np.cumsum(np.flip(w, d), axis=d), d) / np.where(head, xs, 1), 0)
-        first = zero & (seen == 1)
+        w = np.where(head, r._data * gd, xd.dtype.type(0))
+        after = np.flip(_accumulated(np.cumsum, np.flip(w, d), dtype, axis=d), d) + xd.dtype.type(0)   # (from +0)
+        out = np.divide(after, xd, out=np.zeros_like(xd), where=head)
         span = seen == 1                                   # the first zero up to the second
-        prefix = np.prod(np.where(head, xs, 1), axis=d, keepdims=True)
-        run = np.cumprod(np.where(span & ~zero, xs, 1), axis=d)
-        out = out + np.where(first, prefix * np.sum(np.where(span, gs * run, 0), axis=d, keepdims=True), 0)
-        return (make(out.astype(xd.dtype)),)
+        first = zero & span
+        run = _accumulated(np.cumprod, np.where(span & ~first, xd, xd.dtype.type(1)), dtype, axis=d)
+        at = np.argmax(first, axis=d)[(slice(None),) * d + (None,)]    # (the first zero's index; 0 if none)
+        before = np.take_along_axis(r._data, np.maximum(at - 1, 0), d)     # (the output just before it)
+        before[at == 0] = 1
+        total = _add_reduce(run * np.where(span, gd, xd.dtype.type(0)), (d,), True) * before
+        out[first] = np.broadcast_to(total, xd.shape)[first]
+        return (make(out),)
 
 
 def prod(a, dim=None, keepdim=False, *, dtype=None):
@@ -2498,18 +2541,26 @@ def _extreme(name, np_fn, cls):
     return op
 
 
+def scaled_by_count(g, x, r, given, keepdim):
+    """The gradient of an extremum r over the dims `given` (as saved; () or None: all), PyTorch's
+    scale_grad_by_count(restore_reduced_dims(grad), restore_reduced_dims(result) == self): ties share it evenly.
+    Of a 0-d x over a dim given, of shape (1,) (the engine sums it back to x's shape)."""
+    nd = x._data.ndim
+    dims = sorted(_signed(d) % builtins.max(nd, 1) for d in given or ()) or list(range(nd))
+    rd = r._data
+    if not keepdim:
+        # (restore_reduced_dims: a reshape; of a 0-d x's, to a size-1 dim for each dim given)
+        rd = np.expand_dims(rd, tuple(dims)) if nd else rd.reshape((1,) * len(given or ()))
+        g = g.reshape(rd.shape)
+    mask = x._data == rd
+    count = np.add.reduce(mask, axis=tuple(dims), keepdims=True, dtype=np.int64) if nd else mask.astype(np.int64)
+    return (g / make(count)) * make(mask)
+
+
 class AmaxBackward0(Node):
     def apply(self, g):
-        x, r = self.saved('self'), self.saved('result')
-        nd = x._data.ndim
-        dims = sorted(_signed(d) % builtins.max(nd, 1) for d in self._saved['dim']) or list(range(nd))
-        rd = r._data
-        if not self._saved['keepdim'] and nd:
-            rd = np.expand_dims(rd, tuple(dims))
-            g = g.reshape(rd.shape)                    # (PyTorch's restore_reduced_dims: a reshape)
-        mask = x._data == rd
-        count = np.add.reduce(mask, axis=tuple(dims), keepdims=True, dtype=np.int64) if nd else mask.astype(np.int64)
-        return ((g / make(count)) * make(mask),)       # PyTorch's scale_grad_by_count: ties share it evenly
+        x, s = self.saved('self'), self._saved
+        return (sum_to(scaled_by_count(g, x, self.saved('result'), s['dim'], s['keepdim']), x._data.shape),)
 
 
 class AminBackward0(AmaxBackward0):
@@ -2545,7 +2596,7 @@ class TraceBackward0(Node):
         shape = self._saved['self_sym_sizes']
         index = _diagonal_index(shape, 0)      # (PyTorch: index_fill_ of a flat zero tensor, viewed as the matrix)
         flat = put(g.expand(index.shape[0]), index, (shape[0] * shape[1],), IndexFillBackward1,
-                   {'dim': 0, 'index': SavedTensor(make(index))})
+                   {'dim': 0, 'index': SavedTensor(make(index))}, unique=True)     # (filled: -0. stays)
         return (flat.view(shape) if flat._requires_grad else make(flat._data.reshape(shape)),)
 
 
@@ -2791,7 +2842,7 @@ def _mm_values(x, y):
         return x * y                # (PyTorch's kernel stores each product as it is: -0 stays -0; BLAS adds to +0)
     f32 = x.dtype == _F32
     if n == 1 and f32 and (m == 1 or k <= 4 or m <= 3 and k <= 9):
-        return _products_in_order(x, y[:, 0])[:, None]
+        return _products_in_order(x, y[:, 0]).reshape(m, 1)    # (a column of stride 1, as PyTorch's, not 0)
     r = _mkl_gemm(x, y) if f32 and k and m and n else None
     return x @ y if r is None else r
 
@@ -2866,7 +2917,8 @@ def _bmm_values(x, y):
         if x.dtype is _F16:                         # (the naive kernel multiplies and adds halves as floats)
             return _half(_bmm_values, x, y.astype(_F32))
         products = x[:, :, :, None] * y[:, None, :, :]                       # (b, m, k, n)
-        return np.add.accumulate(products, axis=2)[:, :, -1] + x.dtype.type(0)     # (accumulate adds in order)
+        # (accumulate adds in order; the result row-major, as PyTorch's, whatever the operands' layout)
+        return np.add(np.add.accumulate(products, axis=2)[:, :, -1], x.dtype.type(0), order='C')
     if (x.dtype == np.float32 and n in (4, 8) and m >= 2 and k % 4 == 0 and x.flags.c_contiguous
             and not y.flags.c_contiguous and np.swapaxes(y, 1, 2).flags.c_contiguous and nb * m * n * k <= 1 << 22):
         return _dot_in_4_lanes(x, y)                      # (all the batch at once)
@@ -3379,10 +3431,10 @@ def expand(a, *sizes, implicit=False):
             raise RuntimeError('The expanded size of the tensor (%d) must match the existing size (%d) at '
                                'non-singleton dimension %d.  Target sizes: [%s].  Tensor sizes: [%s]'
                                % (s, have, i, ', '.join(map(str, sizes)), ', '.join(map(str, shp))))
-        elif s < 0:
-            raise RuntimeError('numel: integer multiplication overflow')
         target.append(s)
     target = tuple(reversed(target))
+    if builtins.min(target, default=0) < 0:     # (a negative size: refused once every dim matched)
+        raise RuntimeError('numel: integer multiplication overflow')
     if target == shp:
         return _view_result(a, a._data.view(), ExpandBackward0, {'self_sym_sizes': shp})
     data = _broadcast(a._data, target)
@@ -3537,6 +3589,14 @@ def _suggested(arr):
         if arr.ndim == _mf._RANKS[fmt] and not arr.flags.c_contiguous and _mf.is_laid_out(arr, fmt):
             return fmt
     return _mf.contiguous_format
+
+
+def _in_suggested_format(arr, like):
+    """A kernel's result arr laid out as PyTorch's kernels (pad, upsample, batch norm) make their output: in the
+    suggested memory format of their input's array `like` (channels_last stays so, other layouts give row-major);
+    arr itself if it is already."""
+    fmt = _suggested(like)
+    return arr if _mf.is_laid_out(arr, fmt) else _mf.laid_out(arr, fmt)
 
 
 def _to_flags_at(args):
@@ -3740,13 +3800,7 @@ def _index(a, advanced, given=None):
         indices[d] = given.get(id(t), t) if given else t
         key[d] = arr if arr.dtype.kind == 'b' else arr.astype(np.int64, copy=False)
     ints = [(d, t._data) for d, t in advanced if t._data.dtype.kind != 'b']
-    shapes = [s for _, t in advanced for s in ([(builtins.int(np.count_nonzero(t._data)),)] * t._data.ndim
-                                               if t._data.dtype.kind == 'b' else [t._data.shape])]
-    try:                                # (a mask is one index per dim it covers: the positions of its Trues)
-        np.broadcast_shapes(*shapes)
-    except ValueError:
-        raise IndexError('shape mismatch: indexing tensors could not be broadcast together with shapes %s'
-                         % ', '.join('[%s]' % ', '.join(map(str, x)) for x in shapes)) from None
+    _check_index_shapes([t._data for _, t in advanced])
     if a._data.size:
         _check_range([(arr, a._data.shape[d]) for d, arr in ints])
     else:           # (an empty result: PyTorch's kernel reads no index, but those into an empty dim are refused)
@@ -3755,6 +3809,20 @@ def _index(a, advanced, given=None):
                for d, k in enumerate(key)]                            # (in-range placeholders for numpy)
     out = make(_laid_out(a._data, advanced, a._data[tuple(key)]))
     return _attach(out, IndexBackward0, (a,), {'indices': SavedList(indices), 'self_sym_sizes': a._data.shape})
+
+
+def _check_index_shapes(arrays):
+    """PyTorch's first check of several index tensors (reading or writing): that they broadcast together. A mask
+    is one index per dim it covers, the positions of its Trues."""
+    if builtins.len(arrays) < 2:
+        return
+    shapes = [s for arr in arrays for s in ([(builtins.int(np.count_nonzero(arr)),)] * arr.ndim
+                                            if arr.dtype.kind == 'b' else [arr.shape])]
+    try:
+        np.broadcast_shapes(*shapes)
+    except ValueError:
+        raise IndexError('shape mismatch: indexing tensors could not be broadcast together with shapes %s'
+                         % ', '.join('[%s]' % ', '.join(map(str, x)) for x in shapes)) from None
 
 
 def _laid_out(x, advanced, res):
@@ -3915,7 +3983,8 @@ class SliceBackward0(Node):
 def _scatter_grad(g, shape, key, cls, saved):
     """A zero gradient of `shape` with g placed at the basic index `key` (what select / slice backward is)."""
     if g._requires_grad and ag.grad_enabled:
-        return put(g, _flat_index(shape)[key], shape, cls, saved)     # differentiable, for double backward
+        # differentiable, for double backward; copied into the zeros (as PyTorch's copy_: -0. stays)
+        return put(g, _flat_index(shape)[key], shape, cls, saved, unique=True)
     z = np.zeros(shape, g._data.dtype)
     region = z[key + (Ellipsis,)]       # (a view, also of a single element)
     if region.shape != g._data.shape:   # (a node called alone with a gradient of another shape: copy_'s checks)
@@ -4106,19 +4175,20 @@ def _index_put(a, key, value, accumulate=False):
         if isinstance(k, np.ndarray) and k.dtype.kind in 'iu' and dim < ndim:
             ranges.append((k, a._data.shape[dim]))
         dim += ndim - dim - builtins.sum(_dims_used(j) for j in key[n + 1:]) if k is Ellipsis else _dims_used(k)
+    # PyTorch's order of errors: index tensors that do not broadcast together, an index into an empty dim, the
+    # value's shape, the dtypes, other indices out of range
+    _check_index_shapes(arrays)
     if isinstance(value, Tensor) and value._data.dtype is not a._data.dtype and not (
             len(arrays) == 1 and arrays[0].dtype.kind == 'b' and value._data.size == 1):   # masked_fill_ then
-        # PyTorch's order of errors: an index into an empty dim, the shapes, the dtypes, other indices out of range
-        _check_range([(k, size) for k, size in ranges if not size])
-        shape = a._data[tuple(np.zeros_like(k) if any(k is r for r, _ in ranges) else k for k in key)].shape
-        try:
-            np.broadcast_to(value._data, shape)
-        except ValueError:
-            raise RuntimeError('shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of '
-                               'shape %s' % (_sizes(value._data.shape), _sizes(shape))) from None
+        _check_value_shape(a, key, ranges, value)
         raise RuntimeError('Index put requires the source and destination dtypes match, got %s for the '
                            'destination and %s for the source.' % (a.dtype.legacy, value.dtype.legacy))
-    _check_range(ranges)
+    try:
+        _check_range(ranges)
+    except IndexError:
+        if isinstance(value, Tensor):
+            _check_value_shape(a, key, ranges, value)
+        raise
     v = _as_tensor(value)
     data = _preserved_copy(a._data)                                                  # (as PyTorch's clone)
     try:
@@ -4134,6 +4204,18 @@ def _index_put(a, key, value, accumulate=False):
     if out._grad_fn is not None:
         out._grad_fn.key = key          # (the numpy index its backward reads)
     return out
+
+
+def _check_value_shape(a, key, ranges, value):
+    """index_put_'s checks before it reads its indices' values: none into an empty dim, and a value tensor that
+    broadcasts to the indexing result."""
+    _check_range([(k, size) for k, size in ranges if not size])
+    shape = a._data[tuple(np.zeros_like(k) if any(k is r for r, _ in ranges) else k for k in key)].shape
+    try:
+        np.broadcast_to(value._data, shape)
+    except ValueError:
+        raise RuntimeError('shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of '
+                           'shape %s' % (_sizes(value._data.shape), _sizes(shape))) from None
 
 
 class IndexPutBackward0(Node):
@@ -4180,7 +4262,8 @@ def gather(a, dim, index, *, sparse_grad=False):
     if bad.size:
         raise RuntimeError('index %d is out of bounds for dimension %d with size %d' % (bad.flat[0], d, shape[d]))
     flat = _along(idx.reshape(ishape).astype(np.intp), d, shape)
-    out = make(a._data.reshape(-1)[flat].reshape(idx.shape))
+    # (row-major, as PyTorch's kernel writes it: numpy's result takes the layout of an expanded or transposed index)
+    out = make(np.ascontiguousarray(a._data.reshape(-1)[flat]).reshape(idx.shape))
     return _attach(out, GatherBackward0, (a,), {'dim': _given(dim), 'index': SavedTensor(index),
                                                 'self': SavedTensor(a), 'sparse_grad': sparse_grad})
 
@@ -4190,7 +4273,8 @@ class GatherBackward0(Node):
         x, index = self.saved('self'), self.saved('index')
         shape = x._data.shape if x._data.ndim else (1,)
         idx = index._data.reshape(index._data.shape or (1,)).astype(np.intp)
-        flat = _along(idx, _signed(self._saved['dim']) % len(shape), shape)
+        # (shaped as g: a 0-d gradient's double backward takes a 0-d one back)
+        flat = _along(idx, _signed(self._saved['dim']) % len(shape), shape).reshape(g._data.shape)
         return (put(g, flat, x._data.shape, ScatterAddBackward0,      # scatter_add into zeros (differentiable)
                     {'dim': self._saved['dim'], 'index': SavedTensor(index)}),)
 
@@ -4210,7 +4294,7 @@ def index_select(a, dim, index):
         raise RuntimeError('index_select(): self indexing axis dim should be positive')
     bad = idx[(idx < 0) | (idx >= size)]
     if bad.size:                    # (PyTorch's kernel for dim 1 checks otherwise than the general one)
-        if a._data.ndim <= 1 or d != 1:
+        if a._data.ndim <= 1 or d != 1 and a._data.size:    # (an empty self: its own bound check)
             raise IndexError('index out of range in self')
         raise RuntimeError('INDICES element is out of DATA bounds, id=%d axis_dim=%d' % (bad.flat[0], size))
     out = make(np.take(a._data, idx.reshape(-1).astype(np.intp), axis=d) if a._data.ndim else
@@ -4222,14 +4306,14 @@ def index_select(a, dim, index):
 class IndexSelectBackward0(Node):
     def apply(self, g):
         shape = self._saved['self_sym_sizes']
-        if not shape:
-            self._unpack_all()                            # (a freed or stale index is an error all the same)
-            return (g,)
-        d = _signed(self._saved['dim']) % len(shape)
         idx = self.saved('index')._data.reshape(-1).astype(np.intp)
-        at = [1] * len(shape)
-        at[d] = idx.size
-        flat = _along(np.broadcast_to(idx.reshape(at), g._data.shape), d, shape)
+        if shape:
+            d = _signed(self._saved['dim']) % len(shape)
+            at = [1] * len(shape)
+            at[d] = idx.size
+            flat = _along(np.broadcast_to(idx.reshape(at), g._data.shape), d, shape)
+        else:                               # (a 0-d input's: index_add into a 0-d zero all the same)
+            flat = np.zeros(g._data.shape, np.intp)
         return (put(g, flat, shape, IndexAddBackward0, {        # index_add into zeros (differentiable)
             'alpha': 1, 'dim': self._saved['dim'], 'index': self._saved['index'], 'source': SavedTensor(g),
             'source_dim': g._data.ndim}),)
@@ -4340,12 +4424,12 @@ def stack(tensors, dim=0):
         _check_int_arg(dim, 'stack', 'dim', 2)
     if not tensors:
         raise RuntimeError('stack expects a non-empty TensorList')
+    d = _wrap_dim(dim, tensors[0]._data.ndim + 1)          # (the dim is checked before the sizes)
     for i, x in enumerate(tensors[1:], 1):
         if x._data.shape != tensors[0]._data.shape:
             raise RuntimeError('stack expects each tensor to be equal size, but got [%s] at entry 0 and [%s] at '
                                'entry %d' % (', '.join(map(str, tensors[0]._data.shape)),
                                              ', '.join(map(str, x._data.shape)), i))
-    d = _wrap_dim(dim, tensors[0]._data.ndim + 1)
     rd = dt.result_type(*tensors)
     out = make(np.ascontiguousarray(np.stack([x._data.astype(rd.np, copy=False) for x in tensors], axis=d)))
     return _attach(out, StackBackward0, tuple(tensors), {'dim': _given(dim)})
@@ -4554,9 +4638,11 @@ def roll(a, shifts, dims=None):
     ds = () if dims is None else tuple(map(operator.index, dims if isinstance(dims, (tuple, list)) else (dims,)))
     if len(sh) != len(ds) and not (not ds and len(sh) == 1):
         raise RuntimeError('shifts and dimensions must align. shifts: %d, dims:%d' % (len(sh), len(ds)))
-    if ds and not a._data.ndim:
+    if not a._data.size:                # (PyTorch copies an empty tensor before looking at the dims)
+        data = a._data.copy()
+    elif ds and not a._data.ndim:
         raise IndexError('Dimension specified as %d but tensor has no dimensions' % ds[0])
-    if ds:
+    elif ds:
         data = np.roll(a._data, sh, tuple(_wrap_dim(d, a._data.ndim) for d in ds))
     else:
         data = np.roll(a._data.reshape(-1), sh[0]).reshape(a._data.shape)
@@ -4579,10 +4665,10 @@ def repeat(a, *sizes):
         raise RuntimeError('Number of dimensions of repeat dims can not be smaller than number of dimensions of tensor')
     padded = (1,) * (len(sizes) - len(shp)) + shp
     target = tuple(n * r for n, r in zip(padded, sizes))
-    if builtins.any(r < 0 for r in sizes):
+    if builtins.any(t < 0 for t in target):      # (a negative repeat of an empty dim gives it size 0)
         raise RuntimeError('Trying to create tensor with negative dimension %d: [%s]'
                            % (next(t for t in target if t < 0), ', '.join(map(str, target))))
-    data = np.tile(a._data.reshape(padded), sizes)
+    data = np.tile(a._data.reshape(padded), [builtins.max(r, 0) for r in sizes])
     if not data.flags.c_contiguous:               # (numpy's tile copies as laid out when every repeat is 1)
         data = np.ascontiguousarray(data)
     return _attach(make(data), RepeatBackward0, (a,), {'repeats': sizes, 'self_sym_sizes': shp})
@@ -4648,15 +4734,15 @@ def diag(a, diagonal=0):
 
 
 class DiagEmbedBackward0(Node):
-    def apply(self, g):
-        return (take(g, _diagonal_index(g._data.shape, _signed(self._saved['offset']))),)
+    def apply(self, g):             # (PyTorch's formula: a view of g's diagonal, DiagonalBackward0 under create_graph)
+        return (g.diagonal(_signed(self._saved['offset']), -2, -1),)
 
 
 class DiagonalBackward0_copy(Node):
     def apply(self, g):
         shape = self._saved['self_sym_sizes']
         return (put(g, _diagonal_index(shape, _signed(self._saved['offset'])), shape, DiagonalBackwardBackward0,
-                    {'dim1': 0, 'dim2': 1, 'offset': self._saved['offset']}),)
+                    {'dim1': 0, 'dim2': 1, 'offset': self._saved['offset']}, unique=True),)   # (copied: -0. stays)
 
 
 # ================================================================================================ in-place

@@ -48,7 +48,10 @@ class SafeSoftmaxBackward0(Node):
 def baddbmm(input, batch1, batch2, *, beta=1, alpha=1):
     """beta * input + alpha * (batch1 @ batch2), input broadcast over the batch (BaddbmmBackward0)."""
     beta, alpha = _number(beta), _number(alpha)
-    input.detach().expand(batch1.shape[0], batch1.shape[1], batch2.size(2))    # (PyTorch's first check)
+    input.detach().expand(batch1.size(0), batch1.size(1), batch2.size(2))    # (PyTorch's first check)
+    if input.dtype is not batch1.dtype:         # (then input's dtype against batch1's; bmm compares batch2's)
+        raise RuntimeError('Input dtypes must be the same, got: input %s, batch1: %s, batch2: %s'
+                           % tuple(dt.C_NAMES[t.dtype.name] for t in (input, batch1, batch2)))
     out = bmm(batch1.detach(), batch2.detach())._data
     t = out.dtype.type
     if alpha != 1:

@@ -16,7 +16,7 @@ from . import _argparse
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import _attach, _out, _sizes
+from ._ops import _attach, _given, _in_suggested_format, _out, _preserved_copy, _signed, _sizes
 from ._factories import _is_index
 from ._ops_nn import _SecondOrder, _second_order
 from ._tensor import Tensor, make, parser_type
@@ -33,10 +33,10 @@ class _LinearInGrad(Node):
         return (self._again(gg),) + (None,) * (len(self._fns) - 1)
 
 
-def _linear_in_grad(gx, cls, inputs, again):
+def _linear_in_grad(gx, cls, inputs, again, saved=None):
     """gx, the numpy backward's result, recorded as the output of a `cls` node over `inputs` (the incoming gradient
-    first) when autograd records."""
-    out = _attach(gx, cls, inputs)
+    first) when autograd records; the node shows `saved` as PyTorch's saves it (its formula uses `again`)."""
+    out = _attach(gx, cls, inputs, saved)
     if out._grad_fn is not None:
         out._grad_fn._again = again
     return out
@@ -103,20 +103,28 @@ def constant_pad(input, pad, value=0):
     if len(pad) // 2 > input._data.ndim:
         raise RuntimeError('Padding length should be less than or equal to two times the input dimension but got '
                            'padding length %d and input of dimension %d' % (len(pad), input._data.ndim))
-    out = input._data
+    x = input._data
+    cut, widths = [slice(None)] * x.ndim, [(0, 0)] * x.ndim
     for i in range(len(pad) // 2):
-        d, before, after = out.ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
-        cut = [slice(None)] * out.ndim
-        cut[d] = slice(max(-before, 0), out.shape[d] - max(-after, 0))
-        widths = [(0, 0)] * out.ndim
+        d, before, after = x.ndim - 1 - i, pad[2 * i], pad[2 * i + 1]
+        if x.shape[d] + min(before, 0) < 0 or x.shape[d] + min(before, 0) + min(after, 0) < 0:
+            raise RuntimeError('narrow(): length must be non-negative.')     # (PyTorch cuts with narrow)
+        cut[d] = slice(max(-before, 0), x.shape[d] - max(-after, 0))
         widths[d] = (max(before, 0), max(after, 0))
-        out = np.pad(out[tuple(cut)], widths, constant_values=value)
-    return _attach(make(np.array(out, copy=True)), ConstantPadNdBackward0, (input,), {'pad': pad})
+    x = x[tuple(cut)]
+    # (laid out as PyTorch makes it: a clone of the cut input when nothing is added, else a new tensor in the input's
+    # suggested memory format, not numpy's input order)
+    if all(p <= 0 for p in pad):
+        out = _preserved_copy(x)
+    else:
+        out = _in_suggested_format(np.pad(x, widths, constant_values=value), input._data)
+    # (a negative count saved as PyTorch shows it, read as unsigned 64-bit)
+    return _attach(make(out), ConstantPadNdBackward0, (input,), {'pad': _given(pad)})
 
 
 class ConstantPadNdBackward0(Node):
     def apply(self, g):                             # (the padding taken off again: the negated pad)
-        return (constant_pad(g, [-p for p in self._saved['pad']]),)
+        return (constant_pad(g, [-_signed(p) for p in self._saved['pad']]),)
 
 
 _CONV_SIGNATURES = (
@@ -170,6 +178,9 @@ def _warn_once_same():
 
 
 def _convolution(name, nd, input, weight, bias, stride, padding, dilation, groups):
+    if bias is not None and bias._data.dtype != input._data.dtype:     # (PyTorch's first check, before the dims)
+        raise RuntimeError('Input type (%s) and bias type (%s) should be the same'
+                           % (dt.C_NAMES[input._data.dtype.name], dt.C_NAMES[bias._data.dtype.name]))
     if input._data.ndim not in (nd + 1, nd + 2):
         raise RuntimeError('Expected %dD (unbatched) or %dD (batched) input to %s, but got input of size: %s'
                            % (nd + 1, nd + 2, name, _sizes(input._data.shape)))
@@ -220,12 +231,8 @@ def _convolution(name, nd, input, weight, bias, stride, padding, dilation, group
         padded = ' x '.join(str(s + 2 * p) for s, p in zip(size, padding))
         raise RuntimeError('Calculated padded input size per channel: (%s). Kernel size: (%s). Kernel size can\'t be '
                            'greater than actual input size' % (padded, ' x '.join(map(str, kernel))))
-    for t in (bias, weight):                        # (PyTorch checks the bias first)
-        if t is not None and t._data.dtype != input._data.dtype:
-            if t is bias:
-                raise RuntimeError('Input type (%s) and bias type (%s) should be the same'
-                                   % (dt.C_NAMES[input._data.dtype.name], dt.C_NAMES[bias._data.dtype.name]))
-            raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
+    if weight._data.dtype != input._data.dtype:
+        raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
     x, w = _as_2d(input._data, nd), _as_2d(weight._data, nd)
     geo = _Geometry(x.shape, w.shape, _hw(stride, nd, 1), _hw(padding, nd, 0), _hw(dilation, nd, 1), groups)
     out = geo.forward(x, w)
@@ -530,7 +537,7 @@ class MaxPool2DWithIndicesBackward0(Node):
         planes = np.arange(gx.shape[0])[:, None]
         np.add.at(gx, (planes, idx._data.reshape(gx.shape[0], -1)), g._data.reshape(gx.shape[0], -1))
         return (_linear_in_grad(make(gx.reshape(x._data.shape)), MaxPool2DWithIndicesBackwardBackward0, (g, x),
-                                lambda gg: _gather_planes(gg, idx)),)
+                                lambda gg: _gather_planes(gg, idx), {'indices': SavedTensor(idx)}),)
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
@@ -550,6 +557,8 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
         raise RuntimeError('divisor must be not zero')
     input.size(-3)
     out_hw = _pool_geometry(input, kernel, stride2, pad, (1, 1), ceil_mode)
+    if not input.is_floating_point() and input.dtype is not dt.int64:     # (the kernel's dtypes: floats and long)
+        raise NotImplementedError('"avg_pool2d" not implemented for \'%s\'' % input.dtype.legacy)
     x = _as_4d(input._data)
     divisor = _divisors(x.shape, kernel, stride2, pad, out_hw, count_include_pad, divisor_override)
     xp, _ = _padded(x, kernel, stride2, pad, (1, 1), out_hw, 0)
@@ -603,7 +612,8 @@ class AvgPool2DBackward0(Node):
         return (_linear_in_grad(make(np.ascontiguousarray(gx).reshape(x._data.shape)), AvgPool2DBackwardBackward0,
                                 (g, x), lambda gg: avg_pool2d(gg, s['kernel_size'], s['stride'] or None,
                                                               s['padding'], s['ceil_mode'], s['count_include_pad'],
-                                                              s['divisor_override'])),)
+                                                              s['divisor_override']),
+                                {k: v for k, v in s.items() if k != 'self'}),)
 
 
 def _check_dims_1d(name, input):
@@ -709,8 +719,14 @@ def adaptive_avg_pool2d(input, output_size):
     ceil((i + 1) * H / oh)); None keeps that dim's size. A 1 x 1 output is the mean over the last two dims, as
     PyTorch computes it (MeanBackward1); otherwise each window is summed in order from 0, then / kh / kw."""
     sizes = tuple(output_size) if isinstance(output_size, (tuple, list)) else (output_size, output_size)
+    if isinstance(output_size, (tuple, list)):      # (F.adaptive_avg_pool2d's _list_with_default: Nones filled in)
+        if input.dim() <= len(sizes):
+            raise ValueError('Input dimension should be at least %d' % (len(sizes) + 1))
+        sizes = tuple(n if s is None else s for s, n in zip(sizes, input.shape[-len(sizes):]))
     if len(sizes) != 2:
         raise RuntimeError('adaptive_avg_pool2d: output_size must be 2')
+    if sizes == (1, 1):            # (PyTorch's shortcut comes before the dims are checked: any input takes it)
+        return input.mean((-1, -2), keepdim=True)
     shape = input._data.shape
     if len(shape) not in (3, 4):
         raise RuntimeError('adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got %s' % _sizes(shape))
@@ -741,9 +757,16 @@ class AdaptiveAvgPool2DBackward0(Node):
     def apply(self, g):
         x = self.saved('self')
         gd = g._data
+        for i in range(1, gd.ndim):             # (an empty output, as area interpolation of one row by 0.5 makes)
+            if not gd.shape[i]:
+                raise RuntimeError('adaptive_avg_pool2d_backward(): Expected grad_output to have non-zero size for '
+                                   'non-batch dimensions, but grad_output has sizes %s with dimension %d being '
+                                   'empty' % (_sizes(gd.shape), i))
         out = np.zeros(x._data.shape, gd.dtype)
         for i, j, rows, cols in _adaptive_windows(x._data.shape[-2:], gd.shape[-2:]):
             share = gd[..., i, j] / gd.dtype.type(len(rows)) / gd.dtype.type(len(cols))
             out[..., rows.start:rows.stop, cols.start:cols.stop] += share[..., None, None]
         return (_linear_in_grad(make(out), AdaptiveAvgPool2DBackwardBackward0, (g, x),
-                                lambda gg: adaptive_avg_pool2d(gg, gd.shape[-2:])),)
+                                lambda gg: adaptive_avg_pool2d(gg, gd.shape[-2:]),
+                                {'grad_output_sym_argsize_minus_1': gd.shape[-1],
+                                 'grad_output_sym_argsize_minus_2': gd.shape[-2]}),)

@@ -14,7 +14,8 @@ from . import _methods
 from . import _ops as ops
 from ._autograd import Node, SavedTensor
 from ._ops_nn import where as _where
-from ._ops import _attach, _sizes, _given, _signed, _along, _check_broadcast, _scalar, put as _put_at
+from ._ops import (_attach, _sizes, _given, _signed, _along, _check_broadcast, _preserved_copy, _scalar,
+                   put as _put_at)
 from ._tensor import Tensor, make, _wrap_dim, warn_once, user_stacklevel
 
 __all__ = ['scatter', 'scatter_add', 'index_add', 'index_fill', 'index_copy', 'nonzero', 'argwhere', 'masked_select',
@@ -373,11 +374,19 @@ def _filled(number, a):
     return ops.dt.check_scalar(_scalar(number), a.dtype)
 
 
-def index_fill(a, dim, index, value):
-    """A copy of `a` with `value` (a number or a 0-d tensor) in the slices index along dim."""
-    if isinstance(value, Tensor) and value._data.ndim:      # (before all else: PyTorch then reads it as a number)
+def _check_fill_args(index, value):
+    """index_fill_'s first checks, before its dim's and its overlap warning: a value tensor's dims (PyTorch then
+    reads it as a number), the index's dtype."""
+    if isinstance(value, Tensor) and value._data.ndim:
         raise RuntimeError('index_fill_ only supports a 0-dimensional value tensor, but got tensor with %d '
                            'dimension(s).' % value._data.ndim)
+    if index._data.dtype != np.int64:
+        raise IndexError('index_fill_(): Expected dtype int64 for index.')
+
+
+def index_fill(a, dim, index, value):
+    """A copy of `a` with `value` (a number or a 0-d tensor) in the slices index along dim."""
+    _check_fill_args(index, value)
     d = _wrap_dim(dim, a._data.ndim)
     idx = _index_vector(a, d, index, 'index_fill_', IndexError, 'int64')
     out = _clone(a._data).reshape(_shape(a))          # (a's layout kept, as PyTorch's clone)
@@ -391,6 +400,7 @@ def index_fill(a, dim, index, value):
 
 def _index_fill_direct(a, dim, index, value):
     """index_fill_ into a tensor whose elements share memory: deprecated (warned), written straight in."""
+    _check_fill_args(index, value)
     ops._overlap_warning('index_fill_', 'tensor[mask] = scalar', 1913)
     d = _wrap_dim(dim, a._data.ndim)
     idx = _index_vector(a, d, index, 'index_fill_', IndexError, 'int64')
@@ -688,7 +698,8 @@ def take_along_dim(a, indices, dim=None):
     d = _wrap_dim(dim, a._data.ndim)
     sizes = list(a._data.shape)
     sizes[d] = indices._data.shape[d]
-    indices = indices.broadcast_to(broadcast_shapes(sizes, indices._data.shape))
+    # (PyTorch gathers with a copy of the broadcast indices, laid out as clone() lays them out: dense)
+    indices = make(_preserved_copy(indices.broadcast_to(broadcast_shapes(sizes, indices._data.shape))._data))
     sizes = list(indices._data.shape)
     sizes[d] = a._data.shape[d]
     return a.broadcast_to(broadcast_shapes(sizes, a._data.shape)).gather(d, indices)
@@ -721,12 +732,13 @@ def repeat_interleave(a, repeats=None, dim=None, *, output_size=None):
         if r.size != _shape(x)[d]:
             raise RuntimeError('repeats must have the same size as input along dim, but got repeats.size(0) = %d and '
                                'input.size(%d) = %d' % (r.size, d, _shape(x)[d]))
-        return x.index_select(d, repeat_interleave(make(r)))
+        return x.index_select(dim, repeat_interleave(make(r)))     # (its node saves dim as given)
     if repeats < 0:
         raise RuntimeError('Repeats must be non-negative')
     sizes = list(x._data.shape)
     sizes.insert(d + 1, repeats)
-    return x.unsqueeze(d + 1).expand(sizes).clone().flatten(d, d + 1)
+    # (a row-major copy, as PyTorch's: the flatten is then a view, even of a transposed input)
+    return x.unsqueeze(d + 1).expand(sizes).clone(memory_format=ops._mf.contiguous_format).flatten(d, d + 1)
 
 
 # ================================================================================================ shapes (composed)
@@ -943,25 +955,26 @@ class _ScatterIntoNode(Node):
     def apply(self, g):
         where = self.where
         ga = gs = None
-        if self.needs(0):
-            keep = np.ones(g._data.size, g._data.dtype)
-            keep[where.reshape(-1)] = 0
-            ga = g * make(keep.reshape(g._data.shape))
+        if self.needs(0):       # (PyTorch's formula: the same op writing zeros into g; -0.s elsewhere stay)
+            ga = _scatter_into(g, make(np.zeros(where.shape, g._data.dtype)), where, type(self), dict(self._saved))
         if self.needs(1):
-            gs = ops.take(g, where)
+            gs = self.view_of(g, {k: None if v is None else _signed(v) for k, v in self._saved.items()})
         return ga, gs
 
 
 class SelectScatterBackward0(_ScatterIntoNode):
-    pass
+    def view_of(self, g, s):            # (src's gradient: grad.select(dim, index), a view as in PyTorch)
+        return ops.select(g, s['dim'], s['index'])
 
 
 class SliceScatterBackward0(_ScatterIntoNode):
-    pass
+    def view_of(self, g, s):
+        return ops._slice(g, s['dim'] % g.ndim, slice(s['start'], s['end'], s['step']), True, s['dim'])
 
 
 class DiagonalScatterBackward0(_ScatterIntoNode):
-    pass
+    def view_of(self, g, s):
+        return diagonal(g, s['offset'], s['dim1'], s['dim2'])
 
 
 def select_scatter(a, src, dim, index):
@@ -1004,7 +1017,9 @@ class NarrowCopyBackward0(Node):
         if where.shape != g._data.shape:            # (PyTorch's formula slices from a negative start as it is)
             raise RuntimeError('The size of tensor a (%d) must match the size of tensor b (%d) at non-singleton '
                                'dimension %d' % (where.shape[d], g._data.shape[d], d))
-        return (_put_at(g, where, shape),)
+        # (PyTorch's slice_backward: copied into zeros, -0. stays; SliceBackwardBackward0 under create_graph)
+        saved = {'dim': s['dim'], 'end': _given(start + s['length']), 'start': s['start'], 'step': 1}
+        return (_put_at(g, where, shape, ops.SliceBackwardBackward0, saved, unique=True),)
 
 
 def diag_embed(a, offset=0, dim1=-2, dim2=-1):
@@ -1065,8 +1080,10 @@ class UnfoldBackward0(Node):
         shape = s['self_sym_sizes']
         d = _signed(s['dimension']) % builtins.max(len(shape), 1)
         where = _windows(ops._flat_index(shape), d, s['size'], s['step'])
-        return (_put_at(g, where, shape, ops.UnfoldBackwardBackward0,     # overlapping windows add up
-                        {'dim': s['dimension'], 'size': s['size'], 'step': s['step']}),)
+        # overlapping windows add up; windows apart (step >= size) are copied into the zeros (PyTorch's kernel: -0.
+        # stays)
+        return (_put_at(g, where, shape, ops.UnfoldBackwardBackward0,
+                        {'dim': s['dimension'], 'size': s['size'], 'step': s['step']}, unique=s['step'] >= s['size']),)
 
 
 # ================================================================================================ broadcasting, grids

@@ -586,23 +586,24 @@ def lerp(a, end, weight):
         raise RuntimeError('expected dtype %s for `end` but got dtype %s'
                            % (dt.C_NAMES[a._data.dtype.name], dt.C_NAMES[end._data.dtype.name]))
     x, y = a._data, end._data
+    if isinstance(weight, Tensor) and weight.dtype is not a.dtype and weight.ndim:     # (then the shapes, then the
+        raise RuntimeError('expected dtype %s for `weight` but got dtype %s'           # kernel's dtypes)
+                           % (dt.C_NAMES[x.dtype.name], dt.C_NAMES[weight._data.dtype.name]))
+    if x.shape != y.shape:
+        _check_broadcast(x.shape, y.shape)
+    if isinstance(weight, Tensor) and weight._data.shape != x.shape:
+        _check_broadcast(np.broadcast_shapes(x.shape, y.shape), weight._data.shape)
     if x.dtype.kind != 'f':
         kernel = 'lerp_kernel_tensor' if isinstance(weight, Tensor) else 'lerp_kernel_scalar'
         raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, _type_name(a)))
-    if x.shape != y.shape:
-        _check_broadcast(x.shape, y.shape)
     if isinstance(weight, Tensor):
-        if weight.dtype is not a.dtype and weight.ndim:
-            raise RuntimeError('expected dtype %s for `weight` but got dtype %s'
-                               % (dt.C_NAMES[x.dtype.name], dt.C_NAMES[weight._data.dtype.name]))
         w = weight._data.astype(x.dtype, copy=False)
-        if w.shape != x.shape:
-            _check_broadcast(np.broadcast_shapes(x.shape, y.shape), w.shape)
         out = _out(_iter_laid_out(_lerp_np(x, y, w), x, y, w), a.dtype)
+        # (PyTorch's codegen saves an input only if the one formula using it is needed: two formulas use weight,
+        # so it is saved whatever requires grad)
         return _attach(out, LerpBackward1, (a, end, weight),
                        {'end': SavedTensor(end) if _rg(weight) else None,
-                        'self': SavedTensor(a) if _rg(weight) else None,
-                        'weight': SavedTensor(weight) if _rg(a) or _rg(end) else None})
+                        'self': SavedTensor(a) if _rg(weight) else None, 'weight': SavedTensor(weight)})
     if a.dtype is not dt.float64:                           # (a half's weight: a float, that must fit one)
         dt.check_scalar(_scalar(weight), dt.float32)
     w = (_F32 if x.dtype is _F16 else x.dtype).type(_scalar(weight))
@@ -624,11 +625,18 @@ class LerpBackward1(Node):
 
 
 def _addc_operands(a, t1, t2, value, name):
+    for i, t in enumerate((t1, t2)):                # (the parser's errors, in the order of the arguments)
+        _need_tensor(name, t, i + 2, 'tensor%d' % (i + 1))
     value = _number(value)
     if not isinstance(value, (int, float, complex)):
         raise TypeError("%s(): argument 'value' must be Number, not %s" % (name, parser_type(value)))
-    for i, t in enumerate((t1, t2)):
-        _need_tensor(name, t, i + 2, 'tensor%d' % (i + 1))
+    if name == 'addcdiv' and not (t1.is_floating_point() or t2.is_floating_point()):
+        raise RuntimeError(
+            'Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a '
+            'true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value '
+            '* torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / '
+            'tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + '
+            'value * tensor1 / tensor2), for all dtypes.')
     d = dt.result_type(a, t1, t2)
     x, y, z = (t._data.astype(d.np, copy=False) for t in (a, t1, t2))
     if x.shape != y.shape:
@@ -664,13 +672,6 @@ class AddcmulBackward0(Node):
 
 def addcdiv(a, tensor1, tensor2, *, value=1):
     """a + value * tensor1 / tensor2."""
-    if not (tensor1.is_floating_point() or tensor2.is_floating_point()):
-        raise RuntimeError(
-            'Integer division with addcdiv is no longer supported, and in a future  release addcdiv will perform a '
-            'true division of tensor1 and tensor2. The historic addcdiv behavior can be implemented as (input + value '
-            '* torch.trunc(tensor1 / tensor2)).to(input.dtype) for integer inputs and as (input + value * tensor1 / '
-            'tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + '
-            'value * tensor1 / tensor2), for all dtypes.')
     x, y, z, d, value = _addc_operands(a, tensor1, tensor2, value, 'addcdiv')
     if d is dt.float16:                         # (halves: in float, rounded once)
         out = _out(_iter_laid_out(x.astype(_F32) + _F32.type(value) * y.astype(_F32) / z.astype(_F32), x, y, z), d)

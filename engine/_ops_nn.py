@@ -22,7 +22,7 @@ from ._ops import (_number, _add_reduce, _add_scalar, _attach, _check_broadcast,
                    _scalar_sub, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
                    masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out, _zero_ties,
-                   _not_implemented, _nan_in_vectors)
+                   _not_implemented, _nan_in_vectors, _in_suggested_format)
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim, warn_once, parser_type
 from ._factories import _fma64
 
@@ -144,9 +144,12 @@ class return_types:
 
 # ================================================================================================ where, max, min
 
-def where(condition, input=None, other=None):
+_NO_VALUES = object()       # where's input and other when not given (None given is a wrong argument)
+
+
+def where(condition, input=_NO_VALUES, other=_NO_VALUES):
     """torch.where(cond, x, y): x where cond, else y (numbers allowed); torch.where(cond) is cond.nonzero()."""
-    if input is None and other is None:
+    if input is _NO_VALUES and other is _NO_VALUES:
         return tuple(make(i.astype(np.int64)) for i in np.nonzero(np.atleast_1d(condition._data)))
     if not (isinstance(input, (Tensor,) + _Number) and isinstance(other, (Tensor,) + _Number)):
         raise TypeError('where')        # (torch.where's argument parser says which; see _argparse)
@@ -196,14 +199,18 @@ def _evenly_distribute(g, x, value):
 
 def _select_backward(g, dim, indices, sizes, keepdim):
     """Gradient of a max/min over `dim`: g lands at the selected indices, zero elsewhere."""
-    if not sizes:
-        return g
-    g = _unsq(g, (dim,), keepdim)
-    idx = indices._data if keepdim else np.expand_dims(indices._data, dim)
-    flat = _along(idx.astype(np.intp), dim, sizes)
+    g = _unsq(g, (dim,), keepdim) if sizes else g
+    idx = indices._data if keepdim or not sizes else np.expand_dims(indices._data, dim)
+    flat = _scatter_positions(idx, dim, sizes)
     out = put(g, flat, sizes, ScatterBackward0, {'dim': dim, 'index': SavedTensor(make(idx))})  # (into zeros)
     out._data.reshape(-1)[flat.reshape(-1)] = g._data.reshape(-1)     # (copied there, as scatter: -0. stays -0.)
     return out
+
+
+def _scatter_positions(idx, dim, sizes):
+    """The flat positions a value-selecting op's gradient is scattered to. A 0-d input's too: PyTorch's formula
+    scatters g into a 0-d zero tensor all the same (a ScatterBackward0 under create_graph)."""
+    return _along(idx.astype(np.intp), dim, sizes) if sizes else np.zeros((), np.intp)
 
 
 def _extremum(name, np_fn, arg_fn, full_node, dim_node, pair):
@@ -428,13 +435,11 @@ class SortBackward0(Node):
     def apply(self, g):
         s = self._saved
         sizes = s['self_sym_sizes']
-        if not sizes:
-            return (g,)
         d = _saved_dims(s['dim'], len(sizes))[0]
         idx = self.saved('indices')._data
-        if not s.get('keepdim', True):
+        if sizes and not s.get('keepdim', True):
             g, idx = g.unsqueeze(d), np.expand_dims(idx, d)
-        return (put(g, _along(idx.astype(np.intp), d, sizes), sizes, ScatterBackward0,
+        return (put(g, _scatter_positions(idx, d, sizes), sizes, ScatterBackward0,
                     {'dim': s['dim'], 'index': SavedTensor(make(idx))}, unique=True),)     # (scattered: -0. stays)
 
 
@@ -475,7 +480,7 @@ def linalg_cross(a, other, *, dim=-1):
     x, y = a._data, other._data
     if x.ndim != y.ndim:
         raise RuntimeError('linalg.cross: inputs must have the same number of dimensions.')
-    d = _wrap_dim(dim, x.ndim)
+    d = _wrap_dim(dim, x.ndim, scalar=False)          # (PyTorch reads input.size(dim) first)
     if x.shape[d] != 3 or y.shape[d] != 3:
         raise RuntimeError('linalg.cross: inputs dimension %d must have length 3. Got %d and %d'
                            % (dim, x.shape[d], y.shape[d]))
@@ -711,12 +716,14 @@ def softmax_backward_data(g, y, dim):
         if gr.dtype is _F16:                   # (halves: in float, rounded once)
             gr, yr = gr.astype(_F32), yr.astype(_F32)
         out = make(((gr - _vec_sum(gr * yr)[:, None]) * yr).astype(y._data.dtype, copy=False).reshape(y._data.shape))
-    elif y._data.dtype == _F32 and g._data.dtype == _F32 and y._data.ndim and g._data.shape == y._data.shape:
-        # over another dim the kernel adds g * y along it in order, each step a fused multiply-add
+    elif y._data.dtype in (_F32, _F64) and g._data.dtype == y._data.dtype and y._data.ndim and \
+            g._data.shape == y._data.shape:
+        # over another dim the kernel adds g * y along it in order, each step a fused multiply-add (doubles too)
         gd, yd = g._data, y._data
-        acc = np.zeros(yd.shape[:d] + (1,) + yd.shape[d + 1:], _F32)
+        fma = _fma32 if yd.dtype == _F32 else _fma64
+        acc = np.zeros(yd.shape[:d] + (1,) + yd.shape[d + 1:], yd.dtype)
         for i in range(yd.shape[d]):
-            acc = _fma32(gd[(slice(None),) * d + (slice(i, i + 1),)], yd[(slice(None),) * d + (slice(i, i + 1),)], acc)
+            acc = fma(gd[(slice(None),) * d + (slice(i, i + 1),)], yd[(slice(None),) * d + (slice(i, i + 1),)], acc)
         out = make(np.asarray((gd - acc) * yd))
     else:                                       # (halves: in float, rounded once)
         out = _in_float(lambda gg, yy: yy * (gg - (gg * yy).sum(d, keepdim=True)), g, y)
@@ -761,6 +768,10 @@ def _log_softmax_grad(g, y, d):
         # (float: exact in double, rounded once; double: the compiled kernel's fused multiply-add too)
         out = (gr - e.astype(_F64) * total).astype(gr.dtype) if gr.dtype == _F32 else _fma64(-e, total, gr)
         return make(out.reshape(y._data.shape))
+    if g._data.dtype in (_F32, _F64) and g._data.dtype == y._data.dtype and g._data.shape == y._data.shape:
+        # over another dim too the kernel fuses the multiply-add (the sum taken along the dim in order)
+        e, total = y.exp()._data, g.sum(d, keepdim=True)._data
+        return make(np.asarray(_fma32(-e, total, g._data) if e.dtype == _F32 else _fma64(-e, total, g._data)))
     return g - y.exp() * g.sum(d, keepdim=True)
 
 
@@ -901,7 +912,8 @@ def _var_backward(g, x, dims, c, keepdim, raw=None):
         # No degrees of freedom over all of x: PyTorch's grad * where(x == x.mean(), nan, inf), a constant factor
         # (not 2 / 0 * (x - mean), whose signs and zeros would show) of the default dtype (where of two numbers)
         v = x._data
-        return g * make(np.where(v == v.mean(dtype=v.dtype), np.nan, np.inf).astype(dt.default_float.np))
+        mean = v.mean(dtype=v.dtype) if v.size else np.nan      # (numpy warns of an empty mean; PyTorch's is nan)
+        return g * make(np.where(v == mean, np.nan, np.inf).astype(dt.default_float.np))
     given = dims if x._data.ndim else None          # (a 0-d x: over all of it, x.mean(): MeanBackward0)
     if raw is not None and x._data.ndim:
         given = tuple(map(_signed, raw if isinstance(raw, tuple) else (raw,)))
@@ -1019,14 +1031,24 @@ def _norm_backward(g, x, r, ord, dims, keepdim, raw=None):
         a = np.abs(x._data)
         mask = make((a == r._data) | np.isnan(a))
         count = mask.sum(dims, keepdim=True) if dims is not None else mask.sum()
-        return x.sgn() * (g / count * mask)
-    zero = make(r._data == 0)           # PyTorch's norm_backward, with its masked_fill
+        scale = g / count * mask
+        return x.sgn() * scale
+    # PyTorch's norm_backward, with its masked_fill. Its C++ `a * b` makes b's nodes before a's (so they run after
+    # them in a double backward, where sgn's ZeroTensor then comes first): here too
+    zero = make(r._data == 0)
     ord = float(ord)                    # (a C++ double there: x.abs().pow(1.0) for ord 3)
     if ord == 2:
         return g * (x / r).masked_fill(zero, 0)
     if ord < 1:
-        return x.sgn() * x.abs().pow(ord - 1).masked_fill(make(x._data == 0), 0) * g * r.pow(1 - ord)
-    scaled = x.sgn() * x.abs().pow(ord - 1) if ord < 2 else x * x.abs().pow(ord - 2)
+        scaled = x.abs().pow(ord - 1).masked_fill(make(x._data == 0), 0)
+        scaled = x.sgn() * scaled
+        scale = r.pow(1 - ord)
+        return scaled * g * scale
+    if ord < 2:
+        scaled = x.abs().pow(ord - 1)
+        scaled = x.sgn() * scaled
+    else:
+        scaled = x * x.abs().pow(ord - 2)
     return scaled * (g / r.pow(ord - 1)).masked_fill(zero, 0)
 
 
@@ -1625,7 +1647,8 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction='mean', we
         return _weighted_loss(lambda: (input - target).pow(2), weight, size, reduction, True)
     r = reduction_enum(reduction)
     d = _loss_dtype(input, target, 'mse')
-    diff = _iter_laid_out(input._data - target._data, input._data, target._data)
+    x, t = input._data.astype(d.np, copy=False), target._data.astype(d.np, copy=False)   # (the kernel's dtype)
+    diff = _iter_laid_out(x - t, x, t)
     out = _out(_reduce(diff * diff, r), d)
     return _attach(out, MseLossBackward0, (input, target), {'reduction': r, 'self': SavedTensor(input),
                                                             'target': SavedTensor(target)})
@@ -1865,11 +1888,10 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     nd = input._data.ndim
     if nd < 1:
         raise ValueError('Expected 1 or more dimensions (got %d)' % nd)
-    if nd >= 2 and (target._data.ndim == 0 or input._data.shape[0] != target._data.shape[0]):
+    batch = target._data.shape[0] if target._data.ndim else 0      # (PyTorch reads a 0-d target's batch as 0)
+    if nd >= 2 and input._data.shape[0] != batch:
         raise ValueError('Expected input batch_size (%d) to match target batch_size (%d).'
-                         % (input._data.shape[0], target._data.shape[0] if target._data.ndim else 0))
-    if nd == 1 and target._data.ndim == 1 and target._data.shape[0] != 1:
-        raise ValueError('For 1D input, 1D target must have size 1, but got target size: %d' % target._data.shape[0])
+                         % (input._data.shape[0], batch))
     if nd <= 2:
         _check_no_requires_grad(weight, 'weight', 'nll_loss_forward')
     if nd <= 2 and target._data.ndim > 1:
@@ -1882,6 +1904,12 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     if nd == 4 and len(tshape) != 3:
         raise RuntimeError('only batches of spatial targets supported (3D tensors) but got targets of dimension: %d'
                            % len(tshape))
+    if target._data.dtype.type not in (np.int64, np.uint8):      # (before the target's size and the weight)
+        raise RuntimeError('expected target dtype to be Long or Byte, but got ' + target.dtype.legacy)
+    if nd == 2 and not target._data.ndim:            # (an empty batch and a 0-d target: its size(0) fails)
+        raise IndexError('Dimension specified as 0 but tensor has no dimensions')
+    if nd == 1 and target._data.ndim == 1 and target._data.shape[0] != 1:
+        raise ValueError('For 1D input, 1D target must have size 1, but got target size: %d' % target._data.shape[0])
     classes = shape[1 if nd >= 2 else 0]
     if weight is not None and (weight._data.size != classes or nd < 3 and weight._data.ndim != 1):
         raise RuntimeError('weight tensor should be defined either for all or no classes' if nd >= 3 else
@@ -1889,8 +1917,9 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
                            'tensor of shape: %s' % (classes, _sizes(weight._data.shape)))
     if nd == 4 and tshape != shape[:1] + shape[2:]:
         raise RuntimeError('size mismatch (got input: %s , target: %s' % (_sizes(shape), _sizes(tshape)))
-    if target._data.dtype.type not in (np.int64, np.uint8):
-        raise RuntimeError('expected target dtype to be Long or Byte, but got ' + target.dtype.legacy)
+    if not input.is_floating_point():                  # (the kernel's dispatch: floats only)
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % (
+            'nll_loss_out_frame' if nd <= 2 else 'nll_loss2d_forward_out_frame', input.dtype.legacy))
     if weight is not None and weight.dtype != input.dtype:     # (the kernel reads the weights as the input's type)
         raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
     if nd == 3 or nd > 4:                # PyTorch views these as 4-D (N, C, 1, rest) and uses the 2-D loss
@@ -1909,7 +1938,7 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     picked = logp[np.arange(t.size), safe]
     w = weight._data.reshape(-1)[safe] if weight is not None else None  # (a spatial loss takes any shape)
     if r == 0:                                     # (-x) * w, and 0 where ignored
-        res = np.where(keep, -picked if w is None else -picked * w, 0).reshape(target._data.shape)
+        res = np.where(keep, -picked if w is None else -picked * w, 0).reshape(target._data.shape if nd > 1 else ())
         total = np.zeros((), logp.dtype)
     else:
         at = np.flatnonzero(keep)
@@ -1969,6 +1998,9 @@ def nll_loss_backward(g, x, target, weight, r, ignore_index, total_weight, two_d
     total weight for mean), zero elsewhere; an op of its own (NllLossBackwardBackward0) for double backward."""
     t = target._data.reshape(-1).astype(np.int64)
     nd, shape = x._data.ndim, x._data.shape
+    if nd == 1 and target._data.ndim == 1 and shape[0] != t.size:
+        # (the forward takes a 1-d input's target of size 1; PyTorch's backward still compares it with the classes)
+        raise RuntimeError('size mismatch (got input: %s, target: %s)' % (_sizes(shape), _sizes(target._data.shape)))
     classes = shape[1 if nd >= 2 else 0]
     keep = t != (ignore_index - 2 ** 64 if ignore_index >= 2 ** 63 else ignore_index)
     safe = np.where(keep, t, 0)
@@ -2022,7 +2054,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     _tensor_arguments('cross_entropy_loss', input, target, weight, r, ignore_index, label_smoothing)
     ignore_index = builtins.int(ignore_index)        # (read by the parser as an int: np.int64(1), tensor(1))
-    cdim = 1 if input._data.ndim >= 2 else 0
+    cdim = 0 if input._data.ndim == 1 else 1          # (a 0-d input's class dim is 1: out of range)
     probabilities = target._data.shape == input._data.shape
     if probabilities and not target.is_floating_point():          # (checked before log_softmax runs)
         raise RuntimeError('Expected floating point type for target with class probabilities, got '
@@ -2031,13 +2063,16 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         raise RuntimeError('ignore_index is not supported for floating point target')
     if label_smoothing > 1:
         raise RuntimeError('label_smoothing must be between 0.0 and 1.0. Got: %g' % label_smoothing)
-    classes = input._data.shape[cdim]
-    if probabilities and weight is not None and (weight._data.ndim != 1 or weight._data.size != classes):
-        raise RuntimeError('cross_entropy: weight tensor should be defined either for all %d classes or no classes but '
-                           'got weight tensor of shape: %s' % (classes, _sizes(weight._data.shape)))
+    if probabilities:
+        classes = input.size(cdim)
+        if weight is not None and (weight._data.ndim != 1 or weight._data.size != classes):
+            raise RuntimeError('cross_entropy: weight tensor should be defined either for all %d classes or no '
+                               'classes but got weight tensor of shape: %s' % (classes, _sizes(weight._data.shape)))
     logp = log_softmax(input, cdim)
+    classes = input._data.shape[cdim]
     wshape = [1] * input._data.ndim
-    wshape[cdim] = classes
+    if weight is not None:                  # (PyTorch views the weight as its size(0) along the class dim)
+        wshape[cdim] = weight.size(0)
     if probabilities:
         if label_smoothing > 0:                  # (C++ numbers: MulBackward1 and AddBackward1, as in PyTorch)
             target = _add_scalar(_mul_scalar(target, 1 - label_smoothing), label_smoothing / classes)
@@ -2052,7 +2087,7 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         return loss
     smooth = -(logp if weight is None else logp * weight.view(wshape)).sum(cdim)
     keep = make(target._data != ignore_index)
-    smooth = smooth.masked_fill(make(~keep._data), 0.)
+    smooth = smooth.masked_fill_(make(~keep._data), 0.)   # (in place: a 1-d input's [1] target does not fit)
     if r == 2:
         smooth = smooth.sum()
     elif r == 1:                                 # (divided by a tensor: the count, or the weights' sum)
@@ -2376,12 +2411,17 @@ def soft_margin_loss(input, target, r):
     if ag.grad_enabled and target.requires_grad:
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
                            "This input cannot have requires_grad True.")
-    z = -input._data
+    from ._ops import neg
+    z = neg(input.detach())._data                   # (a bool input: neg's error)
     if target._data.shape != z.shape:
         _check_broadcast(z.shape, target._data.shape)
         shape = np.broadcast_shapes(z.shape, target._data.shape)
         if shape != z.shape:
             raise _not_broadcast_to(z.shape, shape)
+    if z.dtype.kind != 'f':             # (an integer buffer: mul_ by a float target, or else exp_, cannot write it)
+        rt = dt.result_type(input, target)
+        raise RuntimeError("result type %s can't be cast to the desired output type %s"
+                           % ((rt if rt.is_floating_point else dt.default_float).legacy, input.dtype.legacy))
     losses = _log1p(_exp((z * target._data).astype(z.dtype, copy=False)))
     return _attach(_out(_reduce(losses, r), input.dtype), SoftMarginLossBackward0, (input,),
                    {'reduction': r, 'self': SavedTensor(input), 'target': SavedTensor(target)})
@@ -2443,20 +2483,19 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     d = target.dtype
     if not input.dtype.is_floating_point:
         raise NotImplementedError('"log_sigmoid_cpu" not implemented for \'%s\'' % input.dtype.legacy)
-    if not d.is_floating_point:
+    if pos_weight is not None and pos_weight._data.shape != target._data.shape:   # (pos_weight - 1).mul(target),
+        _check_broadcast(pos_weight._data.shape, target._data.shape)              # then log_sigmoid(x).mul_(that)
+        shape = np.broadcast_shapes(pos_weight._data.shape, target._data.shape)
+        if shape != input._data.shape:
+            raise _not_broadcast_to(input._data.shape, shape)
+    if not d.is_floating_point:                     # (then (1 - target).mul_(input))
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (input.dtype.legacy, d.legacy))
     if weight is not None and weight._data.shape != input._data.shape:      # (PyTorch: the losses, then mul_)
         _check_broadcast(input._data.shape, weight._data.shape)
         shape = np.broadcast_shapes(input._data.shape, weight._data.shape)
         if shape != input._data.shape:
-            raise _not_broadcast_to(input._data.shape, shape)
-        weight = weight.expand(input.shape)
-    if pos_weight is not None and pos_weight._data.shape != target._data.shape:   # (pos_weight - 1).mul(target),
-        _check_broadcast(pos_weight._data.shape, target._data.shape)              # then log_sigmoid(x).mul_(that)
-        shape = np.broadcast_shapes(pos_weight._data.shape, target._data.shape)
-        if shape != input._data.shape:
-            raise _not_broadcast_to(input._data.shape, shape)
+            raise _not_broadcast_to(input._data.shape, shape)     # (the weight is saved as given: it broadcasts)
     x, t = input._data.astype(d.np, copy=False), target._data
     # PyTorch's: (1 - t) * x - log_sigmoid(x) (pos_weight: times (pos_weight - 1) * t + 1), its log_sigmoid kernel
     # -(max(-x, 0) + log1p(exp(-|x|))) with its exp
@@ -2521,16 +2560,24 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
             raise ValueError('batch_norm eps must be positive during training, but got %s' % eps)
     elif eps < 0.0:
         raise ValueError('batch_norm eps must be non-negative, but got %s' % eps)
+    if not x.size:      # (an empty batch: PyTorch's shortcut, before any check; no statistics, none moved)
+        out = input.clone()
+        if weight is not None:
+            out = out * weight[0]
+        return out if bias is None else out + bias[0]
     _check_no_requires_grad(running_mean, 'running_mean', 'native_batch_norm')
     _check_no_requires_grad(running_var, 'running_var', 'native_batch_norm')
+    features = x.shape[1] if x.ndim > 1 else 0          # (PyTorch reads a 1-d input's size 1 unchecked: 0)
     for name, t in (('running_mean', running_mean), ('running_var', running_var), ('weight', weight),
                     ('bias', bias)):
-        if t is not None and t._data.size != x.shape[1]:
-            raise RuntimeError('%s should contain %d elements not %d' % (name, x.shape[1], t._data.size))
+        if t is not None and t._data.size != features:
+            raise RuntimeError('%s should contain %d elements not %d' % (name, features, t._data.size))
     if not training:
         for name, t in (('running_mean', running_mean), ('running_var', running_var)):
             if t is None:
                 raise RuntimeError('%s must be defined in evaluation mode' % name)
+    if x.ndim < 2:
+        input.size(1)                                   # (its kernel's error)
     _check_float(input, 'batch_norm')
     _check_mixed(input, weight, bias, running_mean, running_var)
     axes = (0,) + tuple(range(2, x.ndim))
@@ -2591,10 +2638,11 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     alpha = invstd if weight is None else invstd * weight._data
     if (rows or contiguous32) and mean.dtype == np.float32:     # (beta = b - mean * alpha, x * alpha + beta, fused)
         beta = _fma32(-mean, alpha, 0 if bias is None else bias._data)
-        out = _out(_fma32(x, alpha.reshape(shape), beta.reshape(shape)), d)
+        out = _fma32(x, alpha.reshape(shape), beta.reshape(shape))
     else:
         beta = -mean * alpha if bias is None else bias._data - mean * alpha
-        out = _out(x * alpha.reshape(shape) + beta.reshape(shape), d)
+        out = x * alpha.reshape(shape) + beta.reshape(shape)
+    out = _out(_in_suggested_format(out, x), d)         # (numpy's result takes x's layout, the kernel's does not)
     saved = {'eps': float(eps), 'input': SavedTensor(input), 'result1': SavedTensor(save_mean),
              'result2': SavedTensor(save_invstd), 'training': bool(training)}
     for name, t in (('running_mean', running_mean), ('running_var', running_var), ('weight', weight)):
@@ -2723,6 +2771,8 @@ Tensor.square_ = lambda self: self.pow_(2)
 def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
     """Rows of `weight` picked by the integer `indices` (a copy, shaped indices.shape + (dim,)). Gradients add up
     per row, in the order of the indices; the padding row gets none."""
+    if weight._data.ndim != 2:
+        raise RuntimeError("'weight' must be 2-D")
     idx = indices._data
     if idx.dtype.kind not in 'iu' or idx.dtype.itemsize not in (4, 8):
         raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
@@ -2730,7 +2780,8 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
                            % ag.type_string(indices))
     n = weight._data.shape[0]
     if idx.size and (idx.min() < 0 or idx.max() >= n):
-        raise IndexError('index out of range in self')
+        from ._ops import index_select           # (PyTorch's embedding is weight.index_select(0, ...): its error)
+        index_select(weight.detach(), 0, indices.reshape(-1))
     out = make(weight._data[idx.astype(np.int64)])
     return _attach(out, EmbeddingBackward0, (weight,), {
         'indices': SavedTensor(indices), 'padding_idx': _given(padding_idx),
@@ -2943,11 +2994,14 @@ def _rowwise_moments(x):
     return acc[1], acc[2] / t(n)
 
 
-def _check_layer_norm(input, normalized_shape, weight, bias, expected='[*, %s]', fn='layer_norm'):
+def _check_layer_norm(input, normalized_shape, weight, bias, expected='[*, %s]', fn='layer_norm', mixed=False):
     """PyTorch's checks of layer_norm's arguments (and rms_norm's: `expected` is how its message shows the input
-    shape wanted); the normalized shape as a tuple of ints, read as PyTorch's parser reads it (int tensors too)."""
+    shape wanted); the normalized shape as a tuple of ints, read as PyTorch's parser reads it (int tensors too).
+    mixed: the dtypes checked too, after the parser and before the shapes (layer_norm's kernel)."""
     from ._factories import _int_list            # (_factories imports this module's neighbours)
     shape = _int_list((normalized_shape,), fn, False, 'normalized_shape', 2)
+    if mixed:
+        _check_mixed(input, weight, bias)
     show = lambda s: '[%s]' % ', '.join(str(d) for d in s)
     if not shape:
         raise RuntimeError('Expected normalized_shape to be at least 1-dimensional, i.e., containing at least one '
@@ -2978,8 +3032,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     """(x - mean) * rstd * weight + bias over the last len(normalized_shape) dims, each row's mean and
     rstd = 1 / sqrt(var + eps) (biased variance) as PyTorch's CPU kernel computes them; the node saves them
     (result1, result2, shaped like the input with 1 for each normalized dim)."""
-    shape = _check_layer_norm(input, normalized_shape, weight, bias)
-    _check_mixed(input, weight, bias)
+    shape = _check_layer_norm(input, normalized_shape, weight, bias, mixed=True)
     _check_float(input, 'LayerNormKernelImpl')
     x = input._data
     n = math.prod(shape)

@@ -12,9 +12,10 @@ import numpy as np
 
 from . import _autograd as ag
 from . import _dtypes as dt
+from . import _memory_format as _mf
 from ._autograd import Node, SavedTensor
 from ._ops import (_number, _attach, _not_implemented, _recording, _RESULT, _rounded, _scalar_sub, _sigmoid, _vec_exp,
-                   _sizes, _zeros_like, threshold_backward, cat, narrow, _nan_in_vectors)
+                   _sizes, _zeros_like, threshold_backward, cat, narrow, _nan_in_vectors, _suggested, contiguous)
 from ._ops_nn import (_check_float, _check_mixed, _div_scalar, _elu_np, _raw, _rowwise_moments, _fused,  # noqa: F401
                       _saved_dims, where, _second_order, _SecondOrder,
                       EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
@@ -341,6 +342,10 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
                                % (name, name, _sizes((0,) if weight is None else weight.shape), _sizes(shape)))
     _check_mixed(input, weight, bias)
     _check_float(input, 'GroupNormKernelImpl')
+    # (PyTorch normalizes input.contiguous(its suggested format): a copy (CloneBackward0) of another layout, which
+    # the node saves; the result is laid out so too)
+    layout = _suggested(input._data)
+    input = contiguous(input, layout)
     x = np.ascontiguousarray(input._data)
     hxw = math.prod(shape[2:])
     d = c // num_groups
@@ -361,7 +366,10 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
         out = _fused(scale.reshape(n, c, 1), x.reshape(n, c, hxw), shift.reshape(n, c, 1))
     save_mean, save_rstd = make(mean.reshape(n, num_groups)), make(rstd.reshape(n, num_groups))
     save_mean._output_nr, save_rstd._output_nr = 1, 2
-    out = _attach(make(np.asarray(out, x.dtype).reshape(shape)), NativeGroupNormBackward0, (input, weight, bias), {
+    out = np.asarray(out, x.dtype).reshape(shape)
+    if layout is not _mf.contiguous_format:
+        out = _mf.laid_out(out, layout)
+    out = _attach(make(out), NativeGroupNormBackward0, (input, weight, bias), {
         'C': c, 'HxW': hxw, 'N': n, 'eps': float(eps), 'group': num_groups, 'input': SavedTensor(input),
         'result1': SavedTensor(save_mean, True), 'result2': SavedTensor(save_rstd, True),     # (outputs 1 and 2)
         'weight': None if weight is None else SavedTensor(weight)})
@@ -431,9 +439,9 @@ class NativeGroupNormBackwardBackward0(_SecondOrder):
 def pairwise_distance(x1, x2, p=2.0, eps=1e-6, keepdim=False):
     """The p-norm of x1 - x2 + eps along the last dim, as PyTorch's at::norm(x, p, dim, keepdim) records it
     (NormBackward1)."""
-    from ._ops import _add_scalar
+    from ._ops import _add_eps
     from ._ops_nn import norm
-    diff = _add_scalar(x1 - x2, eps)
+    diff = _add_eps(x1 - x2, eps)
     dim = max(x1.ndim, x2.ndim) - 1
     with ag.no_grad():
         r = norm(diff, p, (dim,), keepdim)

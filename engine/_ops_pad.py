@@ -9,7 +9,7 @@ place from slices of the input and of itself, so it records CopySlices over Slic
 import numpy as np
 
 from ._autograd import Node, SavedTensor
-from ._ops import _attach, _slice, _sizes, _zeros_like
+from ._ops import _attach, _in_suggested_format, _slice, _sizes, _zeros_like
 from ._ops_conv import constant_pad
 from ._tensor import make
 
@@ -90,7 +90,8 @@ def _pad_nd(mode, input, pad):
     """reflection_pad{n}d / replication_pad{n}d: each output the input element its index reflects or clamps to."""
     shape = input._data.shape
     _check(mode, shape, pad)
-    out = input._data[(Ellipsis,) + np.ix_(*_sources(mode, shape, pad))]
+    # (numpy's fancy indexing leaves the result in a layout of its own, not the kernel's)
+    out = _in_suggested_format(input._data[(Ellipsis,) + np.ix_(*_sources(mode, shape, pad))], input._data)
     node = _PAD_NODES['%sPad%dDBackward0' % (_NAMES[mode], len(pad) // 2)]
     return _attach(make(out), node, (input,), {'padding': pad, 'self': SavedTensor(input)})
 

@@ -11,8 +11,10 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
-from ._ops import _add_reduce, _attach, _check_autograd_dtype, _dims, _div_scalar, _mul_scalar, _out, _dim_list as _checked_dims
-from ._ops_nn import _NOT_GIVEN, _correction, _var_np_dtype, _raw, _return_type, _var_backward, _var_np, _saved_dims, _unsq, return_types, where
+from ._ops import (_add_reduce, _attach, _check_autograd_dtype, _dims, _div_scalar, _first_zeros, _mul_scalar, _out,
+                   scaled_by_count, sum_to, _dim_list as _checked_dims)
+from ._ops_nn import (_NOT_GIVEN, _correction, _var_np_dtype, _raw, _reduced_dims, _return_type, _var_backward, _var_np,
+                      _saved_dims, _unsq, return_types, where)
 from ._tensor import Tensor, make, _wrap_dim
 
 __all__ = ['count_nonzero', 'nansum', 'nanmean', 'diff', 'tensordot', 'inner', 'kron', 'vdot', 'logcumsumexp',
@@ -66,7 +68,8 @@ class NansumBackward0(Node):
         s, x = self._saved, self.saved('self')
         dims = _saved_dims(s['dim'], x.ndim) if s['dim'] and x.ndim else None     # (a 0-d input: g is its shape)
         g = _unsq(g, dims, s['keepdim']) if dims is not None else g
-        return (where(x.isnan(), 0., g.expand(x.shape)),)
+        # (PyTorch's nansum_backward multiplies by the mask: an inf or nan gradient gives nan at x's nans, -0 signs)
+        return (g.expand(x.shape) * x.isnan().logical_not(),)
 
 
 def nanmean(a, dim=None, keepdim=False, *, dtype=None):
@@ -128,7 +131,13 @@ def tensordot(a, b, dims=2, out=None):
         raise RuntimeError('both inputs should have same dtype')
     wa, wb = [_wrap_dim(d, a.ndim) for d in da], [_wrap_dim(d, b.ndim) for d in db]
     for i, j, gi, gj in zip(wa, wb, da, db):
-        if a.shape[i] != b.shape[j]:            # (the dims named as given: a's last is -1 for an int dims)
+        # a size-1 dim broadcasts against the other's: PyTorch sums the other tensor over it right away (keeping
+        # the dim and the dtype), so both contract a dim of size 1
+        if b.shape[j] == 1:
+            a = a.sum(i, keepdim=True, dtype=a.dtype)
+        elif a.shape[i] == 1:
+            b = b.sum(j, keepdim=True, dtype=b.dtype)
+        elif a.shape[i] != b.shape[j]:          # (the dims named as given: a's last is -1 for an int dims)
             raise RuntimeError('contracted dimensions need to match, but first has size %d in dim %d and second has '
                                'size %d in dim %d' % (a.shape[i], gi, b.shape[j], gj))
     fa = [i for i in range(a.ndim) if i not in wa]
@@ -197,10 +206,10 @@ class VdotBackward0(Node):
 
 def logcumsumexp(a, dim):
     """log(cumsum(exp(a))) along dim, accumulated stably in the tensor's dtype."""
+    x = a._data
+    d = _wrap_dim(dim, x.ndim)                  # (the dim is checked before the dtype)
     if not a.dtype.is_floating_point:
         raise NotImplementedError('"logcumsumexp_out_cpu" not implemented for \'%s\'' % _scalar_name(a))
-    x = a._data
-    d = _wrap_dim(dim, x.ndim)
     # (as PyTorch accumulates: float32 in float64, float16 in float32, then rounded)
     w = x.astype(np.float64) if x.dtype == np.float32 else x.astype(np.float32) if x.dtype == np.float16 else x
     y = np.logaddexp.accumulate(w.reshape(-1) if x.ndim == 0 else w, axis=d if x.ndim else 0).reshape(x.shape)
@@ -255,9 +264,7 @@ def _cumulative(name, better, node):
 class CummaxBackward0(Node):
     def apply(self, g):
         x, idx = self.saved('self'), self.saved('indices')
-        if x.ndim == 0:
-            return (g,)
-        d = _saved_dims(self._saved['dim'], x.ndim)[0]
+        d = _saved_dims(self._saved['dim'], x.ndim)[0]      # (a 0-d x's too: PyTorch scatters into a 0-d zero)
         return (x.new_zeros(x.shape).scatter_add(d, idx, g),)
 
 
@@ -284,8 +291,10 @@ def aminmax(a, *, dim=None, keepdim=False):
         for k in dims:
             if not x.shape[k]:
                 raise IndexError('aminmax: Expected reduction dim %d to have non-zero size.' % k)
-    lo, hi = (make(np.asarray(f(x, axis=dims, keepdims=keepdim and dims is not None), order='C'))
-              for f in (np.min, np.max))
+    lo, hi = (np.asarray(f(x, axis=dims, keepdims=keepdim and dims is not None), order='C') for f in (np.min, np.max))
+    if dims and x.dtype.kind == 'f' and x.size:     # (over a dim PyTorch's loop keeps the first of tied zeros)
+        lo, hi = (_first_zeros(r, x, dims, keepdim) for r in (lo, hi))
+    lo, hi = make(lo), make(hi)
     if keepdim and dim is None and x.ndim:
         lo, hi = (make(t._data.reshape((1,) * x.ndim)) for t in (lo, hi))
     if ag.grad_enabled and a.requires_grad and x.dtype.kind == 'f':
@@ -302,19 +311,13 @@ def aminmax(a, *, dim=None, keepdim=False):
 class AminmaxBackward0(Node):
     def apply(self, g_min, g_max):
         s, x = self._saved, self.saved('self')
-        dims = _saved_dims(s['dim'], x.ndim) if s['dim'] is not None and x.ndim else None
+        given = None if s['dim'] is None else (s['dim'],)
         out = None
         for g, name in ((g_min, 'min'), (g_max, 'max')):
-            if g is None:
-                continue
-            r = self.saved(name)
-            if dims is not None:
-                g, r = _unsq(g, dims, s['keepdim']), _unsq(r, dims, s['keepdim'])
-            mask = (x == r).to(x.dtype)
-            count = mask.sum(dims, keepdim=True) if dims is not None else mask.sum()
-            part = g / count * mask
-            out = part if out is None else out + part
-        return (out,)
+            if g is not None:
+                part = scaled_by_count(g, x, self.saved(name), given, s['keepdim'])    # (as amax's, amin's)
+                out = part if out is None else out + part
+        return (None if out is None else sum_to(out, x._data.shape),)
 
 
 for _name in ['count_nonzero', 'nansum', 'nanmean', 'diff', 'inner', 'kron', 'vdot', 'logcumsumexp', 'cummax',
@@ -391,6 +394,11 @@ def _moments(r, a, dim, c, dims, keepdim):
     x = a._data
     w = x.astype(np.float64) if x.dtype == np.float32 else x
     m = np.mean(w, axis=dims, keepdims=keepdim) if x.size else np.full(np.shape(r), np.nan)
+    if x.size and x.dtype.kind == 'f' and np.isinf(x).any():
+        # PyTorch's mean here is Welford's running one: past an infinite number, the next one makes it nan
+        axes = tuple(range(x.ndim)) if dims is None else tuple(dims)
+        rows = np.moveaxis(x, axes, tuple(range(-len(axes), 0))).reshape(np.shape(np.mean(x, axis=dims)) + (-1,))
+        m = np.where(np.isinf(rows[..., :-1]).any(-1).reshape(np.shape(m)), np.nan, m)
     saved = {'correction': c, 'dim': _raw(None if dim is None else tuple(dim) if isinstance(dim, (tuple, list))
                                           else (dim,)), 'keepdim': keepdim}
     return m, saved
@@ -435,7 +443,7 @@ def std_mean(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT
 
 def _moments_backward(node, g_spread, g_mean):
     s, x = node._saved, node.saved('self')
-    dims = _saved_dims(s['dim'], x.ndim)
+    dims = _reduced_dims(s['dim'], x.ndim)           # (a 0-d input's dim 0 reduced nothing)
     out = None
     if g_spread is not None:
         out = _var_backward(g_spread, x, dims, s['correction'], s['keepdim'], s['dim'])

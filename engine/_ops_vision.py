@@ -14,7 +14,7 @@ import numpy as np
 
 from ._argparse import is_int
 from ._autograd import Node, SavedTensor
-from ._ops import _attach, _out
+from ._ops import _attach, _in_suggested_format, _out
 from ._random import fma32
 from ._ops_conv import (ConvolutionBackward0, _as_2d, _check_dims_1d, _check_weight, _conv_param, _Geometry,
                         _ints, _one, _sizes, _linear_in_grad, _gather_planes,
@@ -195,7 +195,7 @@ def _upsample(input, kind, output_size, scales, align_corners):
         raise NotImplementedError('"%s" not implemented for \'%s\'' % (name, input.dtype.legacy))
     x = input._data
     plan = _plan(kind, shape[2:], output_size, scales, align_corners, x.dtype.type)
-    out = _gather(x, plan)
+    out = _in_suggested_format(_gather(x, plan), x)     # (its fancy indexing leaves a layout of its own)
     node = 'Upsample%s%dDBackward0' % ('Bilinear' if kind == 'linear' and nd == 2 else _NAMES[kind], nd)
     saved = {'output_size': output_size, 'self_sym_sizes': shape}
     if kind in ('linear', 'cubic'):
@@ -258,7 +258,8 @@ class _UpsampleBackward(Node):
             _scatter_fused(gx, index.reshape(-1), weight.reshape(-1), np.repeat(flat, index.shape[1], 1))
         return (_linear_in_grad(make(gx.reshape(shape)), _UPSAMPLE_NODES[self.name()[:-1] + 'Backward0'], (g,),
                                 lambda gg: _upsample(gg, self.kind, output_size, None if scales[0] is None else scales,
-                                                     s.get('align_corners'))),)
+                                                     s.get('align_corners')),
+                                {k: v for k, v in s.items() if k != 'self_sym_sizes'}),)
 
 
 def _scatter_fused(gx, target, weight, values):
@@ -560,7 +561,7 @@ class AdaptiveMaxPool2DBackward0(Node):
         n = g._data.shape[-2] * g._data.shape[-1]
         np.add.at(gx, (np.arange(planes)[:, None], idx._data.reshape(planes, n)), g._data.reshape(planes, n))
         return (_linear_in_grad(make(gx.reshape(shape)), AdaptiveMaxPool2DBackwardBackward0, (g, x),
-                                lambda gg: _gather_planes(gg, idx)),)
+                                lambda gg: _gather_planes(gg, idx), {'indices': SavedTensor(idx)}),)
 
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):

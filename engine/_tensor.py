@@ -189,7 +189,8 @@ _TORCH_TENSOR_NAMES = frozenset("""
 _ENGINE_TENSOR_NAMES = frozenset("""
     __copy__ __slots__ _accumulator _data _grad_accumulator _grad_from_base _hooks _inference _no_grad_view
     _output_nr _post_acc_hooks _requires_grad _retains_grad _stale_meta _version_counter _view_fn _wrapped volatile
-    __slotnames__ _detached_at _keep_views_where_they_are _memory _owner _unread_fn _watch_accumulator""".split())
+    __slotnames__ _detached_at _keep_views_where_they_are _memory _owner _unread_fn _watch_accumulator
+    _zerotensor""".split())
 
 
 class DLDeviceType(enum.IntEnum):
@@ -230,6 +231,7 @@ class Tensor:
                               # only when the view's grad_fn is next read, and keeps the old one until then
     _detached_at = -1         # the sequence number when detach_() took its grad_fn (nodes made before: an error)
     _inference = False        # made under torch.inference_mode (kept out of autograd and version counting after)
+    _zerotensor = False       # PyTorch's ZeroTensor (a gradient of zeros some formulas give: see _ops._zero_tensor)
     __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
 
     def __new__(cls, *args, **kwargs):

@@ -122,7 +122,7 @@ def multi_dot(tensors):
     for i in range(n - 1):
         if mats[i].shape[1] != mats[i + 1].shape[0]:
             raise RuntimeError('multi_dot(): tensors %d and %d with shapes %s and %s cannot be multiplied'
-                               % (i, i + 1, list(mats[i].shape), list(mats[i + 1].shape)))
+                               % (i, i + 1, list(tensors[i].shape), list(tensors[i + 1].shape)))  # (as given)
     out_shape = mats[0].shape[:first.ndim - 1] + mats[-1].shape[1:last.ndim]
     dims = [m.shape[0] for m in mats] + [mats[-1].shape[1]]
     # the cheapest order: cost[i][j] multiplications for mats[i..j], split[i][j] where its last product splits it

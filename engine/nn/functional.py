@@ -310,13 +310,32 @@ def _dropout_mask(input, shape, p):
     zeros when p is 1 (no numbers drawn)."""
     d = input._data.dtype
     if p == 1:
-        return make(np.zeros((), d))
+        return _written(np.zeros((), d), 1)             # (at::zeros: empty then zero_)
     if d.kind == 'c':
         raise NotImplementedError('"bernoulli_scalar_cpu_" not implemented for \'%s\'' % input.dtype.legacy)
-    keep = _random.bernoulli(_random.default_generator, shape, 1 - p).astype(d)
+    keep = _kept(input, shape, p)
     if d.kind != 'f':
         raise RuntimeError("result type Float can't be cast to the desired output type " + input.dtype.legacy)
-    return make(keep / d.type(1 - p))
+    return _written(keep / d.type(1 - p), 2)
+
+
+def _kept(input, shape, p):
+    """noise.bernoulli_(1 - p) in the input's dtype, the noise of `shape`: PyTorch makes it by empty_like(input)
+    when that is the input's shape, so a transposed input gets a transposed mask, its numbers drawn in memory order
+    (else, feature dropout's (N, C, 1, ...) noise, a new row-major tensor)."""
+    def draw(size, row_major):
+        return _random.bernoulli(_random.default_generator, size, 1 - p)
+    x = input._data
+    keep = _factories._laid_out_like(x, None, draw) if tuple(shape) == x.shape else draw(tuple(shape), True)
+    return keep.astype(x.dtype)
+
+
+def _written(data, writes):
+    """A tensor PyTorch fills by `writes` in-place ops (bernoulli_ then div_): its version counts them, as the
+    saved mask of a dropout's node shows."""
+    t = make(data)
+    _autograd.counter(t).value = writes
+    return t
 
 
 def _feature_dropout(input, p, training, inplace):
@@ -366,13 +385,13 @@ def _alpha_dropout(input, p, training, inplace, shape):
         return input
     d = input._data.dtype
     if p == 1:
-        zero = make(np.zeros((), d))
+        zero = _written(np.zeros((), d), 1)
         return input.mul_(zero) if inplace else input * zero
-    keep = _random.bernoulli(_random.default_generator, shape, 1 - p).astype(d)
+    keep = _kept(input, shape, p)
     alpha = 1.7580993408473766
     a = 1. / float(np.sqrt((alpha * alpha * p + 1) * (1 - p)))
     b = make((keep - d.type(1)) * d.type(alpha * a) + d.type(alpha * a * p))
-    noise = make(keep * d.type(a))
+    noise = _written(keep * d.type(a), 2)               # (bernoulli_ then mul_)
     return (input.mul_(noise) if inplace else input * noise).add_(b)
 
 
@@ -616,7 +635,8 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     out = x.mul(_ops._add_scalar(x.pow(2).mean(dims, keepdim=True), eps).rsqrt())     # (add.Scalar: AddBackward1)
     if weight is not None:
         out = out.mul(weight)
-    return out.type_as(input)
+    # (made contiguous in the input's suggested format: a transposed input's result is copied, CloneBackward0)
+    return out.contiguous(memory_format=_ops._suggested(input._data)).type_as(input)
 
 def _verify_batch_size(size):
     if np.prod(size[:1] + size[2:]) == 1:
@@ -706,8 +726,8 @@ def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, r
         raise RuntimeError('%dD target tensor expects %dD input tensors, but found inputs with sizes %s and %s.'
                            % (d, d + 1, _ops._sizes(input1.shape), _ops._sizes(input2.shape)))
     prod_sum = (input1 * input2).sum(d)
-    mag_square1 = _ops._add_scalar((input1 * input1).sum(d), 1e-12)
-    mag_square2 = _ops._add_scalar((input2 * input2).sum(d), 1e-12)
+    mag_square1 = _ops._add_eps((input1 * input1).sum(d), 1e-12)
+    mag_square2 = _ops._add_eps((input2 * input2).sum(d), 1e-12)
     cos = prod_sum / (mag_square1 * mag_square2).sqrt_()
     zeros = _factories.zeros_like(cos)
     pos = _ops._scalar_sub(1, cos)
