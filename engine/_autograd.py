@@ -744,13 +744,29 @@ def hold_unread(view, old):
         view._unread_fn = old
         key = id(view)
         unread[key] = weakref.ref(view, lambda _, key=key: unread.pop(key, None))
+        keep_hooks(view, old)
+
+
+def keep_hooks(view, old):
+    """The tensor hooks `view` had on its old grad_fn `old`: PyTorch's view keeps that dict (its _backward_hooks)
+    until its new grad_fn is read, and a register_hook meanwhile (which reads grad_fn only for a tensor's first
+    hook) adds to it, so that the hook goes with the old node."""
+    hooks = old._pre_hooks.get(view._output_nr) if isinstance(old, Node) and old._pre_hooks else None
+    if hooks is not None:
+        view.__dict__['_stale_hooks'] = hooks
 
 
 def read_grad_fn(t):
     """PyTorch reads t's grad_fn: a view whose base changed in place lets go of its old one."""
-    if t._unread_fn is not None:
+    old = t._unread_fn
+    if old is not None:
         del t._unread_fn
         unread.pop(id(t), None)
+        t.__dict__.pop('_stale_hooks', None)
+        if t._retains_grad and isinstance(old, Node) and old._retain:   # (its retain_grad moves only now)
+            nr = next((k for k, ref in old._retain.items() if ref() is t), None)
+            if nr is not None:
+                t._grad_fn._retained()[t._output_nr] = old._retain.pop(nr)
 
 
 def read_inputs(inputs):
@@ -850,7 +866,7 @@ def _apply_watched(node, grads):
     global _running
     running, _running = _running, node
     try:
-        return node.apply(*grads) if any(g is not None for g in grads) else (None,) * len(node._fns)
+        return node.apply(*grads) if any(g is not None for g in grads) else node._apply_nones()
     except Exception as err:
         if not getattr(err, 'autograd_anomaly_shown', False):
             err.autograd_anomaly_shown = True
@@ -972,9 +988,10 @@ class Node:
     _watched = False      # any of the four above was set (backward then looks at them)
     stale_meta = None     # {output nr: (shape, numpy dtype)} of outputs whose .data got another shape or dtype since
     # The node's formula gives every input's gradient, also one that backward does not need (PyTorch's formulas over
-    # a list of tensors: cat, stack, block_diag; a custom Function's backward); other nodes leave those None (the
-    # node's post-hooks see the difference).
+    # a list of tensors: cat, stack, block_diag, when it needs one of them; a custom Function's backward, always);
+    # other nodes leave those None (the node's post-hooks see the difference).
     _all_grads = False
+    _python_backward = False    # a custom Function's node
     # Saved names that PyTorch saves as tensors even when the op got a Python number (`x * 2` saves `other` as a
     # 0-d "wrapped number" tensor): kept here as the number, shown as that tensor, freed with the graph.
     _variables = ()
@@ -1103,6 +1120,14 @@ class Node:
 
     def apply(self, *grads):
         raise NotImplementedError
+
+    def _apply_nones(self):
+        """The node run by backward with None for every gradient (a custom Function's backward or a node hook gave
+        None): PyTorch's formulas unpack every saved variable first (one freed or modified in place is an error all
+        the same), then give None to every input."""
+        if self._saved:
+            self._unpack_all()
+        return (None,) * len(self._fns)
 
     def __call__(self, *grads, **kwargs):
         """Calling a node runs its formula alone (no hooks): one gradient per output, all None giving Nones."""
@@ -1279,8 +1304,8 @@ class AccumulateGrad(Node):
             var._grad = var._grad + g
         else:
             var._grad.add_(g)
-        for hook in list((var._post_acc_hooks or {}).values()):
-            _post_acc_hook(hook, var)
+        if var._post_acc_hooks:
+            _run_post_acc_hooks(var)
         return ()
 
 
@@ -1290,9 +1315,17 @@ def inference_inplace_error():
                        'for more details.')
 
 
-def _post_acc_hook(hook, var):
-    """A post-accumulate hook sees the leaf after its .grad is updated; it cannot replace anything."""
-    if hook(var) is not None:
+def _run_post_acc_hooks(var):
+    """A leaf's post-accumulate hooks see it after its .grad is updated. PyTorch runs them as it runs tensor hooks:
+    a hook's result other than None or its argument must pass as a replacement of that tensor, and is what the
+    next hooks get (a tensor without .grad, mostly); only after all of them ran is a replacement refused."""
+    arg = var
+    for hook in list(var._post_acc_hooks.values()):
+        new = hook(arg)
+        if new is not None and new is not arg:
+            _check_replacement(hook, arg, new)
+            arg = new
+    if arg is not var:
         raise RuntimeError('Tensor post accumulate grad hooks should return None.')
 
 
@@ -1364,10 +1397,13 @@ def _needed(root_nodes, targets):
 
 
 def _call_hook(hook, grad):
-    """Run a tensor hook; a replacement must keep the gradient's size."""
+    """Run a tensor hook; a replacement must keep the gradient's size (and a None gradient, one a formula or a
+    node hook gave as None, stays None)."""
     new = hook(grad)
-    if new is None or grad is None:
+    if new is None:
         return new
+    if grad is None:
+        raise RuntimeError("can't replace a None gradient with a non-None value")
     _check_replacement(hook, grad, new)
     return new
 
@@ -1451,8 +1487,10 @@ def _accumulate_grad(node, grads, step, create_graph):
         before = var._grad
         step.variable = var
         step.grad_before = None if before is None else _snapshot(before)       # .grad is updated in place
-    if var._requires_grad:               # (set to False after the graph was made: PyTorch adds nothing; the
-        old = var._grad                           # hooks still run)
+    # (no gradient, or requires_grad set to False after the graph was made: PyTorch adds nothing; the hooks still
+    # run)
+    if var._requires_grad and g is not None:
+        old = var._grad
         if old is None:
             want = var.__dict__.get('_grad_dtype')
             if want is not None and g.dtype is not want:      # a grad_dtype of its own: the new .grad has it
@@ -1464,8 +1502,7 @@ def _accumulate_grad(node, grads, step, create_graph):
     if step is not None:
         step.grad_after = var._grad
     if var._post_acc_hooks:
-        for hook in list(var._post_acc_hooks.values()):
-            _post_acc_hook(hook, var)
+        _run_post_acc_hooks(var)
     if node._watched and node._hooks:
         for hook in list(node._hooks.values()):
             hook((), (g,))
@@ -1476,7 +1513,7 @@ def _validated(node, outs):
     In a pass with `inputs` (or autograd.grad) those of inputs it need not reach are None, as PyTorch's formulas
     compute only the gradients the pass needs (task_should_compute_output)."""
     needed = graph_tasks[-1][2]
-    if needed is not None and not node._all_grads:
+    if needed is not None and not (node._all_grads and (node._python_backward or not needed.isdisjoint(node._fns))):
         outs = tuple(None if n is None or n not in needed else g for g, n in zip(outs, node._fns))
     metas = node._meta
     if metas is None:
@@ -1614,9 +1651,12 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     yield step
                 continue
             if type(node) is AccumulateGrad:
-                if capture is None and grads[0] is not None:
+                # (a None gradient, a custom Function's for an input, still runs the leaf's hooks, as in PyTorch)
+                if capture is None:
                     var = node.variable
                     if step is None and not watched and var._hooks is None and var._post_acc_hooks is None:
+                        if grads[0] is None:
+                            continue
                         g = grads[0]
                         grads = buf = outs = None          # so that the references to g can be counted
                         handed_over = getrefcount(g) == 2   # 2: g and getrefcount's argument
@@ -1637,9 +1677,9 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     outs = _apply_watched(node, grads)
                 elif len(grads) == 1:              # (a direct call: faster than apply(*grads))
                     g = grads[0]
-                    outs = (None,) * len(node._fns) if g is None else node.apply(g)
+                    outs = node._apply_nones() if g is None else node.apply(g)
                 elif all(g is None for g in grads):
-                    outs = (None,) * len(node._fns)
+                    outs = node._apply_nones()
                 else:
                     outs = node.apply(*grads)
             except Exception as err:

@@ -106,6 +106,7 @@ class BackwardCFunction(Node, FunctionCtx):
     __module__ = _MODULE
     _c_type = 'torch._C._FunctionBase'
     _all_grads = True           # (its backward's gradients all reach its post-hooks, needed or not)
+    _python_backward = True
     _forward_cls = None
     _materialize_non_diff_grads = True      # (PyTorch's default, which its dir() lists)
 
@@ -194,6 +195,11 @@ class BackwardCFunction(Node, FunctionCtx):
                     grads[i] = make(np.zeros(meta[0], meta[1]))
         result = self._user_backward()(self, *grads)
         return self._check_grads(result)
+
+    def _apply_nones(self):
+        """(PyTorch calls a custom backward also when no gradient came to it: on zeros, or on Nones when
+        materialize_grads is off)"""
+        return self.apply()
 
     def _check_grads(self, result):
         """The gradients for the edges, from what backward returned (one value per forward argument)."""

@@ -1975,7 +1975,7 @@ def _dims(dim, ndim):
 def _add_reduce(x, dims=None, keepdims=False):
     """np.add.reduce(x, dims), in PyTorch's order of additions where it is known, so that sums and means agree
     to the last bit (`.item()` prints 17 digits): a contiguous float32 / float64 array summed whole, over its last
-    dims or over its first (size-1 dims aside, as PyTorch drops them), up to 32,768 numbers (PyTorch's kernel shares
+    dims, its first or both (size-1 dims aside, as PyTorch drops them), up to 32,768 numbers (PyTorch's kernel shares
     bigger reductions between threads; of a sum over the last dim only the rows, each summed by one thread)."""
     if x.dtype.kind != 'f' or x.itemsize < 4 or not x.size:
         # (halves accumulate in float32, as PyTorch's: numpy's sum over a first dim adds them in half)
@@ -2028,8 +2028,16 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
     if red and red == builtins.list(range(red[0], builtins.len(kept))) and math.prod(sizes[red[0]:]) <= 32768:
         n = math.prod(sizes[red[0]:])
         return _as_rows(_cascade_plan(size // n, n, itemsize), size // n, n, out_shape)
-    if red == [0] and size <= 32768:
-        return _as_rows(_outer_plan(sizes[0], size // sizes[0], itemsize), sizes[0], size // sizes[0], out_shape)
+    lead = 0
+    while lead < builtins.len(red) and red[lead] == lead:
+        lead += 1
+    if red and lead == builtins.len(red) and size <= 32768:     # (leading dims only: as one, (N, C, L) over (0, 1))
+        a = math.prod(sizes[:lead])
+        return _as_rows(_outer_plan(a, size // a, itemsize), a, size // a, out_shape)
+    if 0 < lead < builtins.len(red) and red[lead:] == builtins.list(range(red[lead], builtins.len(kept))) and \
+            size <= 32768:                          # (leading and trailing dims: (N, C, H, W) over (0, 2, 3))
+        a, n = math.prod(sizes[:lead]), math.prod(sizes[red[lead]:])
+        return _planes_plan(a, size // a // n, n, itemsize, out_shape)
     if not red:
         return _as_rows(_plus_zero, 1, size, out_shape)
     return lambda x: np.add.reduce(x, axis=dims, keepdims=keepdims)
@@ -2076,6 +2084,14 @@ def _sum_in_order(order, x):
     if x.shape[0] == 1:
         return np.add.accumulate(x[0].take(order))[-1:] + x.dtype.type(0)
     return np.add.reduce(x.T.take(order, 0), axis=0, initial=0)
+
+
+def _planes_plan(a, b, n, itemsize, out_shape):
+    """The function summing an (a, b, n) array over its first and last dims as PyTorch does (measured): each row of
+    n summed as a contiguous row, then the a sums of each column added in order, from +0."""
+    rows = _cascade_plan(a * b, n, itemsize)
+    zero = np.float32(0) if itemsize == 4 else np.float64(0)
+    return lambda x: (np.add.reduce(rows(x.reshape(a * b, n)).reshape(a, b), axis=0) + zero).reshape(out_shape)
 
 
 def _outer_plan(rows, cols, itemsize):
@@ -5116,6 +5132,7 @@ def _view_of_modified_base(view, base, geometry=None):
     old = view._grad_fn
     if '_fn_view' in view.__dict__ and old is not None:
         if type(old) is not ag.Invalid:
+            ag.keep_hooks(view, old)
             direct = view._fn_view % (view._output_nr, ag.forward_name(old))
             view._grad_fn = ag.invalid(direct.replace('is being modified',
                                                       'its base or another view of its base has been modified'), direct)
@@ -5133,7 +5150,7 @@ def _view_of_modified_base(view, base, geometry=None):
                                                      'storage_offset': geometry[1]})
     sv.geometry = geometry
     ag.hold_unread(view, ag.NO_GRAD_FN if old is None else old)    # (PyTorch keeps it until the view's grad_fn is read)
-    _new_history(view, sv)
+    _new_history(view, sv, moves_retain=False)                      # (and its retain_grad: ag.read_grad_fn moves it)
 
 
 def _new_history(t, node, moves_retain=True):

@@ -2667,13 +2667,39 @@ def _channels_last_grad_sums(x, dy, mean):
     return total.astype(np.float32), dotp.astype(np.float32)
 
 
+def _contiguous_grad_sums(x, dy, mean):
+    """The sums of a float32 contiguous (N, C, *) batch norm's backward (batch_norm_cpu_backward_contiguous_impl,
+    which runs its AVX2 build: 8 lanes), measured: per plane (sample, channel), sum(dy) as reduce_all and
+    sum((x - mean) * dy) as map2_reduce_all (whole vectors of products added, the part vector left over fused),
+    then the planes of a channel added in double."""
+    n, c = x.shape[:2]
+    a = (x.reshape(n, c, -1) - mean[:, None]).reshape(n * c, -1)
+    b = dy.reshape(n * c, -1)
+    size, whole = a.shape[1], a.shape[1] // 8 * 8
+    if size < 8:
+        dots = np.add.accumulate(a * b, axis=1)[:, -1]
+    else:
+        acc = a[:, :8] * b[:, :8]
+        for d in range(8, whole, 8):
+            acc = acc + a[:, d:d + 8] * b[:, d:d + 8]
+        if whole < size:
+            acc[:, :size - whole] = _fma32(a[:, whole:], b[:, whole:], acc[:, :size - whole])
+        for lanes in (4, 2, 1):                     # (its vec_reduce_all: halves)
+            acc = acc[:, :lanes] + acc[:, lanes:2 * lanes]
+        dots = acc[:, 0]
+    total = np.add.reduce(_vec_sum(b, 32).reshape(n, c).astype(_F64), axis=0)     # (axis 0: in order)
+    return total, np.add.reduce(dots.reshape(n, c).astype(_F64), axis=0)
+
+
 def _channels_last_stats(x):
     """A float32 (n, c) batch's mean and sum of squared deviations per column as PyTorch 2.13's CPU kernel
     (batch_norm_cpu_collect_stats_channels_last, 2 threads) computes them (measured): the rows in two halves (one
     part when n <= 2), each half added row by row into a float32 buffer, the buffers added in double, / n, rounded;
-    then each half's (x - mean) ** 2 accumulated as float32 fused multiply-adds, the buffers added in double."""
+    then each half's (x - mean) ** 2 accumulated as float32 fused multiply-adds, the buffers added in double (two
+    rows of at most 16 columns: one part, the second row's square fused onto the first's)."""
     n, c = x.shape
     bounds = ((0, -(-n // 2)), (-(-n // 2), n)) if n > 2 else ((0, n),)
+    var_bounds = ((0, 1), (1, 2)) if n == 2 and c > 16 else bounds
     total = np.zeros(c)
     for a, b in bounds:
         if c == 1 and b > a:            # (one column: numpy's reduce would add it pairwise; accumulate goes in order)
@@ -2683,7 +2709,7 @@ def _channels_last_stats(x):
     mean = (total / n).astype(np.float32)
     dev = (x - mean).astype(np.float64)
     total = np.zeros(c)
-    for a, b in bounds:
+    for a, b in var_bounds:
         total += _fma_in_k_order(lambda i, j, a=a: np.square(dev[a + i:a + j]), b - a, np.zeros(c, np.float32))
     return mean, total.astype(np.float32)
 
@@ -2702,11 +2728,21 @@ class NativeBatchNormBackward0(Node):
             var = self.saved('running_var')._data.astype(_F64)
             invstd = (1 / np.sqrt(var + self._saved['eps'])).astype(xd.dtype)
         centred = xd - mean.reshape(shape)
-        rows = (xd.dtype == np.float32 and gd.dtype == np.float32 and mean.dtype == np.float32
-                and xd.flags.c_contiguous and xd.size == xd.shape[0] * xd.shape[1])
+        all32 = xd.dtype == np.float32 and gd.dtype == np.float32 and mean.dtype == np.float32
+        # (PyTorch's kernels take float32 input and gradient both contiguous: (N, C) its channels-last one, (N, C, *)
+        # its contiguous one; others (an expanded gradient of y.sum()) its generic loops, template32)
+        kernel = all32 and xd.flags.c_contiguous and gd.flags.c_contiguous
+        rows = kernel and xd.size == xd.shape[0] * xd.shape[1]
+        contiguous32 = kernel and not rows and xd.size
+        template32 = all32 and not kernel
         if rows and xd.size:                        # ((N, C) float32: the channels-last kernel's sums)
             x2, g2 = xd.reshape(xd.shape[0], -1), gd.reshape(xd.shape[0], -1)
             total, dotp = _channels_last_grad_sums(x2, g2, mean)
+        elif contiguous32:
+            total, dotp = _contiguous_grad_sums(xd, gd, mean)
+        elif template32:                            # (at::sum of the gradient; float products added in double)
+            dotp = (centred * gd).astype(_F64).sum(axes)
+            total = _add_reduce(gd, axes).astype(_F64)
         else:
             dotp = (centred.astype(_F64) * gd).sum(axes)
             total = gd.sum(axes, dtype=_F64)
@@ -2717,10 +2753,31 @@ class NativeBatchNormBackward0(Node):
             ws = f(1) if w is None else w._data
             if training:
                 k = (dotp * invstd).astype(f) * invstd / f(n)
-                gx = ((g2 - total / f(n)) - (x2 - mean) * k) * invstd * ws
+                # (dy - sum / n) - (x - mean) * k: fused for the columns in whole blocks of 8, the last c % 8
+                # columns rounded twice (measured)
+                dy = g2 - total / f(n)
+                fused = x2.shape[1] - x2.shape[1] % 8
+                gx = dy - (x2 - mean) * k
+                gx[:, :fused] = _fma32(mean[:fused] - x2[:, :fused], k[:fused], dy[:, :fused])
+                gx = gx * invstd * ws
             else:
                 gx = g2 * invstd.astype(f) * ws
             gx = make(gx.astype(xd.dtype).reshape(xd.shape))
+        elif self.needs(0) and (contiguous32 or template32):
+            # (k in float32; the contiguous kernel: sum / n in double, (x - mean) * k fused (measured); the generic
+            # loops: every step rounded)
+            f, ws = np.float32, np.float32(1) if w is None else w._data.reshape(shape)
+            if training:
+                n = xd.size // xd.shape[1]
+                k = (dotp.astype(f) * invstd * invstd / f(n)).reshape(shape)
+                if contiguous32:
+                    gx = _fma32(-centred, k, gd - (total / n).astype(f).reshape(shape))
+                else:
+                    gx = gd - (total.astype(f) / f(n)).reshape(shape) - centred * k
+                gx = gx * invstd.reshape(shape) * ws
+            else:
+                gx = gd * invstd.reshape(shape) * ws
+            gx = make(gx)
         elif self.needs(0):
             if training:
                 n = xd.size // xd.shape[1]

@@ -576,6 +576,13 @@ class Tensor:
         """hook(grad) runs when this tensor's gradient is computed; it may return a replacement."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
+        stale = self.__dict__.get('_stale_hooks')
+        if stale is not None:                 # (PyTorch reads grad_fn only for a first hook: see ag.keep_hooks)
+            return ag._Handle(stale, hook)
+        if type(self._grad_fn) is ag.Invalid:
+            # (PyTorch gives the tensor its dict before it reads grad_fn, which raises: a second call adds to that
+            # dict, which no node runs)
+            self.__dict__['_stale_hooks'] = OrderedDict()
         if self.grad_fn is not None:          # (read as PyTorch reads it: a view it cannot rebuild raises)
             return ag._Handle(self._grad_fn._tensor_pre_hooks(self._output_nr), hook)
         if self._hooks is None:
@@ -585,7 +592,11 @@ class Tensor:
     @property
     def _backward_hooks(self):
         """PyTorch's {handle id: hook} of register_hook, None until one is registered. A non-leaf's is kept by its
-        grad_fn, so after an in-place op (a new grad_fn) it is None again, as in PyTorch."""
+        grad_fn, so after an in-place op (a new grad_fn) it is None again, as in PyTorch (for a view whose base
+        changed in place, once its new grad_fn is read: see ag.keep_hooks)."""
+        stale = self.__dict__.get('_stale_hooks')
+        if stale is not None:
+            return stale
         node = self._grad_fn
         return self._hooks if node is None else (node._pre_hooks or {}).get(self._output_nr)
 

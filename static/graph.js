@@ -256,6 +256,29 @@ function pathOf(points) {
   return d;
 }
 
+const LABEL_H = 16;  // height of a gradient label on an edge or beside a node
+
+/** The area two boxes {x, y, w, h} share, each grown by margin. */
+const shared = (a, b, margin = 0) => Math.max(0, Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x) + margin)
+  * Math.max(0, Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) + margin);
+
+/**
+ * The first candidate box clear of the boxes in taken (by 2 px) and inside bounds, else the least bad one, where
+ * covering text is worse than sticking out of the view (panning brings it back); it joins taken. Graphviz leaves only
+ * ~15 px between nodes, so a label put at one fixed spot often covered a neighbour's text.
+ */
+function placeLabel(candidates, taken, bounds) {
+  let best = null;
+  let bestCost = Infinity;
+  for (const c of candidates) {
+    const cost = c.w * c.h - shared(c, bounds) + 4 * taken.reduce((sum, t) => sum + shared(c, t, 2), 0);
+    if (cost < bestCost) [best, bestCost] = [c, cost];
+    if (!cost) break;
+  }
+  taken.push(best);
+  return best;
+}
+
 /** The point at fraction t of a Graphviz spline (cubic Bézier pieces), by piece then by Bézier parameter. */
 function pointOnPath(points, t) {
   const pieces = Math.max(1, Math.floor((points.length - 1) / 3));
@@ -394,6 +417,7 @@ export function createGraphView(container, { onSelect } = {}) {
   let selected = null;
   let userMoved = false;  // once the user pans or zooms, resizes stop refitting
   let flowing = [];       // edge paths marked with data-flow by showEdgeGrads
+  let edgeLabelBoxes = [];  // where showEdgeGrads put its labels, for showNodeGrads to keep clear of
 
   const applyView = () => scene.setAttribute('transform', `translate(${view.x},${view.y}) scale(${view.k})`);
 
@@ -465,6 +489,18 @@ export function createGraphView(container, { onSelect } = {}) {
   }
 
   const nodeEl = (id) => (current ? current.elements.get(id) : null);
+
+  /** The part of the layout on screen, in layout units: where labels should stay (beyond it they need panning). */
+  const viewBounds = () => {
+    const box = svg.getBoundingClientRect();
+    return { x: -view.x / view.k, y: -view.y / view.k, w: box.width / view.k, h: box.height / view.k };
+  };
+
+  /** The drawn nodes' boxes {x, y, w, h} in layout units, for labels to keep clear of. */
+  const nodeBoxes = () => [...current.layout.nodes].flatMap(([id, pos]) => {
+    const size = current.sizes.get(id);
+    return size ? [{ x: pos.x - size.w / 2, y: pos.y - size.h / 2, w: size.w, h: size.h }] : [];
+  });
 
   const exporters = {
     svg: () => new Blob([svgText()], { type: 'image/svg+xml' }),
@@ -665,21 +701,32 @@ export function createGraphView(container, { onSelect } = {}) {
       overlay.querySelectorAll('.gv-edge-grad').forEach((el) => el.remove());
       for (const el of flowing) el.removeAttribute('data-flow');
       flowing = [];
+      edgeLabelBoxes = [];
       if (!current) return;
       let s = '';
+      const nodes = nodeBoxes();
+      const taken = nodes.slice();
+      const bounds = viewBounds();
       for (const g of list) {
         const candidates = current.edges.get(`${g.source}->${g.target}`) ?? [];
         const edge = candidates.find((c) => g.key == null || String(c.link.key ?? 0) === String(g.key)) ?? candidates[0];
         if (!edge) continue;
-        const mid = pointOnPath(edge.points, (candidates.indexOf(edge) + 1) / (candidates.length + 1));
+        const at = (candidates.indexOf(edge) + 1) / (candidates.length + 1);
         const text = compactValue(g.text, 20);
         const w = textW(text) + 8;
+        // Beside the edge's middle (parallel edges: its share of the way), else further along it, on either side.
+        const spots = [at, at - 0.2, at + 0.2, at - 0.35, at + 0.35].filter((t) => t > 0 && t < 1).flatMap((t) => {
+          const [x, y] = pointOnPath(edge.points, t);
+          return [{ x: x + 4, y: y - 8, w, h: LABEL_H }, { x: x - 4 - w, y: y - 8, w, h: LABEL_H }];
+        });
+        const box = placeLabel(spots, taken, bounds);
         s += `<g class="gv-edge-grad${g.current ? ' gv-current' : ''}" data-source="${esc(g.source)}" data-target="${esc(g.target)}"`
-          + ` transform="translate(${(mid[0] + 4).toFixed(1)},${(mid[1] - 8).toFixed(1)})"><rect width="${w.toFixed(1)}" height="16" rx="3"/>`
+          + ` transform="translate(${box.x.toFixed(1)},${box.y.toFixed(1)})"><rect width="${w.toFixed(1)}" height="${LABEL_H}" rx="3"/>`
           + `<text x="4" y="12">${esc(text)}</text></g>`;
         edge.el.setAttribute('data-flow', g.current ? 'current' : 'done');
         flowing.push(edge.el);
       }
+      edgeLabelBoxes = taken.slice(nodes.length);
       overlay.insertAdjacentHTML('beforeend', s);
     },
     /** Show grads under tensor nodes while stepping: {tensorId: text} (replaces the previous ones). */
@@ -687,14 +734,21 @@ export function createGraphView(container, { onSelect } = {}) {
       overlay.querySelectorAll('.gv-node-grad').forEach((el) => el.remove());
       if (!current) return;
       let s = '';
+      const taken = [...nodeBoxes(), ...edgeLabelBoxes];
+      const bounds = viewBounds();
       for (const [id, text] of Object.entries(map)) {
         const pos = current.layout.nodes.get(id);
         const size = current.sizes.get(id);
         if (!pos) continue;
         const label = `${tr('graph.grad')}: ${compactValue(text, 34)}`;
         const w = textW(label) + 8;
-        s += `<g class="gv-node-grad" data-id="${esc(id)}" transform="translate(${(pos.x + size.w / 2 + 4).toFixed(1)},${(pos.y - 8).toFixed(1)})">`
-          + `<rect width="${w.toFixed(1)}" height="16" rx="3"/><text x="4" y="12">${esc(label)}</text></g>`;
+        const [left, right, top, bottom] = [pos.x - size.w / 2, pos.x + size.w / 2, pos.y - size.h / 2, pos.y + size.h / 2];
+        // Right of the node, else left of it, else in the gap above or below it (3 px off: ranks are ~22 px apart).
+        const spots = [[right + 4, pos.y - 8], [left - 4 - w, pos.y - 8], [right - w, top - 3 - LABEL_H],
+          [right - w, bottom + 3], [left, top - 3 - LABEL_H], [left, bottom + 3]];
+        const box = placeLabel(spots.map(([x, y]) => ({ x, y, w, h: LABEL_H })), taken, bounds);
+        s += `<g class="gv-node-grad" data-id="${esc(id)}" transform="translate(${box.x.toFixed(1)},${box.y.toFixed(1)})">`
+          + `<rect width="${w.toFixed(1)}" height="${LABEL_H}" rx="3"/><text x="4" y="12">${esc(label)}</text></g>`;
       }
       overlay.insertAdjacentHTML('beforeend', s);
     },

@@ -41,6 +41,7 @@ registerStrings({
     'run.crashed': 'The Python worker crashed ({message}). It was restarted; your code is still in the editor.',
     'run.no_answer': 'it stopped answering',
     'run.memory': 'Out of memory: this browser tab gives Python only a few GB. Try smaller tensors.',
+    'run.no_input': 'input() has nothing to read here: the playground runs your code in one go, with no keyboard input. Write the value into the code instead, e.g. name = "Ada".',
     'run.internal': 'This is a bug in the playground\'s engine, not in your code. Please report it with the code above.',
     'run.restarting': 'Restarting Python…',
   },
@@ -55,6 +56,7 @@ registerStrings({
     'run.crashed': 'Python 工作线程崩溃了（{message}）。它已重新启动；你的代码仍在编辑器中。',
     'run.no_answer': '它不再响应',
     'run.memory': '内存不足：浏览器标签页只给 Python 几 GB 内存。请试试更小的张量。',
+    'run.no_input': 'input() 在这里读不到任何内容：演练场一次性运行你的代码，没有键盘输入。请直接把值写进代码，例如 name = "Ada"。',
     'run.internal': '这是演练场引擎的缺陷，不是你的代码的问题。请连同上面的代码一起报告。',
     'run.restarting': '正在重新启动 Python……',
   },
@@ -237,6 +239,8 @@ async function present(code, outcome) {
   }
   const { error } = result;
   if (error?.type === 'MemoryError' || /not enough memory|can't allocate memory/.test(error?.message)) showNotice(panes.output, t('run.memory'));
+  // What input() raises when stdin is empty, as the runner's is: a learner expects a prompt instead.
+  if (error?.type === 'EOFError' && error.message === 'EOF when reading a line') showNotice(panes.output, t('run.no_input'));
   for (const problem of result.problems ?? []) console.warn('playground:', problem);
   if (error?.line) editor.markError(error.line, `${error.type}: ${error.message}`);
   await views.show(result, code);

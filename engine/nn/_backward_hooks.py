@@ -89,8 +89,9 @@ class FullHooks:
             values[i] = t
         return tuple(values), at
 
-    def _grad_output_hook(self, grads, _):
-        """The outputs' node ran: its gradients are grad_output (the pre-hooks may replace them)."""
+    def _grad_output_hook(self, _, grads):
+        """The outputs' node ran: the gradients it received are grad_output, None for an output backward did not
+        reach (as they came, before the identity's backward made zeros of them); the pre-hooks may replace them."""
         self.grad_output = _spread(self.outs_at, grads, self.n_outs)
         for hook in self.pre_hooks:
             new = hook(self.module, self.grad_output)
