@@ -730,6 +730,7 @@ FUNCTIONS = {
                'median(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)'],
     'nanmedian': ['nanmedian(Tensor input)',
                   'nanmedian(Tensor input, int64_t dim, bool keepdim=False, *, TensorList[2] out=None)'],
+    'mode': ['mode(Tensor input, int64_t dim=-1, bool keepdim=False, *, TensorList[2] out=None)'],
     'transpose': ['transpose(Tensor input, int64_t dim0, int64_t dim1)'],
     'unsqueeze': ['unsqueeze(Tensor input, int64_t dim)'],
     'squeeze': ['squeeze(Tensor input)', 'squeeze(Tensor input, int64_t dim)',
@@ -916,7 +917,7 @@ METHODS.update((name, ['%s(int64_t sections)' % name, '%s(IntArrayRef indices)' 
                for name in ('hsplit', 'vsplit', 'dsplit'))
 FUNCTIONS.update((name, [s.replace('(', '(Tensor input, ', 1) for s in METHODS[name]])
                  for name in 'diagonal diag_embed rot90 tensor_split hsplit vsplit dsplit narrow movedim moveaxis '
-                             'swapaxes swapdims histc diff mode index_copy as_strided'.split())
+                             'swapaxes swapdims histc diff index_copy as_strided'.split())
 FUNCTIONS.update((name, [s.replace('(', '(Tensor input, ', 1)[:-1] + (', ' if '*' in s else ', *, ') +
                          'Tensor out=None)' for s in METHODS[name]])
                  for name in ('take_along_dim', 'matrix_power', 'scatter'))

@@ -1547,6 +1547,9 @@ def _out_grad_check(name, out, inputs):
 def _write_out(name, result, out, inputs):
     """torch.f(..., out=t): the result copied into t (t resized, with a warning unless it was empty, when the
     shapes differ), t returned. Not differentiable: an error if t or an input requires grad."""
+    if isinstance(result, builtins.tuple) and hasattr(builtins.type(result), 'n_fields') \
+            and isinstance(out, (builtins.tuple, builtins.list)):
+        return _write_outs(name, result, out, inputs)
     if not isinstance(result, Tensor):
         raise TypeError("%s() got an unexpected keyword argument 'out'" % name)
     tensors = _out_grad_check(name, out, inputs)
@@ -1584,6 +1587,25 @@ def _write_out(name, result, out, inputs):
     out._data = result._data.astype(out._data.dtype)
     ag.bump(out)
     return out
+
+
+def _write_outs(name, result, outs, inputs):
+    """torch.sort(x, out=(values, indices)) and the other ops returning a torch.return_types tuple: each result
+    written into its out= tensor (of the result's own dtype), returned as torch.return_types.<name>_out."""
+    from ._ops_nn import _return_type, return_types
+    if builtins.len(outs) != builtins.len(result):
+        raise TypeError('expected tuple of %d elements but got %d' % (builtins.len(result), builtins.len(outs)))
+    for out in outs:
+        _out_grad_check(name, out, inputs)
+    for r, out in zip(result, outs):        # (one at a time: the values are resized before the indices' dtype fails)
+        if r.dtype is not out.dtype:
+            raise RuntimeError('Expected out tensor to have dtype %s, but got %s instead'
+                               % (dt.C_NAMES[r.dtype.name], dt.C_NAMES[out.dtype.name]))
+        _write_out(name, r, out, inputs)
+    kind = name + '_out'
+    if not hasattr(return_types, kind):
+        setattr(return_types, kind, _return_type(kind, builtins.type(result).__match_args__))
+    return getattr(return_types, kind)(*outs)
 
 
 def _warn_resized(out, shape):

@@ -305,8 +305,9 @@ def fill_diagonal_(self, fill_value, wrap=False):
     if wrap and x.ndim == 2:
         rows = rows[rows % (x.shape[1] + 1) < builtins.min(x.shape[1], x.shape[0])]
     cols = rows % (x.shape[1] + 1) if wrap and x.ndim == 2 else rows
-    if x.flags.c_contiguous and self._base is None:
-        # PyTorch's way: fill_ through as_strided views of the diagonal (then of its wrapped part): CopySlices
+    if x.flags.c_contiguous and self._base is None or ops._shares_elements(x) and not wrap:
+        # PyTorch's way: fill_ through as_strided views of the diagonal (then of its wrapped part): CopySlices. (An
+        # expanded tensor too: no index_put_ into it, which would warn)
         stride = builtins.sum(self.stride())
         self.as_strided((builtins.min(x.shape[:2]),), (stride,)).fill_(fill_value)
         height, width = x.shape[:2]

@@ -45,6 +45,12 @@ def _rg(x):
     return isinstance(x, Tensor) and x._requires_grad
 
 
+def _edge(x):
+    """Whether operand x gets a gradient edge (PyTorch's needs_input_grad, which decides what a node saves): it
+    requires grad, and not only through its base as a view made in no_grad mode without a grad_fn does."""
+    return isinstance(x, Tensor) and x._requires_grad and not (x._grad_from_base and x._grad_fn is None)
+
+
 def _save(x):
     """A tensor operand is saved with its version; a Python number as it is (see Node._variables)."""
     return SavedTensor(x) if isinstance(x, Tensor) else x
@@ -842,7 +848,9 @@ def mul(a, b):
             if ag.grad_enabled:
                 if a._requires_grad:
                     last = _mul_saved
-                    if last[0] is b:
+                    if a._grad_from_base and a._grad_fn is None:
+                        saved = {'other': None, 'self': None}       # (no edge: nothing saved, see _edge)
+                    elif last[0] is b:
                         saved = last[1]
                     else:
                         saved = {'other': b, 'self': None}
@@ -874,10 +882,10 @@ def mul(a, b):
     if ag.grad_enabled:
         if tb is not Tensor and (tb is _float or tb is _int or not isinstance(b, Tensor)):
             if a._requires_grad:
-                _record(out, MulBackward0, (a, None), {'other': b, 'self': None}, same)
+                _record(out, MulBackward0, (a, None), {'other': b if _edge(a) else None, 'self': None}, same)
         elif a._requires_grad or b._requires_grad:      # (saved in PyTorch's order: other, then self)
-            _record(out, MulBackward0, (a, b), {'other': SavedTensor(b) if a._requires_grad else None,
-                                                'self': SavedTensor(a) if b._requires_grad else None}, same)
+            _record(out, MulBackward0, (a, b), {'other': SavedTensor(b) if _edge(a) else None,
+                                                'self': SavedTensor(a) if _edge(b) else None}, same)
     elif ag.inference_enabled:
         out._inference = True
     return out
@@ -941,7 +949,7 @@ def div(a, b, *, rounding_mode=_UNSET):
         r = _iter_laid_out(r, ad, bd)                    # (mixed layouts: PyTorch's, not numpy's)
     out = _out(r, d)
     if ag.grad_enabled and (a._requires_grad or _rg(b)):
-        saved = {'other': _save(b), 'self': _save(a) if _rg(b) else None}
+        saved = {'other': _save(b), 'self': _save(a) if _edge(b) else None}
         if rounding_mode is _UNSET:
             _attach(out, DivBackward0, (a, b), saved, same)
         else:
@@ -1220,8 +1228,8 @@ def remainder(a, b):
     if out is None:
         return NotImplemented
     if isinstance(b, Tensor):
-        return _attach(out, RemainderBackward1, (a, b), {'other': _save(b) if _rg(b) else None,
-                                                         'self': _save(a) if _rg(b) else None})
+        return _attach(out, RemainderBackward1, (a, b), {'other': _save(b) if _edge(b) else None,
+                                                         'self': _save(a) if _edge(b) else None})
     return _attach(out, RemainderBackward0, (a,))
 
 
@@ -1242,8 +1250,8 @@ def fmod(a, b):
     if out is None:
         return NotImplemented
     if isinstance(b, Tensor):
-        return _attach(out, FmodBackward1, (a, b), {'other': _save(b) if _rg(b) else None,
-                                                    'self': _save(a) if _rg(b) else None})
+        return _attach(out, FmodBackward1, (a, b), {'other': _save(b) if _edge(b) else None,
+                                                    'self': _save(a) if _edge(b) else None})
     return _attach(out, FmodBackward0, (a,))
 
 
@@ -2844,9 +2852,9 @@ def mm(a, b):
     ra, rb = a._requires_grad, b._requires_grad
     if (ra or rb) and ag.grad_enabled and out._data.dtype.kind == 'f':
         _record(out, MmBackward0, (a, b), {      # (saved in PyTorch's order: mat2, then self)
-            'mat2': SavedTensor(b) if ra else None, 'mat2_sym_sizes': y.shape,
+            'mat2': SavedTensor(b) if _edge(a) else None, 'mat2_sym_sizes': y.shape,
             'mat2_sym_strides': _matrix_strides(b) if rb else (),
-            'self': SavedTensor(a) if rb else None, 'self_sym_sizes': x.shape,
+            'self': SavedTensor(a) if _edge(b) else None, 'self_sym_sizes': x.shape,
             'self_sym_strides': _matrix_strides(a) if ra else ()})
     return out
 
@@ -2917,8 +2925,8 @@ def bmm(a, b):
     if a._data.dtype is not b._data.dtype:
         raise RuntimeError('expected scalar type %s but found %s' % (a.dtype.legacy, b.dtype.legacy))
     out = make(_bmm_values(a._data, b._data))
-    return _attach(out, BmmBackward0, (a, b), {'self': SavedTensor(a) if _rg(b) else None,
-                                               'mat2': SavedTensor(b) if _rg(a) else None})
+    return _attach(out, BmmBackward0, (a, b), {'self': SavedTensor(a) if _edge(b) else None,
+                                               'mat2': SavedTensor(b) if _edge(a) else None})
 
 
 def _bmm_values(x, y):
@@ -2975,8 +2983,8 @@ def mv(a, v):
         out = make(_products_in_order(x, v._data))
     else:
         out = make(x @ v._data)
-    return _attach(out, MvBackward0, (a, v), {'self': SavedTensor(a) if _rg(v) else None,
-                                              'vec': SavedTensor(v) if _rg(a) else None})
+    return _attach(out, MvBackward0, (a, v), {'self': SavedTensor(a) if _edge(v) else None,
+                                              'vec': SavedTensor(v) if _edge(a) else None})
 
 
 class MvBackward0(Node):
@@ -3000,8 +3008,8 @@ def dot(a, b):
         out = make(_products_in_order(a._data[None], b._data)[0])
     else:
         out = make(np.asarray(a._data @ b._data))
-    return _attach(out, DotBackward0, (a, b), {'self': SavedTensor(a) if _rg(b) else None,
-                                               'tensor': SavedTensor(b) if _rg(a) else None})
+    return _attach(out, DotBackward0, (a, b), {'self': SavedTensor(a) if _edge(b) else None,
+                                               'tensor': SavedTensor(b) if _edge(a) else None})
 
 
 class DotBackward0(Node):

@@ -185,7 +185,7 @@ def scatter_add(a, dim, index, src):
     out = a._data.copy()
     np.add.at(out.reshape(-1), flat.reshape(-1), _region(src, index).reshape(-1))
     return _src_meta(_attach(make(out), ScatterAddBackward0, (a, src),
-                             {'dim': _given(dim), 'index': SavedTensor(index) if src._requires_grad else None}),
+                             {'dim': _given(dim), 'index': SavedTensor(index) if ops._edge(src) else None}),
                      src, index)
 
 
@@ -1388,13 +1388,15 @@ def _no_overlap(inplace, pos, key, meta=None):
     """inplace with PyTorch's assert_no_overlap(self, source) before its kernel (scatter_, index_add_, put_, ...):
     the same tensor is refused (even an empty or a strided one), and dense tensors whose memory ranges meet; others
     are too hard to judge (allowed). Autograd's checks come first, then meta: the op's checks of dtypes and shapes
-    that PyTorch makes before the overlap's (its meta function), if any."""
+    that PyTorch makes before the overlap's (its meta function), if any: also before the write into an expanded
+    self is refused when the source is a number (scatter_(0, index, 1.))."""
     def f(self, *args, **kwargs):
         src = args[pos] if len(args) > pos else kwargs.get(key)
-        if isinstance(src, Tensor) and isinstance(self, Tensor):
+        if isinstance(self, Tensor) and (isinstance(src, Tensor) or meta is not None):
             ops._check_inplace(self, args + tuple(kwargs.values()))     # (autograd's checks come first: source too)
             if meta is not None:
                 meta(self, *args, **kwargs)
+        if isinstance(src, Tensor) and isinstance(self, Tensor):
             x, y = self._data, src._data
             if self is src or x.size and y.size and ops._dense(x) and ops._dense(y) and np.may_share_memory(x, y):
                 ops._partial_overlap_error()

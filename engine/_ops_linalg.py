@@ -13,7 +13,7 @@ from . import _autograd as ag
 from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
 from ._factories import eye
-from ._ops import _attach, _number, _sizes, _check_broadcast, _mul_scalar, cat, clone, matmul, mv, outer
+from ._ops import _attach, _edge, _number, _sizes, _check_broadcast, _mul_scalar, cat, clone, matmul, mv, outer
 from ._ops_index import diag_embed
 from ._ops_nn import _return_type, addmm, linalg_svd, return_types, where
 from ._ops_reduce import _LinAlgError, inverse
@@ -417,8 +417,8 @@ def _add_product(name, input, prod, a, b, beta, alpha, node, saved):
     out = make(np.ascontiguousarray(out, dtype=prod.dtype))
     names = tuple(saved)
     return _attach(out, node, (input, a, b), {'alpha': alpha, 'beta': beta,
-                                               names[0]: SavedTensor(a) if b._requires_grad else None,
-                                               names[1]: SavedTensor(b) if a._requires_grad else None})
+                                               names[0]: SavedTensor(a) if _edge(b) else None,
+                                               names[1]: SavedTensor(b) if _edge(a) else None})
 
 
 def addmv(input, mat, vec, *, beta=1, alpha=1):

@@ -12,9 +12,9 @@ import numpy as np
 from . import _dtypes as dt
 from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT, bump as _bump
-from ._ops import (_number, _attach, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
+from ._ops import (_number, _attach, _edge, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
                    _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
-                   _C10_TYPE, _rg, pow as _pow, _iter_laid_out, _Number, _half)
+                   _C10_TYPE, pow as _pow, _iter_laid_out, _Number, _half)
 from ._ops_nn import where, erf as _erf, _input_dtype_kept
 from ._tensor import Tensor, make, parser_type
 from ._random import fma32 as _fma32
@@ -378,7 +378,7 @@ def _pointwise2(name, np_fn, cls, saved, integers=True, doc=None):
         r = np_fn(x, y)
         r = _iter_laid_out(r, x, y)                          # (mixed layouts: PyTorch's, not numpy's)
         out = _out(r, d)
-        s = {'self': SavedTensor(a) if _rg(a) else None, 'other': SavedTensor(other) if _rg(other) else None,
+        s = {'self': SavedTensor(a) if _edge(a) else None, 'other': SavedTensor(other) if _edge(other) else None,
              'result': _RESULT}
         if len(saved) == 2:                     # (both formulas use both operands)
             s['self'], s['other'] = SavedTensor(a), SavedTensor(other)
@@ -522,8 +522,8 @@ def copysign(a, other):
     x, y, d = _float_pair(a, other)
     out = _out(_iter_laid_out(np.copysign(x, y), x, y), d)
     cls = CopysignBackward0 if isinstance(other, Tensor) else CopysignBackward1
-    return _attach(out, cls, (a, other) if isinstance(other, Tensor) else (a,),
-                   {'result': _RESULT, 'self': SavedTensor(a) if _rg(a) else None})
+    return _attach(out, cls, (a, other) if isinstance(other, Tensor) else (a,),     # (by a number: self kept always)
+                   {'result': _RESULT, 'self': SavedTensor(a) if _edge(a) or cls is CopysignBackward1 else None})
 
 
 def _copysign_self_backward(node, g):
@@ -602,8 +602,8 @@ def lerp(a, end, weight):
         # (PyTorch's codegen saves an input only if the one formula using it is needed: two formulas use weight,
         # so it is saved whatever requires grad)
         return _attach(out, LerpBackward1, (a, end, weight),
-                       {'end': SavedTensor(end) if _rg(weight) else None,
-                        'self': SavedTensor(a) if _rg(weight) else None, 'weight': SavedTensor(weight)})
+                       {'end': SavedTensor(end) if _edge(weight) else None,
+                        'self': SavedTensor(a) if _edge(weight) else None, 'weight': SavedTensor(weight)})
     if a.dtype is not dt.float64:                           # (a half's weight: a float, that must fit one)
         dt.check_scalar(_scalar(weight), dt.float32)
     w = (_F32 if x.dtype is _F16 else x.dtype).type(_scalar(weight))
@@ -657,8 +657,8 @@ def addcmul(a, tensor1, tensor2, *, value=1):
         v, x, y, z = _F32.type(value), x.astype(_F32), y.astype(_F32), z.astype(_F32)
     out = _out(_iter_laid_out(_fma(v * y, z, x) if d.is_floating_point else x + v * y * z, x, y, z), d)
     return _input_dtype_kept(_attach(out, AddcmulBackward0, (a, tensor1, tensor2),
-                                     {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
-                                      'tensor2': SavedTensor(tensor2) if _rg(tensor1) else None, 'value': value}),
+                                     {'tensor1': SavedTensor(tensor1) if _edge(tensor2) else None,
+                                      'tensor2': SavedTensor(tensor2) if _edge(tensor1) else None, 'value': value}),
                              a, tensor1, tensor2)
 
 
@@ -678,7 +678,7 @@ def addcdiv(a, tensor1, tensor2, *, value=1):
     else:
         out = _out(_iter_laid_out(x + d.np.type(value) * y / z, x, y, z), d)
     return _input_dtype_kept(_attach(out, AddcdivBackward0, (a, tensor1, tensor2),
-                                     {'tensor1': SavedTensor(tensor1) if _rg(tensor2) else None,
+                                     {'tensor1': SavedTensor(tensor1) if _edge(tensor2) else None,
                                       'tensor2': SavedTensor(tensor2), 'value': value}),   # (tensor2 saved always)
                              a, tensor1, tensor2)
 

@@ -17,7 +17,7 @@ from . import _reduce_order
 from . import _selection
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _div_scalar, _F16, _F32, _float_dtype, _half,
+from ._ops import (_number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
@@ -490,8 +490,8 @@ def linalg_cross(a, other, *, dim=-1):
     if x.dtype != y.dtype:
         raise RuntimeError('expected scalar type %s but found %s' % (a.dtype.legacy, other.dtype.legacy))
     return _attach(make(np.cross(x, y, axis=d)), LinalgCrossBackward0, (a, other),
-                   {'dim': _raw(dim), 'other': SavedTensor(other) if a.requires_grad else None,
-                    'self': SavedTensor(a) if other.requires_grad else None})
+                   {'dim': _raw(dim), 'other': SavedTensor(other) if _edge(a) else None,
+                    'self': SavedTensor(a) if _edge(other) else None})
 
 
 class LinalgCrossBackward0(Node):
@@ -1574,9 +1574,9 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         item = mat1._data.itemsize
         _attach(out, AddmmBackward0, (input, mat1, mat2), {
             'alpha': alpha, 'beta': beta,
-            'mat1': SavedTensor(mat1) if mat2._requires_grad else None, 'mat1_sym_sizes': mat1._data.shape,
+            'mat1': SavedTensor(mat1) if _edge(mat2) else None, 'mat1_sym_sizes': mat1._data.shape,
             'mat1_sym_strides': tuple(s // item for s in mat1._data.strides) if mat1._requires_grad else (),
-            'mat2': SavedTensor(mat2) if mat1._requires_grad else None, 'mat2_sym_sizes': mat2._data.shape,
+            'mat2': SavedTensor(mat2) if _edge(mat1) else None, 'mat2_sym_sizes': mat2._data.shape,
             'mat2_sym_strides': tuple(s // item for s in mat2._data.strides) if mat2._requires_grad else ()})
     return out
 
