@@ -753,7 +753,7 @@ def keep_hooks(view, old):
     hook) adds to it, so that the hook goes with the old node."""
     hooks = old._pre_hooks.get(view._output_nr) if isinstance(old, Node) and old._pre_hooks else None
     if hooks is not None:
-        view.__dict__['_stale_hooks'] = hooks
+        view._stale_hooks = hooks
 
 
 def read_grad_fn(t):

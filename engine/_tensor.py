@@ -190,7 +190,7 @@ _ENGINE_TENSOR_NAMES = frozenset("""
     __copy__ __slots__ _accumulator _data _grad_accumulator _grad_from_base _hooks _inference _no_grad_view
     _output_nr _post_acc_hooks _requires_grad _retains_grad _stale_meta _version_counter _view_fn _wrapped volatile
     __slotnames__ _detached_at _keep_views_where_they_are _memory _owner _unread_fn _watch_accumulator
-    _zerotensor""".split())
+    _zerotensor _stale_hooks""".split())
 
 
 class DLDeviceType(enum.IntEnum):
@@ -232,6 +232,7 @@ class Tensor:
     _detached_at = -1         # the sequence number when detach_() took its grad_fn (nodes made before: an error)
     _inference = False        # made under torch.inference_mode (kept out of autograd and version counting after)
     _zerotensor = False       # PyTorch's ZeroTensor (a gradient of zeros some formulas give: see _ops._zero_tensor)
+    _stale_hooks = None       # a view's hooks dict kept from its old grad_fn until the new one is read (ag.keep_hooks)
     __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
 
     def __new__(cls, *args, **kwargs):
@@ -576,13 +577,13 @@ class Tensor:
         """hook(grad) runs when this tensor's gradient is computed; it may return a replacement."""
         if not self._requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
-        stale = self.__dict__.get('_stale_hooks')
+        stale = self._stale_hooks
         if stale is not None:                 # (PyTorch reads grad_fn only for a first hook: see ag.keep_hooks)
             return ag._Handle(stale, hook)
         if type(self._grad_fn) is ag.Invalid:
             # (PyTorch gives the tensor its dict before it reads grad_fn, which raises: a second call adds to that
             # dict, which no node runs)
-            self.__dict__['_stale_hooks'] = OrderedDict()
+            self._stale_hooks = OrderedDict()
         if self.grad_fn is not None:          # (read as PyTorch reads it: a view it cannot rebuild raises)
             return ag._Handle(self._grad_fn._tensor_pre_hooks(self._output_nr), hook)
         if self._hooks is None:
@@ -594,7 +595,7 @@ class Tensor:
         """PyTorch's {handle id: hook} of register_hook, None until one is registered. A non-leaf's is kept by its
         grad_fn, so after an in-place op (a new grad_fn) it is None again, as in PyTorch (for a view whose base
         changed in place, once its new grad_fn is read: see ag.keep_hooks)."""
-        stale = self.__dict__.get('_stale_hooks')
+        stale = self._stale_hooks
         if stale is not None:
             return stale
         node = self._grad_fn
