@@ -61,6 +61,7 @@ version.debug = False
 _sys.modules[version.__name__] = version
 
 pi, e, inf, nan = 3.141592653589793, 2.718281828459045, _builtins.float('inf'), _builtins.float('nan')
+newaxis = None                    # (x[:, torch.newaxis], as numpy's)
 float = float32
 double = float64
 half = float16
@@ -519,7 +520,7 @@ _NN_BUILTINS = {'avg_pool2d': 'avg_pool2d', 'elu_': 'elu_', 'gelu': 'gelu', 'har
                 'conv1d': None, 'conv2d': None, 'conv_transpose1d': None, 'conv_transpose2d': None,
                 'cosine_similarity': None, 'hardshrink': None, 'pairwise_distance': None, 'pixel_shuffle': None,
                 'pixel_unshuffle': None, 'prelu': None, 'relu_': None, 'selu_': None, 'threshold_': None,
-                'rrelu_': None}
+                'rrelu_': None, 'pdist': None}
 
 
 def _as_builtins():

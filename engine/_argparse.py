@@ -930,6 +930,7 @@ FUNCTIONS.update({
                           'repeat_interleave(Tensor input, SymInt repeats, int64_t? dim=None, *, '
                           'SymInt? output_size=None)'],
     'bincount': ['bincount(Tensor input, Tensor? weights=None, SymInt minlength=0)'],
+    'pdist': ['pdist(Tensor input, double p=2)'],
     'quantile': [s.replace('(', '(Tensor input, ', 1).replace(')', ', Tensor out=None)') for s in METHODS['quantile']],
     'unflatten': ['unflatten(Tensor input, int64_t dim, SymIntArrayRef sizes)'],
     'argsort': ['argsort(Tensor input, *, bool stable, int64_t dim=-1, bool descending=False, Tensor out=None)',

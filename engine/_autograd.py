@@ -58,9 +58,8 @@ class _GradModeContext:
         self._prev = grad_mode
         _set_grad_enabled(self.mode)
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc):          # (returns None, as PyTorch's)
         _set_grad_enabled(self._prev)
-        return False
 
     def __call__(self, fn):
         """As a decorator: fn runs in this mode (in a context of its own, per call; a generator function's body in
@@ -186,7 +185,6 @@ class set_grad_enabled(_GradModeContext):
 
     def __exit__(self, *exc):
         _set_grad_enabled(self.prev)
-        return False
 
     def __call__(self, fn):
         _set_grad_enabled(self.prev)     # as a decorator it changes nothing until fn runs, as in PyTorch
@@ -1628,7 +1626,8 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     plain = not record and capture is None and needed is None and not anomaly
     prev_mode = grad_mode
     _set_grad_enabled(create_graph)                # backward formulas record a graph only for create_graph
-    graph_tasks.append((next(_task_ids), deps, needed, capture is not None, roots))
+    task = next(_task_ids)
+    graph_tasks.append((task, deps, needed, capture is not None, roots))
     node = None
     try:
         lone = lone_grads = None                   # the ready node run next, kept out of the heap
@@ -1752,6 +1751,9 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 waiting[seq] = (nxt, buf)
             if record:
                 yield step
+        callbacks = final_callbacks.get(task)     # (queued by the hooks: run once the graph is done, in the pass)
+        while callbacks:
+            callbacks.pop(0)()
     except Exception as err:
         # In anomaly mode PyTorch's engine shows where the node came from whatever failed while it ran: its formula,
         # and also its hooks (a leaf's hooks in its AccumulateGrad), its outputs' checks and their sums
@@ -1761,6 +1763,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
         raise
     finally:
         graph_tasks.pop()
+        final_callbacks.pop(task, None)
         _set_grad_enabled(prev_mode)
 
 
@@ -1768,6 +1771,21 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
 # (gradients captured, not accumulated), its roots)
 graph_tasks = []
 _task_ids = itertools.count()
+final_callbacks = {}        # pass id -> what Variable._execution_engine.queue_callback gave during it
+
+
+class _EngineBase:
+    """Variable._execution_engine: lets a hook queue a callable to run when the backward pass it runs in ends."""
+    __module__ = 'torch._C'
+
+    def queue_callback(self, callback):
+        if not graph_tasks:
+            raise RuntimeError('Final callbacks can only be installed during backward pass.')
+        final_callbacks.setdefault(graph_tasks[-1][0], []).append(callback)
+
+    def is_checkpoint_valid(self):
+        """False inside a pass that runs only toward some inputs (autograd.grad, backward(inputs=...))."""
+        return all(needed is None for _, _, needed, _, _ in graph_tasks)
 
 
 def will_execute(node):

@@ -273,6 +273,10 @@ def _no_order(self, other):
     raise TypeError('comparison not implemented')
 
 
+_DEVICE_TYPES = ('cpu', 'cuda', 'ipu', 'xpu', 'mkldnn', 'opengl', 'opencl', 'ideep', 'hip', 've', 'fpga', 'maia', 'xla',
+                 'lazy', 'vulkan', 'mps', 'meta', 'hpu', 'mtia', 'privateuseone')
+
+
 @c_type('torch.device')
 class device(metaclass=CType):
     """torch.device; only the CPU exists here, as in a CPU-only PyTorch build."""
@@ -302,13 +306,14 @@ class device(metaclass=CType):
             raise TypeError("device() received an invalid combination of arguments - got (%s), but expected one of:\n"
                             " * (torch.device device)\n      didn't match because some of the arguments have invalid "
                             "types: (!%s!)\n * (str type, int index = -1)\n" % (got, got))
+        if not type:
+            raise RuntimeError('Device string must not be empty')
         if not re.fullmatch(r'[a-zA-Z_]+(:([1-9][0-9]*|0))?', type):
             raise RuntimeError("Invalid device string: '%s'" % type)
         name, _, idx = type.partition(':')
-        if name not in ('cpu', 'cuda', 'mps', 'meta'):
-            raise RuntimeError('Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, '
-                               'maia, xla, lazy, vulkan, mps, meta, hpu, mtia, privateuseone device type at start of '
-                               'device string: %s' % name)
+        if name not in _DEVICE_TYPES:         # (any of them names a device; making a tensor there is check_device's)
+            raise RuntimeError('Expected one of %s device type at start of device string: %s'
+                               % (', '.join(_DEVICE_TYPES), name))
         if idx:
             if index is not None:
                 raise RuntimeError('type (string) must not include an index because index was passed explicitly: %s'

@@ -188,24 +188,78 @@ def jacobian(func, inputs, create_graph=False, strict=False, vectorize=False, st
         if not vectorize:
             raise NotImplementedError('Computing Jacobian using forward-AD or forward-over-reverse Hessian is'
                                       'only implemented for `vectorize=True`.')      # (sic: PyTorch's missing space)
-    with custom_function_rules(forward=strategy == 'forward-mode'):     # (PyTorch runs func on dual tensors then)
+    forward = strategy == 'forward-mode'
+    if forward:
+        # PyTorch's forward mode runs func on dual views of the inputs and detaches nothing: the Jacobian stays
+        # attached to what requires grad (inputs or not) where grad mode is on, so the engine differentiates with
+        # create_graph then (and _forward_jacobian detaches what depends only on the inputs' stand-ins)
+        create_graph = ag.grad_enabled
+        for t in _tuple(inputs, 'inputs', 'jacobian')[1]:
+            if not (t.is_floating_point() or t.is_complex()):       # (make_dual's refusal)
+                raise ValueError('Expected primal to be floating point or complex, but got: %s' % t.dtype)
+    with custom_function_rules(forward=forward):     # (PyTorch runs func on dual tensors then)
         is_in, inputs, is_out, outputs = _run(func, inputs, 'jacobian', create_graph)
     _check_requires_grad(outputs, 'outputs', strict)
     if vectorize and strict:
         raise RuntimeError('torch.autograd.functional.jacobian: `strict=True` and `vectorized=True` are not supported '
                            'together. Please either set `strict=False` or `vectorize=False`.')
     with ag.enable_grad():
-        result = []
-        for i, out in enumerate(outputs):
-            rows = [_jacobian_row(out.reshape(-1)[j], inputs, create_graph, strict, i) for j in range(out.numel())]
-            per_input = []
-            for i, t in enumerate(inputs):
-                full = stack([r[i] for r in rows])      # (an empty output: stack's error, as in PyTorch)
-                per_input.append(full.view(tuple(out.shape) + tuple(t.shape)))
-            result.append(_done(tuple(per_input), create_graph))
+        if forward:
+            result = [_forward_jacobian(out, inputs, create_graph) for out in outputs]
+        elif vectorize:
+            result = _vectorized_jacobian(outputs, inputs, create_graph)
+        else:
+            result = []
+            for i, out in enumerate(outputs):
+                rows = [_jacobian_row(out.reshape(-1)[j], inputs, create_graph, strict, i)
+                        for j in range(out.numel())]
+                per_input = []
+                for i, t in enumerate(inputs):
+                    full = stack([r[i] for r in rows])      # (an empty output: stack's error, as in PyTorch)
+                    per_input.append(full.view(tuple(out.shape) + tuple(t.shape)))
+                result.append(_done(tuple(per_input), create_graph))
+    if forward:                 # (PyTorch's forward mode gives lists where reverse mode gives tuples)
+        if not is_in:
+            result = tuple(r[0] for r in result)
+        return result if is_out else result[0]
     if not is_in:
         result = [r[0] for r in result]
     return tuple(result) if is_out else result[0]
+
+
+def _vectorized_jacobian(outputs, inputs, create_graph):
+    """The vectorized Jacobians, as PyTorch's vmap over backward passes makes them: each row is the gradient of all
+    the outputs at once against a one-hot vector (zeros for the other outputs, whose products with zero then add to
+    the row), and one tensor per input holds every output's rows, split per output (so with create_graph every
+    piece of it is attached when one part is)."""
+    from .func import _basis
+    flat = [out.reshape(-1) for out in outputs]
+    rows = []
+    for i, f in enumerate(flat):
+        for j in range(f.numel()):
+            got = _grad(flat, inputs, _basis(flat, i, j), create_graph)
+            rows.append([zeros_like(t) if g is None else g for g, t in zip(got, inputs)])
+    numels = [out.numel() for out in outputs]
+    pieces = [stack([r[k] for r in rows]).split(numels) for k in range(len(inputs))]
+    return [_done(tuple(p[i].view(tuple(out.shape) + tuple(t.shape)) for p, t in zip(pieces, inputs)), create_graph)
+            for i, out in enumerate(outputs)]
+
+
+def _forward_jacobian(out, inputs, create_graph):
+    """The Jacobians of one output as forward mode makes them: one tangent J e per input element (see
+    func._forward_tangents), a batch of shape (inputs' numel,) + out.shape, split per input, the batch dimension moved
+    last and reshaped, so an attached result ends in PyTorch's grad_fn (ReshapeAliasBackward0 for a non-scalar
+    output). It stays attached (with create_graph) only when it depends on something requiring grad other than the
+    leaves standing in for the inputs that did not."""
+    from .func import _Level, _forward_tangents
+    numels = [t.numel() for t in inputs]
+    tangents = _forward_tangents(out, inputs)
+    level = _Level()
+    level.fresh = {id(t): t for t in inputs if t.is_leaf}
+    if tangents.requires_grad and not (create_graph and level._reaches_outside(tangents)):
+        tangents = tangents.detach()
+    return [piece.permute(*range(1, piece.dim()), 0).reshape(tuple(out.shape) + tuple(t.shape))
+            for piece, t in zip(tangents.split(numels), inputs)]
 
 
 def _jacobian_row(out, inputs, create_graph, strict, i):
@@ -247,6 +301,10 @@ def hessian(func, inputs, create_graph=False, strict=False, vectorize=False, out
         _check_requires_grad(jac, 'jacobian', strict)
         return jac
 
+    if outer_jacobian_strategy == 'forward-mode':
+        # (in PyTorch grad_of's requires_grad_ reaches the dual views of the inputs: the Hessian comes back attached)
+        ins = tuple(t if t.requires_grad or not t.is_floating_point() else t.detach().requires_grad_(True)
+                    for t in ins)
     res = jacobian(grad_of, ins, create_graph=create_graph, strict=strict, vectorize=vectorize,
                    strategy=outer_jacobian_strategy)
     if not is_in:

@@ -472,9 +472,9 @@ fmax = _fextremum('fmax', np.fmax, FmaxBackward0)
 fmin = _fextremum('fmin', np.fmin, FminBackward0)
 
 
-def _xlogy_np(x, y):
+def _xlogy_np(x, y, log=np.log):
     with np.errstate(all='ignore'):
-        r = np.where(x == 0, x.dtype.type(0), x * _rounded(np.log)(np.asarray(y, x.dtype)))
+        r = np.where(x == 0, x.dtype.type(0), x * _rounded(log)(np.asarray(y, x.dtype)))
     return np.where(np.isnan(y), y, r)
 
 
@@ -489,14 +489,21 @@ def xlogy(a, other):
         if not isinstance(other, Tensor):
             raise TypeError('xlogy() received an invalid combination of arguments - got (%s, %s), but expected one '
                             'of:\n%s' % (parser_type(a), parser_type(other), _XLOGY_TYPES))
+    return _xlog(a, other, np.log, (XlogyBackward0, XlogyBackward1, XlogyBackward2))
+
+
+def _xlog(a, other, log, nodes):
+    """x * log(y) (xlogy) or x * log1p(y) (special.xlog1py), 0 where x is 0: nodes for two tensors, a number x, a
+    number y."""
+    if not isinstance(a, Tensor):
         y, x, d = _float_pair(other, a)
-        out = _out(_xlogy_np(np.asarray(x), y), d)
-        return _attach(out, XlogyBackward1, (other,), {'other': SavedTensor(other), 'self': _scalar(a)})
+        out = _out(_xlogy_np(np.asarray(x), y, log), d)
+        return _attach(out, nodes[1], (other,), {'other': SavedTensor(other), 'self': _scalar(a)})
     x, y, d = _float_pair(a, other)
-    out = _out(_iter_laid_out(_xlogy_np(x, y), x, y), d)
+    out = _out(_iter_laid_out(_xlogy_np(x, y, log), x, y), d)
     if isinstance(other, Tensor):
-        return _attach(out, XlogyBackward0, (a, other), {'other': SavedTensor(other), 'self': SavedTensor(a)})
-    return _attach(out, XlogyBackward2, (a,), {'other': _scalar(other), 'self': SavedTensor(a)})
+        return _attach(out, nodes[0], (a, other), {'other': SavedTensor(other), 'self': SavedTensor(a)})
+    return _attach(out, nodes[2], (a,), {'other': _scalar(other), 'self': SavedTensor(a)})
 
 
 class XlogyBackward0(Node):
@@ -516,6 +523,31 @@ class XlogyBackward2(Node):
         y, x = self._saved['other'], self.saved('self')     # (unpacked even when unused: its version is checked)
         gx = xlogy(g, y)
         return (gx if y > 0 else gx.masked_fill(x == 0., 0.),)
+
+
+def xlog1py(a, other):
+    """torch.special.xlog1py: x * log1p(y), 0 where x is 0 (unless y is nan)."""
+    return _xlog(a, other, np.log1p, (SpecialXlog1PyBackward0, SpecialXlog1PyBackward1, SpecialXlog1PyBackward2))
+
+
+class SpecialXlog1PyBackward0(Node):
+    # xlog1py(grad, other).masked_fill((self == 0.) & (other <= -1.), 0.), grad * self / (other + 1)
+    def apply(self, g):
+        x, y = self.saved('self'), self.saved('other')
+        return (xlog1py(g, y).masked_fill((x == 0.).logical_and(y <= -1.), 0.) if self.needs(0) else None,
+                g * x / (y + 1) if self.needs(1) else None)
+
+
+class SpecialXlog1PyBackward1(Node):
+    def apply(self, g):                       # grad * self / (other + 1), self a number
+        return (g * self._saved['self'] / (self.saved('other') + 1),)
+
+
+class SpecialXlog1PyBackward2(Node):
+    def apply(self, g):                       # xlog1py(grad, other), masked where self == 0 unless other > -1
+        y, x = self._saved['other'], self.saved('self')
+        gx = xlog1py(g, y)
+        return (gx if y > -1 else gx.masked_fill(x == 0., 0.),)
 
 
 def copysign(a, other):

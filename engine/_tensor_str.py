@@ -28,6 +28,12 @@ class __PrinterOptions:
 PRINT_OPTS = __PrinterOptions()
 
 
+def _str(self, *, tensor_contents=None):
+    """The text Tensor.__repr__ gives (PyTorch's __repr__ calls this), for scripts that call it directly."""
+    from ._tensor import Tensor
+    return Tensor.__repr__(self, tensor_contents=tensor_contents)
+
+
 @contextlib.contextmanager
 def printoptions(**kwargs):
     """Change the print options (as set_printoptions) for the `with` block only."""

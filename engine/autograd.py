@@ -32,12 +32,14 @@ sys.modules[__name__ + '.gradcheck'] = _gradcheck
 class _Package(types.ModuleType):
     """`import torch.autograd.gradcheck` (or `.variable`) sets the module as this package's attribute: in PyTorch
     that attribute stays the function."""
+    __module__ = 'builtins'
 
     def __setattr__(self, name, value):
         if not (name in ('gradcheck', 'variable') and isinstance(value, types.ModuleType)):
             super().__setattr__(name, value)
 
 
+_Package.__name__ = _Package.__qualname__ = 'module'      # (type(torch.autograd) shows <class 'module'>)
 sys.modules[__name__].__class__ = _Package
 __path__ = []
 
@@ -291,6 +293,9 @@ class VariableMeta(type):
         return cls._make(**dict(zip(_VARIABLE_ARGS, args)), **kwargs)
 
     def _make(cls, data=None, requires_grad=False, volatile=False, _grad_fn=None, name=None):
+        requires_grad, volatile = _flag(requires_grad), _flag(volatile)       # (C bytes, as the engine's flags)
+        if name is not None and not isinstance(name, str):        # (its "z" format)
+            raise TypeError('argument 5 must be str or None, not ' + type(name).__name__)
         if volatile:
             warnings.warn('volatile was removed and now has no effect. Use `with torch.no_grad():` instead.',
                           stacklevel=2)
@@ -308,17 +313,21 @@ class VariableMeta(type):
         if _grad_fn is not None:
             raise RuntimeError('_grad_fn argument to legacy Variable constructor is no longer supported.  Instead, '
                                'please invoke your _grad_fn to produce a variable with it as the _grad_fn.')
-        var.requires_grad_(bool(requires_grad),
+        var.requires_grad_(requires_grad,
                            _message='Only Tensors of floating point and complex dtype can require gradients')
         return var
 
 
 class Variable(metaclass=VariableMeta):
     __module__ = 'torch.autograd.variable'
+    _execution_engine = _ag._EngineBase()
 
 
 def variable(*args, **kwargs):
     raise RuntimeError('torch.autograd.variable(...) is deprecated, use torch.tensor(...) instead')
+
+
+variable.Variable = Variable        # (PyTorch's too: torch.autograd.variable.Variable names the class)
 
 
 class set_detect_anomaly:

@@ -379,15 +379,44 @@ def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_
 
 
 def jacfwd(func, argnums=0, has_aux=False, *, randomness='error'):
-    """f -> its Jacobian, like jacrev (PyTorch computes it in forward mode: the same values)."""
+    """f -> its Jacobian, like jacrev but one column (Jacobian-vector product) per input element, as PyTorch's
+    forward mode computes it (so products with zero keep forward mode's signs)."""
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         with _function.custom_function_rules(vmap=1, forward=1):
-            return _jacobian(func, argnums, has_aux, args, kwargs, 'jvp(f, primals, tangents)')
+            return _jacobian(func, argnums, has_aux, args, kwargs, 'jvp(f, primals, tangents)', forward=True)
     return wrapper
 
 
-def _jacobian(func, argnums, has_aux, args, kwargs, api):
+def _onehot(t, j):
+    """A tensor shaped like t, all zeros but a 1 at flat position j."""
+    from ._factories import zeros
+    onehot = zeros(t.numel(), dtype=t.dtype)
+    onehot[j] = 1
+    return onehot.view(t.shape)
+
+
+def _basis(ts, i, j):
+    """One vector of the standard basis across the tensors ts: zeros shaped like each, but a 1 at flat position j of
+    ts[i]."""
+    from ._factories import zeros_like
+    return [_onehot(t, j) if k == i else zeros_like(t) for k, t in enumerate(ts)]
+
+
+def _forward_tangents(o, ins):
+    """The columns J e_j of o's Jacobian for every element of every input in turn, stacked (a batch of shape
+    (inputs' numel,) + o.shape), as forward mode computes them: by the double-vjp trick (as jvp does: the vjp against
+    a dummy, then its vjp against e_j), with zero tangents for the other inputs (their products with zero add up as
+    forward mode's do, and zeros keep its signs). Attached (create_graph)."""
+    from ._factories import zeros_like
+    from ._ops import stack
+    dummy = zeros_like(o, requires_grad=o.is_floating_point())
+    back = _grads([o], ins, [dummy])
+    columns = [_grads(back, [dummy], _basis(ins, i, j))[0] for i, t in enumerate(ins) for j in range(t.numel())]
+    return stack(columns) if columns else zeros_like(o).expand((0,) + tuple(o.shape))
+
+
+def _jacobian(func, argnums, has_aux, args, kwargs, api, forward=False):
     from ._factories import zeros
     from ._ops import stack
     level = _Level()
@@ -398,15 +427,17 @@ def _jacobian(func, argnums, has_aux, args, kwargs, api):
         ins, in_spec = tree_flatten(diff)
         per_output = []
         for o in outs:
-            rows = []
-            for j in range(o.numel()):
-                onehot = zeros(o.numel(), dtype=o.dtype)
-                onehot[j] = 1
-                rows.append(_grads([o], ins, [onehot.view(o.shape)]))
             jac = []
-            for i, t in enumerate(ins):
-                col = stack([r[i] for r in rows]) if rows else zeros((0,) + tuple(t.shape), dtype=t.dtype)
-                jac.append(level.unwrap(col.view(tuple(o.shape) + tuple(t.shape))))
+            if forward:
+                # laid out as PyTorch's jacfwd: the batch dimension moved last, split per input and unflattened
+                tangents = _forward_tangents(o, ins).movedim(0, -1)
+                for t, piece in zip(ins, tangents.split([t.numel() for t in ins], -1)):
+                    jac.append(level.unwrap(piece.unflatten(-1, t.shape) if t.dim() else piece.squeeze(-1)))
+            else:
+                rows = [_grads([o], ins, [_onehot(o, j)]) for j in range(o.numel())]
+                for i, t in enumerate(ins):
+                    col = stack([r[i] for r in rows]) if rows else zeros((0,) + tuple(t.shape), dtype=t.dtype)
+                    jac.append(level.unwrap(col.view(tuple(o.shape) + tuple(t.shape))))
             per_output.append(tree_unflatten(jac, in_spec))
     result = tree_unflatten(per_output, out_spec)
     return (result, _aux(level, aux)) if has_aux else result

@@ -8,6 +8,7 @@ from . import _argparse, _misc
 from ._autograd import Node
 from ._ops import _unary, _rounded, _mul_scalar, _add_scalar
 from ._ops_nn import erf
+from ._ops_math import xlog1py
 
 
 def _entr_np(x):
@@ -45,11 +46,30 @@ _SIGNATURES.update({
     'xlogy': ['special_xlogy(Tensor input, Tensor other, *, Tensor out=None)',
               'special_xlogy(Scalar self, Tensor other, *, Tensor out=None)',
               'special_xlogy(Tensor input, Scalar other, *, Tensor out=None)'],
+    'xlog1py': ['special_xlog1py(Tensor input, Tensor other, *, Tensor out=None)',
+                'special_xlog1py(Scalar self, Tensor other, *, Tensor out=None)',
+                'special_xlog1py(Tensor input, Scalar other, *, Tensor out=None)'],
 })
 # the torch.* function each calls, and how it takes the values parsed (by position, keywords by name)
 _CALLS = dict({name: (op, ()) for name, op in _UNARY.items()}, logit=('logit', ('eps',)),
               polygamma=('polygamma', ()), logsumexp=('logsumexp', ()), softmax=('softmax', ('dtype',)),
-              log_softmax=('log_softmax', ('dtype',)), round=('round', ('decimals',)), xlogy=('xlogy', ()))
+              log_softmax=('log_softmax', ('dtype',)), round=('round', ('decimals',)), xlogy=('xlogy', ()),
+              xlog1py=(xlog1py, ()))
+
+
+def _special_out(name, result, out, inputs):
+    """torch.special.entr(x, out=t) (or xlog1py) is its kernel's out= (not differentiable); ndtr's is composite: its
+    result cast-checked, t resized (with the warning) and the result copied in by copy_, recorded as in-place ops."""
+    from . import _methods, _dtypes
+    if name in ('entr', 'xlog1py'):
+        return _methods._write_out('special_' + name, result, out, inputs)
+    if not _dtypes.can_cast(result.dtype, out.dtype):
+        raise RuntimeError("result type %s can't be cast to the desired output type %s"
+                           % (result.dtype.legacy, out.dtype.legacy))
+    if out.shape != result.shape:
+        _methods._warn_resized(out, result.shape)
+        out.resize_(result.shape)
+    return out.copy_(result)
 
 
 def _special(name):
@@ -68,6 +88,8 @@ def _special(name):
         while positional and positional[-1] is None:        # (arguments not given: the op's defaults)
             positional.pop()
         if out is not None:
+            if not isinstance(op, str):             # (entr, ndtr, xlog1py: the engine's own, without out=)
+                return _special_out(name, op(*positional), out, positional)
             named['out'] = out
         return (getattr(torch, op) if isinstance(op, str) else op)(*positional, **named)
     f.__name__ = f.__qualname__ = name

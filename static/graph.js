@@ -82,6 +82,7 @@ const shapeText = (shape) => (shape ? `(${shape.join(', ')})` : '');
 
 const FONT_PX = 11;
 const MIN_AUTO_SCALE = 0.5;  // the smallest zoom a graph is drawn at on its own: node text still legible
+const MIN_COVERED_SCALE = 0.3;  // the same while the inspector is open (its panel is what is being read)
 const LINE_H = 14;
 const PAD = 6;
 const MAX_CHARS = 56;
@@ -420,6 +421,32 @@ export function createGraphView(container, { onSelect } = {}) {
   let edgeLabelBoxes = [];  // where showEdgeGrads put its labels, for showNodeGrads to keep clear of
 
   const applyView = () => scene.setAttribute('transform', `translate(${view.x},${view.y}) scale(${view.k})`);
+  let covering = null;    // () => the client rect of a panel over the graph (the open inspector), or null
+
+  /**
+   * The part of the graph's area that no panel covers, {x, y, width, height} from its top left: the whole area, or,
+   * while a panel (the inspector) floats over it, the larger scale of the free bands beside and below (or above)
+   * the panel. Fitting and following the active node keep to it, so that no node hides under the inspector.
+   */
+  function freeBox() {
+    const box = svg.getBoundingClientRect();
+    const whole = { x: 0, y: 0, width: box.width, height: box.height };
+    const over = covering?.();
+    if (!over?.width || !over.height || over.bottom <= box.top || over.top >= box.bottom || over.right <= box.left
+        || over.left >= box.right) return whole;
+    const left = over.left - box.left;
+    const top = over.top - box.top;
+    const bottom = box.bottom - over.bottom;
+    const bands = [
+      { x: 0, y: 0, width: left - 8, height: box.height },                      // beside it
+      top > bottom ? { x: 0, y: 0, width: box.width, height: top - 8 }          // above it
+        : { x: 0, y: box.height - bottom + 8, width: box.width, height: bottom - 8 },  // below it
+    ].filter((b) => b.width > 40 && b.height > 40);
+    if (!current || !bands.length) return { ...(bands[0] ?? whole), covered: true };
+    const { width, height } = current.layout;
+    const scale = (b) => Math.min(b.width / (width + 20), b.height / (height + 20));
+    return { ...bands.reduce((best, b) => (scale(b) > scale(best) ? b : best)), covered: true };
+  }
 
   /**
    * Show the whole graph (the Fit button). With readable (a new graph, a resize), never zoom out below
@@ -429,12 +456,14 @@ export function createGraphView(container, { onSelect } = {}) {
     userMoved = false;
     if (!current) return;
     const { width, height } = current.layout;
-    const box = svg.getBoundingClientRect();
+    const box = freeBox();
     if (!box.width || !box.height || !width) return;
     const whole = Math.min(box.width / (width + 20), box.height / (height + 20), 1.5);
-    view.k = readable ? Math.max(whole, MIN_AUTO_SCALE) : whole;
-    view.x = (box.width - width * view.k) / 2;
-    view.y = height * view.k <= box.height ? (box.height - height * view.k) / 2 : box.height - (height + 10) * view.k;
+    // (beside the open inspector a graph may be drawn smaller: a node under the panel could not be clicked)
+    view.k = readable ? Math.max(whole, box.covered ? MIN_COVERED_SCALE : MIN_AUTO_SCALE) : whole;
+    view.x = box.x + (box.width - width * view.k) / 2;
+    view.y = box.y + (height * view.k <= box.height ? (box.height - height * view.k) / 2
+      : box.height - (height + 10) * view.k);
     applyView();
   }
 
@@ -687,12 +716,12 @@ export function createGraphView(container, { onSelect } = {}) {
       if (!el) return;
       el.setAttribute('data-active', 'true');
       const pos = current.layout.nodes.get(id);
-      const box = svg.getBoundingClientRect();
-      const sx = pos.x * view.k + view.x;
-      const sy = pos.y * view.k + view.y;
+      const box = freeBox();
+      const sx = pos.x * view.k + view.x - box.x;
+      const sy = pos.y * view.k + view.y - box.y;
       if (sx < 0 || sy < 0 || sx > box.width || sy > box.height) {
-        view.x = box.width / 2 - pos.x * view.k;
-        view.y = box.height / 2 - pos.y * view.k;
+        view.x = box.x + box.width / 2 - pos.x * view.k;
+        view.y = box.y + box.height / 2 - pos.y * view.k;
         applyView();
       }
     },
@@ -780,6 +809,17 @@ export function createGraphView(container, { onSelect } = {}) {
     },
     select,
     fit,
+    /**
+     * Keep the graph clear of a panel over it: rect() gives the panel's client rect, or null while it is closed.
+     * Call refit() when it opens or closes.
+     */
+    keepClearOf(rect) {
+      covering = rect;
+    },
+    /** Fit again after the free area changed, unless the user has panned or zoomed since the last fit. */
+    refit() {
+      if (current && !userMoved) fit({ readable: true });
+    },
     /** The graph as a Blob: 'svg', 'png', 'dot' (torchviz style) or 'json' (node-link). */
     async export(format) {
       const make = exporters[format];

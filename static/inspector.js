@@ -44,9 +44,10 @@ const pyBool = (b) => py(b ? 'True' : 'False');
 
 /**
  * The node inspector in container: `[data-testid=inspector]` with the details of one node.
- * Links to other nodes call onNavigate(id) (default: inspect that node here).
+ * Links to other nodes call onNavigate(id) (default: inspect that node here); onChange(open) follows what it shows
+ * (open: true) and its closing (false).
  */
-export function createInspector(container, { onNavigate } = {}) {
+export function createInspector(container, { onNavigate, onChange } = {}) {
   const root = el('div', { className: 'gi-inspector' });
   root.dataset.testid = 'inspector';
   root.hidden = true;
@@ -167,13 +168,16 @@ export function createInspector(container, { onNavigate } = {}) {
       root.dataset.id = node.id;
       root.dataset.kind = node.kind;
       root.hidden = false;
+      onChange?.(true);
     },
     /** Hide the inspector. */
     clear() {
       shown = null;
       root.replaceChildren();
+      const closing = !root.hidden;
       root.hidden = true;
       delete root.dataset.id;
+      if (closing) onChange?.(false);
     },
   };
   onLangChange(() => shown && api.show(shown.node, shown.graph));

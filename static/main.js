@@ -285,8 +285,10 @@ async function syncFragment(code) {
 
 // ---- the panes other modules draw: graph, inspector, backward stepper, explanation cards, gallery ----
 
-const inspector = createInspector(panes.inspector);
+const inspector = createInspector(panes.inspector, { onChange: () => graphView.refit() });
 const graphView = createGraphView(panes.graph, { onSelect: (node, graph) => inspector.show(node, graph) });
+// the open inspector floats over the graph's right side (the bottom on narrow screens): the graph fits beside it
+graphView.keepClearOf(() => panes.inspector.querySelector('[data-testid=inspector]:not([hidden])')?.getBoundingClientRect());
 const stepper = createStepper(panes.stepper, graphView);
 const explain = createExplainPanel(panes.explain, { graphRoot: panes.graph });
 let experiment = null;  // the gallery entry whose code is in the editor, while it is unedited

@@ -22,6 +22,7 @@ from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, smooth
 from .._ops_conv import (conv1d, conv2d, max_pool1d, max_pool2d, avg_pool1d, avg_pool2d,  # noqa: F401
                          adaptive_avg_pool1d, adaptive_avg_pool2d)
 from .._ops_pad import pad  # noqa: F401
+from .._ops_stats import pdist  # noqa: F401
 from .._ops_attention import (scaled_dot_product_attention, multi_head_attention_forward,  # noqa: F401
                               _canonical_mask, _none_or_dtype)
 from .._ops_vision import (interpolate, unfold, fold, conv_transpose1d, conv_transpose2d,  # noqa: F401

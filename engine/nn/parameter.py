@@ -142,6 +142,7 @@ class UninitializedBuffer(Tensor):
 
 class _BufferMeta(type):
     """isinstance(t, nn.Buffer) is True for the tensors nn.Buffer(...) marked (they stay plain tensors)."""
+    __module__ = 'torch.nn.parameter'
 
     def __instancecheck__(cls, instance):
         if cls is Buffer and isinstance(instance, Tensor) and instance.__dict__.get('_is_buffer', False):

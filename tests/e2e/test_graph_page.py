@@ -172,7 +172,32 @@ def test_inspector_is_wide_enough_for_its_rows(playground, run):
         assert box['width'] >= 300, (kind, box)
         assert playground.locator('[data-testid=inspector]').evaluate(
             'e => [...e.querySelectorAll("dd")].filter((d) => d.scrollWidth > d.clientWidth + 1).length') == 0, kind
-        playground.click('[data-testid=inspector-close]')  # it covers part of the graph
+        playground.click("[data-testid=inspector-close]")
+
+
+COVERED_JS = """() => {
+  const panel = document.querySelector('[data-testid=inspector]:not([hidden])').getBoundingClientRect();
+  return [...document.querySelectorAll('[data-testid=graph-node]')].filter((n) => {
+    const b = n.getBoundingClientRect();
+    const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+    return x > panel.left && x < panel.right && y > panel.top && y < panel.bottom;
+  }).map((n) => n.dataset.label);
+}"""
+
+
+@pytest.mark.parametrize('viewport', [(1280, 720), (1400, 900), (1000, 800), (700, 1000)])
+def test_the_open_inspector_covers_no_node(playground, run, viewport):
+    """Nodes clicked one after another, the inspector left open: the graph keeps beside (or, on a narrow screen,
+    above) the panel, so no node hides under it and every click reaches its node."""
+    playground.set_viewport_size({'width': viewport[0], 'height': viewport[1]})
+    run(playground, 'import torch\nx = torch.ones(2, 2, requires_grad=True)\ny = x.sigmoid()\nw = x * 2\n'
+                    'z = (y * 3).sum() + (w ** 2).sum()\ny.detach().zero_()\n')
+    nodes = playground.locator('[data-testid=graph-node]')
+    for i in range(nodes.count()):
+        node = nodes.nth(i)
+        node.click(timeout=5000)
+        assert playground.get_attribute('[data-testid=inspector]', 'data-id') == node.get_attribute('data-id')
+        assert playground.evaluate(COVERED_JS) == [], i
 
 
 def test_a_long_graph_is_drawn_legibly_and_fit_shows_all_of_it(playground, run):
