@@ -204,9 +204,10 @@ class PdistBackward0(Node):
         if p != 0 and a.size:
             i, j = np.triu_indices(a.shape[0], 1)
             shares = _pnorm_grad(a[i] - a[j], g._data[:, None], r._data[:, None], p)
-            for k in range(len(i)):         # (in the kernel's order, pair after pair)
-                grad[i[k]] += shares[k]
-                grad[j[k]] -= shares[k]
+            # (in the kernel's order, pair after pair: a row's pairs as the second row (i < it) all come before its
+            # pairs as the first, and ufunc.at adds in index order)
+            np.subtract.at(grad, j, shares)
+            np.add.at(grad, i, shares)
         return (_attach(make(grad), PdistBackwardBackward0, (g, x, r)),)
 
 
