@@ -377,7 +377,7 @@ def check_device(dev, moving=False):
     devices are the engine's own error."""
     if dev is None:
         return
-    if isinstance(dev, int) and not isinstance(dev, bool):      # (an index means the current accelerator)
+    if isinstance(dev, (int, np.integer)) and not isinstance(dev, bool):   # (an index: the current accelerator)
         raise RuntimeError('Cannot access accelerator device when none is available.')
     d = dev if isinstance(dev, device) else device(dev)
     if d.type == 'cuda':

@@ -229,18 +229,21 @@ def _infer(values, known=None):
             leaf_depth.append(depth)
             return
         if isinstance(x, np.ndarray) and leaf_depth and len(shape) <= depth:    # an array where numbers are
-            if typed:
+            if typed and known is None:
                 found.append(dt.from_numpy_dtype(x.dtype))
             problems.append(_Stored(x))
             return
         if isinstance(x, (Tensor, np.ndarray)):               # iterated where a sequence is expected
-            if typed:
-                found.append(x.dtype if isinstance(x, Tensor) else dt.from_numpy_dtype(x.dtype))
+            if typed and known is None:                       # (an array's type, whatever its byte order)
+                found.append(x.dtype if isinstance(x, Tensor) else dt.from_numpy_dtype(x.dtype.newbyteorder('=')))
             if len(shape) > depth and x.ndim == 0:            # (not sized by it: met storing the values)
                 problems.append(TypeError('not a sequence'))
                 return
             len(x)                                            # (PyTorch's TypeError for a 0-d array)
-            x, typed = x.tolist(), False
+            if known is not None and isinstance(x, np.ndarray) and _Stored(x.dtype.type(0)).error(known):
+                x, typed = list(x), False     # (its numpy numbers, which PyTorch stores: a float32 is no int)
+            else:
+                x, typed = x.tolist(), False
         if isinstance(x, (list, tuple, builtins.range, bytearray)):
             if leaf_depth and depth >= leaf_depth[0]:
                 problems.append(_Stored(x))
@@ -272,8 +275,8 @@ def _infer(values, known=None):
                   'list to a single numpy.ndarray with numpy.array() before converting to a tensor.',
                   'torch/csrc/utils/tensor_new.cpp:252')
     first = values                    # PyTorch sizes the data by its first elements: a str there never ends
-    while isinstance(first, (list, tuple)) and first:
-        first = first[0]
+    while (isinstance(first, (list, tuple)) or isinstance(first, np.ndarray) and first.ndim) and len(first):
+        first = first[0]                                    # (a numpy array's too: np.str_ is a str)
     if isinstance(first, str) and first and first is not values:
         raise ValueError("too many dimensions 'str'")
     try:
@@ -292,7 +295,7 @@ _BIG_INT = object()        # a problem met: a Python int beyond int64's range (o
 def _scalar_dtype(x):
     """The dtype PyTorch infers for one value of nested data (infer_scalar_type), or its error for a value that is
     no number."""
-    if isinstance(x, (np.bool_, np.number)):
+    if isinstance(x, np.generic) and not isinstance(x, (str, bytes)):    # (np.datetime64: its dtype's error)
         return dt.from_numpy_dtype(x.dtype)
     if isinstance(x, builtins.bool):
         return dt.bool_
@@ -377,6 +380,8 @@ def _to_list(x, depth=0, ndim=0):
         return x._data.reshape(()).item()
     if isinstance(x, (list, tuple, bytearray)):
         return [_to_list(y, depth + 1, ndim) for y in x]
+    if type(x) is np.ndarray and (not x.size or x.dtype == object):      # (sized as a sequence: no dims after
+        return x.tolist()                                   # an empty one; Python numbers read one by one)
     return x
 
 
@@ -404,7 +409,7 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
         from ._ops import _preserved_copy           # (laid out as .to() copies: preserve_format)
         arr = _preserved_copy(data._data, d)
     elif isinstance(data, np.ndarray):
-        _check_strides(data)
+        _check_strides(data, d)
         d = d or dt.from_numpy_dtype(data.dtype)
         from ._ops import _preserved_copy
         arr = _preserved_copy(data, d)
@@ -457,8 +462,8 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=_NO_DATA):
         out = obj if isinstance(obj, Tensor) else from_numpy(obj)
         if d is not None and d is not have:
             out = out.to(d)
-        elif copy:
-            out = out.clone()
+        elif copy or isinstance(obj, np.ndarray) and not obj.ndim:   # (a 0-d array: read as the numpy scalar it
+            out = out.clone()                                         # holds, a copy, with copy=False too)
         if requires_grad is _NO_DATA:
             if out.requires_grad:
                 warn_once('torch.asarray: unspecified requires_grad now defaults to obj.requires_grad instead of '
@@ -471,13 +476,18 @@ def asarray(obj, *, dtype=None, device=None, copy=None, requires_grad=_NO_DATA):
             raise RuntimeError('Only Tensors of floating point and complex dtype can require gradients')
         return out.requires_grad_(requires_grad)
     if copy is False:
+        if isinstance(obj, np.generic):
+            raise RuntimeError("can't alias NumPy scalars. Either remove copy=False or transform it in a ndarray. ")
         raise ValueError("can't alias arbitrary sequence into a tensor.")
     return tensor(obj, dtype=d, requires_grad=requires_grad is not _NO_DATA and requires_grad)
 
 
-def _check_strides(arr):
-    """PyTorch's error for a numpy array with a negative stride (a flipped one), met reading any whole array."""
-    dt.from_numpy_dtype(arr.dtype)
+def _check_strides(arr, known=None):
+    """PyTorch's error for a numpy array with a negative stride (a flipped one), met reading any whole array; also
+    for one of a dtype it has no match for (but PyTorch's uint16, uint32 and uint64 ones, read then converted to the
+    dtype `known`)."""
+    if known is None or arr.dtype.type not in (np.uint16, np.uint32, np.uint64):
+        dt.from_numpy_dtype(arr.dtype)
     if builtins.any(s < 0 for s in arr.strides):
         raise ValueError('At least one stride in the given numpy array is negative, and tensors with negative strides '
                          'are not currently supported. (You can probably work around this by making a copy of your '
@@ -494,9 +504,31 @@ def from_numpy(arr):
                   'means writing to this tensor will result in undefined behavior. You may want to copy the array to '
                   'protect its data or make it writable before converting it to a tensor. This type of warning will '
                   'be suppressed for the rest of this program.', 'torch/csrc/utils/tensor_numpy.cpp:213')
+        arr = _written_anyway(arr)
     t = make(arr)
     t._numpy_memory = True          # (numpy owns the memory: resize_ cannot grow it)
     return t
+
+
+class _ReadOnlyMemory:
+    """A read-only numpy array's memory handed out writeable (numpy's array interface, holding the array)."""
+    def __init__(self, arr):
+        self.arr = arr
+        self.__array_interface__ = dict(arr.__array_interface__, data=(arr.__array_interface__['data'][0], False))
+
+
+def _written_anyway(arr):
+    """A read-only numpy array as PyTorch takes it: memory it writes into all the same (after its warning), as an
+    array numpy lets write. (A broadcast's, whose elements share memory, stays read-only: writing into it is
+    refused, as PyTorch refuses; so does one whose own memory numpy hands out writeable: see _ops._writeable. Memory
+    numpy does not own, a bytes object's, is not written here: it may be shared.)"""
+    root = arr
+    while isinstance(root.base, np.ndarray):
+        root = root.base
+    if (root.flags.writeable or root.base is not None or not arr.size
+            or builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))):
+        return arr
+    return np.asarray(_ReadOnlyMemory(arr))
 
 
 def from_dlpack(ext_tensor):

@@ -49,9 +49,10 @@ def _values(optimizer, key):
 
 
 def _set(group, key, value):
-    """group[key] = value (a tensor there filled in place)."""
+    """group[key] = value (a tensor there filled in place: by a tensor value as a tensor, a 0-d one of it, as
+    PyTorch's _to_scalar makes it, so that fill_ records its Tensor overload)."""
     if isinstance(group[key], Tensor):
-        group[key].fill_(value.item() if isinstance(value, Tensor) else value)
+        group[key].fill_(value.squeeze() if isinstance(value, Tensor) and value.dim() != 0 else value)
     else:
         group[key] = value
 

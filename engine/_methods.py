@@ -87,7 +87,7 @@ def deprecated_overload(name, function, nargs):
 def _too_many(name, args, position=1, input=None):
     """PyTorch's TypeError for a binary method given too many positional arguments (after self: `args`)."""
     if name.rstrip('_') in ('add', 'sub') and position == 1 and len(args) > 2:    # (matched against the alpha one)
-        got = ', '.join(parser_type(a) if (i == 0 and isinstance(a, Tensor)) or len(args) > 3 else
+        got = ', '.join(parser_type(a) if (i == 0 and parser_type(a) == 'Tensor') or len(args) > 3 else
                         '!%s!' % parser_type(a) for i, a in enumerate(args))
         return TypeError('%s() received an invalid combination of arguments - got (%s), but expected (Tensor other, '
                          '*, Number alpha = 1)' % (name, got))
@@ -512,16 +512,24 @@ def share_memory_(self):
 Tensor.share_memory_ = share_memory_
 
 
+def _shape_of(other):
+    """The shape of view_as's, reshape_as's and expand_as's `other`; for one that is no tensor (a numpy array has a
+    shape too) a TypeError, which the parser words as PyTorch's (`argument 'other' ... must be Tensor`)."""
+    if not isinstance(other, Tensor):
+        raise TypeError('other must be a Tensor')
+    return other.shape
+
+
 def view_as(self, other):
-    return self.view(other.shape)
+    return self.view(_shape_of(other))
 
 
 def reshape_as(self, other):
-    return self.reshape(other.shape)
+    return self.reshape(_shape_of(other))
 
 
 def expand_as(self, other):
-    return self.expand(other.shape)
+    return self.expand(_shape_of(other))
 
 
 def type_as(self, other):

@@ -97,7 +97,7 @@ def _as_tensor(x):
         return x
     if isinstance(x, _Number):
         return make(np.array(_scalar(x), dtype=dt.scalar_dtype(_scalar(x)).np))
-    raise TypeError('expected Tensor as element 1 in argument 0, but got ' + type(x).__name__)
+    raise TypeError('expected Tensor as element 1 in argument 0, but got ' + _parser_type(x))
 
 
 def _result_dtype(a, b):
@@ -138,6 +138,8 @@ def _operands(a, b):
         b = _scalar(b)
         if type(b) is builtins.int:
             _check_int(b)
+        elif type(b) is builtins.complex:         # (numpy's: PyTorch's result would be complex, not made real)
+            raise TypeError('complex tensors are not supported in Autograd Playground')
     d = _result_dtype(a, b)
     npd = d.np
     same = ad.dtype is npd
@@ -1813,14 +1815,20 @@ def _zero_ties(r, x, y):
 
 
 def _nan_in_vectors(x, vectors):
-    """Where x is NaN in the part of it PyTorch's vector loop takes: whole blocks of `vectors` AVX-512 vectors (64
-    bytes each) of x laid flat. Its scalar loop takes the rest, and kernels built of comparisons often treat NaN
-    otherwise there (a comparison with NaN is false either way round, masks and branches read it differently)."""
+    """Where x is NaN in the part of it PyTorch's vector loop takes (_in_vector_loop). Its scalar loop takes the rest,
+    and kernels built of comparisons often treat NaN otherwise there (a comparison with NaN is false either way
+    round, masks and branches read it differently)."""
     nan = np.isnan(x)
     if not nan.any():
         return nan
+    return nan & _in_vector_loop(x, vectors)
+
+
+def _in_vector_loop(x, vectors):
+    """Where x, laid flat, falls in PyTorch's vector loop: whole blocks of `vectors` AVX-512 vectors (64 bytes each;
+    a pointwise kernel takes 2 at a time); its scalar loop takes the rest."""
     block = vectors * 64 // x.itemsize
-    return nan & (np.arange(x.size) < x.size - x.size % block).reshape(x.shape)
+    return (np.arange(x.size) < x.size - x.size % block).reshape(x.shape)
 
 
 def _clamp_by_tensors(x, lo, hi):
@@ -3576,13 +3584,13 @@ def to(a, /, *args, **kwargs):
     flags = _to_flags_at(args)
     fmt = kwargs.get('memory_format')
     if (not _TO_KEYWORDS.issuperset(kwargs) or isinstance(kwargs.get('dtype'), str) or flags is None
+            or args and kwargs and ('device' in kwargs or flags == 1 and 'dtype' in kwargs)    # (given twice)
             or not (fmt is None or isinstance(fmt, _mf.memory_format))):
         raise invalid_arguments('to', args, kwargs, _TO_SIGNATURES)
     d = kwargs.get('dtype')
     d = d if d is None or isinstance(d, dt.dtype) else _to_dtype_arg(d, args, kwargs)
-    kwargs.pop('dtype', None)
-    dev = kwargs.pop('device', None)
-    copy = kwargs.pop('copy', False)
+    dev = kwargs.get('device')
+    copy = kwargs.get('copy', False)
     for i, x in enumerate(args):
         if i >= flags:                                  # non_blocking, then copy
             copy = copy or i == flags + 1 and x
@@ -3590,7 +3598,10 @@ def to(a, /, *args, **kwargs):
             d = x
         elif isinstance(x, Tensor):
             d = x.dtype
-        elif isinstance(x, (str, dt.device, builtins.int)):
+        elif _number_as_tensor(x) or flags == 1 and isinstance(x, (builtins.int, np.integer)):
+            d = (dt.bool_ if type(x) is builtins.bool else dt.float64 if _number_as_tensor(x)   # (PyTorch's wrapped
+                 else dt.int64)                                                                 # numbers)
+        elif isinstance(x, (str, dt.device, builtins.int, np.integer)):
             dev = x
         elif x is not None:                                    # (.to(None) changes nothing)
             d = _to_dtype_arg(x, args, kwargs)
@@ -3630,14 +3641,22 @@ def _to_flags_at(args):
     if not args:
         return 0
     dtype_like = (dt.dtype, type)                       # (Python's float, int and bool name dtypes too)
-    if isinstance(args[0], dtype_like + (Tensor,)):
+    if isinstance(args[0], dtype_like + (Tensor,)) or _number_as_tensor(args[0]):
         at = 1
     elif len(args) > 1 and not (args[1] is None or isinstance(args[1], dtype_like)):
-        return None
+        if type(args[1]) is not builtins.bool or not isinstance(args[0], (builtins.int, np.integer)):
+            return None
+        at = 1                            # (an int then a flag: no device, the int stands for a tensor)
     else:
         at = 2
     rest = args[at:]
     return at if len(rest) <= 2 and all(type(x) is builtins.bool for x in rest) else None
+
+
+def _number_as_tensor(x):
+    """Whether .to() takes x as its `Tensor other` (PyTorch's parser lets a number stand for a tensor there): a bool
+    (of dtype bool), a float or numpy's floats and bool (read as a double); not an int (a device index)."""
+    return isinstance(x, (builtins.float, np.floating, np.bool_)) or type(x) is builtins.bool
 
 
 def _to_dtype_arg(x, args, kwargs):
@@ -3780,14 +3799,30 @@ def _byte_warning(byte):
 
 def _index_tuple(idx):
     """The index as a tuple. A list holding sequences, slices, None or Ellipsis still means a tuple in PyTorch
-    2.13, with a warning (numpy's old rule)."""
+    2.13, with a warning (numpy's old rule). Its numpy arrays as the tensors PyTorch makes of them (_array_index)."""
     if isinstance(idx, tuple):
-        return idx
-    if isinstance(idx, list) and len(idx) < 32 and any(
+        for i in idx:
+            if isinstance(i, np.ndarray):
+                break
+        else:
+            return idx
+    elif isinstance(idx, list) and len(idx) < 32 and any(
             isinstance(i, (list, tuple, str, Tensor, np.ndarray, slice)) or i is None or i is Ellipsis for i in idx):
         warnings.warn(_SEQ_INDEX, UserWarning, stacklevel=3)
-        return tuple(idx)
-    return (idx,)
+        idx = tuple(idx)
+    else:
+        return (_array_index(idx),) if isinstance(idx, np.ndarray) else (idx,)
+    return tuple(_array_index(i) if isinstance(i, np.ndarray) else i for i in idx)
+
+
+def _array_index(i):
+    """A numpy array in an index as PyTorch makes it a tensor (indexing_tensor_from_data, a copy): bool and uint8
+    ones keep their dtype (uint8: a deprecated mask), other numbers become int64; a 0-d one then indexes as a 0-d
+    tensor does (an int selects, a bool adds a dim)."""
+    if builtins.any(s < 0 for s in i.strides):
+        from ._factories import _check_strides
+        _check_strides(i, dt.int64)                 # (PyTorch's uint16 and wider too: read, then made int64)
+    return make(i.copy() if i.dtype == np.uint8 else _to_np_index(i).copy())
 
 
 _SEQ_INDEX = ('Using a non-tuple sequence for multidimensional indexing is deprecated and will be changed in pytorch '
@@ -5776,7 +5811,10 @@ class NormalBackward3(Node):
                      for i, k in enumerate(('mean_sym_sizes', 'std_sym_sizes')))
 
 
-def copy_(a, src, non_blocking=False):
+def copy_(a, src, non_blocking=False, *extra):
+    if extra:
+        raise _argparse.invalid_combination('copy_', ('(Tensor other, bool non_blocking = False)',),
+                                            (src, non_blocking) + extra, {})
     if not isinstance(src, (Tensor,) + _Number):
         raise TypeError("copy_(): argument 'other' (position 1) must be Tensor, not %s" % _parser_type(src))
     return _inplace(a, _copy, src, shared_ok=src is a or isinstance(src, Tensor) and _same_data(a, src))

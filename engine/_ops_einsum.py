@@ -8,7 +8,7 @@ takes this path when opt_einsum is not installed, or for two operands or fewer).
 """
 import string
 
-from ._tensor import Tensor
+from ._tensor import Tensor, parser_type
 
 __all__ = ['einsum']
 
@@ -86,7 +86,7 @@ def _parse_operands(lhs, n):
 def _einsum(equation, operands):
     for i, x in enumerate(operands):
         if not isinstance(x, Tensor):
-            raise TypeError('expected Tensor as element %d in argument 1, but got %s' % (i, type(x).__name__))
+            raise TypeError('expected Tensor as element %d in argument 1, but got %s' % (i, parser_type(x)))
     if not operands:
         raise RuntimeError('einsum(): must provide at least one operand')
     n = len(operands)

@@ -16,7 +16,7 @@ from ._autograd import Node, SavedTensor
 from ._ops_nn import where as _where
 from ._ops import (_attach, _sizes, _given, _signed, _along, _check_broadcast, _preserved_copy, _scalar,
                    put as _put_at)
-from ._tensor import Tensor, make, _wrap_dim, warn_once, user_stacklevel
+from ._tensor import Tensor, make, _wrap_dim, warn_once, user_stacklevel, parser_type
 
 __all__ = ['scatter', 'scatter_add', 'index_add', 'index_fill', 'index_copy', 'nonzero', 'argwhere', 'masked_select',
            'masked_scatter', 'take', 'put', 'take_along_dim', 'repeat_interleave',
@@ -1297,7 +1297,7 @@ def broadcast_shapes(*shapes):
 
 
 def _not_tensor(i, t):
-    raise TypeError('expected Tensor as element %d in argument 0, but got %s' % (i, type(t).__name__))
+    raise TypeError('expected Tensor as element %d in argument 0, but got %s' % (i, parser_type(t)))
 
 
 def tensor_list(tensors):
@@ -1311,7 +1311,7 @@ def tensor_list(tensors):
 
 def broadcast_tensors(*tensors):
     """The tensors expanded to their common shape (views)."""
-    ts = [ops._as_tensor(t) if not isinstance(t, (tuple, list)) else _not_tensor(i, t) for i, t in enumerate(tensors)]
+    ts = [t if isinstance(t, Tensor) else _not_tensor(i, t) for i, t in enumerate(tensors)]     # (numbers too)
     shape = ts[0]._data.shape if ts else ()
     for t in ts[1:]:
         _check_broadcast(shape, t._data.shape)

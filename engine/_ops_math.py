@@ -9,12 +9,13 @@ import math
 
 import numpy as np
 
+from . import _autograd as ag
 from . import _dtypes as dt
 from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT, bump as _bump
 from ._ops import (_number, _attach, _edge, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
                    _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
-                   _C10_TYPE, pow as _pow, _iter_laid_out, _Number, _half)
+                   _C10_TYPE, pow as _pow, _iter_laid_out, _Number, _half, _in_vector_loop)
 from ._ops_nn import where, erf as _erf, _input_dtype_kept
 from ._tensor import Tensor, make, parser_type
 from ._random import fma32 as _fma32
@@ -195,11 +196,12 @@ def _polygamma_np(n, x):
     s = n + 1
     v = x.astype(np.float64)
     total = np.zeros_like(v)
-    low = v < n + 10
+    pole = (x <= 0) & (x == np.trunc(x))             # (-inf and the huge negatives among them)
+    low = (v < n + 10) & ~pole
     while low.any():
         total = np.where(low, total + v ** -s, total)
         v = np.where(low, v + 1, v)
-        low = v < n + 10
+        low &= v < n + 10
     total = total + v ** (1 - s) / (s - 1) + v ** -s / 2
     rising, factorial = float(s), 2.0            # s (s + 1) ... (s + 2k - 2) and (2k)!
     for k, b in enumerate(_BERNOULLI, 1):
@@ -207,7 +209,7 @@ def _polygamma_np(n, x):
         rising *= (s + 2 * k - 1) * (s + 2 * k)
         factorial *= (2 * k + 1) * (2 * k + 2)
     out = (-1) ** (n + 1) * math.factorial(n) * total
-    pole = (x <= 0) & (x == np.trunc(x))
+    out = np.where(x == np.inf, np.nan, out)         # (the series' 0 * inf, as in PyTorch's zeta)
     return np.where(pole, (-1) ** (n + 1) * np.inf, out).astype(x.dtype)
 
 
@@ -275,7 +277,10 @@ rad2deg = _scale_op(180 / math.pi, Rad2DegBackward0, 'rad2deg')
 
 
 def _sinc_np(x):
-    """sin(pi * x) / (pi * x) in x's dtype (pi of that dtype), 1 at 0, as PyTorch's kernel."""
+    """sin(pi * x) / (pi * x) in x's dtype (pi of that dtype; a half's in float32, rounded once), 1 at 0, as
+    PyTorch's kernel."""
+    if x.dtype is _F16:
+        return _sinc_np(x.astype(_F32)).astype(_F16)
     product = x * x.dtype.type(math.pi)
     r = _rounded(np.sin)(product) / product
     return np.where(x == 0, x.dtype.type(1), r)
@@ -286,7 +291,8 @@ class SincBackward0(Node):
         x = self.saved('self')                # PyTorch's sinc_backward
         xpi = _scaled(x, math.pi)
         xsqpi = _scaled(x * x, math.pi)
-        out = g * ((xpi * xpi.cos() - xpi.sin()) / xsqpi)
+        sin = xpi.sin()                       # (made first, as the C++ compiler evaluates the operands: the
+        out = g * ((xpi * xpi.cos() - sin) / xsqpi)    # order its gradients add up in under create_graph)
         return (where(xsqpi == 0.0, make(np.zeros((), g._data.dtype)), out),)
 
 
@@ -314,11 +320,17 @@ def logit(a, eps=None):
 
 
 class LogitBackward0(Node):
-    def apply(self, g):                       # infinitely_differentiable_logit_backward
+    def apply(self, g):                       # infinitely_differentiable_logit_backward under create_graph
         x, eps = self.saved('self'), self._saved['eps']
         lo, hi = (0, 1) if eps is None else (eps, 1 - eps)
         fill = make(np.array(np.nan if eps is None else 0, g._data.dtype))
-        return (where((x >= lo).logical_and(x <= hi), g / (x * _scalar_sub(1, x)), fill),)
+        slope = g / (x * _scalar_sub(1, x))
+        if not ag.grad_enabled:               # logit_backward's kernel: the division in its vector loop, grad * inf
+            zero = x._data == 0               # at 0 and 1 in its scalar tail (at -0. the sign differs)
+            if zero.any():
+                tail = ~_in_vector_loop(slope._data, 2)
+                slope = where(make(zero & tail), g * make(np.array(np.inf, g._data.dtype)), slope)
+        return (where((x >= lo).logical_and(x <= hi), slope, fill),)
 
 
 def nan_to_num(a, nan=0.0, posinf=None, neginf=None):

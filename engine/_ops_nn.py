@@ -384,8 +384,8 @@ def _kth(a, dim, k, keepdim, cls, name, nan_first):
     """The k-th smallest element along dim (0-based) and its index; with nan_first a NaN wins (median)."""
     d = _wrap_dim(dim, a._data.ndim)
     x = a._data if a._data.ndim else a._data.reshape(1)
-    if not x.shape[d] and name == 'median':
-        raise IndexError('median(): Expected reduction dim %d to have non-zero size.' % d)
+    if not x.shape[d]:
+        raise IndexError('%s(): Expected reduction dim %d to have non-zero size.' % (name, d))
     if not 0 <= k < x.shape[d]:
         raise RuntimeError('kthvalue(): selected number k out of range for dimension %d' % d)
     if a._data.ndim or name != 'kthvalue':     # (a 0-d tensor's kthvalue is returned before the kernel's dtype check)
@@ -555,11 +555,29 @@ def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
         if not _argparse.is_int(dim):           # (torch.unique calls unique_dim(input, dim, ...))
             raise TypeError("unique_dim(): argument 'dim' (position 2) must be int, not %s" % parser_type(dim))
         d = _wrap_dim(dim, x.ndim)
+        if not x.size:
+            _check_unique_empty(x.shape, d)
+            return _unique_empty(a, UniqueDimBackward0, return_inverse, return_counts)
         values, inverse, counts = np.unique(x, return_inverse=True, return_counts=True, axis=d)
         inverse = inverse.reshape(-1)
         cls = UniqueDimBackward0
     out = _attach(make(values), cls, (a,))
     extra = [make(r.astype(np.int64)) for r, wanted in ((inverse, return_inverse), (counts, return_counts)) if wanted]
+    return tuple([out] + extra) if extra else out
+
+
+def _check_unique_empty(shape, d):
+    """PyTorch's unique along dim d of a tensor of nothing: only the dim itself may be 0."""
+    if shape.count(0) != 1:
+        raise RuntimeError('Number of zero sized dimensions is more than one, so unique cannot be applied ')
+    if shape[d]:
+        raise RuntimeError("There are 0 sized dimensions, and they aren't selected, so unique cannot be applied")
+
+
+def _unique_empty(a, cls, return_inverse, return_counts):
+    """unique / unique_consecutive along a dim of size 0: the input's shape, no inverse, no counts."""
+    out = _attach(make(a._data.copy()), cls, (a,))
+    extra = [make(np.zeros(0, np.int64)) for wanted in (return_inverse, return_counts) if wanted]
     return tuple([out] + extra) if extra else out
 
 
@@ -644,7 +662,7 @@ def _vec_sum(rows, vector_bytes=64):
     n = rows.shape[1]
     lanes = vector_bytes // rows.itemsize
     if n < lanes:
-        return np.add.accumulate(rows, axis=1)[:, -1]
+        return np.add.accumulate(rows, axis=1)[:, -1] if n else np.zeros(rows.shape[0], rows.dtype)
     whole = n // lanes * lanes
     acc = np.add.reduce(rows[:, :whole].reshape(-1, whole // lanes, lanes), axis=1)   # (not innermost: in order)
     if whole < n:
@@ -2075,12 +2093,15 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
         wshape[cdim] = weight.size(0)
     if probabilities:
         if label_smoothing > 0:                  # (C++ numbers: MulBackward1 and AddBackward1, as in PyTorch)
-            target = _add_scalar(_mul_scalar(target, 1 - label_smoothing), label_smoothing / classes)
+            target = _add_scalar(_mul_scalar(target, 1 - label_smoothing),       # (no classes: C++'s x / 0)
+                                 label_smoothing / classes if classes else math.inf)
         prod = logp * target if weight is None else logp * target * weight.view(wshape)
         if r == 0:
             return -prod.sum(cdim)
         if r == 2:
             return -prod.sum()
+        if not input._data.size:                 # (PyTorch's mean of nothing: the sum filled with NaN in place)
+            return -prod.sum().fill_(math.nan)
         return _div_scalar(-prod.sum(), input._data.size // classes)
     loss = nll_loss(logp, target, weight, None, ignore_index, None, ('none', 'mean', 'sum')[r])
     if label_smoothing <= 0:
@@ -3093,7 +3114,7 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     _check_float(input, 'LayerNormKernelImpl')
     x = input._data
     n = math.prod(shape)
-    rows = np.ascontiguousarray(x).reshape(-1, n)
+    rows = np.ascontiguousarray(x).reshape(math.prod(x.shape[:x.ndim - len(shape)]), n)
     wd, bd = (None if p is None else p._data.reshape(-1) for p in (weight, bias))
     if x.dtype is _F16:             # (halves: computed in float; the output and the saved mean and rstd rounded)
         rows, wd, bd = (None if v is None else v.astype(_F32) for v in (rows, wd, bd))
@@ -3101,8 +3122,8 @@ def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):
     if rows.size:
         mean, var = _rowwise_moments(rows)
         rstd = t(1) / np.sqrt(var + t(eps))
-    else:
-        mean = rstd = np.zeros(rows.shape[0], rows.dtype)
+    else:                           # (rows of nothing: mean 0, rstd 1 / sqrt(0 / 0))
+        mean, rstd = np.zeros(rows.shape[0], rows.dtype), np.full(rows.shape[0], np.nan, rows.dtype)
     centred = (rows - mean[:, None]) * rstd[:, None]
     if weight is not None and bias is not None:           # (the vectorized path: a fused multiply-add)
         out = _fused(centred, wd, bd)
@@ -3127,8 +3148,9 @@ class NativeLayerNormBackward0(Node):
     def apply(self, g):
         x, w = self.saved('input'), self.saved('weight')
         n = math.prod(self._saved['normalized_shape'])
-        xd = np.ascontiguousarray(x._data).reshape(-1, n)
-        gd = np.ascontiguousarray(g._data).reshape(-1, n).astype(xd.dtype)
+        m = math.prod(x._data.shape[:x._data.ndim - len(self._saved['normalized_shape'])])
+        xd = np.ascontiguousarray(x._data).reshape(m, n)
+        gd = np.ascontiguousarray(g._data).reshape(m, n).astype(xd.dtype)
         mean = self.saved('result1')._data.reshape(-1)[:, None]
         rstd = self.saved('result2')._data.reshape(-1)[:, None]
         out_dtype = xd.dtype
@@ -3140,7 +3162,7 @@ class NativeLayerNormBackward0(Node):
             wd = None if w is None else w._data.reshape(-1).astype(xd.dtype, copy=False)
             ds = _vec_sum(gd * xd if wd is None else gd * xd * wd, 32)[:, None]
             db = _vec_sum(gd if wd is None else gd * wd, 32)[:, None]
-            scale = t(1) / t(n)
+            scale = t(1) / t(n) if n else t(0)      # (rows of nothing: no gradient to scale)
             b = _fused(db, mean, -ds) * rstd * rstd * rstd * scale          # (fused multiply-adds: measured)
             c = _fused(-b, mean, -(db * rstd * scale))
             gx = make((_fused(b, xd, rstd * gd if wd is None else rstd * gd * wd) + c).astype(out_dtype, copy=False)

@@ -264,6 +264,8 @@ def _cumulative(name, better, node):
 class CummaxBackward0(Node):
     def apply(self, g):
         x, idx = self.saved('self'), self.saved('indices')
+        if not x._data.size:                    # (PyTorch's cummaxmin_backward hands back the input itself)
+            return (x,)
         d = _saved_dims(self._saved['dim'], x.ndim)[0]      # (a 0-d x's too: PyTorch scatters into a 0-d zero)
         return (x.new_zeros(x.shape).scatter_add(d, idx, g),)
 

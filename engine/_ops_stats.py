@@ -21,6 +21,7 @@ from ._ops import _attach, _check_broadcast, _mul_scalar, _not_implemented, _out
 from ._ops_index import broadcast_tensors
 from ._ops_nn import _nan_of, _vec_sum
 from ._ops_nn import MedianBackward0, SortBackward0, Unique2Backward0, _picked, _return_type, return_types
+from ._ops_nn import _check_unique_empty, _unique_empty
 from ._selection import _nth_element, _sort
 from ._tensor import Tensor, make, user_stacklevel, _wrap_dim
 
@@ -545,6 +546,9 @@ def unique_consecutive(input, return_inverse=False, return_counts=False, dim=Non
         if not _argparse.is_int(dim):           # (torch.unique_consecutive gives it by keyword to its builtin)
             raise TypeError("unique_consecutive(): argument 'dim' must be int, not %s" % _argparse.parser_type(dim))
         d = _wrap_dim(dim, x.ndim, scalar=False)
+        if not x.size:
+            _check_unique_empty(x.shape, d)
+            return _unique_empty(input, UniqueConsecutiveBackward0, return_inverse, return_counts)
         rows = np.moveaxis(x, d, 0).reshape(x.shape[d], -1)
         shape = rows.shape[:1]
     new = np.ones(len(rows), bool)

@@ -32,10 +32,11 @@ def warn_once(message, where, stacklevel=None):
 
 def parser_type(x):
     """A value's type as PyTorch's argument parser names it: its C type's name (tp_name), the module's name before
-    it but for builtins (numpy.ndarray, decimal.Decimal, torch.Size); a Python class's name alone (numpy's matrix)."""
-    if isinstance(x, Tensor):
-        return 'Tensor'
+    it but for builtins (numpy.ndarray, decimal.Decimal, torch.Size); a Python class's name alone (numpy's matrix,
+    a Parameter or other subclass of Tensor: which is then no 'Tensor' where the parser matches names)."""
     t = type(x)
+    if isinstance(x, Tensor):
+        return 'Tensor' if t is Tensor else t.__name__
     if t.__module__ in ('torch', 'torch._C', 'torch.return_types'):          # (the engine's versions of C types)
         return t.__module__ + '.' + t.__name__
     return t.__name__ if t.__module__ == 'builtins' or t.__flags__ & _HEAP_TYPE else t.__module__ + '.' + t.__name__

@@ -447,10 +447,15 @@ class SGD(Optimizer):
             if buf is None:
                 buf = state['momentum_buffer'] = make(g.copy())
             else:
-                buf._data *= momentum
+                buf._data *= _scalar(momentum)         # (a tensor momentum: one a scheduler set)
                 _fma(buf._data, 1 - group['dampening'], g, out=buf._data)
                 _count_writes(state, {'momentum_buffer': 2})      # (buf.mul_(momentum).add_(grad, ...))
-            g = _fma(g, momentum, buf._data) if group['nesterov'] else buf._data
+            if group['nesterov']:
+                if isinstance(momentum, Tensor) and momentum.requires_grad:     # (grad.add(buf, alpha=momentum))
+                    raise TypeError("add(): argument 'alpha' must be Number, not Tensor")
+                g = _fma(g, _scalar(momentum), buf._data)
+            else:
+                g = buf._data
         _add_(p, -group['lr'], g)
 
 
@@ -484,9 +489,11 @@ class Adam(Optimizer):
         if not state:
             _start(state, p, 'exp_avg', 'exp_avg_sq', *['max_exp_avg_sq'] * group['amsgrad'])
         lr, (beta1, beta2) = group['lr'], group['betas']
-        tensor_betas = isinstance(beta1, Tensor)
-        if tensor_betas:        # (PyTorch's update then does the betas' arithmetic in their dtype, as tensors)
-            beta1, beta2 = beta1._data.reshape(()), beta2._data.reshape(())
+        if isinstance(beta1, Tensor):       # (PyTorch's update then does the betas' arithmetic in their dtype, as
+            beta1 = beta1._data.reshape(())     # tensors; a scheduler's cycle_momentum makes beta1 one alone)
+        tensor_betas = isinstance(beta2, Tensor)
+        if tensor_betas:
+            beta2 = beta2._data.reshape(())
         g = _grad(p, g, group)
         step = _next_step(state)
         m, v = state['exp_avg']._data, state['exp_avg_sq']._data
@@ -549,7 +556,7 @@ class RMSprop(Optimizer):
         avg += group['eps']
         if group['momentum'] > 0:
             buf = state['momentum_buffer']._data
-            buf *= group['momentum']
+            buf *= _scalar(group['momentum'])
             buf += g / avg                                 # buf.mul_(momentum).addcdiv_(grad, avg)
             _add_(p, -group['lr'], buf)
         else:
@@ -618,6 +625,8 @@ class NAdam(Optimizer):
         if not state:
             _start(state, p, 'exp_avg', 'exp_avg_sq', mu_product=1.0)
         lr, (beta1, beta2), decay = group['lr'], group['betas'], group['momentum_decay']
+        if isinstance(beta1, Tensor):       # (set by a scheduler's cycle_momentum: its arithmetic in its dtype)
+            beta1 = beta1._data.reshape(())
         step = _next_step(state)
         g = _grad(p, g, group)
         mu = beta1 * (1.0 - 0.5 * 0.96 ** (step * decay))
@@ -656,6 +665,8 @@ class RAdam(Optimizer):
         if not state:
             _start(state, p, 'exp_avg', 'exp_avg_sq')
         lr, (beta1, beta2) = group['lr'], group['betas']
+        if isinstance(beta1, Tensor):       # (set by a scheduler's cycle_momentum: its arithmetic in its dtype)
+            beta1 = beta1._data.reshape(())
         g = _grad(p, g, group)
         step = _next_step(state)
         m, v = state['exp_avg']._data, state['exp_avg_sq']._data
@@ -758,7 +769,7 @@ class Rprop(Optimizer):
         g = _grad(p, g, group)
         _next_step(state)
         prev, step_size = state['prev']._data, state['step_size']._data
-        sign = np.sign(g * prev)
+        sign = _sign(g * prev)
         sign[sign > 0] = etaplus
         sign[sign < 0] = etaminus
         sign[sign == 0] = 1
@@ -766,9 +777,14 @@ class Rprop(Optimizer):
         np.clip(step_size, *group['step_sizes'], out=step_size)
         g = g.copy()
         g[sign == etaminus] = 0
-        p._data -= np.sign(g) * step_size
+        p._data -= _sign(g) * step_size
         _bump(p)
         prev[...] = g
+
+
+def _sign(a):
+    """torch.sign: (a > 0) - (a < 0), so 0 for a NaN (numpy's sign gives NaN)."""
+    return (a > 0).astype(a.dtype) - (a < 0)
 
 
 class ASGD(Optimizer):

@@ -230,9 +230,8 @@ KERNEL_SIGNS = {"gelu_and_logsigmoid_signed_zeros_and_tails"}
 
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
-    if name in KERNEL_SIGNS and harness.torch_cpu() != harness.ENGINE_CPU:
-        pytest.skip("PyTorch's gelu on %s gives other signs of zero than on %s" % (harness.torch_cpu(),
-                                                                                    harness.ENGINE_CPU))
+    if name in KERNEL_SIGNS:
+        harness.skip_unless_engine_cpu("gelu's signs of zero")
     code = SNIPPETS[name]
     t, e = run_both(T, E, code)
     assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

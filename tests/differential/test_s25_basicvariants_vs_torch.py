@@ -9,7 +9,7 @@ combinations, indexing errors and broadcasting errors, word for word."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import SHOW, load_engine, run_both, same  # noqa: E402
+from .harness import SHOW, load_engine, run_both, same, skip_unless_engine_cpu  # noqa: E402
 
 E = load_engine()
 
@@ -186,8 +186,14 @@ SNIPPETS = {
 }
 
 
+# Where PyTorch's vector loop ends depends on the CPU's vector width (see the harness)
+KERNEL_WIDTH = {"elu_family_and_hardswish_grads_at_nan"}
+
+
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
+    if name in KERNEL_WIDTH:
+        skip_unless_engine_cpu("the elu family's gradient at NaN")
     code = SHOW + SNIPPETS[name]
     t, e = run_both(T, E, code)
     assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

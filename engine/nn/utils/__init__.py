@@ -18,7 +18,8 @@ def get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=Non
     norm_type = float(norm_type)
     if not tensors:
         return _factories.tensor(0.0)
-    total = stack([t.norm(norm_type) for t in tensors]).norm(norm_type)
+    with ag.no_grad():                  # (PyTorch's is decorated @_no_grad: a tensor given itself gives no graph)
+        total = stack([t.norm(norm_type) for t in tensors]).norm(norm_type)
     if error_if_nonfinite and bool(total.isnan() | total.isinf()):
         raise RuntimeError('The total norm of order %s for gradients from `parameters` is non-finite, so it cannot '
                            'be clipped. To disable this error and scale the gradients by the non-finite norm anyway, '
@@ -29,10 +30,11 @@ def get_total_norm(tensors, norm_type=2.0, error_if_nonfinite=False, foreach=Non
 def clip_grads_with_norm_(parameters, max_norm, total_norm, foreach=None):
     """Scale every gradient by min(max_norm / (total_norm + 1e-6), 1), in place."""
     grads = [p.grad for p in _as_list(parameters) if p.grad is not None]
+    max_norm = float(max_norm)          # (checked before there may be nothing to clip, as PyTorch)
     if not grads:
         return
     with ag.no_grad():
-        coef = (float(max_norm) / (total_norm + 1e-6)).clamp(max=1.0)
+        coef = (max_norm / (total_norm + 1e-6)).clamp(max=1.0)
         for g in grads:
             g.mul_(coef)
 
@@ -65,7 +67,7 @@ def clip_grad_value_(parameters, clip_value, foreach=None):
                            'message be improved?  If so, please report an enhancement request to PyTorch.)')
     with ag.no_grad():
         for g in grads:
-            if foreach is False:
+            if foreach is not None and not foreach:     # (False, 0, ...: the loop of single clamps)
                 g.clamp_(min=-clip_value, max=clip_value)
             else:           # (PyTorch's foreach path on the CPU: two in-place ops, two version bumps)
                 g.clamp_(min=-clip_value)
@@ -74,15 +76,21 @@ def clip_grad_value_(parameters, clip_value, foreach=None):
 
 def parameters_to_vector(parameters):
     """All parameters flattened into one vector."""
-    return cat([p.view(-1) for p in parameters])
+    vec = []
+    for p in parameters:
+        p.device                    # (PyTorch checks each one's device first: a non-tensor fails there)
+        vec.append(p.view(-1))
+    return cat(vec)
 
 
 def vector_to_parameters(vec, parameters):
     """Copy consecutive slices of vec into the parameters' data."""
     if not isinstance(vec, Tensor):
-        raise TypeError('expected torch.Tensor, but got: %s' % type(vec).__name__)
+        from ... import typename
+        raise TypeError('expected torch.Tensor, but got: %s' % typename(vec))
     at = 0
     for p in parameters:
+        p.device
         n = p.numel()
         p.data = vec[at:at + n].view_as(p).data
         at += n
