@@ -12,7 +12,7 @@ from ._autograd import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled,
                         is_inference_mode_enabled)
 from ._factories import (tensor, as_tensor, from_numpy, zeros, ones, empty, full, zeros_like, ones_like,  # noqa: F401
                          empty_like, full_like, rand, randn, normal, randint, rand_like, randn_like, randperm, arange,
-                         range, asarray, from_dlpack,
+                         range, asarray, from_dlpack, frombuffer,
                          linspace, logspace, eye, manual_seed, seed, initial_seed, Generator, default_generator,
                          get_rng_state, set_rng_state, randint_like, empty_strided, scalar_tensor,
                          FloatTensor, DoubleTensor, HalfTensor, LongTensor, IntTensor, ShortTensor, CharTensor,

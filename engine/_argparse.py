@@ -159,7 +159,8 @@ class Signature:
         self.numbers_as_tensors = self.name in _NUMBERS_AS_TENSORS
         self.min_args = sum(not p.optional for p in self.params)
         self.max_pos_args = sum(not p.keyword_only for p in self.params)
-        self.varargs = self.max_pos_args == 1 and self.params[0].type in ('IntArrayRef', 'SymIntArrayRef')
+        # (one int list or tensor list: the positional arguments may be its elements, view(2, 3), atleast_1d(a, b))
+        self.varargs = self.max_pos_args == 1 and self.params[0].type in ('IntArrayRef', 'SymIntArrayRef', 'TensorList')
 
     def __str__(self):
         """FunctionSignature::toString, as the error lists it: '(Tensor input, tuple of ints dim, bool keepdim =
@@ -215,7 +216,9 @@ class Signature:
                 return None
             elif p.check(x, self.numbers_as_tensors):
                 values.append(x)
-            elif not is_kwd and self.varargs and pos == 0 and _is_int_list(args, p.size):
+            elif not is_kwd and self.varargs and pos == 0 and (nargs > 1 and p.check(args, False)
+                                                               if p.type == 'TensorList' else
+                                                               _is_int_list(args, p.size)):
                 values.append(args)               # view(2, 3): the ints after self as the one int list
                 pos = nargs
                 continue
@@ -419,7 +422,7 @@ class Parser:
         types = [{s.params[i].type for s in sigs if i < s.max_pos_args} for i in range(n)]
         self._typed = [None if not t & _TYPED else (bool,) if t == {'bool'} else (int, Tensor) if 'Tensor' in t else
                        (int,) for t in types]
-        self._varargs = any(s.varargs for s in sigs)
+        self._varargs = any(s.varargs and s.params[0].type != 'TensorList' for s in sigs)
         self.takes_ints = self._varargs or any(self._typed)
 
     def check(self, args, kwargs):
@@ -630,6 +633,7 @@ METHODS = {
     'inner': ['inner(Tensor other)'],
     'dist': ['dist(Tensor other, Scalar p=2)'], 'cross': ['cross(Tensor other, int64_t? dim=None)'],
     'atan2': ['atan2(Tensor other)'], 'hypot': ['hypot(Tensor other)'], 'equal': ['equal(Tensor other)'],
+    'nextafter': ['nextafter(Tensor other)'], 'ldexp': ['ldexp(Tensor other)'],
     'logaddexp': ['logaddexp(Tensor other)'], 'heaviside': ['heaviside(Tensor values)'],
     'masked_scatter': ['masked_scatter(Tensor mask, Tensor source)'],
 }
@@ -700,6 +704,8 @@ METHODS.update((name, ['%s(Tensor %s)' % (name, arg), '%s(Scalar %s)' % (name, a
                                  ('clamp_min', 'min'), ('clamp_min_', 'min'), ('clamp_max', 'max'),
                                  ('clamp_max_', 'max')))
 METHODS['div_'] = [s.replace('div(', 'div_(') for s in METHODS['div']]
+METHODS['copy_'] = ['copy_(Tensor other, bool non_blocking=False)',
+                   'copy_(Tensor other, bool async=False)|deprecated']
 METHODS.update((name, ['%s(Tensor other)' % name, '%s(Tensor other, *, c10::string_view? rounding_mode)' % name,
                        '%s(Scalar other)' % name, '%s(Scalar other, *, c10::string_view? rounding_mode)' % name])
                for name in ('divide', 'divide_'))
@@ -859,7 +865,7 @@ FUNCTIONS = {
     'inner': ['inner(Tensor input, Tensor other, *, Tensor out=None)'],
     **{name: ['%s(Tensor input, Tensor other, *, Tensor out=None)' % name]
        for name in ('arctan2', 'hypot', 'fmax', 'fmin', 'logaddexp', 'logaddexp2', 'logical_and', 'logical_or',
-                    'logical_xor')},
+                    'logical_xor', 'nextafter', 'ldexp')},
     **{name: ['%s(Tensor input, Tensor other, *, Tensor out=None)' % name,
               '%s(Tensor input, Scalar other, *, Tensor out=None)' % name]
        for name in ('eq', 'ne', 'lt', 'gt', 'le', 'ge', 'greater', 'greater_equal', 'less', 'less_equal', 'not_equal')},

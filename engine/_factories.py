@@ -102,8 +102,16 @@ def _int_list(size, fn, varargs=True, name='size', pos=1):
                                 "%s at pos 0" % (fn, name, pos, _parser_type(s)))
             raise TypeError('%s(): argument \'%s\' failed to unpack the object at pos %d with error "type must be '
                             'tuple of ints,but got %s"' % (fn, name, i + 1, _parser_type(s)))
+        if type(s) is not builtins.int and isinstance(s, Tensor) and s._data.dtype == np.bool_:
+            raise _bool_size()                      # (the parser takes it; its Scalar is no integer)
         out.append(operator.index(s))
     return tuple(out)
+
+
+def _bool_size():
+    """PyTorch's error for a bool tensor given as a size: its parser reads the tensor's item as the SymInt."""
+    return RuntimeError('Expected scalar.isIntegral( false) to be true, but got false.  (Could this error message be '
+                        'improved?  If so, please report an enhancement request to PyTorch.)')
 
 
 def _size(size, fn='ones', varargs=True):
@@ -296,6 +304,8 @@ def _scalar_dtype(x):
     """The dtype PyTorch infers for one value of nested data (infer_scalar_type), or its error for a value that is
     no number."""
     if isinstance(x, np.generic) and not isinstance(x, (str, bytes)):    # (np.datetime64: its dtype's error)
+        if isinstance(x, np.uint64):      # (PyTorch's UInt64, whose values it then cannot store: see tensor)
+            return dt._uint64
         return dt.from_numpy_dtype(x.dtype)
     if isinstance(x, builtins.bool):
         return dt.bool_
@@ -418,13 +428,15 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
             raise TypeError("new(): invalid data type '%s'" % _parser_type(data))
         inferred, problems, ndim = _infer(data, d)
         d = d or inferred
+        if d is dt._uint64:               # (numpy uint64 numbers and no dtype: PyTorch fails storing the first)
+            raise TypeError('an integer is required')
         problem = _first_problem(problems, d)
         if problem is not None:
             raise problem
         arr = np.array(_to_list(data, 0, ndim), dtype=np.float64 if d.is_floating_point else bool if d is dt.bool_
                        else None)
-        if arr.dtype == object or arr.dtype == np.uint64:      # (Python ints beyond int64)
-            raise ValueError('Overflow when unpacking long long')
+        if arr.dtype == object or arr.dtype == np.uint64 and (arr > 0x7FFFFFFFFFFFFFFF).any():
+            raise ValueError('Overflow when unpacking long long')      # (Python ints beyond int64)
         _check_overflow(arr, d)
     out = _finish(np.asarray(dt.convert(arr, d)), requires_grad, device)
     if isinstance(data, Tensor) and data._inference and not ag.inference_enabled:
@@ -508,6 +520,48 @@ def from_numpy(arr):
     t = make(arr)
     t._numpy_memory = True          # (numpy owns the memory: resize_ cannot grow it)
     return t
+
+
+def frombuffer(buffer, *args, dtype=_NO_DATA, count=-1, offset=0, requires_grad=False):
+    """A 1-d tensor sharing memory with an object of Python's buffer protocol (bytearray, array.array, ...), read as
+    `dtype` from byte `offset`: `count` elements, or all the rest (a whole number of them) if count is negative."""
+    if args:
+        raise TypeError('frombuffer() takes from 2 to 1 positional arguments but %d were given' % (len(args) + 1))
+    if dtype is _NO_DATA:
+        raise _missing('frombuffer', 'dtype')
+    d = dt.to_dtype(dtype, 'frombuffer')
+    try:
+        view = memoryview(buffer)
+    except TypeError:
+        raise ValueError('object does not implement Python buffer protocol.') from None
+    if not view.c_contiguous:
+        raise RuntimeError('could not retrieve buffer from object')
+    if view.readonly:
+        warn_once('The given buffer is not writable, and PyTorch does not support non-writable tensors. This means '
+                  'you can write to the underlying (supposedly non-writable) buffer using the tensor. You may want to '
+                  'copy the buffer to protect its data or make it writable before converting it to a tensor. This '
+                  'type of warning will be suppressed for the rest of this program.',
+                  'torch/csrc/utils/tensor_new.cpp:1621')
+    actual, size = view.nbytes, np.dtype(d.np).itemsize
+    if not actual or not count:
+        raise ValueError('both buffer length (%d) and count (%d) must not be 0' % (actual, count))
+    if not 0 <= offset < actual:
+        raise ValueError('offset (%d bytes) must be non-negative and no greater than buffer length (%d bytes) minus 1'
+                         % (offset, actual))
+    if count < 0:
+        if (actual - offset) % size:
+            raise ValueError('buffer length (%d bytes) after offset (%d bytes) must be a multiple of element size (%d)'
+                             % (actual - offset, offset, size))
+        count = (actual - offset) // size
+    if offset + count * size > actual:
+        raise ValueError('requested buffer length (%d * %d bytes) after offset (%d bytes) must not be greater than '
+                         'actual buffer length (%d bytes)' % (count, size, offset, actual))
+    out = make(np.frombuffer(view.cast('B'), dtype=d.np, count=count, offset=offset))
+    if requires_grad:
+        if not d.is_floating_point:
+            raise RuntimeError('Only Tensors of floating point and complex dtype can require gradients')
+        out.requires_grad_()
+    return out
 
 
 class _ReadOnlyMemory:
@@ -968,8 +1022,8 @@ def arange(*args, out=None, **kwargs):
         requires_grad = False
     given = list(args) + [v for k, v in kwargs.items() if k in ('start', 'end', 'step')]
     # (a Number: a Python or numpy number, or a 0-d tensor that needs no grad)
-    if builtins.any(not (isinstance(v, (builtins.int, builtins.float, builtins.complex, np.number)) or isinstance(
-            v, Tensor) and not v._data.ndim and not v.requires_grad) for v in given) \
+    if builtins.any(not (isinstance(v, (builtins.int, builtins.float, builtins.complex, np.number, np.bool_))
+                         or isinstance(v, Tensor) and not v._data.ndim and not v.requires_grad) for v in given) \
             or type(requires_grad) is not builtins.bool:
         if len(args) + len(kwargs) == 1:
             raise TypeError("arange(): argument 'end' (position 1) must be Number, not %s" % _parser_type(end))
@@ -980,6 +1034,8 @@ def arange(*args, out=None, **kwargs):
             _check_scalar_int(v)
     step = 1 if step is None else step
     start, end, step = _num(start), _num(end), _num(step)
+    # (a numpy bool is a Number to PyTorch's parser, read as a double)
+    start, end, step = (builtins.float(v) if isinstance(v, np.bool_) else v for v in (start, end, step))
     floaty = builtins.any(isinstance(v, (builtins.float, np.floating)) for v in (start, end, step))
     dtype = _out_dtype(dtype, out, 'arange')
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float if floaty else dt.int64

@@ -3723,9 +3723,9 @@ def getitem(a, idx):
         _str_index(idx)
     if type(idx) is slice:
         return _slice(a, 0, idx, keep_full=True)
-    idx = _index_tuple(idx)
+    raw, idx = idx, _index_tuple(idx)
     masks = _byte_masks(idx)
-    out, advanced = _basic_views(a, masks)
+    out, advanced = _basic_views(a, masks, numpy_at=_numpy_positions(raw, idx))
     if advanced:
         if masks is not idx:          # uint8 masks: warned as PyTorch's kernel reads them; IndexBackward0 saves them
             given = {id(m): i for m, i in zip(masks, idx) if m is not i}
@@ -3737,12 +3737,15 @@ def getitem(a, idx):
     return out
 
 
-def _basic_views(a, idx, check_types=True):
+def _basic_views(a, idx, check_types=True, numpy_at=()):
     """PyTorch's applySlicing: the ints, slices, None and bools of the index tuple applied to `a` as views, in
     order; returns the view and the (dim, index tensor) pairs of the advanced indices, each at the dim it reached.
-    check_types=False: the caller checks the index tensors' dtypes itself (after autograd's checks)."""
-    used = builtins.sum(_dims_used(i) for i in idx)
-    if used > a._data.ndim:
+    check_types=False: the caller checks the index tensors' dtypes itself (after autograd's checks). numpy_at: the
+    positions of the items that were numpy arrays: where PyTorch checks for too many indices and spreads an Ellipsis
+    (count_specified_dimensions) it counts each as one dim (a 0-d bool one, a mask too), the others as they use
+    them."""
+    counts = [1 if k in numpy_at else _dims_used(i) for k, i in enumerate(idx)]
+    if builtins.sum(counts) > a._data.ndim:
         raise IndexError('too many indices for tensor of dimension %d' % a._data.ndim)
     out = a
     dim = 0
@@ -3752,9 +3755,12 @@ def _basic_views(a, idx, check_types=True):
             out = unsqueeze(out, dim)
             dim += 1
         elif i is Ellipsis:
-            dim += out._data.ndim - dim - builtins.sum(_dims_used(j) for j in idx[k + 1:])
+            dim += a._data.ndim - builtins.sum(counts)      # (PyTorch's: the dims the other items are counted for)
         elif isinstance(i, slice):
-            out = _slice(out, dim, i)
+            if dim < out._data.ndim:
+                out = _slice(out, dim, i)
+            elif i != slice(None):              # (past the dims a numpy mask took: a full slice does nothing)
+                _wrap_dim(dim, out._data.ndim)
             dim += 1
         elif isinstance(i, builtins.bool) or (isinstance(i, Tensor) and i._data.ndim == 0 and (
                 i._data.dtype.kind == 'b' or i._data.dtype == np.uint8)):            # (a uint8 one: unwarned)
@@ -3813,6 +3819,12 @@ def _index_tuple(idx):
     else:
         return (_array_index(idx),) if isinstance(idx, np.ndarray) else (idx,)
     return tuple(_array_index(i) if isinstance(i, np.ndarray) else i for i in idx)
+
+
+def _numpy_positions(raw, idx):
+    """The positions in the index tuple `idx` (made by _index_tuple of `raw`) of the items that were numpy arrays."""
+    items = raw if isinstance(raw, (tuple, list)) and len(raw) == len(idx) else (raw,)
+    return [k for k, i in enumerate(items) if isinstance(i, np.ndarray)]
 
 
 def _array_index(i):
@@ -4098,7 +4110,7 @@ def setitem(a, idx, value):
     byte = [i for i in idx_t if isinstance(i, Tensor) and i._data.dtype == np.uint8 and i._data.ndim]
     idx_t, adv = _index_parts(a, _byte_masks(idx_t) if byte else idx_t)
     if adv:                             # (index_put_ into the view the basic indices make: CopySlices unless `a`)
-        view, advanced = _basic_views(a, idx_t, check_types=False)
+        view, advanced = _basic_views(a, idx_t, check_types=False, numpy_at=_numpy_positions(idx, idx_t))
         _check_inplace(view, (value,))      # (autograd's checks come before the kernel's: index types, masks...)
         # PyTorch's index_put_ of one value through one mask is masked_fill_, which takes no uint8 mask
         fill = len(advanced) == 1 and advanced[0][1]._data.dtype.kind == 'b' and value._data.size == 1
@@ -5811,10 +5823,14 @@ class NormalBackward3(Node):
                      for i, k in enumerate(('mean_sym_sizes', 'std_sym_sizes')))
 
 
-def copy_(a, src, non_blocking=False, *extra):
-    if extra:
-        raise _argparse.invalid_combination('copy_', ('(Tensor other, bool non_blocking = False)',),
-                                            (src, non_blocking) + extra, {})
+def copy_(a, *args, **kwargs):
+    if len(args) != 1 or kwargs:
+        if len(args) != 2 or kwargs or type(args[1]) is not builtins.bool:   # (PyTorch's parser words the errors)
+            _argparse.parser('copy_', False).check(args, kwargs)
+        kwargs = dict(zip(('other', 'non_blocking'), args), **kwargs)
+        src = kwargs['other']
+    else:
+        src = args[0]
     if not isinstance(src, (Tensor,) + _Number):
         raise TypeError("copy_(): argument 'other' (position 1) must be Tensor, not %s" % _parser_type(src))
     return _inplace(a, _copy, src, shared_ok=src is a or isinstance(src, Tensor) and _same_data(a, src))

@@ -756,12 +756,21 @@ def tile(a, *dims, **kwargs):
 
 
 def _atleast(n, lift):
+    parser = None
+
     def f(*tensors):
+        nonlocal parser
         one = len(tensors) == 1 and isinstance(tensors[0], Tensor)
         ts = tensors[0] if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)) else tensors
+        if not one and not all(isinstance(t, Tensor) for t in ts):      # (the error of the parser of PyTorch's
+            from . import _argparse                                     # _VF.atleast_Nd, which its Python one calls)
+            parser = parser or _argparse.Parser(['%s(Tensor input)' % f.__name__,
+                                                 '%s(TensorList tensors)' % f.__name__])
+            parser.check(tensors, {})
         out = tuple(lift(t) if t._data.ndim < n else t for t in ts)
         return out[0] if one else out
-    f.__name__ = 'atleast_%dd' % n
+    f.__name__ = f.__qualname__ = 'atleast_%dd' % n
+    f.__code__ = f.__code__.replace(co_name=f.__name__, co_qualname=f.__name__)     # (what a TypeError names)
     f.__doc__ = 'The tensor(s) with dims added to have at least %d (a tuple for several).' % n
     return f
 

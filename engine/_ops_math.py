@@ -26,7 +26,7 @@ __all__ = ['exp2', 'acosh', 'asinh', 'atanh', 'arccosh', 'arcsinh', 'arctanh', '
            'lerp', 'addcmul', 'addcdiv', 'float_power', 'deg2rad', 'rad2deg', 'sinc', 'logit', 'nan_to_num',
            'heaviside', 'fmax', 'fmin',
            'isclose', 'isneginf', 'isposinf', 'isreal', 'positive', 'greater', 'greater_equal', 'less', 'less_equal',
-           'not_equal', 'arcsin', 'arccos', 'arctan', 'fix']
+           'not_equal', 'arcsin', 'arccos', 'arctan', 'fix', 'i0', 'nextafter', 'ldexp']
 
 
 def _scaled(t, c):
@@ -837,6 +837,207 @@ def fix(a):
 
 # ================================================================================================ methods
 
+# ================================================================================================ Bessel, erfcx, ndtri
+
+def _bessel_i(nu, x, scaled):
+    """I_nu(x) for nu 0 or 1 (times exp(-|x|) if scaled), in float64: the power series (all its terms positive, so
+    nothing cancels) below |x| = 30, the asymptotic series above it; rounded once to x's dtype."""
+    v = np.abs(x.astype(np.float64))
+    small = v <= 30
+    s = np.where(small, v, 0.0)
+    h2 = (s / 2) ** 2
+    term = np.ones_like(s) if nu == 0 else s / 2
+    total = term.copy()
+    for k in range(1, 200):
+        term = term * h2 / (k * (k + nu))
+        total = total + term
+    if scaled:
+        total = total * np.exp(-s)
+    # sum_k (-1)^k a_k / x^k, a_k = (4 nu^2 - 1) (4 nu^2 - 9) ... (4 nu^2 - (2k - 1)^2) / (k! 8^k)
+    big = np.where(small, 1.0, v)
+    term = np.ones_like(big)
+    tail = term.copy()
+    for k in range(1, 40):
+        term = term * -(4 * nu * nu - (2 * k - 1) ** 2) / (k * 8 * big)
+        tail = tail + term
+    with np.errstate(over='ignore', invalid='ignore'):
+        tail = tail / np.sqrt(2 * np.pi * big)
+        if not scaled:                                 # (PyTorch's kernels: exp(x) times the rest, so inf where exp
+            tail = tail * np.exp(big)                  # overflows in x's dtype, float32's for halves too)
+            big = np.where(v > np.log(np.finfo(np.float64 if x.dtype == np.float64 else np.float32).max), np.inf, big)
+            tail = np.where(np.isinf(x), np.nan, np.where(big == np.inf, np.inf, tail))     # (inf: its nan)
+        out = np.where(small, total, tail)
+        if nu == 1:
+            out = np.where(x < 0, -out, out)
+        return np.where(np.isnan(x), np.nan, out).astype(x.dtype)
+
+
+def _erfcx64(v):
+    """exp(x^2) erfc(x) in float64: directly up to 25, then its asymptotic series (erfc would underflow)."""
+    small = v < 25
+    s = np.where(small, v, 0.0)
+    with np.errstate(over='ignore', invalid='ignore'):
+        direct = np.exp(s * s) * np.asarray(_erfc_vec(s), dtype=np.float64)
+    b = np.where(small, 25.0, v)
+    term = np.ones_like(b)
+    tail = term.copy()
+    for k in range(1, 30):                              # 1 - 1/(2x^2) + 3/(2x^2)^2 - 15/(2x^2)^3 ...
+        term = term * -(2 * k - 1) / (2 * b * b)
+        tail = tail + term
+    with np.errstate(divide='ignore'):
+        tail = tail / (b * math.sqrt(math.pi))
+    return np.where(small, direct, np.where(v == np.inf, 0.0, tail))
+
+
+_erfc_vec = np.frompyfunc(math.erfc, 1, 1)
+
+
+def _erfcx(x):
+    with np.errstate(over='ignore'):
+        return np.where(np.isnan(x), np.nan, _erfcx64(x.astype(np.float64))).astype(x.dtype)
+
+
+def _log_ndtr(x):
+    """log(ndtr(x)) in float64: from erfcx below -1 (ndtr underflows there), log1p of the upper tail above."""
+    v = x.astype(np.float64)
+    low = np.minimum(v, -1.0)
+    with np.errstate(divide='ignore', invalid='ignore'):
+        lower = np.log(_erfcx64(-low / math.sqrt(2)) / 2) - low * low / 2
+        upper = np.log1p(-np.asarray(_erfc_vec(np.maximum(v, -1.0) / math.sqrt(2)), dtype=np.float64) / 2)
+    return np.where(v < -1, lower, upper).astype(x.dtype)
+
+
+def _ndtri(x):
+    """The inverse of ndtr in float64: Abramowitz and Stegun's 26.2.23 for the lower tail q = min(p, 1 - p), then
+    Newton's steps on log(ndtr(z)) - log(q); negated for p above 1/2."""
+    p = x.astype(np.float64)
+    q = np.clip(np.minimum(p, 1 - p), 1e-300, 0.5)
+    t = np.sqrt(-2 * np.log(q))
+    z = -(t - (2.515517 + 0.802853 * t + 0.010328 * t * t) / (1 + 1.432788 * t + 0.189269 * t * t + 0.001308 * t ** 3))
+    for _ in range(8):
+        lz = _log_ndtr(z)
+        # d/dz log(ndtr(z)) = pdf / ndtr = sqrt(2 / pi) / erfcx(-z / sqrt(2))
+        z = z - (lz - np.log(q)) * _erfcx64(-z / math.sqrt(2)) / math.sqrt(2 / math.pi)
+    z = np.where(p > 0.5, -z, np.where(p == 0.5, 0.0, z))
+    z = np.where(p == 0, -np.inf, np.where(p == 1, np.inf, z))
+    return np.where((p < 0) | (p > 1) | np.isnan(p), np.nan, z).astype(x.dtype)
+
+
+def _special_unary(name, np_fn, cls, saved, half=True):
+    """A pointwise float op (integers and bools made the default float) whose node saves `saved`; half=False: its
+    kernel has no float16 version."""
+    def op(input):
+        d = _float_dtype(input)
+        if d is dt.float16 and not half:
+            raise NotImplementedError('"%s_cpu" not implemented for \'Half\'' % name.replace('special_', ''))
+        x = input._data.astype(d.np, copy=False)
+        with np.errstate(all='ignore'):
+            out = _out(np_fn(x), d)
+        return _attach(out, cls, (input,), {k: SavedTensor(input) if k == 'self' else _RESULT for k in saved},
+                       input._data.dtype is d.np)
+    op.__name__ = op.__qualname__ = name
+    return op
+
+
+def _tiny_safe(x, name):
+    """i1_backward's and i1e_backward's guard: where |self| is at most the dtype's epsilon, the formula is replaced
+    (it would divide by 0): the mask and self with eps there. (They have no float16 version.)"""
+    if x._data.dtype == np.float16:
+        raise NotImplementedError('"%s" not implemented for \'Half\'' % name)
+    eps = make(np.array(np.finfo(x._data.dtype).eps, dtype=x._data.dtype))
+    big = x.abs() > eps
+    return big, where(big, x, eps)
+
+
+class I0Backward0(Node):
+    def apply(self, g):                     # grad * at::special_i1(self)
+        return (g * special_i1(self.saved('self')),)
+
+
+class SpecialI0EBackward0(Node):
+    def apply(self, g):                     # grad * (at::special_i1e(self) - self.sgn() * result)
+        x = self.saved('self')
+        return (g * (special_i1e(x) - x.sgn() * self.saved('result')),)
+
+
+class SpecialI1Backward0(Node):
+    def apply(self, g):                     # i1_backward: (i0 - result / self), 0.5 where self is tiny
+        big, safe = _tiny_safe(self.saved('self'), 'i1_backward')
+        gradx = safe.i0() - self.saved('result') * safe.reciprocal()
+        return (g * where(big, gradx, make(np.array(0.5, dtype=safe._data.dtype))),)
+
+
+class SpecialI1EBackward0(Node):
+    def apply(self, g):                     # i1e_backward: (i0e - result * (sgn + 1 / self)), 0.5 where self is tiny
+        big, safe = _tiny_safe(self.saved('self'), 'i1e_backward')
+        gradx = special_i0e(safe) - self.saved('result') * (safe.sgn() + safe.reciprocal())
+        return (g * where(big, gradx, make(np.array(0.5, dtype=safe._data.dtype))),)
+
+
+class SpecialErfcxBackward0(Node):
+    def apply(self, g):                     # (2.0 * self * result - 2.0 / sqrt(M_PI)) * grad
+        x = self.saved('self')
+        return (_sub_scalar(_mul_scalar(x, 2.0) * self.saved('result'), 2.0 / math.sqrt(math.pi)) * g,)
+
+
+class SpecialNdtriBackward0(Node):
+    def apply(self, g):                     # grad * std::sqrt(2 * M_PI) * (result.square() / 2).exp()
+        return (_mul_scalar(g, math.sqrt(2 * math.pi)) * (self.saved('result').square() / 2).exp(),)
+
+
+class SpecialLogNdtrBackward0(Node):
+    def apply(self, g):                     # grad / std::sqrt(2 * M_PI) * (result + self.pow(2) / 2).neg().exp()
+        x = self.saved('self')
+        return (g / math.sqrt(2 * math.pi) * (self.saved('result') + x.pow(2) / 2).neg().exp(),)
+
+
+i0 = _special_unary('i0', lambda x: _bessel_i(0, x, False), I0Backward0, ('self',))
+special_i0e = _special_unary('special_i0e', lambda x: _bessel_i(0, x, True), SpecialI0EBackward0, ('result', 'self'))
+special_i1 = _special_unary('special_i1', lambda x: _bessel_i(1, x, False), SpecialI1Backward0, ('result', 'self'))
+special_i1e = _special_unary('special_i1e', lambda x: _bessel_i(1, x, True), SpecialI1EBackward0, ('result', 'self'))
+special_erfcx = _special_unary('special_erfcx', _erfcx, SpecialErfcxBackward0, ('result', 'self'), half=False)
+special_ndtri = _special_unary('special_ndtri', _ndtri, SpecialNdtriBackward0, ('result',), half=False)
+special_log_ndtr = _special_unary('special_log_ndtr', _log_ndtr, SpecialLogNdtrBackward0, ('result', 'self'),
+                                  half=False)
+
+
+class NextafterBackward0(Node):
+    def apply(self, g):                     # at::where(self != other, grad, 0), zeros_like(other)
+        x, y = self.saved('self'), self.saved('other')
+        return (where(x != y, g, make(np.array(0, dtype=g._data.dtype))) if self.needs(0) else None,
+                _zeros_like(y) if self.needs(1) else None)
+
+
+class LdexpBackward0(Node):
+    def apply(self, g):                     # grad * at::pow(2.0, other), grad * result * M_LN2
+        return (g * _pow(2.0, self.saved('other')) if self.needs(0) else None,
+                _mul_scalar(g * self.saved('result'), math.log(2)) if self.needs(1) else None)
+
+
+def _ldexp_np(x, y):
+    """self * pow(2, other), as PyTorch writes it (so 2 ** other is inf beyond the dtype's range)."""
+    with np.errstate(over='ignore'):
+        return x * np.exp2(y)
+
+
+nextafter = _pointwise2('nextafter', np.nextafter, NextafterBackward0, ('other', 'self'), integers=False)
+_ldexp = _pointwise2('ldexp', _ldexp_np, LdexpBackward0, ('other', 'result'))
+
+
+def ldexp(input, other):
+    """input * 2 ** other (LdexpBackward0); the kernel for a float input has no bool exponents."""
+    if isinstance(other, Tensor) and other._data.dtype == np.bool_ and input.is_floating_point():
+        raise NotImplementedError('"ldexp_cpu_exp" not implemented for \'Bool\'')
+    return _ldexp(input, other)
+
+
+def _ldexp_(self, other):
+    """ldexp_ is ldexp written into self (ldexp_out): a float result cannot go into an integer tensor."""
+    if isinstance(other, Tensor) and not self.is_floating_point() and not (other._data.dtype == np.bool_):
+        raise RuntimeError("ldexp can't be cast to the desired output type %s" % self.dtype.legacy)
+    return _methods._inplace_of(ldexp)(self, other)
+
+
 def _tensor_input(fn):
     """fn with PyTorch's TypeError for an input that is not a tensor (`torch.exp2(2.)`)."""
     def f(input, *args, **kwargs):
@@ -851,7 +1052,9 @@ def _tensor_input(fn):
 
 
 for _name in ['exp2', 'acosh', 'asinh', 'atanh', 'erfc', 'lgamma', 'digamma', 'deg2rad', 'rad2deg', 'sinc', 'logit',
-              'nan_to_num', 'sgn', 'positive', 'isneginf', 'isposinf', 'isreal', 'arcsin', 'arccos', 'arctan', 'fix']:
+              'nan_to_num', 'sgn', 'positive', 'isneginf', 'isposinf', 'isreal', 'arcsin', 'arccos', 'arctan', 'fix',
+              'nextafter', 'ldexp', 'i0', 'special_i0e', 'special_i1', 'special_i1e', 'special_erfcx', 'special_ndtri',
+              'special_log_ndtr']:
     globals()[_name] = _tensor_input(globals()[_name])
 arccosh, arcsinh, arctanh = acosh, asinh, atanh
 
@@ -870,17 +1073,19 @@ def _method(fn, name, arg):
 
 
 _TENSOR_ONLY = {'atan2': 'other', 'arctan2': 'other', 'hypot': 'other', 'logaddexp': 'other',
-                'logaddexp2': 'other', 'fmax': 'other', 'fmin': 'other', 'heaviside': 'values', 'isclose': 'other'}
+                'logaddexp2': 'other', 'fmax': 'other', 'fmin': 'other', 'heaviside': 'values', 'isclose': 'other',
+                'nextafter': 'other', 'ldexp': 'other'}
 for _name in ['exp2', 'acosh', 'asinh', 'atanh', 'arccosh', 'arcsinh', 'arctanh', 'atan2', 'arctan2', 'hypot',
               'logaddexp', 'logaddexp2', 'xlogy', 'copysign', 'erfc', 'lgamma', 'digamma', 'lerp', 'addcmul',
               'addcdiv', 'float_power', 'deg2rad', 'rad2deg', 'sinc', 'logit', 'nan_to_num', 'heaviside', 'fmax',
               'fmin', 'isclose', 'isneginf', 'isposinf', 'isreal', 'positive', 'greater', 'greater_equal', 'less',
-              'less_equal', 'not_equal']:
+              'less_equal', 'not_equal', 'i0', 'nextafter', 'ldexp']:
     _fn = globals()[_name]
     setattr(Tensor, _name, _method(_fn, _name, _TENSOR_ONLY[_name]) if _name in _TENSOR_ONLY else _fn)
 for _name in ['exp2', 'acosh', 'asinh', 'atanh', 'atan2', 'hypot', 'xlogy', 'copysign', 'erfc', 'lgamma', 'digamma',
-              'lerp', 'addcmul', 'addcdiv', 'deg2rad', 'rad2deg', 'sinc', 'logit', 'nan_to_num', 'heaviside']:
-    _fn = _methods._inplace_of(globals()[_name])
+              'lerp', 'addcmul', 'addcdiv', 'deg2rad', 'rad2deg', 'sinc', 'logit', 'nan_to_num', 'heaviside', 'i0',
+              'nextafter', 'ldexp']:
+    _fn = _ldexp_ if _name == 'ldexp' else _methods._inplace_of(globals()[_name])
     if _name == 'hypot':                  # (no integer kernel: the cast check comes first, `bool_t.hypot_(int_t)`)
         _fn = _methods._cast_checked(_fn)
     setattr(Tensor, _name + '_', _method(_fn, _name + '_', _TENSOR_ONLY[_name]) if _name in _TENSOR_ONLY else _fn)

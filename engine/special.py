@@ -8,7 +8,8 @@ from . import _argparse, _misc
 from ._autograd import Node
 from ._ops import _unary, _rounded, _mul_scalar, _add_scalar
 from ._ops_nn import erf
-from ._ops_math import xlog1py
+from ._ops_math import (xlog1py, special_i0e, special_i1, special_i1e, special_erfcx, special_ndtri,
+                        special_log_ndtr)
 
 
 def _entr_np(x):
@@ -34,7 +35,10 @@ def _ndtr(x):
 
 _UNARY = {'expit': 'sigmoid', 'erf': 'erf', 'erfc': 'erfc', 'erfinv': 'erfinv', 'exp2': 'exp2', 'expm1': 'expm1',
           'log1p': 'log1p', 'sinc': 'sinc', 'gammaln': 'lgamma', 'digamma': 'digamma', 'psi': 'digamma',
-          'entr': _entr, 'ndtr': _ndtr}
+          'entr': _entr, 'ndtr': _ndtr, 'i0': 'i0', 'i0e': special_i0e, 'i1': special_i1, 'i1e': special_i1e,
+          'erfcx': special_erfcx, 'ndtri': special_ndtri, 'log_ndtr': special_log_ndtr}
+# the engine's own ops that are PyTorch's kernels (their out= is the kernel's, not differentiable)
+_KERNELS = ('entr', 'xlog1py', 'i0e', 'i1', 'i1e', 'erfcx', 'ndtri', 'log_ndtr')
 _SIGNATURES = {name: ['special_%s(Tensor input, *, Tensor out=None)' % name] for name in _UNARY}
 _SIGNATURES.update({
     'logit': ['special_logit(Tensor input, double? eps=None, *, Tensor out=None)'],
@@ -61,7 +65,7 @@ def _special_out(name, result, out, inputs):
     """torch.special.entr(x, out=t) (or xlog1py) is its kernel's out= (not differentiable); ndtr's is composite: its
     result cast-checked, t resized (with the warning) and the result copied in by copy_, recorded as in-place ops."""
     from . import _methods, _dtypes
-    if name in ('entr', 'xlog1py'):
+    if name in _KERNELS:
         return _methods._write_out('special_' + name, result, out, inputs)
     if not _dtypes.can_cast(result.dtype, out.dtype):
         raise RuntimeError("result type %s can't be cast to the desired output type %s"

@@ -537,6 +537,17 @@ class Module:
         _check_initialised(self, '_modules')
         return self
 
+    def share_memory(self):
+        """Every parameter, its grad and every buffer moved to shared memory (share_memory_: the same tensors, their
+        versions unchanged)."""
+        for p in self.parameters():
+            p.share_memory_()
+            if p.grad is not None:
+                p.grad.share_memory_()
+        for b in self.buffers():
+            b.share_memory_()
+        return self
+
     def cuda(self, device=None):
         return self._convert(lambda t: t.cuda(device))      # (raises, unless there is no tensor to move)
 
