@@ -141,6 +141,8 @@ class Outcome:
                 exec(code, self.namespace)
             except Exception as exc:  # the snippet's own errors are what we compare
                 self.error = exc
+            finally:
+                lib.set_printoptions(profile="default")     # (a snippet's print options must not reach the next test)
         self.output = normalise(out.getvalue())
         self.warnings = [text for text in (normalise(f"{w.category.__name__}: {w.message}") for w in caught)
                          if not text.startswith(_WARNED_ONCE)]
