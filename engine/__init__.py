@@ -378,7 +378,7 @@ def _install_alias():
 _install_alias()
 from ._ops_nn import (max, min, maximum, minimum, where, square, softmax, log_softmax, logsumexp, addmm,  # noqa
                       var, std, norm, erf, return_types, sort, argsort, msort, topk, median, kthvalue, dist,
-                      unique, cross)
+                      unique, cross, embedding)
 from ._ops_conv import (conv1d, conv2d, max_pool1d, max_pool2d, avg_pool1d, max_pool1d_with_indices)  # noqa: E402
 from ._ops_math import *  # noqa: E402,F401,F403
 from ._ops_index import *  # noqa: E402,F401,F403

@@ -379,7 +379,7 @@ def invalid_combination(name, options, args, kwargs):
     return TypeError(msg)
 
 
-_PLAIN = {int, bool, float, str, type(None), dt.dtype}
+PLAIN = {int, bool, float, str, type(None), dt.dtype}     # (argument types whose kind is their type)
 _TYPED = frozenset(('int64_t', 'SymInt', 'IntArrayRef', 'SymIntArrayRef', 'bool'))
 
 
@@ -391,7 +391,7 @@ def _kind(x):
     """What the parser's checks see of an argument: its type, and for a tensor what decides whether it may stand
     for a number or an int; for a list, its elements' types."""
     t = type(x)
-    if t in _PLAIN:
+    if t in PLAIN:
         return t
     if t is type:
         return x                              # (dtype=float)
@@ -443,7 +443,9 @@ class Parser:
                 if len(plausible) == 1:
                     plausible[0].parse(args, kwargs, True)
                 raise invalid_combination(self.name, self.options, args, kwargs)
-        for p, x in zip(sig.params, values):            # (PythonArgs::intlist reads the elements)
+        # (PythonArgs::intlist reads the elements, the last argument first: C++ evaluates the arguments of the
+        # op's call from right to left here)
+        for p, x in zip(reversed(sig.params), reversed(values)):
             if p.type in ('IntArrayRef', 'SymIntArrayRef') and isinstance(x, (tuple, list)):
                 for i, e in enumerate(x):
                     if not (_is_long(e) or _is_index(e) or type(e) is bool):     # (a later bool is read as 0 or 1)
@@ -688,6 +690,8 @@ METHODS.update((name, ['%s(int64_t dim, Tensor index, Tensor src)' % name,
                        '%s(int64_t dim, Tensor index, Scalar value)' % name,
                        '%s(int64_t dim, Tensor index, Scalar value, *, c10::string_view reduce)' % name])
                for name in ('scatter', 'scatter_'))
+METHODS.update((name, ['%s(int64_t dim, Tensor index, Tensor src, c10::string_view reduce, *, bool include_self=True)'
+                       % name]) for name in ('scatter_reduce', 'scatter_reduce_'))
 METHODS.update((name, ['%s(Tensor? min=None, Tensor? max=None)' % name, '%s(Scalar? min=None, Scalar? max=None)'
                        % name]) for name in ('clamp', 'clamp_', 'clip', 'clip_'))
 METHODS.update((name, ['%s(Tensor end, Tensor weight)' % name, '%s(Tensor end, Scalar weight)' % name])
@@ -918,6 +922,9 @@ METHODS.update({
     'index_fill_': ['index_fill_(int64_t dim, Tensor index, Tensor value)',
                     'index_fill_(int64_t dim, Tensor index, Scalar value)'],
     'scatter_add_': ['scatter_add_(int64_t dim, Tensor index, Tensor src)'],
+    'put': ['put(Tensor index, Tensor source, bool accumulate=False)'],
+    'put_': ['put_(Tensor index, Tensor source, bool accumulate=False)'],
+    'masked_scatter_': ['masked_scatter_(Tensor mask, Tensor source)'],
 })
 METHODS.update((name, ['%s(int64_t sections)' % name, '%s(IntArrayRef indices)' % name])
                for name in ('hsplit', 'vsplit', 'dsplit'))
@@ -926,7 +933,18 @@ FUNCTIONS.update((name, [s.replace('(', '(Tensor input, ', 1) for s in METHODS[n
                              'swapaxes swapdims histc diff index_copy as_strided'.split())
 FUNCTIONS.update((name, [s.replace('(', '(Tensor input, ', 1)[:-1] + (', ' if '*' in s else ', *, ') +
                          'Tensor out=None)' for s in METHODS[name]])
-                 for name in ('take_along_dim', 'matrix_power', 'scatter'))
+                 for name in ('take_along_dim', 'matrix_power', 'scatter', 'scatter_reduce'))
+FUNCTIONS.update((name, [s.replace('(', '(Tensor input, ', 1) for s in METHODS[name]])
+                 for name in ('put', 'masked_scatter'))
+FUNCTIONS['embedding'] = ['embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, '
+                          'bool scale_grad_by_freq=False, bool sparse=False)']
+FUNCTIONS['nonzero'] = ['nonzero(Tensor input, *, bool as_tuple=False, Tensor out=None)']
+FUNCTIONS['searchsorted'] = ['searchsorted(Tensor sorted_sequence, %s, *, bool out_int32=False, bool right=False, '
+                             'c10::string_view? side=None, Tensor? sorter=None, Tensor out=None)' % arg
+                             for arg in ('Tensor input', 'Scalar self')]
+FUNCTIONS['bucketize'] = ['bucketize(Tensor input, Tensor boundaries, *, bool out_int32=False, bool right=False, '
+                          'Tensor out=None)',
+                          'bucketize(Scalar self, Tensor boundaries, *, bool out_int32=False, bool right=False)']
 FUNCTIONS.update({
     'split': ['split(Tensor input, SymInt split_size, int64_t dim=0)',
               'split(Tensor input, SymIntArrayRef split_size, int64_t dim=0)'],

@@ -1311,25 +1311,30 @@ def _parsed(call, name, function):
     takes an int or a bool, and after it when it fails, so that arguments PyTorch refuses get its TypeError."""
     skip = 0 if function else 1                 # (a method's self is not one of its signatures' arguments)
     typed = None                                # (the op's Parser once wanted, if it takes an int or a bool)
+    fits = set()                                # the types (and keywords) of calls of plain arguments that passed
 
     @functools.wraps(call)
     def parsed(*args, **kwargs):
         nonlocal typed
-        if kwargs:
-            _argparse.parser(name, function).check_fast(args[skip:], kwargs)
-            if type(kwargs.get('dtype')) is type and name != 'type':   # (x.sum(dtype=float): the parser took it,
-                kwargs['dtype'] = dt.to_dtype(kwargs['dtype'], name)   # as it takes Python's types for dtypes)
-        elif typed is not False:
-            for i, x in enumerate(args[skip:]):
-                # (x.tril(1.0), x.sum(1, 1): PyTorch's parser refuses what the op would take, a later int too where
-                # only a bool goes)
-                if type(x) is not int or i:
-                    if typed is None:
-                        parser = _argparse.parser(name, function)
-                        typed = parser if parser.takes_ints else False
-                    if typed:
-                        typed.check_positional(args[skip:])
-                    break
+        key = (*map(type, args), *kwargs, *map(type, kwargs.values())) if kwargs else tuple(map(type, args))
+        if key not in fits:
+            if kwargs:
+                _argparse.parser(name, function).check_fast(args[skip:], kwargs)
+                if type(kwargs.get('dtype')) is type and name != 'type':   # (x.sum(dtype=float): the parser took
+                    kwargs['dtype'] = dt.to_dtype(kwargs['dtype'], name)   # it, as it takes Python's types)
+            elif typed is not False:
+                for i, x in enumerate(args[skip:]):
+                    # (x.tril(1.0), x.sum(1, 1): PyTorch's parser refuses what the op would take, a later int too
+                    # where only a bool goes)
+                    if type(x) is not int or i:
+                        if typed is None:
+                            parser = _argparse.parser(name, function)
+                            typed = parser if parser.takes_ints else False
+                        if typed:
+                            typed.check_positional(args[skip:])
+                        break
+            if len(fits) < 64 and all(k in _argparse.PLAIN or type(k) is str for k in key[skip:]):
+                fits.add(key)                   # (the checks above depend on nothing else of such arguments)
         try:
             out = call(*args, **kwargs)
             if out is NotImplemented:           # (an operator's answer: torch.rsub(x, 'a'))
@@ -1525,7 +1530,11 @@ _OUT_SAME_DTYPE.update(
     nan_to_num='nan_to_num: dtype of out: %(G)s should be same as input: %(W)s',
     tensordot='tensordot: Expected the output tensor to have dtype %(W)s, but got an output tensor with dtype %(G)s',
     amax="Expected the dtype for input and out to match, but got %(W)s for input's dtype and %(G)s for out's dtype.",
-    amin="Expected the dtype for input and out to match, but got %(W)s for input's dtype and %(G)s for out's dtype.")
+    amin="Expected the dtype for input and out to match, but got %(W)s for input's dtype and %(G)s for out's dtype.",
+    nonzero='nonzero: Expected out tensor to have scalar type Long but got scalar type%(G)s')
+_OUT_SAME_DTYPE['searchsorted'] = _OUT_SAME_DTYPE['bucketize'] = (
+    "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) depending on "
+    "whether out_int32 flag is True, but we got output tensor's dtype %(G)s and out_int32 flag is %(F)s")
 
 
 # Ops whose out= is written by cat's kernel, which words the cast check its own way
@@ -1546,10 +1555,18 @@ def _out_grad_check(name, out, inputs):
     """PyTorch's autograd refuses out= in grad mode when t or an input requires grad, before the op runs (its own
     checks, of shapes or dims, come after). Returns the input tensors (those in lists too)."""
     tensors = [x for i in inputs for x in (i if isinstance(i, (builtins.list, builtins.tuple)) else (i,))]
-    if ag.grad_enabled and builtins.any(isinstance(t, Tensor) and t.requires_grad for t in tensors + [out]):
-        # (a factory, without tensor inputs, is named by its schema's name)
-        raise out_grad_error(name if builtins.any(isinstance(t, Tensor) for t in tensors) else 'aten::' + name)
+    if ag.grad_enabled and name not in _OUT_NOT_DIFFERENTIABLE and builtins.any(
+            isinstance(t, Tensor) and t.requires_grad for t in tensors + [out]):
+        # (a factory, without tensor inputs, is named by its schema's name; argsort's out= is sort's)
+        raise out_grad_error(('sort' if name == 'argsort' else name)
+                             if builtins.any(isinstance(t, Tensor) for t in tensors) else 'aten::' + name)
     return tensors
+
+
+# Ops without a derivative formula (integer or bool results): PyTorch's autograd lets their out= be
+_OUT_NOT_DIFFERENTIABLE = frozenset(
+    'nonzero argmax argmin searchsorted bucketize eq ne lt gt le ge greater less greater_equal less_equal not_equal '
+    'logical_and logical_or logical_xor logical_not'.split())
 
 
 def _write_out(name, result, out, inputs):
@@ -1571,7 +1588,8 @@ def _write_out(name, result, out, inputs):
         kind = 'dot' if tensors[0].ndim == tensors[1].ndim == 1 else 'mv' if tensors[1].ndim == 1 else 'mm'
     if kind in _OUT_SAME_DTYPE and result.dtype is not out.dtype:
         raise RuntimeError(_OUT_SAME_DTYPE[kind] % dict(want=dt.C_NAMES[result.dtype.name], W=result.dtype.legacy,
-                                                         got=dt.C_NAMES[out.dtype.name], G=out.dtype.legacy))
+                                                         got=dt.C_NAMES[out.dtype.name], G=out.dtype.legacy,
+                                                         F=result.dtype is dt.int32))
     if name in _OUT_OF_OWN_DTYPE and result.dtype is not out.dtype:
         raise RuntimeError('Found dtype %s but expected %s' % (out.dtype.legacy, result.dtype.legacy))
     if name in ('any', 'all') and out.dtype is not dt.bool_ and out.dtype is not dt.uint8:

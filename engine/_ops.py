@@ -3823,7 +3823,11 @@ def _index_tuple(idx):
 
 def _numpy_positions(raw, idx):
     """The positions in the index tuple `idx` (made by _index_tuple of `raw`) of the items that were numpy arrays."""
-    items = raw if isinstance(raw, (tuple, list)) and len(raw) == len(idx) else (raw,)
+    if raw is idx:                  # (a tuple _index_tuple kept: no numpy array in it)
+        return ()
+    if not isinstance(raw, (tuple, list)):
+        return [0] if isinstance(raw, np.ndarray) else ()
+    items = raw if len(raw) == len(idx) else (raw,)
     return [k for k, i in enumerate(items) if isinstance(i, np.ndarray)]
 
 
@@ -4307,10 +4311,11 @@ class IndexPutBackward0(Node):
 def _along(index, dim, shape):
     """The flat positions in a tensor of `shape` that gather picks: index's own coordinates, with the one of dim
     replaced by the index values (what scatter_add, gather's gradient, adds at)."""
+    if not index.size:          # (an empty index may have fewer dims than the tensor)
+        return np.zeros(index.shape, np.intp)
     coords = list(np.indices(index.shape, dtype=np.intp, sparse=True))
     coords[dim] = index
-    return np.ravel_multi_index(tuple(np.broadcast_arrays(*coords)), shape) if index.size else \
-        np.zeros(index.shape, np.intp)
+    return np.ravel_multi_index(tuple(np.broadcast_arrays(*coords)), shape)
 
 
 def gather(a, dim, index, *, sparse_grad=False):

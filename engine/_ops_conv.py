@@ -134,10 +134,6 @@ _CONV_SIGNATURES = (
     'ints dilation = 1, int groups = 1)')
 
 
-def _ints(v):
-    return isinstance(v, int) or isinstance(v, (tuple, list)) and all(isinstance(i, int) for i in v)
-
-
 def _read_ints(v):
     """An int or int-list argument as PyTorch's parser reads it: an int tensor of one element (or a numpy int)
     stands for its int (`kernel_size=n` with n = torch.tensor(2))."""
@@ -155,11 +151,18 @@ def _parsed(fn):
         given = dict(zip(names, args), **kwargs)
         ok = len(args) <= len(names) and set(given) <= set(names)
         for k, v in given.items():
+            # (an int list fits if its first element is an int: a bool is none, a later one reads as 0 or 1)
             ok = ok and (isinstance(v, Tensor) if k in ('input', 'weight') else v is None or isinstance(v, Tensor)
-                         if k == 'bias' else isinstance(v, int) if k == 'groups' else
-                         _ints(v) or k == 'padding' and isinstance(v, str))
+                         if k == 'bias' else _argparse.is_int(v) if k == 'groups' else
+                         _argparse._is_int_list(v, 1) or k == 'padding' and isinstance(v, str))
         if not ok:
             raise _argparse.invalid_combination(fn.__name__, _CONV_SIGNATURES, args, kwargs)
+        for k in names[:2:-1]:          # (then each list's elements are read, the last argument's first)
+            v = given.get(k)
+            for i, e in enumerate(v if isinstance(v, (tuple, list)) else ()):
+                if not isinstance(e, int):
+                    raise TypeError('%s(): argument \'%s\' failed to unpack the object at pos %d with error "type must '
+                                    'be tuple of ints,but got %s"' % (fn.__name__, k, i + 1, parser_type(e)))
         return fn(*args, **kwargs)
     call.__name__, call.__qualname__, call.__doc__ = fn.__name__, fn.__qualname__, fn.__doc__
     call.__wrapped__ = fn
@@ -411,13 +414,29 @@ def _pool_arg(value):
     return (value, value) if isinstance(value, int) else tuple(value)
 
 
-def _pool_input(name, input, kernel_size):
-    """The argument parser's TypeErrors for the usual mistakes: a list for the input, a float kernel size."""
-    if not isinstance(input, Tensor):
-        raise TypeError("%s(): argument 'input' (position 1) must be Tensor, not %s" % (name, parser_type(input)))
-    if not _ints(kernel_size):
-        raise TypeError("%s(): argument 'kernel_size' (position 2) must be tuple of ints, not %s"
-                        % (name, parser_type(kernel_size)))
+def _pool_signature(name):
+    """The parser's signature of a pool op (PyTorch's torch.max_pool2d, torch._C._nn.avg_pool2d...)."""
+    n = 1 if '1d' in name else 2
+    rest = ('bool ceil_mode=False, bool count_include_pad=True' if name.startswith('avg') else
+            'IntArrayRef[%d] dilation=1, bool ceil_mode=False' % n)
+    return ('%s(Tensor input, IntArrayRef[%d] kernel_size, IntArrayRef[%d] stride=[], IntArrayRef[%d] padding=0, %s)'
+            % (name, n, n, n, rest))
+
+
+_POOL_PARSERS = {}
+
+
+def _pool_input(name, input, kernel_size, stride, *sizes):
+    """The argument parser's TypeErrors for the usual mistakes: a list for the input, a float kernel size or stride
+    (`kernel_size=k / 2`), a bool; `sizes` are padding (and dilation). A stride of None is none given ([])."""
+    sizes = (kernel_size, [] if stride is None else stride) + sizes
+    if isinstance(input, Tensor) and all(type(v) is int or type(v) in (tuple, list) and all(type(e) is int for e in v)
+                                         for v in sizes):
+        return
+    parser = _POOL_PARSERS.get(name)
+    if parser is None:
+        parser = _POOL_PARSERS[name] = _argparse.Parser([_pool_signature(name)])
+    parser.check((input,) + sizes, {})
 
 
 def _pool_sizes(name, kernel_size, stride, padding, dilation=None):
@@ -495,8 +514,12 @@ def _as_4d(a):
 
 def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
     """(values, indices) of the largest element of each window; an index counts in the unpadded H * W plane."""
+    return _max_pool2d('max_pool2d_with_indices', input, kernel_size, stride, padding, dilation, ceil_mode)
+
+
+def _max_pool2d(name, input, kernel_size, stride, padding, dilation, ceil_mode):
     kernel_size, stride, padding, dilation = map(_read_ints, (kernel_size, stride, padding, dilation))
-    _pool_input('max_pool2d', input, kernel_size)
+    _pool_input(name, input, kernel_size, stride, padding, dilation)
     given, (kernel, stride2, pad, dil) = _pool_sizes('max_pool2d', kernel_size, stride, padding, dilation)
     if input._data.ndim not in (3, 4):
         raise RuntimeError('non-empty 3D or 4D (batch mode) tensor expected for input')
@@ -543,7 +566,8 @@ class MaxPool2DWithIndicesBackward0(Node):
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """The largest element of each kernel_size window (stride defaults to kernel_size); with return_indices, where
     each was too."""
-    out, indices = max_pool2d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
+    out, indices = _max_pool2d('max_pool2d_with_indices' if return_indices else 'max_pool2d', input, kernel_size,
+                               stride, padding, dilation, ceil_mode)
     return (out, indices) if return_indices else out
 
 
@@ -551,7 +575,7 @@ def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
                divisor_override=None):
     """The mean of each kernel_size window (stride defaults to kernel_size)."""
     kernel_size, stride, padding = map(_read_ints, (kernel_size, stride, padding))
-    _pool_input('avg_pool2d', input, kernel_size)
+    _pool_input('avg_pool2d', input, kernel_size, stride, padding)
     given, (kernel, stride2, pad, _) = _pool_sizes('avg_pool2d', kernel_size, stride, padding)
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError('divisor must be not zero')
@@ -642,7 +666,8 @@ def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation
 def max_pool1d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """The largest element of each window along the last dim."""
     kernel_size, stride, padding, dilation = map(_read_ints, (kernel_size, stride, padding, dilation))
-    _pool_input('max_pool1d', input, kernel_size)
+    _pool_input('max_pool1d_with_indices' if return_indices else 'max_pool1d', input, kernel_size, stride, padding,
+                dilation)
     if return_indices:
         return max_pool1d_with_indices(input, kernel_size, stride, padding, dilation, ceil_mode)
     shape = input._data.shape
@@ -688,7 +713,7 @@ def _check_max_pool1d(kernel_size, stride, padding, dilation):
 def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True):
     """The mean of each window along the last dim: a 2-d average pool of input.unsqueeze(-2), as in PyTorch."""
     kernel_size, stride, padding = map(_read_ints, (kernel_size, stride, padding))
-    _pool_input('avg_pool1d', input, kernel_size)
+    _pool_input('avg_pool1d', input, kernel_size, stride, padding)
     stride = kernel_size if stride is None or stride == () or stride == [] else stride
     _check_dims_1d('avg_pool1d', input)
     k, s, p = (_one('avg_pool1d', name, v) for name, v in (('kernel_size', kernel_size), ('stride', stride),
@@ -698,12 +723,32 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
 
 # ================================================================================================ adaptive pooling
 
+def _adaptive_output_size(name, input, output_size, n):
+    """output_size as an int or a tuple of ints, after the TypeErrors of PyTorch's parser for an `IntArrayRef[n]`
+    (a float, a bool); for n = 2, F's _list_with_default first fills in a None from the input's sizes (len() of
+    anything but an int: "object of type 'float' has no len()")."""
+    if n == 2 and not isinstance(output_size, int):
+        k = len(output_size)
+        if input.dim() <= k:
+            raise ValueError('Input dimension should be at least %d' % (k + 1))
+        output_size = [d if v is None else v for v, d in zip(output_size, input.shape[-k:])]
+    if type(output_size) is int:
+        return output_size
+    if type(output_size) in (tuple, list) and all(type(e) is int for e in output_size):
+        return tuple(output_size)
+    parser = _POOL_PARSERS.get(name)
+    if parser is None:
+        parser = _POOL_PARSERS[name] = _argparse.Parser(['%s(Tensor input, IntArrayRef[%d] output_size)' % (name, n)])
+    parser.check((input, output_size), {})
+    if isinstance(output_size, (tuple, list)):
+        return tuple(map(operator.index, output_size))
+    return operator.index(output_size)
+
+
 def adaptive_avg_pool1d(input, output_size):
     """The mean of each of output_size windows tiling the last dim: a 2-d adaptive pool of input.unsqueeze(-2),
     squeezed back, as PyTorch computes it."""
-    if not isinstance(output_size, (int, tuple, list)):
-        raise TypeError("adaptive_avg_pool1d(): argument 'output_size' (position 2) must be tuple of ints, not %s"
-                        % type(output_size).__name__)
+    output_size = _adaptive_output_size('adaptive_avg_pool1d', input, output_size, 1)
     sizes = (output_size,) if isinstance(output_size, int) else tuple(output_size)
     if len(sizes) != 1:
         raise RuntimeError("adaptive_avg_pool1d() argument 'output_size' should contain one int (got %d)"
@@ -718,11 +763,8 @@ def adaptive_avg_pool2d(input, output_size):
     """The mean of each of oh x ow windows that tile the last two dims (window i spans rows i * H // oh up to
     ceil((i + 1) * H / oh)); None keeps that dim's size. A 1 x 1 output is the mean over the last two dims, as
     PyTorch computes it (MeanBackward1); otherwise each window is summed in order from 0, then / kh / kw."""
-    sizes = tuple(output_size) if isinstance(output_size, (tuple, list)) else (output_size, output_size)
-    if isinstance(output_size, (tuple, list)):      # (F.adaptive_avg_pool2d's _list_with_default: Nones filled in)
-        if input.dim() <= len(sizes):
-            raise ValueError('Input dimension should be at least %d' % (len(sizes) + 1))
-        sizes = tuple(n if s is None else s for s, n in zip(sizes, input.shape[-len(sizes):]))
+    output_size = _adaptive_output_size('adaptive_avg_pool2d', input, output_size, 2)
+    sizes = output_size if isinstance(output_size, tuple) else (output_size, output_size)
     if len(sizes) != 2:
         raise RuntimeError('adaptive_avg_pool2d: output_size must be 2')
     if sizes == (1, 1):            # (PyTorch's shortcut comes before the dims are checked: any input takes it)

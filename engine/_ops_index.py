@@ -74,10 +74,10 @@ def _check_sizes(a, d, index, src):
     wrong = builtins.any(i != d and n > shape[i] for i, n in enumerate(ishape))
     if not wrong and sshape is not None:
         for i, n in enumerate(ishape):
-            if i >= len(sshape):
+            if i >= len(sshape) and src._data.ndim:       # (a 0-d src reads as size 1 in every dim)
                 raise IndexError('Dimension out of range (expected to be in range of [%d, %d], but got %d)'
                                  % (-len(sshape), len(sshape) - 1, i))
-            if n > sshape[i]:
+            if n > (sshape[i] if src._data.ndim else 1):
                 wrong = True
                 break
     if src is not None and len(sshape) != len(ishape):
@@ -341,6 +341,8 @@ def _index_add_meta(a, dim, index, source, *args, **kwargs):
 def index_add(a, dim, index, source, *, alpha=1):
     """A copy of `a` with alpha * source's slices added at the positions index along dim."""
     d = _index_add_meta(a, dim, index, source)
+    if isinstance(alpha, Tensor):               # (a 0-d tensor the parser took as a Scalar)
+        alpha = alpha.item()
     idx = _index_vector(a, d, index, 'index_add_')
     out = a._data.copy().reshape(_shape(a))
     np.add.at(out, _slot(out.shape, d, idx), (source._data * alpha if alpha != 1 else source._data).astype(
@@ -477,7 +479,10 @@ def nonzero(a, *, as_tuple=False):
     """The indices of the nonzero elements: one row per element (int64), or one index tensor per dim."""
     if as_tuple:
         return tuple(make(i.astype(np.int64)) for i in np.nonzero(np.atleast_1d(a._data)))
-    return make(np.argwhere(a._data).astype(np.int64))
+    rows = np.argwhere(a._data)
+    out = np.empty(rows.shape[::-1], np.int64).T        # (laid out as PyTorch's: column-major, strides (1, n))
+    out[...] = rows
+    return make(out)
 
 
 def argwhere(a):
@@ -562,12 +567,10 @@ def masked_scatter_(a, mask, source):
     """masked_scatter in place: the mask must expand to a's shape. PyTorch's kernel writes a's masked elements one by
     one, in order, reading source as it goes: a source sharing a's memory reads what the kernel wrote there already,
     and a source too short leaves the elements before the error written."""
-    if mask._data.dtype.kind == 'b':
-        if mask.dim() > a.dim():
-            raise RuntimeError('expand(CPUBoolType{%s}, size=%s): the number of sizes provided (%d) must be greater or '
-                               'equal to the number of dimensions in the tensor (%d)'
-                               % (_sizes(mask.shape), _sizes(a.shape), a.dim(), mask.dim()))
-        mask.expand(a.shape)
+    if isinstance(source, Tensor) and a._data.dtype != source._data.dtype:    # (checked first, then the mask
+        raise RuntimeError('masked_scatter: expected self and source to have same dtypes but got%s and %s'  # expands)
+                           % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
+    mask.expand(a.shape)                        # (expand_inplace's errors, whatever the mask's dtype)
     if not (isinstance(source, Tensor) and mask._data.dtype.kind == 'b'):
         return ops._inplace(a, masked_scatter, mask, source)        # (its errors)
     try:
@@ -621,9 +624,11 @@ def take(a, index):
     n = a._data.size
     bad = idx[(idx < -n) | (idx >= n)]
     if bad.size:
+        if not n:
+            raise IndexError('take(): tried to take from an empty tensor')
         raise IndexError('out of range: tried to access index %d on a tensor of %d elements.' % (bad.flat[0], n))
     flat = (idx % builtins.max(n, 1)).astype(np.intp)
-    out = make(np.ascontiguousarray(a._data.reshape(-1)[flat]))
+    out = make(np.array(a._data.reshape(-1)[flat], order='C'))         # (shaped as index, 0-d too)
     return _attach(out, TakeBackward0, (a,), {'index': SavedTensor(index), 'self': SavedTensor(a)})
 
 
@@ -696,12 +701,16 @@ def take_along_dim(a, indices, dim=None):
         raise RuntimeError('torch.take_along_dim(): dtype of indices should be Long but got '
                            + _LEGACY.get(indices._data.dtype.name, indices._data.dtype.name))
     d = _wrap_dim(dim, a._data.ndim)
+    if not a._data.ndim:                # (indices.size(dim) of a 0-d tensor)
+        raise IndexError('Dimension specified as %d but tensor has no dimensions' % d)
     sizes = list(a._data.shape)
     sizes[d] = indices._data.shape[d]
+    ops._check_broadcast(tuple(sizes), indices._data.shape)        # (infer_size's words)
     # (PyTorch gathers with a copy of the broadcast indices, laid out as clone() lays them out: dense)
     indices = make(_preserved_copy(indices.broadcast_to(broadcast_shapes(sizes, indices._data.shape))._data))
     sizes = list(indices._data.shape)
     sizes[d] = a._data.shape[d]
+    ops._check_broadcast(tuple(sizes), a._data.shape)
     return a.broadcast_to(broadcast_shapes(sizes, a._data.shape)).gather(d, indices)
 
 
@@ -755,30 +764,39 @@ def tile(a, *dims, **kwargs):
     return a.repeat((1,) * (a._data.ndim - len(dims)) + dims)
 
 
-def _atleast(n, lift):
-    parser = None
-
-    def f(*tensors):
-        nonlocal parser
-        one = len(tensors) == 1 and isinstance(tensors[0], Tensor)
-        ts = tensors[0] if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)) else tensors
-        if not one and not all(isinstance(t, Tensor) for t in ts):      # (the error of the parser of PyTorch's
-            from . import _argparse                                     # _VF.atleast_Nd, which its Python one calls)
-            parser = parser or _argparse.Parser(['%s(Tensor input)' % f.__name__,
-                                                 '%s(TensorList tensors)' % f.__name__])
-            parser.check(tensors, {})
-        out = tuple(lift(t) if t._data.ndim < n else t for t in ts)
-        return out[0] if one else out
-    f.__name__ = f.__qualname__ = 'atleast_%dd' % n
-    f.__code__ = f.__code__.replace(co_name=f.__name__, co_qualname=f.__name__)     # (what a TypeError names)
-    f.__doc__ = 'The tensor(s) with dims added to have at least %d (a tuple for several).' % n
-    return f
+def atleast_1d(*tensors):
+    """The tensor(s) with dims added to have at least 1 (a tuple for several)."""
+    return _atleast(1, tensors)
 
 
-atleast_1d = _atleast(1, lambda t: t.reshape(1))
-atleast_2d = _atleast(2, lambda t: t.reshape(1, 1) if t._data.ndim == 0 else t.unsqueeze(0))
-atleast_3d = _atleast(3, lambda t: (t.reshape(1, 1, 1) if t._data.ndim == 0 else
-                                    t.unsqueeze(0).unsqueeze(-1) if t._data.ndim == 1 else t.unsqueeze(-1)))
+def atleast_2d(*tensors):
+    """The tensor(s) with dims added to have at least 2 (a tuple for several)."""
+    return _atleast(2, tensors)
+
+
+def atleast_3d(*tensors):
+    """The tensor(s) with dims added to have at least 3 (a tuple for several)."""
+    return _atleast(3, tensors)
+
+
+def _atleast(n, tensors):
+    one = len(tensors) == 1 and isinstance(tensors[0], Tensor)
+    ts = tensors[0] if len(tensors) == 1 and isinstance(tensors[0], (tuple, list)) else tensors
+    if not one and not all(isinstance(t, Tensor) for t in ts):      # (the error of the parser of PyTorch's
+        from . import _argparse                                     # _VF.atleast_Nd, which its Python one calls)
+        name = 'atleast_%dd' % n
+        _argparse.Parser(['%s(Tensor input)' % name, '%s(TensorList tensors)' % name]).check(tensors, {})
+    out = tuple(_lifted(n, t) if t._data.ndim < n else t for t in ts)
+    return out[0] if one else out
+
+
+def _lifted(n, t):
+    """t (of fewer than n dims) with dims added as atleast_Nd adds them: in front, and for 3 also at the end."""
+    if t._data.ndim == 0:
+        return t.reshape((1,) * n)
+    if n == 3:
+        return t.unsqueeze(0).unsqueeze(-1) if t._data.ndim == 1 else t.unsqueeze(-1)
+    return t.unsqueeze(0)
 
 
 def _stack_list(name, tensors):

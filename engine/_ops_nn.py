@@ -348,7 +348,13 @@ def _picked(a, dim, order, cls, name, keep=True, **saved):
 def sort(a, dim=-1, descending=False, *, stable=None):
     """(values, indices) sorted along dim (SortBackward1 when `stable` is given, as PyTorch's overloads)."""
     x = a._data if a._data.ndim else a._data.reshape(1)
-    order = _sort_indices(x, _wrap_dim(dim, a._data.ndim), descending)
+    d = _wrap_dim(dim, a._data.ndim)
+    order = _sort_indices(x, d, descending)
+    # (unless stable: std::sort, but fbgemm's radix sort (stable) for 1-d int64 ascending of 32768 or more, and no
+    # sort at all along a dim of stride 0)
+    if not stable and x.strides[d] and not (x.ndim == 1 and not descending and x.dtype == np.int64
+                                            and x.size >= 32768):
+        order = _selection.sort_order(x, d, descending, order)
     res = _picked(a, dim, order, SortBackward0 if stable is None else SortBackward1, 'sort')
     from ._ops import _preserved_empty, _row_major_sized_one
     if x.ndim > 1 and not (x.flags.c_contiguous and _row_major_sized_one(x)):  # (laid out as empty_like(input))
@@ -360,7 +366,7 @@ def sort(a, dim=-1, descending=False, *, stable=None):
 
 
 def argsort(a, dim=-1, descending=False, stable=False):
-    return sort(a, dim, descending).indices
+    return sort(a, dim, descending, stable=stable).indices
 
 
 def msort(a):
@@ -371,9 +377,9 @@ def topk(a, k, dim=-1, largest=True, sorted=True):
     """The k largest (smallest) elements along dim and where they are, largest (smallest) first."""
     d = _wrap_dim(dim, a._data.ndim)
     x = a._data if a._data.ndim else a._data.reshape(1)
-    _not_for_bool(a, 'topk', RuntimeError, '%s does not support bool dtypes on CPU')
-    if not 0 <= k <= x.shape[d]:
+    if not 0 <= k <= x.shape[d]:         # (checked before the dtype)
         raise RuntimeError('selected index k out of range')
+    _not_for_bool(a, 'topk', RuntimeError, '%s does not support bool dtypes on CPU')
     order = _sort_indices(x, d, largest)
     if a._data.ndim:
         order = _selection.topk_order(x, d, k, largest, sorted, order)
@@ -549,12 +555,15 @@ def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):
         _, first, inverse, counts = np.unique(flat, return_index=True, return_inverse=True, return_counts=True,
                                               equal_nan=False)              # (each NaN its own value)
         values = flat[first]            # (each value as it first occurs: PyTorch's of 0. and -0. is the first one)
+        if flat.dtype.kind == 'f' and flat.size <= 2 ** 14 and (np.isnan(values).any() or (values == 0).any() and
+                np.signbit(flat[flat == 0]).any() != np.signbit(flat[flat == 0]).all()):  # (which copy: std::sort's)
+            values, inverse, counts = _selection.unique_runs(flat)
         inverse = inverse.reshape(x.shape)
         cls = Unique2Backward0
     else:
         if not _argparse.is_int(dim):           # (torch.unique calls unique_dim(input, dim, ...))
             raise TypeError("unique_dim(): argument 'dim' (position 2) must be int, not %s" % parser_type(dim))
-        d = _wrap_dim(dim, x.ndim)
+        d = _wrap_dim(dim, x.ndim, scalar=False)
         if not x.size:
             _check_unique_empty(x.shape, d)
             return _unique_empty(a, UniqueDimBackward0, return_inverse, return_counts)
@@ -2869,7 +2878,7 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
 class EmbeddingBackward0(Node):
     def apply(self, g):
         idx = self.saved('indices')._data.reshape(-1).astype(np.int64)
-        gd = g._data.reshape(idx.size, -1)
+        gd = g._data.reshape(idx.size, g._data.shape[-1])
         pad = _signed(self._saved['padding_idx'])
         keep = idx != pad
         rows = gd[keep]
@@ -2897,6 +2906,12 @@ class EmbeddingDenseBackwardBackward0(Node):
 
 # ================================================================================================ embedding bag
 
+def _same_type_error(a, ta, b, tb):
+    return ("Expected tensor for argument #1 '%s' to have the same type as tensor for argument #1 '%s'; but type %s "
+            "does not equal %s (while checking arguments for embedding_bag)"
+            % (a, b, ag.type_string(ta), ag.type_string(tb)))
+
+
 def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, per_sample_weights,
                   include_last_offset, padding_idx):
     """torch.embedding_bag (mode 0 sum, 1 mean, 2 max): per bag of indices (bag b: positions offsets[b] to the next
@@ -2908,6 +2923,10 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
             raise RuntimeError("Expected tensor for argument #1 'indices' to have one of the following scalar types: "
                                "Long, Int; but got %s instead (while checking arguments for embedding_bag)"
                                % ag.type_string(t))
+    if weight._data.dtype.kind != 'f':
+        raise RuntimeError("Expected tensor for argument #1 'weight' to have one of the following scalar types: Half, "
+                           "BFloat16, Float, Double; but got %s instead (while checking arguments for embedding_bag)"
+                           % ag.type_string(weight))
     idx = indices._data.astype(np.int64)
     off = offsets._data.astype(np.int64).tolist()
     n = idx.size
@@ -2917,6 +2936,8 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
     if off and off[-1] > n:
         raise RuntimeError("offsets[-1] can not be greater than input's length %d but got offsets[-1] of %d"
                            % (n, off[-1]))
+    if per_sample_weights is not None and per_sample_weights._data.dtype != weight._data.dtype:
+        raise RuntimeError(_same_type_error('weight', weight, 'per_sample_weights', per_sample_weights))
     rows = weight._data.shape[0]
     bags = len(off) - 1 if include_last_offset else len(off)
     ends = off[1:] + ([] if include_last_offset else [n])

@@ -320,6 +320,8 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
     right = right or side == 'right'
     b = sorted_sequence
     scalar = not isinstance(input, Tensor)
+    if scalar and not isinstance(input, (int, float, np.number)):
+        raise TypeError('searchsorted(): input must be a Tensor or a number')    # (the parser words it)
     v = make(np.array(input)) if scalar else input
     if sorter is not None:
         if sorter._data.dtype != np.int64:
@@ -328,21 +330,22 @@ def searchsorted(sorted_sequence, input, *, out_int32=False, right=False, side=N
         if sorter.shape != b.shape:
             raise RuntimeError('torch.searchsorted(): boundary and sorter must have the same size, but got boundary '
                                'tensor %sand got sorter tensor %s' % (_dims_text(b), _dims_text(sorter)))
-    if b.ndim == 0:
-        raise RuntimeError('torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 '
-                           'dimension')
-    if scalar and b.ndim != 1:
+        s = sorter._data
+        if s.size and not s.ndim:               # (its range check reads the last of no sizes)
+            raise RuntimeError('ArrayRef: attempted to access back() of empty list')
+        if s.size and (s.min() < 0 or s.max() >= b.shape[-1]):
+            raise RuntimeError('torch.searchsorted(): sorter index out of range')
+    if not v.ndim and b.ndim != 1:              # (a number or a 0-d tensor; checked before boundaries' dims)
         raise RuntimeError("torch.searchsorted(): input value can be a scalar only when boundaries tensor dimension "
                            "is 1, but we got boundaries tensor dim(%d) and input value's dim(%d) numel(%d)"
                            % (b.ndim, v.ndim, v.numel()))
+    if b.ndim == 0:
+        raise RuntimeError('torch.searchsorted(): boundaries tensor should have positive dimension, but got 0 '
+                           'dimension')
     if b.ndim != 1 and (b.ndim != v.ndim or b.shape[:-1] != v.shape[:-1]):
         raise RuntimeError('torch.searchsorted(): boundaries tensor should be 1 dimension or the first N-1 dimensions '
                            'of boundaries tensor and input value tensor must match, but we got boundaries tensor %s '
                            'and input value tensor %s' % (_dims_text(b), _dims_text(v)))
-    if sorter is not None:
-        s = sorter._data
-        if s.size and (s.min() < 0 or s.max() >= b.shape[-1]):
-            raise RuntimeError('torch.searchsorted(): sorter index out of range')
     common = dt.result_type(b, v) if not scalar else dt.result_type(b, input)
     if common is dt.bool_:
         raise NotImplementedError('"searchsorted_out_cpu" not implemented for \'Bool\'')

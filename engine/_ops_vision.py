@@ -12,12 +12,13 @@ import operator
 
 import numpy as np
 
+from . import _argparse
 from ._argparse import is_int
 from ._autograd import Node, SavedTensor
 from ._ops import _attach, _in_suggested_format, _out
 from ._random import fma32
-from ._ops_conv import (ConvolutionBackward0, _as_2d, _check_dims_1d, _check_weight, _conv_param, _Geometry,
-                        _ints, _one, _sizes, _linear_in_grad, _gather_planes,
+from ._ops_conv import (ConvolutionBackward0, _adaptive_output_size, _as_2d, _check_dims_1d, _check_weight,
+                        _conv_param, _Geometry, _one, _read_ints, _sizes, _linear_in_grad, _gather_planes,
                         _LinearInGrad, AdaptiveMaxPool2DBackwardBackward0)
 from ._tensor import Tensor, make, parser_type
 
@@ -494,7 +495,19 @@ def _conv_transpose(name, nd, input, weight, bias, stride, padding, output_paddi
 def _transpose_parsed(name, nd):
     """conv_transpose1d / 2d with PyTorch's argument order (input, weight, bias, stride, padding, output_padding,
     groups, dilation)."""
+    signature = ('%s(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[%d] stride=1, SymIntArrayRef[%d] '
+                 'padding=0, SymIntArrayRef[%d] output_padding=0, SymInt groups=1, SymIntArrayRef[%d] dilation=1)'
+                 % ((name,) + (nd,) * 4))
+    parser = []
+
     def fn(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+        sizes = (stride, padding, output_padding, groups, dilation)
+        if not all(type(v) is int or type(v) in (tuple, list) and all(type(e) is int for e in v) for v in sizes) \
+                and not isinstance(padding, str):       # (the parser's TypeErrors: a float stride, a bool)
+            if not parser:
+                parser.append(_argparse.Parser([signature]))
+            parser[0].check((input, weight, bias) + sizes, {})
+            stride, padding, output_padding, groups, dilation = map(_read_ints, sizes)
         return _conv_transpose(name, nd, input, weight, bias, stride, padding, output_padding, groups, dilation)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = 'Transposed %d-d convolution: the gradient of conv%dd with respect to its input, as an op.' % (nd, nd)
@@ -510,12 +523,8 @@ conv_transpose2d = _transpose_parsed('conv_transpose2d', 2)
 def adaptive_max_pool2d_with_indices(input, output_size):
     """(values, indices) of the largest element of each of oh x ow windows tiling the last two dims (window i spans
     i * H // oh up to ceil((i + 1) * H / oh)); an index counts in the H * W plane (AdaptiveMaxPool2DBackward0)."""
-    if isinstance(output_size, (list, tuple)):
-        sizes = [input.shape[i - len(output_size)] if s is None else s for i, s in enumerate(output_size)]
-    elif isinstance(output_size, int):
-        sizes = [output_size, output_size]
-    else:
-        raise TypeError("object of type '%s' has no len()" % type(output_size).__name__)
+    output_size = _adaptive_output_size('adaptive_max_pool2d', input, output_size, 2)
+    sizes = list(output_size) if isinstance(output_size, tuple) else [output_size, output_size]
     shape = input._data.shape
     if len(sizes) != 2:
         raise RuntimeError('adaptive_max_pool2d(): internal error: output_size.size() must be 2')
@@ -572,10 +581,8 @@ def adaptive_max_pool2d(input, output_size, return_indices=False):
 
 def adaptive_max_pool1d_with_indices(input, output_size):
     """adaptive_max_pool1d's values and indices: a 2-d one of input.unsqueeze(-2), squeezed back, as in PyTorch."""
+    output_size = _adaptive_output_size('adaptive_max_pool1d', input, output_size, 1)
     _check_dims_1d('adaptive_max_pool1d', input)
-    if not _ints(output_size):
-        raise TypeError("adaptive_max_pool1d(): argument 'output_size' (position 2) must be tuple of ints, not %s"
-                        % type(output_size).__name__)
     size = _one('adaptive_max_pool1d', 'output_size', output_size)
     shape = input._data.shape
     for d in range(len(shape) - 2, len(shape)):

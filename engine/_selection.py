@@ -229,6 +229,43 @@ def topk_order(x, d, k, largest, sorted, order):
     return np.moveaxis(out.reshape(shape), -1, d)
 
 
+def sort_order(x, d, descending, order):
+    """PyTorch's indices of an unstable sort along axis d of x (std::sort of (value, index) pairs), given `order`, a
+    stable sort of x along d: the same for rows of 16 or fewer (insertion sort) and rows without ties, the replayed
+    std::sort elsewhere (up to rows of 2**14: longer ones, slow to replay in Python, keep the stable order)."""
+    n = x.shape[d]
+    if n <= 16 or n > 2 ** 14 or not x.size:
+        return order
+    rows = np.moveaxis(x, d, -1).reshape(-1, n)
+    ranked = np.moveaxis(order, d, -1).reshape(-1, n)
+    which = _ties(rows, ranked).any(-1)
+    if not which.any():
+        return order
+    out = ranked.copy()
+    before = _above if descending else _below
+    for r in np.flatnonzero(which):
+        a = list(zip(rows[r].tolist(), range(n)))
+        _sort(a, 0, n, before)
+        out[r] = [i for _, i in a]
+    return np.moveaxis(out.reshape(np.moveaxis(order, d, -1).shape), -1, d)
+
+
+def unique_runs(flat):
+    """PyTorch's CPU unique of a 1-d float array where it matters which copies tie (NaNs, 0. and -0.): std::sort of
+    (value, index) pairs, then each run of equal values (every NaN its own) as its first one. Returns (values,
+    inverse, counts)."""
+    n = flat.size
+    a = list(zip(flat.tolist(), range(n)))
+    _sort(a, 0, n, _below)
+    order = np.array([i for _, i in a], np.intp)
+    s = flat[order]
+    new = np.ones(n, bool)
+    new[1:] = s[1:] != s[:-1]
+    inverse = np.empty(n, np.int64)
+    inverse[order] = np.cumsum(new) - 1
+    return s[new], inverse, np.diff(np.append(np.flatnonzero(new), n))
+
+
 def kthvalue_order(x, d, k, order, at):
     """PyTorch's kthvalue index (k from 0) along axis d, given `order` (a stable ascending sort along d) and
     `at`, its k-th entries kept as a length-1 axis: kept where the k-th value has no equal neighbour."""

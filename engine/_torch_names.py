@@ -22,7 +22,8 @@ NAMES = {
         _make_deprecate _modules_package _name _names _ntuple _ops_rnn _pad _pairs _param_line _reset_affine
         _typename _views_changed _vision _where _zero_grad ag empty empty_like math namedtuple np operator
         randperm sys types user_stacklevel warnings where _ENGINE_MODULE_NAMES _TORCH_MODULE_NAMES
-        _deprecated_class _tuple_parser consume_prefix_in_state_dict_if_present functools"""),
+        _deprecated_class _tuple_parser consume_prefix_in_state_dict_if_present functools numbers
+        _AdaptiveAvgPoolNd _has_uninitialized_params"""),
     'torch.nn.functional': ("""
         BroadcastingList1 BroadcastingList2 BroadcastingList3 Callable DType GRID_SAMPLE_INTERPOLATION_MODES
         GRID_SAMPLE_PADDING_MODES Optional ScalingType SwizzleType TYPE_CHECKING _Any _Reduction _VF

@@ -1,6 +1,7 @@
 """torch.nn: Module (parameter registration, train/eval, repr), the common layers and losses, and nn.init."""
 import functools
 import math
+import numbers
 import operator
 import sys
 import types
@@ -511,6 +512,21 @@ class Module:
                 raise AttributeError('`' + item + '` is not an nn.Module')
         return mod
 
+    def set_submodule(self, target, module, strict=False):
+        """Put `module` at a dotted path: its parent must exist; with strict, so must the name there."""
+        if target == '':
+            raise ValueError('Cannot set the submodule without a target name!')
+        *path, name = target.split('.')
+        if not isinstance(module, Module):
+            raise ValueError('`module` is not an nn.Module, found %s' % type(module))
+        parent = self.get_submodule('.'.join(path)) if path else self
+        if hasattr(parent, name):
+            if not isinstance(getattr(parent, name), Module):
+                raise AttributeError('`' + name + '` is not an nn.Module')
+        elif strict:
+            raise AttributeError(parent._get_name() + ' has no attribute `' + name + '`')
+        setattr(parent, name, module)
+
     def _get_attribute(self, target):
         """(module, name, value) of the attribute at a dotted path (for get_parameter, get_buffer)."""
         path, _, name = target.rpartition('.')
@@ -823,7 +839,7 @@ class ModuleList(_ModuleSequence):
         """Runs of identical-looking children are folded: `(0-2): 3 x Linear(...)`, as PyTorch prints them (a None
         child too, as `None`)."""
         lines, run, end = [], [], object()
-        for name, m in list(self._modules.items()) + [(None, end)]:
+        for name, m in list(enumerate(self._modules.values())) + [(None, end)]:     # (positions, not keys)
             text = None if m is end else repr(m)
             if run and text != run[0][1]:
                 first, body = run[0]
@@ -1314,10 +1330,17 @@ class Linear(Module):
                                                              self.bias is not None)
 
 
+def _has_uninitialized_params(self):
+    """LazyModuleMixin.has_uninitialized_params: whether a parameter or buffer is still uninitialized."""
+    return any(isinstance(t, (UninitializedParameter, UninitializedBuffer))
+               for t in list(self._parameters.values()) + list(self._buffers.values()))
+
+
 class LazyLinear(Linear):
     """A Linear whose in_features is the last dim of its first input: until then its weight and bias are
     UninitializedParameters; the first forward shapes and initialises them (drawing as Linear does) and the module
     becomes a Linear."""
+    has_uninitialized_params = _has_uninitialized_params
 
     def __init__(self, out_features, bias=True, device=None, dtype=None):
         Module.__init__(self)
@@ -1495,10 +1518,17 @@ class SiLU(_InplaceActivation):
 class Hardtanh(Module):
     """x clipped to [min_val, max_val]."""
 
-    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False):
+    def __init__(self, min_val=-1.0, max_val=1.0, inplace=False, min_value=None, max_value=None):
         super().__init__()
+        for old, new, value in (('min_value', 'min_val', min_value), ('max_value', 'max_val', max_value)):
+            if value is not None:
+                warnings.warn('keyword argument `%s` is deprecated and renamed to `%s`' % (old, new), FutureWarning,
+                              stacklevel=2)
+        min_val = min_val if min_value is None else min_value
+        max_val = max_val if max_value is None else max_value
         self.min_val, self.max_val, self.inplace = min_val, max_val, inplace
-        assert self.max_val > self.min_val, 'max_val (%s) must be greater than min_val (%s)' % (max_val, min_val)
+        if self.max_val <= self.min_val:
+            raise AssertionError(f'max_val ({self.max_val}) must be greater than min_val ({self.min_val})')
 
     def forward(self, input):
         return F.hardtanh(input, self.min_val, self.max_val, self.inplace)
@@ -1564,8 +1594,13 @@ class Softmax2d(Module):
         return F.softmax(input, -3, _stacklevel=5)
 
 
-class LogSoftmax(Softmax):
+class LogSoftmax(Module):
     """log_softmax along dim."""
+    extra_repr = Softmax.extra_repr
+
+    def __init__(self, dim=None):
+        super().__init__()
+        self.dim = dim
 
     def forward(self, input):
         return F.log_softmax(input, self.dim, _stacklevel=5)
@@ -1726,7 +1761,7 @@ class _DropoutNd(Module):
     def __init__(self, p=0.5, inplace=False):
         super().__init__()
         if p < 0 or p > 1:
-            raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+            raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
         self.p, self.inplace = p, inplace
 
     def extra_repr(self):
@@ -1867,6 +1902,7 @@ class _LazyConvNd:
     """A convolution whose in_channels is its first input's channel count (dim 1, or 0 unbatched): until then its
     weight and bias are UninitializedParameters; the first forward shapes and initialises them (drawing as the
     convolution does) and the module becomes that convolution."""
+    has_uninitialized_params = _has_uninitialized_params
 
     def __init__(self, out_channels, kernel_size, stride=1, padding=0, dilation=1, groups=1, bias=True,
                  padding_mode='zeros', device=None, dtype=None):
@@ -1988,6 +2024,8 @@ class Embedding(Module):
                                     requires_grad=not _freeze)
             self.reset_parameters()
         else:
+            assert list(_weight.shape) == [num_embeddings, embedding_dim], \
+                'Shape of weight does not match num_embeddings and embedding_dim'
             self.weight = Parameter(_weight, requires_grad=not _freeze)
 
     def reset_parameters(self):
@@ -2140,18 +2178,20 @@ class ZeroPad2d(ConstantPad2d):
         return '%s' % (self.padding,)
 
 
-class AdaptiveAvgPool2d(Module):
-    """The mean of each of output_size windows tiling the input (d2l's NiN / ResNet end with (1, 1))."""
-
+class _AdaptiveAvgPoolNd(Module):
     def __init__(self, output_size):
         super().__init__()
         self.output_size = output_size
 
-    def forward(self, input):
-        return F.adaptive_avg_pool2d(input, self.output_size)
-
     def extra_repr(self):
         return f'output_size={self.output_size}'
+
+
+class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
+    """The mean of each of output_size windows tiling the input (d2l's NiN / ResNet end with (1, 1))."""
+
+    def forward(self, input):
+        return F.adaptive_avg_pool2d(input, self.output_size)
 
 
 # ================================================================================================ recurrent
@@ -2576,6 +2616,7 @@ class BatchNorm2d(_BatchNorm):
 class _LazyNormBase:
     """A batch norm whose num_features is its first input's dim 1: until then its weight, bias (affine) and running
     statistics are uninitialized; the first forward shapes and resets them and the module becomes the batch norm."""
+    has_uninitialized_params = _has_uninitialized_params
 
     def __init__(self, eps=1e-5, momentum=0.1, affine=True, track_running_stats=True, device=None, dtype=None):
         super().__init__(0, eps, momentum, False, False, device, dtype)
@@ -2621,7 +2662,7 @@ class LayerNorm(Module):
 
     def __init__(self, normalized_shape, eps=1e-5, elementwise_affine=True, bias=True, device=None, dtype=None):
         super().__init__()
-        if isinstance(normalized_shape, int):
+        if isinstance(normalized_shape, numbers.Integral):
             normalized_shape = (normalized_shape,)
         self.normalized_shape = tuple(normalized_shape)
         self.eps, self.elementwise_affine = eps, elementwise_affine
@@ -2645,7 +2686,7 @@ class RMSNorm(Module):
 
     def __init__(self, normalized_shape, eps=None, elementwise_affine=True, device=None, dtype=None):
         super().__init__()
-        if isinstance(normalized_shape, int):
+        if isinstance(normalized_shape, numbers.Integral):
             normalized_shape = (normalized_shape,)
         self.normalized_shape = tuple(normalized_shape)
         self.eps, self.elementwise_affine = eps, elementwise_affine
@@ -3001,12 +3042,13 @@ for _where, _names in [('module', 'Module'),
                        ('sparse', 'Embedding EmbeddingBag'),
                        ('padding', '_ConstantPadNd ConstantPad1d ConstantPad2d ZeroPad2d'),
                        ('conv', '_ConvNd Conv1d Conv2d LazyConv1d LazyConv2d'),
-                       ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d AdaptiveAvgPool2d'),
+                       ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d _AdaptiveAvgPoolNd '
+                                   'AdaptiveAvgPool2d'),
                        ('batchnorm', '_NormBase _BatchNorm BatchNorm1d BatchNorm2d LazyBatchNorm1d LazyBatchNorm2d'),
                        ('rnn', 'RNNBase RNN LSTM GRU RNNCellBase RNNCell LSTMCell GRUCell'),
                        ('activation', 'ReLU LeakyReLU ELU LogSigmoid Softplus SiLU Hardtanh ReLU6 GELU Sigmoid Tanh '
                                       'Softmax LogSoftmax Mish Hardswish Hardsigmoid SELU CELU Threshold Softshrink '
-                                      'Hardshrink Tanhshrink Softsign Softmin GLU PReLU Softmax2d'),
+                                      'Hardshrink Tanhshrink Softsign Softmin GLU PReLU Softmax2d RReLU'),
                        ('distance', 'CosineSimilarity PairwiseDistance'),
                        ('normalization', 'GroupNorm LayerNorm RMSNorm'),
                        ('instancenorm', '_InstanceNorm InstanceNorm1d InstanceNorm2d'),

@@ -1,6 +1,6 @@
 """torch.nn's padding layers beyond ConstantPad1d / 2d and ZeroPad2d (ReflectionPad, ReplicationPad, CircularPad,
 ConstantPad3d, ZeroPad1d / 3d), and AdaptiveAvgPool1d, as PyTorch 2.13 defines them (arguments, reprs)."""
-from . import Module, AdaptiveAvgPool2d, _ConstantPadNd, _ntuple
+from . import Module, _AdaptiveAvgPoolNd, _ConstantPadNd, _ntuple
 from . import functional as F
 
 
@@ -67,7 +67,7 @@ for _cls in (ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d
     _cls.__module__ = 'torch.nn.modules.padding'
 
 
-class AdaptiveAvgPool1d(AdaptiveAvgPool2d):
+class AdaptiveAvgPool1d(_AdaptiveAvgPoolNd):
     """The mean of each of output_size windows tiling the last dim."""
 
     def forward(self, input):

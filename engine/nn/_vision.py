@@ -192,7 +192,8 @@ class PixelUnshuffle(Module):
 
 
 for _where, _names in [('upsampling', 'Upsample UpsamplingNearest2d UpsamplingBilinear2d'), ('fold', 'Unfold Fold'),
-                       ('conv', 'ConvTranspose1d ConvTranspose2d'), ('pooling', 'AdaptiveMaxPool1d AdaptiveMaxPool2d'),
+                       ('conv', 'ConvTranspose1d ConvTranspose2d'),
+                       ('pooling', '_AdaptiveMaxPoolNd AdaptiveMaxPool1d AdaptiveMaxPool2d'),
                        ('pixelshuffle', 'PixelShuffle PixelUnshuffle')]:
     for _name in _names.split():
         globals()[_name].__module__ = 'torch.nn.modules.' + _where

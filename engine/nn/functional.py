@@ -217,6 +217,7 @@ def embedding(input, weight, padding_idx=None, max_norm=None, norm_type=2.0, sca
     elif padding_idx < 0:
         padding_idx += weight.shape[0]
     if max_norm is not None:
+        input = input.contiguous()      # (as PyTorch's: a list fails here)
         _renorm_rows(weight, input, max_norm, norm_type)
     for i, (name, t) in enumerate((('weight', weight), ('indices', input))):     # (torch.embedding's parser)
         if not isinstance(t, Tensor):
@@ -284,11 +285,27 @@ def _type_str(x):
 def _renorm_rows(weight, indices, max_norm, norm_type):
     """embedding_renorm_: each row the indices pick whose norm exceeds max_norm, scaled to max_norm (in place, not
     recorded)."""
-    w = weight._data
-    rows = np.unique(indices._data.reshape(-1))
-    norms = np.linalg.norm(w[rows].astype(np.float64), ord=norm_type, axis=1)
+    w, idx = weight._data, indices._data
+    checking = ' (while checking arguments for embedding_renorm_)'
+    if w.ndim != 2:
+        raise RuntimeError("Expected 2-dimensional tensor, but got %d-dimensional tensor for argument #1 'self'%s"
+                           % (w.ndim, checking))
+    if idx.dtype.kind not in 'iu' or idx.dtype.itemsize not in (4, 8):
+        raise RuntimeError("Expected tensor for argument #2 'indices' to have one of the following scalar types: Long, "
+                           "Int; but got %s instead%s" % (_autograd.type_string(indices), checking))
+    rows = np.unique(idx.reshape(-1))       # (the kernel takes each row once, in sorted order: row = self[i])
+    n = w.shape[0]
+    bad = rows[(rows < -n) | (rows >= n)]
+    if rows.size and w.dtype.kind not in 'fc' and not (bad.size and bad[0] == rows[0]):     # (the first row's norm)
+        raise RuntimeError('norm(): input dtype should be either floating point or complex. Got %s instead.'
+                           % weight.dtype.legacy)
+    good = np.unique((rows[rows < bad[0]] if bad.size else rows) % max(n, 1))     # (the rows before a bad one)
+    norms = np.linalg.norm(w[good].astype(np.float64), ord=norm_type, axis=1)
     over = norms > max_norm
-    w[rows[over]] *= (max_norm / (norms[over] + 1e-7)).astype(w.dtype)[:, None]
+    w[good[over]] *= (max_norm / (norms[over] + 1e-7)).astype(w.dtype)[:, None]
+    if bad.size:
+        raise IndexError('select(): index %d out of range for tensor of size [%s] at dimension 0'
+                         % (bad[0], ', '.join(map(str, w.shape))))
     if not weight._inference:       # (PyTorch renorms weight.detach(): an inference tensor's has a counter of its own)
         _autograd.bump(weight)      # (an in-place op for PyTorch: the weight's version moves, rows changed or not)
     _ops._views_changed(weight)
@@ -297,9 +314,10 @@ def _renorm_rows(weight, indices, max_norm, norm_type):
 def dropout(input, p=0.5, training=True, inplace=False):
     """Zero each element with probability p and scale the rest by 1 / (1 - p) (only while training)."""
     if p < 0.0 or p > 1.0:
-        raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
-    if type(training) is not bool or not isinstance(input, Tensor):
+        raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
+    if type(training) is not bool or not isinstance(input, Tensor) or type(p) not in (float, int):
         _parse('dropout%s(Tensor input, double p, bool train)' % ('_' if inplace else ''), input, p, training)
+        p = float(p)                # (a 0-d tensor or a numpy float is a double to the parser)
     if not training or p == 0:
         return input
     mask = _dropout_mask(input, input.shape, p)
@@ -342,6 +360,9 @@ def _written(data, writes):
 def _feature_dropout(input, p, training, inplace):
     """ATen's feature_dropout: one draw per (sample, channel), noise of shape (N, C, 1, ...) broadcast over the rest
     (noise.bernoulli_(1 - p).div_(1 - p), as dropout draws it)."""
+    if type(p) not in (float, int):        # (a 0-d tensor or a numpy float is a double to the parser)
+        _parse('feature_dropout%s(Tensor input, double p, bool train)' % ('_' if inplace else ''), input, p, training)
+        p = float(p)
     if p == 0 or not training or input.numel() == 0:
         return input
     if input.dim() < 2:
@@ -363,7 +384,7 @@ def _warn_feature_dropout_dims(spatial, inp_dim):
 def dropout2d(input, p=0.5, training=True, inplace=False):
     """Zero whole channels (dim 1) with probability p and scale the rest by 1 / (1 - p) (only while training)."""
     if p < 0.0 or p > 1.0:
-        raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+        raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
     inp_dim = input.dim()
     _warn_feature_dropout_dims(2, inp_dim)
     if inp_dim == 3:
@@ -381,7 +402,10 @@ def _alpha_dropout(input, p, training, inplace, shape):
     SELU activations keep zero mean and unit variance; `shape` is the noise's ((N, C, 1, ...) for feature alpha
     dropout). The noise is drawn as dropout draws it."""
     if p < 0.0 or p > 1.0:
-        raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+        raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
+    if type(p) not in (float, int):
+        _parse('alpha_dropout%s(Tensor input, double p, bool train)' % ('_' if inplace else ''), input, p, training)
+        p = float(p)
     if p == 0 or not training or input.numel() == 0:
         return input
     d = input._data.dtype
@@ -413,7 +437,7 @@ def _unbatched_feature_dropout(input, p, training, inplace, batched):
 def dropout1d(input, p=0.5, training=True, inplace=False):
     """Zero whole channels of (N, C, L) or (C, L) inputs with probability p and scale the rest by 1 / (1 - p)."""
     if p < 0.0 or p > 1.0:
-        raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+        raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
     inp_dim = input.dim()
     if inp_dim not in (2, 3):
         raise RuntimeError('dropout1d: Expected 2D or 3D input, but received a %dD input. Note that dropout1d exists '
@@ -425,7 +449,7 @@ def dropout1d(input, p=0.5, training=True, inplace=False):
 def dropout3d(input, p=0.5, training=True, inplace=False):
     """Zero whole channels of (N, C, D, H, W) or (C, D, H, W) inputs with probability p, scaling the rest."""
     if p < 0.0 or p > 1.0:
-        raise ValueError('dropout probability has to be between 0 and 1, but got %s' % p)
+        raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
     inp_dim = input.dim()
     _warn_feature_dropout_dims(3, inp_dim)
     return _unbatched_feature_dropout(input, p, training, inplace, inp_dim == 5)
@@ -448,7 +472,7 @@ def one_hot(tensor, num_classes=-1):
         raise RuntimeError('one_hot is only applicable to index tensor of type LongTensor.')
     num_classes = operator.index(num_classes)
     x = tensor._data
-    if num_classes == -1 and not x.size:
+    if num_classes <= 0 and not x.size:
         raise RuntimeError('Can not infer total number of classes from empty tensor.')
     if x.size and x.min() < 0:
         raise RuntimeError('Class values must be non-negative.')
@@ -486,6 +510,8 @@ def hardsigmoid(input, inplace=False):
 
 def celu(input, alpha=1.0, inplace=False):
     """max(0, x) + min(0, alpha * (exp(x / alpha) - 1))."""
+    if type(alpha) not in (float, int):
+        _parse('celu%s(Tensor input, Scalar alpha=1.0)' % ('_' if inplace else ''), input, alpha)
     return _ops._inplace(input, _ops_nn2.celu, alpha, True) if inplace else _ops_nn2.celu(input, alpha)
 
 
