@@ -31,7 +31,7 @@ _TYPE_NAMES = {'Tensor': 'Tensor', 'Scalar': 'Number', 'int64_t': 'int', 'SymInt
                'TensorList': 'tuple of Tensors', 'IntArrayRef': 'tuple of ints', 'SymIntArrayRef': 'tuple of ints',
                'bool': 'bool', 'PyObject*': 'object', 'ScalarType': 'torch.dtype', 'Layout': 'torch.layout',
                'MemoryFormat': 'torch.memory_format', 'Device': 'torch.device', 'c10::string_view': 'str',
-               'Generator': 'torch.Generator'}
+               'Generator': 'torch.Generator', 'ArrayRef<double>': 'tuple of floats'}
 
 
 def _is_long(x):
@@ -116,6 +116,8 @@ class _Param:
             return _is_index(x)
         if t in ('IntArrayRef', 'SymIntArrayRef'):
             return _is_int_list(x, self.size)
+        if t == 'ArrayRef<double>':             # (is_float_or_symfloat of the first element: an int or a bool too)
+            return isinstance(x, (tuple, list)) and (not x or _is_number(x[0]) and not isinstance(x[0], complex))
         if t == 'bool':
             return type(x) is bool
         if t == 'ScalarType':
@@ -452,6 +454,11 @@ class Parser:
                         raise TypeError('%s(): argument \'%s\' failed to unpack the object at pos %d with error '
                                         '"type must be tuple of ints,but got %s"'
                                         % (self.name, p.name, i + 1, parser_type(e)))
+            elif p.type == 'ArrayRef<double>' and isinstance(x, (tuple, list)):
+                for i, e in enumerate(x):
+                    if not (_is_number(e) and not isinstance(e, complex) or isinstance(e, Tensor)):
+                        raise TypeError("%s(): argument '%s' must be tuple of floats, but found element of type %s at "
+                                        "pos %d" % (self.name, p.name, parser_type(e), i + 1))
         return sig
 
     def positional(self, args, kwargs):
@@ -930,10 +937,11 @@ METHODS.update((name, ['%s(int64_t sections)' % name, '%s(IntArrayRef indices)' 
                for name in ('hsplit', 'vsplit', 'dsplit'))
 FUNCTIONS.update((name, [s.replace('(', '(Tensor input, ', 1) for s in METHODS[name]])
                  for name in 'diagonal diag_embed rot90 tensor_split hsplit vsplit dsplit narrow movedim moveaxis '
-                             'swapaxes swapdims histc diff index_copy as_strided'.split())
+                             'swapaxes swapdims as_strided'.split())
 FUNCTIONS.update((name, [s.replace('(', '(Tensor input, ', 1)[:-1] + (', ' if '*' in s else ', *, ') +
                          'Tensor out=None)' for s in METHODS[name]])
-                 for name in ('take_along_dim', 'matrix_power', 'scatter', 'scatter_reduce'))
+                 for name in ('take_along_dim', 'matrix_power', 'scatter', 'scatter_reduce', 'histc', 'diff',
+                              'index_copy'))
 FUNCTIONS.update((name, [s.replace('(', '(Tensor input, ', 1) for s in METHODS[name]])
                  for name in ('put', 'masked_scatter'))
 FUNCTIONS['embedding'] = ['embedding(Tensor weight, Tensor indices, SymInt padding_idx=-1, '

@@ -1219,12 +1219,16 @@ class RemovableHandle:
     """What register_hook returns: .remove() takes the hook away."""
     __module__ = 'torch.utils.hooks'               # where PyTorch's class lives: its repr prints that path
     next_id = 0                                    # (every handle of the process numbered in order, as PyTorch's)
+    extra = ()                                     # dicts keyed by handle id its removal clears too
 
-    def __init__(self, hooks, fn=NOT_GIVEN):
-        """hooks: a dict {handle id: hook} (autograd's hooks, as PyTorch keeps them) or a list (modules'). Without
+    def __init__(self, hooks, fn=NOT_GIVEN, extra=()):
+        """hooks: a dict {handle id: hook} (autograd's and modules' hooks, as PyTorch keeps them) or a list. Without
         fn, as PyTorch's RemovableHandle(hooks_dict) is called, the caller puts its hook at hooks[handle.id]. (A
-        hook of None is registered as PyTorch registers it: calling it fails.)"""
+        hook of None is registered as PyTorch registers it: calling it fails.) extra: PyTorch's extra_dict, the
+        dicts a module marks its hooks' options in (_forward_hooks_with_kwargs...), cleared of the id on removal."""
         self.hooks, self.fn = hooks, fn
+        if extra:
+            self.extra = extra
         self.id = RemovableHandle.next_id
         RemovableHandle.next_id += 1
         if fn is NOT_GIVEN:
@@ -1239,6 +1243,8 @@ class RemovableHandle:
             self.hooks.pop(self.id, None)     # its other registrations where they were)
         elif self.fn in self.hooks:
             self.hooks.remove(self.fn)
+        for d in self.extra:
+            d.pop(self.id, None)
 
     def __enter__(self):
         return self

@@ -1229,6 +1229,19 @@ def _parameter_names(fn):
     return code.co_varnames[:code.co_argcount + code.co_kwonlyargcount] if code is not None else ()
 
 
+# torch.* functions without an out= form (nor PyTorch's in-place functions, torch.abs_): out= is an unexpected keyword
+# argument, refused before anything else (torch.isnan(x, out=t); torch.isposinf(x, out=t) writes t)
+_NO_OUT = frozenset("""
+    adaptive_avg_pool1d adjoint argwhere as_tensor asarray atleast_1d atleast_2d atleast_3d avg_pool1d
+    broadcast_shapes cartesian_prod cdist celu compile conj conv_transpose1d conv_transpose2d corrcoef
+    cosine_similarity cov det diagflat diagonal_scatter eig einsum fliplr flipud from_dlpack get_default_device
+    get_rng_state imag initial_seed is_nonzero isclose isfinite isinf isnan isreal logdet manual_seed max_pool1d
+    max_pool1d_with_indices max_pool2d meshgrid pairwise_distance pinverse pixel_shuffle pixel_unshuffle positive
+    prelu ravel real resolve_conj resolve_neg rrelu seed selu set_default_dtype set_default_tensor_type
+    set_rng_state tensor trace unique_consecutive
+""".split())
+
+
 # torch.* functions whose signatures in PyTorch start with `Tensor input`: its argument parser refuses anything else
 # with a TypeError (torch.sqrt(2): "sqrt(): argument 'input' (position 1) must be Tensor, not int").
 _TENSOR_INPUT = frozenset("""
@@ -1261,8 +1274,9 @@ def native(fn, name=None, function=False):
     nothing to add."""
     params = _parameter_names(fn)
     renames = 'dim' in params or 'keepdim' in params
-    outs = function and 'out' not in params
     name = name or fn.__name__
+    no_out = function and (name in _NO_OUT or name.endswith('_'))
+    outs = function and 'out' not in params and not no_out
     tensor_input = function and name in _TENSOR_INPUT
     check = _ARG_CHECKS.get(name)
     if not function and name in _argparse.NO_ARGUMENTS:
@@ -1273,11 +1287,14 @@ def native(fn, name=None, function=False):
             return fn(self)
         return no_arguments
     parsed = name in (_argparse.FUNCTIONS if function else _argparse.METHODS)
-    if not (renames or outs or tensor_input or check):
+    if not (renames or outs or tensor_input or check or no_out):
         return _parsed(fn, name, function) if parsed else fn
 
     @functools.wraps(fn)
     def call(*args, **kwargs):
+        if no_out and 'out' in kwargs:         # (the first keyword of those it does not take is named)
+            raise TypeError("%s() got an unexpected keyword argument '%s'" % (name, next(
+                k for k in kwargs if k == 'out' or k not in params and k != 'input')))
         if check is not None:
             check(name, function, args, kwargs)
         if tensor_input and (args or 'input' in kwargs):
@@ -1297,6 +1314,8 @@ def native(fn, name=None, function=False):
                 if name in _OUT_GIVES_DTYPE and isinstance(out, Tensor):
                     kwargs['dtype'] = _out_dtype(kwargs.get('dtype'), out)
                 if isinstance(out, Tensor):
+                    if name in _OUT_CHECKED_FIRST:
+                        _OUT_CHECKED_FIRST[name](name, out, args[0] if args else kwargs.get('input'))
                     _out_grad_check(name, out, args + builtins.tuple(kwargs.values()))
                 return _write_out(name, fn(*args, **kwargs), out, args + builtins.tuple(kwargs.values()))
             if outs:
@@ -1517,7 +1536,7 @@ _OUT_IS_AN_INPUT_CHECKED = _OUT_OF_OWN_DTYPE | _OUT_RESIZED_TWICE | frozenset(
 # Ops whose out= must have the result's dtype, in PyTorch's words for another one (%(want)s / %(got)s: the C names of
 # the result's and out's dtypes; %(W)s / %(G)s: their legacy names). Structured kernels all say the first.
 _OUT_SAME_DTYPE = dict.fromkeys(
-    'mm bmm addmm baddbmm addmv softmax log_softmax gather tril triu index_add scatter argmax argmin '
+    'mm bmm addmm baddbmm addmv softmax log_softmax gather tril triu index_add index_copy scatter argmax argmin '
     'linalg_vector_norm'.split(),
     'Expected out tensor to have dtype %(want)s, but got %(got)s instead')
 _OUT_SAME_DTYPE.update(
@@ -1535,6 +1554,21 @@ _OUT_SAME_DTYPE.update(
 _OUT_SAME_DTYPE['searchsorted'] = _OUT_SAME_DTYPE['bucketize'] = (
     "torch.searchsorted(): output tensor's dtype is wrong, it can only be Int(int32) or Long(int64) depending on "
     "whether out_int32 flag is True, but we got output tensor's dtype %(G)s and out_int32 flag is %(F)s")
+
+
+def _out_boolean(name, out, input):
+    if out.dtype is not dt.bool_:
+        raise RuntimeError('%s does not support non-boolean outputs.' % name)
+
+
+def _out_histogram(name, out, input):
+    if isinstance(input, Tensor) and input.dtype is not out.dtype:
+        raise RuntimeError('torch.histogram: input tensor and hist tensor should have the same dtype, but got input '
+                           '%s and hist %s' % (dt.C_NAMES[input.dtype.name], dt.C_NAMES[out.dtype.name]))
+
+
+# Ops that check their out='s dtype before anything else (their own arguments, autograd's refusal)
+_OUT_CHECKED_FIRST = dict(isposinf=_out_boolean, isneginf=_out_boolean, signbit=_out_boolean, histc=_out_histogram)
 
 
 # Ops whose out= is written by cat's kernel, which words the cast check its own way
@@ -1566,7 +1600,7 @@ def _out_grad_check(name, out, inputs):
 # Ops without a derivative formula (integer or bool results): PyTorch's autograd lets their out= be
 _OUT_NOT_DIFFERENTIABLE = frozenset(
     'nonzero argmax argmin searchsorted bucketize eq ne lt gt le ge greater less greater_equal less_equal not_equal '
-    'logical_and logical_or logical_xor logical_not'.split())
+    'logical_and logical_or logical_xor logical_not isposinf isneginf signbit histc'.split())
 
 
 def _write_out(name, result, out, inputs):
@@ -1606,9 +1640,9 @@ def _write_out(name, result, out, inputs):
             out.copy_(result)
         return out
     # (a pointwise op computed in another dtype than out's resizes out, then its result copied in does again; a
-    # comparison computes in its inputs' dtype)
+    # comparison computes in its inputs' dtype; diff writes its out= by sub's)
     computed = dt.result_type(*inputs) if name in _COMPARISONS else result.dtype
-    for _ in range(2 if name in _OUT_RESIZED_TWICE and computed is not out.dtype else 1):
+    for _ in range(2 if (name in _OUT_RESIZED_TWICE or name == 'diff') and computed is not out.dtype else 1):
         _warn_resized(out, result.shape)
     out._data = result._data.astype(out._data.dtype)
     ag.bump(out)

@@ -205,6 +205,16 @@ def _convolution(name, nd, input, weight, bias, stride, padding, dilation, group
         saved_padding, padding = _conv_param('padding', 0 if mode else padding, nd, wdim)
         output_padding = (0,) * nd
     saved_dilation, dilation = _conv_param('dilation', dilation, nd, wdim)
+    if mode == 'same' and input._data.ndim == weight._data.ndim:
+        # (PyTorch's _convolution_mode: the stride checked, the input padded, before convolution's own checks)
+        if any(s != 1 for s in stride):
+            raise RuntimeError("padding='same' is not supported for strided convolutions")
+        total = [d * (k - 1) for d, k in zip(dilation, wshape[2:])]
+        padding = saved_padding = tuple(t // 2 for t in total)
+        if any(t % 2 for t in total):
+            _warn_once_same()
+            input = _pad_right(input, [t % 2 for t in total])
+        mode = None
     if any(p < 0 for p in padding):
         raise RuntimeError('negative padding is not supported')
     if any(s <= 0 for s in stride):

@@ -482,7 +482,10 @@ def nonzero(a, *, as_tuple=False):
     rows = np.argwhere(a._data)
     out = np.empty(rows.shape[::-1], np.int64).T        # (laid out as PyTorch's: column-major, strides (1, n))
     out[...] = rows
-    return make(out)
+    out = make(out)
+    if not rows.size:                                   # (numpy's strides of an empty array are all 0)
+        out.__dict__['_empty_layout'] = (rows.shape, (1, rows.shape[0]))
+    return out
 
 
 def argwhere(a):

@@ -172,8 +172,30 @@ def _dropout(x, p):
     return F.dropout(x, p, True)
 
 
+_RNN_PARSERS = {}
+
+
+def _check_rnn_args(mode, args):
+    """The argument parser of _VF.rnn_tanh / rnn_relu / gru / lstm, for a module whose num_layers or bidirectional
+    is not an int / a bool (nn.GRU(3, 2, num_layers=True)): the TypeError listing both signatures. (A later
+    call of it with correct ones runs.)"""
+    name = mode.lower()
+    parser = _RNN_PARSERS.get(name)
+    if parser is None:
+        from ._argparse import Parser
+        hx = 'TensorList hx' if mode == 'LSTM' else 'Tensor hx'
+        flags = 'TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional'
+        parser = _RNN_PARSERS[name] = Parser([
+            '%s(Tensor data, Tensor batch_sizes, %s, %s)' % (name, hx, flags),
+            '%s(Tensor input, %s, %s, bool batch_first)' % (name, hx, flags)])
+    parser.check(args, {})
+
+
 def rnn(mode, input, hx, flat_weights, has_biases, num_layers, dropout, train, bidirectional, batch_first):
     """_VF.rnn_tanh / rnn_relu / gru / lstm: (output, h_n) or, for LSTM (hx a pair), (output, h_n, c_n)."""
+    if type(num_layers) is not int or type(bidirectional) is not bool:
+        _check_rnn_args(mode, (input, hx, flat_weights, has_biases, num_layers, dropout, train, bidirectional,
+                               batch_first))
     dirs = 2 if bidirectional else 1
     params = _params(flat_weights, has_biases, num_layers * dirs)
     if mode == 'LSTM' and _use_mkldnn(input):
@@ -450,6 +472,9 @@ def _reversed_packed_layer(step, data, sizes, hidden0, p):
 def rnn_packed(mode, data, batch_sizes, hx, flat_weights, has_biases, num_layers, dropout, train, bidirectional):
     """_VF.rnn_tanh / rnn_relu / gru / lstm on packed data (no oneDNN for an LSTM here): (output data, h_n) or, for
     LSTM, (output data, h_n, c_n)."""
+    if type(num_layers) is not int or type(bidirectional) is not bool:
+        _check_rnn_args(mode, (data, batch_sizes, hx, flat_weights, has_biases, num_layers, dropout, train,
+                               bidirectional))
     dirs = 2 if bidirectional else 1
     params = _params(flat_weights, has_biases, num_layers * dirs)
     step = STEPS[mode]

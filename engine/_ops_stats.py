@@ -265,11 +265,11 @@ def histc(input, bins=100, min=0, max=0):
     """A histogram of the elements in `bins` equal bins between min and max (the data's own range when both are
     equal), in the input's float dtype: elements outside are left out, max falls in the last bin. No gradient."""
     x = input._data
+    if bins <= 0:
+        raise RuntimeError('torch.histogram(): bins must be > 0, but got %d for dimension 0' % bins)
     if x.dtype.kind != 'f':          # (PyTorch's bool input first fails making the bin edges)
         raise NotImplementedError('"%s" not implemented for \'%s\'' % (
             'linspace_cpu' if x.dtype.kind == 'b' else 'histogram_cpu', input.dtype.legacy))
-    if bins <= 0:
-        raise RuntimeError('torch.histogram(): bins must be > 0, but got %d for dimension 0' % bins)
     lo, hi = float(min), float(max)
     if lo == hi and x.size:
         lo, hi = float(x.min()), float(x.max())

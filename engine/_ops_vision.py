@@ -64,10 +64,11 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
                                  'spatial dimensions of %s and output size of %s. Please provide input tensor in '
                                  '(N, C, d1, d2, ...,dK) format and output size in (o1, o2, ...,oK) format.'
                                  % (list(input.shape[2:]), size))
-            if not all(isinstance(s, int) or isinstance(s, Tensor) and not s.is_floating_point() for s in size):
+            if not all(isinstance(s, (int, np.integer)) or isinstance(s, Tensor) and not s.is_floating_point()
+                       for s in size):
                 raise TypeError('expected size to be one of int or Tuple[int] or Tuple[int, int] or Tuple[int, int, '
                                 'int], but got size with types %s' % [type(s) for s in size])
-            output_size = list(size)
+            output_size = size
         else:
             output_size = [size] * dim
     elif scale_factor is not None:
@@ -78,7 +79,7 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
                                  'input with spatial dimensions of %s and scale_factor of shape %s. Please provide '
                                  'input tensor in (N, C, d1, d2, ...,dK) format and scale_factor in (s1, s2, ...,sK) format.'
                                  % (list(input.shape[2:]), scale_factor))
-            scales = list(scale_factor)
+            scales = scale_factor
         else:
             scales = [scale_factor] * dim
     else:
@@ -88,11 +89,14 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
     if mode == 'area' and output_size is None:
         recompute_scale_factor = True
     if recompute_scale_factor:
-        output_size = [int(math.floor(input.shape[i + 2] * scales[i])) for i in range(dim)]
+        output_size = [int(input.shape[i + 2] * scales[i]) for i in range(dim)]     # (sym_int: int())
         scales = None
     if antialias and not (mode in ('bilinear', 'bicubic', 'lanczos') and input.dim() == 4):
         raise ValueError('Anti-alias option is restricted to bilinear, bicubic, and lanczos modes and requires a 4-D '
                          'tensor as input')
+    if not (output_size is None or all(type(s) is int for s in output_size)) or not (
+            scales is None or all(type(s) is float or type(s) is int for s in scales)):
+        _check_upsample_args(input, mode, antialias, output_size, scales, align_corners)
     if antialias:
         raise NotImplementedError('antialias=True is not supported by Autograd Playground')
     kind = {(1, 'nearest'): 'nearest', (2, 'nearest'): 'nearest', (1, 'nearest-exact'): 'nearest-exact',
@@ -101,10 +105,8 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
     if kind is not None:
         return _upsample(input, kind, output_size, scales, align_corners)
     if mode == 'area' and dim in (1, 2):
-        from ._ops_conv import adaptive_avg_pool2d
-        if dim == 2:
-            return adaptive_avg_pool2d(input, output_size)
-        return adaptive_avg_pool2d(input.unsqueeze(-2), [1] + list(output_size)).squeeze(-2)
+        from ._ops_conv import adaptive_avg_pool1d, adaptive_avg_pool2d
+        return (adaptive_avg_pool2d if dim == 2 else adaptive_avg_pool1d)(input, output_size)
     if dim in (1, 2, 3):
         for d, m in ((3, 'bilinear'), (3, 'trilinear'), (4, 'linear'), (4, 'trilinear'), (5, 'linear'),
                      (5, 'bilinear')):
@@ -115,6 +117,36 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
             raise NotImplementedError('3-d (5-D input) interpolation is not supported by Autograd Playground')
     raise NotImplementedError('Input Error: Only 3D, 4D and 5D input Tensors supported (got %dD) for the modes: %s '
                               '(got %s)' % (input.dim(), _MODES, mode))
+
+
+_UPSAMPLE_OPS = {'nearest': 'upsample_nearest%dd', 'nearest-exact': '_upsample_nearest_exact%dd',
+                 'linear': 'upsample_linear1d', 'bilinear': 'upsample_bilinear2d', 'bicubic': 'upsample_bicubic2d',
+                 'trilinear': 'upsample_trilinear3d'}
+_UPSAMPLE_PARSERS = {}
+
+
+def _check_upsample_args(input, mode, antialias, output_size, scales, align_corners):
+    """The argument parser of the op F.interpolate calls (upsample_nearest2d...), given sizes or scale factors
+    that are not all ints or floats (size=3.0 is a list of floats there: its TypeError; a later bool is read as an
+    int). Area mode's adaptive pooling reads its output size itself."""
+    nd = input.dim() - 2
+    name = _UPSAMPLE_OPS.get(mode)
+    if name is None or nd not in (1, 2, 3) or mode in ('linear', 'bilinear', 'bicubic', 'trilinear') and \
+            name[-2] != str(nd):
+        return
+    name = name % nd if '%' in name else name
+    if antialias:
+        name = '_%s_aa' % name
+    parser = _UPSAMPLE_PARSERS.get(name)
+    if parser is None:
+        corners = '' if '%' in _UPSAMPLE_OPS[mode] else 'bool align_corners, '
+        scale_names = ('scales_d', 'scales_h', 'scales_w')[3 - nd:] if nd > 1 else ('scales',)
+        parser = _UPSAMPLE_PARSERS[name] = _argparse.Parser([
+            '%s(Tensor input, SymIntArrayRef? output_size, %sArrayRef<double>? scale_factors)' % (name, corners),
+            '%s(Tensor input, SymIntArrayRef[%d] output_size, %s%s, *, Tensor out=None)'
+            % (name, nd, corners, ', '.join('double? %s=None' % n for n in scale_names))])
+    args = (input, output_size) + (() if '%' in _UPSAMPLE_OPS[mode] else (align_corners,)) + (scales,)
+    parser.check(args, {})
 
 
 _NAMES = {'nearest': 'Nearest', 'nearest-exact': 'NearestExact', 'linear': 'Linear', 'cubic': 'Bicubic'}
@@ -500,15 +532,28 @@ def _transpose_parsed(name, nd):
                  % ((name,) + (nd,) * 4))
     parser = []
 
-    def fn(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
-        sizes = (stride, padding, output_padding, groups, dilation)
-        if not all(type(v) is int or type(v) in (tuple, list) and all(type(e) is int for e in v) for v in sizes) \
-                and not isinstance(padding, str):       # (the parser's TypeErrors: a float stride, a bool)
+    def bound(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
+        return input, weight, bias, stride, padding, output_padding, groups, dilation
+
+    def fn(*args, **kwargs):
+        try:
+            values = bound(*args, **kwargs)
+        except TypeError:
+            values = None
+        if values is None or not all(type(v) is int or type(v) in (tuple, list) and all(type(e) is int for e in v)
+                                     for v in values[3:]) or not isinstance(values[1], Tensor) or not (
+                                         values[2] is None or isinstance(values[2], Tensor)):
+            # (the parser's TypeErrors, naming the argument's position if it was given by position: a float
+            # stride, a bool, padding='same', a missing weight)
             if not parser:
                 parser.append(_argparse.Parser([signature]))
-            parser[0].check((input, weight, bias) + sizes, {})
-            stride, padding, output_padding, groups, dilation = map(_read_ints, sizes)
-        return _conv_transpose(name, nd, input, weight, bias, stride, padding, output_padding, groups, dilation)
+            parser[0].check(args, kwargs)
+            if values is None:
+                bound(*args, **kwargs)
+            values = values[:3] + tuple(map(_read_ints, values[3:]))
+            values = values[:3] + tuple(type(v)(int(e) for e in v) if isinstance(v, (tuple, list)) else v
+                                        for v in values[3:])        # (a later bool read as 0 or 1)
+        return _conv_transpose(name, nd, *values)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = 'Transposed %d-d convolution: the gradient of conv%dd with respect to its input, as an op.' % (nd, nd)
     return fn

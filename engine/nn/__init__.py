@@ -77,6 +77,14 @@ _ENGINE_MODULE_NAMES = frozenset("""
     _zeros _check_hidden _check_input _expected_hidden_size _abs_index _check_factor _check_other _insert _key __slotnames__""".split())
 
 
+# A module's hooks and their options, each an OrderedDict keyed by the hook's handle id, as PyTorch keeps them
+# (m._forward_hooks prints OrderedDict({0: <function ...>})); the state_dict ones stay empty (no registration)
+_HOOK_DICTS = ('_backward_pre_hooks', '_backward_hooks', '_forward_hooks', '_forward_hooks_with_kwargs',
+               '_forward_hooks_always_called', '_forward_pre_hooks', '_forward_pre_hooks_with_kwargs',
+               '_state_dict_hooks', '_state_dict_pre_hooks', '_load_state_dict_pre_hooks',
+               '_load_state_dict_post_hooks')
+
+
 def _check_initialised(module, name):
     """PyTorch's error from a method of a module whose __init__ did not call Module.__init__() (super().__init__()):
     it names the first attribute of Module's that PyTorch's method reads."""
@@ -97,24 +105,14 @@ def _assign_loaded(module, key, current, src):
     setattr(owner, name, src)
 
 
-class _WithKwargs:
-    """A forward (pre-)hook registered with_kwargs=True (called with the forward's keyword arguments too) or
-    always_call=True (a forward hook that runs even when forward or another hook raised)."""
-    __slots__ = ('hook', 'with_kwargs', 'always_call')
-
-    def __init__(self, hook, with_kwargs=True, always_call=False):
-        self.hook, self.with_kwargs, self.always_call = hook, with_kwargs, always_call
-
-    def call(self, module, args, kwargs, out):
-        return self.hook(module, args, kwargs, out) if self.with_kwargs else self.hook(module, args, out)
-
-
 def _run_always_called(module, hooks, args, kwargs, out):
     """forward raised: the always_call forward hooks not yet run run now, an error of theirs only warned of."""
-    for hook in hooks:
-        if type(hook) is _WithKwargs and hook.always_call:
+    d = module.__dict__
+    always, with_kwargs = d['_forward_hooks_always_called'], d['_forward_hooks_with_kwargs']
+    for hook_id, hook in hooks:
+        if hook_id in always:
             try:
-                new = hook.call(module, args, kwargs, out)
+                new = hook(module, args, kwargs, out) if hook_id in with_kwargs else hook(module, args, out)
                 if new is not None:
                     out = new
             except Exception as e:
@@ -122,11 +120,12 @@ def _run_always_called(module, hooks, args, kwargs, out):
                               'as another error was raised in forward: %s' % e, stacklevel=3)
 
 
-def _add_hook(hooks, hook, prepend):
-    """Register hook in the list hooks (first with prepend=True); return its handle."""
-    handle = ag._Handle(hooks, hook)
+def _add_hook(hooks, hook, prepend, extra=()):
+    """Register hook in the dict hooks {handle id: hook} (first with prepend=True), as PyTorch keeps a module's
+    hooks; return its handle."""
+    handle = ag._Handle(hooks, hook, extra)
     if prepend:
-        hooks.insert(0, hooks.pop())
+        hooks.move_to_end(handle.id, last=False)
     return handle
 
 
@@ -145,9 +144,10 @@ class Module:
         if not self.call_super_init and args:
             raise TypeError('%s.__init__() takes 1 positional argument but %d were given'
                             % (type(self).__name__, len(args) + 1))
-        for name in ('_parameters', '_buffers', '_modules', '_forward_pre_hooks', '_forward_hooks', '_backward_hooks',
-                     '_backward_pre_hooks'):
-            object.__setattr__(self, name, {} if name[-5:] != 'hooks' else [])
+        for name in ('_parameters', '_buffers', '_modules'):
+            object.__setattr__(self, name, {})
+        for name in _HOOK_DICTS:                    # (PyTorch's: OrderedDicts keyed by the hooks' handle ids)
+            object.__setattr__(self, name, OrderedDict())
         object.__setattr__(self, '_is_full_backward_hook', None)
         object.__setattr__(self, '_non_persistent', set())
         object.__setattr__(self, 'training', True)
@@ -187,33 +187,41 @@ class Module:
             _check_initialised(self, '_backward_hooks')
         backward_hooks, pre_hooks = d.get('_backward_hooks'), d.get('_backward_pre_hooks')
         full = backward_hooks if backward_hooks and d.get('_is_full_backward_hook') else None
-        for hook in list(d.get('_forward_pre_hooks', ())):
-            if type(hook) is _WithKwargs:
-                new = hook.hook(self, args, kwargs)
+        hooks = d.get('_forward_pre_hooks')
+        if hooks:
+            with_kwargs = d['_forward_pre_hooks_with_kwargs']
+            for hook_id, hook in list(hooks.items()):
+                if hook_id in with_kwargs:
+                    new = hook(self, args, kwargs)
+                    if new is not None:
+                        if not (isinstance(new, tuple) and len(new) == 2):
+                            raise RuntimeError('forward pre-hook must return None or a tuple of (new_args, '
+                                               'new_kwargs), but got %s.' % (new,))
+                        args, kwargs = new
+                    continue
+                new = hook(self, args)
                 if new is not None:
-                    if not (isinstance(new, tuple) and len(new) == 2):
-                        raise RuntimeError('forward pre-hook must return None or a tuple of (new_args, new_kwargs), '
-                                           'but got %s.' % (new,))
-                    args, kwargs = new
-                continue
-            new = hook(self, args)
-            if new is not None:
-                args = new if isinstance(new, tuple) else (new,)
+                    args = new if isinstance(new, tuple) else (new,)
         bw_hook = None
         if full or pre_hooks:
-            bw_hook = _backward_hooks.FullHooks(self, list(full or ()), list(pre_hooks or ()))
+            bw_hook = _backward_hooks.FullHooks(self, list(full.values()) if full else [],
+                                                list(pre_hooks.values()) if pre_hooks else [])
             args = bw_hook.wrap_args(args)
-        out, hooks, ran = None, list(d.get('_forward_hooks', ())), 0
-        try:
+        hooks = d.get('_forward_hooks')
+        if not hooks:
             out = self.forward(*args, **kwargs)
-            for hook in hooks:
-                ran += 1
-                new = hook.call(self, args, kwargs, out) if type(hook) is _WithKwargs else hook(self, args, out)
-                if new is not None:
-                    out = new
-        except Exception:
-            _run_always_called(self, hooks[ran:], args, kwargs, out)
-            raise
+        else:
+            out, hooks, ran, with_kwargs = None, list(hooks.items()), 0, d['_forward_hooks_with_kwargs']
+            try:
+                out = self.forward(*args, **kwargs)
+                for hook_id, hook in hooks:
+                    ran += 1
+                    new = hook(self, args, kwargs, out) if hook_id in with_kwargs else hook(self, args, out)
+                    if new is not None:
+                        out = new
+            except Exception:
+                _run_always_called(self, hooks[ran:], args, kwargs, out)
+                raise
         if bw_hook:
             if not isinstance(out, (Tensor, tuple)):
                 warnings.warn('For backward hooks to be called, module output should be a Tensor or a tuple of '
@@ -224,7 +232,7 @@ class Module:
             while not isinstance(var, Tensor):
                 var = next(v for v in var.values() if isinstance(v, Tensor)) if isinstance(var, dict) else var[0]
             if var.grad_fn is not None:
-                for hook in list(backward_hooks):
+                for hook in list(backward_hooks.values()):
                     var.grad_fn.register_hook(lambda gi, go, hook=hook: hook(self, gi, go))
                 _backward_hooks.warn_legacy(args, out, var.grad_fn)
         return out
@@ -232,20 +240,28 @@ class Module:
     def register_forward_hook(self, hook, *, prepend=False, with_kwargs=False, always_call=False):
         """hook(module, inputs, output) runs after forward (hook(module, inputs, kwargs, output) with_kwargs); it may
         return a replacement output."""
-        return _add_hook(self._forward_hooks,
-                         _WithKwargs(hook, with_kwargs, always_call) if with_kwargs or always_call else hook, prepend)
+        handle = _add_hook(self._forward_hooks, hook, prepend,
+                           [self._forward_hooks_with_kwargs, self._forward_hooks_always_called])
+        if with_kwargs:
+            self._forward_hooks_with_kwargs[handle.id] = True
+        if always_call:
+            self._forward_hooks_always_called[handle.id] = True
+        return handle
 
     def register_forward_pre_hook(self, hook, *, prepend=False, with_kwargs=False):
         """hook(module, inputs) runs before forward; it may return replacement inputs (with_kwargs:
         hook(module, inputs, kwargs), returning None or (new_inputs, new_kwargs))."""
-        return _add_hook(self._forward_pre_hooks, _WithKwargs(hook) if with_kwargs else hook, prepend)
+        handle = _add_hook(self._forward_pre_hooks, hook, prepend, [self._forward_pre_hooks_with_kwargs])
+        if with_kwargs:
+            self._forward_pre_hooks_with_kwargs[handle.id] = True
+        return handle
 
     def _register_backward_hook(self, hook, full):
         if self.__dict__.get('_is_full_backward_hook') is (not full):
             raise RuntimeError('Cannot use both regular backward hooks and full backward hooks on a single Module. '
                                'Please use only one of them.')
         object.__setattr__(self, '_is_full_backward_hook', full)
-        return ag._Handle(self.__dict__.setdefault('_backward_hooks', []), hook)
+        return ag._Handle(self._backward_hooks, hook)
 
     def register_full_backward_hook(self, hook, prepend=False):
         """hook(module, grad_input, grad_output) runs once the gradients of the module's tensor inputs are
@@ -253,7 +269,7 @@ class Module:
         _check_initialised(self, '_is_full_backward_hook')
         handle = self._register_backward_hook(hook, True)
         if prepend:
-            handle.hooks.insert(0, handle.hooks.pop())
+            handle.hooks.move_to_end(handle.id, last=False)
         return handle
 
     def register_backward_hook(self, hook):
@@ -263,10 +279,7 @@ class Module:
     def register_full_backward_pre_hook(self, hook, prepend=False):
         """hook(module, grad_output) runs once the gradients of the module's outputs are known; it may return a
         replacement grad_output."""
-        handle = ag._Handle(self.__dict__.setdefault('_backward_pre_hooks', []), hook)
-        if prepend:
-            handle.hooks.insert(0, handle.hooks.pop())
-        return handle
+        return _add_hook(self._backward_pre_hooks, hook, prepend)
 
     # ------------------------------------------------------------------ attribute registration
     def __setattr__(self, name, value):
@@ -1326,8 +1339,8 @@ class Linear(Module):
         return F.linear(input, self.weight, self.bias)
 
     def extra_repr(self):
-        return 'in_features=%d, out_features=%d, bias=%s' % (self.in_features, self.out_features,
-                                                             self.bias is not None)
+        return 'in_features={}, out_features={}, bias={}'.format(self.in_features, self.out_features,
+                                                                 self.bias is not None)
 
 
 def _has_uninitialized_params(self):

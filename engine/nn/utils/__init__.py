@@ -128,7 +128,7 @@ def weight_norm(module, name='weight', dim=0):
     from ..._ops_nn2 import norm_except_dim
     warnings.warn('`torch.nn.utils.weight_norm` is deprecated in favor of '
                   '`torch.nn.utils.parametrizations.weight_norm`.', FutureWarning, stacklevel=2)
-    for hook in module._forward_pre_hooks:
+    for hook in module._forward_pre_hooks.values():
         if isinstance(hook, WeightNorm) and hook.name == name:
             raise RuntimeError('Cannot register two weight_norm hooks on the same parameter %s' % name)
     fn = WeightNorm(name, dim)
@@ -143,10 +143,10 @@ def weight_norm(module, name='weight', dim=0):
 
 def remove_weight_norm(module, name='weight'):
     """Undo weight_norm: `name` a parameter again, of the weight its _g and _v make."""
-    for hook in module._forward_pre_hooks:
+    for k, hook in module._forward_pre_hooks.items():
         if isinstance(hook, WeightNorm) and hook.name == name:
             hook.remove(module)
-            module._forward_pre_hooks.remove(hook)
+            del module._forward_pre_hooks[k]
             return module
     raise ValueError("weight_norm of '%s' not found in %s" % (name, module))
 
