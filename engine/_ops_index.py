@@ -482,10 +482,9 @@ def nonzero(a, *, as_tuple=False):
     rows = np.argwhere(a._data)
     out = np.empty(rows.shape[::-1], np.int64).T        # (laid out as PyTorch's: column-major, strides (1, n))
     out[...] = rows
-    out = make(out)
-    if not rows.size:                                   # (numpy's strides of an empty array are all 0)
-        out.__dict__['_empty_layout'] = (rows.shape, (1, rows.shape[0]))
-    return out
+    if not rows.size:                                   # (numpy gives an empty array strides of 0: PyTorch's too)
+        out = np.lib.stride_tricks.as_strided(out, strides=(out.itemsize, out.itemsize * rows.shape[0]))
+    return make(out)
 
 
 def argwhere(a):

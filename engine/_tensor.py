@@ -374,15 +374,11 @@ class Tensor:
     def stride(self, dim=None):
         st = tuple(s // self._data.itemsize for s in self._data.strides)
         if self._data.size == 0 and not any(st):   # numpy makes new empty arrays with 0 strides, PyTorch contiguous
-            laid = self.__dict__.get('_empty_layout')      # (or as the op laid it out: nonzero's, column-major)
-            if laid is not None and laid[0] == self._data.shape:
-                st = laid[1]
-            else:
-                st, n = [], 1
-                for s in reversed(self._data.shape):
-                    st.insert(0, n)
-                    n *= max(s, 1)
-                st = tuple(st)
+            st, n = [], 1
+            for s in reversed(self._data.shape):
+                st.insert(0, n)
+                n *= max(s, 1)
+            st = tuple(st)
         if dim is None:
             return st
         if type(dim) is not int:
