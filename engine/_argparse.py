@@ -15,6 +15,7 @@ Signatures are written as PyTorch's parser declares them (its native_functions' 
 `Type[size]? name=default`, `*` before the keyword-only ones, `|deprecated` for an overload the parser tries last
 and never lists. A method's signatures leave out self. (The parser runs only then, so a call PyTorch refuses that
 the engine's op takes silently, as `x.sum(0, 1)` for keepdim, still runs.)"""
+import functools
 import operator
 
 import numpy as np
@@ -1036,3 +1037,10 @@ def parser(name, function):
     if not isinstance(sigs, Parser):
         sigs = table[name] = Parser(sigs)
     return sigs
+
+
+@functools.lru_cache(maxsize=256)
+def signature_parser(*signatures):
+    """The Parser of these signatures, made once: for a call the engine checks outside the tables above (the C++
+    function an F.* or nn module passes its arguments on to, as F.dropout to torch._VF.dropout)."""
+    return Parser(list(signatures))

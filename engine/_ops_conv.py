@@ -433,9 +433,6 @@ def _pool_signature(name):
             % (name, n, n, n, rest))
 
 
-_POOL_PARSERS = {}
-
-
 def _pool_input(name, input, kernel_size, stride, *sizes):
     """The argument parser's TypeErrors for the usual mistakes: a list for the input, a float kernel size or stride
     (`kernel_size=k / 2`), a bool; `sizes` are padding (and dilation). A stride of None is none given ([])."""
@@ -443,10 +440,7 @@ def _pool_input(name, input, kernel_size, stride, *sizes):
     if isinstance(input, Tensor) and all(type(v) is int or type(v) in (tuple, list) and all(type(e) is int for e in v)
                                          for v in sizes):
         return
-    parser = _POOL_PARSERS.get(name)
-    if parser is None:
-        parser = _POOL_PARSERS[name] = _argparse.Parser([_pool_signature(name)])
-    parser.check((input,) + sizes, {})
+    _argparse.signature_parser(_pool_signature(name)).check((input,) + sizes, {})
 
 
 def _pool_sizes(name, kernel_size, stride, padding, dilation=None):
@@ -746,10 +740,8 @@ def _adaptive_output_size(name, input, output_size, n):
         return output_size
     if type(output_size) in (tuple, list) and all(type(e) is int for e in output_size):
         return tuple(output_size)
-    parser = _POOL_PARSERS.get(name)
-    if parser is None:
-        parser = _POOL_PARSERS[name] = _argparse.Parser(['%s(Tensor input, IntArrayRef[%d] output_size)' % (name, n)])
-    parser.check((input, output_size), {})
+    _argparse.signature_parser('%s(Tensor input, IntArrayRef[%d] output_size)' % (name, n)).check(
+        (input, output_size), {})
     if isinstance(output_size, (tuple, list)):
         return tuple(map(operator.index, output_size))
     return operator.index(output_size)

@@ -787,7 +787,7 @@ def _atleast(n, tensors):
     if not one and not all(isinstance(t, Tensor) for t in ts):      # (the error of the parser of PyTorch's
         from . import _argparse                                     # _VF.atleast_Nd, which its Python one calls)
         name = 'atleast_%dd' % n
-        _argparse.Parser(['%s(Tensor input)' % name, '%s(TensorList tensors)' % name]).check(tensors, {})
+        _argparse.signature_parser('%s(Tensor input)' % name, '%s(TensorList tensors)' % name).check(tensors, {})
     out = tuple(_lifted(n, t) if t._data.ndim < n else t for t in ts)
     return out[0] if one else out
 

@@ -172,23 +172,16 @@ def _dropout(x, p):
     return F.dropout(x, p, True)
 
 
-_RNN_PARSERS = {}
-
-
 def _check_rnn_args(mode, args):
     """The argument parser of _VF.rnn_tanh / rnn_relu / gru / lstm, for a module whose num_layers or bidirectional
     is not an int / a bool (nn.GRU(3, 2, num_layers=True)): the TypeError listing both signatures. (A later
     call of it with correct ones runs.)"""
+    from ._argparse import signature_parser
     name = mode.lower()
-    parser = _RNN_PARSERS.get(name)
-    if parser is None:
-        from ._argparse import Parser
-        hx = 'TensorList hx' if mode == 'LSTM' else 'Tensor hx'
-        flags = 'TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional'
-        parser = _RNN_PARSERS[name] = Parser([
-            '%s(Tensor data, Tensor batch_sizes, %s, %s)' % (name, hx, flags),
-            '%s(Tensor input, %s, %s, bool batch_first)' % (name, hx, flags)])
-    parser.check(args, {})
+    hx = 'TensorList hx' if mode == 'LSTM' else 'Tensor hx'
+    flags = 'TensorList params, bool has_biases, int64_t num_layers, double dropout, bool train, bool bidirectional'
+    signature_parser('%s(Tensor data, Tensor batch_sizes, %s, %s)' % (name, hx, flags),
+                     '%s(Tensor input, %s, %s, bool batch_first)' % (name, hx, flags)).check(args, {})
 
 
 def rnn(mode, input, hx, flat_weights, has_biases, num_layers, dropout, train, bidirectional, batch_first):

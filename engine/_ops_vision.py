@@ -122,7 +122,6 @@ def interpolate(input, size=None, scale_factor=None, mode='nearest', align_corne
 _UPSAMPLE_OPS = {'nearest': 'upsample_nearest%dd', 'nearest-exact': '_upsample_nearest_exact%dd',
                  'linear': 'upsample_linear1d', 'bilinear': 'upsample_bilinear2d', 'bicubic': 'upsample_bicubic2d',
                  'trilinear': 'upsample_trilinear3d'}
-_UPSAMPLE_PARSERS = {}
 
 
 def _check_upsample_args(input, mode, antialias, output_size, scales, align_corners):
@@ -137,14 +136,12 @@ def _check_upsample_args(input, mode, antialias, output_size, scales, align_corn
     name = name % nd if '%' in name else name
     if antialias:
         name = '_%s_aa' % name
-    parser = _UPSAMPLE_PARSERS.get(name)
-    if parser is None:
-        corners = '' if '%' in _UPSAMPLE_OPS[mode] else 'bool align_corners, '
-        scale_names = ('scales_d', 'scales_h', 'scales_w')[3 - nd:] if nd > 1 else ('scales',)
-        parser = _UPSAMPLE_PARSERS[name] = _argparse.Parser([
-            '%s(Tensor input, SymIntArrayRef? output_size, %sArrayRef<double>? scale_factors)' % (name, corners),
-            '%s(Tensor input, SymIntArrayRef[%d] output_size, %s%s, *, Tensor out=None)'
-            % (name, nd, corners, ', '.join('double? %s=None' % n for n in scale_names))])
+    corners = '' if '%' in _UPSAMPLE_OPS[mode] else 'bool align_corners, '
+    scale_names = ('scales_d', 'scales_h', 'scales_w')[3 - nd:] if nd > 1 else ('scales',)
+    parser = _argparse.signature_parser(
+        '%s(Tensor input, SymIntArrayRef? output_size, %sArrayRef<double>? scale_factors)' % (name, corners),
+        '%s(Tensor input, SymIntArrayRef[%d] output_size, %s%s, *, Tensor out=None)'
+        % (name, nd, corners, ', '.join('double? %s=None' % n for n in scale_names)))
     args = (input, output_size) + (() if '%' in _UPSAMPLE_OPS[mode] else (align_corners,)) + (scales,)
     parser.check(args, {})
 
@@ -530,7 +527,6 @@ def _transpose_parsed(name, nd):
     signature = ('%s(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[%d] stride=1, SymIntArrayRef[%d] '
                  'padding=0, SymIntArrayRef[%d] output_padding=0, SymInt groups=1, SymIntArrayRef[%d] dilation=1)'
                  % ((name,) + (nd,) * 4))
-    parser = []
 
     def bound(input, weight, bias=None, stride=1, padding=0, output_padding=0, groups=1, dilation=1):
         return input, weight, bias, stride, padding, output_padding, groups, dilation
@@ -545,9 +541,7 @@ def _transpose_parsed(name, nd):
                                          values[2] is None or isinstance(values[2], Tensor)):
             # (the parser's TypeErrors, naming the argument's position if it was given by position: a float
             # stride, a bool, padding='same', a missing weight)
-            if not parser:
-                parser.append(_argparse.Parser([signature]))
-            parser[0].check(args, kwargs)
+            _argparse.signature_parser(signature).check(args, kwargs)
             if values is None:
                 bound(*args, **kwargs)
             values = values[:3] + tuple(map(_read_ints, values[3:]))

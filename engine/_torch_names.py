@@ -43,7 +43,7 @@ NAMES = {
         pdist reproducibility_notes scaled_grouped_mm scaled_mm sparse_support_notes tf32_notes torch
         triplet_margin_with_distance_loss""",
         """
-        _PARSERS _RRELU_SIGNATURE __dir__ __getattr__ _alpha_dropout _apply_loss_reduction _argparse _autograd
+        _RRELU_SIGNATURE __dir__ __getattr__ _alpha_dropout _apply_loss_reduction _argparse _autograd
         _dropout_mask _factories _feature_dropout _implicit_dim _leaky_relu _loss_reduction _name _ops _ops_conv
         _ops_math _ops_nn _ops_nn2 _parse _parser_type _random _renorm_rows _rrelu_args _rrelu_bound _rrelu_call
         _tensor_input _torch_rrelu _unbatched_feature_dropout _warn_feature_dropout_dims logsumexp make"""),

@@ -86,16 +86,10 @@ def silu(input, inplace=False):
     return _ops._inplace(input, _ops_nn.silu) if inplace else _ops_nn.silu(input)
 
 
-_PARSERS = {}
-
-
 def _parse(signature, *args):
     """PyTorch's argument parser on the arguments F passes on to a C++ function of that signature (F.dropout's
     torch._VF.dropout(input, p, train)): its TypeError if they do not fit it."""
-    parser = _PARSERS.get(signature)
-    if parser is None:
-        parser = _PARSERS[signature] = _argparse.Parser([signature])
-    parser.check(args, {})
+    _argparse.signature_parser(signature).check(args, {})
 
 
 def leaky_relu(input, negative_slope=0.01, inplace=False):
@@ -136,10 +130,7 @@ def rrelu(input, lower=1.0 / 8, upper=1.0 / 3, training=False, inplace=False):
 def _rrelu_call(name, args, kwargs):
     """PyTorch's argument parser on a call of torch.rrelu / rrelu_ (its TypeErrors); the arguments, bound."""
     signature = _RRELU_SIGNATURE % name
-    parser = _PARSERS.get(signature)
-    if parser is None:
-        parser = _PARSERS[signature] = _argparse.Parser([signature])
-    parser.check(args, kwargs)
+    _argparse.signature_parser(signature).check(args, kwargs)
     input, lower, upper, training, generator = bound = _rrelu_bound(*args, **kwargs)
     if lower > upper:
         raise RuntimeError('Lower bound should be less than or equal to the upper bound')
