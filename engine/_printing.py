@@ -1,4 +1,5 @@
 """`repr`/`str` of tensors, byte for byte as PyTorch 2.13 prints them, computed from a numpy array."""
+import itertools
 import math
 
 import numpy as np
@@ -33,48 +34,32 @@ def get_printoptions():
     return dict(_opts)
 
 
-class _Formatter:
-    """How every value of one tensor is printed: a shared width and one mode (int-like, fixed or scientific)."""
-
-    def __init__(self, values, floating):
-        """Choose the mode and width from `values` (the flattened, possibly summarised, data)."""
-        self.floating = floating
-        self.precision = _opts["precision"]
-        self.int_mode = True
-        self.sci_mode = False
-        self.width = 1
-        if not floating:
-            self.width = max([1] + [len(str(v)) for v in values.tolist()])
-            return
-        shown = values[np.isfinite(values) & (values != 0)]
-        if shown.size == 0:
-            return
-        magnitudes = np.abs(shown).astype(np.float64)
+def _texts(values, floating):
+    """The values (flattened, possibly summarised: they alone decide the format) as texts of one shared width and one
+    mode (int-like, fixed or scientific), each right-aligned (wider non-finite values stick out); and that width."""
+    listed = values.tolist()
+    if not floating:
+        texts = [str(v) for v in listed]
+        width = max(map(len, texts), default=1)
+        return [t.rjust(width) for t in texts], width
+    precision = _opts["precision"]
+    shown = np.isfinite(values) & (values != 0)          # (what decides the mode and the width)
+    if not shown.any():
+        sci_mode, int_mode = False, True
+    else:
+        nonzero = values[shown]
+        magnitudes = np.abs(nonzero).astype(np.float64)
         smallest, largest = float(magnitudes.min()), float(magnitudes.max())
-        self.int_mode = bool(np.all(np.ceil(shown) == shown))
-        if _opts["sci_mode"] is None:
-            self.sci_mode = largest / smallest > 1000.0 or largest > 1.0e8 or smallest < 1.0e-4
-        else:
-            self.sci_mode = _opts["sci_mode"]
-        if self.sci_mode:
-            spec, dot = f".{self.precision}e", 0
-        elif self.int_mode:
-            spec, dot = ".0f", 1
-        else:
-            spec, dot = f".{self.precision}f", 0
-        self.width = max(len(format(v, spec)) for v in shown.tolist()) + dot
-
-    def format(self, value):
-        """One value as text, right-aligned to the shared width (wider non-finite values stick out)."""
-        if not self.floating:
-            text = str(value)
-        elif self.sci_mode:
-            text = format(value, f"{self.width}.{self.precision}e")
-        elif self.int_mode:
-            text = format(value, ".0f") + ("." if math.isfinite(value) else "")
-        else:
-            text = format(value, f".{self.precision}f")
-        return text.rjust(self.width)
+        int_mode = bool(np.all(np.ceil(nonzero) == nonzero))
+        sci_mode = (largest / smallest > 1000.0 or largest > 1.0e8 or smallest < 1.0e-4
+                    if _opts["sci_mode"] is None else _opts["sci_mode"])
+    spec = f".{precision}e" if sci_mode else ".0f" if int_mode else f".{precision}f"
+    texts = [format(v, spec) for v in listed]
+    width = max(itertools.compress(map(len, texts), shown.tolist()), default=0)
+    if int_mode and not sci_mode:         # (a finite value gets a dot: `2.`; v - v is nan for inf and nan)
+        width += 1
+        texts = [t + "." if v - v == 0 else t for t, v in zip(texts, listed)]
+    return [t.rjust(width) for t in texts], max(width, 1)
 
 
 def _summarised_values(a):
@@ -93,34 +78,38 @@ def _summarised_values(a):
     return np.concatenate([_summarised_values(a[i]) for i in rows])
 
 
-def _vector(a, indent, summarize, fmt):
-    """A 1-d row, wrapped so that lines fit in linewidth given the indent."""
+def _vector(n, indent, summarize, texts, width):
+    """A 1-d row of n values (their texts drawn from the iterator `texts`), wrapped so that lines fit in linewidth
+    given the indent."""
     edge = _opts["edgeitems"]
-    per_line = max(1, math.floor((_opts["linewidth"] - indent) / (fmt.width + 2)))
+    per_line = max(1, math.floor((_opts["linewidth"] - indent) / (width + 2)))
     if summarize and not edge:
         items = ["..."]
-    elif summarize and a.shape[0] > 2 * edge:
-        items = [fmt.format(v) for v in a[:edge].tolist()] + [" ..."]
-        items += [fmt.format(v) for v in a[-edge:].tolist()]
+    elif summarize and n > 2 * edge:
+        head, tail = len(range(n)[:edge]), len(range(n)[-edge:])      # (as slices count them: edge may be < 0)
+        items = [*itertools.islice(texts, head), " ...", *itertools.islice(texts, tail)]
     else:
-        items = [fmt.format(v) for v in a.tolist()]
+        items = list(itertools.islice(texts, n))
+    if len(items) <= per_line:
+        return "[" + ", ".join(items) + "]"
     lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
     return "[" + (",\n" + " " * (indent + 1)).join(lines) + "]"
 
 
-def _nested(a, indent, summarize, fmt):
-    """The bracketed text of `a` whose first line starts at column `indent`."""
-    if a.ndim == 0:
-        return fmt.format(a.item())
-    if a.ndim == 1:
-        return _vector(a, indent, summarize, fmt)
-    edge, n = _opts["edgeitems"], a.shape[0]
+def _nested(shape, indent, summarize, texts, width):
+    """The bracketed text of an array of this shape whose first line starts at column `indent` (the values' texts
+    drawn in order from the iterator `texts`, which _summarised_values's order matches)."""
+    if not shape:
+        return next(texts)
+    if len(shape) == 1:
+        return _vector(shape[0], indent, summarize, texts, width)
+    edge, n, inner = _opts["edgeitems"], shape[0], shape[1:]
     if summarize and n > 2 * edge:
-        parts = [_nested(a[i], indent + 1, summarize, fmt) for i in range(edge)] + ["..."]
-        parts += [_nested(a[i], indent + 1, summarize, fmt) for i in range(n - edge, n)]
+        parts = [_nested(inner, indent + 1, summarize, texts, width) for _ in range(edge)] + ["..."]
+        parts += [_nested(inner, indent + 1, summarize, texts, width) for _ in range(n - edge, n)]
     else:
-        parts = [_nested(a[i], indent + 1, summarize, fmt) for i in range(n)]
-    return "[" + ("," + "\n" * (a.ndim - 1) + " " * (indent + 1)).join(parts) + "]"
+        parts = [_nested(inner, indent + 1, summarize, texts, width) for _ in range(n)]
+    return "[" + ("," + "\n" * (len(shape) - 1) + " " * (indent + 1)).join(parts) + "]"
 
 
 def tensor_body(data, dtype_name, indent=INDENT):
@@ -130,7 +119,8 @@ def tensor_body(data, dtype_name, indent=INDENT):
         return "[]"
     summarize = data.size > _opts["threshold"]
     values = _summarised_values(data) if summarize else data.reshape(-1)
-    return _nested(data, indent, summarize, _Formatter(values, dtype_name in _FLOATING))
+    texts, width = _texts(values, dtype_name in _FLOATING)
+    return _nested(data.shape, indent, summarize, iter(texts), width)
 
 
 def _add_suffixes(text, suffixes, indent):

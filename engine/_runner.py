@@ -82,6 +82,7 @@ class _Recorder:
         self.graph, self.namespace, self.ids = graph, namespace, ids
         self.max_chapters, self.max_steps = max_chapters, max_steps
         self.chapters = []
+        self.calls = 0       # backward()/grad() calls in all, recorded or not
         self.failure = None
         self._G = None
 
@@ -93,6 +94,7 @@ class _Recorder:
                 self.failure, self._G = f'{type(e).__name__}: {e}', None
 
     def begin(self, call, roots):
+        self.calls += 1
         self._guard(self._begin, call, roots)
 
     def step(self, step):
@@ -241,7 +243,7 @@ def _settings(engine):
     return restore
 
 
-def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapters=50, max_steps=5000) -> dict:
+def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapters=10, max_steps=5000) -> dict:
     """Execute code as __main__ with `torch` bound to the engine; return output, error, graph and backward chapters."""
     import engine
     capture = _Capture(max_output_lines, max_output_chars)
@@ -285,7 +287,7 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
                 sys.modules[name] = mod
     node_link, dot, graph_failure = _export_graph(graph, namespace, ids)
     return {'output': capture.result(), 'error': error, 'graph': node_link, 'dot': dot, 'chapters': recorder.chapters,
-            'problems': [p for p in (graph_failure, recorder.failure) if p]}
+            'calls': recorder.calls, 'problems': [p for p in (graph_failure, recorder.failure) if p]}
 
 
 def run_json(code: str, max_output_lines=2000) -> str:

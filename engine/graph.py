@@ -48,7 +48,30 @@ def value_text(t, data=None):
     """The values of t (or data in t's dtype) as PyTorch prints them, without suffixes; None for None."""
     if t is None:
         return None
-    return 'tensor(' + _printing.tensor_body(t._data if data is None else data, _dtype_name(t)) + ')'
+    dtype = _dtype_name(t)
+    return _memo('text', t._data if data is None else data, dtype,
+                 lambda a: 'tensor(' + _printing.tensor_body(a, dtype) + ')')
+
+
+_MEMO = {}           # (what, dtype, shape, bytes, print options) -> text or summary: see _memo
+MEMO_NUMEL = 1024    # arrays up to this many elements are remembered by their bytes,
+MEMO_ENTRIES = 1024  # this many of them at most (8 MB of keys in all): then the memo starts again
+
+
+def _memo(what, array, dtype, compute):
+    """compute(array), remembered by the array's contents (and the print options): a run's graphs and backward steps
+    show the same values again and again (inputs, weights, saved tensors, gradients), and printing them is most
+    of the cost of recording a training loop. Keyed by value, never by tensor, so `.data` writes cannot make it
+    stale."""
+    if array.size > MEMO_NUMEL:
+        return compute(array)
+    key = (what, dtype, array.dtype.str, array.shape, array.tobytes(), *_printing.get_printoptions().values())
+    found = _MEMO.get(key)
+    if found is None:
+        if len(_MEMO) >= MEMO_ENTRIES:
+            _MEMO.clear()
+        found = _MEMO[key] = compute(array)
+    return found
 
 
 def _storage_root(array):
@@ -80,7 +103,7 @@ def _values(t, key='value'):
     prefix = '' if key == 'value' else key + '_'
     attrs = {key: value_text(t), prefix + 'summary': None, prefix + 'spark': None}
     if t is not None and t._data.size > SMALL_NUMEL:
-        attrs[prefix + 'summary'], attrs[prefix + 'spark'] = _summary(t._data)
+        attrs[prefix + 'summary'], attrs[prefix + 'spark'] = _memo('summary', t._data, _dtype_name(t), _summary)
     return attrs
 
 

@@ -298,7 +298,7 @@ const views = {
   async show(result, code) {
     inspector.clear();
     await graphView.render({ ...(result.graph ?? { nodes: [], links: [] }), dot: result.dot });
-    const stepping = stepper.load(result.chapters, result.error);
+    const stepping = stepper.load(result.chapters, result.error, result.calls);
     explain.show({ experimentId: experiment?.code === code ? experiment.id : null, error: result.error });
     await stepping;
   },

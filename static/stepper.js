@@ -19,6 +19,7 @@ i18n?.registerStrings({
     'stepper.weighted': 'The root is not a scalar, so backward(gradient) starts from the weights you passed: it computes the gradient of l = sum(root * gradient), the weighted sum of the root\'s elements.',
     'stepper.implicit': 'backward() without gradient only works on a scalar. For a non-scalar y, pass gradient=w (same shape as y): backward then differentiates the weighted sum l = sum(y * w). y.sum().backward() is the case w = ones.',
     'stepper.keys': 'Keys: . or → step, , or ← back',
+    'stepper.unrecorded': '+{n} more calls, not recorded: the stepper keeps the first {kept}',
   },
   'zh-CN': {
     'stepper.step': '单步 ▶', 'stepper.back': '◀ 后退', 'stepper.reset': '↺ 重置', 'stepper.play': '播放',
@@ -36,6 +37,7 @@ i18n?.registerStrings({
     'stepper.weighted': '根节点不是标量，所以 backward(gradient) 从你传入的权重开始：它计算的是加权和 l = sum(root * gradient) 的梯度。',
     'stepper.implicit': '不带 gradient 的 backward() 只能用于标量。对非标量 y，传入与 y 同形状的 gradient=w：backward 会对加权和 l = sum(y * w) 求导。y.sum().backward() 就是 w 全为 1 的情况。',
     'stepper.keys': '快捷键：. 或 → 单步，, 或 ← 后退',
+    'stepper.unrecorded': '另有 {n} 次调用未记录：单步只保留前 {kept} 次',
   },
 });
 
@@ -68,6 +70,7 @@ const PREPARED_NODES = 1000;  // how much of the chapters' graphs load() lays ou
  */
 export function createStepper(container, graphView, { onError } = {}) {
   let chapters = [];
+  let calls = 0;        // the run's backward()/grad() calls, the recorded chapters and those past the runner's limit
   let timeline = [];    // [{chapter, step} | {chapter, error: true}]
   let position = 0;     // how many entries of the timeline have run
   let touched = false;  // the graph view shows our chapter graphs only once the user starts stepping
@@ -124,13 +127,19 @@ export function createStepper(container, graphView, { onError } = {}) {
   }
 
   function drawChapters() {
-    chapterBar.replaceChildren(...chapters.map((c, i) => {
+    const unrecorded = calls - chapters.length;
+    const buttons = chapters.map((c, i) => {
       const button = el('button', { type: 'button', textContent: tr('stepper.chapter', { call: c.call, n: i + 1 }) });
       button.dataset.testid = 'backward-chapter';
       if (c.error) button.classList.add('gs-has-error');
       button.addEventListener('click', () => api.goTo(timeline.findIndex((e) => e.chapter === i)));
       return button;
-    }));
+    });
+    if (unrecorded > 0) {
+      buttons.push(el('span', { className: 'gs-unrecorded',
+        textContent: tr('stepper.unrecorded', { n: unrecorded, kept: chapters.length }) }));
+    }
+    chapterBar.replaceChildren(...buttons);
   }
 
   const nodeOf = (ci, id) => chapters[ci]?.graph?.nodes?.find((n) => n.id === id);
@@ -274,13 +283,15 @@ export function createStepper(container, graphView, { onError } = {}) {
   const api = {
     /**
      * Take a run's chapters ([{call, graph, steps, error}]) and go back to step 0 without touching the graph.
-     * runError (the run's error, if any) lets the stepper explain a backward that failed before its first step.
+     * runError (the run's error, if any) lets the stepper explain a backward that failed before its first step;
+     * callCount (the run's backward()/grad() calls) says how many more there were than chapters recorded.
      * Resolves once the chapters' graphs are laid out (up to PREPARED_NODES nodes in all, the first one always):
      * from then on a step draws its node at once, as the click happens.
      */
-    load(list, runError = null) {
+    load(list, runError = null, callCount = 0) {
       api.pause();
       chapters = list ?? [];
+      calls = Math.max(callCount, chapters.length);
       implicitError = /implicitly created only for scalar outputs/.test(runError?.message ?? '');
       timeline = [];
       produced.length = 0;

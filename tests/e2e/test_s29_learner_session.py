@@ -156,6 +156,19 @@ def test_input_is_explained_after_pythons_eoferror(learner, lang, words):
     assert run_code(learner, 'print("no input, no notice")') == 'no input, no notice\n'
 
 
+def test_a_training_loop_says_how_many_backward_calls_went_unrecorded(learner):
+    learner.select_option('[data-testid=lang]', 'en')
+    run_code(learner, 'import torch\nw = torch.ones(2, requires_grad=True)\nfor i in range(25):\n'
+                      '    (w * i).sum().backward()\n')
+    assert learner.locator('[data-testid=backward-chapter]').count() == 10
+    assert learner.locator('.gs-unrecorded').inner_text() == '+15 more calls, not recorded: the stepper keeps the first 10'
+    run_code(learner, 'import torch\nw = torch.ones(2, requires_grad=True)\n(w * 2).sum().backward()\n')
+    assert learner.locator('[data-testid=backward-chapter]').count() == 1
+    assert learner.locator('.gs-unrecorded').count() == 0
+    run_code(learner, 'import torch\nprint(torch.ones(2))\n')           # (no backward: no chapter bar at all)
+    assert learner.locator('.gs-chapters').inner_text() == ''
+
+
 def test_stop_then_run_again_then_ctrl_enter(learner):
     loop = 'import torch\ni = 0\nwhile True:\n    i += 1\n'
     learner.evaluate('(code) => { window.playground.setCode(code); window.playground.run(); }', loop)

@@ -244,6 +244,34 @@ def test_a_failing_backward_ends_its_chapter_with_the_error():
     assert result['chapters'][1]['error']['type'] == 'RuntimeError'
 
 
+def test_a_training_loop_records_its_first_chapters_and_counts_them_all():
+    code = ('import torch\nw = torch.ones(2, requires_grad=True)\nfor i in range(25):\n'
+            '    (w * i).sum().backward()\nprint(w.grad)\n')
+    result = run(code)
+    assert result['error'] is None and text_of(result) == 'tensor([300., 300.])\n'
+    assert len(result['chapters']) == 10 and result['calls'] == 25
+    assert result['chapters'][-1]['steps'][-1]['accumulate']['after'] == 'tensor([45., 45.])'   # (0 + 1 + ... + 9)
+    assert run(SNIPPET)['calls'] == 1
+
+
+def test_values_shown_are_those_of_the_moment_even_when_data_changed_without_a_version_bump():
+    # .data writes bump no version counter: each chapter must still show the values its backward() saw
+    code = ('import torch\nw = torch.tensor([1., 2.], requires_grad=True)\nfor i in range(3):\n'
+            '    (w * 2).sum().backward()\n    w.data.mul_(3)\n')
+    result = run(code)
+    shown = [next(n['value'] for n in c['graph']['nodes'] if n['label'] == 'w') for c in result['chapters']]
+    assert shown == ['tensor([1., 2.])', 'tensor([3., 6.])', 'tensor([ 9., 18.])']
+    before = [c['steps'][-1]['accumulate']['before'] for c in result['chapters']]
+    assert before == [None, 'tensor([2., 2.])', 'tensor([4., 4.])']
+
+
+def test_values_shown_follow_the_print_options_of_the_moment():
+    code = ('import torch\nw = torch.tensor([1/3, 2.], requires_grad=True)\n(w * 2).sum().backward()\n'
+            'torch.set_printoptions(precision=2)\n(w * 2).sum().backward()\n')
+    shown = [next(n['value'] for n in c['graph']['nodes'] if n['label'] == 'w') for c in run(code)['chapters']]
+    assert shown == ['tensor([0.3333, 2.0000])', 'tensor([0.33, 2.00])']
+
+
 def test_a_broken_recorder_never_breaks_the_users_code(monkeypatch):
     def broken(*args):
         raise KeyError('recorder bug')
