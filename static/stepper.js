@@ -128,7 +128,7 @@ export function createStepper(container, graphView, { onError } = {}) {
 
   function drawChapters() {
     const unrecorded = calls - chapters.length;
-    const buttons = chapters.map((c, i) => {
+    const items = chapters.map((c, i) => {
       const button = el('button', { type: 'button', textContent: tr('stepper.chapter', { call: c.call, n: i + 1 }) });
       button.dataset.testid = 'backward-chapter';
       if (c.error) button.classList.add('gs-has-error');
@@ -136,10 +136,10 @@ export function createStepper(container, graphView, { onError } = {}) {
       return button;
     });
     if (unrecorded > 0) {
-      buttons.push(el('span', { className: 'gs-unrecorded',
+      items.push(el('span', { className: 'gs-unrecorded',
         textContent: tr('stepper.unrecorded', { n: unrecorded, kept: chapters.length }) }));
     }
-    chapterBar.replaceChildren(...buttons);
+    chapterBar.replaceChildren(...items);
   }
 
   const nodeOf = (ci, id) => chapters[ci]?.graph?.nodes?.find((n) => n.id === id);

@@ -11,6 +11,15 @@ from .harness import SHOW, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
 
+# the pool snippets' helper: each call's result shape (or shapes), or its error, in turn
+FIRST = ('def first(*fs):\n'
+         '    for f in fs:\n'
+         '        try:\n'
+         '            r = f()\n'
+         '            print(r.shape if not isinstance(r, tuple) else [e.shape for e in r])\n'
+         '        except Exception as e:\n'
+         '            print(type(e).__name__, e)\n')
+
 SNIPPETS = {
     # ModuleList's repr numbers its children by position (it enumerates them), not by their keys: insert() past the
     # end puts a module under key '10' that prints as (2); runs of equal reprs fold into (a-b): n x ...
@@ -111,13 +120,7 @@ SNIPPETS = {
         'import torch.nn as nn\n'
         'import torch.nn.functional as F\n'
         'x2, x1 = torch.ones(1, 1, 6, 6), torch.ones(1, 1, 6)\n'
-        'def first(*fs):\n'
-        '    for f in fs:\n'
-        '        try:\n'
-        '            r = f()\n'
-        '            print(r.shape if not isinstance(r, tuple) else [e.shape for e in r])\n'
-        '        except Exception as e:\n'
-        '            print(type(e).__name__, e)\n'
+        + FIRST +
         'for v in [2.0, True, "2", (2, 2.0), [2.0], (True, 1), None, (2,), [], torch.tensor(2), (torch.tensor(1), 2)]:\n'
         '    print("---", v)\n'
         '    first(lambda: F.max_pool2d(x2, 2, stride=v), lambda: F.max_pool2d(x2, 2, 2, v), lambda: F.max_pool2d(x2, 3, 1, 1, v),\n'
@@ -135,13 +138,7 @@ SNIPPETS = {
         'import torch.nn.functional as F\n'
         'import numpy as np\n'
         'x2, x1 = torch.ones(1, 1, 6, 6), torch.ones(1, 1, 6)\n'
-        'def first(*fs):\n'
-        '    for f in fs:\n'
-        '        try:\n'
-        '            r = f()\n'
-        '            print(r.shape if not isinstance(r, tuple) else [e.shape for e in r])\n'
-        '        except Exception as e:\n'
-        '            print(type(e).__name__, e)\n'
+        + FIRST +
         'for v in [2.0, True, "2", (2, 2.0), [2.0], (True, 1), None, 1.5, (2,), [], (1, True), torch.tensor(2),\n'
         '          torch.tensor([1, 2]), (torch.tensor(1), 2), np.int64(3), (None, 3), (2, None, 3)]:\n'
         '    print("---", v)\n'
