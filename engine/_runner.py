@@ -17,9 +17,14 @@ _TORCH_ERRORS = (RuntimeError, TypeError, ValueError, IndexError, NotImplemented
 
 
 class _Capture:
-    """Ordered stdout/stderr chunks, capped at max_lines lines and max_chars characters."""
+    """Ordered stdout/stderr chunks, capped at max_lines lines and max_chars characters. `live(stream, text)`, if
+    given, gets the kept text as it is written (the page shows it while the code runs), a line at a time: a piece
+    that does not end a line waits for the next write (print() writes its text, then its end), so each printed line
+    costs one message to the page. A failing `live` is dropped rather than break the user's code."""
 
-    def __init__(self, max_lines, max_chars):
+    def __init__(self, max_lines, max_chars, live=None):
+        self.live = live
+        self.held = None    # (stream, text) written but not yet given to live: it does not end a line
         self.entries = []
         self.room_lines, self.room_chars = max_lines, max_chars
         self.more_lines = 0
@@ -41,12 +46,28 @@ class _Capture:
                 self.entries[-1][1].append(keep)
             else:
                 self.entries.append((stream, [keep]))
+            if self.live is not None and keep:
+                self._go_live(stream, keep)
             text = text[len(keep):]
             if self.room_chars <= 0:
                 self.room_lines = 0
         if text:
             self.more_lines += text.count('\n')
             self.open_tail = not text.endswith('\n')
+
+    def _go_live(self, stream, text):
+        held, self.held = self.held, None
+        try:
+            if held and held[0] == stream:
+                text = held[1] + text
+            elif held:
+                self.live(*held)
+            if text.endswith('\n'):
+                self.live(stream, text)
+            else:
+                self.held = stream, text
+        except Exception:
+            self.live = None
 
     def result(self):
         out = [{'stream': s, 'text': ''.join(parts)} for s, parts in self.entries]
@@ -243,10 +264,12 @@ def _settings(engine):
     return restore
 
 
-def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapters=10, max_steps=5000) -> dict:
-    """Execute code as __main__ with `torch` bound to the engine; return output, error, graph and backward chapters."""
+def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapters=10, max_steps=5000,
+        live=None) -> dict:
+    """Execute code as __main__ with `torch` bound to the engine; return output, error, graph and backward chapters.
+    live(stream, text), if given, is called with each piece of output as it is printed (see _Capture)."""
     import engine
-    capture = _Capture(max_output_lines, max_output_chars)
+    capture = _Capture(max_output_lines, max_output_chars, live)
     module = types.ModuleType('__main__')
     module.__file__ = FILENAME
     namespace = module.__dict__
@@ -290,6 +313,6 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
             'calls': recorder.calls, 'problems': [p for p in (graph_failure, recorder.failure) if p]}
 
 
-def run_json(code: str, max_output_lines=2000) -> str:
+def run_json(code: str, max_output_lines=2000, live=None) -> str:
     """run() as a JSON string, the form the browser worker passes to the page."""
-    return json.dumps(run(code, max_output_lines=max_output_lines), default=str)
+    return json.dumps(run(code, max_output_lines=max_output_lines, live=live), default=str)

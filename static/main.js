@@ -3,7 +3,7 @@
 
 import { t, registerStrings, applyI18n, bindLangSelect, onLangChange, getLang } from './i18n.js';
 import { createEditor } from './editor.js';
-import { clearOutput, showResult, showNotice } from './output.js';
+import { clearOutput, liveOutput, showResult, showNotice } from './output.js';
 import { createGraphView, warmUp as warmUpLayout } from './graph.js';
 import { createStepper } from './stepper.js';
 import { createInspector } from './inspector.js';
@@ -108,6 +108,7 @@ function spawnWorker() {
       if (data.type === 'progress' && handle === current) showProgress(data);
       else if (data.type === 'ready') resolve(data.version);
       else if (data.type === 'started' && handle.pending?.id === data.id) handle.pending.started();
+      else if (data.type === 'output' && handle.pending?.id === data.id) handle.pending.live.add(data.stream, data.text);
       else if (data.type === 'result' && handle.pending?.id === data.id) {
         handle.pending.resolve({ kind: 'result', result: data.result });
       } else if (data.type === 'fatal') die(data.message);
@@ -185,6 +186,7 @@ async function execute(code) {
   if (handle.interrupt) Atomics.store(handle.interrupt, 0, 0);
   stopRequest = null;
   setEngine('running');
+  const live = liveOutput(panes.output);
   const outcome = await new Promise((resolve) => {
     let running = false;
     let interruptOnStart = false;
@@ -207,13 +209,13 @@ async function execute(code) {
       if (interruptOnStart) interrupt();
       setTimeout(() => handle.pending?.id === id && handle.stop('time_limit'), limits.timeLimitMs);
     };
-    handle.pending = { id, resolve, started };
+    handle.pending = { id, resolve, started, live };
     handle.worker.postMessage({ type: 'run', id, code, limits: { maxOutputLines: limits.maxOutputLines } });
   });
   handle.pending = null;
   handle.stop = null;
   if (outcome.kind !== 'result' && handle === current) replaceCurrent();
-  return { ...outcome, stopRequest };
+  return { ...outcome, stopRequest, live };
 }
 
 function stop() {
@@ -222,15 +224,17 @@ function stop() {
 
 /** Show a finished run: output and error first, then the error line, explanation, graph and stepper. */
 async function present(code, outcome) {
-  const { kind, result } = outcome;
-  clearOutput(panes.output);
+  const { kind, result, live } = outcome;
   editor.clearError();
   if (kind !== 'result') {
+    live?.flush();                                // (what it printed before it was stopped stays, the notice below)
+    if (!live?.shown) clearOutput(panes.output);
     const text = kind === 'crashed' ? t('run.crashed', { message: outcome.message })
       : kind === 'time_limit' ? t('run.time_limit', { seconds: limits.timeLimitMs / 1000 }) : t('run.stopped');
     showNotice(panes.output, text, 'error');
     return;
   }
+  live?.cancel();
   showResult(panes.output, result, { internalNote: t('run.internal') });
   if (outcome.stopRequest === 'time_limit') {
     showNotice(panes.output, t('run.time_limit', { seconds: limits.timeLimitMs / 1000 }), 'error');

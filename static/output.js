@@ -14,6 +14,50 @@ function append(pane, className, text) {
   return span;
 }
 
+const LIVE_MS = 100;  // how often printed text is drawn while the code runs
+
+/**
+ * Output of a run in progress, shown as it is printed: pieces are queued and drawn every LIVE_MS, each stream's run
+ * of pieces as one text node (a loop printing thousands of lines costs a few layouts; a run shorter than that draws
+ * only its result). The first piece drawn replaces the previous run's output. `flush()` draws what is queued at once,
+ * `cancel()` drops it (the result replaces it all); `shown` says whether anything of this run is on screen.
+ */
+export function liveOutput(pane) {
+  let queued = [];
+  let timer = 0;
+  const live = {
+    shown: false,
+    add(stream, text) {
+      const last = queued.at(-1);
+      if (last?.stream === stream) last.text += text;
+      else queued.push({ stream, text });
+      timer ||= setTimeout(live.flush, LIVE_MS);
+    },
+    flush() {
+      live.cancel(queued);
+      if (!queued.length) return;
+      if (!live.shown) {
+        pane.replaceChildren();
+        pane.dataset.state = 'running';
+        live.shown = true;
+      }
+      for (const { stream, text } of queued) {
+        const last = pane.lastChild;
+        if (last?.className === `out-${stream}`) last.append(text);  // (a text node: no copy of what is there)
+        else append(pane, `out-${stream}`, text);
+      }
+      queued = [];
+      pane.scrollTop = pane.scrollHeight;
+    },
+    cancel(keep = []) {
+      clearTimeout(timer);
+      timer = 0;
+      queued = keep;
+    },
+  };
+  return live;
+}
+
 /** Show a runner result: stdout/stderr chunks in order, then the error (traceback trimmed to the user's code). */
 export function showResult(pane, result, { internalNote = '' } = {}) {
   clearOutput(pane);

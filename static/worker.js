@@ -1,6 +1,6 @@
 // The Python worker: boots Pyodide with the site's own lock file, loads the engine, runs code through engine._runner.
 // Protocol (docs/DESIGN.md): in {init, interruptBuffer?} and {run, id, code, limits};
-// out progress, ready, started (a run began: its time limit starts now), result, fatal.
+// out progress, ready, started (a run began: its time limit starts now), output (printed text, live), result, fatal.
 
 import { loadPyodide } from './pyodide/pyodide.mjs';
 
@@ -106,7 +106,9 @@ self.onmessage = async ({ data }) => {
     }
     postMessage({ type: 'started', id: data.id });
     try {
-      const text = runner()(data.code, data.limits?.maxOutputLines ?? 2000);
+      // What the code prints goes to the page as it comes (a Stop or a time limit then keeps it on screen).
+      const live = (stream, text) => postMessage({ type: 'output', id: data.id, stream, text });
+      const text = runner()(data.code, data.limits?.maxOutputLines ?? 2000, live);
       postMessage({ type: 'result', id: data.id, result: JSON.parse(text) });
     } catch (err) {
       if (err instanceof pyodide.ffi.PythonError) {

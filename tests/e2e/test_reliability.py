@@ -48,6 +48,18 @@ def test_stop_interrupts_an_infinite_loop(playground, run):
     assert 'you pressed Stop' not in playground.locator(OUTPUT).inner_text()
 
 
+def test_output_shows_while_the_code_runs(playground, run):
+    run(playground, 'print("old run")')
+    start_run(playground, 'print("before")\nimport time\nfor i in range(3):\n    time.sleep(0.3)\n    print(i)\n'
+                          'while True:\n    pass\n')
+    playground.wait_for_function('document.querySelector("[data-testid=output]").innerText === "before\\n0\\n1\\n2\\n"')
+    assert state(playground) == 'running'
+    playground.click('[data-testid=stop]')
+    wait_state(playground, 'ready')
+    text = playground.locator(OUTPUT).inner_text()
+    assert text.startswith('before\n0\n1\n2\n') and 'KeyboardInterrupt' in text and 'old run' not in text
+
+
 def test_stop_without_isolation_respawns_from_the_warm_spare(page, static_url, ready, run):
     ready(page, static_url)
     page.wait_for_selector('body[data-spare=ready]', state='attached', timeout=90_000)
@@ -56,7 +68,8 @@ def test_stop_without_isolation_respawns_from_the_warm_spare(page, static_url, r
     page.click('[data-testid=stop]')
     wait_state(page, 'ready')
     report('stop via respawn (warm spare)', time.perf_counter() - started)
-    assert 'Stopped' in page.locator(OUTPUT).inner_text()
+    text = page.locator(OUTPUT).inner_text()
+    assert text.startswith('before\n') and 'Stopped' in text   # (what it printed stays: it came while it ran)
     assert_usable(page, run, LOOP)
 
 

@@ -44,6 +44,31 @@ def test_one_giant_line_is_capped_by_characters():
     assert text_of(result) == 'x' * 10 + '\n... 2 more lines\n'
 
 
+def test_output_goes_live_as_it_is_printed_within_the_cap(monkeypatch):
+    import builtins
+    pieces, seen_at_line_3 = [], []
+    monkeypatch.setattr(builtins, 'peek', lambda: seen_at_line_3.extend(pieces), raising=False)
+    code = 'import sys\nprint("a")\npeek()\nprint("b", file=sys.stderr)\nfor i in range(5):\n    print(i)\n'
+    result = run(code, max_output_lines=4, live=lambda *piece: pieces.append(piece))
+    assert seen_at_line_3 == [('stdout', 'a\n')]                # (as it is printed, not at the end: a line a piece)
+    assert pieces == [('stdout', 'a\n'), ('stderr', 'b\n'), ('stdout', '0\n'), ('stdout', '1\n')]  # (as capped)
+    assert text_of(result) == 'a\nb\n0\n1\n... 3 more lines\n'
+
+
+def test_live_output_gives_a_line_at_a_time_and_a_partial_line_with_what_follows():
+    pieces = []
+    run('import sys\nprint("a", end="")\nprint("b", end="")\nprint(file=sys.stderr, end="!")\nprint("c\\nd")\n'
+        'print("e", end="")\n', live=lambda *piece: pieces.append(piece))
+    assert pieces == [('stdout', 'ab'), ('stderr', '!'), ('stdout', 'c\nd\n')]     # ('e' waits for a next write)
+
+
+def test_a_failing_live_callback_never_breaks_the_users_code():
+    def live(stream, text):
+        raise ValueError('the page went away')
+    result = run('print("a")\nprint("b")\n', live=live)
+    assert result['error'] is None and text_of(result) == 'a\nb\n'
+
+
 def test_syntax_error_names_the_line():
     error = run('x = 1\ny = (\n')['error']
     assert error['type'] == 'SyntaxError' and error['line'] == 2 and not error['internal']
