@@ -16,9 +16,9 @@ from ._factories import eye
 from ._ops import _attach, _edge, _number, _sizes, _check_broadcast, _mul_scalar, cat, clone, matmul, mv, outer
 from ._ops_index import diag_embed
 from ._ops_nn import _return_type, addmm, linalg_svd, return_types, where
-from ._ops_reduce import _LinAlgError, inverse
+from ._ops_reduce import _LinAlgError, LinalgInvExBackward0, inverse, vdot
 from ._argparse import is_int
-from ._tensor import Tensor, make, parser_type
+from ._tensor import Tensor, make, parser_type, warn_once
 
 __all__ = ['det', 'logdet', 'slogdet', 'matrix_power', 'addmv', 'addr', 'adjoint', 'svd', 'pinverse']
 
@@ -68,14 +68,14 @@ def _check_int_arg(n, fname, position):
 # ================================================================================================ LU in numpy
 
 def _lu(x):
-    """LAPACK's getrf on a batch of square matrices x (..., n, n): (LU, pivots, info) with A = P L U, L's unit
-    diagonal left out, pivots 1-based int32 row swaps, info the 1-based place of the first zero pivot (or 0)."""
-    batch, n = x.shape[:-2], x.shape[-1]
-    lu = np.array(x, dtype=x.dtype).reshape((int(np.prod(batch)), n, n))
-    piv = np.zeros(lu.shape[:2], np.int32)
+    """LAPACK's getrf on a batch of matrices x (..., m, n): (LU, pivots, info) with A = P L U, L's unit diagonal
+    left out, pivots min(m, n) 1-based int32 row swaps, info the 1-based place of the first zero pivot (or 0)."""
+    batch, (m, n) = x.shape[:-2], x.shape[-2:]
+    lu = np.array(x, dtype=x.dtype).reshape((int(np.prod(batch)), m, n))
+    piv = np.zeros((lu.shape[0], min(m, n)), np.int32)
     info = np.zeros(lu.shape[0], np.int32)
     b = np.arange(lu.shape[0])
-    for k in range(n):
+    for k in range(min(m, n)):
         col = np.abs(lu[:, k:, k])                   # idamax: the first largest, NaNs passed over unless first
         p = k + np.where(np.isnan(col[:, 0]), 0, np.argmax(np.where(np.isnan(col), -1, col), axis=1))
         piv[:, k] = p + 1
@@ -89,12 +89,24 @@ def _lu(x):
         one = lu.dtype.type(1)
         lu[:, k + 1:, k] *= (one / np.where(zero, one, pivot))[:, None]
         lu[:, k + 1:, k + 1:] -= lu[:, k + 1:, k:k + 1] * lu[:, k:k + 1, k + 1:]
-    return _column_major(lu.reshape(x.shape)), piv.reshape(batch + (n,)), info.reshape(batch)
+    return _column_major(lu.reshape(x.shape)), piv.reshape(batch + (min(m, n),)), info.reshape(batch)
 
 
 def _column_major(x):
     """x with its matrices (last two dims) stored by columns, as LAPACK leaves its results (strides show it)."""
-    return np.swapaxes(np.ascontiguousarray(np.swapaxes(x, -1, -2)), -1, -2) if x.ndim >= 2 else x
+    if x.ndim < 2:
+        return x
+    out = np.empty(x.shape[:-2] + (x.shape[-1], x.shape[-2]), x.dtype)     # (a new array: a dim of size 1 too
+    out[...] = np.swapaxes(x, -1, -2)                                      # gets PyTorch's stride)
+    return np.swapaxes(out, -1, -2)
+
+
+def _row_major(x):
+    """x as a new C-contiguous array (numpy keeps the strides of a dim of size 1 as they were; PyTorch's are
+    contiguous ones)."""
+    out = np.empty(x.shape, x.dtype)
+    out[...] = x
+    return out
 
 
 def _swap_rows(x, piv, reverse=False):
@@ -304,7 +316,7 @@ def _solve(A, B, left, check_errors, api):
     if left:
         x = _column_major(_lu_solve(lu, piv, b)[..., 0] if vector else _lu_solve(lu, piv, b))
     else:                                      # X A = B: A^T X^T = B^T
-        x = np.ascontiguousarray(np.swapaxes(_lu_solve(lu, piv, np.swapaxes(b, -1, -2), transpose=True), -1, -2))
+        x = _row_major(np.swapaxes(_lu_solve(lu, piv, np.swapaxes(b, -1, -2), transpose=True), -1, -2))
     if check_errors:
         _check_errors(info, api, A.ndim > 2)
     out = make(x[..., 0] if vector and not left else x)
@@ -742,3 +754,785 @@ class LinalgLstsqBackward0(Node):
 
 
 Tensor.pinverse = pinverse
+
+
+# ======================================================================== triangular solves, cholesky, eigh, qr
+
+for _name, _fields in (('linalg_cholesky_ex', ('L', 'info')), ('linalg_eigh', ('eigenvalues', 'eigenvectors')),
+                       ('linalg_qr', ('Q', 'R')), ('qr', ('Q', 'R')),
+                       ('triangular_solve', ('solution', 'cloned_coefficient'))):
+    if not hasattr(return_types, _name):
+        setattr(return_types, _name, _return_type(_name, _fields))
+
+
+def _check_tensor(fname, name, value, position):
+    """The parser's TypeError for a Tensor argument given something else."""
+    if not isinstance(value, Tensor):
+        raise TypeError("%s(): argument '%s' (position %d) must be Tensor, not %s"
+                        % (fname, name, position, parser_type(value)))
+
+
+def _check_arg(fname, name, value, kind):
+    """The parser's TypeError for an argument that is not of its kind (bool or str)."""
+    if type(value) is not kind:
+        raise TypeError("%s(): argument '%s' must be %s, not %s" % (fname, name, kind.__name__, parser_type(value)))
+
+
+def _triangular_solve_np(a, b, upper, unitriangular):
+    """X with A X = B, A (..., n, n) triangular (only its triangle read; its diagonal taken as ones when
+    unitriangular), B (..., n, k), batch dims broadcast: trsm's substitutions (a zero on the diagonal gives inf /
+    nan, as LAPACK)."""
+    n = a.shape[-1]
+    shape = np.broadcast_shapes(a.shape[:-2], b.shape[:-2]) + b.shape[-2:]
+    x = np.array(np.broadcast_to(b, shape), dtype=a.dtype)
+    a = a[..., None, :, :]
+    with np.errstate(divide='ignore', invalid='ignore', over='ignore'):
+        for i in (range(n - 1, -1, -1) if upper else range(n)):
+            done = slice(i + 1, n) if upper else slice(0, i)
+            x[..., i, :] -= np.einsum('...j,...jk->...k', a[..., 0, i, done], x[..., done, :])
+            if not unitriangular:
+                x[..., i, :] /= a[..., 0, i, i][..., None]
+    return x
+
+
+def _check_kernel_dtype(name, A):
+    """The error of a LAPACK kernel (named `name`) dispatched for a dtype it lacks: not a float, or float16."""
+    if not A.dtype.is_floating_point:
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % (name, _type_name(A)))
+    _check_lu_dtype_as(name, A)
+
+
+def _check_lu_dtype_as(name, A):
+    if A._data.dtype == np.float16:
+        raise NotImplementedError('"%s" not implemented for \'Half\'' % name)
+
+
+def linalg_solve_triangular(input, B, *more, upper=None, left=True, unitriangular=False):
+    """torch.linalg.solve_triangular: X with A X = B (X A = B when not left), A upper or lower triangular (its other
+    triangle not read), B a matrix (or a batch, broadcast against A's). LinalgSolveTriangularBackward0."""
+    A = input
+    if more:                                    # (the parser's words)
+        raise TypeError('linalg_solve_triangular() takes from 3 to 2 positional arguments but %d were given'
+                        % (2 + len(more)))
+    _check_tensor('linalg_solve_triangular', 'input', A, 1)
+    _check_tensor('linalg_solve_triangular', 'B', B, 2)
+    if upper is None:
+        raise TypeError('linalg_solve_triangular() missing 1 required positional arguments: "upper"')
+    for arg, value in (('upper', upper), ('left', left), ('unitriangular', unitriangular)):
+        _check_arg('linalg_solve_triangular', arg, value, bool)
+    name = 'linalg.solve_triangular'
+    for t, which in ((A, 'A'), (B, 'B')):
+        if t.ndim < 2:
+            raise RuntimeError('%s: The input tensor %s must have at least 2 dimensions.' % (name, which))
+    _check_square(A, name)
+    n = A.shape[-1]
+    if (B.shape[-2] if left else B.shape[-1]) != n:
+        raise RuntimeError('%s: Incompatible shapes of A and B for the equation %s (%dx%d and %dx%d)'
+                           % (name, 'AX = B' if left else 'XA = B', n, n, B.shape[-2], B.shape[-1]))
+    _check_broadcast(tuple(B.shape[:-2]), tuple(A.shape[:-2]))
+    _check_kernel_dtype('triangular_solve_cpu', A)
+    a, b = A._data, B._data.astype(A._data.dtype, copy=False)
+    if left:
+        x = _column_major(_triangular_solve_np(a, b, upper, unitriangular))
+    else:                                       # X A = B: A^T X^T = B^T
+        x = _triangular_solve_np(np.swapaxes(a, -1, -2), np.swapaxes(b, -1, -2), not upper, unitriangular)
+        x = _column_major(np.swapaxes(x, -1, -2))
+    return _attach(make(x), LinalgSolveTriangularBackward0, (A, B), {
+        'left': left, 'result': _RESULT, 'self': SavedTensor(A), 'unitriangular': unitriangular, 'upper': upper})
+
+
+def _triangle(t, upper, unitriangular):
+    """t's upper (lower) triangle, without the diagonal when unitriangular."""
+    return t.triu(int(unitriangular)) if upper else t.tril(-int(unitriangular))
+
+
+class LinalgSolveTriangularBackward0(Node):
+    """gB = A^{-H} gX (a triangular solve with A^H), gA = -gB X^H (-X^H gB on the right) in A's triangle."""
+
+    def apply(self, g):
+        A, X = self.saved_pair('self', 'result')
+        upper, left, unit = self._saved['upper'], self._saved['left'], self._saved['unitriangular']
+        gB = linalg_solve_triangular(A.mT, g, upper=not upper, left=left, unitriangular=unit)
+        gA = None
+        if self.needs(0):
+            gA = _triangle(-gB.matmul(X.mT) if left else -X.mT.matmul(gB), upper, unit)
+        return gA, (gB if self.needs(1) else None)
+
+
+def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
+    """The deprecated torch.triangular_solve (warned once): X with A X = b (A^T X = b when transpose), and a copy of
+    A; both outputs of TriangularSolveBackward0."""
+    warn_once('torch.triangular_solve is deprecated in favor of torch.linalg.solve_triangularand will be removed in '
+              'a future PyTorch release.\ntorch.linalg.solve_triangular has its arguments reversed and does not '
+              'return a copy of one of the inputs.\nX = torch.triangular_solve(B, A).solution\nshould be replaced '
+              'with\nX = torch.linalg.solve_triangular(A, B).', 'aten/src/ATen/native/BatchLinearAlgebra.cpp:2273')
+    for t, which in ((b, 'b'), (A, 'A')):
+        if t.ndim < 2:
+            raise RuntimeError('torch.triangular_solve: Expected %s to have at least 2 dimensions, but it has %d '
+                               'dimensions instead' % (which, t.ndim))
+    if A.dtype is not b.dtype:
+        raise RuntimeError('Expected b and A to have the same dtype, but found b of type %s and A of type %s '
+                           'instead.' % (_type_name(b), _type_name(A)))
+    if A.shape[-1] != A.shape[-2]:
+        raise RuntimeError('A must be batches of square matrices, but they are %d by %d matrices' % A.shape[-2:])
+    if A.shape[-1] != b.shape[-2]:
+        raise RuntimeError('Incompatible matrix sizes for triangular_solve: each A matrix is %d by %d but each b '
+                           'matrix is %d by %d' % (A.shape[-2], A.shape[-1], b.shape[-2], b.shape[-1]))
+    _check_kernel_dtype('triangular_solve_cpu', A)
+    a = np.swapaxes(A._data, -1, -2) if transpose else A._data
+    x = _column_major(_triangular_solve_np(a, b._data.astype(a.dtype, copy=False), upper != transpose,
+                                           unitriangular))
+    out = [make(x), make(_column_major(np.array(np.broadcast_to(A._data, x.shape[:-2] + A._data.shape[-2:]))))]
+    if ag.grad_enabled and (A.requires_grad or b.requires_grad):
+        saved = {'A': SavedTensor(A), 'self': SavedTensor(b), 'solution': None, 'transpose': transpose,
+                 'unitriangular': unitriangular, 'upper': upper}
+        node = ag.record(None, TriangularSolveBackward0, (b, A), saved)
+        node.num_outputs = 2
+        for i, t in enumerate(out):
+            t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+        saved['solution'] = SavedTensor(out[0], is_output=True)
+        ag.pack_outputs(saved)
+    return return_types.triangular_solve(*out)
+
+
+class TriangularSolveBackward0(Node):
+    def apply(self, gX, gM):
+        A, X = self.saved_pair('A', 'solution')
+        upper, transpose, unit = self._saved['upper'], self._saved['transpose'], self._saved['unitriangular']
+        gb = gA = None
+        if gX is not None:
+            gb = linalg_solve_triangular(A if transpose else A.mT, gX, upper=upper == transpose,
+                                         unitriangular=unit)
+            if self.needs(1):
+                gA = _triangle(-X.matmul(gb.mT) if transpose else -gb.matmul(X.mT), upper, unit)
+        if gM is not None and self.needs(1):
+            gA = gM if gA is None else gA + gM
+        return (gb if self.needs(0) else None), gA
+
+
+def _cholesky_np(x):
+    """LAPACK's potrf (lower, column by column) on a batch: (L, info), the other triangle zeroed; where a leading
+    minor is not positive-definite info is its order and L is left as the factorization stopped (the failing
+    diagonal element unrooted, the columns after it as given)."""
+    n = x.shape[-1]
+    L = np.tril(x).reshape((int(np.prod(x.shape[:-2])), n, n)).copy()
+    info = np.zeros(L.shape[0], np.int32)
+    with np.errstate(invalid='ignore', divide='ignore'):
+        for j in range(n):
+            going = info == 0
+            row = L[going, j, :j]
+            d = L[going, j, j] - np.einsum('bk,bk->b', row, row)
+            bad = ~(d > 0)
+            idx = np.flatnonzero(going)
+            info[idx[bad]] = j + 1
+            L[idx[bad], j, j] = d[bad]
+            ok = idx[~bad]
+            root = np.sqrt(d[~bad])
+            L[ok, j, j] = root
+            L[ok, j + 1:, j] = (L[ok, j + 1:, j] - np.einsum('bik,bk->bi', L[ok, j + 1:, :j], L[ok, j, :j])) \
+                / root[:, None]
+    return L.reshape(x.shape), info.reshape(x.shape[:-2])
+
+
+def _cholesky(A, upper, name, check_errors, cls=None):
+    _check_square(A, name)
+    _check_float(A, name)
+    _check_lu_dtype_as('cholesky_cpu', A)
+    x = A._data
+    L, info = _cholesky_np(np.swapaxes(x, -1, -2) if upper else x)
+    if upper:
+        L = np.swapaxes(L, -1, -2)
+    if check_errors:
+        bad = np.flatnonzero(info.reshape(-1))
+        if bad.size:
+            where_ = '(Batch element %d): ' % bad[0] if A.ndim > 2 else ''
+            raise _LinAlgError('%s: %sThe factorization could not be completed because the input is not '
+                               'positive-definite (the leading minor of order %d is not positive-definite).'
+                               % (name, where_, info.reshape(-1)[bad[0]]))
+    out = make(_column_major(L))
+    if cls is None:
+        saved = {'L': None, 'upper': upper}
+        if _attach(out, LinalgCholeskyExBackward0, (A,), saved).grad_fn is not None:
+            saved['L'] = SavedTensor(out, is_output=True)
+            ag.pack_outputs(saved)
+    else:
+        _attach(out, cls, (A,), {'result': _RESULT, 'upper': upper})
+    return out, make(info)
+
+
+def linalg_cholesky(input, *, upper=False):
+    """torch.linalg.cholesky: L lower triangular with A = L L^T (U = L^T with A = U^T U when upper, from A's upper
+    triangle); an error for a matrix that is not positive-definite. LinalgCholeskyExBackward0."""
+    _check_tensor('linalg_cholesky', 'input', input, 1)
+    _check_arg('linalg_cholesky', 'upper', upper, bool)
+    return _cholesky(input, upper, 'linalg.cholesky', True)[0]
+
+
+def linalg_cholesky_ex(input, *, upper=False, check_errors=False):
+    """torch.linalg.cholesky_ex: the factor and LAPACK's info (int32: 0, or the order of the first leading minor
+    that is not positive-definite) instead of the error (unless check_errors)."""
+    _check_tensor('linalg_cholesky_ex', 'input', input, 1)
+    _check_arg('linalg_cholesky_ex', 'upper', upper, bool)
+    _check_arg('linalg_cholesky_ex', 'check_errors', check_errors, bool)
+    return return_types.linalg_cholesky_ex(*_cholesky(input, upper, 'linalg.cholesky_ex', check_errors))
+
+
+def cholesky(input, upper=False):
+    """The deprecated torch.cholesky (warned once): linalg.cholesky, recorded as CholeskyBackward0."""
+    warn_once('torch.cholesky is deprecated in favor of torch.linalg.cholesky and will be removed in a future '
+              'PyTorch release.\nL = torch.cholesky(A)\nshould be replaced with\nL = torch.linalg.cholesky(A)\nand\n'
+              'U = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH\nThis '
+              'transform will produce equivalent results for all valid (symmetric positive definite) inputs.',
+              'aten/src/ATen/native/BatchLinearAlgebra.cpp:1765')
+    return _cholesky(input, upper, 'linalg.cholesky', True, CholeskyBackward0)[0]
+
+
+def _cholesky_backward(gL, L, upper):
+    """PyTorch's cholesky_backward: gA = L^{-H} Phi(L^H gL) L^{-1}, Phi taking the lower triangle with half its
+    diagonal, made symmetric (two triangular solves)."""
+    if upper:
+        L, gL = L.mT, gL.mT
+    gA = L.mT.matmul(gL).tril()
+    gA = _mul_scalar(gA + gA.tril(-1).mT, 0.5)
+    gA = linalg_solve_triangular(L.mT, gA, upper=True, left=True)
+    return linalg_solve_triangular(L, gA, upper=False, left=False)
+
+
+class LinalgCholeskyExBackward0(Node):
+    def apply(self, gL, *unused):
+        return (_cholesky_backward(gL, self.saved('L'), self._saved['upper']),)
+
+
+class CholeskyBackward0(Node):
+    def apply(self, gL):
+        return (_cholesky_backward(gL, self.saved('result'), self._saved['upper']),)
+
+
+def cholesky_solve(input, input2, upper=False):
+    """torch.cholesky_solve(B, L): X with A X = B for A = L L^T (U^T U when upper), batches broadcast.
+    CholeskySolveBackward0."""
+    if input.ndim < 2:
+        raise RuntimeError('b should have at least 2 dimensions, but has %d dimensions instead' % input.ndim)
+    if input2.ndim < 2:
+        raise RuntimeError('u should have at least 2 dimensions, but has %d dimensions instead' % input2.ndim)
+    if input.dtype is not input2.dtype:
+        raise RuntimeError('Expected b and A to have the same dtype, but found b of type %s and A of type %s '
+                           'instead.' % (_type_name(input), _type_name(input2)))
+    shape = input2._data.shape
+    if shape[-1] != shape[-2]:
+        raise RuntimeError('A must be batches of square matrices, but they are %d by %d matrices' % shape[-2:])
+    if input.shape[-2] != shape[-1]:
+        raise RuntimeError('Incompatible matrix sizes for cholesky_solve: each A matrix is %d by %d but each b '
+                           'matrix is %d by %d' % (shape[-2], shape[-1], input.shape[-2], input.shape[-1]))
+    _check_kernel_dtype('cholesky_solve_cpu', input2)
+    u = input2._data
+    Lt = np.swapaxes(u, -1, -2)
+    if upper:                                   # U^T y = b, then U x = y
+        y = _triangular_solve_np(Lt, input._data, False, False)
+        x = _triangular_solve_np(u, y, True, False)
+    else:                                       # L y = b, then L^T x = y
+        y = _triangular_solve_np(u, input._data, False, False)
+        x = _triangular_solve_np(Lt, y, True, False)
+    return _attach(make(_column_major(x)), CholeskySolveBackward0, (input, input2), {
+        'input2': SavedTensor(input2), 'result': _RESULT, 'self': SavedTensor(input), 'upper': upper})
+
+
+class CholeskySolveBackward0(Node):
+    def apply(self, g):
+        L, X = self.saved_pair('input2', 'result')
+        upper = self._saved['upper']
+        gB = cholesky_solve(g, L, upper)
+        gL = None
+        if self.needs(1):
+            common = gB.matmul(X.mT)
+            common = common + common.mT
+            gL = -L.matmul(common) if upper else -common.matmul(L)
+        return (gB if self.needs(0) else None), gL
+
+
+def cholesky_inverse(input, upper=False):
+    """torch.cholesky_inverse(L): the inverse of A = L L^T (U^T U when upper). CholeskyInverseBackward0."""
+    _check_square(input, 'cholesky_inverse')
+    _check_kernel_dtype('cholesky_inverse_out_cpu', input)
+    u = input._data
+    n = u.shape[-1]
+    zero = np.diagonal(u, axis1=-2, axis2=-1).reshape(int(np.prod(u.shape[:-2])), n) == 0
+    if zero.any():
+        b, i = np.argwhere(zero)[0]
+        raise _LinAlgError('cholesky_inverse: %sThe diagonal element %d is zero, the inversion could not be completed '
+                           'because the input matrix is singular.' % ('(Batch element %d): ' % b if u.ndim > 2 else '',
+                                                                     i + 1))
+    eye_ = np.broadcast_to(np.eye(n, dtype=u.dtype), u.shape)
+    Lt = np.swapaxes(u, -1, -2)
+    first, second = (Lt, u) if upper else (u, Lt)
+    x = _triangular_solve_np(second, _triangular_solve_np(first, eye_, False, False), True, False)
+    return _attach(make(_column_major(x)), CholeskyInverseBackward0, (input,), {
+        'result': _RESULT, 'self': SavedTensor(input), 'upper': upper})
+
+
+class CholeskyInverseBackward0(Node):
+    def apply(self, g):
+        L, inv = self.saved_pair('self', 'result')
+        common = inv.matmul((g + g.mT).matmul(inv))
+        return (-L.matmul(common) if self._saved['upper'] else -common.matmul(L),)
+
+
+def _record_outputs(cls, inputs, out, saved, names):
+    """One node of `cls` for several outputs (those listed in `names` saved as outputs)."""
+    node = ag.record(None, cls, inputs, saved)
+    node.num_outputs = len(out)
+    for i, t in enumerate(out):
+        t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+    for name, t in names.items():
+        saved[name] = SavedTensor(t, is_output=True)
+    ag.pack_outputs(saved)
+
+
+def _eigh(A, UPLO, name, vectors):
+    _check_tensor('linalg_eigh' if vectors else 'linalg_eigvalsh', 'input', A, 1)
+    _check_arg('linalg_eigh' if vectors else 'linalg_eigvalsh', 'UPLO', UPLO, str)
+    if len(UPLO) != 1 or UPLO.upper() not in 'LU':
+        raise RuntimeError("Expected UPLO argument to be 'L' or 'U', but got %s" % UPLO)
+    _check_square(A, name)
+    if not A.dtype.is_floating_point or A._data.dtype == np.float16:
+        raise NotImplementedError('"linalg_eigh_cpu" not implemented for \'%s\'' % _type_name(A))
+    x = A._data
+    if x.size and not vectors and not (ag.grad_enabled and A.requires_grad):     # (syevd without vectors)
+        return make(np.linalg.eigvalsh(x, UPLO=UPLO.upper()).astype(x.dtype, copy=False)), None
+    if x.size:
+        w, v = np.linalg.eigh(x, UPLO=UPLO.upper())
+    else:
+        w, v = np.zeros(x.shape[:-1], x.dtype), np.zeros(x.shape, x.dtype)
+    w, v = make(w.astype(x.dtype, copy=False)), make(_column_major(v.astype(x.dtype, copy=False)))
+    if ag.grad_enabled and A.requires_grad:
+        saved = {'eigenvalues': None, 'eigenvectors': None}
+        _record_outputs(LinalgEighBackward0, (A,), [w, v], saved, {'eigenvalues': w, 'eigenvectors': v})
+    return w, v
+
+
+def linalg_eigh(input, UPLO='L'):
+    """torch.linalg.eigh: the eigenvalues (ascending) and eigenvectors (columns) of a symmetric matrix, read from
+    its lower (UPLO='L') or upper triangle. Signs of eigenvectors as LAPACK's syevd gives them."""
+    return return_types.linalg_eigh(*_eigh(input, UPLO, 'linalg.eigh', True))
+
+
+def linalg_eigvalsh(input, UPLO='L'):
+    """torch.linalg.eigvalsh: the eigenvalues of linalg.eigh (its node, saving the eigenvectors too)."""
+    return _eigh(input, UPLO, 'linalg.eigh', False)[0]
+
+
+class LinalgEighBackward0(Node):
+    """PyTorch's linalg_eig_backward for a Hermitian A: V (skew(V^H gV) / (L_j - L_i) + diag(gL)) V^H, or
+    V diag(gL) V^H for the eigenvalues alone."""
+
+    def apply(self, gL, gV=None):
+        L, V = self.saved_pair('eigenvalues', 'eigenvectors')
+        if gV is None:
+            if gL is None:
+                return (None,)
+            return ((V * gL.unsqueeze(-2)).matmul(V.mT),)
+        VhgV = V.mT.matmul(gV)
+        VhgV = _mul_scalar(VhgV - VhgV.mT, 0.5)
+        E = L.unsqueeze(-2) - L.unsqueeze(-1)
+        n = L.shape[-1]
+        E = where(make(np.eye(n, dtype=bool)), 1., E)
+        ret = VhgV / E
+        if gL is not None:
+            ret = ret + diag_embed(gL)
+        return (V.matmul(ret.matmul(V.mT)),)
+
+
+_QR_MODES = {'reduced': (True, True), 'complete': (True, False), 'r': (False, True)}
+
+
+def _qr(A, mode, kind):
+    if kind == 'linalg_qr':
+        _check_tensor(kind, 'A', A, 1)
+        _check_arg(kind, 'mode', mode, str)
+    if mode not in _QR_MODES:
+        raise RuntimeError("qr received unrecognized mode '%s' but expected one of 'reduced' (default), 'r', or "
+                           "'complete'" % mode)
+    if A.ndim < 2:
+        raise RuntimeError('linalg.qr: The input tensor A must have at least 2 dimensions.')
+    _check_float(A, 'linalg.qr')
+    _check_lu_dtype_as('geqrf_cpu', A)
+    x = A._data
+    m, n = x.shape[-2:]
+    compute_q, reduced = _QR_MODES[mode]
+    k = min(m, n) if reduced else m
+    if x.size:
+        q, r = np.linalg.qr(x, mode='complete' if not reduced else 'reduced')
+    else:
+        q = np.broadcast_to(np.eye(m, k, dtype=x.dtype), x.shape[:-2] + (m, k))
+        r = np.zeros(x.shape[:-2] + (k, n), x.dtype)
+    q = make(_column_major(q.astype(x.dtype, copy=False)) if compute_q else np.zeros(0, x.dtype))
+    r = make(_column_major(r.astype(x.dtype, copy=False)))
+    if ag.grad_enabled and A.requires_grad:
+        _record_outputs(LinalgQrBackward0, (A,), [q, r], {'Q': None, 'R': None, 'mode': mode}, {'Q': q, 'R': r})
+    return getattr(return_types, kind)(q, r)
+
+
+def linalg_qr(A, mode='reduced'):
+    """torch.linalg.qr: Q with orthonormal columns and R upper triangular, A = Q R, by Householder reflections
+    (LAPACK's geqrf and orgqr: R's diagonal signs as they give them). mode 'complete': Q square; 'r': R only (Q
+    empty)."""
+    return _qr(A, mode, 'linalg_qr')
+
+
+def qr(input, some=True):
+    """The deprecated torch.qr (warned once): linalg.qr, reduced unless some=False (return_types.qr)."""
+    warn_once("torch.qr is deprecated in favor of torch.linalg.qr and will be removed in a future PyTorch release.\n"
+              "The boolean parameter 'some' has been replaced with a string parameter 'mode'.\nQ, R = torch.qr(A, "
+              "some)\nshould be replaced with\nQ, R = torch.linalg.qr(A, 'reduced' if some else 'complete')",
+              'aten/src/ATen/native/BatchLinearAlgebra.cpp:2505')
+    return _qr(input, 'reduced' if some else 'complete', 'qr')
+
+
+class LinalgQrBackward0(Node):
+    """PyTorch's linalg_qr_backward: with M = gR R^H - Q^H gQ, gA = (gQ + Q syminvadj(triu(M))) R^{-H} for m >= n;
+    for m < n, Q trilImInvAdjSkew(-M) R_1^{-H} padded with zeros, plus Q gR."""
+
+    def apply(self, gQ, gR):
+        Q, R = self.saved_pair('Q', 'R')
+        mode = self._saved['mode']
+        m, n = Q.shape[-2] if Q.ndim >= 2 else 0, R.shape[-1]
+        compute_q, reduced = _QR_MODES[mode]
+        if not compute_q:
+            raise RuntimeError("The derivative of linalg.qr depends on Q, which is not computed when mode='r'. "
+                               "Please use linalg.qr(A, mode='reduced') if you are going to differentiate through "
+                               "linalg.qr.")
+        if not reduced and m > n:
+            raise RuntimeError('The QR decomposition is not differentiable when mode=\'complete\' and nrows > ncols.')
+        if gQ is None and gR is None:
+            return (None,)
+        if gQ is not None:
+            gA = -Q.mT.matmul(gQ) if gR is None else gR.matmul(R.mT) - Q.mT.matmul(gQ)
+        else:
+            gA = gR.matmul(R.mT)
+        if m >= n:
+            gA = gA.triu()
+            gA = gA + gA.mT
+            gA = gA - _mul_scalar(diag_embed(gA.diagonal(0, -2, -1)), 0.5)
+            gA = Q.matmul(gA)
+            if gQ is not None:
+                gA = gA + gQ
+            return (linalg_solve_triangular(R.mT, gA, upper=False, left=False),)
+        gA = -gA
+        gA = Q.matmul((gA - gA.mT).tril())
+        gA = linalg_solve_triangular(R.narrow(-1, 0, m).mT, gA, upper=False, left=False)
+        gA = cat([gA, make(np.zeros(tuple(R.shape[:-1]) + (n - m,), R._data.dtype))], -1)
+        if gR is not None:
+            gA = gA + Q.matmul(gR)
+        return (gA,)
+
+
+def linalg_diagonal(A, *, offset=0, dim1=-2, dim2=-1):
+    """torch.linalg.diagonal: torch.diagonal with the last two dims as default (a view: DiagonalBackward0)."""
+    return A.diagonal(offset, dim1, dim2)
+
+
+def linalg_vecdot(x, y, *, dim=-1):
+    """The dot products of x and y along dim (x conjugated: real here), as PyTorch composes it: vdot for two vectors,
+    else a product summed over dim (broadcast)."""
+    _check_tensor('linalg_vecdot', 'x', x, 1)
+    _check_tensor('linalg_vecdot', 'y', y, 2)
+    _check_float(x, 'linalg.vecdot')
+    if x.dtype is not y.dtype:
+        raise RuntimeError('linalg.vecdot: Expected x and y to have the same dtype, but found x of type %s and y of '
+                           'type %s instead' % (x.dtype.legacy, y.dtype.legacy))
+    if x.ndim == 1 and y.ndim == 1 and dim in (0, -1):
+        return vdot(x, y)
+    return (x * y).sum(dim)
+
+
+def linalg_vander(x, *, N=None):
+    """The Vandermonde matrix of x's last dim: its powers 0 to N - 1 (as PyTorch composes it: a row of ones, no
+    gradient, catted to the cumulative products of x repeated)."""
+    if x._data.dtype.kind not in 'fiuc':
+        raise RuntimeError('linalg.vander supports floating point, complex, and integer tensors, but got %s'
+                           % x.dtype.legacy)
+    x_ = x.unsqueeze(-1) if x.ndim == 0 else x
+    n = x_.shape[-1] if N is None else N
+    if n <= 1:
+        raise RuntimeError('N must be greater than 1.')
+    powers = x_.unsqueeze(-1).expand(tuple(x_.shape) + (n - 1,)).cumprod(-1)
+    return cat([powers.new_ones(tuple(x_.shape) + (1,)), powers], -1)
+
+
+def linalg_inv_ex(A, *, check_errors=False):
+    """torch.linalg.inv_ex: the inverse and LAPACK's info (int32: the order of the first zero pivot, or 0); a
+    singular matrix gives what the substitutions give (inf / nan), an error only with check_errors."""
+    if A.ndim >= 2 and A.shape[-1] == A.shape[-2] and A.dtype.is_floating_point and A.numel():
+        lu, piv, info = _lu(A._data)
+        if info.any():
+            if check_errors:
+                bad = np.flatnonzero(info.reshape(-1))[0]
+                raise _LinAlgError('linalg.inv_ex: %sThe diagonal element %d is zero, the inversion could not be '
+                                   'completed because the input matrix is singular.'
+                                   % ('(Batch element %d): ' % bad if A.ndim > 2 else '', info.reshape(-1)[bad]))
+            n = A.shape[-1]
+            out = make(_column_major(_lu_solve(lu, piv, np.broadcast_to(np.eye(n, dtype=lu.dtype), lu.shape))))
+            saved = {'inverse': None}
+            if _attach(out, LinalgInvExBackward0, (A,), saved).grad_fn is not None:
+                saved['inverse'] = SavedTensor(out, is_output=True)
+                ag.pack_outputs(saved)
+            return _inv_ex_result(out, make(info))
+        return _inv_ex_result(inverse(A), make(info))
+    result = inverse(A)                         # (inv's errors for what is not a batch of square float matrices)
+    return _inv_ex_result(result, make(np.zeros(A.shape[:-2], np.int32)))
+
+
+def _inv_ex_result(inv, info):
+    if not hasattr(return_types, 'linalg_inv_ex'):
+        return_types.linalg_inv_ex = _return_type('linalg_inv_ex', ('inverse', 'info'))
+    return return_types.linalg_inv_ex(inv, info)
+
+
+def linalg_tensorinv(A, ind=2):
+    """The inverse of A seen as a matrix of its first ind dims by the others, in the shape of those others then the
+    first ones (PyTorch's composition: inv_ex of A reshaped, then reshaped)."""
+    if ind <= 0:
+        raise RuntimeError("Expected a strictly positive integer for 'ind', but got %d" % ind)
+    start, end = tuple(A.shape[:ind]), tuple(A.shape[ind:])
+    p_start, p_end = int(np.prod(start)), int(np.prod(end))
+    if p_start != p_end:
+        raise RuntimeError('Expected self to satisfy the requirement prod(self.shape[ind:]) == prod(self.shape[:ind]), '
+                           'but got %d != %d' % (p_end, p_start))
+    result, info = linalg_inv_ex(A.reshape(p_start, p_end))
+    if info.item():
+        raise _LinAlgError('inv: The diagonal element %d is zero, the inversion could not be completed because the '
+                           'input matrix is singular.' % info.item())
+    return result.reshape(end + start)
+
+
+def linalg_tensorsolve(A, B, dims=None):
+    """X with tensordot(A, X, X.ndim) = B: A's dims in `dims` moved last, A reshaped to a square matrix, solved for
+    B flattened, the result reshaped to A's last dims (PyTorch's composition)."""
+    if dims is not None:
+        dims = list(dims)
+        A = A.movedim(dims, list(range(A.ndim - len(dims), A.ndim)))
+    shape = tuple(A.shape[B.ndim:])
+    p, q = int(np.prod(shape)), B.numel()
+    if p != q:
+        raise RuntimeError('Expected self to satisfy the requirement prod(self.shape[other.ndim:]) == '
+                           'prod(self.shape[:other.ndim]), but got %d != %d' % (p, q))
+    return linalg_solve(A.reshape(p, p), B.flatten()).reshape(shape)
+
+
+# ================================================================================================ lu
+
+for _name, _fields in (('linalg_lu_factor', ('LU', 'pivots')), ('linalg_lu_factor_ex', ('LU', 'pivots', 'info')),
+                       ('linalg_lu', ('P', 'L', 'U'))):
+    if not hasattr(return_types, _name):
+        setattr(return_types, _name, _return_type(_name, _fields))
+
+
+def _lu_checks(A, name, pivot):
+    if A.ndim < 2:
+        raise RuntimeError('%s: Expected tensor with 2 or more dimensions. Got size: %s instead'
+                           % (name, list(A.shape)))
+    _check_kernel_dtype('lu_cpu', A)
+    if not pivot:
+        raise RuntimeError('linalg.lu_factor: LU without pivoting is not implemented on the CPU')
+
+
+def _lu_unpack_np(lu, piv):
+    """(P, L, U) of getrf's result, as lu_unpack gives them (row-major): A = P L U."""
+    m, n = lu.shape[-2:]
+    k = min(m, n)
+    L = np.tril(lu[..., :, :k], -1) + np.eye(m, k, dtype=lu.dtype)
+    U = np.triu(lu[..., :k, :])
+    perm = np.broadcast_to(np.arange(m), piv.shape[:-1] + (m,)).copy()
+    for i in range(k):                          # (each row swap applied to the rows' order)
+        j = piv[..., i:i + 1].astype(np.int64) - 1
+        a, c = perm[..., i:i + 1].copy(), np.take_along_axis(perm, j, -1)
+        perm[..., i:i + 1] = c
+        np.put_along_axis(perm, j, a, -1)
+    P = np.zeros(piv.shape[:-1] + (m, m), lu.dtype)
+    np.put_along_axis(P, perm[..., :, None], 1, -1)      # (P[perm[i], i] = 1, transposed below)
+    return np.ascontiguousarray(np.swapaxes(P, -1, -2)), _row_major(L), _row_major(U)
+
+
+def _lu_factor(A, pivot, name, check_errors):
+    """getrf's (LU, pivots, info), recorded as LinalgLuFactorExBackward0; check_errors: the api named in the error
+    for a zero pivot (or False)."""
+    _lu_checks(A, name, pivot)
+    lu, piv, info = _lu(A._data)
+    if check_errors:
+        bad = np.flatnonzero(info.reshape(-1))
+        if bad.size:
+            i = info.reshape(-1)[bad[0]]
+            raise RuntimeError('torch.%s: %sU[%d,%d] is zero and using it on lu_solve would result in a '
+                               'division by zero. If you still want to perform the factorization, consider calling '
+                               'linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)'
+                               % (check_errors, '(Batch element %d): ' % bad[0] if A.ndim > 2 else '', i, i))
+    out = [make(lu), make(piv), make(info)]
+    if ag.grad_enabled and A.requires_grad:
+        node = ag.record(None, LinalgLuFactorExBackward0, (A,), {'LU': None, 'pivot': pivot, 'pivots': None})
+        node.num_outputs = 3
+        out[0]._grad_fn, out[0]._requires_grad, out[0]._output_nr = node, True, 0
+        node._saved['LU'] = SavedTensor(out[0], is_output=True)
+        node._saved['pivots'] = SavedTensor(out[1])
+        ag.pack_outputs(node._saved)
+    return out
+
+
+def linalg_lu_factor(A, *, pivot=True):
+    """torch.linalg.lu_factor: getrf's compact LU (column-major) and pivots; a zero pivot is an error."""
+    return return_types.linalg_lu_factor(*_lu_factor(A, pivot, 'torch.lu_factor', 'linalg.lu_factor')[:2])
+
+
+def linalg_lu_factor_ex(A, *, pivot=True, check_errors=False):
+    """torch.linalg.lu_factor_ex: lu_factor's LU and pivots, and getrf's info instead of the error."""
+    return return_types.linalg_lu_factor_ex(*_lu_factor(A, pivot, 'torch.lu_factor',
+                                                        check_errors and 'linalg.lu_factor_ex'))
+
+
+def linalg_lu(A, *, pivot=True):
+    """torch.linalg.lu: P (no gradient), L unit lower triangular and U upper triangular with A = P L U, the outputs of
+    LinalgLuBackward0 (saving L, P, U and pivot)."""
+    _lu_checks(A, 'linalg.lu', pivot)
+    lu, piv, _ = _lu(A._data)
+    P, L, U = (make(t) for t in _lu_unpack_np(lu, piv))
+    if ag.grad_enabled and A.requires_grad:
+        saved = {'L': None, 'P': SavedTensor(P), 'U': None, 'pivot': pivot}
+        node = ag.record(None, LinalgLuBackward0, (A,), saved)
+        node.num_outputs = 2
+        for i, t in ((0, L), (1, U)):
+            t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+        saved['L'], saved['U'] = SavedTensor(L, is_output=True), SavedTensor(U, is_output=True)
+        ag.pack_outputs(saved)
+    return return_types.linalg_lu(P, L, U)
+
+
+def _lu_backward(gL, gU, P, L, U):
+    """PyTorch's linalg_lu_backward: A = P L U with L (m, k), U (k, n), k = min(m, n)."""
+    m, n = L.shape[-2], U.shape[-1]
+    k = min(m, n)
+    if m == n:
+        gA = L.mT.matmul(gL).tril(-1) if gL is not None else None
+        if gU is not None:
+            gA = gU.matmul(U.mT).triu() if gA is None else gA + gU.matmul(U.mT).triu()
+        gA = linalg_solve_triangular(U.mT, gA, upper=False, left=False)
+        gA = linalg_solve_triangular(L.mT, gA, upper=True, left=True, unitriangular=True)
+        return P.matmul(gA)
+    if m < n:
+        U1 = U.narrow(-1, 0, k)
+        gA = L.mT.matmul(gL) if gL is not None else None
+        if gU is not None:
+            gA = -gU.triu().matmul(U.mT) if gA is None else gA - gU.triu().matmul(U.mT)
+        gA = linalg_solve_triangular(U1.mT, gA.tril(-1), upper=False, left=False)
+        if gU is not None:
+            gA = cat([gA + gU.narrow(-1, 0, k).triu(), gU.narrow(-1, k, n - k)], -1)
+        gA = linalg_solve_triangular(L.mT, gA, upper=True, left=True, unitriangular=True)
+        if gU is None:
+            gA = cat([gA, make(np.zeros(tuple(U.shape[:-1]) + (n - k,), U._data.dtype))], -1)
+        return P.matmul(gA)
+    L1 = L.narrow(-2, 0, k)
+    gA = gU.matmul(U.mT) if gU is not None else None
+    if gL is not None:
+        gA = -L.mT.matmul(gL.tril(-1)) if gA is None else gA - L.mT.matmul(gL.tril(-1))
+    gA = linalg_solve_triangular(L1.mT, gA.triu(), upper=True, left=True, unitriangular=True)
+    if gL is not None:
+        gA = cat([gA + gL.narrow(-2, 0, k).tril(-1), gL.narrow(-2, k, m - k)], -2)
+    gA = linalg_solve_triangular(U.mT, gA, upper=False, left=False)
+    if gL is None:
+        gA = cat([gA, make(np.zeros(tuple(L.shape[:-2]) + (m - k, k), L._data.dtype))], -2)
+    return P.matmul(gA)
+
+
+class LinalgLuBackward0(Node):
+    def apply(self, gL, gU):
+        if gL is None and gU is None:
+            return (None,)
+        return (_lu_backward(gL, gU, self.saved('P'), self.saved('L'), self.saved('U')),)
+
+
+class LinalgLuFactorExBackward0(Node):
+    """lu_factor_ex_backward: the gradient of LU split into L's (strictly lower) and U's parts, through
+    linalg_lu_backward with LU unpacked."""
+
+    def apply(self, g, *unused):
+        LU, piv = self.saved_pair('LU', 'pivots')
+        m, n = LU.shape[-2:]
+        k = min(m, n)
+        P, L, U = (make(t) for t in _lu_unpack_np(LU._data, piv._data))
+        if ag.grad_enabled and LU.requires_grad:          # (create_graph: L and U as functions of LU)
+            L = LU.narrow(-1, 0, k).tril(-1) + make(np.eye(m, k, dtype=LU._data.dtype))
+            U = LU.narrow(-2, 0, k).triu()
+        return (_lu_backward(g.narrow(-1, 0, k), g.narrow(-2, 0, k), P, L, U),)
+
+
+
+def linalg_lu_solve(LU, pivots, B, *, left=True, adjoint=False):
+    """torch.linalg.lu_solve: X with A X = B from lu_factor's LU and pivots (A^H X = B when adjoint, X A = B when not
+    left), B's batch broadcast against LU's; column-major results for left, row-major otherwise.
+    LinalgLuSolveBackward0."""
+    api = 'linalg.lu_solve'
+    _check_float(LU, 'torch.' + api)
+    if LU.dtype is not B.dtype:
+        raise RuntimeError('%s: Expected LU and B to have the same dtype, but found LU of type %s and B of type %s '
+                           'instead' % (api, _type_name(LU), _type_name(B)))
+    if pivots.dtype.name != 'int32':
+        raise RuntimeError('%s: pivots should be a Tensor of scalar type torch.int32' % api)
+    _check_square(LU, 'torch.' + api)
+    if B.ndim < 2:
+        raise RuntimeError('%s: The input tensor B must have at least 2 dimensions.' % api)
+    n = LU.shape[-1]
+    if (B.shape[-2] if left else B.shape[-1]) != n:
+        raise RuntimeError('%s: Incompatible shapes of A and B for the equation %s (%dx%d and %dx%d)'
+                           % (api, 'AX = B' if left else 'XA = B', n, n, B.shape[-2], B.shape[-1]))
+    if pivots.ndim == 0 or pivots.shape[-1] != n:
+        raise RuntimeError('%s: Number of pivots per batch should be same as the dimension of the matrix' % api)
+    if tuple(pivots.shape) != tuple(LU.shape[:-1]):
+        raise RuntimeError('%s: Expected LU.shape[:-1] and pivots.shape to be the same, but got pivots with shape %s '
+                           'instead' % (api, list(pivots.shape)))
+    _check_broadcast(tuple(B.shape[:-2]), tuple(LU.shape[:-2]))
+    lu, piv, b = LU._data, pivots._data, B._data
+    if left:
+        x = _column_major(_lu_solve(lu, piv, b, transpose=adjoint))
+    else:                                       # X A = B: A^T X^T = B^T (X A^H = B: A X^T = B^T)
+        x = _row_major(np.swapaxes(_lu_solve(lu, piv, np.swapaxes(b, -1, -2), transpose=not adjoint), -1, -2))
+    return _attach(make(x), LinalgLuSolveBackward0, (LU, B), {
+        'LU': SavedTensor(LU), 'adjoint': adjoint, 'left': left, 'pivots': SavedTensor(pivots), 'result': _RESULT})
+
+
+def _unpacked(LU, piv):
+    """(P, L, U) of LU for a formula: L and U as functions of LU when it is differentiable (create_graph)."""
+    P, L, U = (make(t) for t in _lu_unpack_np(LU._data, piv._data))
+    if ag.grad_enabled and LU.requires_grad:
+        n = LU.shape[-1]
+        L = LU.tril(-1) + make(np.eye(n, dtype=LU._data.dtype))
+        U = LU.triu()
+    return P, L, U
+
+
+class LinalgLuSolveBackward0(Node):
+    """gB: lu_solve with the adjoint system; gLU: PyTorch's linalg_lu_solve_LU (the gradients of L and U packed in
+    one matrix)."""
+
+    def apply(self, gX):
+        LU, piv = self.saved_pair('LU', 'pivots')
+        X = self.saved('result')
+        left, adjoint = self._saved['left'], self._saved['adjoint']
+        gLU = gB = None
+        if self.needs(0):
+            P, L, U = _unpacked(LU, piv)
+            if left != adjoint:
+                gR = linalg_solve_triangular(U.mT, -(gX if left else gX.mT).matmul(X.mT if left else X), upper=False)
+                gL = linalg_solve_triangular(L.mT, gR.matmul(U.mT), upper=True, left=True,
+                                             unitriangular=True).tril(-1)
+                gLU = gL + gR.triu()
+            else:
+                gR = -P.mT.matmul(X if left else X.mT).matmul(gX.mT if left else gX).matmul(P)
+                gR = linalg_solve_triangular(L.mT, gR, upper=True, left=False, unitriangular=True)
+                gU = linalg_solve_triangular(U.mT, L.mT.matmul(gR), upper=False, left=False).triu()
+                gLU = gR.tril(-1) + gU
+        if self.needs(1):
+            gB = linalg_lu_solve(LU, piv, gX, left=left, adjoint=not adjoint)
+        return gLU, gB
+
+
+__all__ += ['cholesky', 'cholesky_solve', 'cholesky_inverse', 'triangular_solve', 'qr']
+for _name in ('cholesky', 'cholesky_solve', 'cholesky_inverse', 'triangular_solve', 'qr'):
+    setattr(Tensor, _name, globals()[_name])

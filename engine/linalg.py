@@ -1,5 +1,6 @@
 """torch.linalg: the functions PyTorch's tutorials call (matmul, cross, svd, svdvals, inv, det, slogdet, solve,
-matrix_power, pinv, matrix_rank, lstsq, and the norms: vector_norm, matrix_norm, norm)."""
+matrix_power, pinv, matrix_rank, lstsq, cholesky, cholesky_ex, eigh, eigvalsh, qr,
+solve_triangular, and the norms: vector_norm, matrix_norm, norm)."""
 import math
 
 from . import matmul  # noqa: F401
@@ -9,7 +10,13 @@ from ._ops_nn import linalg_cross as cross, linalg_svd as svd, norm as _norm, _c
 from ._ops_linalg import (linalg_det as det, linalg_slogdet as slogdet, linalg_solve as solve,
                           linalg_solve_ex as solve_ex,  # noqa: F401
                           linalg_matrix_power as matrix_power, linalg_pinv as pinv,
-                          linalg_matrix_rank as matrix_rank, linalg_lstsq as lstsq)
+                          linalg_matrix_rank as matrix_rank, linalg_lstsq as lstsq,
+                          linalg_cholesky as cholesky, linalg_cholesky_ex as cholesky_ex, linalg_eigh as eigh,
+                          linalg_eigvalsh as eigvalsh, linalg_qr as qr, linalg_solve_triangular as solve_triangular,
+                          linalg_diagonal as diagonal, linalg_vecdot as vecdot, linalg_vander as vander,
+                          linalg_inv_ex as inv_ex, linalg_tensorinv as tensorinv, linalg_tensorsolve as tensorsolve,
+                          linalg_lu_factor as lu_factor, linalg_lu_factor_ex as lu_factor_ex, linalg_lu as lu,
+                          linalg_lu_solve as lu_solve)
 from ._tensor import Tensor, _wrap_dim, warn_once
 from ._methods import _write_out
 

@@ -27,6 +27,12 @@ def numeric_grad(f, t, eps=1e-6):
     return numeric_grads(f, [t], eps)[0]
 
 
+def check_first_order(f, x, atol=1e-5):
+    """The gradient of sum(f(x)) by backward against finite differences."""
+    f(x).sum().backward()
+    assert np.allclose(x.grad.numpy(), numeric_grad(f, x), atol=atol)
+
+
 def check_second_order(f, x, w, atol=1e-4):
     """The gradient of (grad of sum(f(x))) . w, taken through a graph made with create_graph=True, against finite
     differences of that dot product."""
