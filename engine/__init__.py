@@ -379,7 +379,8 @@ _install_alias()
 from ._ops_nn import (max, min, maximum, minimum, where, square, softmax, log_softmax, logsumexp, addmm,  # noqa
                       var, std, norm, erf, return_types, sort, argsort, msort, topk, median, kthvalue, dist,
                       unique, cross, embedding)
-from ._ops_conv import (conv1d, conv2d, max_pool1d, max_pool2d, avg_pool1d, max_pool1d_with_indices)  # noqa: E402
+from ._ops_conv import (conv1d, conv2d, conv3d, max_pool1d, max_pool2d, max_pool3d, avg_pool1d,  # noqa: E402
+                        max_pool1d_with_indices)
 from ._ops_math import *  # noqa: E402,F401,F403
 from ._ops_index import *  # noqa: E402,F401,F403
 from ._ops_reduce import *  # noqa: E402,F401,F403
@@ -393,9 +394,11 @@ from ._misc import compile  # noqa: E402,F401  (torch.compile: runs the model as
 # torch.* names of nn.functional's activations and distances (PyTorch has both)
 from .nn.functional import (celu, celu_, selu, selu_, threshold, threshold_, hardshrink,  # noqa: E402,F401
                             pairwise_distance, prelu, cosine_similarity, _torch_rrelu as rrelu, rrelu_)
-from ._ops_vision import (conv_transpose1d, conv_transpose2d, pixel_shuffle, pixel_unshuffle,  # noqa: E402,F401
+from ._ops_vision import (conv_transpose1d, conv_transpose2d, conv_transpose3d, pixel_shuffle,  # noqa: E402,F401
+                          pixel_unshuffle,
                           adaptive_max_pool1d_with_indices as adaptive_max_pool1d)
 from ._ops_conv import adaptive_avg_pool1d  # noqa: E402,F401
+from ._ops_nn2 import bilinear  # noqa: E402,F401
 from ._memory_format import (memory_format, contiguous_format, preserve_format, channels_last,  # noqa: E402,F401
                              channels_last_3d)
 Tensor.hardshrink = lambda self, lambd=0.5: hardshrink(self, lambd)
@@ -517,10 +520,11 @@ _NN_BUILTINS = {'avg_pool2d': 'avg_pool2d', 'elu_': 'elu_', 'gelu': 'gelu', 'har
                 'leaky_relu_': 'leaky_relu_', 'linear': 'linear', 'logsigmoid': 'log_sigmoid', 'one_hot': 'one_hot',
                 'scaled_dot_product_attention': 'scaled_dot_product_attention', 'softplus': 'softplus',
                 'softshrink': 'softshrink', 'adaptive_avg_pool1d': None, 'avg_pool1d': None, 'celu_': None,
-                'conv1d': None, 'conv2d': None, 'conv_transpose1d': None, 'conv_transpose2d': None,
+                'conv1d': None, 'conv2d': None, 'conv3d': None, 'conv_transpose1d': None, 'conv_transpose2d': None,
+                'conv_transpose3d': None, 'avg_pool3d': 'avg_pool3d',
                 'cosine_similarity': None, 'hardshrink': None, 'pairwise_distance': None, 'pixel_shuffle': None,
                 'pixel_unshuffle': None, 'prelu': None, 'relu_': None, 'selu_': None, 'threshold_': None,
-                'rrelu_': None, 'pdist': None}
+                'rrelu_': None, 'pdist': None, 'bilinear': None}
 
 
 def _as_builtins():

@@ -893,6 +893,10 @@ FUNCTIONS.update({
     # nn.functional's builtins (see _as_builtins in __init__.py)
     'one_hot': ['one_hot(Tensor input, int64_t num_classes=-1)'],
     'linear': ['linear(Tensor input, Tensor weight, Tensor? bias=None)'],
+    'bilinear': ['bilinear(Tensor input1, Tensor input2, Tensor weight, Tensor? bias=None)'],
+    **{'avg_pool%dd' % n: ['avg_pool%dd(Tensor input, IntArrayRef[%d] kernel_size, IntArrayRef[%d] stride=None, '
+                          'IntArrayRef[%d] padding=0, bool ceil_mode=False, bool count_include_pad=True, int64_t? '
+                          'divisor_override=None)' % ((n,) * 4)] for n in (2, 3)},
     'gelu': ['gelu(Tensor input, *, c10::string_view approximate="none")'],
     'pad': ['pad(Tensor input, SymIntArrayRef pad, c10::string_view mode="constant", double? value=None)'],
 })

@@ -7,6 +7,8 @@ one matmul per group; its backward is numpy too. When autograd records it (creat
 outputs of PyTorch's double-backward node, whose own gradients come from the same convolution written as unfold and
 a matmul (ConvolutionBackwardBackward0), or, for pools, from the pool's linear map again (_LinearInGrad).
 """
+import functools
+import itertools
 import operator
 import warnings
 
@@ -27,10 +29,12 @@ _sliding = np.lib.stride_tricks.sliding_window_view
 class _LinearInGrad(Node):
     """The node of a pool's gradient when autograd records it (create_graph=True): a map linear in the incoming
     gradient that does not depend on the input's values, so its own gradient is the forward map again (`_again`,
-    applied to the gradient's gradient), and none for the input. Gradients of gradients through pools work so."""
+    applied to the gradient's gradient), and zeros for the input (PyTorch's zeros_like(self)). Gradients of
+    gradients through pools work so."""
 
     def apply(self, gg):
-        return (self._again(gg),) + (None,) * (len(self._fns) - 1)
+        return (self._again(gg),) + tuple(make(np.zeros(*like)) if self.needs(i) else None
+                                          for i, like in enumerate(self._like, 1))
 
 
 def _linear_in_grad(gx, cls, inputs, again, saved=None):
@@ -39,13 +43,16 @@ def _linear_in_grad(gx, cls, inputs, again, saved=None):
     out = _attach(gx, cls, inputs, saved)
     if out._grad_fn is not None:
         out._grad_fn._again = again
+        out._grad_fn._like = [(t._data.shape, t._data.dtype) for t in inputs[1:]]
     return out
 
 
-def _gather_planes(gg, idx):
-    """The elements of gg at idx, per plane (idx counts in each H * W plane, as pools' indices do)."""
-    planes = int(np.prod(idx._data.shape[:-2], dtype=np.int64))
-    return gg.reshape(planes, -1).gather(1, idx.reshape(planes, -1)).reshape(idx._data.shape)
+def _gather_planes(gg, idx, nd=2):
+    """The elements of gg at idx, per plane (idx counts in each H * W plane, or D * H * W volume for nd = 3, as
+    pools' indices do)."""
+    planes = int(np.prod(idx._data.shape[:-nd], dtype=np.int64))
+    return gg.reshape(planes, int(np.prod(gg.shape[-nd:]))).gather(
+        1, idx.reshape(planes, int(np.prod(idx._data.shape[-nd:])))).reshape(idx._data.shape)
 
 
 class MaxPool2DWithIndicesBackwardBackward0(_LinearInGrad):
@@ -65,10 +72,13 @@ class AdaptiveMaxPool2DBackwardBackward0(_LinearInGrad):
 
 
 def _windows(xp, kernel, stride, dilation, out_hw):
-    """Every window of the padded 4-d array xp as a view (N, C, Ho, Wo, kh, kw)."""
+    """Every window of the padded array xp (N, C, *spatial) as a view (N, C, *out, *kernel): (N, C, Ho, Wo, kh, kw)
+    for 2-d."""
     eff = tuple(d * (k - 1) + 1 for k, d in zip(kernel, dilation))
-    v = _sliding(xp, eff, axis=(2, 3))[:, :, ::stride[0], ::stride[1], ::dilation[0], ::dilation[1]]
-    return v[:, :, :out_hw[0], :out_hw[1]]
+    v = _sliding(xp, eff, axis=tuple(range(2, 2 + len(kernel))))
+    v = v[(slice(None),) * 2 + tuple(slice(None, None, s) for s in stride) +
+          tuple(slice(None, None, d) for d in dilation)]
+    return v[(slice(None),) * 2 + tuple(slice(o) for o in out_hw)]
 
 
 # ================================================================================================ convolution
@@ -191,14 +201,22 @@ def _convolution(name, nd, input, weight, bias, stride, padding, dilation, group
         return _convolution(name, nd, input.unsqueeze(0), weight, bias, stride, padding, dilation,
                             groups).squeeze(0)
     wshape, wdim = weight._data.shape, weight._data.ndim - 2
+    mode = padding if isinstance(padding, str) else None
+    if mode is not None and mode not in ('same', 'valid'):
+        raise RuntimeError("Invalid padding string: '%s'" % mode)
     if wdim <= 0:
         raise RuntimeError('weight should have at least three dimensions')
     if groups <= 0:
         raise RuntimeError('non-positive groups is not supported')
+    if mode == 'same':                      # (PyTorch's _convolution_same checks these first, in its words)
+        if input._data.ndim != weight._data.ndim:
+            raise RuntimeError('Expected %d-dimensional input for %d-dimensional weight%s, but got %d-dimensional '
+                               'input of size %s instead' % (wdim + 2, wdim + 2, _sizes(wshape), input._data.ndim,
+                                                             _sizes(input._data.shape)))
+        for name, v in (('stride', stride), ('dilation', dilation)):
+            if not isinstance(v, int) and len(v) not in (1, wdim):
+                raise RuntimeError('%s cannot broadcast to %d dimensions' % (name, wdim))
     saved_stride, stride = _conv_param('stride', stride, nd, wdim)
-    mode = padding if isinstance(padding, str) else None
-    if mode is not None and mode not in ('same', 'valid'):
-        raise RuntimeError("Invalid padding string: '%s'" % mode)
     if mode == 'valid':
         saved_padding, padding, output_padding = (0,), (0,) * wdim, (0,)
     else:
@@ -250,8 +268,8 @@ def _convolution(name, nd, input, weight, bias, stride, padding, dilation, group
     geo = _Geometry(x.shape, w.shape, _hw(stride, nd, 1), _hw(padding, nd, 0), _hw(dilation, nd, 1), groups)
     out = geo.forward(x, w)
     if bias is not None:
-        out += bias._data.reshape(-1, 1, 1)
-    out = _out(out.reshape(out.shape[:2] + out.shape[2 + 2 - nd:]), input.dtype)
+        out += bias._data.reshape((-1,) + (1,) * (out.ndim - 2))
+    out = _out(out.reshape(out.shape[:2] + out.shape[-nd:]), input.dtype)
     return _attach(out, ConvolutionBackward0, (input, weight, bias), {
         'bias_sym_sizes_opt': (0,) if bias is None else bias._data.shape, 'dilation': saved_dilation,
         'groups': groups, 'input': SavedTensor(input), 'output_padding': output_padding, 'padding': saved_padding,
@@ -274,24 +292,27 @@ def _hw(v, nd, first):
 
 
 class _Geometry:
-    """The shapes of one 2-d convolution and the im2col / col2im steps of its forward and backward."""
+    """The shapes of one convolution over 2 (or 3) spatial dims and the im2col / col2im steps of its forward and
+    backward (shown for 2-d: (H, W) windows of (kh, kw) taps, (Ho, Wo) of them). `out`: the windows' count when
+    it is not all that fit (a transposed convolution's input, whose output_padding may leave room for more)."""
 
-    def __init__(self, xshape, wshape, stride, padding, dilation, groups):
-        self.n, self.c, self.h, self.w = xshape
-        self.o, self.cg, self.kh, self.kw = wshape
+    def __init__(self, xshape, wshape, stride, padding, dilation, groups, out=None):
+        (self.n, self.c), self.size = xshape[:2], tuple(xshape[2:])
+        (self.o, self.cg), self.kernel = wshape[:2], tuple(wshape[2:])
         self.stride, self.padding, self.dilation, self.groups = stride, padding, dilation, groups
         self.og = self.o // groups
-        self.out_hw = tuple((s + 2 * p - d * (k - 1) - 1) // st + 1 for s, p, d, k, st in
-                            zip((self.h, self.w), padding, dilation, (self.kh, self.kw), stride))
+        self.out_hw = out or tuple((s + 2 * p - d * (k - 1) - 1) // st + 1 for s, p, d, k, st in
+                                   zip(self.size, padding, dilation, self.kernel, stride))
+        nd = self.nd = len(self.size)
+        self.out_dims, self.tap_dims = tuple(range(3, 3 + nd)), tuple(range(3 + nd, 3 + 2 * nd))
 
     def cols(self, x):
         """(G, N*Ho*Wo, Cg*kh*kw): every window of x, grouped."""
-        ph, pw = self.padding
-        xp = np.pad(x, ((0, 0), (0, 0), (ph, ph), (pw, pw))) if ph or pw else x
-        v = _windows(xp, (self.kh, self.kw), self.stride, self.dilation, self.out_hw)
-        ho, wo = self.out_hw
-        v = v.reshape(self.n, self.groups, self.cg, ho, wo, self.kh, self.kw).transpose(1, 0, 3, 4, 2, 5, 6)
-        return v.reshape(self.groups, self.n * ho * wo, self.cg * self.kh * self.kw)
+        xp = np.pad(x, ((0, 0), (0, 0)) + tuple((p, p) for p in self.padding)) if any(self.padding) else x
+        v = _windows(xp, self.kernel, self.stride, self.dilation, self.out_hw)
+        v = v.reshape((self.n, self.groups, self.cg) + self.out_hw + self.kernel)
+        v = v.transpose((1, 0) + self.out_dims + (2,) + self.tap_dims)
+        return v.reshape(self.groups, self.n * int(np.prod(self.out_hw)), self.cg * int(np.prod(self.kernel)))
 
     def grouped(self, w):
         """The weight as (G, Cg*kh*kw, Og)."""
@@ -299,31 +320,30 @@ class _Geometry:
 
     def forward(self, x, w):
         y = np.matmul(self.cols(x), self.grouped(w))                       # (G, N*Ho*Wo, Og)
-        ho, wo = self.out_hw
-        return np.ascontiguousarray(y.reshape(self.groups, self.n, ho, wo, self.og).transpose(1, 0, 4, 2, 3)
-                                    .reshape(self.n, self.o, ho, wo))
+        y = y.reshape((self.groups, self.n) + self.out_hw + (self.og,))
+        return np.ascontiguousarray(y.transpose((1, 0, 2 + self.nd) + tuple(range(2, 2 + self.nd)))
+                                    .reshape((self.n, self.o) + self.out_hw))
 
     def grad_output(self, g):
         """The output gradient as (G, N*Ho*Wo, Og)."""
-        ho, wo = self.out_hw
-        return g.reshape(self.n, self.groups, self.og, ho, wo).transpose(1, 0, 3, 4, 2).reshape(self.groups, -1,
-                                                                                                  self.og)
+        g = g.reshape((self.n, self.groups, self.og) + self.out_hw)
+        return g.transpose((1, 0) + self.out_dims + (2,)).reshape(self.groups, -1, self.og)
 
     def grad_weight(self, x, g):
         gw = np.matmul(self.grad_output(g).transpose(0, 2, 1), self.cols(x))   # (G, Og, Cg*kh*kw)
-        return gw.reshape(self.o, self.cg, self.kh, self.kw)
+        return gw.reshape((self.o, self.cg) + self.kernel)
 
     def grad_input(self, w, g):
-        ho, wo = self.out_hw
+        nd, out = self.nd, self.out_hw
         gc = np.matmul(self.grad_output(g), self.grouped(w).transpose(0, 2, 1))  # (G, N*Ho*Wo, Cg*kh*kw)
-        gc = gc.reshape(self.groups, self.n, ho, wo, self.cg, self.kh, self.kw).transpose(1, 0, 4, 5, 6, 2, 3)
-        gc = gc.reshape(self.n, self.c, self.kh, self.kw, ho, wo)
-        (ph, pw), (sh, sw), (dh, dw) = self.padding, self.stride, self.dilation
-        gx = np.zeros((self.n, self.c, self.h + 2 * ph, self.w + 2 * pw), g.dtype)
-        for i in range(self.kh):                                             # col2im: add each kernel tap back
-            for j in range(self.kw):
-                gx[:, :, i * dh:i * dh + sh * (ho - 1) + 1:sh, j * dw:j * dw + sw * (wo - 1) + 1:sw] += gc[:, :, i, j]
-        return gx[:, :, ph:ph + self.h, pw:pw + self.w]
+        gc = gc.reshape((self.groups, self.n) + out + (self.cg,) + self.kernel)
+        gc = gc.transpose((1, 0, 2 + nd) + self.tap_dims + tuple(range(2, 2 + nd)))
+        gc = gc.reshape((self.n, self.c) + self.kernel + out)
+        gx = np.zeros((self.n, self.c) + tuple(s + 2 * p for s, p in zip(self.size, self.padding)), g.dtype)
+        for tap in np.ndindex(*self.kernel):                                  # col2im: add each kernel tap back
+            gx[(slice(None),) * 2 + tuple(slice(t * d, t * d + s * (o - 1) + 1, s) for t, d, s, o in
+                                          zip(tap, self.dilation, self.stride, out))] += gc[(slice(None),) * 2 + tap]
+        return gx[(slice(None),) * 2 + tuple(slice(p, p + s) for p, s in zip(self.padding, self.size))]
 
 
 class ConvolutionBackward0(Node):
@@ -337,14 +357,14 @@ class ConvolutionBackward0(Node):
                                      (('stride', 1), ('padding', 0), ('dilation', 1)))
         xd, wd, gd = _as_2d(x._data, nd), _as_2d(w._data, nd), _as_2d(g._data, nd)
         if self._saved['transposed']:
-            geo = _Geometry(gd.shape, wd.shape, stride, padding, dilation, self._saved['groups'])
+            geo = _Geometry(gd.shape, wd.shape, stride, padding, dilation, self._saved['groups'], xd.shape[2:])
             gx = make(geo.forward(gd, wd).reshape(x._data.shape)) if self.needs(0) else None
             gw = make(geo.grad_weight(gd, xd).reshape(w._data.shape)) if self.needs(1) else None
         else:
             geo = _Geometry(xd.shape, wd.shape, stride, padding, dilation, self._saved['groups'])
             gx = make(np.ascontiguousarray(geo.grad_input(wd, gd).reshape(x._data.shape))) if self.needs(0) else None
             gw = make(geo.grad_weight(xd, gd).reshape(w._data.shape)) if self.needs(1) else None
-        gb = make(gd.sum((0, 2, 3))) if len(self._fns) > 2 and self.needs(2) else None
+        gb = make(gd.sum((0,) + tuple(range(2, gd.ndim)))) if len(self._fns) > 2 and self.needs(2) else None
         if not ag.grad_enabled:
             return gx, gw, gb
         s = self._saved
@@ -356,8 +376,10 @@ class ConvolutionBackward0(Node):
             req = [t for t in (x, w, bias) if t is not None and t._requires_grad]
             if s['transposed']:
                 z = make(np.zeros(g._data.shape, g._data.dtype)).requires_grad_()
-                y, = grad(_conv_by_unfold(z, w, None, nd, stride, padding, dilation, s['groups']), z, x,
-                          create_graph=True)
+                y = _conv_by_unfold(z, w, None, nd, stride, padding, dilation, s['groups'])
+                if y.shape != x.shape:          # (the windows output_padding left room for, beyond the input's)
+                    y = y[(Ellipsis,) + tuple(slice(n) for n in x.shape[-nd:])]
+                y, = grad(y, z, x, create_graph=True)
                 y = y if bias is None else y + bias.reshape((-1,) + (1,) * nd)
             else:
                 y = _conv_by_unfold(x, w, bias, nd, stride, padding, dilation, s['groups'])
@@ -371,18 +393,26 @@ class ConvolutionBackward0(Node):
 
 
 class ConvolutionBackwardBackward0(_SecondOrder):
-    pass
+    def apply(self, *grads):
+        if self._ins[1]._data.size:
+            return super().apply(*grads)
+        # an empty input: PyTorch's double backward gives a gradient only for grad_output, only from the bias's
+        out = super().apply(*grads) if len(grads) > 2 and grads[2] is not None else (None,)
+        return (out[0],) + (None,) * (len(self._ins) - 1)
 
 
 def _conv_by_unfold(x, w, bias, nd, stride, padding, dilation, groups):
     """A 1-d or 2-d convolution in differentiable ops: the windows (F.unfold) times the weight, per group."""
     from ._ops_vision import unfold
+    if nd == 3:
+        return _conv_by_taps(x, w, bias, stride, padding, dilation, groups)
     batched = x.dim() == nd + 2
     x4 = (x if batched else x.unsqueeze(0)).reshape((-1, x.shape[-nd - 1]) + (1,) * (2 - nd) + x.shape[-nd:])
     w4 = w.reshape(w.shape[:2] + (1,) * (2 - nd) + w.shape[2:])
     n, (o, cg, kh, kw) = x4.shape[0], w4.shape
     cols = unfold(x4, (kh, kw), dilation, padding, stride)
-    out = w4.reshape(1, groups, o // groups, cg * kh * kw).matmul(cols.reshape(n, groups, cg * kh * kw, -1))
+    out = w4.reshape(1, groups, o // groups, cg * kh * kw).matmul(cols.reshape(n, groups, cg * kh * kw,
+                                                                               cols.shape[-1]))
     hw = [(size + 2 * p - d * (k - 1) - 1) // st + 1 for size, k, st, p, d in
           zip(x4.shape[2:], (kh, kw), stride, padding, dilation)]
     out = out.reshape((n, o) + tuple(hw[2 - nd:]))
@@ -390,6 +420,28 @@ def _conv_by_unfold(x, w, bias, nd, stride, padding, dilation, groups):
         out = out + bias.reshape((o,) + (1,) * nd)
     return out if batched else out.squeeze(0)
 
+
+
+def _conv_by_taps(x, w, bias, stride, padding, dilation, groups):
+    """A 3-d convolution in differentiable ops (F.unfold takes 2-d inputs only): the padded input's strided slice at
+    each kernel tap times that tap's weights, per group, summed."""
+    batched = x.dim() == 5
+    x5 = x if batched else x.unsqueeze(0)
+    (n, c), (o, cg), kernel = x5.shape[:2], w.shape[:2], tuple(w.shape[2:])
+    xp = constant_pad(x5, [p for p in reversed(padding) for _ in (0, 1)])
+    out = tuple((size + 2 * p - d * (k - 1) - 1) // st + 1 for size, k, st, p, d in
+                zip(x5.shape[2:], kernel, stride, padding, dilation))
+    total = None
+    for tap in np.ndindex(*kernel):
+        cut = xp[(slice(None),) * 2 + tuple(slice(t * d, t * d + st * (m - 1) + 1, st) for t, d, st, m in
+                                            zip(tap, dilation, stride, out))]
+        term = w[(slice(None),) * 2 + tap].reshape(groups, o // groups, cg).matmul(
+            cut.reshape(n, groups, cg, int(np.prod(out))))
+        total = term if total is None else total + term
+    total = total.reshape((n, o) + out)
+    if bias is not None:
+        total = total + bias.reshape((o, 1, 1, 1))
+    return total if batched else total.squeeze(0)
 
 
 def _check_weight(input, wshape, wdim, groups):
@@ -413,6 +465,12 @@ def conv2d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 
 @_parsed
+def conv3d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
+    """3-d cross-correlation of a (N, C, D, H, W) or (C, D, H, W) input with a (O, C / groups, kd, kh, kw) weight."""
+    return _convolution('conv3d', 3, input, weight, bias, stride, padding, dilation, groups)
+
+
+@_parsed
 def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
     """1-d cross-correlation of a (N, C, L) or (C, L) input with a (O, C / groups, k) weight."""
     return _convolution('conv1d', 1, input, weight, bias, stride, padding, dilation, groups)
@@ -420,15 +478,15 @@ def conv1d(input, weight, bias=None, stride=1, padding=0, dilation=1, groups=1):
 
 # ================================================================================================ pooling
 
-def _pool_arg(value):
-    return (value, value) if isinstance(value, int) else tuple(value)
+def _pool_arg(value, nd=2):
+    return (value,) * nd if isinstance(value, int) else tuple(value)
 
 
 def _pool_signature(name):
     """The parser's signature of a pool op (PyTorch's torch.max_pool2d, torch._C._nn.avg_pool2d...)."""
-    n = 1 if '1d' in name else 2
-    rest = ('bool ceil_mode=False, bool count_include_pad=True' if name.startswith('avg') else
-            'IntArrayRef[%d] dilation=1, bool ceil_mode=False' % n)
+    n = 1 if '1d' in name else 3 if '3d' in name else 2
+    rest = ('bool ceil_mode=False, bool count_include_pad=True' + (', int64_t? divisor_override=None' if n > 1 else '')
+            if name.startswith('avg') else 'IntArrayRef[%d] dilation=1, bool ceil_mode=False' % n)
     return ('%s(Tensor input, IntArrayRef[%d] kernel_size, IntArrayRef[%d] stride=[], IntArrayRef[%d] padding=0, %s)'
             % (name, n, n, n, rest))
 
@@ -443,22 +501,24 @@ def _pool_input(name, input, kernel_size, stride, *sizes):
     _argparse.signature_parser(_pool_signature(name)).check((input,) + sizes, {})
 
 
-def _pool_sizes(name, kernel_size, stride, padding, dilation=None):
-    """PyTorch's checks of a 2-d pool's arguments; (given, per dim) of each, as its nodes save them as given."""
-    kernel = _pool_arg(kernel_size)
-    if len(kernel) not in (1, 2):
-        raise RuntimeError('%s: kernel_size must either be a single int, or a tuple of two ints' % name)
-    given_stride = () if stride is None else _pool_arg(stride)
-    if len(given_stride) > 2:
-        raise RuntimeError('%s: stride must either be omitted, a single int, or a tuple of two ints' % name)
-    pad = _pool_arg(padding)
-    if len(pad) not in (1, 2):
-        raise RuntimeError('%s: padding must either be a single int, or a tuple of two ints' % name)
-    dil = _pool_arg(1 if dilation is None else dilation)
-    if len(dil) not in (1, 2):
-        raise RuntimeError('%s: dilation must be either a single int, or a tuple of two ints' % name)
-    two = [k * 2 if len(k) == 1 else k for k in (kernel, given_stride or kernel, pad, dil)]
-    return (kernel, given_stride, pad, dil), two
+def _pool_sizes(name, kernel_size, stride, padding, dilation=None, nd=2):
+    """PyTorch's checks of a 2-d (nd = 3: 3-d) pool's arguments; (given, per dim) of each, as its nodes save them as
+    given (an int as one per dim)."""
+    either, n = ('either ' if nd == 2 or name.startswith('max') else '', 'two' if nd == 2 else 'three')
+    kernel = _pool_arg(kernel_size, nd)
+    if len(kernel) not in (1, nd):
+        raise RuntimeError('%s: kernel_size must %sbe a single int, or a tuple of %s ints' % (name, either, n))
+    given_stride = () if stride is None else _pool_arg(stride, nd)
+    if len(given_stride) not in (0, 1, nd):
+        raise RuntimeError('%s: stride must %sbe omitted, a single int, or a tuple of %s ints' % (name, either, n))
+    pad = _pool_arg(padding, nd)
+    if len(pad) not in (1, nd):
+        raise RuntimeError('%s: padding must %sbe a single int, or a tuple of %s ints' % (name, either, n))
+    dil = _pool_arg(1 if dilation is None else dilation, nd)
+    if len(dil) not in (1, nd):
+        raise RuntimeError('%s: dilation must be either a single int, or a tuple of %s ints' % (name, n))
+    per_dim = [k * nd if len(k) == 1 else k for k in (kernel, given_stride or kernel, pad, dil)]
+    return (kernel, given_stride, pad, dil), per_dim
 
 
 def _output_size(size, k, pad, stride, dilation, ceil_mode):
@@ -467,7 +527,7 @@ def _output_size(size, k, pad, stride, dilation, ceil_mode):
         raise RuntimeError('stride should not be zero')
     if pad < 0:
         raise RuntimeError('pad must be non-negative, but got pad: %d' % pad)
-    if pad > ((k - 1) * dilation + 1) // 2:
+    if pad > int(((k - 1) * dilation + 1) / 2):            # (C's division, to zero: a kernel of -1 passes)
         raise RuntimeError('pad should be at most half of effective kernel size, but got pad=%d, kernel_size=%d and '
                            'dilation=%d' % (pad, k, dilation))
     out = (size + 2 * pad - dilation * (k - 1) - 1 + (stride - 1 if ceil_mode else 0)) // stride + 1
@@ -500,6 +560,34 @@ def _pool_geometry(input, kernel, stride, pad, dil, ceil_mode):
     return out
 
 
+def _pool3d_geometry(name, input, kernel, stride, pad, dil, ceil_mode, check_input_size):
+    """The output size (To, Ho, Wo) of a 3-d pool of a 4-d or 5-d input after PyTorch's shape checks
+    (pool3d_shape_check; check_input_size: avg_pool3d's, that each dim is at least its kernel)."""
+    shape = input._data.shape
+    planes, size = shape[-4], shape[-3:]
+    out = tuple(_output_size(n, k, p, s, d, ceil_mode) for n, k, p, s, d in zip(size, kernel, pad, stride, dil))
+    if min(kernel) <= 0:
+        raise RuntimeError('kernel size should be greater than zero, but got kT: %d kH: %d kW: %d' % tuple(kernel))
+    if min(stride) <= 0:
+        raise RuntimeError('stride should be greater than zero, but got dT: %d dH: %d dW: %d' % tuple(stride))
+    if min(dil) <= 0:
+        raise RuntimeError('dilation should be greater than zero, but got dilationT: %d dilationH: %d dilationW: %d'
+                           % tuple(dil))
+    if 0 in shape[len(shape) - 4:]:
+        raise RuntimeError("%s: Expected input's non-batch dimensions to have positive length, but input has a shape "
+                           "of %s and non-batch dimension 0 has length zero!" % (name, _sizes(shape)))
+    if check_input_size and any(n < k for n, k in zip(size, kernel)):
+        raise RuntimeError('input image (T: %d H: %d W: %d) smaller than kernel size (kT: %d kH: %d kW: %d)'
+                           % (size + tuple(kernel)))
+    if any(k // 2 < p for k, p in zip(kernel, pad)):
+        raise RuntimeError('pad should be smaller than or equal to half of kernel size, but got kT: %d kW: %d kH: %d '
+                           'padT: %d padW: %d padH: %d' % (kernel[0], kernel[2], kernel[1], pad[0], pad[2], pad[1]))
+    if min(out) < 1:
+        raise RuntimeError('Given input size: (%dx%dx%dx%d). Calculated output size: (%dx%dx%dx%d). Output size is '
+                           'too small' % ((planes,) + size + (planes,) + out))
+    return out
+
+
 def _padded(x, kernel, stride, pad, dil, out, fill):
     """x (N, C, H, W) padded with `fill`: `pad` on each side, and on the right as far as the last window reaches
     (ceil_mode); and, per dim, which taps of each window fall inside x (out, k)."""
@@ -508,7 +596,7 @@ def _padded(x, kernel, stride, pad, dil, out, fill):
         extra.append(max(0, (o - 1) * s + d * (k - 1) + 1 - size - 2 * p))
         at = np.arange(o)[:, None] * s - p + np.arange(k)[None] * d
         inside.append((at >= 0) & (at < size))
-    widths = ((0, 0), (0, 0), (pad[0], pad[0] + extra[0]), (pad[1], pad[1] + extra[1]))
+    widths = ((0, 0), (0, 0)) + tuple((p, p + e) for p, e in zip(pad, extra))
     return np.pad(x, widths, constant_values=fill), inside
 
 
@@ -518,91 +606,152 @@ def _as_4d(a):
 
 def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False):
     """(values, indices) of the largest element of each window; an index counts in the unpadded H * W plane."""
-    return _max_pool2d('max_pool2d_with_indices', input, kernel_size, stride, padding, dilation, ceil_mode)
+    return _max_pool(2, 'max_pool2d_with_indices', input, kernel_size, stride, padding, dilation, ceil_mode)
 
 
-def _max_pool2d(name, input, kernel_size, stride, padding, dilation, ceil_mode):
+def max_pool3d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    """(values, indices) of the largest element of each 3-d window; an index counts in the unpadded D * H * W
+    volume."""
+    return _max_pool(3, 'max_pool3d_with_indices', input, kernel_size, stride, padding, dilation, ceil_mode)
+
+
+def _max_pool(nd, name, input, kernel_size, stride, padding, dilation, ceil_mode):
+    """max_pool2d (nd = 2) or max_pool3d (nd = 3) with indices, with each one's checks and node."""
     kernel_size, stride, padding, dilation = map(_read_ints, (kernel_size, stride, padding, dilation))
     _pool_input(name, input, kernel_size, stride, padding, dilation)
-    given, (kernel, stride2, pad, dil) = _pool_sizes('max_pool2d', kernel_size, stride, padding, dilation)
-    if input._data.ndim not in (3, 4):
-        raise RuntimeError('non-empty 3D or 4D (batch mode) tensor expected for input')
-    out_hw = _pool_geometry(input, kernel, stride2, pad, dil, ceil_mode)
-    x = _as_4d(input._data)
+    if type(ceil_mode) is not bool:
+        _argparse.signature_parser(_pool_signature(name)).check(
+            (input, kernel_size, [] if stride is None else stride, padding, dilation, ceil_mode), {})
+    given, (kernel, stride2, pad, dil) = _pool_sizes('max_pool%dd' % nd, kernel_size, stride, padding, dilation, nd)
+    if input._data.ndim not in (nd + 1, nd + 2):
+        raise RuntimeError('non-empty %dD or %dD (batch mode) tensor expected for input' % (nd + 1, nd + 2))
+    if nd == 2:
+        out_hw = _pool_geometry(input, kernel, stride2, pad, dil, ceil_mode)
+    else:
+        out_hw = _pool3d_geometry('max_pool3d_with_indices_out_cpu_template()', input, kernel, stride2, pad, dil,
+                                  ceil_mode, False)
+        if input._data.dtype == np.bool_:
+            raise NotImplementedError('"max_pool3d" not implemented for \'Bool\'')
+    x = input._data[None] if input._data.ndim == nd + 1 else input._data
     kind = x.dtype.kind
     fill = -np.inf if kind == 'f' else np.iinfo(x.dtype).min if kind in 'iu' else False
-    xp, (in_h, in_w) = _padded(x, kernel, stride2, pad, dil, out_hw, fill)
+    xp, inside = _padded(x, kernel, stride2, pad, dil, out_hw, fill)
     v = _windows(xp, kernel, stride2, dil, out_hw)
-    v = v.reshape(v.shape[:4] + (-1,))
+    v = v.reshape(v.shape[:2 + nd] + (int(np.prod(kernel)),))
     at = np.argmax(v, axis=-1)
     values = np.take_along_axis(v, at[..., None], -1)[..., 0]
     # PyTorch's kernel starts from the first tap inside the input and takes a tap only if it is larger (or NaN):
     # a window of nothing but the lowest value keeps its first tap inside the input, and NaN's last one wins.
-    first = (np.argmax(in_h, 1)[:, None] * kernel[1] + np.argmax(in_w, 1)[None])
+    first = sum(np.argmax(inside[d], 1).reshape((-1,) + (1,) * (nd - 1 - d)) * int(np.prod(kernel[d + 1:]))
+                for d in range(nd))
     at = np.where(values == fill, first, at)
     if kind == 'f':
         nan = np.isnan(v)
         if nan.any():
             at = np.where(nan.any(-1), v.shape[-1] - 1 - np.argmax(nan[..., ::-1], -1), at)
-    i, j = np.divmod(at, kernel[1])
-    rows = np.arange(out_hw[0])[:, None] * stride2[0] - pad[0] + i * dil[0]
-    cols = np.arange(out_hw[1])[None] * stride2[1] - pad[1] + j * dil[1]
-    shape = input._data.shape[:-2] + out_hw
-    indices = make((rows * x.shape[3] + cols).astype(np.int64).reshape(shape))
+    taps = np.unravel_index(at, kernel)
+    flat = sum((np.arange(out_hw[d]).reshape((-1,) + (1,) * (nd - 1 - d)) * stride2[d] - pad[d] + taps[d] * dil[d])
+               * int(np.prod(x.shape[3 + d:])) for d in range(nd))
+    shape = input._data.shape[:-nd] + out_hw
+    indices = make(flat.astype(np.int64).reshape(shape))
     out = _out(values.reshape(shape), input.dtype)
-    _attach(out, MaxPool2DWithIndicesBackward0, (input,), {
+    _attach(out, MaxPool2DWithIndicesBackward0 if nd == 2 else MaxPool3DWithIndicesBackward0, (input,), {
         'ceil_mode': ceil_mode, 'dilation': given[3], 'kernel_size': given[0], 'padding': given[2],
         'result1': SavedTensor(indices), 'self': SavedTensor(input), 'stride': given[1]})
     return out, indices
 
 
 class MaxPool2DWithIndicesBackward0(Node):
+    _nd = 2
+
     def apply(self, g):
         x, idx = self.saved('self'), self.saved('result1')
-        shape = _as_4d(x._data).shape
-        gx = np.zeros((shape[0] * shape[1], shape[2] * shape[3]), g._data.dtype)
-        planes = np.arange(gx.shape[0])[:, None]
-        np.add.at(gx, (planes, idx._data.reshape(gx.shape[0], -1)), g._data.reshape(gx.shape[0], -1))
-        return (_linear_in_grad(make(gx.reshape(x._data.shape)), MaxPool2DWithIndicesBackwardBackward0, (g, x),
-                                lambda gg: _gather_planes(gg, idx), {'indices': SavedTensor(idx)}),)
+        nd = self._nd
+        shape = (x._data[None] if x._data.ndim == nd + 1 else x._data).shape
+        gx = np.zeros((shape[0] * shape[1], int(np.prod(shape[2:]))), g._data.dtype)
+        planes, per = np.arange(gx.shape[0])[:, None], int(np.prod(idx._data.shape[-nd:]))
+        np.add.at(gx, (planes, idx._data.reshape(gx.shape[0], per)), g._data.reshape(gx.shape[0], per))
+        return (_linear_in_grad(make(gx.reshape(x._data.shape)), MaxPool2DWithIndicesBackwardBackward0 if nd == 2
+                                else MaxPool3DWithIndicesBackwardBackward0, (g, x),
+                                lambda gg: _gather_planes(gg, idx, nd), {'indices': SavedTensor(idx)}),)
+
+
+class MaxPool3DWithIndicesBackward0(MaxPool2DWithIndicesBackward0):
+    _nd = 3
+
+
+class MaxPool3DWithIndicesBackwardBackward0(_LinearInGrad):
+    pass
 
 
 def max_pool2d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
     """The largest element of each kernel_size window (stride defaults to kernel_size); with return_indices, where
     each was too."""
-    out, indices = _max_pool2d('max_pool2d_with_indices' if return_indices else 'max_pool2d', input, kernel_size,
-                               stride, padding, dilation, ceil_mode)
+    out, indices = _max_pool(2, 'max_pool2d_with_indices' if return_indices else 'max_pool2d', input, kernel_size,
+                             stride, padding, dilation, ceil_mode)
+    return (out, indices) if return_indices else out
+
+
+def max_pool3d(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False, return_indices=False):
+    """The largest element of each 3-d kernel_size window (stride defaults to kernel_size); with return_indices,
+    where each was too."""
+    out, indices = _max_pool(3, 'max_pool3d_with_indices' if return_indices else 'max_pool3d', input, kernel_size,
+                             stride, padding, dilation, ceil_mode)
     return (out, indices) if return_indices else out
 
 
 def avg_pool2d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                divisor_override=None):
     """The mean of each kernel_size window (stride defaults to kernel_size)."""
+    return _avg_pool(2, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+
+
+def avg_pool3d(input, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    """The mean of each kernel_size window of the last three dims (stride defaults to kernel_size)."""
+    return _avg_pool(3, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+
+
+def _avg_pool(nd, input, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    """avg_pool2d (nd = 2) or avg_pool3d (nd = 3), with each one's checks, dtypes and node."""
+    name = 'avg_pool%dd' % nd
     kernel_size, stride, padding = map(_read_ints, (kernel_size, stride, padding))
-    _pool_input('avg_pool2d', input, kernel_size, stride, padding)
-    given, (kernel, stride2, pad, _) = _pool_sizes('avg_pool2d', kernel_size, stride, padding)
+    _pool_input(name, input, kernel_size, stride, padding)
+    if not (type(ceil_mode) is bool and type(count_include_pad) is bool and
+            (divisor_override is None or type(divisor_override) is int)):
+        _argparse.signature_parser(_pool_signature(name)).check(
+            (input, kernel_size, [] if stride is None else stride, padding, ceil_mode, count_include_pad,
+             divisor_override), {})
+    given, (kernel, stride2, pad, _) = _pool_sizes(name, kernel_size, stride, padding, nd=nd)
+    if nd == 3 and input._data.ndim not in (4, 5):
+        raise RuntimeError('non-empty 4D or 5D (batch mode) tensor expected for input')
     if divisor_override is not None and divisor_override == 0:
         raise RuntimeError('divisor must be not zero')
-    input.size(-3)
-    out_hw = _pool_geometry(input, kernel, stride2, pad, (1, 1), ceil_mode)
-    if not input.is_floating_point() and input.dtype is not dt.int64:     # (the kernel's dtypes: floats and long)
-        raise NotImplementedError('"avg_pool2d" not implemented for \'%s\'' % input.dtype.legacy)
-    x = _as_4d(input._data)
+    if nd == 2:
+        input.size(-3)
+        out_hw = _pool_geometry(input, kernel, stride2, pad, (1, 1), ceil_mode)
+    else:
+        out_hw = _pool3d_geometry('avg_pool3d()', input, kernel, stride2, pad, (1, 1, 1), ceil_mode, True)
+    # (the kernels' dtypes: floats (3-d: no half) and long)
+    if not input.is_floating_point() and input.dtype is not dt.int64 or nd == 3 and input.dtype is dt.float16:
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % ('avg_pool3d_out_frame' if nd == 3 else name,
+                                                                        input.dtype.legacy))
+    x = input._data[None] if input._data.ndim == nd + 1 else input._data
     divisor = _divisors(x.shape, kernel, stride2, pad, out_hw, count_include_pad, divisor_override)
-    xp, _ = _padded(x, kernel, stride2, pad, (1, 1), out_hw, 0)
-    v = _windows(xp, kernel, stride2, (1, 1), out_hw)
-    total = v[..., 0, 0].copy()
-    for i in range(kernel[0]):                     # in PyTorch's order: row by row
-        for j in range(kernel[1]):
-            if i or j:
-                total += v[..., i, j]
+    xp, _ = _padded(x, kernel, stride2, pad, (1,) * nd, out_hw, 0)
+    v = _windows(xp, kernel, stride2, (1,) * nd, out_hw)
+    total = v[(Ellipsis,) + (0,) * nd].copy()
+    for tap in list(np.ndindex(*kernel))[1:]:       # in PyTorch's order: row by row
+        total += v[(Ellipsis,) + tap]
     if x.dtype.kind == 'f':
         values = total / divisor.astype(x.dtype)
     else:
         values = np.trunc(total / divisor).astype(x.dtype)
-    out = _out(values.reshape(input._data.shape[:-2] + out_hw), input.dtype)
-    return _attach(out, AvgPool2DBackward0, (input,), {
-        'ceil_mode': ceil_mode, 'count_include_pad': count_include_pad, 'divisor_override': divisor_override,
+    out = _out(values.reshape(input._data.shape[:-nd] + out_hw), input.dtype)
+    return _attach(out, AvgPool2DBackward0 if nd == 2 else AvgPool3DBackward0, (input,), {
+        'ceil_mode': ceil_mode, 'count_include_pad': count_include_pad,
+        'divisor_override': None if divisor_override is None else _given(divisor_override),
         'kernel_size': given[0], 'padding': given[2], 'self': SavedTensor(input), 'stride': given[1]})
 
 
@@ -619,29 +768,40 @@ def _divisors(shape, kernel, stride, pad, out_hw, count_include_pad, divisor_ove
             sizes.append(end - start)
         else:
             sizes.append(np.minimum(end, size) - np.maximum(start, 0))
-    return sizes[0][:, None] * sizes[1][None]
+    return functools.reduce(np.multiply.outer, sizes)
 
 
 class AvgPool2DBackward0(Node):
+    _nd = 2
+
     def apply(self, g):
         x = self.saved('self')
-        s = self._saved
-        _, (kernel, stride, pad, _) = _pool_sizes('avg_pool2d', s['kernel_size'], s['stride'] or None, s['padding'])
-        shape = _as_4d(x._data).shape
-        out_hw = g._data.shape[-2:]
-        divisor = _divisors(shape, kernel, stride, pad, out_hw, s['count_include_pad'], s['divisor_override'])
-        gd = _as_4d(g._data) / divisor.astype(g._data.dtype)
-        gp, (in_h, in_w) = _padded(np.zeros(shape, g._data.dtype), kernel, stride, pad, (1, 1), out_hw, 0)
-        for i in range(kernel[0]):
-            for j in range(kernel[1]):
-                gp[:, :, i:i + stride[0] * (out_hw[0] - 1) + 1:stride[0],
-                   j:j + stride[1] * (out_hw[1] - 1) + 1:stride[1]] += gd
-        gx = gp[:, :, pad[0]:pad[0] + shape[2], pad[1]:pad[1] + shape[3]]
-        return (_linear_in_grad(make(np.ascontiguousarray(gx).reshape(x._data.shape)), AvgPool2DBackwardBackward0,
-                                (g, x), lambda gg: avg_pool2d(gg, s['kernel_size'], s['stride'] or None,
-                                                              s['padding'], s['ceil_mode'], s['count_include_pad'],
-                                                              s['divisor_override']),
+        s, nd = self._saved, self._nd
+        _, (kernel, stride, pad, _) = _pool_sizes('', s['kernel_size'], s['stride'] or None, s['padding'], nd=nd)
+        shape = (x._data[None] if x._data.ndim == nd + 1 else x._data).shape
+        out_hw = g._data.shape[-nd:]
+        override = None if s['divisor_override'] is None else _signed(s['divisor_override'])
+        divisor = _divisors(shape, kernel, stride, pad, out_hw, s['count_include_pad'], override)
+        gd = g._data.reshape(shape[:2] + out_hw) / divisor.astype(g._data.dtype)
+        gp, _ = _padded(np.zeros(shape, g._data.dtype), kernel, stride, pad, (1,) * nd, out_hw, 0)
+        for tap in np.ndindex(*kernel):
+            gp[(slice(None),) * 2 + tuple(slice(t, t + st * (o - 1) + 1, st)
+                                          for t, st, o in zip(tap, stride, out_hw))] += gd
+        gx = gp[(slice(None),) * 2 + tuple(slice(p, p + n) for p, n in zip(pad, shape[2:]))]
+        return (_linear_in_grad(make(np.ascontiguousarray(gx).reshape(x._data.shape)),
+                                AvgPool2DBackwardBackward0 if nd == 2 else AvgPool3DBackwardBackward0,
+                                (g, x), lambda gg: _avg_pool(nd, gg, s['kernel_size'], s['stride'] or None,
+                                                             s['padding'], s['ceil_mode'], s['count_include_pad'],
+                                                             override),
                                 {k: v for k, v in s.items() if k != 'self'}),)
+
+
+class AvgPool3DBackward0(AvgPool2DBackward0):
+    _nd = 3
+
+
+class AvgPool3DBackwardBackward0(_LinearInGrad):
+    pass
 
 
 def _check_dims_1d(name, input):
@@ -730,8 +890,10 @@ def avg_pool1d(input, kernel_size, stride=None, padding=0, ceil_mode=False, coun
 def _adaptive_output_size(name, input, output_size, n):
     """output_size as an int or a tuple of ints, after the TypeErrors of PyTorch's parser for an `IntArrayRef[n]`
     (a float, a bool); for n = 2, F's _list_with_default first fills in a None from the input's sizes (len() of
-    anything but an int: "object of type 'float' has no len()")."""
-    if n == 2 and not isinstance(output_size, int):
+    anything but an int: "object of type 'float' has no len()"); so too for n = 3, reading input.size() first."""
+    if n > 1 and not isinstance(input, Tensor):
+        raise AttributeError("'%s' object has no attribute 'size'" % type(input).__name__)
+    if n > 1 and not isinstance(output_size, int):
         k = len(output_size)
         if input.dim() <= k:
             raise ValueError('Input dimension should be at least %d' % (k + 1))
@@ -765,52 +927,84 @@ def adaptive_avg_pool2d(input, output_size):
     """The mean of each of oh x ow windows that tile the last two dims (window i spans rows i * H // oh up to
     ceil((i + 1) * H / oh)); None keeps that dim's size. A 1 x 1 output is the mean over the last two dims, as
     PyTorch computes it (MeanBackward1); otherwise each window is summed in order from 0, then / kh / kw."""
-    output_size = _adaptive_output_size('adaptive_avg_pool2d', input, output_size, 2)
-    sizes = output_size if isinstance(output_size, tuple) else (output_size, output_size)
-    if len(sizes) != 2:
-        raise RuntimeError('adaptive_avg_pool2d: output_size must be 2')
-    if sizes == (1, 1):            # (PyTorch's shortcut comes before the dims are checked: any input takes it)
-        return input.mean((-1, -2), keepdim=True)
+    return _adaptive_avg_pool(2, input, output_size)
+
+
+def adaptive_avg_pool3d(input, output_size):
+    """adaptive_avg_pool2d over the last three dims (od x oh x ow windows)."""
+    return _adaptive_avg_pool(3, input, output_size)
+
+
+def _adaptive_avg_pool(nd, input, output_size):
+    name = 'adaptive_avg_pool%dd' % nd
+    output_size = _adaptive_output_size(name, input, output_size, nd)
+    sizes = output_size if isinstance(output_size, tuple) else (output_size,) * nd
+    if len(sizes) != nd:
+        raise RuntimeError('%s: output_size must be %d' % (name, nd))
+    if nd == 3 and any(s is not None and s < 0 for s in sizes):
+        raise RuntimeError('adaptive_avg_pool3d: elements of output_size must be greater than or equal to 0 but '
+                           'received {%s, %s,%s}' % sizes)
+    means = tuple(range(-1, -nd - 1, -1))
+    if sizes == (1,) * nd:         # (PyTorch's shortcut comes before the dims are checked: any input takes it)
+        return input.mean(means, keepdim=True)
     shape = input._data.shape
-    if len(shape) not in (3, 4):
-        raise RuntimeError('adaptive_avg_pool2d(): Expected 3D or 4D tensor, but got %s' % _sizes(shape))
-    oh, ow = (n if s is None else s for s, n in zip(sizes, shape[-2:]))
-    if (oh, ow) == (1, 1):
-        return input.mean((-1, -2), keepdim=True)
+    if len(shape) not in (nd + 1, nd + 2):
+        raise RuntimeError('%s(): Expected %dD or %dD tensor, but got %s' % (name, nd + 1, nd + 2, _sizes(shape)))
+    out_size = tuple(n if s is None else s for s, n in zip(sizes, shape[-nd:]))
+    if out_size == (1,) * nd:
+        return input.mean(means, keepdim=True)
+    if nd == 3 and 0 in shape[len(shape) - 4:]:
+        raise RuntimeError('adaptive_avg_pool3d(): Expected input to have non-zero size for non-batch dimensions, but '
+                           'input has sizes %s with dimension %d being empty'
+                           % (_sizes(shape), shape.index(0, len(shape) - 4)))
     x = input._data
     if x.dtype.kind != 'f':
-        raise NotImplementedError('"adaptive_avg_pool2d" not implemented for \'%s\'' % input.dtype.legacy)
-    out = np.empty(x.shape[:-2] + (oh, ow), x.dtype)
-    for i, j, rows, cols in _adaptive_windows(shape[-2:], (oh, ow)):
-        total = np.zeros(x.shape[:-2], x.dtype)
-        for r in rows:
-            for c in cols:
-                total = total + x[..., r, c]
-        out[..., i, j] = total / x.dtype.type(len(rows)) / x.dtype.type(len(cols))
-    return _attach(make(out), AdaptiveAvgPool2DBackward0, (input,), {'self': SavedTensor(input)})
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % (name if nd == 2 else name + '_cpu',
+                                                                        input.dtype.legacy))
+    out = np.empty(x.shape[:-nd] + out_size, x.dtype)
+    for at, spans in _adaptive_windows(shape[-nd:], out_size):
+        total = np.zeros(x.shape[:-nd], x.dtype)
+        for tap in itertools.product(*spans):
+            total = total + x[(Ellipsis,) + tap]
+        for span in spans:
+            total = total / x.dtype.type(len(span))
+        out[(Ellipsis,) + at] = total
+    return _attach(make(out), AdaptiveAvgPool2DBackward0 if nd == 2 else AdaptiveAvgPool3DBackward0, (input,),
+                   {'self': SavedTensor(input)})
 
 
 def _adaptive_windows(size, out_size):
-    """(i, j, rows, cols) of each output position: the input rows and columns its window covers."""
-    (h, w), (oh, ow) = size, out_size
-    spans = [[range(k * n // m, -(-(k + 1) * n // m)) for k in range(m)] for n, m in ((h, oh), (w, ow))]
-    return [(i, j, rows, cols) for i, rows in enumerate(spans[0]) for j, cols in enumerate(spans[1])]
+    """(position, spans) of each output position: per dim, the input rows (columns...) its window covers."""
+    spans = [[range(k * n // m, -(-(k + 1) * n // m)) for k in range(m)] for n, m in zip(size, out_size)]
+    return [(at, tuple(spans[d][i] for d, i in enumerate(at))) for at in itertools.product(*map(range, out_size))]
 
 
 class AdaptiveAvgPool2DBackward0(Node):
+    _nd = 2
+
     def apply(self, g):
         x = self.saved('self')
-        gd = g._data
+        gd, nd = g._data, self._nd
         for i in range(1, gd.ndim):             # (an empty output, as area interpolation of one row by 0.5 makes)
             if not gd.shape[i]:
-                raise RuntimeError('adaptive_avg_pool2d_backward(): Expected grad_output to have non-zero size for '
+                raise RuntimeError('adaptive_avg_pool%dd_backward(): Expected grad_output to have non-zero size for '
                                    'non-batch dimensions, but grad_output has sizes %s with dimension %d being '
-                                   'empty' % (_sizes(gd.shape), i))
+                                   'empty' % (nd, _sizes(gd.shape), i))
         out = np.zeros(x._data.shape, gd.dtype)
-        for i, j, rows, cols in _adaptive_windows(x._data.shape[-2:], gd.shape[-2:]):
-            share = gd[..., i, j] / gd.dtype.type(len(rows)) / gd.dtype.type(len(cols))
-            out[..., rows.start:rows.stop, cols.start:cols.stop] += share[..., None, None]
-        return (_linear_in_grad(make(out), AdaptiveAvgPool2DBackwardBackward0, (g, x),
-                                lambda gg: adaptive_avg_pool2d(gg, gd.shape[-2:]),
-                                {'grad_output_sym_argsize_minus_1': gd.shape[-1],
-                                 'grad_output_sym_argsize_minus_2': gd.shape[-2]}),)
+        for at, spans in _adaptive_windows(x._data.shape[-nd:], gd.shape[-nd:]):
+            share = gd[(Ellipsis,) + at]
+            for span in spans:
+                share = share / gd.dtype.type(len(span))
+            out[(Ellipsis,) + tuple(slice(span.start, span.stop) for span in spans)] += share[(...,) + (None,) * nd]
+        return (_linear_in_grad(make(out), AdaptiveAvgPool2DBackwardBackward0 if nd == 2 else
+                                AdaptiveAvgPool3DBackwardBackward0, (g, x),
+                                lambda gg: _adaptive_avg_pool(nd, gg, gd.shape[-nd:]),
+                                {'grad_output_sym_argsize_minus_%d' % (d + 1): gd.shape[-d - 1] for d in range(nd)}),)
+
+
+class AdaptiveAvgPool3DBackward0(AdaptiveAvgPool2DBackward0):
+    _nd = 3
+
+
+class AdaptiveAvgPool3DBackwardBackward0(_LinearInGrad):
+    pass

@@ -2319,7 +2319,7 @@ def multi_margin_loss(input, target, p, margin, weight, r):
         out = losses
     else:
         total = sum(float(v) for v in losses)          # (accumulated in double)
-        out = np.asarray(total / nframe if r == 1 else total).astype(x.dtype)
+        out = np.asarray(total / nframe if r == 1 and nframe else total).astype(x.dtype)
     return _attach(make(out), MultiMarginLossBackward0, (input,),
                    {'margin': float(margin), 'p': p, 'reduction': r, 'self': SavedTensor(input),
                     'target': SavedTensor(target), 'weight': None if weight is None else SavedTensor(weight)})
@@ -2398,7 +2398,7 @@ def multilabel_margin_loss(input, target, r):
         out = np.array([v / t(dim) for v in sums], x.dtype)
     else:
         total = sum(float(v) for v in sums) / dim
-        out = np.asarray(total / nframe if r == 1 else total).astype(x.dtype)
+        out = np.asarray(total / nframe if r == 1 and nframe else total).astype(x.dtype)
     return _attach(make(out), MultilabelMarginLossBackward0, (input,),
                    {'is_target': SavedTensor(make(is_target.reshape(x.shape))), 'reduction': r,
                     'self': SavedTensor(input), 'target': SavedTensor(target)})

@@ -19,6 +19,7 @@ from ._ops import (_number, _attach, _not_implemented, _recording, _RESULT, _rou
 from ._ops_nn import (_check_float, _check_mixed, _div_scalar, _elu_np, _raw, _rowwise_moments, _fused,  # noqa: F401
                       _saved_dims, where, _second_order, _SecondOrder,
                       EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
+from ._ops import _edge
 from ._tensor import make, _wrap_dim
 
 _F32 = np.dtype(np.float32)
@@ -563,3 +564,57 @@ class WeightNormInterfaceBackward0(Node):
         proj = (gw * v).sum(dims, keepdim=True) / norms         # (the gradient along v's direction, per slice)
         return ((g / norms) * (gw - v * (proj / norms)) if self.needs(0) else None,
                 proj if self.needs(1) else None)
+
+
+# ================================================================================================ bilinear
+
+def bilinear(input1, input2, weight, bias=None):
+    """y[..., o] = input1[..., i] weight[o, i, j] input2[..., j] + bias[o], as PyTorch's at::bilinear records it:
+    both inputs flattened to rows (reshape), _trilinear (TrilinearBackward0), the result reshaped back, bias added."""
+    names = 'input1: %s, input2: %s, weight: %s' + (', bias: %s' if bias is not None else '')
+    ts = (input1, input2, weight) + ((bias,) if bias is not None else ())
+    if len({t.dtype for t in ts}) > 1:
+        raise RuntimeError('All tensors must have the same dtype, got ' + names % tuple(
+            dt.C_NAMES[t._data.dtype.name] for t in ts))
+    if input1.dim() != input2.dim():
+        raise RuntimeError('bilinear(): input dimensions do not match: got %d and %d' % (input1.dim(), input2.dim()))
+    for i in range(input1.dim() - 1):
+        if input1.size(i) != input2.size(i):
+            raise RuntimeError('bilinear(): input batch dimensions do not match at dim %d: got %d and %d'
+                               % (i, input1.size(i), input2.size(i)))
+    for k, t in ((1, input1), (2, input2)):
+        if t.size(-1) != weight.size(k):
+            raise RuntimeError('bilinear(): input%d size does not match weight size: got %d but expected %d'
+                               % (k, t.size(-1), weight.size(k)))
+    if bias is not None and bias.size(0) != weight.size(0):
+        raise RuntimeError('bilinear(): bias size does not match weight size: got %d but expected %d'
+                           % (bias.size(0), weight.size(0)))
+    _check_float(input1, 'bmm', 'fciu')
+    shape = tuple(input1.shape[:-1]) + (weight.size(0),)
+    out = _trilinear(input1.reshape(-1, input1.size(-1)), weight, input2.reshape(-1, input2.size(-1)),
+                     (1, 3), (0,), (1, 2), (2, 3)).reshape(shape)
+    return out if bias is None else out + bias
+
+
+def _trilinear(i1, i2, i3, expand1, expand2, expand3, sumdim):
+    """PyTorch's _trilinear: the three inputs unsqueezed at their `expand` dims to one rank, multiplied, and summed
+    over `sumdim` (TrilinearBackward0; each input's gradient is a _trilinear of the other two and the gradient)."""
+    rank = i1.dim() + len(expand1)
+    letters = [''.join(chr(97 + d) for d in range(rank) if d not in e) for e in (expand1, expand2, expand3)]
+    spec = '%s,%s,%s->%s' % tuple(letters + [''.join(chr(97 + d) for d in range(rank) if d not in sumdim)])
+    out = make(np.ascontiguousarray(np.einsum(spec, i1._data, i2._data, i3._data)))
+    e = [_edge(t) for t in (i1, i2, i3)]        # (each input saved only for the others' gradients)
+    return _attach(out, TrilinearBackward0, (i1, i2, i3), {
+        'expand1': tuple(expand1), 'expand2': tuple(expand2), 'expand3': tuple(expand3),
+        'i1': SavedTensor(i1) if e[1] or e[2] else None, 'i2': SavedTensor(i2) if e[0] or e[2] else None,
+        'i3': SavedTensor(i3) if e[0] or e[1] else None, 'sumdim': tuple(sumdim)})
+
+
+class TrilinearBackward0(Node):
+    def apply(self, g):
+        s = self._saved
+        i1, i2, i3 = self.saved('i1'), self.saved('i2'), self.saved('i3')
+        e1, e2, e3, sd = s['expand1'], s['expand2'], s['expand3'], s['sumdim']
+        return (_trilinear(g, i2, i3, sd, e2, e3, e1) if self.needs(0) else None,
+                _trilinear(i1, g, i3, e1, sd, e3, e2) if self.needs(1) else None,
+                _trilinear(i1, i2, g, e1, e2, sd, e3) if self.needs(2) else None)

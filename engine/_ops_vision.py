@@ -19,7 +19,7 @@ from ._ops import _attach, _in_suggested_format, _out
 from ._random import fma32
 from ._ops_conv import (ConvolutionBackward0, _adaptive_output_size, _as_2d, _check_dims_1d, _check_weight,
                         _conv_param, _Geometry, _one, _read_ints, _sizes, _linear_in_grad, _gather_planes,
-                        _LinearInGrad, AdaptiveMaxPool2DBackwardBackward0)
+                        _LinearInGrad, AdaptiveMaxPool2DBackwardBackward0, _adaptive_windows)
 from ._tensor import Tensor, make, parser_type
 
 _F32 = np.float32
@@ -483,10 +483,11 @@ def _conv_transpose(name, nd, input, weight, bias, stride, padding, output_paddi
         raise RuntimeError('negative output_padding is not supported')
     if any(s <= 0 for s in stride):
         raise RuntimeError('non-positive stride is not supported')
-    if any(d <= 0 for d in dilation):
+    empty = not input._data.shape[0]        # (an empty batch skips the kernel's checks of dilation, output_padding)
+    if any(d <= 0 for d in dilation) and not empty:
         raise RuntimeError('dilation should be greater than zero, but got %s'
-                           % ', '.join('dilation_%s: %d' % (k, d) for k, d in zip(('height', 'width')[-wdim:],
-                                                                                  dilation)))
+                           % ', '.join('dilation_%s: %d' % (k, d) for k, d in
+                                       zip(('depth', 'height', 'width')[-wdim:], dilation)))
     _check_weight(input, wshape, wdim, groups)
     if input._data.shape[1] != wshape[0]:
         raise RuntimeError('Given transposed=1, weight of size %s, expected input%s to have %d channels, but got %d '
@@ -498,23 +499,28 @@ def _conv_transpose(name, nd, input, weight, bias, stride, padding, output_paddi
                            'but got bias of size %s instead' % (_sizes(wshape), cout, _sizes(bias._data.shape)))
     if nd == 1:
         stride, padding, dilation, out_pad = ((1,) + stride, (0,) + padding, (1,) + dilation, (0,) + out_pad)
-    if any(o >= s and o >= d for o, s, d in zip(out_pad, stride, dilation)):
-        raise RuntimeError('output padding must be smaller than either stride or dilation, but got output_padding_'
-                           'height: %d output_padding_width: %d stride_height: %d stride_width: %d dilation_height: %d '
-                           'dilation_width: %d' % (out_pad + stride + dilation))
+    if any(o >= s and o >= d for o, s, d in zip(out_pad, stride, dilation)) and not empty:
+        dims = ('depth', 'height', 'width')[-len(out_pad):]
+        raise RuntimeError('output padding must be smaller than either stride or dilation, but got ' + ' '.join(
+            '%s_%s: %d' % (what, k, v) for what, values in (('output_padding', out_pad), ('stride', stride),
+                                                            ('dilation', dilation)) for k, v in zip(dims, values)))
     x, w = _as_2d(input._data, nd), _as_2d(weight._data, nd)
     out_hw = tuple((n - 1) * s - 2 * p + d * (k - 1) + o + 1 for n, s, p, d, k, o in
                    zip(x.shape[2:], stride, padding, dilation, w.shape[2:], out_pad))
-    if min(out_hw) < 1:
+    if not x.shape[0] and min(out_hw) < 0:         # (an empty batch is not checked: its empty output has no such size)
+        shape = (0, cout) + out_hw
+        at = next(i for i, n in enumerate(shape) if n < 0)
+        raise RuntimeError('invalid shape dimension %d at index %d of shape %s' % (shape[at], at, _sizes(shape)))
+    if min(out_hw) < 1 and x.shape[0]:
         raise RuntimeError('Given input size per channel: (%s). Calculated output size per channel: (%s). Output size '
                            'is too small' % (' x '.join(map(str, x.shape[2:])), ' x '.join(map(str, out_hw))))
     if weight._data.dtype != input._data.dtype:
         raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
-    geo = _Geometry((x.shape[0], cout) + out_hw, w.shape, stride, padding, dilation, groups)
+    geo = _Geometry((x.shape[0], cout) + out_hw, w.shape, stride, padding, dilation, groups, x.shape[2:])
     out = geo.grad_input(w, x)
     if bias is not None:
-        out = out + bias._data.astype(out.dtype).reshape(-1, 1, 1)
-    out = _out(np.ascontiguousarray(out).reshape(out.shape[:2] + out.shape[4 - nd:]), input.dtype)
+        out = out + bias._data.astype(out.dtype).reshape((-1,) + (1,) * (out.ndim - 2))
+    out = _out(np.ascontiguousarray(out).reshape(out.shape[:2] + out.shape[-nd:]), input.dtype)
     return _attach(out, ConvolutionBackward0, (input, weight, bias), {
         'bias_sym_sizes_opt': (0,) if bias is None else bias._data.shape, 'dilation': saved_dilation,
         'groups': groups, 'input': SavedTensor(input), 'output_padding': saved_out_pad, 'padding': saved_padding,
@@ -522,7 +528,7 @@ def _conv_transpose(name, nd, input, weight, bias, stride, padding, output_paddi
 
 
 def _transpose_parsed(name, nd):
-    """conv_transpose1d / 2d with PyTorch's argument order (input, weight, bias, stride, padding, output_padding,
+    """conv_transpose1d / 2d / 3d with PyTorch's argument order (input, weight, bias, stride, padding, output_padding,
     groups, dilation)."""
     signature = ('%s(Tensor input, Tensor weight, Tensor? bias=None, SymIntArrayRef[%d] stride=1, SymIntArrayRef[%d] '
                  'padding=0, SymIntArrayRef[%d] output_padding=0, SymInt groups=1, SymIntArrayRef[%d] dilation=1)'
@@ -555,6 +561,7 @@ def _transpose_parsed(name, nd):
 
 conv_transpose1d = _transpose_parsed('conv_transpose1d', 1)
 conv_transpose2d = _transpose_parsed('conv_transpose2d', 2)
+conv_transpose3d = _transpose_parsed('conv_transpose3d', 3)
 
 
 # ================================================================================================ adaptive max pooling
@@ -562,59 +569,93 @@ conv_transpose2d = _transpose_parsed('conv_transpose2d', 2)
 def adaptive_max_pool2d_with_indices(input, output_size):
     """(values, indices) of the largest element of each of oh x ow windows tiling the last two dims (window i spans
     i * H // oh up to ceil((i + 1) * H / oh)); an index counts in the H * W plane (AdaptiveMaxPool2DBackward0)."""
-    output_size = _adaptive_output_size('adaptive_max_pool2d', input, output_size, 2)
-    sizes = list(output_size) if isinstance(output_size, tuple) else [output_size, output_size]
+    return _adaptive_max_pool(2, input, output_size)
+
+
+def adaptive_max_pool3d_with_indices(input, output_size, return_indices=False):
+    """adaptive_max_pool2d_with_indices over the last three dims: an index counts in the D * H * W volume
+    (AdaptiveMaxPool3DBackward0)."""
+    return _adaptive_max_pool(3, input, output_size)
+
+
+def _adaptive_max_pool(nd, input, output_size):
+    name = 'adaptive_max_pool%dd' % nd
+    output_size = _adaptive_output_size(name, input, output_size, nd)
+    sizes = tuple(output_size) if isinstance(output_size, tuple) else (output_size,) * nd
     shape = input._data.shape
-    if len(sizes) != 2:
-        raise RuntimeError('adaptive_max_pool2d(): internal error: output_size.size() must be 2')
-    if len(shape) not in (3, 4):
-        raise RuntimeError('adaptive_max_pool2d(): Expected 3D or 4D tensor, but got: %s' % _sizes(shape))
-    for d in range(len(shape) - 3, len(shape)):
+    if len(sizes) != nd and nd == 2:            # (3-d: after the input's checks)
+        raise RuntimeError('%s(): internal error: output_size.size() must be %d' % (name, nd))
+    if len(shape) not in (nd + 1, nd + 2):
+        raise RuntimeError('%s(): Expected %dD or %dD tensor, but got: %s' % (name, nd + 1, nd + 2, _sizes(shape)))
+    for d in range(len(shape) - nd - 1, len(shape)):
         if shape[d] == 0:
-            raise RuntimeError('adaptive_max_pool2d(): Expected input to have non-zero size for non-batch dimensions, '
-                               'but input has sizes %s with dimension %d being empty' % (_sizes(shape), d))
-    oh, ow = sizes
-    if oh < 0 or ow < 0:
-        bad = [d for d in shape[:-2] + (oh, ow) if d < 0][0]
+            raise RuntimeError('%s(): Expected input to have non-zero size for non-batch dimensions, but input has '
+                               'sizes %s with dimension %d being empty' % (name, _sizes(shape), d))
+    if len(sizes) != nd:
+        raise RuntimeError('%s(): internal error: output_size.size() must be %d' % (name, nd))
+    if min(sizes) < 0:
+        bad = [d for d in shape[:-nd] + sizes if d < 0][0]
         raise RuntimeError('Trying to create tensor with negative dimension %d: %s'
-                           % (bad, _sizes(shape[:-2] + (oh, ow))))
+                           % (bad, _sizes(shape[:-nd] + sizes)))
     if input._data.dtype.kind != 'f':
-        raise NotImplementedError('"adaptive_max_pool2d" not implemented for \'%s\'' % input.dtype.legacy)
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % (name if nd == 2 else name + '_cpu',
+                                                                        input.dtype.legacy))
     x = input._data
-    h, w = shape[-2:]
-    values = np.empty(shape[:-2] + (oh, ow), x.dtype)
+    values = np.empty(shape[:-nd] + sizes, x.dtype)
     indices = np.empty(values.shape, np.int64)
-    for i in range(oh):
-        r0, r1 = i * h // oh, -(-(i + 1) * h // oh)
-        for j in range(ow):
-            c0, c1 = j * w // ow, -(-(j + 1) * w // ow)
-            win = x[..., r0:r1, c0:c1].reshape(shape[:-2] + ((r1 - r0) * (c1 - c0),))
-            at = np.argmax(win, -1)                 # the first of the largest
-            nan = np.isnan(win)                     # PyTorch's kernel: the last NaN wins
-            at = np.where(nan.any(-1), win.shape[-1] - 1 - np.argmax(nan[..., ::-1], -1), at)
-            values[..., i, j] = np.take_along_axis(win, at[..., None], -1)[..., 0]
-            rows, cols = np.divmod(at, c1 - c0)
-            indices[..., i, j] = (rows + r0) * w + cols + c0
+    for at, spans in _adaptive_windows(shape[-nd:], sizes):
+        win = x[(Ellipsis,) + tuple(slice(s.start, s.stop) for s in spans)]
+        win = win.reshape(shape[:-nd] + (int(np.prod([len(s) for s in spans])),))
+        tap = np.argmax(win, -1)                # the first of the largest
+        nan = np.isnan(win)                     # PyTorch's kernel: the last NaN wins
+        tap = np.where(nan.any(-1), win.shape[-1] - 1 - np.argmax(nan[..., ::-1], -1), tap)
+        values[(Ellipsis,) + at] = np.take_along_axis(win, tap[..., None], -1)[..., 0]
+        taps = np.unravel_index(tap, [len(s) for s in spans])
+        indices[(Ellipsis,) + at] = sum((t + s.start) * int(np.prod(shape[len(shape) - nd + d + 1:]))
+                                        for d, (t, s) in enumerate(zip(taps, spans)))
     out, idx = _out(values, input.dtype), make(indices)
-    _attach(out, AdaptiveMaxPool2DBackward0, (input,), {'result1': SavedTensor(idx), 'self': SavedTensor(input)})
+    _attach(out, AdaptiveMaxPool2DBackward0 if nd == 2 else AdaptiveMaxPool3DBackward0, (input,),
+            {'result1': SavedTensor(idx), 'self': SavedTensor(input)})
     return out, idx
 
 
 class AdaptiveMaxPool2DBackward0(Node):
+    _nd = 2
+
     def apply(self, g):
         x, idx = self.saved('self'), self.saved('result1')
-        shape = x._data.shape
-        planes = int(np.prod(shape[:-2]))
-        gx = np.zeros((planes, shape[-2] * shape[-1]), g._data.dtype)
-        n = g._data.shape[-2] * g._data.shape[-1]
+        shape, nd = x._data.shape, self._nd
+        for i in range(1, g._data.ndim):         # (an output of size 0)
+            if not g._data.shape[i]:
+                raise RuntimeError('adaptive_max_pool%dd_backward(): Expected grad_output to have non-zero size for '
+                                   'non-batch dimensions, but grad_output has sizes %s with dimension %d being empty'
+                                   % (nd, _sizes(g._data.shape), i))
+        planes = int(np.prod(shape[:-nd]))
+        gx = np.zeros((planes, int(np.prod(shape[-nd:]))), g._data.dtype)
+        n = int(np.prod(g._data.shape[-nd:]))
         np.add.at(gx, (np.arange(planes)[:, None], idx._data.reshape(planes, n)), g._data.reshape(planes, n))
-        return (_linear_in_grad(make(gx.reshape(shape)), AdaptiveMaxPool2DBackwardBackward0, (g, x),
-                                lambda gg: _gather_planes(gg, idx), {'indices': SavedTensor(idx)}),)
+        return (_linear_in_grad(make(gx.reshape(shape)), AdaptiveMaxPool2DBackwardBackward0 if nd == 2 else
+                                AdaptiveMaxPool3DBackwardBackward0, (g, x),
+                                lambda gg: _gather_planes(gg, idx, nd), {'indices': SavedTensor(idx)}),)
+
+
+class AdaptiveMaxPool3DBackward0(AdaptiveMaxPool2DBackward0):
+    _nd = 3
+
+
+class AdaptiveMaxPool3DBackwardBackward0(_LinearInGrad):
+    pass
 
 
 def adaptive_max_pool2d(input, output_size, return_indices=False):
     """The largest element of each of output_size windows tiling the last two dims; with return_indices, where."""
     out, indices = adaptive_max_pool2d_with_indices(input, output_size)
+    return (out, indices) if return_indices else out
+
+
+def adaptive_max_pool3d(input, output_size, return_indices=False):
+    """The largest element of each of output_size windows tiling the last three dims; with return_indices, where."""
+    out, indices = _adaptive_max_pool(3, input, output_size)
     return (out, indices) if return_indices else out
 
 

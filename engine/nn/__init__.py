@@ -1380,6 +1380,31 @@ class LazyLinear(Linear):
         return Linear.forward(self, input)
 
 
+class Bilinear(Module):
+    """y = x1^T A x2 + b, with weight A (out_features, in1_features, in2_features); weight and bias drawn from
+    U(-1 / sqrt(in1_features), 1 / sqrt(in1_features)) as PyTorch does."""
+
+    def __init__(self, in1_features, in2_features, out_features, bias=True, device=None, dtype=None):
+        super().__init__()
+        self.in1_features, self.in2_features, self.out_features = in1_features, in2_features, out_features
+        _add_weight_and_bias(self, (out_features, in1_features, in2_features), bias, device, dtype)
+
+    def reset_parameters(self):
+        if self.in1_features <= 0:
+            raise ValueError('in1_features must be > 0, but got (in1_features=%s)' % self.in1_features)
+        bound = 1 / math.sqrt(self.weight.size(1))
+        init.uniform_(self.weight, -bound, bound)
+        if self.bias is not None:
+            init.uniform_(self.bias, -bound, bound)
+
+    def forward(self, input1, input2):
+        return F.bilinear(input1, input2, self.weight, self.bias)
+
+    def extra_repr(self):
+        return (f'in1_features={self.in1_features}, in2_features={self.in2_features}, '
+                f'out_features={self.out_features}, bias={self.bias is not None}')
+
+
 class Identity(Module):
     """Returns its input unchanged (a placeholder layer)."""
 
@@ -1911,6 +1936,12 @@ class Conv2d(_ConvNd):
     _fn = staticmethod(F.conv2d)
 
 
+class Conv3d(_ConvNd):
+    """3-d convolution over (N, C, D, H, W) inputs."""
+    _nd = 3
+    _fn = staticmethod(F.conv3d)
+
+
 class _LazyConvNd:
     """A convolution whose in_channels is its first input's channel count (dim 1, or 0 unbatched): until then its
     weight and bias are UninitializedParameters; the first forward shapes and initialises them (drawing as the
@@ -1951,6 +1982,10 @@ class LazyConv2d(_LazyConvNd, Conv2d):
     """Conv2d with in_channels taken from the first input."""
 
 
+class LazyConv3d(_LazyConvNd, Conv3d):
+    """Conv3d with in_channels taken from the first input."""
+
+
 class _MaxPoolNd(Module):
     _forward_per_class = True
     def __init__(self, kernel_size, stride=None, padding=0, dilation=1, return_indices=False, ceil_mode=False):
@@ -1979,6 +2014,11 @@ class MaxPool2d(_MaxPoolNd):
     _fn = staticmethod(F.max_pool2d)
 
 
+class MaxPool3d(_MaxPoolNd):
+    """The largest element of each 3-d window."""
+    _fn = staticmethod(F.max_pool3d)
+
+
 class AvgPool1d(Module):
     """The mean of each window along the last dim."""
 
@@ -1997,8 +2037,8 @@ class AvgPool1d(Module):
         return f'kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}'
 
 
-class AvgPool2d(Module):
-    """The mean of each 2-d window."""
+class _AvgPoolNd(Module):
+    _forward_per_class = _init_per_class = True
 
     def __init__(self, kernel_size, stride=None, padding=0, ceil_mode=False, count_include_pad=True,
                  divisor_override=None):
@@ -2009,11 +2049,21 @@ class AvgPool2d(Module):
         self.count_include_pad, self.divisor_override = count_include_pad, divisor_override
 
     def forward(self, input):
-        return F.avg_pool2d(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
-                            self.count_include_pad, self.divisor_override)
+        return type(self)._fn(input, self.kernel_size, self.stride, self.padding, self.ceil_mode,
+                              self.count_include_pad, self.divisor_override)
 
     def extra_repr(self):
         return f'kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}'
+
+
+class AvgPool2d(_AvgPoolNd):
+    """The mean of each 2-d window."""
+    _fn = staticmethod(F.avg_pool2d)
+
+
+class AvgPool3d(_AvgPoolNd):
+    """The mean of each 3-d window."""
+    _fn = staticmethod(F.avg_pool3d)
 
 
 class Embedding(Module):
@@ -2205,6 +2255,13 @@ class AdaptiveAvgPool2d(_AdaptiveAvgPoolNd):
 
     def forward(self, input):
         return F.adaptive_avg_pool2d(input, self.output_size)
+
+
+class AdaptiveAvgPool3d(_AdaptiveAvgPoolNd):
+    """The mean of each of output_size windows tiling the last three dims."""
+
+    def forward(self, input):
+        return F.adaptive_avg_pool3d(input, self.output_size)
 
 
 # ================================================================================================ recurrent
@@ -2626,6 +2683,14 @@ class BatchNorm2d(_BatchNorm):
             raise ValueError('expected 4D input (got %dD input)' % input.dim())
 
 
+class BatchNorm3d(_BatchNorm):
+    """Batch normalization of (N, C, D, H, W) inputs."""
+
+    def _check_input_dim(self, input):
+        if input.dim() != 5:
+            raise ValueError('expected 5D input (got %dD input)' % input.dim())
+
+
 class _LazyNormBase:
     """A batch norm whose num_features is its first input's dim 1: until then its weight, bias (affine) and running
     statistics are uninitialized; the first forward shapes and resets them and the module becomes the batch norm."""
@@ -2657,7 +2722,7 @@ class _LazyNormBase:
                 for t in pending:
                     t.materialize((self.num_features,))
                 self.reset_parameters()
-            self.__class__ = becomes
+        self.__class__ = becomes        # (even with nothing to initialize: affine=False, track_running_stats=False)
         return becomes.forward(self, input)
 
 
@@ -2667,6 +2732,10 @@ class LazyBatchNorm1d(_LazyNormBase, BatchNorm1d):
 
 class LazyBatchNorm2d(_LazyNormBase, BatchNorm2d):
     """BatchNorm2d with num_features taken from the first input."""
+
+
+class LazyBatchNorm3d(_LazyNormBase, BatchNorm3d):
+    """BatchNorm3d with num_features taken from the first input."""
 
 
 class LayerNorm(Module):
@@ -2716,6 +2785,91 @@ class RMSNorm(Module):
 
     def extra_repr(self):
         return f'{self.normalized_shape}, eps={self.eps}, elementwise_affine={self.elementwise_affine}'
+
+
+class LocalResponseNorm(Module):
+    """Normalizes each element by the squares of its `size` neighbouring channels (F.local_response_norm)."""
+
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1.0):
+        super().__init__()
+        self.size, self.alpha, self.beta, self.k = size, alpha, beta, k
+
+    def forward(self, input):
+        return F.local_response_norm(input, self.size, self.alpha, self.beta, self.k)
+
+    def extra_repr(self):
+        return '{}, alpha={}, beta={}, k={}'.format(self.size, self.alpha, self.beta, self.k)
+
+
+class CrossMapLRN2d(Module):
+    """The legacy (Lua Torch) local response normalization of 4-d inputs: PyTorch's autograd Function of that name
+    (its node CrossMapLRN2dBackward), a running sum of squares across the channels."""
+    extra_repr = LocalResponseNorm.extra_repr
+
+    def __init__(self, size, alpha=1e-4, beta=0.75, k=1):
+        super().__init__()
+        self.size, self.alpha, self.beta, self.k = size, alpha, beta, k
+
+    def forward(self, input):
+        return _cross_map_lrn2d().apply(input, self.size, self.alpha, self.beta, self.k)
+
+
+_CrossMapLRN2d = []
+
+
+def _cross_map_lrn2d():
+    """The Function (made once, on first use): forward and backward in numpy, in the order of PyTorch's loops."""
+    if not _CrossMapLRN2d:
+        from .._function import Function
+        from .._tensor import make
+
+        class CrossMapLRN2d(Function):
+            @staticmethod
+            def forward(ctx, input, size, alpha=1e-4, beta=0.75, k=1):
+                ctx.size, ctx.alpha, ctx.beta, ctx.k = size, alpha, beta, k
+                if input.dim() != 4:
+                    raise ValueError(f'CrossMapLRN2d: Expected input to be 4D, got {input.dim()}D instead.')
+                x = input._data
+                square, scale, channels = x * x, np.zeros_like(x), x.shape[1]
+                pre_pad = int((size - 1) / 2 + 1)
+                for c in range(min(pre_pad, channels)):
+                    scale[:, 0] += square[:, c]
+                for c in range(1, channels):          # (each channel's sum from the previous one's)
+                    scale[:, c] = scale[:, c - 1]
+                    if c < channels - pre_pad + 1:
+                        scale[:, c] += square[:, c + pre_pad - 1]
+                    if c > pre_pad:
+                        scale[:, c] -= square[:, c - pre_pad]
+                scale = scale * (alpha / size) + k
+                ctx.scale = scale
+                output = make(np.power(scale, x.dtype.type(-beta)) * x)
+                ctx.save_for_backward(input, output)
+                return output
+
+            @staticmethod
+            def backward(ctx, grad_output):
+                input, output = ctx.saved_tensors
+                x, out, g, scale, size = input._data, output._data, grad_output._data, ctx.scale, ctx.size
+                channels = x.shape[1]
+                grad_input = np.power(scale, x.dtype.type(-ctx.beta)) * g
+                padded = np.zeros((channels + size - 1,) + x.shape[2:], x.dtype)
+                ratio = 2 * ctx.alpha * ctx.beta / size
+                first = int(size - (size - 1) / 2)
+                if first + channels > len(padded):    # (PyTorch's narrow of its padded buffer: size 1)
+                    raise RuntimeError('start (%d) + length (%d) exceeds dimension size (%d).'
+                                       % (first, channels, len(padded)))
+                for n in range(x.shape[0]):
+                    padded[first:first + channels] = g[n] * out[n] / scale[n]
+                    accum = padded[:size - 1].sum(0)
+                    for c in range(channels):
+                        accum += padded[c + size - 1]
+                        grad_input[n, c] += x.dtype.type(-ratio) * x[n, c] * accum
+                        accum -= padded[c]
+                return make(grad_input), None, None, None, None
+        CrossMapLRN2d.__module__ = 'torch.nn.modules._functions'
+        _CrossMapLRN2d.append(CrossMapLRN2d)
+    return _CrossMapLRN2d[0]
+
 
 class GroupNorm(Module):
     """Normalizes each sample's groups of channels (num_channels split in num_groups) by their own mean and
@@ -2783,6 +2937,27 @@ class InstanceNorm2d(_InstanceNorm):
     def _check_input_dim(self, input):
         if input.dim() not in (3, 4):
             raise ValueError('expected 3D or 4D input (got %dD input)' % input.dim())
+
+
+class InstanceNorm3d(_InstanceNorm):
+    """Instance normalization of (N, C, D, H, W) or unbatched (C, D, H, W) inputs."""
+    _no_batch_dim = 4
+
+    def _check_input_dim(self, input):
+        if input.dim() not in (4, 5):
+            raise ValueError('expected 4D or 5D input (got %dD input)' % input.dim())
+
+
+class LazyInstanceNorm1d(_LazyNormBase, InstanceNorm1d):
+    """InstanceNorm1d with num_features taken from the first input (its dim 1, as PyTorch's)."""
+
+
+class LazyInstanceNorm2d(_LazyNormBase, InstanceNorm2d):
+    """InstanceNorm2d with num_features taken from the first input."""
+
+
+class LazyInstanceNorm3d(_LazyNormBase, InstanceNorm3d):
+    """InstanceNorm3d with num_features taken from the first input."""
 
 
 # ================================================================================================ losses
@@ -2892,6 +3067,23 @@ class TripletMarginLoss(_Loss):
     def forward(self, anchor, positive, negative):
         return F.triplet_margin_loss(anchor, positive, negative, margin=self.margin, p=self.p, eps=self.eps,
                                      swap=self.swap, reduction=self.reduction)
+
+
+class TripletMarginWithDistanceLoss(_Loss):
+    """max(0, margin + d(anchor, positive) - d(anchor, negative)) with a distance function d of one's choice
+    (a PairwiseDistance by default)."""
+
+    def __init__(self, *, distance_function=None, margin=1.0, swap=False, reduction='mean'):
+        super().__init__(size_average=None, reduce=None, reduction=reduction)
+        if margin <= 0:
+            raise ValueError(f'TripletMarginWithDistanceLoss: expected margin to be greater than 0, got {margin} '
+                             'instead')
+        self.distance_function = distance_function if distance_function is not None else PairwiseDistance()
+        self.margin, self.swap = margin, swap
+
+    def forward(self, anchor, positive, negative):
+        return F.triplet_margin_with_distance_loss(anchor, positive, negative, distance_function=self.distance_function,
+                                                   margin=self.margin, swap=self.swap, reduction=self.reduction)
 
 
 class PoissonNLLLoss(_Loss):
@@ -3050,33 +3242,36 @@ _deprecated_class(NLLLoss2d, '`NLLLoss2d` has been deprecated. Please use `NLLLo
 # Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
 for _where, _names in [('module', 'Module'),
                        ('container', 'Container Sequential ModuleList ModuleDict ParameterList ParameterDict'),
-                       ('linear', 'Linear LazyLinear Identity'), ('flatten', 'Flatten Unflatten'),
+                       ('linear', 'Linear LazyLinear Identity Bilinear'), ('flatten', 'Flatten Unflatten'),
                        ('dropout', '_DropoutNd Dropout Dropout1d Dropout2d Dropout3d AlphaDropout'),
                        ('sparse', 'Embedding EmbeddingBag'),
                        ('padding', '_ConstantPadNd ConstantPad1d ConstantPad2d ZeroPad2d'),
-                       ('conv', '_ConvNd Conv1d Conv2d LazyConv1d LazyConv2d'),
-                       ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d AvgPool1d AvgPool2d _AdaptiveAvgPoolNd '
-                                   'AdaptiveAvgPool2d'),
-                       ('batchnorm', '_NormBase _BatchNorm BatchNorm1d BatchNorm2d LazyBatchNorm1d LazyBatchNorm2d'),
+                       ('conv', '_ConvNd Conv1d Conv2d Conv3d LazyConv1d LazyConv2d LazyConv3d'),
+                       ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d MaxPool3d AvgPool1d _AvgPoolNd AvgPool2d AvgPool3d '
+                                   '_AdaptiveAvgPoolNd AdaptiveAvgPool2d AdaptiveAvgPool3d'),
+                       ('batchnorm', '_NormBase _BatchNorm BatchNorm1d BatchNorm2d BatchNorm3d LazyBatchNorm1d '
+                                     'LazyBatchNorm2d LazyBatchNorm3d'),
                        ('rnn', 'RNNBase RNN LSTM GRU RNNCellBase RNNCell LSTMCell GRUCell'),
                        ('activation', 'ReLU LeakyReLU ELU LogSigmoid Softplus SiLU Hardtanh ReLU6 GELU Sigmoid Tanh '
                                       'Softmax LogSoftmax Mish Hardswish Hardsigmoid SELU CELU Threshold Softshrink '
                                       'Hardshrink Tanhshrink Softsign Softmin GLU PReLU Softmax2d RReLU'),
                        ('distance', 'CosineSimilarity PairwiseDistance'),
-                       ('normalization', 'GroupNorm LayerNorm RMSNorm'),
-                       ('instancenorm', '_InstanceNorm InstanceNorm1d InstanceNorm2d'),
+                       ('normalization', 'GroupNorm LayerNorm RMSNorm LocalResponseNorm CrossMapLRN2d'),
+                       ('instancenorm', '_InstanceNorm InstanceNorm1d InstanceNorm2d InstanceNorm3d LazyInstanceNorm1d '
+                                        'LazyInstanceNorm2d LazyInstanceNorm3d'),
                        ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss NLLLoss2d CrossEntropyLoss '
                                 'BCELoss BCEWithLogitsLoss KLDivLoss MarginRankingLoss HingeEmbeddingLoss '
                                 'CosineEmbeddingLoss TripletMarginLoss PoissonNLLLoss GaussianNLLLoss SoftMarginLoss '
-                                'MultiLabelSoftMarginLoss MultiMarginLoss MultiLabelMarginLoss')]:
+                                'MultiLabelSoftMarginLoss MultiMarginLoss MultiLabelMarginLoss '
+                                'TripletMarginWithDistanceLoss')]:
     for _name in _names.split():
         globals()[_name].__module__ = 'torch.nn.modules.' + _where
 
 from ._attention import (MultiheadAttention, TransformerEncoderLayer, TransformerEncoder,  # noqa: E402,F401
                          TransformerDecoderLayer, TransformerDecoder, Transformer)
 from ._vision import (Upsample, UpsamplingNearest2d, UpsamplingBilinear2d, Unfold, Fold,  # noqa: E402,F401
-                      ConvTranspose1d, ConvTranspose2d, AdaptiveMaxPool1d, AdaptiveMaxPool2d, PixelShuffle,
-                      PixelUnshuffle)
+                      ConvTranspose1d, ConvTranspose2d, ConvTranspose3d, AdaptiveMaxPool1d, AdaptiveMaxPool2d,
+                      AdaptiveMaxPool3d, PixelShuffle, PixelUnshuffle)
 from ._pad import (ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d,  # noqa: E402,F401
                    ReplicationPad2d, ReplicationPad3d, CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad3d,
                    ZeroPad1d, ZeroPad3d, AdaptiveAvgPool1d)

@@ -140,6 +140,12 @@ class ConvTranspose2d(_ConvTransposeNd):
     _fn = staticmethod(F.conv_transpose2d)
 
 
+class ConvTranspose3d(_ConvTransposeNd):
+    """Transposed 3-d convolution (a learned upsampling of (N, C, D, H, W) inputs)."""
+    _nd = 3
+    _fn = staticmethod(F.conv_transpose3d)
+
+
 class _AdaptiveMaxPoolNd(Module):
     _forward_per_class = True
     def __init__(self, output_size, return_indices=False):
@@ -161,6 +167,11 @@ class AdaptiveMaxPool1d(_AdaptiveMaxPoolNd):
 class AdaptiveMaxPool2d(_AdaptiveMaxPoolNd):
     """The largest element of each of output_size windows tiling the last two dims."""
     _fn = staticmethod(F.adaptive_max_pool2d)
+
+
+class AdaptiveMaxPool3d(_AdaptiveMaxPoolNd):
+    """The largest element of each of output_size windows tiling the last three dims."""
+    _fn = staticmethod(F.adaptive_max_pool3d)
 
 
 class PixelShuffle(Module):
@@ -192,8 +203,8 @@ class PixelUnshuffle(Module):
 
 
 for _where, _names in [('upsampling', 'Upsample UpsamplingNearest2d UpsamplingBilinear2d'), ('fold', 'Unfold Fold'),
-                       ('conv', 'ConvTranspose1d ConvTranspose2d'),
-                       ('pooling', '_AdaptiveMaxPoolNd AdaptiveMaxPool1d AdaptiveMaxPool2d'),
+                       ('conv', 'ConvTranspose1d ConvTranspose2d ConvTranspose3d'),
+                       ('pooling', '_AdaptiveMaxPoolNd AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d'),
                        ('pixelshuffle', 'PixelShuffle PixelUnshuffle')]:
     for _name in _names.split():
         globals()[_name].__module__ = 'torch.nn.modules.' + _where

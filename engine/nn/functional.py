@@ -19,17 +19,33 @@ from .. import _ops_nn2
 from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, smooth_l1_loss, huber_loss,  # noqa: F401
                        nll_loss, cross_entropy, binary_cross_entropy, binary_cross_entropy_with_logits, logsumexp,
                        batch_norm, layer_norm)
-from .._ops_conv import (conv1d, conv2d, max_pool1d, max_pool2d, avg_pool1d, avg_pool2d,  # noqa: F401
-                         adaptive_avg_pool1d, adaptive_avg_pool2d)
+from .._ops_conv import (conv1d, conv2d, conv3d, max_pool1d, max_pool2d, avg_pool1d, avg_pool2d,  # noqa: F401
+                         avg_pool3d, max_pool3d, max_pool3d_with_indices, adaptive_avg_pool1d,
+                         adaptive_avg_pool2d, adaptive_avg_pool3d)
 from .._ops_pad import pad  # noqa: F401
+from .._ops_nn2 import bilinear  # noqa: F401
 from .._ops_stats import pdist  # noqa: F401
 from .._ops_attention import (scaled_dot_product_attention, multi_head_attention_forward,  # noqa: F401
                               _canonical_mask, _none_or_dtype)
 from .._ops_vision import (interpolate, unfold, fold, conv_transpose1d, conv_transpose2d,  # noqa: F401
+                           conv_transpose3d,
                            adaptive_max_pool1d, adaptive_max_pool2d, adaptive_max_pool1d_with_indices,
-                           adaptive_max_pool2d_with_indices, pixel_shuffle, pixel_unshuffle, upsample,
+                           adaptive_max_pool2d_with_indices, adaptive_max_pool3d, adaptive_max_pool3d_with_indices,
+                           pixel_shuffle, pixel_unshuffle, upsample,
                            upsample_nearest, upsample_bilinear)
 from .._tensor import Tensor, make, parser_type as _parser_type
+
+
+def max_pool1d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    """(values, indices) of max_pool1d (PyTorch's Python function behind F.max_pool1d's return_indices)."""
+    return max_pool1d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
+
+
+def max_pool2d_with_indices(input, kernel_size, stride=None, padding=0, dilation=1, ceil_mode=False,
+                            return_indices=False):
+    """(values, indices) of max_pool2d (PyTorch's Python function behind F.max_pool2d's return_indices)."""
+    return max_pool2d(input, kernel_size, stride, padding, dilation, ceil_mode, True)
 
 
 def relu(input, inplace=False):
@@ -682,6 +698,30 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
     return out.view(input.shape)
 
 
+def local_response_norm(input, size, alpha=1e-4, beta=0.75, k=1.0):
+    """Each element divided by (k + alpha * mean of the squares of its `size` neighbouring channels) ** beta,
+    composed of ops as PyTorch's Python function is (pad and avg_pool2d / avg_pool3d across the channels)."""
+    dim = input.dim()
+    if dim < 3:
+        raise ValueError('Expected 3D or higher dimensionality                          input (got %d dimensions)'
+                         % dim)
+    if input.numel() == 0:
+        return input
+    div = input.mul(input)
+    if dim == 3:
+        div = div.unsqueeze(1)
+        div = pad(div, (0, 0, size // 2, (size - 1) // 2))
+        div = avg_pool2d(div, (size, 1), stride=1).squeeze(1)
+    else:
+        sizes = input.size()
+        div = div.view(sizes[0], 1, sizes[1], sizes[2], -1)
+        div = pad(div, (0, 0, 0, 0, size // 2, (size - 1) // 2))
+        div = avg_pool3d(div, (size, 1, 1), stride=1).squeeze(1)
+        div = div.view(sizes)
+    div = div.mul(alpha).add(k).pow(beta)
+    return input / div
+
+
 # ================================================================================================ more losses
 
 def _loss_reduction(size_average, reduce, reduction):
@@ -759,17 +799,36 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     """max(0, margin + d(anchor, positive) - d(anchor, negative)) with pairwise distances (swap: the smaller of
     d(anchor, negative) and d(positive, negative)), reduced; composed as ATen composes it."""
     r = _loss_reduction(size_average, reduce, reduction)
+    dist_pos, dist_neg = _triplet_distances(anchor, positive, negative, (anchor.dim(), positive.dim(), negative.dim()),
+                                            margin, swap, lambda a, b: pairwise_distance(a, b, p, eps))
+    return _apply_loss_reduction((_ops._add_scalar(dist_pos, margin) - dist_neg).clamp_min(0), r)
+
+
+def _triplet_distances(anchor, positive, negative, dims, margin, swap, distance):
+    """The triplet losses' checks of the margin and of the inputs' dims, then d(anchor, positive) and
+    d(anchor, negative) (swap: the smaller of it and d(positive, negative))."""
     if margin <= 0:
         raise ValueError(f"margin must be greater than 0, got {margin}")
-    dims = (anchor.dim(), positive.dim(), negative.dim())
     if len(set(dims)) != 1:
         raise RuntimeError('The anchor, positive, and negative tensors are expected to have the same number of '
                            'dimensions, but got: anchor %dD, positive %dD, and negative %dD inputs' % dims)
-    dist_pos = pairwise_distance(anchor, positive, p, eps)
-    dist_neg = pairwise_distance(anchor, negative, p, eps)
+    dist_pos, dist_neg = distance(anchor, positive), distance(anchor, negative)
     if swap:
-        dist_neg = _ops_nn.minimum(dist_neg, pairwise_distance(positive, negative, p, eps))
-    return _apply_loss_reduction((_ops._add_scalar(dist_pos, margin) - dist_neg).clamp_min(0), r)
+        dist_neg = _ops_nn.minimum(dist_neg, distance(positive, negative))
+    return dist_pos, dist_neg
+
+
+def triplet_margin_with_distance_loss(anchor, positive, negative, *, distance_function=None, margin=1.0, swap=False,
+                                      reduction='mean'):
+    """max(0, margin + d(anchor, positive) - d(anchor, negative)) with a distance function d of one's choice
+    (pairwise_distance by default; swap: the smaller of d(anchor, negative) and d(positive, negative)), reduced;
+    composed as PyTorch's Python function composes it."""
+    if reduction not in ('mean', 'sum', 'none'):
+        raise ValueError(f'{reduction} is not a valid value for reduction')
+    dist_pos, dist_neg = _triplet_distances(anchor, positive, negative, (anchor.ndim, positive.ndim, negative.ndim),
+                                            margin, swap, distance_function or pairwise_distance)
+    loss = (margin + dist_pos - dist_neg).clamp_min(0)
+    return loss.sum() if reduction == 'sum' else loss.mean() if reduction == 'mean' else loss
 
 
 def poisson_nll_loss(input, target, log_input=True, full=False, size_average=None, eps=1e-8, reduce=None,
@@ -845,6 +904,9 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
         raise ValueError('only p == 1 and p == 2 supported')
     if weight is not None and weight.dim() != 1:
         raise ValueError('weight must be one-dimensional')
+    if type(margin) not in (float, int) or not isinstance(input, Tensor) or not isinstance(target, Tensor):
+        _parse('multi_margin_loss(Tensor input, Tensor target, Scalar p=1, Scalar margin=1, Tensor? weight=None, '
+               'int64_t reduction=Mean)', input, target, p, margin, weight, r)
     return _ops_nn.multi_margin_loss(input, target, p, margin, weight, r)
 
 
