@@ -38,6 +38,7 @@ registerStrings({
     'run.stopped': 'Stopped: Python was restarted. Your code is still in the editor.',
     'run.interrupted': 'Stopped: you pressed Stop, so Python raised KeyboardInterrupt where your code was.',
     'run.time_limit': 'Time limit reached: the run was stopped after {seconds} s.',
+    'run.longer': 'Run again with a {seconds} s limit',
     'run.crashed': 'The Python worker crashed ({message}). It was restarted; your code is still in the editor.',
     'run.no_answer': 'it stopped answering',
     'run.memory': 'Out of memory: this browser tab gives Python only a few GB. Try smaller tensors.',
@@ -53,6 +54,7 @@ registerStrings({
     'run.stopped': '已停止：Python 已重新启动。你的代码仍在编辑器中。',
     'run.interrupted': '已停止：你按下了“停止”，Python 在代码运行到的位置抛出了 KeyboardInterrupt。',
     'run.time_limit': '已达到时间上限：运行在 {seconds} 秒后被停止。',
+    'run.longer': '以 {seconds} 秒的上限重新运行',
     'run.crashed': 'Python 工作线程崩溃了（{message}）。它已重新启动；你的代码仍在编辑器中。',
     'run.no_answer': '它不再响应',
     'run.memory': '内存不足：浏览器标签页只给 Python 几 GB 内存。请试试更小的张量。',
@@ -75,6 +77,7 @@ const panes = {
 };
 const runButton = $('[data-testid=run]');
 const stopButton = $('[data-testid=stop]');
+const runLonger = $('[data-testid=run-longer]');  // under the output after a time limit: run again with a longer one
 
 /** body[data-engine] and the status line in the header. */
 function setEngine(state, text = t(`engine.${state}`)) {
@@ -171,16 +174,16 @@ function replaceCurrent() {
 
 // ---- running code ----
 
-const limits = { timeLimitMs: 10_000, maxOutputLines: 2000 };
+const limits = { timeLimitMs: 10_000, longTimeLimitMs: 60_000, maxOutputLines: 2000 };
 let runId = 0;
 let queue = Promise.resolve();
 let stopRequest = null;  // what ends the run in progress: 'stop' or 'time_limit'
 
 /** Run code in the current worker; resolves to {kind: 'result', result} | {kind: 'stopped'|'time_limit'|'crashed'}. */
-async function execute(code) {
+async function execute(code, timeLimitMs) {
   const handle = current;
   await handle.ready.catch(() => {});
-  if (handle !== current) return execute(code);  // replaced while we waited
+  if (handle !== current) return execute(code, timeLimitMs);  // replaced while we waited
   if (handle.dead) return { kind: 'crashed', message: t('engine.error') };
   const id = ++runId;
   if (handle.interrupt) Atomics.store(handle.interrupt, 0, 0);
@@ -207,7 +210,7 @@ async function execute(code) {
       running = true;
       clearTimeout(silent);
       if (interruptOnStart) interrupt();
-      setTimeout(() => handle.pending?.id === id && handle.stop('time_limit'), limits.timeLimitMs);
+      setTimeout(() => handle.pending?.id === id && handle.stop('time_limit'), timeLimitMs);
     };
     handle.pending = { id, resolve, started, live };
     handle.worker.postMessage({ type: 'run', id, code, limits: { maxOutputLines: limits.maxOutputLines } });
@@ -215,7 +218,7 @@ async function execute(code) {
   handle.pending = null;
   handle.stop = null;
   if (outcome.kind !== 'result' && handle === current) replaceCurrent();
-  return { ...outcome, stopRequest, live };
+  return { ...outcome, stopRequest, live, timeLimitMs };
 }
 
 function stop() {
@@ -229,15 +232,14 @@ async function present(code, outcome) {
   if (kind !== 'result') {
     live?.flush();                                // (what it printed before it was stopped stays, the notice below)
     if (!live?.shown) clearOutput(panes.output);
-    const text = kind === 'crashed' ? t('run.crashed', { message: outcome.message })
-      : kind === 'time_limit' ? t('run.time_limit', { seconds: limits.timeLimitMs / 1000 }) : t('run.stopped');
-    showNotice(panes.output, text, 'error');
+    if (kind === 'time_limit') timeLimitNotice(outcome.timeLimitMs);
+    else showNotice(panes.output, kind === 'crashed' ? t('run.crashed', { message: outcome.message }) : t('run.stopped'), 'error');
     return;
   }
   live?.cancel();
   showResult(panes.output, result, { internalNote: t('run.internal') });
   if (outcome.stopRequest === 'time_limit') {
-    showNotice(panes.output, t('run.time_limit', { seconds: limits.timeLimitMs / 1000 }), 'error');
+    timeLimitNotice(outcome.timeLimitMs);
   } else if (outcome.stopRequest === 'stop' && result.error?.type === 'KeyboardInterrupt') {
     showNotice(panes.output, t('run.interrupted'));
   }
@@ -252,15 +254,30 @@ async function present(code, outcome) {
   panes.output.scrollTop = panes.output.scrollHeight;
 }
 
-/** Run the editor's code (queued behind a run in progress); resolves once output and graph are on screen. */
-function run() {
+/** The time limit's notice; below the longer limit, the button that runs the code again under the longer one. */
+function timeLimitNotice(timeLimitMs) {
+  showNotice(panes.output, t('run.time_limit', { seconds: timeLimitMs / 1000 }), 'error');
+  labelRunLonger();
+  runLonger.hidden = !(limits.longTimeLimitMs > timeLimitMs);
+}
+
+function labelRunLonger() {
+  runLonger.textContent = `↻ ${t('run.longer', { seconds: limits.longTimeLimitMs / 1000 })}`;
+}
+
+/**
+ * Run the editor's code (queued behind a run in progress); resolves once output and graph are on screen.
+ * `timeLimitMs` lifts the time limit for this run only (the time-limit notice's "run again" button).
+ */
+function run({ timeLimitMs = limits.timeLimitMs } = {}) {
   const code = editor.getCode();
   saveCode(code);
   syncFragment(code);
   const notice = document.querySelector('[data-testid=notice]');
   if (notice) notice.hidden = true;
+  runLonger.hidden = true;
   // data-engine goes back to "ready" once the run is on screen (output, graph, stepper), not when Python is done.
-  const done = queue.then(() => execute(code)).then((outcome) => present(code, outcome).finally(() => {
+  const done = queue.then(() => execute(code, timeLimitMs)).then((outcome) => present(code, outcome).finally(() => {
     if (document.body.dataset.engine === 'running') setEngine('ready');
   }));
   queue = done.catch((err) => console.error(err));
@@ -345,6 +362,7 @@ if (location.hash && !ownReload) {
 }
 
 runButton.addEventListener('click', () => run());
+runLonger.addEventListener('click', () => run({ timeLimitMs: limits.longTimeLimitMs }));
 stopButton.addEventListener('click', stop);
 const shareButton = $('#share');
 bindShareButton(shareButton, { getCode: () => editor.getCode() });
@@ -360,8 +378,10 @@ addEventListener('pagehide', () => saveCode(editor.getCode()));
 bindLangSelect($('[data-testid=lang]'));
 applyI18n(document);
 document.title = t('app.title');
+labelRunLonger();
 onLangChange((lang) => {
   document.title = t('app.title');
+  labelRunLonger();
   editor.localize(t('ui.editor'), lang);
   const state = document.body.dataset.engine;
   if (state !== 'loading') setEngine(state);

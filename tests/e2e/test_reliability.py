@@ -87,6 +87,23 @@ def test_time_limit_stops_a_runaway_run(playground, run):
     assert_usable(playground, run, LOOP)
 
 
+def test_a_run_stopped_by_the_time_limit_runs_again_with_the_longer_limit(playground, run):
+    run(playground, 'pass')
+    playground.evaluate('Object.assign(window.playground.limits, {timeLimitMs: 1000, longTimeLimitMs: 8000})')
+    code = 'import time\nprint("start")\nend = time.time() + 2.5\nwhile time.time() < end:\n    pass\nprint("done")\n'
+    button = playground.locator('[data-testid=run-longer]')
+    assert button.is_hidden()
+    text = run(playground, code)
+    assert 'Time limit reached' in text and 'done' not in text
+    assert button.is_visible() and button.inner_text() == '↻ Run again with a 8 s limit'
+    button.click()
+    playground.wait_for_function('document.querySelector("[data-testid=output]").innerText.includes("done")')
+    wait_state(playground, 'ready')
+    assert playground.locator(OUTPUT).inner_text() == 'start\ndone\n' and button.is_hidden()
+    assert run(playground, code).count('Time limit reached') == 1 and button.is_visible()   # (the next run: 1 s again)
+    assert run(playground, 'print(1)') == '1\n' and button.is_hidden()
+
+
 def test_array_beyond_the_address_space_gives_a_clear_memory_error(playground, run):
     code = 'import numpy as np\nx = np.empty((30_000, 30_000))\n'
     text = run(playground, code)
