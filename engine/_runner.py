@@ -4,6 +4,7 @@ import io
 import json
 import linecache
 import os
+import re
 import sys
 import traceback
 import types
@@ -215,6 +216,29 @@ def _is_out_of_memory(exc):
         str(exc).startswith('array is too big') or str(exc).startswith('Maximum allowed dimension exceeded')))
 
 
+_GAPS = [  # (error type, its message: the module (the engine's own name for it, in an ImportError) and the name)
+    (AttributeError, re.compile(r"module '(?P<module>torch[\w.]*)' has no attribute '(?P<name>\w+)'")),
+    (AttributeError, re.compile(r"'(?:Tensor|Parameter)' object has no attribute '(?P<name>\w+)'")),
+    (ImportError, re.compile(r"cannot import name '(?P<name>\w+)' from '(?:torch|engine)(?P<submodule>[\w.]*)'.*")),
+]
+
+
+def _pytorch_gap(exc):
+    """'torch.fft', 'torch.Tensor.stft': what the user's code asked of PyTorch that PyTorch 2.13 has and the engine
+    lacks (a gap of the playground, not a typo of the learner's), from the error it got; else None."""
+    from engine import _torch_names
+    if isinstance(exc, ModuleNotFoundError):
+        module, _, name = (exc.name or '').rpartition('.')
+    else:
+        found = [m for kind, pattern in _GAPS if isinstance(exc, kind) for m in [pattern.fullmatch(str(exc))] if m]
+        if not found:
+            return None
+        parts = found[0].groupdict()
+        module = parts.get('module') or ('torch' + parts['submodule'] if 'submodule' in parts else 'torch.Tensor')
+        name = parts['name']
+    return module + '.' + name if _torch_names.pytorch_has(module, name) else None
+
+
 def _describe(exc):
     """The error dict of the result for an exception raised by the user's code."""
     if isinstance(exc, SyntaxError) and exc.filename == FILENAME and exc.__traceback__ is not None \
@@ -237,7 +261,8 @@ def _describe(exc):
     if _is_out_of_memory(exc):
         name, message = 'MemoryError', message or 'out of memory'
         lines[-1] = f'MemoryError: {message}\n'
-    return {'type': name, 'message': message, 'line': line, 'traceback': ''.join(lines), 'internal': internal}
+    return {'type': name, 'message': message, 'line': line, 'traceback': ''.join(lines), 'internal': internal,
+            'missing': _pytorch_gap(exc)}
 
 
 def _show_warning(message, category, filename, lineno, file=None, line=None):

@@ -44,6 +44,7 @@ registerStrings({
     'run.memory': 'Out of memory: this browser tab gives Python only a few GB. Try smaller tensors.',
     'run.no_input': 'input() has nothing to read here: the playground runs your code in one go, with no keyboard input. Write the value into the code instead, e.g. name = "Ada".',
     'run.internal': 'This is a bug in the playground\'s engine, not in your code. Please report it with the code above.',
+    'run.missing': 'PyTorch has {name}, but this playground\'s engine does not (yet): the error above is a gap in the playground, not a mistake in your code.',
     'run.restarting': 'Restarting Python…',
   },
   'zh-CN': {
@@ -60,6 +61,7 @@ registerStrings({
     'run.memory': '内存不足：浏览器标签页只给 Python 几 GB 内存。请试试更小的张量。',
     'run.no_input': 'input() 在这里读不到任何内容：演练场一次性运行你的代码，没有键盘输入。请直接把值写进代码，例如 name = "Ada"。',
     'run.internal': '这是演练场引擎的缺陷，不是你的代码的问题。请连同上面的代码一起报告。',
+    'run.missing': 'PyTorch 有 {name}，但本演练场的引擎（暂时）还没有实现它：上面的错误是演练场的缺口，不是你代码的错误。',
     'run.restarting': '正在重新启动 Python……',
   },
 });
@@ -247,6 +249,7 @@ async function present(code, outcome) {
   if (error?.type === 'MemoryError' || /not enough memory|can't allocate memory/.test(error?.message)) showNotice(panes.output, t('run.memory'));
   // What input() raises when stdin is empty, as the runner's is: a learner expects a prompt instead.
   if (error?.type === 'EOFError' && error.message === 'EOF when reading a line') showNotice(panes.output, t('run.no_input'));
+  if (error?.missing) showNotice(panes.output, t('run.missing', { name: error.missing }));
   for (const problem of result.problems ?? []) console.warn('playground:', problem);
   if (error?.line) editor.markError(error.line, `${error.type}: ${error.message}`);
   await views.show(result, code);

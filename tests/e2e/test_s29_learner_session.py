@@ -156,6 +156,15 @@ def test_input_is_explained_after_pythons_eoferror(learner, lang, words):
     assert run_code(learner, 'print("no input, no notice")') == 'no input, no notice\n'
 
 
+@pytest.mark.parametrize('lang, words', [('en', 'PyTorch has torch.xpu, but'), ('zh-CN', 'PyTorch 有 torch.xpu，但')])
+def test_a_name_pytorch_has_and_the_engine_lacks_is_said_to_be_the_playgrounds_gap(learner, lang, words):
+    learner.select_option('[data-testid=lang]', lang)
+    text = run_code(learner, 'import torch\nprint(torch.xpu.is_available())\n')
+    python, notice = text.split("AttributeError: module 'torch' has no attribute 'xpu'\n")
+    assert words in notice
+    assert 'PyTorch' not in run_code(learner, 'import torch\ntorch.tensr(1)\n')   # a typo: Python's error alone
+
+
 def test_a_training_loop_says_how_many_backward_calls_went_unrecorded(learner):
     learner.select_option('[data-testid=lang]', 'en')
     run_code(learner, 'import torch\nw = torch.ones(2, requires_grad=True)\nfor i in range(25):\n'

@@ -208,6 +208,25 @@ def test_exit_ends_quietly_and_input_does_not_block():
     assert run('input()')['error']['type'] == 'EOFError'
 
 
+@pytest.mark.parametrize('code, missing', [
+    ('import torch\ntorch.xpu.is_available()', 'torch.xpu'),              # (names the engine will not gain)
+    ('import torch.xpu', 'torch.xpu'),
+    ('from torch import quantize_per_tensor', 'torch.quantize_per_tensor'),
+    ('import torch\ntorch.ones(2).to_mkldnn()', 'torch.Tensor.to_mkldnn'),
+    ('import torch\ntorch.nn.Parameter(torch.ones(2)).q_scale()', 'torch.Tensor.q_scale'),
+    ('import torch\ntorch.nn.SyncBatchNorm(3)', 'torch.nn.SyncBatchNorm'),
+    ('from torch.nn import SyncBatchNorm', 'torch.nn.SyncBatchNorm'),
+    ('import torch\ntorch.tensr(1)', None),                                 # typos are the learner's
+    ('import torch.xpuu', None),
+    ('from torch.nn import Linaer', None),
+    ('import torch\ntorch.ones(2).foo', None),
+    ('import numpy\nnumpy.xpu', None),
+    ('raise AttributeError("xpu")', None),
+])
+def test_an_error_for_a_name_pytorch_has_and_the_engine_lacks_says_which(code, missing):
+    assert run(code)['error']['missing'] == missing
+
+
 def test_streams_are_restored():
     out, err = sys.stdout, sys.stderr
     run('print("x")\nraise KeyboardInterrupt\n')
