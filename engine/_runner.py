@@ -303,6 +303,10 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
     recorder = _Recorder(graph, namespace, ids, max_chapters, max_steps)
     linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)
     saved = sys.stdout, sys.stderr, sys.stdin, sys.modules.get('__main__'), sys.modules.get('torch')
+    # (real PyTorch's submodules, should this process have imported it, as a test run may: `import torch.nn` in the
+    # code must find the engine's, as in the browser; they are put back after)
+    foreign = {name: mod for name, mod in sys.modules.items()
+               if name.startswith('torch.') and not getattr(mod, '__name__', '').startswith(engine.__name__)}
     set_recorder = getattr(sys.modules.get('engine._autograd'), 'set_recorder', None) if ids else None
     restore_settings = _settings(engine)
     error = None
@@ -310,6 +314,8 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
         sys.stdout, sys.stderr = _Stream(capture, 'stdout'), _Stream(capture, 'stderr')
         sys.stdin = io.StringIO('')
         sys.modules['__main__'], sys.modules['torch'] = module, engine
+        for name in foreign:
+            del sys.modules[name]
         if set_recorder:
             set_recorder(recorder)
         with warnings.catch_warnings():
@@ -333,6 +339,7 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
                 sys.modules.pop(name, None)
             else:
                 sys.modules[name] = mod
+        sys.modules.update(foreign)
     node_link, dot, graph_failure = _export_graph(graph, namespace, ids)
     return {'output': capture.result(), 'error': error, 'graph': node_link, 'dot': dot, 'chapters': recorder.chapters,
             'calls': recorder.calls, 'problems': [p for p in (graph_failure, recorder.failure) if p]}

@@ -97,10 +97,19 @@ NAMES = {
     'torch.nn.utils': ("""
         __all__ _named_member_accessor clip_grad convert_conv2d_weight_memory_format
         convert_conv3d_weight_memory_format convert_parameters fuse_conv_bn_eval fuse_conv_bn_weights
-        fuse_linear_bn_eval fuse_linear_bn_weights fusion init memory_format parametrizations parametrize
-        remove_spectral_norm remove_weight_norm skip_init spectral_norm stateless weight_norm""",
+        fuse_linear_bn_eval fuse_linear_bn_weights fusion init memory_format remove_weight_norm skip_init stateless
+        weight_norm""",
         """
-        Tensor WeightNorm __dir__ __getattr__ _as_list _factories ag cat stack types warnings"""),
+        Tensor WeightNorm SpectralNorm __dir__ __getattr__ _as_list _factories ag cat stack types warnings"""),
+    'torch.nn.utils.parametrize': ("""
+        OpaqueBase Sequence __all__ __annotations__ copyreg get_swap_module_params_on_conversion
+        is_opaque_reference_type is_traceable_wrapper_subclass torch""",
+        """
+        __dir__ __getattr__ _check_result _deepcopy _getstate ag"""),
+    'torch.nn.utils.parametrizations': ("""
+        Enum Tensor _OrthMaps _Orthogonal __all__ _is_orthogonal _make_orthogonal auto orthogonal torch""",
+        """
+        __dir__ __getattr__ _transposed_conv_dim _weight_norm ag norm_except_dim"""),
 }
 
 

@@ -227,6 +227,14 @@ def test_an_error_for_a_name_pytorch_has_and_the_engine_lacks_says_which(code, m
     assert run(code)['error']['missing'] == missing
 
 
+def test_the_code_imports_the_engines_submodules_even_where_real_pytorchs_were_imported(monkeypatch):
+    import types
+    real = types.ModuleType('torch.nn')                 # (as a test process that imported PyTorch has it)
+    monkeypatch.setitem(sys.modules, 'torch.nn', real)
+    assert text_of(run('import torch.nn as nn\nprint(hasattr(nn, "Linear"))')) == 'True\n'
+    assert sys.modules['torch.nn'] is real
+
+
 def test_streams_are_restored():
     out, err = sys.stdout, sys.stderr
     run('print("x")\nraise KeyboardInterrupt\n')

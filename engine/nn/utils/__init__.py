@@ -151,4 +151,89 @@ def remove_weight_norm(module, name='weight'):
     raise ValueError("weight_norm of '%s' not found in %s" % (name, module))
 
 
-from . import rnn  # noqa: E402,F401
+class SpectralNorm:
+    """The forward pre-hook of the older spectral_norm: before each forward the module's `name` is made again as
+    `name`_orig / sigma, sigma estimated by power iteration on the buffers `name`_u and `name`_v (which take
+    n_power_iterations steps, without a graph, in training mode)."""
+    __module__ = 'torch.nn.utils.spectral_norm'
+    _version = 1
+
+    def __init__(self, name='weight', n_power_iterations=1, dim=0, eps=1e-12):
+        if n_power_iterations <= 0:
+            raise ValueError('Expected n_power_iterations to be positive, but got n_power_iterations=%s'
+                             % n_power_iterations)
+        self.name, self.dim, self.n_power_iterations, self.eps = name, dim, n_power_iterations, eps
+
+    def reshape_weight_to_matrix(self, weight):
+        if self.dim != 0:
+            weight = weight.permute(self.dim, *[d for d in range(weight.dim()) if d != self.dim])
+        return weight.reshape(weight.size(0), -1)
+
+    def compute_weight(self, module, do_power_iteration):
+        from ... import mv, dot, contiguous_format
+        from ..functional import normalize
+        weight = getattr(module, self.name + '_orig')
+        u, v = getattr(module, self.name + '_u'), getattr(module, self.name + '_v')
+        weight_mat = self.reshape_weight_to_matrix(weight)
+        if do_power_iteration:
+            with ag.no_grad():
+                for _ in range(self.n_power_iterations):
+                    v = normalize(mv(weight_mat.t(), u), dim=0, eps=self.eps, out=v)
+                    u = normalize(mv(weight_mat, v), dim=0, eps=self.eps, out=u)
+                u = u.clone(memory_format=contiguous_format)     # (the buffers change at the next step:
+                v = v.clone(memory_format=contiguous_format)     # sigma's graph keeps these)
+        return weight / dot(u, mv(weight_mat, v))
+
+    def remove(self, module):
+        from ..parameter import Parameter
+        with ag.no_grad():
+            weight = self.compute_weight(module, do_power_iteration=False)
+        for suffix in ('', '_u', '_v', '_orig'):
+            delattr(module, self.name + suffix)
+        module.register_parameter(self.name, Parameter(weight.detach()))
+
+    def __call__(self, module, inputs):
+        setattr(module, self.name, self.compute_weight(module, do_power_iteration=module.training))
+
+    @staticmethod
+    def apply(module, name, n_power_iterations, dim, eps):
+        from ..functional import normalize
+        for hook in module._forward_pre_hooks.values():
+            if isinstance(hook, SpectralNorm) and hook.name == name:
+                raise RuntimeError('Cannot register two spectral_norm hooks on the same parameter %s' % name)
+        fn = SpectralNorm(name, n_power_iterations, dim, eps)
+        weight = module._parameters[name]
+        if weight is None:
+            raise ValueError('`SpectralNorm` cannot be applied as parameter `%s` is None' % name)
+        with ag.no_grad():
+            h, w = fn.reshape_weight_to_matrix(weight).size()
+            u = normalize(weight.new_empty(h).normal_(0, 1), dim=0, eps=fn.eps)
+            v = normalize(weight.new_empty(w).normal_(0, 1), dim=0, eps=fn.eps)
+        delattr(module, fn.name)
+        module.register_parameter(fn.name + '_orig', weight)
+        setattr(module, fn.name, weight.data)
+        module.register_buffer(fn.name + '_u', u)
+        module.register_buffer(fn.name + '_v', v)
+        module.register_forward_pre_hook(fn)
+        return fn
+
+
+def spectral_norm(module, name='weight', n_power_iterations=1, eps=1e-12, dim=None):
+    """The older spectral normalization, by a forward pre-hook (parametrizations.spectral_norm is the newer):
+    `name` becomes `name`_orig (the parameter trained) with buffers `name`_u and `name`_v."""
+    from .parametrizations import _transposed_conv_dim
+    SpectralNorm.apply(module, name, n_power_iterations, _transposed_conv_dim(module, dim), eps)
+    return module
+
+
+def remove_spectral_norm(module, name='weight'):
+    """Undo spectral_norm: `name` a parameter again, of the weight as normalized now."""
+    for k, hook in module._forward_pre_hooks.items():
+        if isinstance(hook, SpectralNorm) and hook.name == name:
+            hook.remove(module)
+            del module._forward_pre_hooks[k]
+            return module
+    raise ValueError("spectral_norm of '%s' not found in %s" % (name, module))
+
+
+from . import rnn, parametrize, parametrizations  # noqa: E402,F401
