@@ -100,7 +100,8 @@ NAMES = {
         fuse_linear_bn_eval fuse_linear_bn_weights fusion init memory_format remove_weight_norm skip_init stateless
         weight_norm""",
         """
-        Tensor WeightNorm SpectralNorm __dir__ __getattr__ _as_list _factories ag cat stack types warnings"""),
+        Tensor WeightNorm SpectralNorm __dir__ __getattr__ _as_list _factories _remove_hook ag cat stack types
+        warnings"""),
     'torch.nn.utils.parametrize': ("""
         OpaqueBase Sequence __all__ __annotations__ copyreg get_swap_module_params_on_conversion
         is_opaque_reference_type is_traceable_wrapper_subclass torch""",

@@ -141,14 +141,19 @@ def weight_norm(module, name='weight', dim=0):
     return module
 
 
-def remove_weight_norm(module, name='weight'):
-    """Undo weight_norm: `name` a parameter again, of the weight its _g and _v make."""
+def _remove_hook(module, name, kind, what):
+    """Undo the forward pre-hook of class `kind` on module's `name` (what: its function's name, for the error)."""
     for k, hook in module._forward_pre_hooks.items():
-        if isinstance(hook, WeightNorm) and hook.name == name:
+        if isinstance(hook, kind) and hook.name == name:
             hook.remove(module)
             del module._forward_pre_hooks[k]
             return module
-    raise ValueError("weight_norm of '%s' not found in %s" % (name, module))
+    raise ValueError("%s of '%s' not found in %s" % (what, name, module))
+
+
+def remove_weight_norm(module, name='weight'):
+    """Undo weight_norm: `name` a parameter again, of the weight its _g and _v make."""
+    return _remove_hook(module, name, WeightNorm, 'weight_norm')
 
 
 class SpectralNorm:
@@ -228,12 +233,7 @@ def spectral_norm(module, name='weight', n_power_iterations=1, eps=1e-12, dim=No
 
 def remove_spectral_norm(module, name='weight'):
     """Undo spectral_norm: `name` a parameter again, of the weight as normalized now."""
-    for k, hook in module._forward_pre_hooks.items():
-        if isinstance(hook, SpectralNorm) and hook.name == name:
-            hook.remove(module)
-            del module._forward_pre_hooks[k]
-            return module
-    raise ValueError("spectral_norm of '%s' not found in %s" % (name, module))
+    return _remove_hook(module, name, SpectralNorm, 'spectral_norm')
 
 
 from . import rnn, parametrize, parametrizations  # noqa: E402,F401
