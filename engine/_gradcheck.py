@@ -122,7 +122,7 @@ def _analytical_rows(inputs, output, v=None):
     if v is not None:
         grads = _torch().autograd.grad(output, diff, v.reshape(output.shape), retain_graph=True, allow_unused=True)
         return [[d.clone() if isinstance(d, Tensor) else None] for d in grads]
-    base = _torch().zeros_like(output)
+    base = _torch().zeros_like(output, memory_format=_torch().contiguous_format)   # (an output by columns too)
     flat = base.view(-1)
     rows = [[] for _ in diff]
     for j in range(flat.numel()):

@@ -1536,3 +1536,118 @@ class LinalgLuSolveBackward0(Node):
 __all__ += ['cholesky', 'cholesky_solve', 'cholesky_inverse', 'triangular_solve', 'qr']
 for _name in ('cholesky', 'cholesky_solve', 'cholesky_inverse', 'triangular_solve', 'qr'):
     setattr(Tensor, _name, globals()[_name])
+
+
+# ================================================================================ geqrf, householder_product (orgqr)
+
+def _lapack_kernel_dtype(name, A):
+    """The error of a LAPACK kernel given a tensor it has no version for (integers, bool, half)."""
+    if A._data.dtype.kind != 'f' or A._data.dtype == np.float16:
+        raise NotImplementedError('"%s" not implemented for \'%s\'' % (name, A.dtype.legacy))
+
+
+def geqrf(input):
+    """torch.geqrf: LAPACK's QR in Householder form: `a` holds R on and above its diagonal and below it the vectors
+    of the reflections (each with an implicit 1 on the diagonal), `tau` their scales; householder_product(a, tau) is
+    Q. (numpy's 'raw' QR is geqrf's own output, stored by columns.) No derivative: backward through it fails."""
+    _check_tensor('geqrf', 'input', input, 1)
+    if input.ndim < 2:
+        raise RuntimeError('torch.geqrf: input must have at least 2 dimensions.')
+    _lapack_kernel_dtype('geqrf_cpu', input)
+    x = input._data
+    m, n = x.shape[-2:]
+    if x.size:
+        h, tau = np.linalg.qr(x, mode='raw')
+        a = np.swapaxes(h, -1, -2).astype(x.dtype)
+    else:
+        a, tau = x.copy(), np.zeros(x.shape[:-2] + (min(m, n),), x.dtype)
+    a, tau = make(_column_major(a)), make(np.ascontiguousarray(tau, x.dtype))
+    if ag.grad_enabled and input.requires_grad:
+        _record_outputs(GeqrfBackward0, (input,), [a, tau], {}, {})
+    return return_types.geqrf(a, tau)
+
+
+class GeqrfBackward0(Node):
+    def apply(self, *grads):
+        raise NotImplementedError("the derivative for 'geqrf' is not implemented.")
+
+
+def _householder_product_checks(A, tau):
+    name = 'torch.linalg.householder_product'
+    if A.ndim < 2:
+        raise RuntimeError(name + ': input must have at least 2 dimensions.')
+    if A.shape[-2] < A.shape[-1]:
+        raise RuntimeError(name + ': input.shape[-2] must be greater than or equal to input.shape[-1]')
+    if tau.ndim and A.shape[-1] < tau.shape[-1]:
+        raise RuntimeError(name + ': input.shape[-1] must be greater than or equal to tau.shape[-1]')
+    if A.ndim - tau.ndim != 1:
+        raise RuntimeError(name + ': Expected tau to have one dimension less than input, but got tau.ndim equal to %d '
+                           'and input.ndim is equal to %d' % (tau.ndim, A.ndim))
+    if A.ndim > 2 and tuple(tau.shape[:-1]) != tuple(A.shape[:-2]):
+        raise RuntimeError(name + ': Expected batch dimensions of tau to be equal to input.shape[:-2], but got %s'
+                           % list(tau.shape[:-1]))
+    if tau.dtype is not A.dtype:
+        raise RuntimeError(name + ': tau dtype %s does not match input dtype %s' % (tau.dtype.legacy, A.dtype.legacy))
+    _lapack_kernel_dtype('orgqr_cpu', A)
+
+
+def _reflection_vector(a, i, m):
+    """The i-th reflection's vector from geqrf's `a` (numpy or tensor): 0 above row i, 1 at it, a's column below."""
+    below = (np.arange(m) > i).astype(a.dtype if isinstance(a, np.ndarray) else a._data.dtype)
+    unit = (np.arange(m) == i).astype(below.dtype)
+    column = a[..., :, i]
+    return column * below + unit if isinstance(a, np.ndarray) else column * make(below) + make(unit)
+
+
+def _householder_formula(A, tau):
+    """Q = H_1 H_2 ... H_k (H_i = I - tau_i v_i v_i^T), its first n columns, in differentiable ops (the backward)."""
+    m, n = A.shape[-2:]
+    Q = eye(m, dtype=A.dtype).expand(tuple(A.shape[:-2]) + (m, m))
+    for i in range(tau.shape[-1]):
+        v = _reflection_vector(A, i, m)
+        Q = Q - matmul(Q, v.unsqueeze(-1)) * tau[..., i, None, None] * v.unsqueeze(-2)
+    return Q.narrow(-1, 0, n)
+
+
+def linalg_householder_product(input, tau):
+    """torch.linalg.householder_product (torch.orgqr): the first n columns of the product of the Householder
+    reflections geqrf describes, Q of the QR decomposition when given geqrf's output."""
+    _check_tensor('linalg_householder_product', 'input', input, 1)
+    _check_tensor('linalg_householder_product', 'tau', tau, 2)
+    _householder_product_checks(input, tau)
+    a, t = input._data, tau._data
+    m, n = a.shape[-2:]
+    q = np.broadcast_to(np.eye(m, dtype=a.dtype), a.shape[:-2] + (m, m)).copy()
+    for i in range(t.shape[-1]):
+        v = _reflection_vector(a, i, m)
+        q -= (q @ v[..., :, None]) * t[..., i, None, None] * v[..., None, :]
+    Q = make(_column_major(q[..., :n]))
+    if ag.grad_enabled and (input.requires_grad or tau.requires_grad):
+        _record_outputs(LinalgHouseholderProductBackward0, (input, tau), [Q],
+                        {'input': SavedTensor(input), 'tau': SavedTensor(tau), 'result': None}, {'result': Q})
+    return Q
+
+
+class LinalgHouseholderProductBackward0(Node):
+    """The vector-Jacobian product of the reflections' product written in differentiable ops (so that it has a
+    derivative itself)."""
+
+    def apply(self, g):
+        from .autograd import grad
+        ins, create = self.saved_pair('input', 'tau'), ag.grad_enabled
+        want = [i for i in (0, 1) if self.needs(i)]
+        with ag.enable_grad():
+            srcs = [t.view_as(t) if create else t.detach().requires_grad_(i in want) for i, t in enumerate(ins)]
+            found = grad([_householder_formula(*srcs)], [srcs[i] for i in want], [g], create_graph=create,
+                         allow_unused=True)
+        out = [None, None]
+        for i, r in zip(want, found):
+            out[i] = r
+        return tuple(out)
+
+
+return_types.geqrf = _return_type('geqrf', ('a', 'tau'))
+orgqr = linalg_householder_product
+__all__ += ['geqrf', 'orgqr']
+Tensor.geqrf = geqrf
+Tensor.orgqr = linalg_householder_product

@@ -75,7 +75,7 @@ NAMES = {
         """
         __dir__ __getattr__"""),
     'torch.linalg': ("""
-        __path__ _add_docstr _linalg _powsum common_notes cond eig eigvals householder_product ldl_factor
+        __path__ _add_docstr _linalg _powsum common_notes cond eig eigvals ldl_factor
         ldl_factor_ex ldl_solve lstsq matrix_exp matrix_rank pinv""",
         """
         Tensor __dir__ __getattr__ _check_dtype _check_float _norm _over_last_two _wrap_dim dt math _chain_matmul

@@ -76,6 +76,8 @@ FUNCTIONS = {
     "lu_solve_B": lambda x: _lu_solve_all(_x((3, 3), 3).detach(), x[0, :, :2]),
     "lu_solve_both": lambda x: _lu_solve_all(x, x[..., 1:]),
     "tensorsolve": lambda x: torch.linalg.tensorsolve(_square4(x).reshape(2, 2, 4), _W.reshape(2, 3)[:, :2]),
+    "householder_product": lambda x: torch.linalg.householder_product(x, x[..., 0, :2].sigmoid()),
+    "householder_product_tall": lambda x: torch.orgqr(x.reshape(3, 6).mT, x[0, :, 0]),
 }
 
 
@@ -205,3 +207,22 @@ def test_errors():
     assert torch.linalg.cholesky(torch.empty(2, 0, 0)).shape == (2, 0, 0)
     assert torch.linalg.eigh(torch.empty(0, 0)).eigenvalues.shape == (0,)
     assert torch.linalg.qr(torch.empty(3, 0), 'complete').Q.tolist() == np.eye(3).tolist()
+
+
+def test_geqrf_and_householder_product_give_qr_and_geqrf_has_no_derivative():
+    A = torch.tensor(np.random.default_rng(3).standard_normal((2, 5, 3)), requires_grad=True)
+    a, tau = torch.geqrf(A)
+    Q = torch.linalg.householder_product(a, tau)
+    R = a.triu()[..., :3, :]
+    assert np.allclose((Q @ R).detach().numpy(), A.detach().numpy())
+    assert np.allclose((Q.mT @ Q).detach().numpy(), np.eye(3))
+    assert a.stride() == (15, 1, 5) and type(a.grad_fn).__name__ == 'GeqrfBackward0'
+    with pytest.raises(NotImplementedError, match="^the derivative for 'geqrf' is not implemented.$"):
+        a.sum().backward()
+    for args, message in [((torch.ones(3), torch.ones(1)), 'input must have at least 2 dimensions.'),
+                          ((torch.ones(2, 3), torch.ones(1)), 'input.shape[-2] must be greater than or equal to'),
+                          ((torch.ones(3, 2), torch.ones(1, 1)), 'Expected tau to have one dimension less than input'),
+                          ((torch.ones(3, 2), torch.ones(1, dtype=torch.float64)), 'tau dtype Double does not match')]:
+        with pytest.raises(RuntimeError) as info:
+            torch.linalg.householder_product(*args)
+        assert message in str(info.value)
