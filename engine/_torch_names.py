@@ -102,6 +102,60 @@ NAMES = {
         """
         Tensor WeightNorm SpectralNorm __dir__ __getattr__ _as_list _factories _remove_hook ag cat stack types
         warnings"""),
+    'torch.distributions': ("""
+        AbsTransform AffineTransform Beta Binomial CatTransform Cauchy Chi2 ComposeTransform ContinuousBernoulli
+        CorrCholeskyTransform CumulativeDistributionTransform Dirichlet ExpTransform FisherSnedecor Gamma
+        GeneralizedPareto Geometric Gumbel HalfCauchy HalfNormal IndependentTransform InverseGamma Kumaraswamy
+        LKJCholesky Laplace LogNormal LogisticNormal LowRankMultivariateNormal LowerCholeskyTransform
+        MixtureSameFamily Multinomial MultivariateNormal NegativeBinomial Pareto Poisson PositiveDefiniteTransform
+        PowerTransform RelaxedBernoulli RelaxedOneHotCategorical ReshapeTransform SigmoidTransform SoftmaxTransform
+        SoftplusTransform StackTransform StickBreakingTransform StudentT TanhTransform Transform
+        TransformedDistribution VonMises Weibull Wishart beta biject_to binomial cauchy chi2 constraint_registry
+        continuous_bernoulli dirichlet fishersnedecor gamma generalized_pareto geometric gumbel half_cauchy
+        half_normal identity_transform inverse_gamma kumaraswamy laplace lkj_cholesky log_normal logistic_normal
+        lowrank_multivariate_normal mixture_same_family multinomial multivariate_normal negative_binomial pareto
+        poisson relaxed_bernoulli relaxed_categorical studentT transform_to transformed_distribution transforms
+        von_mises weibull wishart""",
+        """
+        __dir__ __getattr__ _cls"""),
+    'torch.special': ("""
+        Tensor __all__ __path__ _add_docstr airy_ai bessel_j0 bessel_j1 bessel_y0 bessel_y1 chebyshev_polynomial_t
+        chebyshev_polynomial_u chebyshev_polynomial_v chebyshev_polynomial_w common_args gammainc gammaincc
+        hermite_polynomial_h hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p modified_bessel_i0
+        modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 multi_dim_common multigammaln
+        scaled_modified_bessel_k0 scaled_modified_bessel_k1 shifted_chebyshev_polynomial_t
+        shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w
+        spherical_bessel_j0 torch zeta""",
+        """
+        Node SpecialEntrBackward0 _CALLS _KERNELS _SIGNATURES _UNARY __dir__ __getattr__ _add_scalar _argparse _entr
+        _entr_np _misc _mul_scalar _ndtr _rounded _special_out _unary np special_erfcx special_i0e special_i1
+        special_i1e special_log_ndtr special_ndtri"""),
+    'torch.func': ("""
+        __path__ debug_unwrap functionalize linearize rearrange replace_all_batch_norm_modules_ stack_module_state""",
+        """
+        AliasBackward0 Size Tensor TreeSpec _Level __dir__ __getattr__ _argnums _aux _basis _batch _broadcast _call
+        _forward_tangents _function _grads _jacobian _lift_args _num_leaves _onehot _outputs _refusing_saved_hooks
+        _split_aux _stack_outputs _swap _tie _tree_map ag disable_saved_tensors_hooks functools tree_flatten
+        tree_unflatten"""),
+    'torch.utils': ("""
+        ThroughputBenchmark _appending_byte_serializer _config_module _content_store _contextlib _debug_mode
+        _dtype_abbrs _exposed_in _foreach_utils _import_utils _inspect _mode_utils _ordered_set _osp
+        _python_dispatch _pytree _stats _thunk _traceback _typing_utils backcompat backend_registration
+        cmake_prefix_path collect_env copyreg cpp_backtrace deterministic dlpack
+        generate_methods_for_privateuse1_backend get_cpp_backtrace rename_privateuse1_backend set_module
+        swap_tensors throughput_benchmark torch weak weakref""",
+        """
+        __dir__ __getattr__"""),
+    'torch.autograd.graph': ("""
+        Any Callable Generator Iterable Iterator Literal MutableMapping NamedTuple Optional RemovableHandle Sequence
+        TYPE_CHECKING TorchDispatchMode TypeAlias Union Variable WeakKeyDictionary WeakValueDictionary
+        _CloneArgBeforeMutateMode _SID _TID __all__ __annotations__ _allow_mutation_on_saved_tensors_enabled
+        _engine_run_backward _get_grad_fn_or_grad_acc _get_sid _get_tid _register_logging_hooks_on_whole_graph
+        _swap_with_cloned cast contextlib contextvars defaultdict deque functools log logging
+        region_activation_memory_budget set_override_stale_capture_stream
+        set_warn_on_accumulate_grad_stream_mismatch threading torch""",
+        """
+        __dir__ __getattr__ _ag"""),
     'torch.nn.utils.parametrize': ("""
         OpaqueBase Sequence __all__ __annotations__ copyreg get_swap_module_params_on_conversion
         is_opaque_reference_type is_traceable_wrapper_subclass torch""",
@@ -192,6 +246,21 @@ TENSOR = frozenset("""
     to_sparse_bsc to_sparse_bsr to_sparse_coo to_sparse_csc to_sparse_csr values xpu""".split())
 
 
+# PyTorch's submodules (files and packages) that the engine lacked, by package: a `dir()` lists them only once they
+# are imported (`import torch.utils.tensorboard`).
+SUBMODULES = {
+    'torch.utils': frozenset("""
+        backcompat backend_registration benchmark bundled_inputs collect_env cpp_backtrace cpp_extension debug_log
+        deterministic dlpack file_baton flop_counter hipify jit mkldnn mobile_optimizer model_dump model_zoo
+        module_tracker serialization show_pickle tensorboard throughput_benchmark viz weak""".split()),
+    'torch.nn': frozenset('attention backends common_types cpp grad intrinsic parallel qat quantizable quantized'
+                          .split()),
+    'torch.autograd': frozenset('forward_ad profiler profiler_legacy profiler_util'.split()),
+    'torch.nn.utils': frozenset('clip_grad convert_parameters fusion init memory_format prune stateless'.split()),
+    'torch.optim': frozenset('sparse_adam swa_utils'.split()),
+}
+
+
 def pytorch_has(module, name):
     """Whether PyTorch 2.13 has `name` in `module` ('torch', 'torch.nn', 'torch.Tensor', ...) where the engine has not
     (False where unknown: a module without a list here)."""
@@ -199,4 +268,4 @@ def pytorch_has(module, name):
         return name in TORCH
     if module == 'torch.Tensor':
         return name in TENSOR
-    return module in NAMES and name in NAMES[module][0].split()
+    return name in SUBMODULES.get(module, ()) or module in NAMES and name in NAMES[module][0].split()

@@ -216,6 +216,8 @@ def test_exit_ends_quietly_and_input_does_not_block():
     ('import torch\ntorch.nn.Parameter(torch.ones(2)).q_scale()', 'torch.Tensor.q_scale'),
     ('import torch\ntorch.nn.SyncBatchNorm(3)', 'torch.nn.SyncBatchNorm'),
     ('from torch.nn import SyncBatchNorm', 'torch.nn.SyncBatchNorm'),
+    ('from torch.utils.tensorboard import SummaryWriter', 'torch.utils.tensorboard'),   # (a submodule)
+    ('import torch\ntorch.distributions.Wishart', 'torch.distributions.Wishart'),
     ('import torch\ntorch.tensr(1)', None),                                 # typos are the learner's
     ('import torch.xpuu', None),
     ('from torch.nn import Linaer', None),
