@@ -398,7 +398,10 @@ from ._ops_vision import (conv_transpose1d, conv_transpose2d, conv_transpose3d, 
                           pixel_unshuffle,
                           adaptive_max_pool1d_with_indices as adaptive_max_pool1d)
 from ._ops_conv import adaptive_avg_pool1d  # noqa: E402,F401
+from ._ops_vision2 import grid_sampler, affine_grid_generator  # noqa: E402,F401
+from ._ops_ctc import ctc_loss  # noqa: E402,F401
 from ._ops_nn2 import bilinear  # noqa: E402,F401
+from ._ops_torchfns import *  # noqa: E402,F401,F403  (torch.batch_norm, torch.dropout, torch.gcd, ...)
 from ._memory_format import (memory_format, contiguous_format, preserve_format, channels_last,  # noqa: E402,F401
                              channels_last_3d)
 Tensor.hardshrink = lambda self, lambd=0.5: hardshrink(self, lambd)
@@ -512,10 +515,11 @@ _PYTHON_FUNCTIONS = frozenset("""
     get_rng_state initial_seed is_deterministic_algorithms_warn_only_enabled is_storage is_tensor load lstsq
     manual_seed matrix_rank meshgrid norm save seed set_default_device set_default_dtype set_default_tensor_type
     set_float32_matmul_precision set_printoptions set_rng_state solve split symeig tensordot typename unique
-    unique_consecutive unravel_index use_deterministic_algorithms vmap""".split())
+    unique_consecutive unravel_index use_deterministic_algorithms vmap lu set_warn_always
+    is_warn_always_enabled""".split())
 _PLAIN_BUILTINS = frozenset("""
     get_default_dtype get_num_interop_threads get_num_threads is_anomaly_check_nan_enabled is_anomaly_enabled
-    is_grad_enabled is_inference_mode_enabled set_anomaly_enabled set_num_threads""".split())
+    is_grad_enabled is_inference_mode_enabled set_anomaly_enabled set_num_threads set_flush_denormal""".split())
 _NN_BUILTINS = {'avg_pool2d': 'avg_pool2d', 'elu_': 'elu_', 'gelu': 'gelu', 'hardtanh_': 'hardtanh_',
                 'leaky_relu_': 'leaky_relu_', 'linear': 'linear', 'logsigmoid': 'log_sigmoid', 'one_hot': 'one_hot',
                 'scaled_dot_product_attention': 'scaled_dot_product_attention', 'softplus': 'softplus',
@@ -553,3 +557,5 @@ def _as_builtins():
 
 
 _as_builtins()
+nn.functional.channel_shuffle = channel_shuffle  # noqa: E402,F405  (PyTorch's F.channel_shuffle is torch's)
+nn.functional.native_channel_shuffle = native_channel_shuffle  # noqa: E402,F405

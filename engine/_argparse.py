@@ -32,7 +32,8 @@ _TYPE_NAMES = {'Tensor': 'Tensor', 'Scalar': 'Number', 'int64_t': 'int', 'SymInt
                'TensorList': 'tuple of Tensors', 'IntArrayRef': 'tuple of ints', 'SymIntArrayRef': 'tuple of ints',
                'bool': 'bool', 'PyObject*': 'object', 'ScalarType': 'torch.dtype', 'Layout': 'torch.layout',
                'MemoryFormat': 'torch.memory_format', 'Device': 'torch.device', 'c10::string_view': 'str',
-               'Generator': 'torch.Generator', 'ArrayRef<double>': 'tuple of floats'}
+               'Generator': 'torch.Generator', 'ArrayRef<double>': 'tuple of floats',
+               'ScalarList': 'tuple of Scalars'}
 
 
 def _is_long(x):
@@ -139,6 +140,8 @@ class _Param:
             return _is_long(x) or isinstance(x, str) or type(x).__name__ == 'device'
         if t == 'MemoryFormat':
             return type(x).__name__ == 'memory_format'
+        if t == 'ScalarList':                   # (is_scalar_list: every element a number)
+            return isinstance(x, (tuple, list)) and all(_is_number(e) for e in x)
         return type(x).__name__ == self.type_name().split('.')[-1]
 
 

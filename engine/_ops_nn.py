@@ -2954,13 +2954,21 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
                            % (i - off[bag_of[i]], idx[i], rows))
     w = weight._data
     keep = idx != padding_idx
-    keep[ends[-1] if bags else 0:] = False              # (after the last offset, with include_last_offset: no bag)
+    fast_sum = mode == 0 and padding_idx < 0 and w.dtype != np.float64     # (fbgemm's path: no offset2bag)
+    if bags and not fast_sum:                           # (after the last offset, with include_last_offset: the last
+        bag_of[ends[-1]:] = bags - 1                    # bag's, but on fbgemm's path, no bag's)
+    else:
+        keep[ends[-1] if bags else 0:] = False
     count = np.bincount(bag_of[keep].astype(np.intp), minlength=bags)[:bags]
+    added = keep
+    if mode == 1 and padding_idx < 0 and w.dtype != np.float64 and bags:
+        added = keep.copy()                             # (fbgemm's sum for the mean stops at the last offset, the
+        added[ends[-1]:] = False                        # bag's size does not)
     out = np.zeros((bags, w.shape[1]), w.dtype)
     max_indices = np.zeros((bags, w.shape[1]), np.int64)
     psw = None if per_sample_weights is None else per_sample_weights._data
     seen = np.zeros(bags, bool)
-    for i in np.flatnonzero(keep).tolist():             # (each bag added up in the order of its indices)
+    for i in np.flatnonzero(added).tolist():            # (each bag added up in the order of its indices)
         b, row = bag_of[i], w[idx[i]]
         if mode != 2:                                   # (weighted: fused multiply-adds, as fbgemm's kernel)
             out[b] = out[b] + row if psw is None else _fused(row, psw[i], out[b])
@@ -2972,7 +2980,7 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
     if mode == 1:
         out = np.where(count[:, None] > 0, out / np.maximum(count, 1)[:, None].astype(w.dtype), out).astype(w.dtype)
     empty = np.zeros(0, np.int64)
-    offset2bag = make(empty if mode == 0 and padding_idx < 0 else bag_of)
+    offset2bag = make(empty if fast_sum else bag_of)
     bag_size = make(count.astype(np.int64) if mode else np.zeros(bags, np.int64))
     result3 = make(max_indices if mode == 2 else bag_size._data.copy())
     output = make(out)

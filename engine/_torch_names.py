@@ -5,22 +5,21 @@ so each public module's dir() is PyTorch's (see _missing_attributes_named_as_tor
 # module (as torch names it): (names only PyTorch has, names only the engine has)
 NAMES = {
     'torch.nn': ("""
-        AdaptiveLogSoftmaxWithLoss CTCLoss ChannelShuffle Container DataParallel EmbeddingBag FeatureAlphaDropout
-        FractionalMaxPool2d FractionalMaxPool3d LPPool1d LPPool2d LPPool3d LazyConvTranspose1d LazyConvTranspose2d
-        LazyConvTranspose3d LinearCrossEntropyLoss LinearCrossEntropyOptions MaxUnpool1d MaxUnpool2d MaxUnpool3d
+        Container DataParallel
+        LinearCrossEntropyLoss LinearCrossEntropyOptions
         NLLLoss2d SyncBatchNorm _reduction attention common_types factory_kwargs grad intrinsic parallel qat
         quantizable quantized""",
         """
         F Iterable Mapping OptimizedModule OrderedDict Tensor _BatchNorm _ConstantPadNd _ConvNd _DictMethods
         _DropoutNd _Elementwise _IncompatibleKeys _Init _InplaceActivation _InstanceNorm _LazyConvNd _LazyNormBase
-        _Loss _MaxPoolNd _ModuleSequence _AvgPoolNd _NormBase _NumberActivation _Numbered _WeightedLoss __dir__
-        __getattr__ _add_weight_and_bias _addindent _affine_parameters _as_parameter _attention _backward_hooks
-        _drawn_ _dtypes _empty _factories _fan _fans _fill_ _fn _legacy_reduction _make_deprecate _modules_package
-        _name _names _ntuple _ops_rnn _pad _pairs _param_line _reset_affine _typename _views_changed _vision _where
-        _zero_grad ag empty empty_like math namedtuple np operator randperm sys types user_stacklevel warnings where
-        _ENGINE_MODULE_NAMES _TORCH_MODULE_NAMES _deprecated_class _tuple_parser
-        consume_prefix_in_state_dict_if_present functools numbers _AdaptiveAvgPoolNd _has_uninitialized_params
-        _CrossMapLRN2d _cross_map_lrn2d"""),
+        _Loss _MaxPoolNd _MaxUnpoolNd _LPPoolNd _LazyConvTransposeNd _FractionalMaxPoolNd _ModuleSequence _AvgPoolNd
+        _NormBase _NumberActivation _Numbered _WeightedLoss __dir__ __getattr__ _add_weight_and_bias _addindent
+        _affine_parameters _as_parameter _attention _backward_hooks _drawn_ _dtypes _empty _factories _fan _fans
+        _fill_ _fn _legacy_reduction _make_deprecate _modules_package _name _names _ntuple _ops_rnn _pad _adaptive
+        _pairs _param_line _reset_affine _typename _views_changed _vision _where _zero_grad ag empty empty_like math
+        namedtuple np operator randperm sys types user_stacklevel warnings where _ENGINE_MODULE_NAMES
+        _TORCH_MODULE_NAMES _deprecated_class _tuple_parser consume_prefix_in_state_dict_if_present functools
+        numbers _AdaptiveAvgPoolNd _has_uninitialized_params _CrossMapLRN2d _cross_map_lrn2d"""),
     'torch.nn.functional': ("""
         BroadcastingList1 BroadcastingList2 BroadcastingList3 Callable DType GRID_SAMPLE_INTERPOLATION_MODES
         GRID_SAMPLE_PADDING_MODES Optional ScalingType SwizzleType TYPE_CHECKING _Any _Reduction _VF
@@ -29,16 +28,15 @@ NAMES = {
         _fractional_max_pool3d _get_softmax_dim _in_projection _in_projection_packed _is_integer _jit_unused
         _list_or_empty _list_with_default _max_pool1d _max_pool2d _max_pool3d _mha_shape_check
         _no_grad_embedding_renorm_ _overload _pair _single _sym_int _triple _unpool_output_size _verify_spatial_size
-        affine_grid assert_int_or_pair boolean_dispatch channel_shuffle conv_tbc ctc_loss dataclasses embedding_bag
-        feature_alpha_dropout fractional_max_pool2d fractional_max_pool2d_with_indices fractional_max_pool3d
-        fractional_max_pool3d_with_indices grad grid_sample grouped_mm handle_torch_function has_torch_function
-        has_torch_function_unary has_torch_function_variadic importlib linear_cross_entropy lp_pool1d lp_pool2d
-        lp_pool3d max_unpool1d max_unpool2d max_unpool3d native_channel_shuffle pdist reproducibility_notes
+        assert_int_or_pair boolean_dispatch conv_tbc dataclasses
+        grad grouped_mm handle_torch_function has_torch_function
+        has_torch_function_unary has_torch_function_variadic importlib linear_cross_entropy
+        pdist reproducibility_notes
         scaled_grouped_mm scaled_mm sparse_support_notes tf32_notes torch""",
         """
         _RRELU_SIGNATURE __dir__ __getattr__ _alpha_dropout _apply_loss_reduction _argparse _autograd _dropout_mask
         _factories _feature_dropout _implicit_dim _leaky_relu _loss_reduction _name _ops _ops_conv _ops_math _ops_nn
-        _ops_nn2 _parse _parser_type _random _renorm_rows _rrelu_args _rrelu_bound _rrelu_call _tensor_input
+        _ops_nn2 _ops_ctc _parse _parser_type _random _renorm_rows _rrelu_args _rrelu_bound _rrelu_call _tensor_input
         _torch_rrelu _unbatched_feature_dropout _warn_feature_dropout_dims logsumexp make _triplet_distances"""),
     'torch.autograd': ("""
         DeviceType NestedIOFunction ProfilerActivity ProfilerConfig ProfilerEvent ProfilerState SavedTensor Sequence
@@ -76,7 +74,7 @@ NAMES = {
         __dir__ __getattr__"""),
     'torch.linalg': ("""
         __path__ _add_docstr _linalg _powsum common_notes cond eig eigvals ldl_factor
-        ldl_factor_ex ldl_solve lstsq matrix_exp matrix_rank pinv""",
+        ldl_factor_ex ldl_solve lstsq matrix_rank pinv""",
         """
         Tensor __dir__ __getattr__ _check_dtype _check_float _norm _over_last_two _wrap_dim dt math _chain_matmul
         _write_out warn_once"""),
@@ -162,7 +160,7 @@ NAMES = {
         """
         __dir__ __getattr__ _check_result _deepcopy _getstate ag"""),
     'torch.nn.utils.parametrizations': ("""
-        Enum Tensor _OrthMaps _Orthogonal __all__ _is_orthogonal _make_orthogonal auto orthogonal torch""",
+        Tensor __all__ torch""",
         """
         __dir__ __getattr__ _transposed_conv_dim _weight_norm ag norm_except_dim"""),
 }

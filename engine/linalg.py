@@ -17,6 +17,7 @@ from ._ops_linalg import (linalg_det as det, linalg_slogdet as slogdet, linalg_s
                           linalg_inv_ex as inv_ex, linalg_tensorinv as tensorinv, linalg_tensorsolve as tensorsolve,
                           linalg_lu_factor as lu_factor, linalg_lu_factor_ex as lu_factor_ex, linalg_lu as lu,
                           linalg_lu_solve as lu_solve, linalg_householder_product as householder_product)
+from ._ops_torchfns import matrix_exp  # noqa: F401,E402
 from ._tensor import Tensor, _wrap_dim, warn_once
 from ._methods import _write_out
 

@@ -74,7 +74,8 @@ _TORCH_MODULE_NAMES = frozenset("""
 _ENGINE_MODULE_NAMES = frozenset("""
     _check_name _child_lines _convert _forget _upgrade_state_dict _get_attribute _named _non_persistent
     _register_backward_hook _own_copy _forward_per_class _init_per_class _fn fn _nd _n _number _no_batch_dim _run
-    _zeros _check_hidden _check_input _expected_hidden_size _abs_index _check_factor _check_other _insert _key __slotnames__""".split())
+    _zeros _check_hidden _check_input _expected_hidden_size _abs_index _check_factor _check_other _insert _key __slotnames__
+    _becomes""".split())
 
 
 # A module's hooks and their options, each an OrderedDict keyed by the hook's handle id, as PyTorch keeps them
@@ -1834,6 +1835,13 @@ class AlphaDropout(_DropoutNd):
         return F.alpha_dropout(input, self.p, self.training)
 
 
+class FeatureAlphaDropout(_DropoutNd):
+    """Alpha dropout of whole channels (dim 1) while training (F.feature_alpha_dropout)."""
+
+    def forward(self, input):
+        return F.feature_alpha_dropout(input, self.p, self.training)
+
+
 class Dropout3d(_DropoutNd):
     """Zeroes whole channels (dim 1 of (N, C, D, H, W)) with probability p while training; identity in eval()."""
 
@@ -1959,19 +1967,29 @@ class _LazyConvNd:
         if self.in_channels != 0 and not isinstance(self.weight, UninitializedParameter):
             super().reset_parameters()
 
-    def forward(self, input):
-        becomes = type(self).__mro__[2]
+    @classmethod
+    def _becomes(cls):
+        """The convolution it becomes (PyTorch's cls_to_become): the first base that is not lazy."""
+        return next(c for c in cls.__mro__ if not issubclass(c, _LazyConvNd))
+
+    def forward(self, input, *args, **kwargs):
+        becomes = self._becomes()
         if isinstance(self.weight, UninitializedParameter):
             with ag.no_grad():
+                if input.dim() not in (self._nd + 1, self._nd + 2):
+                    raise RuntimeError('Expected %dD (unbatched) or %dD (batched) input to %s, but got input of size: '
+                                       '%s' % (self._nd + 1, self._nd + 2, type(self).__name__, input.shape))
                 self.in_channels = input.shape[1 if input.dim() == self._nd + 2 else 0]
                 if self.in_channels % self.groups != 0:
                     raise ValueError('in_channels must be divisible by groups')
-                self.weight.materialize((self.out_channels, self.in_channels // self.groups) + self.kernel_size)
+                channels = (self.in_channels, self.out_channels // self.groups) if self.transposed else \
+                    (self.out_channels, self.in_channels // self.groups)
+                self.weight.materialize(channels + self.kernel_size)
                 if self.bias is not None:
                     self.bias.materialize((self.out_channels,))
                 self.reset_parameters()
             self.__class__ = becomes
-        return becomes.forward(self, input)
+        return becomes.forward(self, input, *args, **kwargs)
 
 
 class LazyConv1d(_LazyConvNd, Conv1d):
@@ -2064,6 +2082,123 @@ class AvgPool2d(_AvgPoolNd):
 class AvgPool3d(_AvgPoolNd):
     """The mean of each 3-d window."""
     _fn = staticmethod(F.avg_pool3d)
+
+
+class _MaxUnpoolNd(Module):
+    """What MaxUnpool1d/2d/3d share: kernel_size, stride (kernel_size by default) and padding as n-tuples."""
+    _forward_per_class = _init_per_class = True
+
+    def __init__(self, kernel_size, stride=None, padding=0):
+        super().__init__()
+        n = type(self)._nd
+        self.kernel_size = _ntuple(kernel_size, n)
+        self.stride = _ntuple(stride if (stride is not None) else kernel_size, n)
+        self.padding = _ntuple(padding, n)
+
+    def forward(self, input, indices, output_size=None):
+        return type(self)._fn(input, indices, self.kernel_size, self.stride, self.padding, output_size)
+
+    def extra_repr(self):
+        return f'kernel_size={self.kernel_size}, stride={self.stride}, padding={self.padding}'
+
+
+class MaxUnpool1d(_MaxUnpoolNd):
+    """MaxPool1d's partial inverse: the maxima put back at their indices, zeros elsewhere."""
+    _nd, _fn = 1, staticmethod(F.max_unpool1d)
+
+
+class MaxUnpool2d(_MaxUnpoolNd):
+    """MaxPool2d's partial inverse: the maxima put back at their indices, zeros elsewhere."""
+    _nd, _fn = 2, staticmethod(F.max_unpool2d)
+
+
+class MaxUnpool3d(_MaxUnpoolNd):
+    """MaxPool3d's partial inverse: the maxima put back at their indices, zeros elsewhere."""
+    _nd, _fn = 3, staticmethod(F.max_unpool3d)
+
+
+class _LPPoolNd(Module):
+    """What LPPool1d/2d/3d share: the power p (norm_type), kernel_size, stride and ceil_mode, kept as given."""
+    _forward_per_class = _init_per_class = True
+
+    def __init__(self, norm_type, kernel_size, stride=None, ceil_mode=False):
+        super().__init__()
+        self.norm_type, self.kernel_size, self.stride, self.ceil_mode = norm_type, kernel_size, stride, ceil_mode
+
+    def forward(self, input):
+        return type(self)._fn(input, float(self.norm_type), self.kernel_size, self.stride, self.ceil_mode)
+
+    def extra_repr(self):
+        return 'norm_type={norm_type}, kernel_size={kernel_size}, stride={stride}, ceil_mode={ceil_mode}'.format(
+            **self.__dict__)
+
+
+class LPPool1d(_LPPoolNd):
+    """The p-norm of each window along the last dim."""
+    _fn = staticmethod(F.lp_pool1d)
+
+
+class LPPool2d(_LPPoolNd):
+    """The p-norm of each 2-d window."""
+    _fn = staticmethod(F.lp_pool2d)
+
+
+class LPPool3d(_LPPoolNd):
+    """The p-norm of each 3-d window."""
+    _fn = staticmethod(F.lp_pool3d)
+
+
+class _FractionalMaxPoolNd(Module):
+    """What FractionalMaxPool2d/3d share: kernel_size, output_size or output_ratio (checked), return_indices and a
+    buffer of the random samples (None: drawn at each call)."""
+    _forward_per_class = _init_per_class = True
+
+    def __init__(self, kernel_size, output_size=None, output_ratio=None, return_indices=False, _random_samples=None):
+        super().__init__()
+        n = type(self)._nd
+        if n == 3 and ((isinstance(kernel_size, int) and kernel_size <= 0) or (
+                isinstance(kernel_size, (tuple, list)) and not all(k > 0 for k in kernel_size))):
+            raise ValueError(f'kernel_size must be greater than 0, but got {kernel_size}')
+        self.kernel_size = _ntuple(kernel_size, n)
+        self.return_indices = return_indices
+        self.register_buffer('_random_samples', _random_samples)
+        self.output_size = _ntuple(output_size, n) if output_size is not None else None
+        self.output_ratio = _ntuple(output_ratio, n) if output_ratio is not None else None
+        if output_size is None and output_ratio is None:
+            raise ValueError(f'{type(self).__name__} requires specifying either an output size, or a pooling ratio')
+        if output_size is not None and output_ratio is not None:
+            raise ValueError('only one of output_size and output_ratio may be specified')
+        if self.output_ratio is not None:
+            if not all(0 < r < 1 for r in self.output_ratio[:n]):
+                raise ValueError(f'output_ratio must be between 0 and 1 (got {output_ratio})')
+
+    def forward(self, input):
+        return type(self)._fn(input, self.kernel_size, self.output_size, self.output_ratio, self.return_indices,
+                              _random_samples=self._random_samples)
+
+
+class FractionalMaxPool2d(_FractionalMaxPoolNd):
+    """Max pooling over pseudo-random overlapping windows (Graham's fractional max-pooling)."""
+    _nd, _fn = 2, staticmethod(F.fractional_max_pool2d)
+
+
+class FractionalMaxPool3d(_FractionalMaxPoolNd):
+    """Max pooling over pseudo-random overlapping 3-d windows."""
+    _nd, _fn = 3, staticmethod(F.fractional_max_pool3d)
+
+
+class ChannelShuffle(Module):
+    """Channels (dim 1) split into `groups` groups and interleaved (ShuffleNet)."""
+
+    def __init__(self, groups):
+        super().__init__()
+        self.groups = groups
+
+    def forward(self, input):
+        return F.channel_shuffle(input, self.groups)
+
+    def extra_repr(self):
+        return f'groups={self.groups}'
 
 
 class Embedding(Module):
@@ -3133,6 +3268,18 @@ class MultiLabelMarginLoss(_Loss):
         return F.multilabel_margin_loss(input, target, reduction=self.reduction)
 
 
+class CTCLoss(_Loss):
+    """The connectionist temporal classification loss of unaligned label sequences (F.ctc_loss)."""
+
+    def __init__(self, blank=0, reduction='mean', zero_infinity=False):
+        super().__init__(reduction=reduction)
+        self.blank, self.zero_infinity = blank, zero_infinity
+
+    def forward(self, log_probs, targets, input_lengths, target_lengths):
+        return F.ctc_loss(log_probs, targets, input_lengths, target_lengths, self.blank, self.reduction,
+                          self.zero_infinity)
+
+
 class SoftMarginLoss(_Loss):
     """log(1 + exp(-y * x)): a two-class logistic loss for targets 1 and -1."""
 
@@ -3271,7 +3418,9 @@ from ._attention import (MultiheadAttention, TransformerEncoderLayer, Transforme
                          TransformerDecoderLayer, TransformerDecoder, Transformer)
 from ._vision import (Upsample, UpsamplingNearest2d, UpsamplingBilinear2d, Unfold, Fold,  # noqa: E402,F401
                       ConvTranspose1d, ConvTranspose2d, ConvTranspose3d, AdaptiveMaxPool1d, AdaptiveMaxPool2d,
-                      AdaptiveMaxPool3d, PixelShuffle, PixelUnshuffle)
+                      AdaptiveMaxPool3d, PixelShuffle, PixelUnshuffle, LazyConvTranspose1d, LazyConvTranspose2d,
+                      LazyConvTranspose3d)
+from ._adaptive import AdaptiveLogSoftmaxWithLoss  # noqa: E402,F401
 from ._pad import (ReflectionPad1d, ReflectionPad2d, ReflectionPad3d, ReplicationPad1d,  # noqa: E402,F401
                    ReplicationPad2d, ReplicationPad3d, CircularPad1d, CircularPad2d, CircularPad3d, ConstantPad3d,
                    ZeroPad1d, ZeroPad3d, AdaptiveAvgPool1d)

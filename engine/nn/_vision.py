@@ -1,6 +1,6 @@
 """torch.nn's vision layers: Upsample (and its deprecated 2-d forms), Unfold / Fold, ConvTranspose1d / 2d,
 AdaptiveMaxPool1d / 2d, PixelShuffle / PixelUnshuffle, as PyTorch 2.13 defines them (arguments, reprs, init)."""
-from . import Module, Parameter, _ConvNd, _ntuple
+from . import Module, Parameter, UninitializedParameter, _ConvNd, _LazyConvNd, _ntuple
 from . import functional as F
 from .._factories import empty
 
@@ -144,6 +144,30 @@ class ConvTranspose3d(_ConvTransposeNd):
     """Transposed 3-d convolution (a learned upsampling of (N, C, D, H, W) inputs)."""
     _nd = 3
     _fn = staticmethod(F.conv_transpose3d)
+
+
+class _LazyConvTransposeNd(_LazyConvNd):
+    """A transposed convolution whose in_channels is its first input's channel count (see _LazyConvNd)."""
+
+    def __init__(self, out_channels, kernel_size, stride=1, padding=0, output_padding=0, groups=1, bias=True,
+                 dilation=1, padding_mode='zeros', device=None, dtype=None):
+        self._becomes().__init__(self, 0, 0, kernel_size, stride, padding, output_padding, groups, False,
+                                       dilation, padding_mode, device, dtype)
+        self.weight, self.out_channels = UninitializedParameter(dtype=dtype), out_channels
+        if bias:
+            self.bias = UninitializedParameter(dtype=dtype)
+
+
+class LazyConvTranspose1d(_LazyConvTransposeNd, ConvTranspose1d):
+    """ConvTranspose1d with in_channels taken from the first input."""
+
+
+class LazyConvTranspose2d(_LazyConvTransposeNd, ConvTranspose2d):
+    """ConvTranspose2d with in_channels taken from the first input."""
+
+
+class LazyConvTranspose3d(_LazyConvTransposeNd, ConvTranspose3d):
+    """ConvTranspose3d with in_channels taken from the first input."""
 
 
 class _AdaptiveMaxPoolNd(Module):

@@ -13,9 +13,9 @@ from .. import _random
 from .. import _ops
 from .. import _ops_conv
 from .. import _factories
-from .. import _ops_math
 from .. import _ops_nn
 from .. import _ops_nn2
+from .. import _ops_ctc
 from .._ops_nn import (linear, leaky_relu as _leaky_relu, gelu, mse_loss, smooth_l1_loss, huber_loss,  # noqa: F401
                        nll_loss, cross_entropy, binary_cross_entropy, binary_cross_entropy_with_logits, logsumexp,
                        batch_norm, layer_norm)
@@ -33,6 +33,9 @@ from .._ops_vision import (interpolate, unfold, fold, conv_transpose1d, conv_tra
                            adaptive_max_pool2d_with_indices, adaptive_max_pool3d, adaptive_max_pool3d_with_indices,
                            pixel_shuffle, pixel_unshuffle, upsample,
                            upsample_nearest, upsample_bilinear)
+from .._ops_vision2 import (grid_sample, affine_grid, max_unpool1d, max_unpool2d, max_unpool3d,  # noqa: F401
+                            lp_pool1d, lp_pool2d, lp_pool3d, fractional_max_pool2d, fractional_max_pool3d,
+                            fractional_max_pool2d_with_indices, fractional_max_pool3d_with_indices)
 from .._tensor import Tensor, make, parser_type as _parser_type
 
 
@@ -279,8 +282,13 @@ def embedding_bag(input, weight, offsets=None, max_norm=None, norm_type=2, scale
                                   % mode)
     if padding_idx is None:
         padding_idx = -1
-    elif padding_idx < 0:
-        padding_idx += weight.shape[0]
+    else:
+        rows = weight.shape[0]
+        if not -rows <= padding_idx < rows:
+            raise RuntimeError('padding_idx must be within the number of embeddings, -%d through %d, but got %d'
+                               % (rows, rows - 1, padding_idx))
+        if padding_idx < 0:
+            padding_idx += rows
     return _ops_nn.embedding_bag(weight, input, offsets, scale_grad_by_freq, modes[mode], sparse, per_sample_weights,
                                  include_last_offset, padding_idx)[0]
 
@@ -342,6 +350,8 @@ def _dropout_mask(input, shape, p):
     keep = _kept(input, shape, p)
     if d.kind != 'f':
         raise RuntimeError("result type Float can't be cast to the desired output type " + input.dtype.legacy)
+    if d == np.float16:                 # (div_(1 - p) in float, the double 1 - p not rounded to half first)
+        return _written((keep.astype(np.float32) / np.float32(1 - p)).astype(d), 2)
     return _written(keep / d.type(1 - p), 2)
 
 
@@ -404,14 +414,14 @@ def dropout2d(input, p=0.5, training=True, inplace=False):
 
 
 
-def _alpha_dropout(input, p, training, inplace, shape):
+def _alpha_dropout(input, p, training, inplace, shape, name='alpha_dropout'):
     """ATen's alpha dropout: the kept elements scaled by a, the dropped ones set to -alpha * a + b-offset, so that
     SELU activations keep zero mean and unit variance; `shape` is the noise's ((N, C, 1, ...) for feature alpha
     dropout). The noise is drawn as dropout draws it."""
     if p < 0.0 or p > 1.0:
         raise ValueError(f'dropout probability has to be between 0 and 1, but got {p}')
     if type(p) not in (float, int):
-        _parse('alpha_dropout%s(Tensor input, double p, bool train)' % ('_' if inplace else ''), input, p, training)
+        _parse('%s%s(Tensor input, double p, bool train)' % (name, '_' if inplace else ''), input, p, training)
         p = float(p)
     if p == 0 or not training or input.numel() == 0:
         return input
@@ -419,7 +429,12 @@ def _alpha_dropout(input, p, training, inplace, shape):
     if p == 1:
         zero = _written(np.zeros((), d), 1)
         return input.mul_(zero) if inplace else input * zero
+    if shape is None:
+        raise RuntimeError('Feature dropout requires at least 2 dimensions in the input')
     keep = _kept(input, shape, p)
+    if d.kind != 'f':                                   # (noise.add(-1).mul_(alpha * a): a bool's noise is Long)
+        raise RuntimeError("result type Float can't be cast to the desired output type "
+                           + ('Long' if d.kind == 'b' else input.dtype.legacy))
     alpha = 1.7580993408473766
     a = 1. / float(np.sqrt((alpha * alpha * p + 1) * (1 - p)))
     b = make((keep - d.type(1)) * d.type(alpha * a) + d.type(alpha * a * p))
@@ -430,6 +445,18 @@ def _alpha_dropout(input, p, training, inplace, shape):
 def alpha_dropout(input, p=0.5, training=False, inplace=False):
     """Dropout for SELU networks (keeps the mean and variance): see _alpha_dropout. Off unless training=True."""
     return _alpha_dropout(input, p, training, inplace, tuple(input.shape))
+
+
+def ctc_loss(log_probs, targets, input_lengths, target_lengths, blank=0, reduction='mean', zero_infinity=False):
+    """The connectionist temporal classification loss: torch.ctc_loss with the reduction's enum."""
+    return _ops_ctc.ctc_loss(log_probs, targets, input_lengths, target_lengths, blank,
+                             _ops_nn.reduction_enum(reduction), zero_infinity)
+
+
+def feature_alpha_dropout(input, p=0.5, training=False, inplace=False):
+    """Alpha dropout of whole channels: one draw per (sample, channel) (noise of shape (N, C, 1, ...))."""
+    shape = tuple(input.shape[:2]) + (1,) * (input.dim() - 2) if input.dim() >= 2 else None
+    return _alpha_dropout(input, p, training, inplace, shape, 'feature_alpha_dropout')
 
 def _unbatched_feature_dropout(input, p, training, inplace, batched):
     """dropout1d / dropout3d: feature dropout, over an input given a batch dim of 1 first when it has none (so its
@@ -748,16 +775,8 @@ def kl_div(input, target, size_average=None, reduce=None, reduction='mean', log_
                           "'mean' will be changed to behave the same as 'batchmean' in the next major release.",
                           stacklevel=2)
         r = _ops_nn.reduction_enum('sum' if reduction == 'batchmean' else reduction)
-    if input.is_complex() or target.is_complex():
-        raise RuntimeError('kl_div: Complex inputs not supported.')
-    if not input.is_floating_point() or not target.is_floating_point():
-        raise RuntimeError('kl_div: Integral inputs not supported.')
-    if log_target:
-        output = _ops.exp(target) * (target - input)
-    else:
-        product = target * input             # (made first, as PyTorch's C++ does: the xlogy's node runs first in backward)
-        output = _ops_math.xlogy(target, target) - product
-    reduced = _apply_loss_reduction(output, r)
+    from .._ops_torchfns import kl_div as aten_kl_div
+    reduced = aten_kl_div(input, target, r, log_target=log_target)
     if reduction == 'batchmean' and input.dim() != 0:
         reduced = reduced / input.size()[0]
     return reduced
