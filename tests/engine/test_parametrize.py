@@ -155,3 +155,33 @@ def test_the_older_spectral_norm_and_its_removal():
         nn.utils.remove_spectral_norm(m)
     with pytest.raises(ValueError, match='^Expected n_power_iterations to be positive, but got n_power_iterations=0$'):
         parametrizations.spectral_norm(nn.Linear(2, 2), n_power_iterations=0)
+
+
+@pytest.mark.parametrize('shape, kwargs', [((3, 3), {}), ((5, 3), {}), ((3, 5), {}),
+                                           ((4, 4), {'orthogonal_map': 'cayley'}),
+                                           ((4, 4), {'orthogonal_map': 'householder'}),
+                                           ((5, 3), {'use_trivialization': False})])
+def test_orthogonal_keeps_the_weight_orthogonal_while_it_trains(shape, kwargs):
+    torch.manual_seed(0)
+    m = parametrizations.orthogonal(nn.Linear(shape[1], shape[0], bias=False).double(), **kwargs)
+    opt = torch.optim.SGD(m.parameters(), lr=0.1)
+    x = torch.randn(8, shape[1], dtype=torch.float64)
+    for _ in range(3):
+        opt.zero_grad()
+        m(x).pow(3).sum().backward()
+        opt.step()
+        Q = m.weight.detach().numpy()
+        gram = Q.T @ Q if shape[0] >= shape[1] else Q @ Q.T
+        assert np.allclose(gram, np.eye(min(shape)))
+    assert ('parametrizations.weight.0.base' in dict(m.named_buffers())) == kwargs.get('use_trivialization', True)
+
+
+def test_orthogonal_errors():
+    with pytest.raises(ValueError, match='^Expected a matrix or batch of matrices. Got a tensor of 1 dimensions.$'):
+        parametrizations.orthogonal(nn.Linear(3, 3), name='bias')
+    with pytest.raises(ValueError, match='^orthogonal_map has to be one of "matrix_exp", "cayley", "householder". '
+                                         'Got: exp$'):
+        parametrizations.orthogonal(nn.Linear(3, 3), orthogonal_map='exp')
+    m = parametrizations.orthogonal(nn.Linear(3, 3), use_trivialization=False)
+    with pytest.raises(NotImplementedError, match='when use_trivialization=False'):
+        m.weight = torch.eye(3)

@@ -261,7 +261,8 @@ def type_before_parametrizations(module):
 
 
 def transfer_parametrizations_and_params(from_module, to_module, tensor_name=None):
-    """Give to_module the parametrizations of from_module (of tensor_name, or all) with their originals."""
+    """Give to_module the parametrizations of from_module (of tensor_name, or all) and their originals: the same
+    parameter objects, shared by both modules."""
     if not is_parametrized(from_module):
         return to_module
     names = list(from_module.parametrizations) if tensor_name is None else [tensor_name]
@@ -270,12 +271,9 @@ def transfer_parametrizations_and_params(from_module, to_module, tensor_name=Non
             setattr(to_module, name, Parameter(getattr(from_module, name)))
         for parametrization in from_module.parametrizations[name]:
             register_parametrization(to_module, name, parametrization)
-        with ag.no_grad():
-            source, target = from_module.parametrizations[name], to_module.parametrizations[name]
-            if source.is_tensor:
-                _maybe_set(target.original, source.original)
-            else:
-                for i in range(source.ntensors):
-                    _maybe_set(getattr(target, 'original%d' % i), getattr(source, 'original%d' % i))
+        source, target = from_module.parametrizations[name], to_module.parametrizations[name]
+        originals = ['original'] if hasattr(source, 'original') else ['original%d' % i for i in range(source.ntensors)]
+        for original in originals:
+            setattr(target, original, getattr(source, original))
     return to_module
 
