@@ -1537,7 +1537,7 @@ _OUT_IS_AN_INPUT_CHECKED = _OUT_OF_OWN_DTYPE | _OUT_RESIZED_TWICE | frozenset(
 # the result's and out's dtypes; %(W)s / %(G)s: their legacy names). Structured kernels all say the first.
 _OUT_SAME_DTYPE = dict.fromkeys(
     'mm bmm addmm baddbmm addmv softmax log_softmax gather tril triu index_add index_copy scatter argmax argmin '
-    'linalg_vector_norm'.split(),
+    'linalg_vector_norm renorm'.split(),
     'Expected out tensor to have dtype %(want)s, but got %(got)s instead')
 _OUT_SAME_DTYPE.update(
     where='Expected out type to be %(W)s but got %(G)s',
@@ -1657,8 +1657,13 @@ def _write_outs(name, result, outs, inputs):
         raise TypeError('expected tuple of %d elements but got %d' % (builtins.len(result), builtins.len(outs)))
     for out in outs:
         _out_grad_check(name, out, inputs)
-    for r, out in zip(result, outs):        # (one at a time: the values are resized before the indices' dtype fails)
-        if r.dtype is not out.dtype:
+    for i, (r, out) in enumerate(zip(result, outs)):    # (one at a time: the values are resized before the indices'
+        if r.dtype is not out.dtype:                    # dtype fails)
+            if name == 'frexp':
+                raise RuntimeError('torch.frexp() expects mantissa to have dtype %s but got %s'
+                                   % (dt.C_NAMES[r.dtype.name], dt.C_NAMES[out.dtype.name]) if i == 0 else
+                                   'torch.frexp() expects exponent to have int dtype but got '
+                                   + dt.C_NAMES[out.dtype.name])
             raise RuntimeError('Expected out tensor to have dtype %s, but got %s instead'
                                % (dt.C_NAMES[r.dtype.name], dt.C_NAMES[out.dtype.name]))
         _write_out(name, r, out, inputs)

@@ -59,6 +59,8 @@ def _prime(targets, offset, stride, s, blank):
 
 def _ctc_loss(log_probs, targets, ilens, tlens, blank, zero_infinity):
     """ATen's _ctc_loss (CtcLossBackward0): (neg_log_likelihood (N,), log_alpha (N, T, 2 * max target + 1))."""
+    if log_probs._data.dtype.kind != 'f' or log_probs._data.dtype == np.float16:     # (the dispatch: first)
+        raise NotImplementedError('"ctc_loss_cpu" not implemented for \'%s\'' % log_probs.dtype.legacy)
     targets_long = targets if targets.dtype.legacy == 'Long' else make(targets._data.astype(np.int64))
     if log_probs.dim() != 3:
         raise RuntimeError("Expected 3-dimensional tensor, but got %d-dimensional tensor for argument #1 'log_probs'"
@@ -101,8 +103,6 @@ def _ctc_loss(log_probs, targets, ilens, tlens, blank, zero_infinity):
         if length > steps:
             raise RuntimeError('Expected input_lengths to have value at most %d, but got value %d' % (steps, length)
                                + _WHERE)
-    if log_probs._data.dtype.kind != 'f':
-        raise NotImplementedError('"ctc_loss_cpu" not implemented for \'%s\'' % log_probs.dtype.legacy)
     x = log_probs._data
     dt = x.dtype.type
     neginf = dt(-np.inf)

@@ -293,8 +293,8 @@ def _index_kind(index, name, dtypes='int32/int64'):
             raise RuntimeError('Index has to be a vector/scalar')
         if name == 'index_copy_':
             raise IndexError('index_copy_(): Index should have dimension 1 or 0 (got %d)' % idx.ndim)
-        raise IndexError('index_add_(): Index is supposed to be a vector, but got dim: %d with type: %s and size: [%s]'
-                         % (idx.ndim, _LEGACY.get(idx.dtype.name, idx.dtype.name), _join(idx.shape)))
+        raise IndexError('%s(): Index is supposed to be a vector, but got dim: %d with type: %s and size: [%s]'
+                         % (name, idx.ndim, _LEGACY.get(idx.dtype.name, idx.dtype.name), _join(idx.shape)))
     if idx.dtype.kind not in 'iu' or idx.dtype != np.int64 and (dtypes == 'int64' or idx.dtype != np.int32):
         if name == 'index_copy_':
             raise RuntimeError('index_copy_(): Expected a long tensor for index, but got '
@@ -318,20 +318,25 @@ def _same_slices(shape, other, d):
 def _index_add_meta(a, dim, index, source, *args, **kwargs):
     """PyTorch's index_add meta checks (index_func_meta_impl), in its order; index_add_ asserts that self overlaps no
     input only after these, and checks index's values after that. Returns dim wrapped."""
+    return _index_func_meta(a, dim, index, source, 'index_add_')
+
+
+def _index_func_meta(a, dim, index, source, name):
+    """index_func_meta_impl, shared by index_add_ and index_reduce_ (`name` in its messages)."""
     d = _wrap_dim(dim, a._data.ndim)
-    n = _index_kind(index, 'index_add_').size
+    n = _index_kind(index, name).size
     if source._data.dtype != a._data.dtype:
-        raise RuntimeError('index_add_(): self (%s) and source (%s) must have the same scalar type'
-                           % (_LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
+        raise RuntimeError('%s(): self (%s) and source (%s) must have the same scalar type'
+                           % (name, _LEGACY[a._data.dtype.name], _LEGACY[source._data.dtype.name]))
     sa, ss = a._data.shape, source._data.shape
     if d and d >= len(ss):
-        raise RuntimeError('index_add_(): Indexing dim %d is out of bounds of the source tensor with dim %d'
-                           % (d, len(ss)))
+        raise RuntimeError('%s(): Indexing dim %d is out of bounds of the source tensor with dim %d'
+                           % (name, d, len(ss)))
     if n != (ss[d] if ss else 1):
         if not ss:      # (PyTorch's message reads source.size(dim), which a 0-d source refuses)
             raise IndexError('Dimension specified as 0 but tensor has no dimensions')
-        raise RuntimeError('index_add_(): Number of indices (%d) should be equal to source.size(dim): (%d), for dim: '
-                           '%d' % (n, ss[d], d))
+        raise RuntimeError('%s(): Number of indices (%d) should be equal to source.size(dim): (%d), for dim: '
+                           '%d' % (name, n, ss[d], d))
     if not (_same_slices(sa, ss, d) if sa and ss else sa == ss):       # (a 0-d one compared whole)
         raise RuntimeError('source tensor shape must match self tensor shape, excluding the specified dimension. Got '
                            'self.shape = [%s] source.shape = [%s]' % (_join(sa), _join(ss)))

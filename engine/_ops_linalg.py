@@ -935,9 +935,14 @@ def _cholesky_np(x):
 
 
 def _cholesky(A, upper, name, check_errors, cls=None):
-    _check_square(A, name)
-    _check_float(A, name)
-    _check_lu_dtype_as('cholesky_cpu', A)
+    checks = 'linalg.cholesky' if name == 'linalg.cholesky_ex' else name     # (cholesky_ex checks as cholesky)
+    _check_square(A, checks)
+    if cls is None:                             # (the deprecated torch.cholesky leaves the dtype to its kernel)
+        _check_float(A, checks)
+    if A.numel():                               # (empty: no kernel runs, an empty result of any dtype)
+        if not A.dtype.is_floating_point:
+            raise NotImplementedError('"cholesky_cpu" not implemented for \'%s\'' % _type_name(A))
+        _check_lu_dtype_as('cholesky_cpu', A)
     x = A._data
     L, info = _cholesky_np(np.swapaxes(x, -1, -2) if upper else x)
     if upper:
@@ -984,7 +989,7 @@ def cholesky(input, upper=False):
               'U = torch.cholesky(A, upper=True)\nshould be replaced with\nU = torch.linalg.cholesky(A).mH\nThis '
               'transform will produce equivalent results for all valid (symmetric positive definite) inputs.',
               'aten/src/ATen/native/BatchLinearAlgebra.cpp:1765')
-    return _cholesky(input, upper, 'linalg.cholesky', True, CholeskyBackward0)[0]
+    return _cholesky(input, upper, 'cholesky', True, CholeskyBackward0)[0]
 
 
 def _cholesky_backward(gL, L, upper):
@@ -1262,7 +1267,8 @@ def linalg_vander(x, *, N=None):
 def linalg_inv_ex(A, *, check_errors=False):
     """torch.linalg.inv_ex: the inverse and LAPACK's info (int32: the order of the first zero pivot, or 0); a
     singular matrix gives what the substitutions give (inf / nan), an error only with check_errors."""
-    if A.ndim >= 2 and A.shape[-1] == A.shape[-2] and A.dtype.is_floating_point and A.numel():
+    if A.ndim >= 2 and A.shape[-1] == A.shape[-2] and A.dtype.is_floating_point and A.numel() \
+            and A._data.dtype != np.float16:        # (float16: inverse's error)
         lu, piv, info = _lu(A._data)
         if info.any():
             if check_errors:
@@ -1336,12 +1342,18 @@ def _lu_checks(A, name, pivot):
         raise RuntimeError('linalg.lu_factor: LU without pivoting is not implemented on the CPU')
 
 
-def _lu_unpack_np(lu, piv):
-    """(P, L, U) of getrf's result, as lu_unpack gives them (row-major): A = P L U."""
+def _lu_unpack_np(lu, piv, pivots=True):
+    """(P, L, U) of getrf's result, as lu_unpack gives them (row-major): A = P L U. pivots=False: P not asked for
+    (None), the pivots then neither read nor checked."""
     m, n = lu.shape[-2:]
     k = min(m, n)
+    if pivots and piv.size and (piv.min() < 1 or piv.max() > m):
+        raise RuntimeError('pivots passed to lu_unpack must be between 1 and LU.size(-2) inclusive.Did you properly '
+                           'pass the result of lu_factor?')
     L = np.tril(lu[..., :, :k], -1) + np.eye(m, k, dtype=lu.dtype)
     U = np.triu(lu[..., :k, :])
+    if not pivots:
+        return None, _row_major(L), _row_major(U)
     perm = np.broadcast_to(np.arange(m), piv.shape[:-1] + (m,)).copy()
     for i in range(k):                          # (each row swap applied to the rows' order)
         j = piv[..., i:i + 1].astype(np.int64) - 1
@@ -1489,6 +1501,13 @@ def linalg_lu_solve(LU, pivots, B, *, left=True, adjoint=False):
                            'instead' % (api, list(pivots.shape)))
     _check_broadcast(tuple(B.shape[:-2]), tuple(LU.shape[:-2]))
     lu, piv, b = LU._data, pivots._data, B._data
+    if b.size and piv.size:                     # (the kernel's checks of the pivots' values)
+        if piv.min() < 1:
+            raise RuntimeError('Pivots given to lu_solve must all be greater or equal to 1. Did you properly pass the '
+                               'result of lu_factor?')
+        if piv.max() > lu.shape[-2]:
+            raise RuntimeError('Pivots given to lu_solve must all be smaller or equal to LU.size(-2). Did you properly '
+                               'pass the result of lu_factor?')
     if left:
         x = _column_major(_lu_solve(lu, piv, b, transpose=adjoint))
     else:                                       # X A = B: A^T X^T = B^T (X A^H = B: A X^T = B^T)

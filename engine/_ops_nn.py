@@ -2998,6 +2998,11 @@ def embedding_bag(weight, indices, offsets, scale_grad_by_freq, mode, sparse, pe
     return output, offset2bag, bag_size, result3
 
 
+class EmbeddingBagBackwardBackward0(Node):
+    def apply(self, *grads):
+        raise NotImplementedError("the derivative for '_embedding_bag_backward' is not implemented.")
+
+
 class EmbeddingBagBackward0(Node):
     def apply(self, g):
         s = self._saved
@@ -3028,13 +3033,16 @@ class EmbeddingBagBackward0(Node):
                     if mode == 1:
                         scale /= size[bag_of[i]]
                     out[idx[i]] += gd[bag_of[i]] * gd.dtype.type(scale)
-            gw = make(out)
+            gw = _attach(make(out), EmbeddingBagBackwardBackward0,      # (create_graph: a node without derivative)
+                         (g, None if s['per_sample_weights'] is None else self.saved('per_sample_weights')))
         if self.needs(1):                               # (_embedding_bag_per_sample_weights_backward)
             w = self.saved('weight')._data
             gpsw = np.zeros(idx.size, gd.dtype)
             for i in np.flatnonzero(idx != pad).tolist():
                 gpsw[i] = np.dot(gd[bag_of[i]], w[idx[i]])
-            gpsw = make(gpsw)
+            from ._ops import _not_implemented
+            gpsw = _not_implemented(make(gpsw), (g, self.saved('weight')),
+                                    'aten::_embedding_bag_per_sample_weights_backward')
         return gw, gpsw
 
 

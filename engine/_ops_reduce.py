@@ -359,6 +359,8 @@ def inverse(a):
                            % (x.shape[-2], x.shape[-1]))
     if x.dtype.kind != 'f':
         raise RuntimeError('linalg.inv: Expected a floating point or complex tensor as input. Got ' + a.dtype.legacy)
+    if x.dtype == np.float16:
+        raise RuntimeError('linalg.inv: Low precision dtypes not supported. Got Half')
     try:
         y = np.linalg.inv(x)
         singular = not np.isfinite(y).all() and np.isfinite(x).all()   # (Pyodide's LAPACK does not raise)

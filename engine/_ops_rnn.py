@@ -108,22 +108,24 @@ def _ih(x, w_ih, b_ih, precomputed):
     return x if precomputed else linear(x, w_ih, b_ih)
 
 
+# (the in-place steps are ATen's: they show in the versions of the results, c' at 1 and GRU's h' at 2)
+
 def rnn_tanh_step(x, h, p, precomputed=False):
     """SimpleCell: tanh(linear(h, w_hh, b_hh) + linear(x, w_ih, b_ih)); p = (w_ih, w_hh, b_ih, b_hh)."""
-    return (linear(h, p[1], p[3]) + _ih(x, p[0], p[2], precomputed)).tanh()
+    return linear(h, p[1], p[3]).add_(_ih(x, p[0], p[2], precomputed)).tanh()
 
 
 def rnn_relu_step(x, h, p, precomputed=False):
-    return (linear(h, p[1], p[3]) + _ih(x, p[0], p[2], precomputed)).relu()
+    return linear(h, p[1], p[3]).add_(_ih(x, p[0], p[2], precomputed)).relu()
 
 
 def lstm_step(x, hidden, p, precomputed=False):
     """LSTMCell: gates i, f, g, o from one linear each way; c' = f * c + i * g, h' = o * tanh(c'). hidden = (h, c)."""
     h, c = hidden
-    gates = linear(h, p[1], p[3]) + _ih(x, p[0], p[2], precomputed)
+    gates = linear(h, p[1], p[3]).add_(_ih(x, p[0], p[2], precomputed))
     i, f, g, o = unsafe_chunk(gates, 4, 1)
-    i, f, g, o = i.sigmoid(), f.sigmoid(), g.tanh(), o.sigmoid()
-    cy = f * c + i * g
+    i, f, g, o = i.sigmoid_(), f.sigmoid_(), g.tanh_(), o.sigmoid_()
+    cy = (f * c).add_(i * g)
     return o * cy.tanh(), cy
 
 
@@ -131,10 +133,10 @@ def gru_step(x, h, p, precomputed=False):
     """GRUCell: r, z from the summed gates, n = tanh(x_n + r * h_n), h' = (h - n) * z + n."""
     xr, xz, xn = unsafe_chunk(_ih(x, p[0], p[2], precomputed), 3, 1)
     hr, hz, hn = unsafe_chunk(linear(h, p[1], p[3]), 3, 1)
-    r = (hr + xr).sigmoid()
-    z = (hz + xz).sigmoid()
-    n = (xn + hn * r).tanh()
-    return (h - n) * z + n
+    r = hr.add_(xr).sigmoid_()
+    z = hz.add_(xz).sigmoid_()
+    n = xn.add(hn.mul_(r)).tanh_()
+    return (h - n).mul_(z).add_(n)
 
 
 STEPS = {'RNN_TANH': rnn_tanh_step, 'RNN_RELU': rnn_relu_step, 'LSTM': lstm_step, 'GRU': gru_step}
@@ -321,12 +323,29 @@ def _check_cell(input, hx, input_size, hidden_size, k):
 def cell(mode, input, hx, w_ih, w_hh, b_ih, b_hh):
     """_VF.rnn_tanh_cell / rnn_relu_cell / lstm_cell / gru_cell on a batch (2-d input)."""
     p = (w_ih, w_hh, b_ih, b_hh)
-    if mode == 'LSTM':
+    if mode == 'LSTM':                          # (the checks in ATen's order, which differs by cell)
+        if len(hx) != 2:
+            raise RuntimeError('lstm_cell expects two hidden states')
+        if input.shape[1] != w_ih.shape[1]:
+            _check_cell(input, hx[0], w_ih.shape[1], w_hh.shape[1], 0)
+        _check_cell_weights(w_ih, w_hh, 4)
         _check_cell(input, hx[0], w_ih.shape[1], w_hh.shape[1], 0)
         _check_cell(input, hx[1], w_ih.shape[1], w_hh.shape[1], 1)
         return STEPS[mode](input, tuple(hx), p)
+    if mode != 'GRU':
+        _check_cell_weights(w_ih, w_hh, 1)
     _check_cell(input, hx, w_ih.shape[1], w_hh.shape[1], 0)
+    if mode == 'GRU':
+        _check_cell_weights(w_ih, w_hh, 3)
     return STEPS[mode](input, hx, p)
+
+
+def _check_cell_weights(w_ih, w_hh, gates):
+    size = gates * w_hh.shape[1]
+    for name, w in (('weight_ih', w_ih), ('weight_hh', w_hh)):
+        if w.shape[0] != size:
+            raise RuntimeError('%s first dim must be %d * hidden_size = %d, but got %d'
+                               % (name, gates, size, w.shape[0]))
 
 
 # ================================================================================================ packed sequences

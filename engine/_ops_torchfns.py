@@ -117,12 +117,21 @@ def rms_norm(input, normalized_shape, weight=None, eps=None):
     return _functional().rms_norm(input, normalized_shape, weight, eps)
 
 
+def _saved_object(fn, name):
+    """The very tensor fn saved as `name` (PyTorch returns the statistics it saves: one modified in place fails the
+    backward's version check), or a copy of it when a saved_tensors_hooks pack took it."""
+    v = fn._saved[name]
+    if v.tensor is not None and v.unpack_hook is None:
+        return v.tensor
+    return make(fn.saved(name)._data.copy())
+
+
 def _statistics(out, node_cls, fallback):
     """The mean and rstd (invstd) a norm op's node saved: the native_* ops' second and third results; fallback()
     computes them when nothing was recorded."""
     fn = out._grad_fn
     if type(fn) is node_cls:
-        return fn.saved('result1'), fn.saved('result2')
+        return _saved_object(fn, 'result1'), _saved_object(fn, 'result2')
     with ag.enable_grad():
         probe = fallback()
     stats = probe._grad_fn.saved('result1'), probe._grad_fn.saved('result2')
@@ -134,15 +143,14 @@ def native_layer_norm(input, normalized_shape, weight, bias, eps):
     detached = input.detach()
     mean, rstd = _statistics(out, _ops_nn.NativeLayerNormBackward0, lambda: _ops_nn.layer_norm(
         detached.requires_grad_() if detached.is_floating_point() else detached, normalized_shape, None, None, eps))
-    return out, make(mean._data), make(rstd._data)
+    return out, mean, rstd
 
 
 def native_batch_norm(input, weight, bias, running_mean, running_var, training, momentum, eps, out=None):
     result = _ops_nn.batch_norm(input, running_mean, running_var, weight, bias, training, momentum, eps)
     fn = result._grad_fn
     if type(fn) is _ops_nn.NativeBatchNormBackward0:
-        mean, invstd = fn.saved('result1'), fn.saved('result2')
-        mean, invstd = make(mean._data), make(invstd._data)
+        mean, invstd = _saved_object(fn, 'result1'), _saved_object(fn, 'result2')
     elif not training:                  # (eval: empty statistics)
         mean, invstd = make(np.zeros(0, input._data.dtype)), make(np.zeros(0, input._data.dtype))
     else:                       # (the statistics again, without moving the running ones)
@@ -603,7 +611,8 @@ def cumulative_trapezoid(y, x=None, *, dx=None, dim=-1):
         elif x.dim() < y.dim():
             x = x.view((1,) * (y.dim() - x.dim()) + tuple(x.shape))
         spacing = _sl(x, d, 1) - _sl(x, d, 0, -1)
-        return _ops._div_scalar(((_sl(y, d, 0, -1) + _sl(y, d, 1)) * spacing).cumsum(dim), 2.)
+        summed = ((_sl(y, d, 0, -1) + _sl(y, d, 1)) * spacing).cumsum(dim)
+        return _ops._div_scalar(summed if summed.is_floating_point() else summed.to(dt.default_float), 2.)
     dx = 1 if dx is None else dx
     if y.dtype is dt.bool_:
         raise RuntimeError('cumulative_trapezoid: received a bool input for `y`, but bool is not supported')
@@ -731,6 +740,8 @@ class MvlgammaBackward0(Node):
 
 def mvlgamma(input, p):
     """The multivariate log-gamma of dimension p: sum of lgamma(x - i / 2) for i < p, plus p (p - 1) / 4 log(pi)."""
+    if input.dtype is dt.bool_:
+        raise RuntimeError('The input tensor may not be a boolean tensor.')
     if p < 1:
         raise RuntimeError('p has to be greater than or equal to 1')
     x = input if input.is_floating_point() else input.to(dt.default_float)
@@ -792,7 +803,7 @@ def _igamma_scalar(a, x, upper):
 
 def _igamma_values(a, x, upper):
     f = np.frompyfunc(lambda u, v: _igamma_scalar(float(u), float(v), upper), 2, 1)
-    return f(a.astype(np.float64), x.astype(np.float64)).astype(np.float64)
+    return np.asarray(f(a.astype(np.float64), x.astype(np.float64)), np.float64)     # (a 0-d one gives a float)
 
 
 class IgammaBackward0(Node):
@@ -963,10 +974,12 @@ def _histogramdd(x, edges, weight, density):
 
 
 def _not_implemented(op, inputs, outs):
-    """outs recorded as outputs of a node PyTorch writes no derivative for (NotImplemented, naming aten::op)."""
-    if ag.grad_enabled and any(isinstance(t, Tensor) and t.requires_grad for t in inputs):
+    """outs recorded as outputs of a node PyTorch writes no derivative for (NotImplemented, naming aten::op); its
+    edges go to the inputs that require grad only."""
+    inputs = tuple(t for t in inputs if isinstance(t, Tensor) and t.requires_grad)
+    if ag.grad_enabled and inputs:
         cls = type('NotImplemented', (_NotImplementedNode,), {'_op': op})
-        node = ag.record(None, cls, tuple(inputs), {})
+        node = ag.record(None, cls, inputs, {})
         node.num_outputs = len(outs)
         for i, t in enumerate(outs):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
@@ -1010,7 +1023,19 @@ def histogramdd(input, bins, range=None, weight=None, density=False):
 def histogram(input, bins=100, *, range=None, weight=None, density=False, out=None):
     """torch.histogram of the flattened input: (hist, bin_edges), bins a count (edges over range, or the data's min
     to max) or a 1-d tensor of edges."""
+    if out is not None:                         # (out='s dtypes: checked first)
+        if len(out) != 2:
+            raise TypeError('expected tuple of 2 elements but got %d' % len(out))
+        for o, what, more in ((out[0], 'hist', ''), (out[1], 'bin_edges', ' for dimension 0')):
+            if isinstance(o, Tensor) and o.dtype is not input.dtype:
+                raise RuntimeError('torch.histogram: input tensor and %s tensor should have the same dtype, but got '
+                                   'input %s and %s %s%s' % (what, dt.C_NAMES[input.dtype.name], what,
+                                                             dt.C_NAMES[o.dtype.name], more))
     _histogram_dtype(input)
+    if isinstance(bins, Tensor) and bins.dtype is not input.dtype:
+        raise RuntimeError('torch.histogramdd: input tensor and bins tensors should have the same dtype, but got input '
+                           'with dtype %s and bins for dimension 0 with dtype %s'
+                           % (dt.C_NAMES[input.dtype.name], dt.C_NAMES[bins.dtype.name]))
     x = input._data
     flat = x.reshape(-1, 1)
     _check_weight(flat, None if weight is None else weight.reshape(-1) if weight.shape == input.shape else weight)
@@ -1019,11 +1044,20 @@ def histogram(input, bins=100, *, range=None, weight=None, density=False, out=No
     else:
         edges = [_edges_of(flat[:, 0], bins, None if range is None else tuple(range), 0, input.dtype)]
     hist = _histogramdd(flat, edges, None if weight is None else weight._data.reshape(-1), density)
-    outs = _not_implemented('histogram', (input,), [make(hist.astype(x.dtype)), make(edges[0])])
+    outs = [make(hist.astype(x.dtype)), make(edges[0])]
     if out is not None:                 # (written into out's tensors, resized: histogram_out's namedtuple)
-        for o, r in zip(out, outs):
-            o.resize_(r.shape).copy_(r)
+        from ._methods import _warn_resized
+        inputs = (input, bins, weight) + tuple(out)
+        for o, r in reversed(tuple(zip(out, outs))):        # (bin_edges resized first)
+            _warn_resized(o, r.shape)
+            o._data = r._data.astype(o._data.dtype)
+            ag.bump(o)
+        _not_implemented('histogram', inputs, list(out))      # (with edges to the out tensors' history too)
+        for o in out:
+            if o._grad_fn is not None:
+                o._output_nr = 0                # (as PyTorch records an out=: each as the node's output 0)
         return _ops_nn.return_types.histogram_out(*out)
+    _not_implemented('histogram', (input, bins, weight), outs)
     return _ops_nn.return_types.histogram(*outs)
 
 
@@ -1082,6 +1116,15 @@ def _install_methods():
         setattr(Tensor, name, fn)
         setattr(Tensor, name + '_', _methods._cast_checked(_methods._inplace_of(fn))
                 if name in ('gcd', 'lcm', 'igamma', 'igammac') else _methods._inplace_of(fn))
+    mvlgamma_ = Tensor.mvlgamma_
+
+    def mvlgamma_inplace(self, p):
+        if self.dtype is not dt.bool_ and not self.is_floating_point():      # (its float result can't go in)
+            raise RuntimeError("mvlgamma: result type %s can't be cast to the desired output type %s"
+                               % (self.dtype.legacy, dt.default_float.legacy))
+        return mvlgamma_(self, p)
+    mvlgamma_inplace.__name__ = mvlgamma_inplace.__qualname__ = 'mvlgamma_'
+    Tensor.mvlgamma_ = mvlgamma_inplace
     Tensor.frexp = frexp
     Tensor.matrix_exp = matrix_exp
     Tensor.histogram = histogram
@@ -1140,21 +1183,15 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
     """input with source's slices reduced into the slices index along dim (prod, mean, amax or amin), input's own
     values taking part unless include_self is False. One IndexReduceBackward0 node."""
     from ._tensor import warn_once
-    from ._ops_index import _index_vector, _same_slices, _shape, _slot
+    from ._ops_index import _index_func_meta, _shape, _slot
     warn_once('index_reduce() is in beta and the API may change at any time.',
               'aten/src/ATen/native/TensorAdvancedIndexing.cpp:1523')
     if reduce not in _REDUCE_IDENTITY:
         raise RuntimeError('index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got %s.'
                            % reduce)
+    d = _index_func_meta(input, dim, index, source, 'index_reduce_')
     if input.dtype is dt.bool_ and not include_self:
         raise NotImplementedError('"index_reduce_func_exclude_input_init" not implemented for \'Bool\'')
-    d = _wrap_dim(dim, input.dim())
-    if index._data.dtype.kind not in 'iu' or index._data.dtype.itemsize not in (4, 8):
-        raise RuntimeError('index_reduce_(): Expected dtype int32/int64 for index but got: ' + index.dtype.legacy)
-    sa, ss = tuple(input.shape), tuple(source.shape)
-    if not (_same_slices(sa, ss, d) if sa and ss else sa == ss):
-        raise RuntimeError('source tensor shape must match self tensor shape, excluding the specified dimension. Got '
-                           'self.shape = [%s] source.shape = [%s]' % (', '.join(map(str, sa)), ', '.join(map(str, ss))))
     idx = index._data.reshape(-1)
     size = _shape(input)[d]
     if idx.size and (idx.min() < -size or idx.max() >= size):
@@ -1230,8 +1267,10 @@ class LuUnpackBackward0(Node):
             return (None,)
         k = min(m, n)
         if m == n:
-            return (gL.tril(-1) + gU.triu() if gL is not None and gU is not None
-                    else gL.tril(-1) if gL is not None else gU.triu(),)
+            if gL is not None and gU is not None:
+                u = gU.triu()                   # (first, as ATen's compiled `L.tril(-1) + U.triu()` runs them)
+                return (gL.tril(-1) + u,)
+            return (gL.tril(-1) if gL is not None else gU.triu(),)
         if m < n:
             a = gU.triu() if gU is not None else None
             lpart = gL.narrow(-1, 0, k).tril(-1) if gL is not None else None
@@ -1262,7 +1301,7 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
     if LU_data.dim() < 2:
         raise RuntimeError('torch.lu_unpack: Expected tensor with 2 or more dimensions. Got size: %s instead'
                            % list(LU_data.shape))
-    P, L, U = _lu_unpack_np(LU_data._data, LU_pivots._data)
+    P, L, U = _lu_unpack_np(LU_data._data, LU_pivots._data, unpack_pivots)
     empty = np.zeros(0, LU_data._data.dtype)
     P = make(P if unpack_pivots else empty)
     L, U = (make(L), make(U)) if unpack_data else (make(empty), make(empty.copy()))
@@ -1458,6 +1497,8 @@ _COPY_NODES[_ops.SliceBackward0] = SliceBackward0_copy
 
 
 def _slice_view(input, dim=0, start=None, end=None, step=1):
+    if input.dim() == 0:
+        raise IndexError('slice() cannot be applied to a 0-dim tensor.')
     view = _ops._slice(input, _wrap_dim(dim, input.dim()), slice(start, end, step), keep_full=True, given_dim=dim)
     if view._grad_fn is not None:               # (slice_copy's optional start and end: None saved as None)
         saved = view._grad_fn._saved
@@ -1645,7 +1686,7 @@ def poisson(input, generator=None):
         raise NotImplementedError('"poisson_cpu" not implemented for \'%s\'' % input.dtype.legacy)
     if (x < 0).any():
         raise RuntimeError('invalid Poisson rate, expected rate to be non-negative')
-    out = _numpy_rng(generator).poisson(x.astype(np.float64)).astype(x.dtype)
+    out = np.asarray(_numpy_rng(generator).poisson(x.astype(np.float64))).astype(x.dtype)
     return _ops._attach(make(np.asarray(out)), PoissonBackward0, (input,))
 
 
@@ -1676,7 +1717,8 @@ def binomial(count, prob, generator=None):
     cc, pp = np.broadcast_to(c, shape).astype(np.float64), np.broadcast_to(p, shape).astype(np.float64)
     valid = (pp >= 0) & (pp <= 1) & (cc >= 0)
     draws = np.where(valid, rng.binomial(np.where(valid, cc, 0).astype(np.int64), np.where(valid, pp, 0)), np.nan)
-    return _ops._attach(make(np.asarray(draws, c.dtype)), _BinomialNode, (count, prob))
+    return _ops._attach(make(np.asarray(draws, c.dtype)), _BinomialNode,         # (edges: to those needing grad)
+                        tuple(t for t in (count, prob) if t.requires_grad) or (count,))
 
 
 def set_flush_denormal(*args):

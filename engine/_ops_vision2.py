@@ -65,11 +65,11 @@ def grid_sampler(input, grid, interpolation_mode, padding_mode, align_corners):
                            'with sizes %s and grid with sizes %s' % (4 if nd < 3 else 5, _sizes(shape), _sizes(gshape)))
     if nd == 3 and interpolation_mode == 2:
         raise RuntimeError('grid_sampler(): bicubic interpolation only supports 4D input')
+    if input._data.dtype.kind != 'f':           # (the kernel's dtype dispatch comes before the dtypes' match)
+        raise NotImplementedError('"grid_sampler%s" not implemented for \'%s\''
+                                  % ('_2d_cpu_kernel_impl' if nd == 2 else '3d_cpu', input.dtype.legacy))
     if input.dtype is not grid.dtype:
         raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, grid.dtype.legacy))
-    if input._data.dtype.kind != 'f':
-        raise NotImplementedError('"grid_sampler_%s" not implemented for \'%s\''
-                                  % ('2d_cpu_kernel_impl' if nd == 2 else '3d_cpu', input.dtype.legacy))
     values = _sample(input._data, grid._data, interpolation_mode, padding_mode, align_corners)[0]
     out = _out(values.astype(input._data.dtype, copy=False), input.dtype)
     return _attach(out, GridSampler2DBackward0 if nd == 2 else GridSampler3DBackward0, (input, grid),
@@ -383,8 +383,10 @@ class AffineGridGeneratorBackward0(Node):
     def apply(self, g):
         size, n = self._saved['size'], self._saved['size'][0]
         nd = len(size) - 2
-        base = make(_base_grid(g.dtype, size, self._saved['align_corners']))
-        return (g.reshape(n, -1, nd).transpose(1, 2).matmul(base),)
+        base = _base_grid(g.dtype, size, self._saved['align_corners'])
+        base = make(np.ascontiguousarray(np.broadcast_to(base, (n,) + base.shape)))
+        # (ATen's composition: base^T bmm grad, transposed, so a double backward records its nodes)
+        return (base.transpose(1, 2).bmm(g.reshape(n, -1, nd)).transpose(1, 2),)
 
 
 # ================================================================================================ max unpooling
