@@ -1649,6 +1649,11 @@ def _write_out(name, result, out, inputs):
     return out
 
 
+# Ops returning several tensors whose out= tensors' dtypes are checked in words of their own, one per output.
+_OUTS_SAME_DTYPE = {'frexp': ('torch.frexp() expects mantissa to have dtype %(want)s but got %(got)s',
+                              'torch.frexp() expects exponent to have int dtype but got %(got)s')}
+
+
 def _write_outs(name, result, outs, inputs):
     """torch.sort(x, out=(values, indices)) and the other ops returning a torch.return_types tuple: each result
     written into its out= tensor (of the result's own dtype), returned as torch.return_types.<name>_out."""
@@ -1657,15 +1662,11 @@ def _write_outs(name, result, outs, inputs):
         raise TypeError('expected tuple of %d elements but got %d' % (builtins.len(result), builtins.len(outs)))
     for out in outs:
         _out_grad_check(name, out, inputs)
+    messages = _OUTS_SAME_DTYPE.get(name, ())
     for i, (r, out) in enumerate(zip(result, outs)):    # (one at a time: the values are resized before the indices'
         if r.dtype is not out.dtype:                    # dtype fails)
-            if name == 'frexp':
-                raise RuntimeError('torch.frexp() expects mantissa to have dtype %s but got %s'
-                                   % (dt.C_NAMES[r.dtype.name], dt.C_NAMES[out.dtype.name]) if i == 0 else
-                                   'torch.frexp() expects exponent to have int dtype but got '
-                                   + dt.C_NAMES[out.dtype.name])
-            raise RuntimeError('Expected out tensor to have dtype %s, but got %s instead'
-                               % (dt.C_NAMES[r.dtype.name], dt.C_NAMES[out.dtype.name]))
+            message = messages[i] if messages else 'Expected out tensor to have dtype %(want)s, but got %(got)s instead'
+            raise RuntimeError(message % {'want': dt.C_NAMES[r.dtype.name], 'got': dt.C_NAMES[out.dtype.name]})
         _write_out(name, r, out, inputs)
     kind = name + '_out'
     if not hasattr(return_types, kind):

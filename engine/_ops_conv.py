@@ -55,6 +55,17 @@ def _gather_planes(gg, idx, nd=2):
         1, idx.reshape(planes, int(np.prod(idx._data.shape[-nd:])))).reshape(idx._data.shape)
 
 
+def _scatter_planes(g, x, idx, nd, cls):
+    """The gradient of a pool that picked x's elements at idx (per plane, as _gather_planes reads them): g added into
+    zeros of x's shape at idx, recorded as a `cls` node whose own backward gathers again."""
+    shape = x._data.shape
+    planes, n = int(np.prod(shape[:-nd])), int(np.prod(g._data.shape[-nd:]))
+    gx = np.zeros((planes, int(np.prod(shape[-nd:]))), g._data.dtype)
+    np.add.at(gx, (np.arange(planes)[:, None], idx._data.reshape(planes, n)), g._data.reshape(planes, n))
+    return _linear_in_grad(make(gx.reshape(shape)), cls, (g, x), lambda gg: _gather_planes(gg, idx, nd),
+                           {'indices': SavedTensor(idx)})
+
+
 class MaxPool2DWithIndicesBackwardBackward0(_LinearInGrad):
     pass
 

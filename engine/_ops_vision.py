@@ -18,7 +18,7 @@ from ._autograd import Node, SavedTensor
 from ._ops import _attach, _in_suggested_format, _out
 from ._random import fma32
 from ._ops_conv import (ConvolutionBackward0, _adaptive_output_size, _as_2d, _check_dims_1d, _check_weight,
-                        _conv_param, _Geometry, _one, _read_ints, _sizes, _linear_in_grad, _gather_planes,
+                        _conv_param, _Geometry, _one, _read_ints, _sizes, _linear_in_grad, _scatter_planes,
                         _LinearInGrad, AdaptiveMaxPool2DBackwardBackward0, _adaptive_windows)
 from ._tensor import Tensor, make, parser_type
 
@@ -624,19 +624,14 @@ class AdaptiveMaxPool2DBackward0(Node):
 
     def apply(self, g):
         x, idx = self.saved('self'), self.saved('result1')
-        shape, nd = x._data.shape, self._nd
+        nd = self._nd
         for i in range(1, g._data.ndim):         # (an output of size 0)
             if not g._data.shape[i]:
                 raise RuntimeError('adaptive_max_pool%dd_backward(): Expected grad_output to have non-zero size for '
                                    'non-batch dimensions, but grad_output has sizes %s with dimension %d being empty'
                                    % (nd, _sizes(g._data.shape), i))
-        planes = int(np.prod(shape[:-nd]))
-        gx = np.zeros((planes, int(np.prod(shape[-nd:]))), g._data.dtype)
-        n = int(np.prod(g._data.shape[-nd:]))
-        np.add.at(gx, (np.arange(planes)[:, None], idx._data.reshape(planes, n)), g._data.reshape(planes, n))
-        return (_linear_in_grad(make(gx.reshape(shape)), AdaptiveMaxPool2DBackwardBackward0 if nd == 2 else
-                                AdaptiveMaxPool3DBackwardBackward0, (g, x),
-                                lambda gg: _gather_planes(gg, idx, nd), {'indices': SavedTensor(idx)}),)
+        return (_scatter_planes(g, x, idx, nd, AdaptiveMaxPool2DBackwardBackward0 if nd == 2 else
+                                AdaptiveMaxPool3DBackwardBackward0),)
 
 
 class AdaptiveMaxPool3DBackward0(AdaptiveMaxPool2DBackward0):

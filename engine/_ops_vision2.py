@@ -16,7 +16,7 @@ from . import _argparse
 from . import _autograd as ag
 from ._autograd import Node, SavedTensor
 from ._ops import _attach, _out, _sizes
-from ._ops_conv import _LinearInGrad, _gather_planes, _linear_in_grad
+from ._ops_conv import _LinearInGrad, _gather_planes, _scatter_planes
 from ._tensor import Tensor, make
 
 # ================================================================================================ grid sampling
@@ -707,15 +707,9 @@ class FractionalMaxPool2DBackward0(Node):
     _nd = 2
 
     def apply(self, g):
-        x, idx = self.saved('self'), self.saved('result1')
-        shape, nd = x._data.shape, self._nd
-        planes = int(np.prod(shape[:-nd]))
-        gx = np.zeros((planes, int(np.prod(shape[-nd:]))), g._data.dtype)
-        n = int(np.prod(g._data.shape[-nd:]))
-        np.add.at(gx, (np.arange(planes)[:, None], idx._data.reshape(planes, n)), g._data.reshape(planes, n))
-        return (_linear_in_grad(make(gx.reshape(shape)), FractionalMaxPool2DBackwardBackward0 if nd == 2 else
-                                FractionalMaxPool3DBackwardBackward0, (g, x),
-                                lambda gg: _gather_planes(gg, idx, nd), {'indices': SavedTensor(idx)}),)
+        nd = self._nd
+        return (_scatter_planes(g, self.saved('self'), self.saved('result1'), nd, FractionalMaxPool2DBackwardBackward0
+                                if nd == 2 else FractionalMaxPool3DBackwardBackward0),)
 
 
 class FractionalMaxPool3DBackward0(FractionalMaxPool2DBackward0):

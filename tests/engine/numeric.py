@@ -33,6 +33,21 @@ def check_first_order(f, x, atol=1e-5):
     assert np.allclose(x.grad.numpy(), numeric_grad(f, x), atol=atol)
 
 
+def finite_difference_tests(functions, make_x, w):
+    """The two tests of a table of functions of one float64 tensor (test modules bind them to test_ names): each
+    function's gradient, and the gradient of (its gradient . w), against finite differences."""
+    import pytest
+
+    @pytest.mark.parametrize("name", sorted(functions))
+    def first_order(name):
+        check_first_order(functions[name], make_x())
+
+    @pytest.mark.parametrize("name", sorted(functions))
+    def second_order(name):
+        check_second_order(functions[name], make_x(), w)
+    return first_order, second_order
+
+
 def check_second_order(f, x, w, atol=1e-4):
     """The gradient of (grad of sum(f(x))) . w, taken through a graph made with create_graph=True, against finite
     differences of that dot product."""

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import engine as torch
-from numeric import check_first_order, check_second_order, numeric_grad
+from numeric import finite_difference_tests, numeric_grad
 
 
 def _x(shape=(2, 3, 3), seed=0):
@@ -80,16 +80,8 @@ FUNCTIONS = {
     "householder_product_tall": lambda x: torch.orgqr(x.reshape(3, 6).mT, x[0, :, 0]),
 }
 
-
-@pytest.mark.parametrize("name", sorted(FUNCTIONS))
-def test_gradients_match_finite_differences(name):
-    check_first_order(FUNCTIONS[name], _x())
-
-
-@pytest.mark.parametrize("name", sorted(FUNCTIONS))
-def test_second_order_gradients_match_finite_differences(name):
-    f, x = FUNCTIONS[name], _x()
-    check_second_order(f, x, torch.tensor(np.random.default_rng(1).standard_normal((2, 3, 3))))
+test_gradients_match_finite_differences, test_second_order_gradients_match_finite_differences = \
+    finite_difference_tests(FUNCTIONS, _x, torch.tensor(np.random.default_rng(1).standard_normal((2, 3, 3))))
 
 
 def test_triangular_solve_gradients():

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import engine as torch
-from numeric import check_first_order, check_second_order
+from numeric import finite_difference_tests
 
 
 def _x(shape=(2, 3, 3), seed=0):
@@ -35,16 +35,8 @@ FUNCTIONS = {
     "matrix_power_zero": lambda x: torch.matrix_power(x, 0) * x,
 }
 
-
-@pytest.mark.parametrize("name", sorted(FUNCTIONS))
-def test_gradients_match_finite_differences(name):
-    check_first_order(FUNCTIONS[name], _x())
-
-
-@pytest.mark.parametrize("name", sorted(FUNCTIONS))
-def test_second_order_gradients_match_finite_differences(name):
-    f, x = FUNCTIONS[name], _x()
-    check_second_order(f, x, torch.tensor(np.random.default_rng(1).standard_normal((2, 3, 3))))
+test_gradients_match_finite_differences, test_second_order_gradients_match_finite_differences = \
+    finite_difference_tests(FUNCTIONS, _x, torch.tensor(np.random.default_rng(1).standard_normal((2, 3, 3))))
 
 
 def test_nodes_and_saved_attributes():
