@@ -5261,8 +5261,9 @@ def _partial_overlap(out, inp):
     if not out.size or not inp.size or not np.may_share_memory(out, inp) or not (_dense(out) and _dense(inp)):
         return False
     a, b = out.__array_interface__['data'][0], inp.__array_interface__['data'][0]
-    if (a, out.nbytes) == (b, inp.nbytes):
-        return _strides(out) != _strides(inp)
+    if (a, out.nbytes) == (b, inp.nbytes):      # (strides as stride() states them, size-1 dims' too: x[::2] of one
+        return ([s // out.itemsize for s in out.strides] !=     # element is not x, as PyTorch compares them)
+                [s // inp.itemsize for s in inp.strides])
     return a < b + inp.nbytes and b < a + out.nbytes
 
 
