@@ -144,14 +144,26 @@ def _operands(a, b):
     npd = d.np
     same = ad.dtype is npd
     if not same:
-        ad = ad.astype(npd)
+        ad = _cast(ad, npd)
     bd = b
     if isinstance(b, Tensor):
-        bd = b._data if b._data.dtype is npd else b._data.astype(npd)
+        bd = b._data if b._data.dtype is npd else _cast(b._data, npd)
         same = same and bd is b._data and ad.shape == bd.shape
         if ad.shape != bd.shape:
             _check_broadcast(ad.shape, bd.shape)
     return ad, bd, d, same
+
+
+def _cast(x, npd):
+    """Array x as dtype npd for a pointwise op, its expanded dims (stride 0) still expanded: a copy would give them a
+    layout of their own, and the result's layout is read from the operands' strides (_iter_laid_out), as
+    TensorIterator reads the uncast operands' (torch.pow(x64, x32.expand(2, 2, 2)) is contiguous)."""
+    if x.dtype is npd:
+        return x
+    if x.size > 1 and 0 in x.strides:
+        compact = x[tuple(slice(0, 1) if s == 0 else slice(None) for s in x.strides)]
+        return np.broadcast_to(compact.astype(npd), x.shape)
+    return x.astype(npd)
 
 
 def _binary(a, b, ufunc, alpha=1):
@@ -1777,7 +1789,7 @@ def clamp(a, min=None, max=None):
         if d is dt.bool_ and lo is not None and hi is not None:
             raise NotImplementedError('"clamp_cpu" not implemented for \'Bool\'')
         # (every operand is cast to the result dtype first: an int8 tensor's bound tensor([300]) is 44)
-        x, l, h = (None if t is None else t._data.astype(d.np, copy=False) for t in (a, lo, hi))
+        x, l, h = (None if t is None else _cast(t._data, d.np) for t in (a, lo, hi))
         out = _out(_iter_laid_out(_clamp_by_tensors(x, l, h), x, l, h), d)    # (laid out by all three, as PyTorch's)
         return _attach(out, ClampBackward0, (a, lo, hi), {'self': SavedTensor(a), 'min': _save(lo), 'max': _save(hi)})
     d = dt.result_type(a, *(v for v in (min, max) if v is not None))

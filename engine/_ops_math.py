@@ -13,7 +13,7 @@ from . import _autograd as ag
 from . import _dtypes as dt
 from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT, bump as _bump
-from ._ops import (_number, _attach, _edge, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
+from ._ops import (_cast, _number, _attach, _edge, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
                    _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
                    _C10_TYPE, pow as _pow, _iter_laid_out, _Number, _half, _in_vector_loop)
 from ._ops_nn import where, erf as _erf, _input_dtype_kept
@@ -368,8 +368,8 @@ def _float_pair(a, b, name=None, integers=True):
             raise NotImplementedError('"%s_cpu" not implemented for \'%s\''
                                       % (name, _C10_TYPE[np.dtype(d.np).name]))
         d = dt.default_float
-    x = a._data.astype(d.np, copy=False)
-    y = b._data.astype(d.np, copy=False) if isinstance(b, Tensor) else d.np.type(_scalar(b))
+    x = _cast(a._data, d.np)
+    y = _cast(b._data, d.np) if isinstance(b, Tensor) else d.np.type(_scalar(b))
     if isinstance(b, Tensor) and x.shape != y.shape:
         _check_broadcast(x.shape, y.shape)
     return x, y, d
@@ -470,7 +470,7 @@ def _fextremum(name, np_fn, cls):
     def op(a, other):
         _need_tensor(name, other)
         d = dt.result_type(a, other)
-        x, y = a._data.astype(d.np, copy=False), other._data.astype(d.np, copy=False)
+        x, y = _cast(a._data, d.np), _cast(other._data, d.np)
         if x.shape != y.shape:
             _check_broadcast(x.shape, y.shape)
         r = np.where(x == y, x, np_fn(x, y))          # (ties keep self: fmax(-0., 0.) is -0.; numpy's vary by build)
@@ -682,7 +682,7 @@ def _addc_operands(a, t1, t2, value, name):
             'tensor2) for float inputs. The future addcdiv behavior is just the latter implementation: (input + '
             'value * tensor1 / tensor2), for all dtypes.')
     d = dt.result_type(a, t1, t2)
-    x, y, z = (t._data.astype(d.np, copy=False) for t in (a, t1, t2))
+    x, y, z = (_cast(t._data, d.np) for t in (a, t1, t2))
     if x.shape != y.shape:
         _check_broadcast(x.shape, y.shape)
     shape = np.broadcast_shapes(x.shape, y.shape)

@@ -17,7 +17,7 @@ from . import _reduce_order
 from . import _selection
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
+from ._ops import (_cast, _number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
                    _scalar_sub, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
@@ -279,7 +279,7 @@ def _elementwise_extremum(np_fn, node_cls):
         d = dt.result_type(a, other)
         if a._data.shape != other._data.shape:
             _check_broadcast(a._data.shape, other._data.shape)
-        x, y = a._data.astype(d.np, copy=False), other._data.astype(d.np, copy=False)
+        x, y = _cast(a._data, d.np), _cast(other._data, d.np)
         r = np_fn(x, y)
         if r.dtype.kind == 'f' and r.size:
             r = _zero_ties(r, x, y)
@@ -1674,7 +1674,7 @@ def mse_loss(input, target, size_average=None, reduce=None, reduction='mean', we
         return _weighted_loss(lambda: (input - target).pow(2), weight, size, reduction, True)
     r = reduction_enum(reduction)
     d = _loss_dtype(input, target, 'mse')
-    x, t = input._data.astype(d.np, copy=False), target._data.astype(d.np, copy=False)   # (the kernel's dtype)
+    x, t = _cast(input._data, d.np), _cast(target._data, d.np)   # (the kernel's dtype)
     diff = _iter_laid_out(x - t, x, t)
     out = _out(_reduce(diff * diff, r), d)
     return _attach(out, MseLossBackward0, (input, target), {'reduction': r, 'self': SavedTensor(input),

@@ -24,6 +24,20 @@ SNIPPETS = {
         'tries(lambda: z.add_(z.view(1, 3)), lambda: z.view(1, 3).add_(z), lambda: z.add_(z.unsqueeze(1)[:, 0]))\n'
         'w = torch.ones(4)\n'
         'tries(lambda: w.view(torch.float64).add_(w.view(torch.float64)), lambda: w[::2].add_(w[::2]))'),
+    # A pointwise op of two dtypes lays its result out by the operands' strides before the cast (TensorIterator):
+    # an operand expanded from fewer dims keeps its stride-0 dims ambiguous, so the result is contiguous and views
+    "mixed_dtype_expanded_operands_layout": (
+        'x1 = torch.tensor([[-2.25, -0.75], [1.0, 3.0]], requires_grad=True)\n'
+        'x2 = torch.tensor([[-0.5, -2.5], [3.0, 3.0]], dtype=torch.float64, requires_grad=True)\n'
+        'x6, x7 = x1.expand(2, 2, 2), x1.t().expand(3, 2, 2)\n'
+        'for f in [lambda: torch.pow(x2, x6), lambda: x2 + x6, lambda: x6 * x2, lambda: x2 / x7,\n'
+        '          lambda: torch.maximum(x2, x6), lambda: torch.fmax(x2, x6), lambda: torch.atan2(x2, x6),\n'
+        '          lambda: torch.clamp(x6, min=x2), lambda: torch.hypot(x2, x6), lambda: torch.remainder(x2, x7),\n'
+        '          lambda: torch.nn.functional.mse_loss(x2.expand(2, 2, 2), x6, reduction="none"),\n'
+        '          lambda: torch.addcmul(x2.double(), x6.double(), x7.double())]:\n'
+        '    y = f()\n'
+        '    print(y.stride(), y.grad_fn)\n'
+        '    tries(lambda: y.view(-1).shape)'),
 }
 
 
