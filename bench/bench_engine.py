@@ -165,10 +165,13 @@ def sampler(fn, min_sample=0.02):
     """A function taking one sample of fn's wall time per call. A sample runs fn as many times as fill min_sample
     seconds (sub-millisecond workloads are otherwise lost in timer and scheduler noise), after a quarter as many
     calls untimed (at least one), which wake the library's threads and fill the caches again after the other
-    library's turn."""
-    start = time.perf_counter()
+    library's turn. The number of calls is counted after a first call, which can be much slower than the rest
+    (PyTorch's first MLP step took 8.5 ms, its next ones 0.5: counted from the first, its samples lasted 1 ms)."""
     fn()
-    calls = max(1, int(min_sample / max(time.perf_counter() - start, 1e-9)))
+    calls, start = 0, time.perf_counter()
+    while time.perf_counter() - start < min_sample:
+        fn()
+        calls += 1
     warm = max(1, calls // 4)
 
     def sample():
@@ -249,6 +252,37 @@ def serve(name, args):
         print(json.dumps(samplers[i]()), flush=True)
 
 
+def cpu_seconds(pid):
+    """The CPU time all threads of process pid have used (Linux's /proc/<pid>/task/*/schedstat, in ns), or None."""
+    try:
+        total = 0
+        for task in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        return total / 1e9
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def wait_until_idle(children, window=0.01, limit=1.0):
+    """Wait until the other libraries' processes have stopped using the CPU, at most `limit` seconds. After its ops
+    a library's worker threads keep spinning for a while (here OpenBLAS's ~0.1 s at a full core, libgomp's ~10 ms
+    for PyTorch): without this wait they take CPU from the next sample, which is the other library's. Where /proc
+    does not tell, a fixed pause."""
+    pids = [c.proc.pid for c in children]
+    start = time.perf_counter()
+    used = [cpu_seconds(pid) for pid in pids]
+    if None in used:
+        time.sleep(0.25)
+        return
+    while time.perf_counter() - start < limit:
+        time.sleep(window)
+        now = [cpu_seconds(pid) for pid in pids]
+        if None in now or sum(now) - sum(used) < 0.05 * window:
+            return
+        used = now
+
+
 class Child:
     """A library's timing process (see serve)."""
 
@@ -265,7 +299,8 @@ class Child:
             sys.exit(f"the {self.name} process ended early (exit status {self.proc.wait()})")
         return json.loads(line)
 
-    def sample(self, i):
+    def sample(self, i, others):
+        wait_until_idle(others)
         self.proc.stdin.write(f"{i}\n")
         self.proc.stdin.flush()
         self.samples.setdefault(i, []).append(self.answer())
@@ -301,7 +336,7 @@ def main():
         takers = [c for c in children if c is not micro or i == 0]
         for r in range(repeat):
             for child in takers[::-1] if r % 2 else takers:
-                child.sample(i)
+                child.sample(i, [c for c in children if c is not child])
     for child in children:
         child.close()
 
