@@ -68,7 +68,6 @@ half = float16
 long = int64
 int = int32
 short = int16
-cfloat = None
 concat = concatenate = cat
 multiply = mul
 divide = true_divide = div
@@ -349,8 +348,13 @@ class _TorchAlias:
         real = __name__ + fullname[len('torch'):]
         try:
             module = importlib.import_module(real)
-        except ImportError:
-            return None
+        except ImportError:            # (an object standing for a module: `import torch.backends.cudnn as cudnn`)
+            obj = sys.modules[__name__]
+            for part in fullname.split('.')[1:]:
+                obj = getattr(obj, part, None)
+            if not isinstance(obj, _AsModule):
+                return None
+            return importlib.util.spec_from_loader(fullname, _ExistingObject(obj), is_package=True)
         return importlib.util.spec_from_loader(fullname, _ExistingModule(module))
 
 
@@ -366,6 +370,20 @@ class _ExistingModule:
 
     def exec_module(self, module):
         module.__spec__ = self._spec           # importlib gave it the torch.* spec; keep the module's own
+
+
+class _ExistingObject:
+    """A loader that hands out one of the engine's objects standing for a module (importlib sets its __spec__,
+    __path__...: it is imported as a package, so that its own modules can be imported through it)."""
+
+    def __init__(self, obj):
+        self.obj = obj
+
+    def create_module(self, spec):
+        return self.obj
+
+    def exec_module(self, module):
+        pass
 
 
 def _install_alias():

@@ -235,7 +235,8 @@ def to_dtype(x, fn='to'):
         return int64
     if x is builtins.bool:
         return bool_
-    raise TypeError("%s(): argument 'dtype' must be torch.dtype, not %s" % (fn, type(x).__name__))
+    from ._tensor import parser_type          # (_tensor imports this module)
+    raise TypeError("%s(): argument 'dtype' must be torch.dtype, not %s" % (fn, parser_type(x)))
 
 
 @c_type('torch.layout')

@@ -9,6 +9,7 @@ import re
 import numpy as np
 
 from . import _autograd as ag
+from . import _dtypes as dt
 from . import _ops as ops
 from ._tensor import Tensor, make
 
@@ -202,6 +203,8 @@ solve, symeig, eig, lstsq, matrix_rank = (_removed(n) for n in ('solve', 'symeig
 def isin(elements, test_elements, *, assume_unique=False, invert=False):
     """Whether each element is among test_elements (a tensor or a number on either side; no gradient)."""
     a, b = (x._data if isinstance(x, Tensor) else np.asarray(x) for x in (elements, test_elements))
+    if a.dtype.kind == 'b' or b.dtype.kind == 'b':
+        raise RuntimeError('Unsupported input type encountered for isin(): Bool')
     return make(np.isin(a, b, invert=invert))
 
 
@@ -225,8 +228,9 @@ def block_diag(*tensors):
             raise RuntimeError('torch.block_diag: Input tensors must have 2 or fewer dimensions. Input %d has %d '
                                'dimensions' % (i, t._data.ndim))
     blocks = [t._data.reshape((1,) * (2 - t._data.ndim) + t._data.shape) for t in tensors]
-    dtype = np.result_type(*blocks) if blocks else np.float32
-    out = np.zeros((builtins.sum(b.shape[0] for b in blocks), builtins.sum(b.shape[1] for b in blocks)), dtype)
+    dtype = dt.result_type(*tensors).np if blocks else np.float32      # (0-d tensors rank below the others)
+    out = np.zeros((builtins.sum(b.shape[0] for b in blocks) if blocks else 1,      # (none: a 1 x 0 matrix)
+                    builtins.sum(b.shape[1] for b in blocks)), dtype)
     r = c = 0
     for b in blocks:
         out[r:r + b.shape[0], c:c + b.shape[1]] = b
@@ -287,7 +291,8 @@ def trapezoid(y, *args, _options=_TRAPEZOID, **kwargs):
     elif x.dim() < y.dim():
         x = x.view((1,) * (y.dim() - x.dim()) + tuple(x.shape))
     dxs = x.diff(dim=dim)
-    return ops._div_scalar(((y.narrow(dim, 1, n - 1) + y.narrow(dim, 0, n - 1)) * dxs).sum(dim), 2.)
+    total = ((y.narrow(dim, 1, n - 1) + y.narrow(dim, 0, n - 1)) * dxs).sum(dim)
+    return ops._div_scalar(total if total.is_floating_point() else total.to(dt.default_float), 2.)  # (ints: 7.5)
 
 
 def trapz(y, *args, **kwargs):

@@ -12,6 +12,7 @@ import numpy as np
 
 from . import _methods
 from . import _ops as ops
+from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops_nn import where as _where
 from ._ops import (_attach, _sizes, _given, _signed, _along, _check_broadcast, _preserved_copy, _scalar,
@@ -1397,6 +1398,9 @@ def cartesian_prod(*tensors):
 
 def _triangle_indices(keep):
     def f(row, col, offset=0, *, dtype=None, device=None, layout=None, pin_memory=None):
+        dtype = None if dtype is None else dt.to_dtype(dtype, f.__name__)
+        if dtype is not None and dtype.np not in (np.int64, np.int32):
+            raise NotImplementedError('"%s" not implemented for \'%s\'' % (f.__name__, _LEGACY[dtype.name]))
         i, j = keep(row, offset, col)
         npd = np.int64 if dtype is None else dtype.np
         return make(np.stack([i, j]).astype(npd).reshape(2, -1))

@@ -1672,13 +1672,6 @@ class PoissonBackward0(Node):
         return (_ops._zeros_like(g),)
 
 
-def _numpy_rng(generator):
-    """A numpy generator seeded from the engine's (its numbers are not PyTorch's, its seeding is reproducible)."""
-    from . import _random
-    gen = generator or _random.default_generator
-    return np.random.default_rng(int(_random.randint(gen, 0, 2 ** 31 - 1, (1,))[0]))
-
-
 def poisson(input, generator=None):
     """Draws from Poisson distributions of the input's rates (PoissonBackward0: a zero gradient)."""
     x = input._data
@@ -1686,8 +1679,9 @@ def poisson(input, generator=None):
         raise NotImplementedError('"poisson_cpu" not implemented for \'%s\'' % input.dtype.legacy)
     if (x < 0).any():
         raise RuntimeError('invalid Poisson rate, expected rate to be non-negative')
-    out = np.asarray(_numpy_rng(generator).poisson(x.astype(np.float64))).astype(x.dtype)
-    return _ops._attach(make(np.asarray(out)), PoissonBackward0, (input,))
+    from . import _random
+    out = _random.poisson(generator or _random.default_generator, x.astype(np.float64)).astype(x.dtype)
+    return _ops._attach(make(out), PoissonBackward0, (input,))
 
 
 class _BinomialNode(_NotImplementedNode):
@@ -1713,10 +1707,9 @@ def binomial(count, prob, generator=None):
         from ._tensor import user_stacklevel
         warnings.warn(_methods._RESIZED % (', '.join(map(str, c.shape)), ', '.join(map(str, shape))),
                       stacklevel=user_stacklevel())
-    rng = _numpy_rng(generator)
-    cc, pp = np.broadcast_to(c, shape).astype(np.float64), np.broadcast_to(p, shape).astype(np.float64)
-    valid = (pp >= 0) & (pp <= 1) & (cc >= 0)
-    draws = np.where(valid, rng.binomial(np.where(valid, cc, 0).astype(np.int64), np.where(valid, pp, 0)), np.nan)
+    from . import _random
+    draws = _random.binomial(generator or _random.default_generator, np.broadcast_to(c, shape),
+                             np.broadcast_to(p, shape))
     return _ops._attach(make(np.asarray(draws, c.dtype)), _BinomialNode,         # (edges: to those needing grad)
                         tuple(t for t in (count, prob) if t.requires_grad) or (count,))
 

@@ -158,7 +158,10 @@ def normal(gen, shape, npd, mean=0.0, std=1.0, contiguous=True):
 
 def _normal_fill(gen, n, npd, mean, std):
     f32 = npd != np.float64
-    data = uniform(gen, (n,), _F32 if f32 else np.float64)
+    if npd == np.float16:           # (half: each block's 16 uniform numbers drawn for it, in float32, not all first)
+        data = uniform(gen, (n // 16 * 16,), _F32)
+    else:
+        data = uniform(gen, (n,), _F32 if f32 else np.float64)
     if n % 16:
         tail = uniform(gen, (16,), _F32 if f32 else np.float64)
     out = np.empty(n, data.dtype)
@@ -229,11 +232,122 @@ def _sincos_ps(x):
 
 
 def randint(gen, low, high, shape):
-    """Integers in [low, high): a draw (64 bits for ranges of 2**32 or more) modulo the range, plus low."""
+    """Integers in [low, high): a draw (64 bits for ranges of 2**28 or more: less modulo bias) modulo the range,
+    plus low. (float32 beyond 2**24, where PyTorch warns of lost precision, gives other numbers than PyTorch's.)"""
     n = math.prod(shape)
     span = high - low
-    draws = gen.random64(n) if span >= 1 << 32 else gen.random(n)
+    draws = gen.random64(n) if span >= 1 << 28 else gen.random(n)
     return ((draws % np.uint64(span)).astype(np.int64) + low).reshape(shape)
+
+
+def _uniform53(gen):
+    """One uniform number in [0, 1) of 53 random bits (uniform_real_distribution<double>), for the samplers that
+    draw until they accept."""
+    return (int(gen.random64(1)[0]) & ((1 << 53) - 1)) * 2.0 ** -53
+
+
+def poisson(gen, rates):
+    """Poisson draws of these rates (float64, one by one in memory order) as PyTorch's CPU sample_poisson makes
+    them from 53-bit uniform draws: below 10, multiplying uniforms until the product falls to exp(-rate);
+    from 10, Hoermann's transformed rejection (PTRS)."""
+    def sample(lam):
+        if lam >= 10:
+            slam, loglam = math.sqrt(lam), math.log(lam)
+            b = 0.931 + 2.53 * slam
+            a = -0.059 + 0.02483 * b
+            invalpha = 1.1239 + 1.1328 / (b - 3.4)
+            vr = 0.9277 - 3.6224 / (b - 2)
+            while True:
+                u = _uniform53(gen) - 0.5
+                v = _uniform53(gen)
+                us = 0.5 - abs(u)
+                k = math.floor((2 * a / us + b) * u + lam + 0.43)
+                if us >= 0.07 and v <= vr:
+                    return k
+                if k < 0 or us < 0.013 and v > us:
+                    continue
+                if math.log(v) + math.log(invalpha) - math.log(a / (us * us) + b) <= \
+                        -lam + k * loglam - math.lgamma(k + 1.0):
+                    return k
+        if lam == 0:
+            return 0
+        enlam, x, prod = math.exp(-lam), 0, 1.0
+        while True:
+            prod *= _uniform53(gen)
+            if prod > enlam:
+                x += 1
+            else:
+                return x
+    return np.array([sample(lam) for lam in rates.ravel().tolist()], np.float64).reshape(rates.shape)
+
+
+_STIRLING_TAIL = (0.0810614667953272, 0.0413406959554092, 0.0276779256849983, 0.02079067210376509,
+                  0.0166446911898211, 0.0138761288230707, 0.0118967099458917, 0.0104112652619720,
+                  0.00925546218271273, 0.00833056343336287)
+
+
+def _stirling_tail(k):
+    if k <= 9:
+        return _STIRLING_TAIL[int(k)]
+    kp1sq = (k + 1) * (k + 1)
+    return (1.0 / 12 - (1.0 / 360 - 1.0 / 1260 / kp1sq) / kp1sq) / (k + 1)
+
+
+def binomial(gen, counts, probs):
+    """Binomial draws (count trials of success probability prob, one by one in memory order) as PyTorch's CPU
+    sample_binomial makes them from 53-bit uniform draws: inversion (adding geometric gaps) when count * p < 10,
+    else BTRS (Hoermann's transformed rejection with squeeze), with p the smaller of prob and 1 - prob. A count or
+    prob of 0 or less gives 0, a prob of 1 or more the count, NaN NaN. In the operands' dtype where PyTorch's
+    kernel computes in it (count * prob and 1 - prob)."""
+    t = counts.dtype.type
+
+    def inversion(n, p):
+        geom_sum, num = 0.0, 0
+        logprob = float(np.log1p(-t(p)))
+        while True:
+            geom_sum += math.ceil(math.log(_uniform53(gen)) / logprob)
+            if geom_sum > n:
+                return num
+            num += 1
+
+    def btrs(n, p):
+        stddev = math.sqrt(n * p * (1 - p))
+        b = 1.15 + 2.53 * stddev
+        a = -0.0873 + 0.0248 * b + 0.01 * p
+        c = n * p + 0.5
+        v_r = 0.92 - 4.2 / b
+        r = p / (1 - p)
+        alpha = (2.83 + 5.1 / b) * stddev
+        m = math.floor((n + 1) * p)
+        while True:
+            u = _uniform53(gen) - 0.5
+            v = _uniform53(gen)
+            us = 0.5 - abs(u)
+            k = math.floor((2 * a / us + b) * u + c)
+            if k < 0 or k > n:
+                continue
+            if us >= 0.07 and v <= v_r:
+                return k
+            v = math.log(v * alpha / (a / (us * us) + b))
+            upper = ((m + 0.5) * math.log((m + 1) / (r * (n - m + 1))) + (n + 1) * math.log((n - m + 1) / (n - k + 1))
+                     + (k + 0.5) * math.log(r * (n - k + 1) / (k + 1)) + _stirling_tail(m) + _stirling_tail(n - m)
+                     - _stirling_tail(k) - _stirling_tail(n - k))
+            if v <= upper:
+                return k
+
+    def sample(n, p):
+        if n <= 0 or p <= 0:
+            return 0.0
+        if p >= 1:
+            return n
+        if p <= 0.5:
+            return btrs(n, p) if t(n) * t(p) >= 10 else inversion(n, p)
+        if p > 0.5:
+            q = float(t(1.0) - t(p))
+            return n - (btrs(n, q) if t(n) * t(q) >= 10 else inversion(n, q))
+        return math.nan
+    return np.array([sample(n, p) for n, p in zip(counts.ravel().tolist(), probs.ravel().tolist())],
+                    np.float64).reshape(counts.shape)
 
 
 def randperm(gen, n):

@@ -68,9 +68,9 @@ _TORCH_MODULE_NAMES = frozenset("""
     _get_backward_pre_hooks _load_from_state_dict _load_state_dict_post_hooks _load_state_dict_pre_hooks
     _maybe_warn_non_full_backward_hook _named_members _non_persistent_buffers_set _register_load_state_dict_pre_hook
     _register_state_dict_hook _replicate_for_data_parallel _save_to_state_dict _slow_forward _state_dict_hooks
-    _state_dict_pre_hooks _version _wrapped_call_impl bfloat16 call_super_init compile dump_patches get_extra_state
+    _state_dict_pre_hooks _version _wrapped_call_impl bfloat16 call_super_init compile dump_patches
     ipu mtia register_load_state_dict_post_hook register_load_state_dict_pre_hook register_state_dict_post_hook
-    register_state_dict_pre_hook set_extra_state set_submodule share_memory to_empty xpu""".split())
+    register_state_dict_pre_hook set_submodule share_memory to_empty xpu""".split())
 _ENGINE_MODULE_NAMES = frozenset("""
     _check_name _child_lines _convert _forget _upgrade_state_dict _get_attribute _named _non_persistent
     _register_backward_hook _own_copy _forward_per_class _init_per_class _fn fn _nd _n _number _no_batch_dim _run
@@ -581,10 +581,12 @@ class Module:
     def cuda(self, device=None):
         return self._convert(lambda t: t.cuda(device))      # (raises, unless there is no tensor to move)
 
-    def state_dict(self, *args, destination=None, prefix='', keep_vars=False):
-        """An ordered dict of every parameter and persistent buffer by dotted name (detached unless keep_vars); its
-        _metadata gives each module's _version by prefix (load_state_dict upgrades older entries by it). The
-        arguments given by position (the old form) are taken with PyTorch's FutureWarning."""
+    def state_dict(self, *args, destination=None, prefix='', keep_vars=False, _load=False):
+        """An ordered dict of every parameter and persistent buffer by dotted name (detached unless keep_vars), and
+        the extra state of each module that defines get_extra_state (as `_extra_state`); its _metadata gives each
+        module's _version by prefix (load_state_dict upgrades older entries by it). The arguments given by position
+        (the old form) are taken with PyTorch's FutureWarning. (_load: the entries load_state_dict expects, the
+        module itself standing for the extra state of one that defines set_extra_state.)"""
         if args:
             warnings.warn('Positional args are being deprecated, use kwargs instead. Refer to https://pytorch.org/docs/'
                           'main/generated/torch.nn.Module.html#torch.nn.Module.state_dict for details.', FutureWarning,
@@ -612,7 +614,24 @@ class Module:
             for name, b in m._buffers.items():
                 if b is not None and name not in m._non_persistent:
                     out[dot + name] = b if keep_vars else b.detach()
+            if _load:
+                if type(m).set_extra_state is not Module.set_extra_state:
+                    out[dot + '_extra_state'] = m
+            elif type(m).get_extra_state is not Module.get_extra_state:
+                out[dot + '_extra_state'] = m.get_extra_state()
         return out
+
+    def get_extra_state(self):
+        """The module's extra state for state_dict (any picklable object): defined by modules that have one."""
+        raise RuntimeError('Reached a code path in Module.get_extra_state() that should never be called. Please file '
+                           'an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml to '
+                           'report this bug.')
+
+    def set_extra_state(self, state):
+        """Take back the extra state get_extra_state gave, from a loaded state_dict."""
+        raise RuntimeError('Reached a code path in Module.set_extra_state() that should never be called. Please file '
+                           'an issue at https://github.com/pytorch/pytorch/issues/new?template=bug-report.yml to '
+                           'report this bug.')
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
         """Copy values from a state_dict into this module's parameters and buffers (in place, without grad)."""
@@ -624,7 +643,7 @@ class Module:
         for mod_prefix, m in self.named_modules(remove_duplicate=False):
             version = {} if metadata is None else metadata.get(mod_prefix, {})
             m._upgrade_state_dict(state_dict, mod_prefix + ('.' if mod_prefix else ''), version.get('version'))
-        own = self.state_dict(keep_vars=True)
+        own = Module.state_dict(self, keep_vars=True, _load=True)     # (not an override: PyTorch calls none)
         missing = [k for k in own if k not in state_dict]
         unexpected = [k for k in state_dict if k not in own]
         errors = []
@@ -632,7 +651,9 @@ class Module:
             for k, t in own.items():
                 if k in state_dict:
                     src = state_dict[k]
-                    if not isinstance(src, Tensor):
+                    if isinstance(t, Module):
+                        t.set_extra_state(src)
+                    elif not isinstance(src, Tensor):
                         errors.append('While copying the parameter named "%s", expected torch.Tensor or Tensor-like '
                                       'object from checkpoint but received %s' % (k, type(src)))
                     elif tuple(src.shape) != tuple(t.shape):
@@ -1313,6 +1334,7 @@ def _make_deprecate(new):
 init = types.ModuleType(__name__ + '.init', _Init.__doc__)
 for _name, _fn in vars(_Init).items():
     if isinstance(_fn, staticmethod):
+        _fn.__func__.__qualname__ = _name          # (printed `<function xavier_uniform_ at 0x...>`, as PyTorch's)
         setattr(init, _name, _fn.__func__)
         if _name.endswith('_') and _name not in ('zeros_', 'ones_', 'trunc_normal_'):
             setattr(init, _name[:-1], _make_deprecate(_fn.__func__))

@@ -474,6 +474,12 @@ class DataLoader:
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
 
+def get_worker_info():
+    """Information about the DataLoader worker process this runs in: None, as in the main process (the engine's
+    DataLoader loads in the main process, whatever num_workers says)."""
+    return None
+
+
 def _file_modules():
     """torch.utils.data.dataset, .dataloader and .sampler: the files PyTorch defines these classes in, importable
     (`from torch.utils.data.dataset import Dataset`)."""
@@ -484,6 +490,8 @@ def _file_modules():
             module = sys.modules.get(name) or sys.modules.setdefault(name, types.ModuleType(name))
             setattr(module, obj.__name__, obj)
             globals()[name.rsplit('.', 1)[1]] = module
+    for fn in (default_collate, default_convert, get_worker_info):      # (dataloader.py imports these)
+        setattr(sys.modules[__name__ + '.dataloader'], fn.__name__, fn)
 
 
 __path__ = []           # (a package to the import system, which then finds those files)
