@@ -5,6 +5,7 @@ import warnings
 from functools import total_ordering
 
 from .bernoulli import Bernoulli
+from .binomial import Binomial
 from .categorical import Categorical
 from .distribution import Distribution
 from .exp_family import ExponentialFamily
@@ -12,6 +13,7 @@ from .exponential import Exponential
 from .independent import Independent
 from .normal import Normal
 from .one_hot_categorical import OneHotCategorical
+from .poisson import Poisson
 from .uniform import Uniform
 from .utils import _sum_rightmost, torch
 
@@ -99,6 +101,17 @@ def _kl_bernoulli_bernoulli(p, q):
     return t1 + t2
 
 
+@register_kl(Binomial, Binomial)
+def _kl_binomial_binomial(p, q):
+    """n (p log(p/q) + (1 - p) log((1 - p)/(1 - q))) for equal counts; infinite where q's count is smaller."""
+    if (p.total_count < q.total_count).any():
+        raise NotImplementedError('KL between Binomials where q.total_count > p.total_count is not implemented')
+    kl = p.total_count * (p.probs * (p.logits - q.logits) + (-p.probs).log1p() - (-q.probs).log1p())
+    inf_idxs = p.total_count > q.total_count
+    kl[inf_idxs] = _infinite_like(kl[inf_idxs])
+    return kl
+
+
 @register_kl(Categorical, Categorical)
 def _kl_categorical_categorical(p, q):
     t = p.probs * (p.logits - q.logits)
@@ -130,6 +143,11 @@ def _kl_normal_normal(p, q):
 @register_kl(OneHotCategorical, OneHotCategorical)
 def _kl_onehotcategorical_onehotcategorical(p, q):
     return _kl_categorical_categorical(p._categorical, q._categorical)
+
+
+@register_kl(Poisson, Poisson)
+def _kl_poisson_poisson(p, q):
+    return p.rate * (p.rate.log() - q.rate.log()) - (p.rate - q.rate)
 
 
 @register_kl(Uniform, Uniform)

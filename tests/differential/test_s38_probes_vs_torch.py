@@ -1,7 +1,7 @@
 """Differences found by about 4,400 new learner-style probes (tensors, autograd mechanics, training code) against
 real PyTorch, each kept here with its variants: random streams (Poisson, binomial, randint's wide ranges, half
-randn), dtypes of composite ops, argument checks, modules' extra state, imports of torch's submodules. Printed text,
-warnings and the final error must be the same."""
+randn, the Poisson and Binomial distributions over them), dtypes of composite ops, argument checks, modules' extra
+state, imports of torch's submodules. Printed text, warnings and the final error must be the same."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
@@ -98,6 +98,29 @@ SNIPPETS = {
         'from torch.utils.data.dataloader import default_collate\n'
         'print(get_worker_info(), default_collate([torch.tensor([1., 2.]), torch.tensor([3., 4.])]))\n'
         'print(torch.nn.init.xavier_uniform_.__qualname__, torch.nn.init.normal.__name__)'),
+    # torch.distributions' Poisson and Binomial, over the exact samplers: samples, log_prob (its graph and
+    # gradient), moments, support checks, enumerate_support / entropy, expand, their KL divergences
+    "distributions_poisson_binomial": (
+        'from torch.distributions import Poisson, Binomial, kl_divergence\n'
+        'd = Poisson(torch.tensor([1., 4.5]))\n'
+        'print(d, d.mean, d.mode, d.variance, d.batch_shape, d.support, d.sample(), d.sample((3,)))\n'
+        'rate = torch.tensor([2., 0.5], requires_grad=True)\n'
+        'lp = Poisson(rate).log_prob(torch.tensor([3., 0.])); show(lp); lp.sum().backward(); print(rate.grad)\n'
+        'print(Poisson(3.).log_prob(torch.arange(4.)), Poisson(3.).sample((2,)), d.expand((3, 2)).sample())\n'
+        'b = Binomial(10, torch.tensor([0.2, 0.8]))\n'
+        'print(b, b.mean, b.mode, b.variance, b.support, b.logits, b.sample(), b.sample((3,)))\n'
+        'print(b.log_prob(torch.tensor([2., 8.])), b.entropy(), b.enumerate_support(False).shape, b.expand((2, 2)).sample())\n'
+        'pr = torch.tensor([0.3, 0.6], requires_grad=True)\n'
+        'lp = Binomial(torch.tensor([5., 5.]), probs=pr).log_prob(torch.tensor([1., 4.])); show(lp); lp.sum().backward()\n'
+        'print(pr.grad, Binomial(4, logits=torch.tensor([0.5, -1.])).sample())\n'
+        'tries(lambda: Poisson(torch.tensor([-1.])), lambda: Poisson(torch.tensor([1.])).log_prob(torch.tensor([0.5])),\n'
+        '      lambda: Poisson(torch.tensor([2.])).entropy(), lambda: Binomial(10),\n'
+        '      lambda: Binomial(2.5, torch.tensor([0.5])), lambda: b.log_prob(torch.tensor([11., 1.])),\n'
+        '      lambda: Binomial(torch.tensor([3., 4.]), torch.tensor([0.5, 0.5])).entropy(),\n'
+        '      lambda: kl_divergence(Poisson(torch.tensor([1.])), Poisson(torch.tensor([2.]))),\n'
+        '      lambda: kl_divergence(Binomial(5, torch.tensor([0.3])), Binomial(5, torch.tensor([0.6]))),\n'
+        '      lambda: kl_divergence(Binomial(torch.tensor([6., 5.]), torch.tensor([0.3, 0.3])), Binomial(5, torch.tensor([0.6]))),\n'
+        '      lambda: kl_divergence(Binomial(5, torch.tensor([0.3])), Binomial(6, torch.tensor([0.6]))))'),
 }
 
 
