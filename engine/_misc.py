@@ -100,12 +100,21 @@ class TorchVersion(str):
 
 
 
+_compiler_loaded = False     # (whether torch.compile has compiled: its first compilation loads PyTorch's compiler)
+
+
 def compile(model=None, *, fullgraph=False, dynamic=None, backend=None, mode=None, options=None, name=None,
             disable=False, recompile_limit=None, isolate_recompiles=False, shapes_spec=None):
     """torch.compile: there is no compiler here, so `model` runs as it is: a function through a wrapper of the same
     name, a Module inside an OptimizedModule (as PyTorch's, whose repr and state_dict keys show `_orig_mod`).
-    Without a model, the decorator that compiles one."""
+    Without a model, the decorator that compiles one. The first compilation turns distributions' argument
+    validation off for good, as importing PyTorch's compiler (torch._dynamo) does."""
     from .nn import Module, OptimizedModule
+    global _compiler_loaded
+    if model is not None and not disable and not _compiler_loaded:
+        from .distributions import Distribution
+        Distribution.set_default_validate_args(False)
+        _compiler_loaded = True
     if model is None:
         def fn(model):
             if model is None:

@@ -3424,14 +3424,13 @@ _IN_PLACE_NODE = {TBackward0: TBackward1, TransposeBackward0: TransposeBackward1
 
 
 def _keep_saved_output(t):
-    """Before t takes other sizes or memory (t_, unsqueeze_, as_strided_, .data = ...): the node of an in-place op
-    that saved t itself as its output keeps t as it is now (PyTorch's saved variable holds its own shallow copy:
-    the same memory and version counter, the sizes at save time)."""
-    node = t._grad_fn
-    if node is not None and node._saved:
-        for v in node._saved.values():
-            if type(v) is SavedTensor and v.is_output and v.tensor is t and v.unpack_hook is None:
-                v.tensor = ag._alias(t)
+    """Before t takes other sizes or memory (t_, unsqueeze_, as_strided_, .data = ...): the nodes of in-place ops
+    that saved t itself as their output (exp_, then add_, then t_: exp_'s) keep t as it is now (PyTorch's saved
+    variable holds its own shallow copy: the same memory and version counter, the sizes at save time)."""
+    saved, t._saved_as_output = t._saved_as_output, None
+    for v in saved or ():
+        if v.tensor is t and v.unpack_hook is None:
+            v.tensor = ag._alias(t)
 
 
 def _inplace_view(op):
@@ -4151,17 +4150,18 @@ def setitem(a, idx, value):
             _partial_overlap_error()                           # (an index that is the written memory)
         if byte and not fill:
             _byte_warning(byte)
-        key, dim = [], 0
+        key, sources, dim = [], [], 0
         for d, t in advanced:
             _check_mask(view, d, t._data)
             if byte and fill:
                 raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
             key += [slice(None)] * (d - dim) + [_to_np_index(t)]
+            sources += [None] * (d - dim) + [t]
             dim = d + (t._data.ndim if t._data.dtype.kind == 'b' else 1)
         if isinstance(value, Tensor) and value._data.ndim and value._data.shape[0] == 1:   # (PyTorch's
             shape = value._data.shape                                       # slicePrefix1sDims: a view without them)
             value = value.view(shape[next((i for i, n in enumerate(shape) if n != 1), len(shape)):])
-        return _inplace(view, _index_put, tuple(key), value)
+        return _inplace(view, _index_put, tuple(key), value, False, tuple(sources))
     return _copy_to(a if _whole(a, idx_t) else getitem(a, idx_t if type(idx) is list else idx), value)
 
 
@@ -4222,16 +4222,17 @@ class FillBackward3(Node):
 def index_put(a, indices, values, accumulate=False, _pos=2):
     """a with values put at the index tensors `indices` (added there, duplicates too, with accumulate).
     (torch.index_put's values are its 3rd argument: _pos.)"""
-    return _index_put(a, _put_indices(a, 'index_put', indices, values, _pos, accumulate), values, accumulate)
+    key, sources = _put_indices(a, 'index_put', indices, values, _pos, accumulate)
+    return _index_put(a, key, values, accumulate, sources)
 
 
 def index_put_(a, indices, values, accumulate=False, _pos=2):
-    return _inplace(a, _index_put, _put_indices(a, 'index_put_', indices, values, _pos, accumulate), values,
-                    accumulate)
+    key, sources = _put_indices(a, 'index_put_', indices, values, _pos, accumulate)
+    return _inplace(a, _index_put, key, values, accumulate, sources)
 
 
 def _put_indices(a, name, indices, values, pos, accumulate=False):
-    """index_put's indices as numpy keys, with the checks of PyTorch's parser (tensors only: no lists, no None)
+    """index_put's indices as numpy keys and the index tensors they come from, with the checks of PyTorch's parser (tensors only: no lists, no None)
     and of its kernel (as many dims as `a` has at most, masks of the shape of the dims they cover). A uint8 index
     is a mask (deprecated, warned), but one alone with a single value goes to masked_fill_, which refuses it."""
     if not isinstance(indices, (tuple, builtins.list)):
@@ -4258,7 +4259,7 @@ def _put_indices(a, name, indices, values, pos, accumulate=False):
         if not accumulate and builtins.len(indices) == 1 and values._data.size == 1:
             raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
         _byte_warning(byte)
-    return key
+    return key, tuple(indices)
 
 
 def _sizes(shape):
@@ -4272,7 +4273,9 @@ def _not_broadcast_to(out_shape, shape):
                         % (_sizes(out_shape), _sizes(shape)))
 
 
-def _index_put(a, key, value, accumulate=False):
+def _index_put(a, key, value, accumulate=False, sources=None):
+    """a with value put (added, with accumulate) at the numpy index key; `sources`: the index tensors the key's
+    arrays come from, which its node saves (modified in place before backward, they fail it, as in PyTorch)."""
     arrays = [k for k in key if isinstance(k, np.ndarray)]
     ndim, dim, ranges = a._data.ndim, 0, []
     for n, k in enumerate(key):                      # the dim each item of the index starts at
@@ -4303,8 +4306,9 @@ def _index_put(a, key, value, accumulate=False):
     except (ValueError, TypeError):                 # (numpy's TypeError: a mask's value of 2 dims or more)
         raise RuntimeError('shape mismatch: value tensor of shape %s cannot be broadcast to indexing result of shape '
                            '%s' % (_sizes(v._data.shape), _sizes(data[key].shape))) from None
-    out = _attach(make(data), IndexPutBackward0, (a, v), {
-        'accumulate': accumulate, 'indices': SavedList(make(k) if isinstance(k, np.ndarray) else None for k in key)})
+    sources = sources or (None,) * len(key)
+    out = _attach(make(data), IndexPutBackward0, (a, v), {'accumulate': accumulate, 'indices': SavedList(
+        s if s is not None else make(k) if isinstance(k, np.ndarray) else None for k, s in zip(key, sources))})
     if out._grad_fn is not None:
         out._grad_fn.key = key          # (the numpy index its backward reads)
     return out
@@ -4989,6 +4993,7 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
         for v in (node._saved or {}).values():
             if type(v) is SavedTensor and v.is_output and v.unpack_hook is None:
                 v.tensor, v.saved_version = self, self._version_counter.value
+                self._saved_as_output = (self._saved_as_output or []) + [v]
             elif type(v) is SavedTensor and v.is_output and v.tensor is not None:     # (to be packed: self)
                 v.tensor = self
         base = self._base
@@ -5051,7 +5056,7 @@ def _overlap_warning(name, example, line):
                   UserWarning, stacklevel=user_stacklevel())
 
 
-def _index_put_direct(a, key, value, accumulate=False):
+def _index_put_direct(a, key, value, accumulate=False, sources=None):
     """index_put_ into a tensor whose elements share memory: PyTorch warns (and masked_fill_ warns too for one
     mask and one value), then writes the values in index order, each write seen by the next."""
     _overlap_warning('index_put_', 'tensor[indices] = tensor', 976)

@@ -312,8 +312,9 @@ def positive(a):
 def logit(a, eps=None):
     d = _float_dtype(a)
     x = a._data.astype(d.np, copy=False)
-    if eps is not None:
-        x = np.clip(x, d.np.type(eps), d.np.type(1 - eps))
+    if eps is not None:         # (x < eps first: with eps above 1/2 the bounds cross, and 0.3 becomes eps)
+        lo, hi = d.np.type(eps), d.np.type(1 - eps)
+        x = np.where(x < lo, lo, np.where(x > hi, hi, x))
     one = d.np.type(1)
     out = _out(np.log(x / (one - x), dtype=np.float64) if d.np is _F32 else np.log(x / (one - x)), d)
     return _attach(out, LogitBackward0, (a,), {'eps': eps, 'self': SavedTensor(a)}, a._data.dtype is d.np)
@@ -330,6 +331,8 @@ class LogitBackward0(Node):
             if zero.any():
                 tail = ~_in_vector_loop(slope._data, 2)
                 slope = where(make(zero & tail), g * make(np.array(np.inf, g._data.dtype)), slope)
+        if not ag.grad_enabled:               # (the kernel asks x < lo || x > hi: NaN is inside, its slope NaN)
+            return (where((x < lo).logical_or(x > hi), fill, slope),)
         return (where((x >= lo).logical_and(x <= hi), slope, fill),)
 
 

@@ -191,7 +191,7 @@ _ENGINE_TENSOR_NAMES = frozenset("""
     __copy__ __slots__ _accumulator _data _grad_accumulator _grad_from_base _hooks _inference _no_grad_view
     _output_nr _post_acc_hooks _requires_grad _retains_grad _stale_meta _version_counter _view_fn _wrapped volatile
     __slotnames__ _detached_at _keep_views_where_they_are _memory _owner _unread_fn _watch_accumulator
-    _zerotensor _stale_hooks""".split())
+    _zerotensor _stale_hooks _saved_as_output""".split())
 
 
 class DLDeviceType(enum.IntEnum):
@@ -236,6 +236,8 @@ class Tensor:
     _inference = False        # made under torch.inference_mode (kept out of autograd and version counting after)
     _zerotensor = False       # PyTorch's ZeroTensor (a gradient of zeros some formulas give: see _ops._zero_tensor)
     _stale_hooks = None       # a view's hooks dict kept from its old grad_fn until the new one is read (ag.keep_hooks)
+    _saved_as_output = None   # the SavedTensors of in-place ops that keep this very tensor as their output (see
+                              # _ops._keep_saved_output)
     __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
 
     def __new__(cls, *args, **kwargs):

@@ -30,12 +30,22 @@ def _check_float(name, a, low_precision=True):
         raise RuntimeError('%s: Low precision dtypes not supported. Got %s' % (name, a.dtype.legacy))
 
 
-def vector_norm(x, ord=2, dim=None, keepdim=False, *, out=None, dtype=None):
+def vector_norm(x, *args, **kwargs):
     """The ord-norm of x as a vector (over dim, or all of it): LinalgVectorNormBackward0."""
-    _check_float('linalg.vector_norm', x)
-    _check_dtype('linalg.vector_norm', x, dtype)
-    result = _norm(x, ord, dim, keepdim, dtype)
-    return result if out is None else _write_out('linalg_vector_norm', result, out, (x,))
+    position = ' (position 2)' if args else ''       # (how the parser's error names an ord given by position)
+
+    def vector_norm(x, ord=2, dim=None, keepdim=False, *, out=None, dtype=None):     # (its TypeErrors' name)
+        if not isinstance(ord, (int, float, complex)) and not (isinstance(ord, Tensor) and not ord.ndim):
+            from ._tensor import parser_type   # (a Number: 'fro' and 'nuc' are matrix_norm's, None is norm's)
+            raise TypeError("linalg_vector_norm(): argument 'ord'%s must be Number, not %s"
+                            % (position, parser_type(ord)))
+        if isinstance(ord, complex):
+            raise RuntimeError('linalg.vector_norm: Expected a non-complex scalar as the order of norm.')
+        _check_float('linalg.vector_norm', x)
+        _check_dtype('linalg.vector_norm', x, dtype)
+        result = _norm(x, ord, dim, keepdim, dtype)
+        return result if out is None else _write_out('linalg_vector_norm', result, out, (x,))
+    return vector_norm(x, *args, **kwargs)
 
 
 def svdvals(A, *, driver=None):

@@ -2,6 +2,8 @@
 real PyTorch, each kept here with its variants: random streams (Poisson, binomial, randint's wide ranges, half
 randn, the Poisson and Binomial distributions over them), dtypes of composite ops, argument checks, modules' extra
 state, imports of torch's submodules. Printed text, warnings and the final error must be the same."""
+import warnings
+
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
@@ -82,6 +84,52 @@ SNIPPETS = {
         'sd = {"weight": torch.ones(1, 1), "bias": torch.ones(1), "_extra_state": 3}\n'
         'tries(lambda: nn.Linear(1, 1).load_state_dict(sd), lambda: nn.Linear(1, 1).load_state_dict(sd, strict=False),\n'
         '      lambda: nn.Linear(1, 1).get_extra_state(), lambda: nn.Linear(1, 1).set_extra_state(1))'),
+    # index_put_ (and `y[idx] = v`) saves the index tensors themselves: one changed in place fails backward, before
+    # any gradient reaches the values
+    "index_put_saves_its_indices": (
+        'x = torch.zeros(4, requires_grad=True); v = torch.tensor([1., 2.], requires_grad=True)\n'
+        'idx, m = torch.tensor([0, 1]), torch.tensor([True, False, True, False])\n'
+        'y = x * 1; y[idx] = v; print(y.grad_fn._saved_indices[0] is idx); idx[1] = 3\n'
+        'tries(lambda: y.sum().backward(), lambda: y.grad_fn._saved_indices); print(v.grad)\n'
+        'idx = torch.tensor([0, 1]); y = x * 1; y.index_put_((idx,), v, accumulate=True); idx.add_(1)\n'
+        'tries(lambda: y.sum().backward())\n'
+        'idx = torch.tensor([0, 1]); z = (x * 1).index_put((idx,), v); idx[0] = 2; tries(lambda: z.sum().backward())\n'
+        'y = x * 1; y[m] = 5.; m[3] = True; tries(lambda: y.sum().backward())\n'
+        'idx = torch.tensor([0, 1]); y = x * 1; y[idx] += v; idx[1] = 3; tries(lambda: y.sum().backward()); print(v.grad)\n'
+        'i, j = torch.tensor([0, 2]), torch.tensor([1, 1]); w = torch.zeros(3, 3, requires_grad=True) * 1\n'
+        'w[i, j] = v; j[0] = 0; tries(lambda: w.sum().backward())\n'
+        'idx = torch.tensor([0, 1]); y = x * 1; y[idx] = v; y.sum().backward(); print(v.grad, x.grad)'),
+    # an in-place op's saved output keeps the sizes it had when saved, though later in-place ops reshape the tensor
+    # (exp_, then add_, then t_: the version error names exp_'s result as [2, 3])
+    "saved_output_keeps_its_sizes": (
+        'for first in ("exp_", "sigmoid_"):\n'
+        '    for last in ("t_()", "unsqueeze_(0)", "transpose_(0, 1)"):\n'
+        '        b = torch.ones(2, 3, requires_grad=True) * 1\n'
+        '        getattr(b, first)(); b.add_(1); exec("b." + last)\n'
+        '        tries(lambda: b.sum().backward())\n'
+        'b = torch.ones(1, 3, requires_grad=True) * 1; b.tanh_(); b[0] = 5; b.squeeze_(); tries(lambda: b.sum().backward())\n'
+        'b = torch.ones(2, 3, requires_grad=True) * 1; b.exp_(); b.t_(); b.add_(1); tries(lambda: b.sum().backward())'),
+    # logit's eps bounds: x < eps first, then x > 1 - eps (with eps above 1/2 they cross); NaN keeps its NaN slope in
+    # the kernel, and the create_graph formula is where(eps <= x <= 1 - eps, ...); vector_norm's ord is a Number
+    "logit_eps_and_vector_norm_ord": (
+        'x = torch.tensor([0., 0.5, 1., 0.3, 0.45, float("nan")], requires_grad=True)\n'
+        'for eps in (0.6, 0.1, None):\n'
+        '    y = torch.logit(x, eps); y.sum().backward(); print(y, x.grad); x.grad = None\n'
+        'x = torch.tensor([0.2, 0.7, 0., 1.], dtype=torch.float64, requires_grad=True)\n'
+        'g, = torch.autograd.grad(torch.logit(x, 0.1).sum(), x, create_graph=True); show(g)\n'
+        'print(torch.autograd.grad(g.sum(), x), torch.special.logit(torch.tensor([0.7]), eps=0.9))\n'
+        'v = torch.tensor([1., -2.])\n'
+        'tries(*(lambda o=o: torch.linalg.vector_norm(v, ord=o) for o in ("fro", None, True, torch.tensor(2.), 3j, "nuc")),\n'
+        '      lambda: torch.linalg.vector_norm(v, torch.tensor([2.])), lambda: torch.linalg.vector_norm(v, [2]))'),
+    # the first torch.compile turns distributions' validation off for good (PyTorch's compiler does, when imported:
+    # see test_snippet; tests/engine/test_distributions.py sees the first time in a process of its own); the next
+    # compilations leave it as it is
+    "compile_after_the_first": (
+        'import torch.distributions as D\n'
+        'D.Distribution.set_default_validate_args(True)\n'
+        'f = torch.compile(lambda x: x * 2)\n'
+        'print(f(torch.ones(2)))\n'
+        'tries(lambda: D.Normal(0., -1.), lambda: D.Bernoulli(torch.tensor(2.)).probs)'),
     # torch's module-like objects import as modules (seeding boilerplate: `import torch.backends.cudnn as cudnn`);
     # DataLoader's helpers import from where PyTorch defines them
     "submodule_imports": (
@@ -101,7 +149,8 @@ SNIPPETS = {
     # torch.distributions' Poisson and Binomial, over the exact samplers: samples, log_prob (its graph and
     # gradient), moments, support checks, enumerate_support / entropy, expand, their KL divergences
     "distributions_poisson_binomial": (
-        'from torch.distributions import Poisson, Binomial, kl_divergence\n'
+        'from torch.distributions import Poisson, Binomial, kl_divergence, Distribution\n'
+        'Distribution.set_default_validate_args(True)     # (torch.compile, in another test, turns it off for good)\n'
         'd = Poisson(torch.tensor([1., 4.5]))\n'
         'print(d, d.mean, d.mode, d.variance, d.batch_shape, d.support, d.sample(), d.sample((3,)))\n'
         'rate = torch.tensor([2., 0.5], requires_grad=True)\n'
@@ -126,6 +175,13 @@ SNIPPETS = {
 
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
+    if name.startswith("compile"):
+        # PyTorch's first torch.compile warns about torch.jit deprecations (once) and turns validation off: done
+        # beforehand in both libraries, whichever test compiled first
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            T.compile(T.nn.Identity())
+            E.compile(E.nn.Identity())
     code = SHOW + SNIPPETS[name]
     t, e = run_both(T, E, code)
     assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

@@ -233,3 +233,18 @@ def test_repr_and_module_names():
     assert repr(D.Independent(D.Normal(torch.zeros(3), 1.), 1)) == \
         'Independent(Normal(loc: torch.Size([3]), scale: torch.Size([3])), 1)'
     assert str(type(D.Categorical(torch.ones(2)))) == "<class 'torch.distributions.categorical.Categorical'>"
+
+
+@pytest.mark.skipif(sys.platform == 'emscripten', reason='no subprocesses in Pyodide')
+def test_first_compile_turns_argument_validation_off_for_good():
+    # (PyTorch 2.13: importing torch._dynamo, which the first compilation does, calls
+    # Distribution.set_default_validate_args(False); a compile that compiles nothing loads nothing)
+    import subprocess
+    code = ('import engine as torch\n'
+            'D = torch.distributions.Distribution\n'
+            'print(D._validate_args)\n'
+            'torch.compile(lambda x: x, disable=True); torch.compile(); print(D._validate_args)\n'
+            'torch.compile(lambda x: x); print(D._validate_args)\n'
+            'D.set_default_validate_args(True); torch.compile(torch.nn.Identity()); print(D._validate_args)\n')
+    out = subprocess.run([sys.executable, '-c', code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ['True', 'True', 'False', 'True']
