@@ -1591,10 +1591,19 @@ def _out_grad_check(name, out, inputs):
     tensors = [x for i in inputs for x in (i if isinstance(i, (builtins.list, builtins.tuple)) else (i,))]
     if ag.grad_enabled and name not in _OUT_NOT_DIFFERENTIABLE and builtins.any(
             isinstance(t, Tensor) and t.requires_grad for t in tensors + [out]):
-        # (a factory, without tensor inputs, is named by its schema's name; argsort's out= is sort's)
-        raise out_grad_error(('sort' if name == 'argsort' else name)
+        # (a factory, without tensor inputs, is named by its schema's name; an alias by the op it calls)
+        raise out_grad_error(_OUT_OP_CALLED.get(name, name)
                              if builtins.any(isinstance(t, Tensor) for t in tensors) else 'aten::' + name)
     return tensors
+
+
+# Ops whose out= form PyTorch implements by calling another op with out=: autograd's refusal names that one
+_OUT_OP_CALLED = dict(
+    argsort='sort', msort='sort', square='pow', float_power='pow', outer='mul', ger='mul', multiply='mul', kron='mul',
+    true_divide='div', divide='div', subtract='sub', diff='sub', clip='clamp', absolute='abs', negative='neg',
+    arccos='acos', arcsin='asin', arctan='atan', arcsinh='asinh', arccosh='acosh', arctanh='atanh', arctan2='atan2',
+    fix='trunc', nanmean='nansum', matrix_power='matmul',
+    **dict.fromkeys(('vstack', 'hstack', 'column_stack', 'row_stack', 'dstack', 'concat', 'concatenate'), 'cat'))
 
 
 # Ops without a derivative formula (integer or bool results): PyTorch's autograd lets their out= be

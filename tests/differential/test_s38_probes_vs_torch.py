@@ -121,6 +121,18 @@ SNIPPETS = {
         'v = torch.tensor([1., -2.])\n'
         'tries(*(lambda o=o: torch.linalg.vector_norm(v, ord=o) for o in ("fro", None, True, torch.tensor(2.), 3j, "nuc")),\n'
         '      lambda: torch.linalg.vector_norm(v, torch.tensor([2.])), lambda: torch.linalg.vector_norm(v, [2]))'),
+    # out= in grad mode: autograd's refusal names the op an alias's out= form calls (square: pow, vstack: cat, ...)
+    "out_refusal_names_the_op_called": (
+        'a, b = torch.ones(2, 3, requires_grad=True), torch.ones(3, requires_grad=True)\n'
+        'o = torch.empty(0)      # (never resized: each refusal comes first)\n'
+        'tries(lambda: torch.square(a, out=o), lambda: torch.outer(b, b, out=o), lambda: torch.multiply(a, a, out=o),\n'
+        '      lambda: torch.divide(a, a, out=o), lambda: torch.subtract(a, a, out=o),\n'
+        '      lambda: torch.diff(a, out=o), lambda: torch.clip(a, 0, 1, out=o), lambda: torch.absolute(a, out=o),\n'
+        '      lambda: torch.negative(a, out=o), lambda: torch.arccos(a, out=o), lambda: torch.arctan2(a, a, out=o),\n'
+        '      lambda: torch.fix(a, out=o), lambda: torch.nanmean(a, out=o), lambda: torch.vstack([a, a], out=o),\n'
+        '      lambda: torch.concatenate([a, a], out=o), lambda: torch.msort(a, out=o),\n'
+        '      lambda: torch.float_power(a, 2, out=o.double()), lambda: torch.mul(a, a, out=o),\n'
+        '      lambda: torch.matrix_power(torch.ones(2, 2, requires_grad=True), 2, out=o))'),
     # the first torch.compile turns distributions' validation off for good (PyTorch's compiler does, when imported:
     # see test_snippet; tests/engine/test_distributions.py sees the first time in a process of its own); the next
     # compilations leave it as it is
