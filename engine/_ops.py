@@ -4993,7 +4993,9 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
         for v in (node._saved or {}).values():
             if type(v) is SavedTensor and v.is_output and v.unpack_hook is None:
                 v.tensor, v.saved_version = self, self._version_counter.value
-                self._saved_as_output = (self._saved_as_output or []) + [v]
+                if self._saved_as_output is None:
+                    self._saved_as_output = []
+                self._saved_as_output.append(v)
             elif type(v) is SavedTensor and v.is_output and v.tensor is not None:     # (to be packed: self)
                 v.tensor = self
         base = self._base
