@@ -1,8 +1,9 @@
 """Binomial(total_count, probs= | logits=): samples are torch.binomial's (PyTorch's sampler); log_prob is written
 with the logits, as PyTorch writes it (stable for probabilities near 0 and 1)."""
 from . import constraints
+from .bernoulli import Bernoulli
 from .distribution import Distribution
-from .utils import _probs_or_logits, broadcast_all, lazy_property, logits_to_probs, probs_to_logits, torch
+from .utils import _probs_or_logits, broadcast_all, torch
 
 
 def _clamp_by_zero(x):
@@ -18,26 +19,18 @@ class Binomial(Distribution):
 
     def __init__(self, total_count=1, probs=None, logits=None, validate_args=None):
         given, name = _probs_or_logits(probs, logits)
-        count, self._param = broadcast_all(total_count, given)
-        self.total_count = count.type_as(self._param)
-        setattr(self, name, self._param)
+        self.total_count, param = broadcast_all(total_count, given)
+        setattr(self, name, param)
+        self.total_count = self.total_count.type_as(param)
+        self._param = param
         super().__init__(self._param.size(), validate_args=validate_args)
 
     @constraints.dependent_property(is_discrete=True, event_dim=0)
     def support(self):
         return constraints.integer_interval(0, self.total_count)
 
-    @lazy_property
-    def logits(self):
-        return probs_to_logits(self.probs, is_binary=True)
-
-    @lazy_property
-    def probs(self):
-        return logits_to_probs(self.logits, is_binary=True)
-
-    @property
-    def param_shape(self):
-        return self._param.size()
+    # (Bernoulli's pair of parameters, each computed from the other when first read)
+    logits, probs, param_shape = Bernoulli.logits, Bernoulli.probs, Bernoulli.param_shape
 
     @property
     def mean(self):
