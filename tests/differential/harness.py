@@ -158,6 +158,17 @@ class Outcome:
         return text
 
 
+def preload_compilers(T, E):
+    """PyTorch's first torch.compile warns about torch.jit deprecations (once) and turns distributions' validation
+    off for good (importing torch._dynamo does; the engine's compile mimics it): done in both libraries before a
+    snippet that compiles, so that what it prints does not depend on which test compiled first. (Importing
+    torch._dynamo also changes what later unseeded samples draw: not at import time, then.)"""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        T.compile(T.nn.Identity())
+        E.compile(E.nn.Identity())
+
+
 def run_both(T, E, code):
     """Run `code` with `torch` bound to real PyTorch, then to the engine; return both outcomes."""
     return Outcome(T, code), Outcome(E, code)

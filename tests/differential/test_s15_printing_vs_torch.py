@@ -5,12 +5,11 @@ of a Parameter subclass and `tensor_contents`, nn.RMSNorm / F.rms_norm, nn.Softm
 AlphaDropout, nn.Transformer and its decoder (repr, values, graph, errors), summarising with a negative edgeitems,
 F.relu_, t == ndarray, the backend flags (is_mps, ...) and share_memory_, nn.Buffer, torch.compile (an
 OptimizedModule, or the function, run as they are). Printed text, warnings and the final error must be the same."""
-import warnings
 
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import load_engine, run_both, same, SHOW  # noqa: E402
+from .harness import load_engine, preload_compilers, run_both, same, SHOW  # noqa: E402
 
 E = load_engine()
 
@@ -182,11 +181,7 @@ SNIPPETS = {
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
     if name.startswith("compile"):
-        # PyTorch's first torch.compile warns about torch.jit deprecations (once). Not at import: importing
-        # torch._dynamo changes what later unseeded samples of other tests' distributions draw.
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            T.compile(T.nn.Identity())
+        preload_compilers(T, E)
     code = SHOW + WALK + SNIPPETS[name]
     t, e = run_both(T, E, code)
     assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

@@ -2,12 +2,10 @@
 real PyTorch, each kept here with its variants: random streams (Poisson, binomial, randint's wide ranges, half
 randn, the Poisson and Binomial distributions over them), dtypes of composite ops, argument checks, modules' extra
 state, imports of torch's submodules. Printed text, warnings and the final error must be the same."""
-import warnings
-
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import SHOW, load_engine, run_both, same  # noqa: E402
+from .harness import SHOW, load_engine, preload_compilers, run_both, same  # noqa: E402
 
 E = load_engine()
 
@@ -188,12 +186,7 @@ SNIPPETS = {
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
     if name.startswith("compile"):
-        # PyTorch's first torch.compile warns about torch.jit deprecations (once) and turns validation off: done
-        # beforehand in both libraries, whichever test compiled first
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            T.compile(T.nn.Identity())
-            E.compile(E.nn.Identity())
+        preload_compilers(T, E)
     code = SHOW + SNIPPETS[name]
     t, e = run_both(T, E, code)
     assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
