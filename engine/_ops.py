@@ -4232,9 +4232,10 @@ def index_put_(a, indices, values, accumulate=False, _pos=2):
 
 
 def _put_indices(a, name, indices, values, pos, accumulate=False):
-    """index_put's indices as numpy keys and the index tensors they come from, with the checks of PyTorch's parser (tensors only: no lists, no None)
-    and of its kernel (as many dims as `a` has at most, masks of the shape of the dims they cover). A uint8 index
-    is a mask (deprecated, warned), but one alone with a single value goes to masked_fill_, which refuses it."""
+    """index_put's indices as numpy keys, and the index tensors they come from (its node saves those), with the
+    checks of PyTorch's parser (tensors only: no lists, no None) and of its kernel (as many dims as `a` has at most,
+    masks of the shape of the dims they cover). A uint8 index is a mask (deprecated, warned), but one alone with a
+    single value goes to masked_fill_, which refuses it."""
     if not isinstance(indices, (tuple, builtins.list)):
         raise TypeError("%s(): argument 'indices' (position 1) must be tuple of Tensors, not %s"
                         % (name, type(indices).__name__))

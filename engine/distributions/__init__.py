@@ -1,6 +1,6 @@
 """torch.distributions: Normal, Bernoulli, Binomial, Categorical, OneHotCategorical, Poisson, Uniform, Exponential
-and Independent, with kl_divergence, composed from the engine's tensor ops exactly as PyTorch composes them (same graphs, values
-and, after torch.manual_seed, the same samples)."""
+and Independent, with kl_divergence, composed from the engine's tensor ops exactly as PyTorch composes them (same
+graphs, values and, after torch.manual_seed, the same samples)."""
 from . import constraints, kl, utils  # noqa: F401
 from .bernoulli import Bernoulli
 from .binomial import Binomial

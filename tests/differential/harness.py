@@ -31,8 +31,9 @@ _WARNED_ONCE = ("UserWarning: Using backward() with create_graph=True",
                 "UserWarning: where received a uint8 condition tensor",
                 "UserWarning: torch.chain_matmul is deprecated",
                 "UserWarning: The reduce argument of torch.scatter with Tensor src is deprecated",
-                "DeprecationWarning: `torch.jit.script` is deprecated",
-                "UserWarning: Defining your `__torch_function__` as a plain method is deprecated")  # (its forward-mode AD modules' first import)
+                "DeprecationWarning: `torch.jit.script` is deprecated",  # (its forward-mode AD modules' first import)
+                # (a legacy tensor type given as a dtype: torch.tensor([1], dtype=torch.FloatTensor))
+                "UserWarning: Defining your `__torch_function__` as a plain method is deprecated")
 
 
 # Helpers a snippet may call: show(y) prints a tensor, its grad_fn and every saved attribute of it in name order;
