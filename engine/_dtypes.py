@@ -389,6 +389,15 @@ def check_device(dev, moving=False):
         raise RuntimeError('Autograd Playground runs on the CPU only; device %r is not available.' % str(d))
 
 
+def check_options(dev, pin_memory=False, out=None):
+    """A factory's device and pin_memory, checked as PyTorch checks its TensorOptions: before the size and the values.
+    A CPU-only PyTorch has no pinned memory (an out= form takes no pin_memory: out is written as it is)."""
+    check_device(dev)
+    if pin_memory and out is None:
+        raise RuntimeError('pin_memory=True requires a CUDA or other accelerator backend; no pinned memory allocator '
+                           'is available on this system.')
+
+
 class _TypeInfo(metaclass=CType):
     """torch.finfo / torch.iinfo: read-only numeric limits of a dtype, printed with C++'s `%g`."""
     __slots__ = ('bits', 'dtype')

@@ -164,7 +164,7 @@ def _generate(shape, d, sample):
         raise RuntimeError(_ALLOC_ERROR % nbytes) from None
 
 
-def _finish(data, requires_grad=False, device=None, layout=None, pin_memory=False, out=None, factory=True,
+def _finish(data, requires_grad=False, device=None, layout=None, out=None, factory=True,
             keep_shape=False, fill=True):
     """The common tail of every factory: device / layout checks, requires_grad. An out= of the result's shape (or,
     keep_shape, for the range factories, of its number of elements) is written into, in its shape: a view of
@@ -223,6 +223,7 @@ def _infer(values, known=None):
     the default float; numpy values and arrays and one-element tensors their own dtype; all promoted together.
     Also the problems met on the way, in order: tensors where numbers should be (which may not be, once the dtype
     is known) and errors in the nesting (PyTorch meets those when it stores the values, after inferring the dtype).
+    Last the number of dims; for data without numbers (PyTorch stores nothing then: [[], [1]]), its sizes instead.
     With the dtype `known` (torch.tensor(data, dtype=...), torch.FloatTensor(data)) PyTorch infers nothing: a value
     that is no number is a problem met storing it, as a float or as an integer."""
     found = []
@@ -253,6 +254,8 @@ def _infer(values, known=None):
             else:
                 x, typed = x.tolist(), False
         if isinstance(x, (list, tuple, builtins.range, bytearray)):
+            if not x and typed and known is None:             # (an empty sequence counts as the default float)
+                found.append(dt.default_float)
             if leaf_depth and depth >= leaf_depth[0]:
                 problems.append(_Stored(x))
             elif len(shape) <= depth:
@@ -278,13 +281,17 @@ def _infer(values, known=None):
         elif not isinstance(x, (builtins.int, builtins.float)):  # (a number PyTorch reads by __float__ / __index__)
             problems.append(_Stored(x))
 
-    if isinstance(values, list) and values and isinstance(values[0], np.ndarray):
+    first = values                    # PyTorch sizes the data by its first elements: a str there never ends
+    sizes = []
+    while isinstance(first, (list, tuple)) or isinstance(first, np.ndarray) and first.ndim:
+        sizes.append(len(first))
+        if not sizes[-1]:
+            break
+        first = first[0]                                    # (a numpy array's too: np.str_ is a str)
+    if isinstance(values, list) and values and isinstance(values[0], np.ndarray) and sizes[-1]:
         warn_once('Creating a tensor from a list of numpy.ndarrays is extremely slow. Please consider converting the '
                   'list to a single numpy.ndarray with numpy.array() before converting to a tensor.',
                   'torch/csrc/utils/tensor_new.cpp:252')
-    first = values                    # PyTorch sizes the data by its first elements: a str there never ends
-    while (isinstance(first, (list, tuple)) or isinstance(first, np.ndarray) and first.ndim) and len(first):
-        first = first[0]                                    # (a numpy array's too: np.str_ is a str)
     if isinstance(first, str) and first and first is not values:
         raise ValueError("too many dimensions 'str'")
     try:
@@ -294,6 +301,8 @@ def _infer(values, known=None):
     d = dt.default_float
     for i, f in enumerate(found):
         d = f if i == 0 else dt.promote_types(d, f)
+    if sizes and not sizes[-1]:       # (no numbers to store, so the rest is never looked at: [[], [1]] is 2 x 0)
+        return d, [], sizes
     return d, problems, len(shape)
 
 
@@ -433,11 +442,12 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
         problem = _first_problem(problems, d)
         if problem is not None:
             raise problem
-        arr = np.array(_to_list(data, 0, ndim), dtype=np.float64 if d.is_floating_point else bool if d is dt.bool_
-                       else None)
+        arr = np.zeros(ndim) if type(ndim) is builtins.list else np.array(
+            _to_list(data, 0, ndim), dtype=np.float64 if d.is_floating_point else bool if d is dt.bool_ else None)
         if arr.dtype == object or arr.dtype == np.uint64 and (arr > 0x7FFFFFFFFFFFFFFF).any():
             raise ValueError('Overflow when unpacking long long')      # (Python ints beyond int64)
         _check_overflow(arr, d)
+    dt.check_options(device, pin_memory)
     out = _finish(np.asarray(dt.convert(arr, d)), requires_grad, device)
     if isinstance(data, Tensor) and data._inference and not ag.inference_enabled:
         ag.bump(out)              # (copied in by copy_, seen by autograd: see _ops.clone)
@@ -626,8 +636,12 @@ def _size_into(size, fn, out, varargs=True):
     return _size(size, fn, varargs)
 
 
-def _filled(name, value, size, dtype, kwargs):
+def _filled(name, value, size, dtype, kwargs, pin_memory):
     _check_bool(name, 'requires_grad', kwargs['requires_grad'])
+    dt.check_device(kwargs['device'])
+    if name == 'zeros':                 # (zeros checks its size before pin_memory: ones and empty after it)
+        _size_into(size, name, kwargs['out'])
+    dt.check_options(kwargs['device'], pin_memory, kwargs['out'])
     dtype = _out_dtype(dtype, kwargs['out'], name)
     d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float
     return _finish(_allocate(_size_into(size, name, kwargs['out']), d, value), **kwargs)
@@ -635,12 +649,14 @@ def _filled(name, value, size, dtype, kwargs):
 
 def zeros(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False, **kw):
     size = _given(size, kw, 'zeros')
-    return _filled('zeros', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out))
+    return _filled('zeros', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out),
+                   pin_memory)
 
 
 def ones(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False, **kw):
     size = _given(size, kw, 'ones')
-    return _filled('ones', 1, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out))
+    return _filled('ones', 1, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out),
+                   pin_memory)
 
 
 def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False,
@@ -650,7 +666,7 @@ def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=F
     size = _given(size, kw, 'empty')
     _mf.check(memory_format, 'empty')
     t = _filled('empty', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out,
-                                              fill=False))
+                                              fill=False), pin_memory)
     if memory_format in _mf._RANKS:                   # (channels_last: the rank checked, the memory laid out so)
         t._data = _mf.laid_out(t._data, memory_format)
     return t
@@ -658,6 +674,7 @@ def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=F
 
 def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
     """Memory laid out with the given strides (in elements); zeros here, as empty's."""
+    dt.check_options(device, pin_memory)
     shape, stride = tuple(size), tuple(stride)
     if len(shape) != len(stride):
         raise RuntimeError('mismatch in length of strides and shape')
@@ -672,6 +689,7 @@ def scalar_tensor(s=_NO_DATA, *, dtype=None, layout=None, device=None, requires_
     """A 0-d tensor of s, in the default float dtype unless dtype says."""
     if s is _NO_DATA:
         raise _missing('scalar_tensor', 's')
+    dt.check_options(device, pin_memory)
     if isinstance(s, Tensor) and not s.requires_grad and s.dim() == 0:
         s = s.item()
     if not isinstance(s, (builtins.int, builtins.float, np.number, np.bool_)):
@@ -687,6 +705,7 @@ def full(size=_NO_DATA, fill_value=_NO_DATA, *more, out=None, dtype=None, layout
     if fill_value is _NO_DATA:
         raise _missing('full', *(['size'] if size is _NO_DATA else []), 'fill_value')
     _check_bool('full', 'requires_grad', requires_grad)
+    dt.check_options(device, pin_memory, out)
     fill_value = _fill_number('full', fill_value)
     dtype = _out_dtype(dtype, out, 'full')
     d = dt.to_dtype(dtype, 'full') if dtype is not None else dt.scalar_dtype(fill_value)
@@ -733,33 +752,39 @@ def _laid_out_like(x, memory_format, make_data):
     return make_data(x.shape, True)
 
 
-def _like(t, value, dtype, requires_grad, device, layout, memory_format=None, fn='zeros_like', more=()):
+def _like(t, value, dtype, requires_grad, device, layout, memory_format=None, fn='zeros_like', more=(),
+          pin_memory=False):
     if more:
         raise TypeError('%s() takes 1 positional argument but %d were given' % (fn, 1 + len(more)))
     if t is _NO_DATA:
         raise _missing(fn, 'input')
+    dt.check_options(device, pin_memory)
     d = dt.to_dtype(dtype) if dtype is not None else t.dtype
     return _finish(_laid_out_like(t._data, memory_format, lambda shape, _: _allocate(shape, d, value)), requires_grad,
                    device, layout)
 
 
-def zeros_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
-    return _like(input, 0, dtype, requires_grad, device, layout, memory_format, 'zeros_like', more)
+def zeros_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None,
+               pin_memory=False):
+    return _like(input, 0, dtype, requires_grad, device, layout, memory_format, 'zeros_like', more, pin_memory)
 
 
-def ones_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
-    return _like(input, 1, dtype, requires_grad, device, layout, memory_format, 'ones_like', more)
+def ones_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None,
+              pin_memory=False):
+    return _like(input, 1, dtype, requires_grad, device, layout, memory_format, 'ones_like', more, pin_memory)
 
 
-def empty_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None):
-    return _like(input, 0, dtype, requires_grad, device, layout, memory_format, 'empty_like', more)
+def empty_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None,
+               pin_memory=False):
+    return _like(input, 0, dtype, requires_grad, device, layout, memory_format, 'empty_like', more, pin_memory)
 
 
 def full_like(input=_NO_DATA, fill_value=_NO_DATA, *, dtype=None, layout=None, device=None, requires_grad=False,
-              memory_format=None):
+              memory_format=None, pin_memory=False):
     if fill_value is _NO_DATA:
         raise _missing('full_like', *(['input'] if input is _NO_DATA else []), 'fill_value')
-    return _like(input, _fill_number('full_like', fill_value), dtype, requires_grad, device, layout, memory_format)
+    return _like(input, _fill_number('full_like', fill_value), dtype, requires_grad, device, layout, memory_format,
+                 'full_like', (), pin_memory)
 
 
 def _random_dtype(dtype, kernel, shape=None):
@@ -792,6 +817,7 @@ def _random_factory(name, kernel, sample):
             raise invalid_arguments(name, size, kw, _RAND_SIGNATURES)
         if not size and 'size' not in kw:
             raise _missing(name, 'size')
+        dt.check_options(kw.get('device'), kw.get('pin_memory'), out)
         dtype = _out_dtype(kw.get('dtype'), out, name)         # (PyTorch's order: out's dtype, the size, the kernel)
         shape = _size_into(size or (_keyword_size(name, kw['size']),), name, out)
         d = _random_dtype(dtype, kernel, shape if kernel == 'normal_kernel_cpu' else None)
@@ -819,6 +845,7 @@ def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, la
     tensors = isinstance(mean, Tensor) or isinstance(std, Tensor)
     if tensors == (size is not None) or not (tensors or isinstance(size, (tuple, builtins.list))):
         raise TypeError('normal')
+    dt.check_options(device, pin_memory, out)
     if tensors:
         from ._ops import normal_of
         if out is not None and ag.grad_enabled and builtins.any(
@@ -843,7 +870,7 @@ _RANDINT_SIGNATURES = ''.join(
 
 
 def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, device=None, generator=None,
-            out=None):
+            out=None, layout=None, pin_memory=False):
     """randint(high, size) or randint(low, high, size): integers in [low, high), int64 unless dtype says."""
     if size is None and isinstance(high, (tuple, list, Size)):
         low, high, size = None, low, high                 # randint(high, size)
@@ -855,6 +882,7 @@ def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, 
     if not (isinstance(size, (tuple, list, Size)) and _is_index(high) and (low is None or _is_index(low))):
         raise TypeError('randint() received an invalid combination of arguments - got (%s), but expected one of:\n%s'
                         % (', '.join(_parser_type(v) for v in given), _RANDINT_SIGNATURES))
+    dt.check_options(device, pin_memory, out)
     low = 0 if low is None else operator.index(low)
     if low >= high:
         raise RuntimeError("random_ expects 'from' to be less than 'to', but got from=%d >= to=%d" % (low, high))
@@ -876,7 +904,7 @@ def randint(low=None, high=None, size=None, *, dtype=None, requires_grad=False, 
                           'aten/src/ATen/native/DistributionTemplates.h:%d' % line)
     shape = _size_into((size,), 'randint', out, False)
     data = _random.randint(generator or default_generator, low, high, shape).astype(d.np)
-    return _finish(data, requires_grad, device, out=out)
+    return _finish(data, requires_grad, device, layout, out=out)
 
 
 def _random_like_signatures(*firsts):
@@ -887,7 +915,7 @@ def _random_like_signatures(*firsts):
 
 
 def randint_like(input=_NO_DATA, low=None, high=None, *, generator=None, dtype=None, requires_grad=False,
-                 device=None, layout=None, memory_format=None):
+                 device=None, layout=None, memory_format=None, pin_memory=False):
     """randint_like(input, high) or randint_like(input, low, high): randint's numbers in input's shape and dtype."""
     if low is None:
         low, high = high, None                            # (randint_like(input, high=3))
@@ -896,6 +924,7 @@ def randint_like(input=_NO_DATA, low=None, high=None, *, generator=None, dtype=N
                                 {}, _random_like_signatures('int low, int high, ', 'Tensor high, ', 'int high, '))
     if high is None:
         low, high = 0, low
+    dt.check_options(device, pin_memory)
     return _random_like(input, memory_format, lambda shape, _: randint(
         low, high, shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device,
         generator=generator))
@@ -911,18 +940,20 @@ def _random_like(input, memory_format, draw):
 
 
 def rand_like(input=_NO_DATA, *, generator=None, dtype=None, requires_grad=False, device=None, layout=None,
-              memory_format=None):
+              memory_format=None, pin_memory=False):
     if input is _NO_DATA:
         raise invalid_arguments('rand_like', (), {}, _random_like_signatures(''))
+    dt.check_options(device, pin_memory)
     return _random_like(input, memory_format, lambda shape, _: rand(
         shape, dtype=dtype or input.dtype, requires_grad=requires_grad, device=device, generator=generator))
 
 
 def randn_like(input=_NO_DATA, *, generator=None, dtype=None, requires_grad=False, device=None, layout=None,
-               memory_format=None):
+               memory_format=None, pin_memory=False):
     """randn's numbers; in a result not row-major one by one (PyTorch's vectorised kernel takes contiguous ones)."""
     if input is _NO_DATA:
         raise invalid_arguments('randn_like', (), {}, _random_like_signatures(''))
+    dt.check_options(device, pin_memory)
 
     def draw(shape, row_major):
         if row_major:
@@ -940,15 +971,18 @@ _RANDPERM_SIGNATURES = ''.join(
     'None, bool pin_memory = False, bool requires_grad = False)\n' % gen for gen in ('torch.Generator generator, ', ''))
 
 
-def randperm(*args, out=None, dtype=None, requires_grad=False, device=None, generator=None, **named):
+def randperm(*args, out=None, dtype=None, requires_grad=False, device=None, generator=None, layout=None,
+             pin_memory=False, **named):
     n, = _bind('randperm', ('n',), ('n',), args, named, _RANDPERM_SIGNATURES)
+    dt.check_options(device, pin_memory, out)
     _check_int(n, 'randperm', 'n')
     n = operator.index(n)                                 # (an int tensor or a numpy int: its Python int)
     dtype = _out_dtype(dtype, out, 'randperm')
     _size(((n,),), 'randperm')                            # (the error for a negative n)
     d = dt.to_dtype(dtype) if dtype is not None else dt.int64
     _check_randperm_dtype(n, d)
-    return _finish(_random.randperm(generator or default_generator, n).astype(d.np), requires_grad, device, out=out)
+    return _finish(_random.randperm(generator or default_generator, n).astype(d.np), requires_grad, device, layout,
+                   out=out)
 
 
 _RANDPERM_FLOAT_LIMITS = {'float16': (2049, '2049', 'Half'), 'float32': (2 ** 24 + 1, '2^24+1', 'Float')}
@@ -1017,6 +1051,7 @@ def arange(*args, out=None, **kwargs):
     dtype PyTorch's kernel truncates start, end and step to int64 first (its size from them for int64)."""
     start, end, step, options = _arange_args(args, kwargs)
     dtype, layout, device = (options.get(k) for k in ('dtype', 'layout', 'device'))
+    dt.check_options(device, options.get('pin_memory'), out)
     requires_grad = options.get('requires_grad', False)
     if requires_grad is None:           # (`bool? requires_grad`: None stands for False)
         requires_grad = False
@@ -1186,13 +1221,13 @@ _LINSPACE_SIGNATURES = ''.join(
 _LOGSPACE_SIGNATURES = _LINSPACE_SIGNATURES.replace('int steps, *', 'int steps, float base = 10.0, *')
 
 
-_SPACE_OPTIONS = ('dtype', 'layout', 'device', 'requires_grad')
+_SPACE_OPTIONS = ('dtype', 'layout', 'device', 'requires_grad', 'pin_memory')
 
 
 def _space_options(given):
-    """linspace / logspace's keywords: (the rest, dtype, layout, device, requires_grad). The parser's TypeError
-    lists every keyword given, so the functions keep them all (`given`) for it. (`out` is a parameter of its own:
-    see _methods.native.)"""
+    """linspace / logspace's keywords: (the rest, dtype, layout, device, requires_grad, pin_memory). The parser's
+    TypeError lists every keyword given, so the functions keep them all (`given`) for it. (`out` is a parameter of
+    its own: see _methods.native.)"""
     named = {k: v for k, v in given.items() if k not in _SPACE_OPTIONS}
     return (named,) + tuple(given.get(k, False if k == 'requires_grad' else None) for k in _SPACE_OPTIONS)
 
@@ -1214,13 +1249,14 @@ def _check_0d(fn, start, end):
 
 
 def linspace(*args, out=None, **given):
-    named, dtype, layout, device, requires_grad = _space_options(given)
+    named, dtype, layout, device, requires_grad, pin_memory = _space_options(given)
     shown = given if out is None else dict(given, out=out)          # (the parser's error lists out= too)
     start, end, steps = _bind('linspace', ('start', 'end', 'steps'), ('start', 'end', 'steps'), args, named,
                               _LINSPACE_SIGNATURES, shown)
     if not _is_index(steps) or not _spaced(start, end, dtype):
         raise invalid_arguments('linspace', args, shown, _LINSPACE_SIGNATURES)
     steps = operator.index(steps)
+    dt.check_options(device, pin_memory, out)
     dtype = _out_dtype(dtype, out, 'linspace')         # (PyTorch's order: out, the tensors' dimensions, steps)
     _check_0d('linspace', start, end)
     if steps < 0:
@@ -1275,7 +1311,7 @@ def logspace(*args, out=None, **given):
     """base ** exponent, PyTorch's kernel: start and end in the dtype, a double step (end - start) / (steps - 1), the
     exponent in double from start for the first half and from end for the second, a double pow, rounded to the dtype.
     (float32 agrees to the last bit; float64's pow differs from PyTorch's vectorised one in the last bit at times.)"""
-    named, dtype, layout, device, requires_grad = _space_options(given)
+    named, dtype, layout, device, requires_grad, pin_memory = _space_options(given)
     shown = given if out is None else dict(given, out=out)          # (the parser's error lists out= too)
     start, end, steps, base = _bind('logspace', ('start', 'end', 'steps', 'base'), ('start', 'end', 'steps'),
                                     args, named, _LOGSPACE_SIGNATURES, shown)
@@ -1285,6 +1321,7 @@ def logspace(*args, out=None, **given):
             or not _spaced(start, end, dtype):
         raise invalid_arguments('logspace', args, shown, _LOGSPACE_SIGNATURES)
     steps = operator.index(steps)
+    dt.check_options(device, pin_memory, out)
     dtype = _out_dtype(dtype, out, 'logspace')         # (PyTorch's order: out, the tensors' dimensions, steps)
     _check_0d('logspace', start, end)
     if steps < 0:
@@ -1310,11 +1347,12 @@ _EYE_SIGNATURES = ''.join(
     'bool pin_memory = False, bool requires_grad = False)\n' % args for args in ('int n', 'int n, int m'))
 
 
-def eye(*args, out=None, dtype=None, layout=None, device=None, requires_grad=False, **named):
+def eye(*args, out=None, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False, **named):
     n, m = _bind('eye', ('n', 'm'), ('n',), args, named, _EYE_SIGNATURES)
     if 'm' in named and m is None or len(args) + len(named) == 2 and not _is_index(m):
         raise invalid_arguments('eye', args, named, _EYE_SIGNATURES)
     _check_int(n, 'eye', 'n')
+    dt.check_options(device, pin_memory, out)
     dtype = _out_dtype(dtype, out, 'eye')               # (PyTorch's order: out's dtype, then n and m)
     for name, v in (('n', n), ('m', m)):
         if v is not None and v < 0:

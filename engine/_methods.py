@@ -808,9 +808,11 @@ def new(self, *args, **kwargs):
 
 
 def _new_filled(value, name):
-    def f(self, *size, dtype=None, requires_grad=False, device=None):
+    def f(self, *size, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False):
         from ._factories import full, _size
-        return full(_size(size, name), value, dtype=dtype or self.dtype, requires_grad=requires_grad, device=device)
+        dt.check_options(device, pin_memory)
+        return full(_size(size, name), value, dtype=dtype or self.dtype, requires_grad=requires_grad, device=device,
+                    layout=layout)
     return f
 
 
@@ -1064,10 +1066,11 @@ Tensor.new_ones = _new_filled(1, 'new_ones')
 Tensor.new_empty = _new_filled(0, 'new_empty')
 
 
-def new_full(self, size, fill_value, *, dtype=None, requires_grad=False, device=None):
+def new_full(self, size, fill_value, *, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False):
     from ._factories import full, _size
+    dt.check_options(device, pin_memory)
     return full(_size((size,), 'new_full', False), fill_value, dtype=dtype or self.dtype,
-                requires_grad=requires_grad, device=device)
+                requires_grad=requires_grad, device=device, layout=layout)
 
 
 Tensor.new_full = new_full

@@ -1398,6 +1398,7 @@ def cartesian_prod(*tensors):
 
 def _triangle_indices(keep):
     def f(row, col, offset=0, *, dtype=None, device=None, layout=None, pin_memory=None):
+        dt.check_options(device, pin_memory)
         dtype = None if dtype is None else dt.to_dtype(dtype, f.__name__)
         if dtype is not None and dtype.np not in (np.int64, np.int32):
             raise NotImplementedError('"%s" not implemented for \'%s\'' % (f.__name__, _LEGACY[dtype.name]))

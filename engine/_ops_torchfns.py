@@ -1373,6 +1373,7 @@ def _window(name, compute):
     def f(window_length, periodic=True, *extra, dtype=None, layout=None, device=None, pin_memory=False,
           requires_grad=False):
         from ._factories import _finish
+        dt.check_options(device, pin_memory)
         d = dt.default_float if dtype is None else dt.to_dtype(dtype)
         if not d.is_floating_point:
             raise RuntimeError('%s expects floating point dtypes, got: TensorOptions(dtype=%s, device=cpu, '

@@ -1,0 +1,49 @@
+"""Differences found by session 39's learner-style probes against real PyTorch, each kept here with its variants.
+Printed text, warnings and the final error must be the same."""
+import pytest
+
+T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
+from .harness import SHOW, load_engine, run_both, same  # noqa: E402
+
+E = load_engine()
+
+SNIPPETS = {
+    # data without numbers: PyTorch sizes it by its first elements and stores nothing, so what follows an empty
+    # list is never checked ([[], [1]] is a 2 x 0 tensor); an empty list counts as the default float in the dtype
+    "tensor_of_no_numbers": (
+        'import numpy as np\n'
+        'for v in ("[[], [1]]", "[[], [1, 2]]", "[[[]], [[1]]]", "[[], [[1]]]", "[[], 1]", "[[], [1.5]]", "[[], [[]]]",\n'
+        '          "[[1], []]", "[1, []]", "[[True], []]", "[[], [2**70]]", "[[], [np.int32(1)]]", "[np.array([]), [1]]",\n'
+        '          "[[], [1]], dtype=torch.int32", "[[], [1]], requires_grad=True", "[[], [\'a\']]"):\n'
+        '    tries(lambda: eval("torch.tensor(%s)" % v), lambda: eval("torch.tensor(%s)" % v).dtype)\n'
+        'tries(lambda: torch.LongTensor([[], [1]]), lambda: torch.Tensor([[], [1]]), lambda: torch.as_tensor([[], [1]]),\n'
+        '      lambda: torch.tensor([[1], []], device="cuda"))'),
+    # a CPU-only PyTorch has no pinned memory: every factory refuses pin_memory=True (out= forms ignore it), after
+    # the device and before the size is checked
+    "pin_memory_refused": (
+        'x = torch.ones(2)\n'
+        'tries(lambda: torch.ones(2, pin_memory=True), lambda: torch.zeros(-1, pin_memory=True),\n'
+        '      lambda: torch.empty(2, pin_memory=True), lambda: torch.rand(2, pin_memory=True), torch.rand(1),\n'
+        '      lambda: torch.randn(2, pin_memory=True), lambda: torch.tensor([1.], pin_memory=True),\n'
+        '      lambda: torch.tensor(3., pin_memory=True), lambda: torch.full((2,), 1., pin_memory=True),\n'
+        '      lambda: torch.arange(3, pin_memory=True), lambda: torch.arange(3, out=torch.empty(3), pin_memory=True),\n'
+        '      lambda: torch.ones(2, out=torch.empty(2), pin_memory=True), lambda: torch.zeros_like(x, pin_memory=True),\n'
+        '      lambda: torch.full_like(x, 1, pin_memory=True), lambda: torch.randn_like(x, pin_memory=True),\n'
+        '      lambda: torch.randint_like(x, 3, pin_memory=True), lambda: torch.eye(2, pin_memory=True),\n'
+        '      lambda: torch.linspace(0, 1, 3, pin_memory=True), lambda: torch.logspace(0, 2, 3, pin_memory=True),\n'
+        '      lambda: torch.randint(3, (2,), pin_memory=True), lambda: torch.randperm(3, pin_memory=True),\n'
+        '      lambda: torch.normal(0., 1., (2,), pin_memory=True), lambda: torch.empty_strided((2,), (1,), pin_memory=True),\n'
+        '      lambda: torch.scalar_tensor(1, pin_memory=True), lambda: torch.hann_window(3, pin_memory=True),\n'
+        '      lambda: torch.tril_indices(3, 3, pin_memory=True), lambda: x.new_zeros(2, pin_memory=True),\n'
+        '      lambda: x.new_full((2,), 1, pin_memory=True), lambda: x.new_empty_strided((2,), (1,), pin_memory=True),\n'
+        '      lambda: torch.ones(2, pin_memory=False), lambda: torch.ones(2, device="cuda", pin_memory=True),\n'
+        '      lambda: torch.ones(-1, device="cuda"), lambda: torch.rand(-1, device="cuda"),\n'
+        '      lambda: torch.arange(-1, device="cuda"), lambda: torch.eye(-1, device="cuda"), lambda: x.is_pinned())'),
+}
+
+
+@pytest.mark.parametrize("name", SNIPPETS)
+def test_snippet(name):
+    code = SHOW + SNIPPETS[name]
+    t, e = run_both(T, E, code)
+    assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
