@@ -336,61 +336,6 @@ class _LinAlgError(RuntimeError):
 _LinAlgError.__module__ = 'torch._C'
 
 
-def _first_zero_pivot(m):
-    """1-based index of the first zero pivot of the LU factorization (partial pivoting) of square m, or 0."""
-    m = np.array(m, dtype=np.float64)
-    n = m.shape[0]
-    for k in range(n):
-        p = k + builtins.int(np.argmax(np.abs(m[k:, k])))
-        if m[p, k] == 0:
-            return k + 1
-        m[[k, p]] = m[[p, k]]
-        m[k + 1:, k:] -= np.outer(m[k + 1:, k] / m[k, k], m[k, k:])
-    return 0
-
-
-def inverse(a):
-    """The inverse of a square matrix (or a batch), as torch.linalg.inv: LinalgInvExBackward0, saving it."""
-    x = a._data
-    if x.ndim < 2:
-        raise RuntimeError('linalg.inv: The input tensor A must have at least 2 dimensions.')
-    if x.shape[-1] != x.shape[-2]:
-        raise RuntimeError('linalg.inv: A must be batches of square matrices, but they are %d by %d matrices'
-                           % (x.shape[-2], x.shape[-1]))
-    if x.dtype.kind != 'f':
-        raise RuntimeError('linalg.inv: Expected a floating point or complex tensor as input. Got ' + a.dtype.legacy)
-    if x.dtype == np.float16:
-        raise RuntimeError('linalg.inv: Low precision dtypes not supported. Got Half')
-    try:
-        y = np.linalg.inv(x)
-        singular = not np.isfinite(y).all() and np.isfinite(x).all()   # (Pyodide's LAPACK does not raise)
-    except np.linalg.LinAlgError:
-        y, singular = None, True
-    if singular:
-        batch = x.reshape((-1,) + x.shape[-2:])
-        for b, m in enumerate(batch):
-            k = _first_zero_pivot(m)
-            if k:
-                where_ = '(Batch element %d): ' % b if x.ndim > 2 else ''
-                raise _LinAlgError('linalg.inv: %sThe diagonal element %d is zero, the inversion could not be '
-                                   'completed because the input matrix is singular.' % (where_, k))
-        if y is None:
-            raise _LinAlgError('linalg.inv: The input matrix is singular.')
-    y = np.swapaxes(np.ascontiguousarray(np.swapaxes(y.astype(x.dtype, copy=False), -1, -2)), -1, -2)
-    out = make(y)                           # (column-major, as LAPACK leaves it: PyTorch's strides)
-    _attach(out, LinalgInvExBackward0, (a,), {'inverse': None})
-    if out.grad_fn is not None:
-        out.grad_fn._saved['inverse'] = SavedTensor(out, is_output=True)
-        ag.pack_outputs(out.grad_fn._saved)
-    return out
-
-
-class LinalgInvExBackward0(Node):
-    def apply(self, g):
-        inv_h = self.saved('inverse').transpose(-2, -1)        # PyTorch's -inv^H (g inv^H)
-        return (-inv_h.matmul(g.matmul(inv_h)),)
-
-
 # ================================================================================================ var_mean, std_mean
 
 def _moments(r, a, dim, c, dims, keepdim):
@@ -471,5 +416,4 @@ class StdMeanBackward0(Node):
         return _moments_backward(self, g_std, g_mean)
 
 
-__all__ += ['var_mean', 'std_mean', 'inverse']
-Tensor.inverse = inverse
+__all__ += ['var_mean', 'std_mean']

@@ -5,9 +5,9 @@ import math
 
 from . import matmul  # noqa: F401
 from . import _dtypes as dt
-from ._ops_reduce import inverse as inv, _LinAlgError as LinAlgError  # noqa: F401
+from ._ops_reduce import _LinAlgError as LinAlgError  # noqa: F401
 from ._ops_nn import linalg_cross as cross, linalg_svd as svd, norm as _norm, _check_norm_dtype as _check_dtype
-from ._ops_linalg import (linalg_det as det, linalg_slogdet as slogdet, linalg_solve as solve,
+from ._ops_linalg import (inverse as inv, linalg_det as det, linalg_slogdet as slogdet, linalg_solve as solve,
                           linalg_solve_ex as solve_ex,  # noqa: F401
                           linalg_matrix_power as matrix_power, linalg_pinv as pinv,
                           linalg_matrix_rank as matrix_rank, linalg_lstsq as lstsq,

@@ -39,6 +39,23 @@ SNIPPETS = {
         '      lambda: torch.ones(2, pin_memory=False), lambda: torch.ones(2, device="cuda", pin_memory=True),\n'
         '      lambda: torch.ones(-1, device="cuda"), lambda: torch.rand(-1, device="cuda"),\n'
         '      lambda: torch.arange(-1, device="cuda"), lambda: torch.eye(-1, device="cuda"), lambda: x.is_pinned())'),
+    # linalg.inv solves A X = I after an LU in the matrix's own dtype, MKL's (a column scaled by its pivot's
+    # reciprocal, the last two of a matrix up to 4 x 4 divided by it): a float32 inverse is not exact (-24.0000),
+    # and a matrix is singular when that LU meets a zero pivot, numbered as LAPACK numbers it
+    "inverse_in_its_dtype": (
+        'for dt in (torch.float32, torch.float64):\n'
+        '    for m in ([[1., 2, 3], [0, 1, 4], [5, 6, 0]], [[1., 2, 3], [4, 5, 6], [7, 8, 9]], [[0.1, 0.2], [0.3, 0.6]],\n'
+        '              [[4., 7], [2, 6]], [[1., 2], [2, 4]], [[2., 1, 0, 0], [1, 3, 1, 0], [0, 1, 4, 1], [0, 0, 1, 5]]):\n'
+        '        A = torch.tensor(m, dtype=dt)\n'
+        '        tries(lambda: torch.linalg.inv(A), lambda: A.inverse(), lambda: torch.linalg.inv_ex(A).info,\n'
+        '              lambda: torch.linalg.det(A), lambda: torch.linalg.lu_factor_ex(A))\n'
+        'torch.manual_seed(0)\n'
+        'for n in (2, 3, 4, 5, 8, 11):\n'
+        '    A = torch.randn(n, n)\n'
+        '    print(torch.linalg.inv(A)[0], torch.linalg.lu_factor(A).LU.flatten().tolist()[-3:], torch.linalg.det(A).item())\n'
+        'C = torch.eye(3).repeat(2, 1, 1); C[1, 2, 2] = 0\n'
+        'B = torch.randn(2, 3, 3, requires_grad=True); Bi = torch.linalg.inv(B); show(Bi); Bi.sum().backward()\n'
+        'tries(lambda: B.grad, lambda: torch.linalg.inv(C), lambda: torch.linalg.inv(torch.ones(2, 2)))'),
 }
 
 
