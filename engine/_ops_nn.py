@@ -509,8 +509,7 @@ class LinalgCrossBackward0(Node):
 
 
 def linalg_svd(a, full_matrices=True, *, driver=None):
-    """U, S, Vh with a = U diag(S) Vh, by LAPACK's gesdd as PyTorch's CPU kernel (signs as it gives them).
-    Its backward is implemented for a gradient of S only (svdvals, matrix norms)."""
+    """U, S, Vh with a = U diag(S) Vh, by LAPACK's gesdd as PyTorch's CPU kernel (signs as it gives them)."""
     if a._data.ndim < 2:
         raise RuntimeError('linalg.svd: The input tensor A must have at least 2 dimensions.')
     if not a.is_floating_point():
@@ -531,12 +530,48 @@ def linalg_svd(a, full_matrices=True, *, driver=None):
 
 class LinalgSvdBackward0(Node):
     def apply(self, gU, gS, gVh):
-        if gU is not None or gVh is not None:
-            raise RuntimeError('the derivative of linalg_svd is not implemented in this engine')
-        U, Vh = self.saved('U'), self.saved('Vh')           # PyTorch's svd_backward for svdvals: U diag(gS) Vh
-        k = gS.shape[-1]
-        U, Vh = U[..., :k], Vh[..., :k, :]
-        return (U @ (gS.unsqueeze(-1) * Vh) if U.shape[-2] >= Vh.shape[-1] else (U * gS.unsqueeze(-2)) @ Vh,)
+        U, S, Vh = self.saved('U'), self.saved('S'), self.saved('Vh')
+        k = S.shape[-1]
+        if self._saved['full_matrices']:        # (only the first k singular vectors have a gradient)
+            U, Vh = U[..., :k], Vh[..., :k, :]
+            gU = None if gU is None else gU[..., :k]
+            gVh = None if gVh is None else gVh[..., :k, :]
+        return (svd_backward(gU, gS, gVh, U, S, Vh),)
+
+
+def svd_backward(gU, gS, gVh, U, S, Vh):
+    """PyTorch's svd_backward for real matrices (distinct singular values assumed), None gradients left out: with
+    E_jk = S_k^2 - S_j^2 (1 on the diagonal), the skew parts of U^T gU and Vh gVh^T over E, scaled by S, plus
+    diag(gS), taken back by U and Vh, with the parts of gU or gVh outside U's or V's span for a tall or wide A."""
+    m, n = U.shape[-2], Vh.shape[-1]
+    if gU is None and gVh is None:              # (svdvals: U diag(gS) Vh)
+        return U @ (gS.unsqueeze(-1) * Vh) if m >= n else (U * gS.unsqueeze(-2)) @ Vh
+    UhgU = None if gU is None else _skew(U.mT @ gU)
+    VhgV = None if gVh is None else _skew(Vh @ gVh.mT)
+    S2 = S * S
+    E = S2.unsqueeze(-2) - S2.unsqueeze(-1)
+    E.diagonal(0, -2, -1).fill_(1)
+    if gU is not None and gVh is not None:
+        gA = (UhgU * S.unsqueeze(-2) + S.unsqueeze(-1) * VhgV) / E
+    elif gU is not None:
+        gA = UhgU * (S.unsqueeze(-2) / E)
+    else:
+        gA = S.unsqueeze(-1) * (VhgV / E)
+    if gS is not None:
+        gA = gA + gS.diag_embed()
+    if m > n and gU is not None:                # U gA Vh + (I - U U^T) gU S^-1 Vh
+        gA = U @ gA
+        gUSinv = gU / S.unsqueeze(-2)
+        return (gA + gUSinv - U @ (U.mT @ gUSinv)) @ Vh
+    if m < n and gVh is not None:               # U (gA Vh + S^-1 gVh (I - V Vh))
+        gA = gA @ Vh
+        SinvgVh = gVh / S.unsqueeze(-1)
+        return U @ (gA + SinvgVh - (SinvgVh @ Vh.mT) @ Vh)
+    return U @ (gA @ Vh) if m >= n else (U @ gA) @ Vh
+
+
+def _skew(A):
+    return A - A.mT
 
 
 def unique(a, sorted=True, return_inverse=False, return_counts=False, dim=None):

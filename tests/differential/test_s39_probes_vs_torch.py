@@ -56,6 +56,22 @@ SNIPPETS = {
         'C = torch.eye(3).repeat(2, 1, 1); C[1, 2, 2] = 0\n'
         'B = torch.randn(2, 3, 3, requires_grad=True); Bi = torch.linalg.inv(B); show(Bi); Bi.sum().backward()\n'
         'tries(lambda: B.grad, lambda: torch.linalg.inv(C), lambda: torch.linalg.inv(torch.ones(2, 2)))'),
+    # gradients through U and Vh of an SVD (PyTorch's svd_backward), for tall, wide, square and batched matrices,
+    # full_matrices or not, by losses that the signs of the singular vectors (LAPACK's choice) leave alone
+    "svd_vectors_backward": (
+        'A = torch.tensor([[2.0, 0.5], [0.3, 1.5]], requires_grad=True)\n'
+        'U, S, Vh = torch.linalg.svd(A); (U @ torch.diag(S) @ Vh).sum().backward(); print(A.grad, U.grad_fn)\n'
+        'torch.manual_seed(0)\n'
+        'for shape in ((4, 3), (3, 4), (3, 3), (2, 5, 3), (2, 3, 5)):\n'
+        '    for fm in (False, True):\n'
+        '        A = torch.randn(*shape, dtype=torch.float64, requires_grad=True)\n'
+        '        U, S, Vh = torch.linalg.svd(A, full_matrices=fm)\n'
+        '        k = S.shape[-1]; u, vh = U[..., :k], Vh[..., :k, :]\n'
+        '        w = torch.arange(1., 6)[:, None] * torch.arange(1., 6)\n'
+        '        for loss in ((u ** 2 * w[:u.shape[-2], :k]).sum, (vh ** 2 * w[:k, :vh.shape[-1]]).sum,\n'
+        '                     (u @ vh).sum, (u @ torch.diag_embed(S) @ vh).pow(2).sum, (u * S.unsqueeze(-2) @ vh).exp().sum):\n'
+        '            A.grad = None; loss().backward(retain_graph=True); print(shape, fm, (A.grad * 1e6).round().tolist())\n'
+        'B = torch.randn(4, 3, requires_grad=True); U, S, V = torch.svd(B); (U @ V.T).sum().backward(); print(B.grad)'),
 }
 
 
