@@ -308,23 +308,44 @@ class _Accelerator(_AsModule):
 accelerator = _Accelerator()
 
 
-class _Backend(_AsModule):
-    """One of torch.backends on a CPU-only build: not built, not available; its flags can be set."""
+class _Cpu(_AsModule):
+    """torch.cpu: the one device there is (`torch.cpu.is_available()`, `torch.cpu.device_count()`)."""
+    _module = 'torch.cpu'
+    is_available = is_initialized = staticmethod(lambda: True)
+    device_count = staticmethod(lambda: 1)
+    current_device = staticmethod(lambda: 'cpu')
+    synchronize = set_device = staticmethod(lambda device=None: None)
 
-    def __init__(self, _module, **flags):
-        self.__dict__.update(flags, _module=_module, _flags=frozenset(flags))
+
+cpu = _Cpu()
+
+
+class _Distributed(_AsModule):
+    """torch.distributed: built into PyTorch's CPU wheels for Linux, never initialised here."""
+    _module = 'torch.distributed'
+    is_available = staticmethod(lambda: True)
+    is_initialized = staticmethod(lambda: False)
+
+
+distributed = _Distributed()
+
+
+class _Backend(_AsModule):
+    """One of torch.backends: on a CPU-only build, the GPU ones are not built, not available; the CPU ones (mkldnn,
+    mkl, openmp) are both. Its flags can be set."""
+
+    def __init__(self, _module, _built=False, **flags):
+        self.__dict__.update(flags, _module=_module, _flags=frozenset(flags), _built=_built)
 
     def __dir__(self):
         """(PyTorch's flags are properties of its module's class, not names dir() of the module lists)"""
         return [n for n in object.__dir__(self) if n not in self._flags]
 
-    @staticmethod
-    def is_available():
-        return False
+    def is_available(self):
+        return self._built
 
-    @staticmethod
-    def is_built():
-        return False
+    def is_built(self):
+        return self._built
 
 
 backends = _AsModule()
@@ -332,6 +353,8 @@ backends._module = 'torch.backends'
 backends.mps, backends.cuda = _Backend('torch.backends.mps'), _Backend('torch.backends.cuda')
 backends.cudnn = _Backend('torch.backends.cudnn', enabled=True, benchmark=False, deterministic=False)
 backends.cudnn.version = lambda: None          # (`print(torch.backends.cudnn.version())`: no cuDNN on a CPU build)
+backends.mkldnn = _Backend('torch.backends.mkldnn', True, enabled=True, deterministic=False)
+backends.mkl, backends.openmp = _Backend('torch.backends.mkl', True), _Backend('torch.backends.openmp', True)
 
 
 class _TorchAlias:

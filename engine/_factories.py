@@ -639,8 +639,8 @@ def _size_into(size, fn, out, varargs=True):
 def _filled(name, value, size, dtype, kwargs, pin_memory):
     _check_bool(name, 'requires_grad', kwargs['requires_grad'])
     dt.check_device(kwargs['device'])
-    if name == 'zeros':                 # (zeros checks its size before pin_memory: ones and empty after it)
-        _size_into(size, name, kwargs['out'])
+    if name == 'zeros' and kwargs['out'] is None:   # (zeros checks its size before pin_memory: ones, empty after)
+        _size(size, name)
     dt.check_options(kwargs['device'], pin_memory, kwargs['out'])
     dtype = _out_dtype(dtype, kwargs['out'], name)
     d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float

@@ -3895,21 +3895,23 @@ def _dims_used(i):
 def _index(a, advanced, given=None):
     """a.index(indices): the index tensors at their dims (numpy's rules for where the result's dims go). `given`:
     the uint8 masks the bool ones stand for, by id, which the node saves."""
-    indices = [None] * (advanced[-1][0] + 1)
-    key = [slice(None)] * len(indices)
+    indices, key, dims, dim = [], [], [], 0      # (a mask is one index for the dims it covers, as PyTorch saves it)
+    ranges = []                                 # (an index tensor and its dim's size, a mask's dims as None)
     for d, t in advanced:
         arr = t._data
         _check_mask(a, d, arr)
-        indices[d] = given.get(id(t), t) if given else t
-        key[d] = arr if arr.dtype.kind == 'b' else arr.astype(np.int64, copy=False)
-    ints = [(d, t._data) for d, t in advanced if t._data.dtype.kind != 'b']
+        indices += [None] * (d - dim) + [given.get(id(t), t) if given else t]
+        key += [slice(None)] * (d - dim) + [arr if arr.dtype.kind == 'b' else arr.astype(np.int64, copy=False)]
+        dims += builtins.list(range(dim, d + 1))
+        ranges += [(None, 0)] * arr.ndim if arr.dtype.kind == 'b' else [(key[-1], a._data.shape[d])]
+        dim = d + (arr.ndim if arr.dtype.kind == 'b' else 1)
     _check_index_shapes([t._data for _, t in advanced])
     if a._data.size:
-        _check_range([(arr, a._data.shape[d]) for d, arr in ints])
+        _check_range(ranges)
     else:           # (an empty result: PyTorch's kernel reads no index, but those into an empty dim are refused)
-        _check_range([(arr, 0) for d, arr in ints if not a._data.shape[d]])
+        _check_range([(arr, 0) for arr, size in ranges if arr is not None and not size])
         key = [np.zeros_like(k) if isinstance(k, np.ndarray) and k.dtype.kind != 'b' and a._data.shape[d] else k
-               for d, k in enumerate(key)]                            # (in-range placeholders for numpy)
+               for d, k in zip(dims, key)]                            # (in-range placeholders for numpy)
     out = make(_laid_out(a._data, advanced, a._data[tuple(key)]))
     return _attach(out, IndexBackward0, (a,), {'indices': SavedList(indices), 'self_sym_sizes': a._data.shape})
 
@@ -3998,8 +4000,10 @@ def _check_mask(a, d, arr):
 
 def _check_range(indices):
     """PyTorch's error for an index tensor with an element out of range; `indices` are (array, size of its dim)
-    pairs, in order (the error numbers them, not the dims)."""
+    pairs, in order (the error numbers them, not the dims; a mask counts once per dim it covers: (None, 0) each)."""
     for n, (arr, size) in enumerate(indices):
+        if arr is None:
+            continue
         bad = arr[(arr >= size) | (arr < -size)]
         if bad.size and size == 0:
             raise IndexError('index is out of bounds for dimension with size 0')
@@ -4282,6 +4286,8 @@ def _index_put(a, key, value, accumulate=False, sources=None):
     for n, k in enumerate(key):                      # the dim each item of the index starts at
         if isinstance(k, np.ndarray) and k.dtype.kind in 'iu' and dim < ndim:
             ranges.append((k, a._data.shape[dim]))
+        elif isinstance(k, np.ndarray) and k.dtype.kind == 'b':
+            ranges += [(None, 0)] * k.ndim
         dim += ndim - dim - builtins.sum(_dims_used(j) for j in key[n + 1:]) if k is Ellipsis else _dims_used(k)
     # PyTorch's order of errors: index tensors that do not broadcast together, an index into an empty dim, the
     # value's shape, the dtypes, other indices out of range
@@ -4318,7 +4324,7 @@ def _index_put(a, key, value, accumulate=False, sources=None):
 def _check_value_shape(a, key, ranges, value):
     """index_put_'s checks before it reads its indices' values: none into an empty dim, and a value tensor that
     broadcasts to the indexing result."""
-    _check_range([(k, size) for k, size in ranges if not size])
+    _check_range([(k, size) for k, size in ranges if k is not None and not size])
     shape = a._data[tuple(np.zeros_like(k) if any(k is r for r, _ in ranges) else k for k in key)].shape
     try:
         np.broadcast_to(value._data, shape)
@@ -4639,10 +4645,10 @@ def split(a, split_size, dim=0):
         return split_with_sizes(a, split_size, dim)
     if type(split_size) is not builtins.int or type(dim) is not builtins.int:
         _argparse.parser('split', True).check((a, split_size, dim), {})
+    if split_size < 0:                  # (checked before the dim)
+        raise RuntimeError('split expects split_size be non-negative, but got split_size=%d' % split_size)
     d = _split_dim(a, dim, 'split')
     size = a._data.shape[d]
-    if split_size < 0:
-        raise RuntimeError('split expects split_size be non-negative, but got split_size=%d' % split_size)
     if split_size == 0 and size != 0:
         raise RuntimeError('split_size can only be 0 if dimension size is 0, but got dimension size of %d' % size)
     return _multi_view(a, _pieces(a, d, _split_sizes(size, split_size)), SplitBackward0,
@@ -4658,7 +4664,7 @@ def split_with_sizes(a, split_sizes, dim=0):
                            'split_sizes=[%s]' % ', '.join(map(str, sizes)))
     if builtins.sum(sizes) != size:
         raise RuntimeError("split_with_sizes expects split_sizes to sum exactly to %d (input tensor's size at "
-                           "dimension %d), but got split_sizes=[%s]" % (size, d, ', '.join(map(str, sizes))))
+                           "dimension %d), but got split_sizes=[%s]" % (size, dim, ', '.join(map(str, sizes))))
     return _multi_view(a, _pieces(a, d, sizes), SplitWithSizesBackward0,
                        {'dim': _given(dim), 'self_sym_sizes': a._data.shape, 'split_sizes': sizes})
 

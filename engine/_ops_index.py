@@ -733,6 +733,8 @@ def repeat_interleave(a, repeats=None, dim=None, *, output_size=None):
             raise NotImplementedError('"repeat_interleave_cpu" not implemented for \'%s\'' % a.dtype.legacy)
         if (r < 0).any():
             raise RuntimeError('repeats can not be negative')
+        if output_size is not None and output_size != builtins.int(r.sum()):
+            raise RuntimeError('allocated size does not match required size')
         return make(np.repeat(np.arange(r.size, dtype=r.dtype), r.reshape(-1).astype(np.intp)))
     x = a
     if dim is None:
@@ -743,15 +745,20 @@ def repeat_interleave(a, repeats=None, dim=None, *, output_size=None):
     if isinstance(repeats, Tensor) and repeats._data.ndim == 0:
         repeats = make(np.full(_shape(x)[d], builtins.int(repeats._data), np.int64))    # (index_select, as PyTorch)
     if isinstance(repeats, Tensor):
+        if repeats._data.ndim > 1:
+            raise RuntimeError('repeats must be 0-dim or 1-dim tensor')
         r = repeats._data.reshape(-1)
         if r.size == 1:
             r = np.full(_shape(x)[d], r[0], r.dtype)
         if r.size != _shape(x)[d]:
             raise RuntimeError('repeats must have the same size as input along dim, but got repeats.size(0) = %d and '
                                'input.size(%d) = %d' % (r.size, d, _shape(x)[d]))
-        return x.index_select(dim, repeat_interleave(make(r)))     # (its node saves dim as given)
+        return x.index_select(dim, repeat_interleave(make(r), output_size=output_size))   # (dim as given)
     if repeats < 0:
         raise RuntimeError('Repeats must be non-negative')
+    if output_size is not None and output_size != repeats * _shape(x)[d]:
+        raise RuntimeError('repeat_interleave: Invalid output_size, expected %d but got %d'
+                           % (repeats * _shape(x)[d], output_size))
     sizes = list(x._data.shape)
     sizes.insert(d + 1, repeats)
     # (a row-major copy, as PyTorch's: the flatten is then a view, even of a transposed input)

@@ -13,6 +13,7 @@ import numpy as np
 
 from . import _argparse
 from . import _autograd as ag
+from . import _random
 from . import _reduce_order
 from . import _selection
 from . import _dtypes as dt
@@ -495,9 +496,22 @@ def linalg_cross(a, other, *, dim=-1):
         raise NotImplementedError('"cross" not implemented for \'Bool\'')
     if x.dtype != y.dtype:
         raise RuntimeError('expected scalar type %s but found %s' % (a.dtype.legacy, other.dtype.legacy))
-    return _attach(make(np.cross(x, y, axis=d)), LinalgCrossBackward0, (a, other),
+    return _attach(make(_cross_values(x, y, d)), LinalgCrossBackward0, (a, other),
                    {'dim': _raw(dim), 'other': SavedTensor(other) if _edge(a) else None,
                     'self': SavedTensor(a) if _edge(other) else None})
+
+
+def _cross_values(x, y, d):
+    """x × y along dim d as PyTorch's kernel computes floats: each component one fused multiply-add less a rounded
+    product, fma(x1, y2, -(x2 * y1)) and so on (a float32 cross product of decimals is not exactly 0 where the
+    products cancel)."""
+    if x.dtype not in (_F32, np.float64):
+        return np.cross(x, y, axis=d)
+    x, y = np.broadcast_arrays(x, y)
+    a, b = [np.take(x, i, axis=d) for i in range(3)], [np.take(y, i, axis=d) for i in range(3)]
+    fma = _random.fma32 if x.dtype == _F32 else _fma64
+    return np.stack([np.asarray(fma(a[j], b[k], -(a[k] * b[j])), x.dtype) for j, k in ((1, 2), (2, 0), (0, 1))],
+                    axis=d)
 
 
 class LinalgCrossBackward0(Node):

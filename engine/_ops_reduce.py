@@ -242,6 +242,8 @@ class LogcumsumexpBackward0(Node):
 def _cumulative(name, better, node):
     def op(a, dim):
         x = a._data
+        if not x.ndim and dim not in (0, -1):
+            raise IndexError('%s(): Expected reduction dim -1 or 0 for scalar but got %d' % (name, dim))
         d = _wrap_dim(dim, x.ndim)
         v = x.reshape(1) if x.ndim == 0 else x.copy()
         v = np.moveaxis(v, d if x.ndim else 0, -1).copy()

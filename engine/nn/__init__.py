@@ -450,8 +450,9 @@ class Module:
     def train(self, mode=True):
         if not isinstance(mode, bool):
             raise ValueError('training mode is expected to be boolean')
-        for m in self.modules():
-            object.__setattr__(m, 'training', mode)
+        self.training = mode
+        for m in self.children():       # (each child's own train(), which a subclass may override: frozen BN)
+            m.train(mode)
         return self
 
     def eval(self):

@@ -186,7 +186,8 @@ def hardtanh(input, min_val=-1.0, max_val=1.0, inplace=False):
     return _ops_nn.hardtanh(input, min_val, max_val)
 
 
-def hardtanh_(input, min_val=-1.0, max_val=1.0):
+def hardtanh_(input, min_val=-1, max_val=1):
+    """(PyTorch's F.hardtanh_ is its C function, whose bounds default to the ints -1 and 1: what its node saves)"""
     return hardtanh(input, min_val, max_val, True)
 
 

@@ -72,6 +72,63 @@ SNIPPETS = {
         '                     (u @ vh).sum, (u @ torch.diag_embed(S) @ vh).pow(2).sum, (u * S.unsqueeze(-2) @ vh).exp().sum):\n'
         '            A.grad = None; loss().backward(retain_graph=True); print(shape, fm, (A.grad * 1e6).round().tolist())\n'
         'B = torch.randn(4, 3, requires_grad=True); U, S, V = torch.svd(B); (U @ V.T).sum().backward(); print(B.grad)'),
+    # torch.cpu, torch.distributed and the CPU backends, as device-selection code asks them
+    "cpu_modules": (
+        'print(torch.cpu.is_available(), torch.cpu.device_count(), torch.cpu.current_device(), torch.cpu.synchronize())\n'
+        'print(torch.distributed.is_available(), torch.backends.mkldnn.is_available(), torch.backends.mkldnn.enabled,\n'
+        '      torch.backends.mkl.is_available(), torch.backends.openmp.is_available(), torch.backends.mps.is_built())\n'
+        'import torch.distributed as dist\n'
+        'import torch.backends.mkldnn\n'
+        'print(dist.is_initialized(), "cuda" if torch.cuda.is_available() else "cpu")'),
+    # linalg.cross: each component a fused multiply-add less a rounded product, as PyTorch's kernel
+    "cross_fused": (
+        'a = torch.tensor([0.3, 0.7, 0.2], requires_grad=True); b = torch.tensor([0.6, 0.2, 0.4])\n'
+        'c = torch.linalg.cross(a, b); show(c); print(c.tolist(), c[1] != 0); c.sum().backward(); print(a.grad.tolist())\n'
+        'torch.manual_seed(0)\n'
+        'for dt in (torch.float32, torch.float64):\n'
+        '    x, y = torch.randn(50, 3, dtype=dt), torch.randn(50, 3, dtype=dt)\n'
+        '    print(torch.linalg.cross(x, y).sum(0).tolist(), torch.cross(x.T, y.T, dim=0)[:, :3].tolist())\n'
+        'print(torch.linalg.cross(torch.tensor([1, 2, 3]), torch.tensor([4, 5, 6])), torch.linalg.cross(x[:1], y).shape)'),
+    # a mask of two dims or more followed by other indices: the mask is one index for the dims it covers (saved so),
+    # and an index out of range is numbered counting a mask once per dim
+    "mask_then_index": (
+        'x = torch.arange(24.).reshape(2, 3, 4); m = torch.tensor([[True, False, True], [False, True, True]])\n'
+        'print(x[m, [0, 1, 2, 3]], x[m, [1]], x[m, torch.tensor([3, 2, 1, 0])], x[m, 1:3])\n'
+        'x.requires_grad_(); y = x[m, [0, 1, 2, 3]]; show(y); y.sum().backward(); print(x.grad)\n'
+        'z = torch.zeros(2, 3, 4); z[m, [0, 1, 2, 3]] = 1.; print(z.sum(), torch.zeros(2, 0, 4)[m[:, :0], [1]].shape)\n'
+        'tries(lambda: torch.zeros(2, 3)[:, [5]], lambda: torch.zeros(2, 3, 4)[:, [1], [7]],\n'
+        '      lambda: torch.zeros(2, 3, 4)[torch.ones(2, 3, dtype=torch.bool), [7]],\n'
+        '      lambda: torch.zeros(4, 2)[torch.tensor([True, False, True, False]), torch.tensor([3])],\n'
+        '      lambda: torch.zeros(2, 3, 4)[torch.ones(2, dtype=torch.bool), [7], [0]])\n'
+        'for idx in [(torch.ones(2, 3, dtype=torch.bool), [7]), (torch.ones(2, dtype=torch.bool), [7], [0])]:\n'
+        '    for v in (1., torch.ones(1)):\n'
+        '        try:\n'
+        '            torch.zeros(2, 3, 4)[idx] = v\n'
+        '        except IndexError as e:\n'
+        '            print(e)'),
+    # Module.train calls each child's own train(), which a subclass may override (a frozen BatchNorm)
+    "train_calls_children": (
+        'from torch import nn\n'
+        'class Backbone(nn.Module):\n'
+        '    def __init__(s): super().__init__(); s.conv = nn.Conv2d(1, 2, 3); s.bn = nn.BatchNorm2d(2)\n'
+        '    def forward(s, x): return s.bn(s.conv(x))\n'
+        '    def train(s, mode=True): super().train(mode); s.bn.eval(); return s\n'
+        'm = nn.Sequential(Backbone(), nn.Flatten(), nn.Linear(8, 2)); m.train()\n'
+        'm(torch.randn(2, 1, 4, 4)); print([x.training for x in m.modules()], m[0].bn.num_batches_tracked)\n'
+        'm.eval(); print([x.training for x in m.modules()])\n'
+        'tries(lambda: m.train(1), lambda: nn.Linear(2, 2).train(False).training)'),
+    # argument checks: F.hardtanh_'s int bounds, split's dim as given and its size before the dim, cummax's dim of a
+    # 0-d tensor, repeat_interleave's output_size and repeats of two dims
+    "argument_checks": (
+        'import torch.nn.functional as F\n'
+        'x = torch.randn(3, requires_grad=True); y = x * 2; F.hardtanh_(y); show(y)\n'
+        'a = torch.arange(6.).view(2, 3)\n'
+        'tries(lambda: a.split([1, 3], dim=-1), lambda: a.split_with_sizes([1, 3], dim=-2), lambda: a.split(-1, 5),\n'
+        '      lambda: torch.tensor(3.).cummax(1), lambda: torch.tensor(3.).cummin(-2), lambda: torch.tensor(3.).cummax(-1),\n'
+        '      lambda: a.repeat_interleave(2, dim=1, output_size=5), lambda: a.repeat_interleave(2, dim=1, output_size=6),\n'
+        '      lambda: a.repeat_interleave(torch.tensor([[1, 2, 3]]), dim=1),\n'
+        '      lambda: a.repeat_interleave(torch.tensor([1, 2, 3]), dim=1, output_size=5),\n'
+        '      lambda: torch.repeat_interleave(torch.tensor([1, 2]), output_size=3))'),
 }
 
 
