@@ -142,8 +142,22 @@ def _check_bytes(shape, d):
     return nbytes
 
 
+UNINITIALISED = object()        # (empty's fill: see _uninitialised)
+
+
+def _uninitialised(d):
+    """What uninitialised memory of dtype d holds: zeros here, NaN (the largest integer, True) when deterministic
+    algorithms are on, as PyTorch's fill_uninitialized_memory fills it then."""
+    from ._misc import settings
+    if not settings['deterministic']:
+        return 0
+    return np.nan if d.is_floating_point else True if d is dt.bool_ else builtins.int(np.iinfo(d.np).max)
+
+
 def _allocate(shape, d, fill=0):
     """A new array of `shape` filled with `fill`, or PyTorch's allocator errors when it cannot be had."""
+    if fill is UNINITIALISED:
+        fill = _uninitialised(d)
     nbytes = _check_bytes(shape, d)
     if not (d is dt.float16 and math.prod(shape) == 1):     # (PyTorch fills one half unchecked: 1e40 is inf)
         fill = dt.check_scalar(fill, d)
@@ -665,7 +679,7 @@ def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=F
     memory_format.)"""
     size = _given(size, kw, 'empty')
     _mf.check(memory_format, 'empty')
-    t = _filled('empty', 0, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out,
+    t = _filled('empty', UNINITIALISED, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out,
                                               fill=False), pin_memory)
     if memory_format in _mf._RANKS:                   # (channels_last: the rank checked, the memory laid out so)
         t._data = _mf.laid_out(t._data, memory_format)
@@ -680,7 +694,7 @@ def empty_strided(size, stride, *, dtype=None, layout=None, device=None, require
         raise RuntimeError('mismatch in length of strides and shape')
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
     extent = 1 + builtins.sum((n - 1) * s for n, s in zip(shape, stride)) if builtins.all(shape) else 0
-    memory = np.zeros(extent, d.np)
+    memory = np.full(extent, _uninitialised(d), d.np)
     data = np.lib.stride_tricks.as_strided(memory, shape, tuple(s * memory.itemsize for s in stride))
     return _finish(data, requires_grad, device, layout)
 
@@ -776,7 +790,8 @@ def ones_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requi
 
 def empty_like(input=_NO_DATA, *more, dtype=None, layout=None, device=None, requires_grad=False, memory_format=None,
                pin_memory=False):
-    return _like(input, 0, dtype, requires_grad, device, layout, memory_format, 'empty_like', more, pin_memory)
+    return _like(input, UNINITIALISED, dtype, requires_grad, device, layout, memory_format, 'empty_like', more,
+                 pin_memory)
 
 
 def full_like(input=_NO_DATA, fill_value=_NO_DATA, *, dtype=None, layout=None, device=None, requires_grad=False,
@@ -851,7 +866,14 @@ def normal(mean, std=1.0, size=None, *, generator=None, out=None, dtype=None, la
         if out is not None and ag.grad_enabled and builtins.any(
                 isinstance(t, Tensor) and t.requires_grad for t in (mean, std, out)):
             raise out_grad_error('normal')
+        if out is not None and isinstance(mean, Tensor) and not isinstance(std, Tensor):
+            from ._ops import _check_broadcast          # (PyTorch draws into out as broadcast with mean, then adds)
+            _check_broadcast(mean.shape, out.shape)
+            mean = mean.expand(np.broadcast_shapes(mean.shape, out.shape))
         result = normal_of(mean, std, generator)
+        if out is not None:
+            from ._methods import _warn_resized
+            _warn_resized(out, result.shape)
         return result if out is None else _finish(result._data, out=out, factory=False)
     dtype = _out_dtype(dtype, out, 'normal')
     if std < 0:

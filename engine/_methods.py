@@ -809,8 +809,11 @@ def new(self, *args, **kwargs):
 
 def _new_filled(value, name):
     def f(self, *size, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False):
-        from ._factories import full, _size
+        from ._factories import empty, full, _size
         dt.check_options(device, pin_memory)
+        if value is None:                   # (new_empty: uninitialised memory, as empty's)
+            return empty(_size(size, name), dtype=dtype or self.dtype, requires_grad=requires_grad, device=device,
+                         layout=layout)
         return full(_size(size, name), value, dtype=dtype or self.dtype, requires_grad=requires_grad, device=device,
                     layout=layout)
     return f
@@ -1063,7 +1066,7 @@ Tensor.new_tensor = new_tensor
 Tensor.new = new
 Tensor.new_zeros = _new_filled(0, 'new_zeros')
 Tensor.new_ones = _new_filled(1, 'new_ones')
-Tensor.new_empty = _new_filled(0, 'new_empty')
+Tensor.new_empty = _new_filled(None, 'new_empty')
 
 
 def new_full(self, size, fill_value, *, dtype=None, requires_grad=False, device=None, layout=None, pin_memory=False):
@@ -1281,6 +1284,7 @@ def native(fn, name=None, function=False):
     no_out = function and (name in _NO_OUT or name.endswith('_'))
     outs = function and 'out' not in params and not no_out
     tensor_input = function and name in _TENSOR_INPUT
+    by_name = function and params[:1] == ('a',) and 'input' not in params
     check = _ARG_CHECKS.get(name)
     if not function and name in _argparse.NO_ARGUMENTS:
         @functools.wraps(fn)
@@ -1298,6 +1302,10 @@ def native(fn, name=None, function=False):
         if no_out and 'out' in kwargs:         # (the first keyword of those it does not take is named)
             raise TypeError("%s() got an unexpected keyword argument '%s'" % (name, next(
                 k for k in kwargs if k == 'out' or k not in params and k != 'input')))
+        if by_name and 'input' in kwargs:       # (torch.argwhere(input=x): PyTorch's name for `a`)
+            if args:
+                raise TypeError("%s() got multiple values for argument 'input'" % name)
+            args = (kwargs.pop('input'),)
         if check is not None:
             check(name, function, args, kwargs)
         if tensor_input and (args or 'input' in kwargs):
@@ -1605,7 +1613,11 @@ _OUT_OP_CALLED = dict(
     argsort='sort', msort='sort', square='pow', float_power='pow', outer='mul', ger='mul', multiply='mul', kron='mul',
     true_divide='div', divide='div', subtract='sub', diff='sub', clip='clamp', absolute='abs', negative='neg',
     arccos='acos', arcsin='asin', arctan='atan', arcsinh='asinh', arccosh='acosh', arctanh='atanh', arctan2='atan2',
-    fix='trunc', nanmean='nansum', matrix_power='matmul',
+    fix='trunc', nanmean='nansum', matrix_power='matmul', linalg_inv='linalg_inv_ex', linalg_det='_linalg_det',
+    linalg_slogdet='_linalg_slogdet', linalg_solve='_linalg_solve_ex', linalg_eigh='_linalg_eigh',
+    linalg_eigvalsh='_linalg_eigh', linalg_svd='_linalg_svd', linalg_svdvals='_linalg_svd',
+    linalg_cholesky='linalg_cholesky_ex', linalg_multi_dot='mm', linalg_vecdot='vdot', linalg_matrix_power='matmul',
+    linalg_lu_factor='linalg_lu_factor_ex',
     **dict.fromkeys(('vstack', 'hstack', 'column_stack', 'row_stack', 'dstack', 'concat', 'concatenate'), 'cat'))
 
 
@@ -1666,6 +1678,10 @@ _OUTS_SAME_DTYPE = {'frexp': ('torch.frexp() expects mantissa to have dtype %(wa
                               'torch.frexp() expects exponent to have int dtype but got %(got)s')}
 
 
+# Ops returning several tensors that resize their out= tensors in another order than that of their results
+_OUTS_ORDER = {'linalg_eigh': (1, 0), 'linalg_svd': (0, 2, 1)}
+
+
 def _write_outs(name, result, outs, inputs):
     """torch.sort(x, out=(values, indices)) and the other ops returning a torch.return_types tuple: each result
     written into its out= tensor (of the result's own dtype), returned as torch.return_types.<name>_out."""
@@ -1675,8 +1691,9 @@ def _write_outs(name, result, outs, inputs):
     for out in outs:
         _out_grad_check(name, out, inputs)
     messages = _OUTS_SAME_DTYPE.get(name, ())
-    for i, (r, out) in enumerate(zip(result, outs)):    # (one at a time: the values are resized before the indices'
-        if r.dtype is not out.dtype:                    # dtype fails)
+    for i in _OUTS_ORDER.get(name, range(builtins.len(outs))):   # (one at a time: the values are resized before
+        r, out = result[i], outs[i]                                # the indices' dtype fails)
+        if r.dtype is not out.dtype:
             message = messages[i] if messages else 'Expected out tensor to have dtype %(want)s, but got %(got)s instead'
             raise RuntimeError(message % {'want': dt.C_NAMES[r.dtype.name], 'got': dt.C_NAMES[out.dtype.name]})
         _write_out(name, r, out, inputs)

@@ -3906,7 +3906,9 @@ def _index(a, advanced, given=None):
         ranges += [(None, 0)] * arr.ndim if arr.dtype.kind == 'b' else [(key[-1], a._data.shape[d])]
         dim = d + (arr.ndim if arr.dtype.kind == 'b' else 1)
     _check_index_shapes([t._data for _, t in advanced])
-    if a._data.size:
+    if a._data.size and builtins.all(np.broadcast_shapes(*(
+            (builtins.int(np.count_nonzero(t._data)),) if t._data.dtype.kind == 'b' else t._data.shape
+            for _, t in advanced))):
         _check_range(ranges)
     else:           # (an empty result: PyTorch's kernel reads no index, but those into an empty dim are refused)
         _check_range([(arr, 0) for arr, size in ranges if arr is not None and not size])
@@ -4452,7 +4454,8 @@ def masked_fill(a, mask, value):
         raise TypeError('masked_fill: a tensor or a number value')
     _check_broadcast(mask._data.shape, a._data.shape)
     check_masked_fill(mask, value)
-    v = value._data if isinstance(value, Tensor) else dt.check_scalar(_scalar(value), a.dtype)
+    v = dt.check_scalar(_scalar(value.item() if isinstance(value, Tensor) else value), a.dtype)   # (a 0-d tensor:
+    # its number, converted as PyTorch's kernel converts it, an overflow refused)
     r = np.where(mask._data, np.asarray(v).astype(a._data.dtype), a._data)
     out = make(r if r.flags.c_contiguous else r.copy())             # (a contiguous clone, as PyTorch's)
     if isinstance(value, Tensor):

@@ -1260,7 +1260,7 @@ lu.__module__, lu.__qualname__ = 'torch.functional', 'boolean_dispatch.<locals>.
 
 
 class LuUnpackBackward0(Node):
-    def apply(self, gP, gL, gU):
+    def apply(self, gL, gU):                    # (P is no output of the node: not differentiable)
         s = self._saved
         m, n = s['LU_data_sym_argsize_minus_2'], s['LU_data_sym_argsize_minus_1']
         if gL is None and gU is None:
@@ -1308,8 +1308,8 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
     if ag.grad_enabled and LU_data.requires_grad:
         node = ag.record(None, LuUnpackBackward0, (LU_data,), {
             'LU_data_sym_argsize_minus_1': LU_data.shape[-1], 'LU_data_sym_argsize_minus_2': LU_data.shape[-2]})
-        node.num_outputs = 3
-        for i, t in ((1, L), (2, U)):
+        node.num_outputs = 2
+        for i, t in ((0, L), (1, U)):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
     return _ops_nn.return_types.lu_unpack(P, L, U)
 

@@ -77,7 +77,7 @@ NAMES = {
         ldl_factor_ex ldl_solve lstsq matrix_rank pinv""",
         """
         Tensor __dir__ __getattr__ _check_dtype _check_float _norm _over_last_two _wrap_dim dt math _chain_matmul
-        _write_out warn_once"""),
+        _write_out warn_once _RESIZED_FIRST _out_form _out_grad_check _warn_resized functools"""),
     'torch.optim.lr_scheduler': ("""
         Any Literal Self SupportsFloat TYPE_CHECKING TypedDict _SchedulePhase __all__ _enable_get_lr_call
         _initial_mode _param_groups_val_list _to_scalar _update_param_group_val _warn_get_lr_called_within_step

@@ -1,6 +1,7 @@
 """torch.linalg: the functions PyTorch's tutorials call (matmul, cross, svd, svdvals, inv, det, slogdet, solve,
 matrix_power, pinv, matrix_rank, lstsq, cholesky, cholesky_ex, eigh, eigvalsh, qr,
 solve_triangular, and the norms: vector_norm, matrix_norm, norm)."""
+import functools
 import math
 
 from . import matmul  # noqa: F401
@@ -19,7 +20,7 @@ from ._ops_linalg import (inverse as inv, linalg_det as det, linalg_slogdet as s
                           linalg_lu_solve as lu_solve, linalg_householder_product as householder_product)
 from ._ops_torchfns import matrix_exp  # noqa: F401,E402
 from ._tensor import Tensor, _wrap_dim, warn_once
-from ._methods import _write_out
+from ._methods import _out_grad_check, _warn_resized, _write_out
 
 
 def _check_float(name, a, low_precision=True):
@@ -100,7 +101,7 @@ def matrix_norm(A, ord='fro', dim=(-2, -1), keepdim=False, *, dtype=None):
     return extreme(_norm(A, 1., dim[0], keepdim, dtype), dim[1])
 
 
-def norm(A, ord=None, dim=None, keepdim=False, *, out=None, dtype=None):
+def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     """A matrix norm when ord is given and there are two dims (dim, or those of a 2-D A), otherwise a vector norm
     (2 when ord is None), as PyTorch's linalg.norm decides."""
     if not isinstance(A, Tensor):
@@ -178,3 +179,37 @@ def _chain_matmul(*matrices):
     if not matrices:
         raise RuntimeError('chain_matmul(): Expected one or more matrices')
     return matrices[0].clone() if len(matrices) == 1 else multi_dot(matrices)
+
+
+def _out_form(fn, name, composite=False):
+    """fn with PyTorch's out=: the result written into out (see _write_out: resized with a warning, a tuple of them
+    for a torch.return_types result), refused by autograd when a tensor requires grad (the op it names:
+    _methods._OUT_OP_CALLED; those composed of another op's out= form resize out before that refusal); a composite
+    op's (`composite`) copied into out by a recorded copy_ instead."""
+    @functools.wraps(fn)
+    def f(*args, out=None, **kwargs):
+        if out is None:
+            return fn(*args, **kwargs)
+        inputs = args + tuple(kwargs.values())
+        if composite or name in _RESIZED_FIRST:
+            result = fn(*args, **kwargs)
+            _warn_resized(out, result.shape)
+            if out.shape != result.shape:
+                out.resize_(result.shape)
+            return out.copy_(result) if composite else _write_out(name, result, out, inputs)
+        _out_grad_check(name, out, inputs)
+        return _write_out(name, fn(*args, **kwargs), out, inputs)
+    return f
+
+
+_RESIZED_FIRST = frozenset(('linalg_multi_dot', 'linalg_vecdot', 'linalg_matrix_power'))
+
+
+inv, inv_ex, det, slogdet, solve, eigh, eigvalsh, svd, svdvals, qr, cholesky, cholesky_ex, pinv, multi_dot, vecdot, \
+    cross, solve_triangular, matrix_power, lu_factor, lu_factor_ex, lu, lu_solve, householder_product = (
+        _out_form(f, 'linalg_' + f.__name__.split('linalg_')[-1].replace('inverse', 'inv')) for f in (
+            inv, inv_ex, det, slogdet, solve, eigh, eigvalsh, svd, svdvals, qr, cholesky, cholesky_ex, pinv,
+            multi_dot, vecdot, cross, solve_triangular, matrix_power, lu_factor, lu_factor_ex, lu, lu_solve,
+            householder_product))
+matrix_norm, norm, matrix_rank, tensorinv, tensorsolve = (
+    _out_form(f, f.__name__, composite=True) for f in (matrix_norm, norm, matrix_rank, tensorinv, tensorsolve))

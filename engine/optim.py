@@ -12,6 +12,7 @@ from itertools import chain
 import numpy as np
 
 from . import _autograd as ag
+from . import _dtypes as dt
 from ._tensor import Tensor, make
 from .nn import _typename, _zero_grad
 from ._ops import mul, _views_changed
@@ -343,11 +344,13 @@ def _check_betas(betas):
 
 
 def _start(state, p, *names, sum=None, **numbers):
-    """A parameter's first state, in PyTorch's key order: a float32 0-d `step`, other float32 0-d numbers, then a
-    zero tensor like the parameter for each name (Adagrad's `sum`: one filled with that number)."""
-    state['step'] = make(np.array(0.0, np.float32))
+    """A parameter's first state, in PyTorch's key order: a 0-d `step`, other 0-d numbers (float32, float64 when that
+    is the default dtype), then a zero tensor like the parameter for each name (Adagrad's `sum`: one filled with
+    that number)."""
+    scalar = np.float64 if dt.default_float is dt.float64 else np.float32
+    state['step'] = make(np.array(0.0, scalar))
     for k, v in numbers.items():
-        state[k] = make(np.array(v, np.float32))
+        state[k] = make(np.array(v, scalar))
     if sum is not None:
         state['sum'] = make(np.full_like(p._data, sum))
     for k in names:
@@ -513,9 +516,11 @@ class AdamW(Adam):
 
     _LOADED_DEFAULTS = tuple((k, True if k == 'decoupled_weight_decay' else v) for k, v in Adam._LOADED_DEFAULTS)
 
-    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, **kwargs):
-        kwargs['decoupled_weight_decay'] = True
-        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, **kwargs)
+    def __init__(self, params, lr=1e-3, betas=(0.9, 0.999), eps=1e-8, weight_decay=1e-2, amsgrad=False, *,
+                 maximize=False, foreach=None, capturable=False, differentiable=False, fused=None):
+        super().__init__(params, lr, betas, eps, weight_decay, amsgrad, foreach=foreach, maximize=maximize,
+                         capturable=capturable, differentiable=differentiable, fused=fused,
+                         decoupled_weight_decay=True)
 
 
 class RMSprop(Optimizer):

@@ -188,41 +188,40 @@ class Module:
             _check_initialised(self, '_backward_hooks')
         backward_hooks, pre_hooks = d.get('_backward_hooks'), d.get('_backward_pre_hooks')
         full = backward_hooks if backward_hooks and d.get('_is_full_backward_hook') else None
-        hooks = d.get('_forward_pre_hooks')
-        if hooks:
-            with_kwargs = d['_forward_pre_hooks_with_kwargs']
-            for hook_id, hook in list(hooks.items()):
-                if hook_id in with_kwargs:
-                    new = hook(self, args, kwargs)
-                    if new is not None:
-                        if not (isinstance(new, tuple) and len(new) == 2):
-                            raise RuntimeError('forward pre-hook must return None or a tuple of (new_args, '
-                                               'new_kwargs), but got %s.' % (new,))
-                        args, kwargs = new
-                    continue
-                new = hook(self, args)
-                if new is not None:
-                    args = new if isinstance(new, tuple) else (new,)
-        bw_hook = None
-        if full or pre_hooks:
-            bw_hook = _backward_hooks.FullHooks(self, list(full.values()) if full else [],
-                                                list(pre_hooks.values()) if pre_hooks else [])
-            args = bw_hook.wrap_args(args)
         hooks = d.get('_forward_hooks')
-        if not hooks:
+        out, after, ran, bw_hook = None, list(hooks.items()) if hooks else None, 0, None
+        try:                            # (an error from a pre-hook, forward or a hook: the always_call hooks run)
+            hooks = d.get('_forward_pre_hooks')
+            if hooks:
+                with_kwargs = d['_forward_pre_hooks_with_kwargs']
+                for hook_id, hook in list(hooks.items()):
+                    if hook_id in with_kwargs:
+                        new = hook(self, args, kwargs)
+                        if new is not None:
+                            if not (isinstance(new, tuple) and len(new) == 2):
+                                raise RuntimeError('forward pre-hook must return None or a tuple of (new_args, '
+                                                   'new_kwargs), but got %s.' % (new,))
+                            args, kwargs = new
+                        continue
+                    new = hook(self, args)
+                    if new is not None:
+                        args = new if isinstance(new, tuple) else (new,)
+            if full or pre_hooks:
+                bw_hook = _backward_hooks.FullHooks(self, list(full.values()) if full else [],
+                                                    list(pre_hooks.values()) if pre_hooks else [])
+                args = bw_hook.wrap_args(args)
             out = self.forward(*args, **kwargs)
-        else:
-            out, hooks, ran, with_kwargs = None, list(hooks.items()), 0, d['_forward_hooks_with_kwargs']
-            try:
-                out = self.forward(*args, **kwargs)
-                for hook_id, hook in hooks:
+            if after:
+                with_kwargs = d['_forward_hooks_with_kwargs']
+                for hook_id, hook in after:
                     ran += 1
                     new = hook(self, args, kwargs, out) if hook_id in with_kwargs else hook(self, args, out)
                     if new is not None:
                         out = new
-            except Exception:
-                _run_always_called(self, hooks[ran:], args, kwargs, out)
-                raise
+        except Exception:
+            if after:
+                _run_always_called(self, after[ran:], args, kwargs, out)
+            raise
         if bw_hook:
             if not isinstance(out, (Tensor, tuple)):
                 warnings.warn('For backward hooks to be called, module output should be a Tensor or a tuple of '

@@ -129,6 +129,78 @@ SNIPPETS = {
         '      lambda: a.repeat_interleave(torch.tensor([[1, 2, 3]]), dim=1),\n'
         '      lambda: a.repeat_interleave(torch.tensor([1, 2, 3]), dim=1, output_size=5),\n'
         '      lambda: torch.repeat_interleave(torch.tensor([1, 2]), output_size=3))'),
+    # optimizers' scalar state in float64 when that is the default dtype; AdamW's signature lists its keywords (nanoGPT
+    # asks it for 'fused')
+    "optimizer_scalars": (
+        'import inspect\n'
+        'print(list(inspect.signature(torch.optim.AdamW).parameters))\n'
+        'torch.set_default_dtype(torch.float64)\n'
+        'p = torch.nn.Parameter(torch.ones(2)); p.grad = torch.full((2,), 0.3)\n'
+        'for cls in (torch.optim.Adam, torch.optim.NAdam, torch.optim.ASGD, torch.optim.Adagrad, torch.optim.RMSprop):\n'
+        '    o = cls([p]); o.step(); o.step(); print(cls.__name__, o.state[p], p.tolist())\n'
+        'torch.set_default_dtype(torch.float32)\n'
+        'q = torch.nn.Parameter(torch.ones(2)); q.grad = torch.full((2,), 0.3); o = torch.optim.NAdam([q]); o.step()\n'
+        'print(o.state[q]["mu_product"], q.tolist())'),
+    # an always_call forward hook runs when a forward pre-hook raises too
+    "always_call_hooks": (
+        'm = torch.nn.Linear(2, 2)\n'
+        'm.register_forward_hook(lambda *a: print("always"), always_call=True)\n'
+        'm.register_forward_hook(lambda mod, a, k, o: print("kw", k), with_kwargs=True, always_call=True)\n'
+        'h = m.register_forward_pre_hook(lambda mod, inp: 1 / 0)\n'
+        'tries(lambda: m(torch.ones(1, 2)))\n'
+        'h.remove(); print(m(torch.ones(1, 2)).shape)'),
+    # argument handling: `input=` for the functions whose parameter the engine names otherwise; a 0-d tensor filled
+    # into an integer or half tensor is converted with PyTorch's overflow check; normal's out= broadcast with mean
+    # or resized with the warning; an index whose broadcast is empty reads no index
+    "arguments_more": (
+        'x = torch.tensor([[1., 0.], [2., 3.]]); m = torch.tensor([True, False, False])\n'
+        'tries(*(lambda n=n: getattr(torch, n)(input=x) for n in ("argwhere", "ravel", "fliplr", "diagflat", "msort")),\n'
+        '      lambda: torch.argwhere(x, input=x),\n'
+        '      lambda: torch.tensor([5, 6, 7], dtype=torch.int8).masked_fill(m, torch.tensor(1000)),\n'
+        '      lambda: torch.tensor([5, 6, 7], dtype=torch.int32).masked_fill(m, torch.tensor(2**40)),\n'
+        '      lambda: torch.tensor([5., 6, 7], dtype=torch.float16).masked_fill(m, torch.tensor(1e6)),\n'
+        '      lambda: torch.tensor([5, 6, 7], dtype=torch.int8).masked_fill(m, torch.tensor(1.5)),\n'
+        '      lambda: torch.normal(torch.zeros(3), 1., out=torch.zeros(2)),\n'
+        '      lambda: torch.normal(torch.zeros(3), 1., out=torch.zeros(2, 3)),\n'
+        '      lambda: torch.normal(torch.zeros(3), torch.ones(3), out=torch.zeros(2)), torch.rand(2),\n'
+        '      lambda: torch.zeros(2, 3)[[5], []].shape, lambda: torch.zeros(2, 3)[[], [7]].shape)'),
+    # lu_unpack's P is no output of its node: L and U are outputs 0 and 1
+    "lu_unpack_outputs": (
+        'torch.manual_seed(0)\n'
+        'for shape in ((3, 3), (2, 4), (4, 2)):\n'
+        '    A = torch.randn(*shape, requires_grad=True)\n'
+        '    P, L, U = torch.lu_unpack(*torch.linalg.lu_factor(A))\n'
+        '    print(P.grad_fn, L.output_nr, U.output_nr); (L.sum() + U.pow(2).sum()).backward(); print(A.grad)'),
+    # with deterministic algorithms on, uninitialised memory is filled: NaN, the largest integer, True
+    "deterministic_empty": (
+        'torch.use_deterministic_algorithms(True)\n'
+        'print(torch.empty(3), torch.empty(2, dtype=torch.int64), torch.empty_like(torch.ones(2)), torch.ones(2).new_empty(2),\n'
+        '      torch.empty(2, dtype=torch.bool), torch.empty_strided((2,), (1,)), torch.empty(2, dtype=torch.float16))\n'
+        'torch.use_deterministic_algorithms(False)\n'
+        'print(torch.ones(2).new_empty(2, 2, dtype=torch.int64).shape)'),
+    # torch.linalg's out=: written into (resized with the warning), refused by autograd naming the op it runs, a
+    # tuple for the functions returning several; the composite ones copy in, recorded (CopyBackwards)
+    "linalg_out": (
+        'A = torch.tensor([[4., 1.], [1., 3.]]); B = torch.tensor([[1.], [2.]]); v = torch.tensor([1., 2.])\n'
+        'E = lambda n=5, d=torch.float32: torch.empty(n, dtype=d)\n'
+        'calls = [lambda o: torch.linalg.inv(A, out=o), lambda o: torch.linalg.det(A, out=o),\n'
+        '         lambda o: torch.linalg.solve(A, B, out=o), lambda o: torch.linalg.eigvalsh(A, out=o),\n'
+        '         lambda o: torch.linalg.svdvals(A, out=o), lambda o: torch.linalg.cholesky(A, out=o),\n'
+        '         lambda o: torch.linalg.pinv(A, out=o), lambda o: torch.linalg.multi_dot([A, A, B], out=o),\n'
+        '         lambda o: torch.linalg.vecdot(v, v, out=o), lambda o: torch.linalg.matrix_power(A, 3, out=o),\n'
+        '         lambda o: torch.linalg.matrix_norm(A, out=o), lambda o: torch.linalg.norm(A, dim=1, out=o),\n'
+        '         lambda o: torch.linalg.tensorinv(A, ind=1, out=o), lambda o: torch.linalg.vector_norm(A, out=o),\n'
+        '         lambda o: torch.linalg.solve_triangular(A.triu(), B, upper=True, out=o)]\n'
+        'for f in calls:\n'
+        '    o = E(); r = f(o); print(r, r is o)\n'
+        'tries(lambda: torch.linalg.inv_ex(A, out=(E(), E(d=torch.int32))), lambda: torch.linalg.slogdet(A, out=(E(), E())),\n'
+        '      lambda: torch.linalg.eigh(A, out=(E(), E())).eigenvalues, lambda: torch.linalg.qr(A, out=(E(), E())),\n'
+        '      lambda: torch.linalg.lu_factor(A, out=(E(), E(d=torch.int32))), lambda: torch.linalg.svd(A, out=(E(), E(), E())).S,\n'
+        '      lambda: torch.linalg.matrix_rank(A, out=E(d=torch.int64)))\n'
+        'A.requires_grad_(); v.requires_grad_()\n'
+        'for f in calls:\n'
+        '    tries(lambda: f(E()))\n'
+        'tries(lambda: torch.linalg.eigh(A, out=(E(), E())), lambda: torch.linalg.svd(A, out=(E(), E(), E())))'),
 }
 
 
