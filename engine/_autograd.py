@@ -1091,6 +1091,8 @@ class Node:
             self._check_saved(_in_pack_order(self._saved) if self._hooked else self._saved.items())
             return
         except RuntimeError as err:
+            if self._hooked:              # (already in PyTorch's order; a hook is not to be run again)
+                raise
             first = err
         # (outside the except clause, so that the error raised is PyTorch's one, not one raised while handling another)
         self._check_saved(sorted(self._saved.items(), key=lambda item: (

@@ -201,6 +201,42 @@ SNIPPETS = {
         'for f in calls:\n'
         '    tries(lambda: f(E()))\n'
         'tries(lambda: torch.linalg.eigh(A, out=(E(), E())), lambda: torch.linalg.svd(A, out=(E(), E(), E())))'),
+    # non-reentrant checkpoints as PyTorch 2.13's: nested ones, inputs saved (through the hooks around: modified in
+    # place, they fail backward), kwargs and random state replayed, early stop, recomputations that save other
+    # tensors refused in PyTorch's words
+    "checkpoint_non_reentrant": (
+        'from torch.utils.checkpoint import checkpoint, set_checkpoint_early_stop\n'
+        'def inner(x): return x.sin() * 2\n'
+        'def mid(x): return checkpoint(inner, x, use_reentrant=False).exp()\n'
+        'def outer(x): return checkpoint(mid, x, use_reentrant=False).cos()\n'
+        'x = torch.tensor([0.5, 1.0], requires_grad=True)\n'
+        'y = checkpoint(outer, x, use_reentrant=False); y.sum().backward(retain_graph=True); print(x.grad)\n'
+        'y.sum().backward(); print(x.grad, torch.autograd.grad(checkpoint(outer, x, use_reentrant=False).sum(), x))\n'
+        'with torch.autograd.graph.saved_tensors_hooks(lambda t: print("pack", t.shape) or t, lambda t: print("unpack") or t):\n'
+        '    out = checkpoint(torch.exp, x, use_reentrant=False)\n'
+        'out.sum().backward()\n'
+        'torch.manual_seed(0); d = torch.nn.Dropout(0.5)\n'
+        'def f(x, scale, *, shift=0.): return d(x * scale) + shift\n'
+        'z = torch.ones(6, requires_grad=True)\n'
+        'y = checkpoint(f, z, 3., shift=torch.tensor(1.), use_reentrant=False); y.sum().backward(); print(z.grad, torch.rand(1))\n'
+        'calls = []\n'
+        'def g(x): calls.append(1); y = x.exp(); print("after exp"); return y.sin()\n'
+        'with set_checkpoint_early_stop(False):\n'
+        '    y = checkpoint(g, x, use_reentrant=False)\n'
+        'y.sum().backward(); y = checkpoint(g, x, use_reentrant=False); y.sum().backward(); print(len(calls))\n'
+        'a = x * 2; y = checkpoint(torch.exp, a, use_reentrant=False)\n'
+        'with torch.no_grad(): a.mul_(2)\n'
+        'tries(lambda: y.sum().backward())\n'
+        'state = {"n": 0}\n'
+        'def h(t):\n'
+        '    state["n"] += 1\n'
+        '    return t.sin() if state["n"] % 2 else t * 1\n'
+        'def k(t):\n'
+        '    state["n"] += 1\n'
+        '    return t.exp() if state["n"] % 2 else t.double().exp()\n'
+        'tries(lambda: checkpoint(h, x, use_reentrant=False).sum().backward(),\n'
+        '      lambda: checkpoint(k, x, use_reentrant=False).sum().backward(),\n'
+        '      lambda: checkpoint(k, x, use_reentrant=False, determinism_check="bogus"))'),
 }
 
 
