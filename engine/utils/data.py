@@ -1,11 +1,17 @@
-"""torch.utils.data: datasets, samplers and a DataLoader that batches them (in this process: no worker processes),
-as tutorials use them (`DataLoader(TensorDataset(X, y), batch_size, shuffle=True)` in Dive into Deep Learning).
-Random orders use PyTorch's generator calls, so they are PyTorch's for the same seed."""
+"""torch.utils.data: datasets, samplers and a DataLoader that batches them, as tutorials use them
+(`DataLoader(TensorDataset(X, y), batch_size, shuffle=True)` in Dive into Deep Learning). Random orders use PyTorch's
+generator calls, so they are PyTorch's for the same seed. Worker processes (num_workers > 0) are emulated in this
+process: each worker has its own random states, seeded as PyTorch seeds its processes, and worker info; batches go
+to the workers in turn, as PyTorch hands them out."""
 import bisect
+import collections
 import copy
+import dataclasses
 import itertools
 import math
 import numbers
+import os
+import random
 import sys
 import types
 import warnings
@@ -432,6 +438,8 @@ class DataLoader:
                                                                             in_order)
         self.persistent_workers = persistent_workers
         self._initialized = True
+        if num_workers:
+            _check_worker_number(num_workers)
 
     def __setattr__(self, attr, val):
         if getattr(self, '_initialized', False) and attr in ('batch_size', 'batch_sampler', 'sampler', 'drop_last',
@@ -446,13 +454,25 @@ class DataLoader:
                               f"ignore pin_memory_device='{self.pin_memory_device}'.", stacklevel=2)
             warnings.warn("'pin_memory' argument is set as true but no accelerator is found, then device pinned "
                           "memory won't be used.", stacklevel=2)
+        if self.num_workers:
+            if self.persistent_workers and self.__dict__.get('_iterator') is not None:
+                self._iterator._reset()
+                return self._iterator
+            _check_worker_number(self.num_workers)
+            it = _MultiProcessingDataLoaderIter(self)
+            if self.persistent_workers:
+                object.__setattr__(self, '_iterator', it)
+            return it
         sampler = self.batch_sampler if self.batch_sampler is not None else self.sampler
         indices = None if sampler is None else iter(sampler)
         _int64_draw(self.generator or _factories.default_generator)    # (the iterator's base seed for workers)
         if isinstance(self.dataset, IterableDataset):
             return _SingleProcessDataLoaderIter(self, self._streamed(iter(self.dataset), indices))
-        return _SingleProcessDataLoaderIter(self, (self.collate_fn(_fetch(self.dataset, i) if self.batch_sampler
-                                                                   is not None else self.dataset[i]) for i in indices))
+        return _SingleProcessDataLoaderIter(self, (self._fetch(i) for i in indices))
+
+    def _fetch(self, index):
+        """The batch (or sample) of a map-style dataset at the sampler's index."""
+        return self.collate_fn(_fetch(self.dataset, index) if self.batch_sampler is not None else self.dataset[index])
 
     def _streamed(self, samples, indices):
         """Batches (or samples) of an IterableDataset, as PyTorch's _IterableDatasetFetcher takes them."""
@@ -474,10 +494,179 @@ class DataLoader:
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
 
 
+def _check_worker_number(n):
+    """PyTorch's warning for more workers than the CPUs this process may use."""
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, 'sched_getaffinity') else os.cpu_count()
+    if cpus is None or n > cpus:
+        suggestion = ('Our suggested max number of worker in current system is %d%s, which is smaller than what this '
+                      'DataLoader is going to create.' % (cpus, '' if hasattr(os, 'sched_getaffinity') else
+                                                          ' (`cpuset` is not taken into account)')
+                      if cpus is not None else
+                      'DataLoader is not able to compute a suggested max number of worker in current system.')
+        warnings.warn('This DataLoader will create %d worker processes in total. %s Please be aware that excessive '
+                      'worker creation might get DataLoader running slow or even freeze, lower the worker number to '
+                      'avoid potential slowness/freeze if necessary.' % (n, suggestion), stacklevel=3)
+
+
+@dataclasses.dataclass(frozen=True)
+class WorkerInfo:
+    """What get_worker_info() tells code running in a DataLoader worker."""
+    id: int
+    num_workers: int
+    seed: int
+    dataset: object
+    rng: object = None
+    worker_method: str = 'multiprocessing'
+
+
+WorkerInfo.__module__ = 'torch.utils.data._utils.worker'
+WorkerInfo.__qualname__ = 'WorkerInfo'
+_worker_info = None             # the worker running now, if any
+
+
 def get_worker_info():
-    """Information about the DataLoader worker process this runs in: None, as in the main process (the engine's
-    DataLoader loads in the main process, whatever num_workers says)."""
-    return None
+    """Information about the DataLoader worker this runs in (its id, the number of workers, its seed, its
+    dataset), or None in the main process."""
+    return _worker_info
+
+
+def _numpy_seed(base_seed, worker_id):
+    """The four 32-bit words PyTorch's worker seeds numpy's global generator with: the worker id and the base
+    seed's two halves hashed and mixed as numpy's SeedSequence does (so numpy's numbers differ between workers)."""
+    mask, shift = 0xFFFFFFFF, 16
+    multiplier = [0x43B0D7E5]
+
+    def hashed(value):
+        value ^= multiplier[0]
+        multiplier[0] = multiplier[0] * 0x931E8875 & mask
+        value = value * multiplier[0] & mask
+        return value ^ value >> shift
+
+    def mixed(x, y):
+        r = (0xCA01F9DD * x - 0x4973F715 * y) & mask
+        return r ^ r >> shift
+
+    pool = [hashed(v) for v in (worker_id, base_seed & mask, base_seed >> 32, 0)]
+    for src in range(4):
+        for dst in range(4):
+            if src != dst:
+                pool[dst] = mixed(pool[dst], hashed(pool[src]))
+    words, b = [], 0x8B51F9DD
+    for v in pool:
+        v ^= b
+        b = b * 0x58F38DED & mask
+        v = v * b & mask
+        words.append(v ^ v >> shift)
+    return words
+
+
+class _Worker:
+    """One DataLoader worker process, emulated: its random states (torch's, Python's, numpy's) and its info are
+    swapped in while it runs; for an IterableDataset, its own iterator."""
+
+    def __init__(self, loader, worker_id, base_seed):
+        self.loader, self.states, self.exhausted = loader, None, False
+        self.info = WorkerInfo(worker_id, loader.num_workers, base_seed + worker_id, loader.dataset)
+        self.run(self._start, base_seed)
+
+    def _start(self, base_seed):
+        """What PyTorch's worker does first: seed, run worker_init_fn, make its fetcher."""
+        seed = self.info.seed
+        random.seed(seed)
+        _factories.manual_seed(seed)
+        np.random.seed(_numpy_seed(base_seed, self.info.id))
+        if self.loader.worker_init_fn is not None:
+            self.loader.worker_init_fn(self.info.id)
+        self.restart()
+
+    def restart(self):
+        """A new pass over an IterableDataset (each worker iterates its own copy)."""
+        self.exhausted = False
+        if isinstance(self.loader.dataset, IterableDataset):
+            self.samples = iter(self.loader.dataset)
+
+    def run(self, fn, *args):
+        global _worker_info
+        outside = (_factories.get_rng_state(), random.getstate(), np.random.get_state(), _worker_info)
+        if self.states is not None:
+            torch_state, python_state, numpy_state = self.states
+            _factories.set_rng_state(torch_state)
+            random.setstate(python_state)
+            np.random.set_state(numpy_state)
+        _worker_info = self.info
+        try:
+            return fn(*args)
+        finally:
+            self.states = (_factories.get_rng_state(), random.getstate(), np.random.get_state())
+            _factories.set_rng_state(outside[0])
+            random.setstate(outside[1])
+            np.random.set_state(outside[2])
+            _worker_info = outside[3]
+
+    def fetch(self, index):
+        """The batch (or sample) for the sampler's index; for an IterableDataset the next one of this worker's
+        iterator (_NO_DATA once it has run out, as PyTorch's worker reports)."""
+        if not isinstance(self.loader.dataset, IterableDataset):
+            return self.loader._fetch(index)
+        if self.loader.batch_sampler is None:
+            sample = next(self.samples, _NO_DATA)
+            return sample if sample is _NO_DATA else self.loader.collate_fn(sample)
+        data = list(itertools.islice(self.samples, len(index)))
+        if not data or self.loader.drop_last and len(data) < len(index):
+            return _NO_DATA
+        return self.loader.collate_fn(data)
+
+
+_NO_DATA = object()
+
+
+class _MultiProcessingDataLoaderIter:
+    """iter(loader) with workers: a base seed drawn from the main generator, the workers started (seeded, their
+    worker_init_fn run), then batches handed to the workers in turn (a worker that ran out of an IterableDataset
+    is passed over) and returned in order. The sampler is read ahead as PyTorch prefetches."""
+    __module__ = 'torch.utils.data.dataloader'
+
+    def __init__(self, loader):
+        self._loader = loader
+        sampler = loader.batch_sampler if loader.batch_sampler is not None else loader.sampler
+        self._sampler = sampler if sampler is not None else itertools.repeat(None)
+        self._sampler_iter = iter(self._sampler)
+        self._base_seed = _int64_draw(loader.generator or _factories.default_generator)
+        self._workers = [_Worker(loader, i, self._base_seed) for i in range(loader.num_workers)]
+        self._prime()
+
+    def _prime(self):
+        self._turn = itertools.cycle(self._workers)
+        self._indices = collections.deque(itertools.islice(self._sampler_iter,
+                                                           self._loader.prefetch_factor * len(self._workers)))
+
+    def _reset(self):
+        """A new epoch of persistent workers: a new pass over the sampler, each worker's iterator made anew."""
+        self._sampler_iter = iter(self._sampler)
+        for w in self._workers:
+            w.run(w.restart)
+        self._prime()
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        while self._indices:
+            worker = next(w for w in self._turn if not w.exhausted) if not all(
+                w.exhausted for w in self._workers) else None
+            if worker is None:
+                break
+            index = self._indices.popleft()
+            data = worker.run(worker.fetch, index)
+            self._indices.extend(itertools.islice(self._sampler_iter, 1))
+            if data is _NO_DATA:
+                worker.exhausted = True
+                continue
+            return data
+        raise StopIteration
+
+    def __len__(self):
+        return len(self._loader)
 
 
 def _file_modules():

@@ -237,7 +237,45 @@ SNIPPETS = {
         'tries(lambda: checkpoint(h, x, use_reentrant=False).sum().backward(),\n'
         '      lambda: checkpoint(k, x, use_reentrant=False).sum().backward(),\n'
         '      lambda: checkpoint(k, x, use_reentrant=False, determinism_check="bogus"))'),
+    # DataLoader workers (emulated in the engine): each seeded as PyTorch seeds its processes (torch, random and
+    # numpy), with its worker info; batches handed out in turn; an IterableDataset iterated by every worker (the
+    # duplicates PyTorch's documentation warns of), sharded by worker info; persistent workers keep their states
+    "dataloader_workers": (
+        'import random, numpy as np\n'
+        'from torch.utils.data import DataLoader, Dataset, IterableDataset, get_worker_info\n'
+        'class D(Dataset):\n'
+        '    def __len__(self): return 8\n'
+        '    def __getitem__(self, i):\n'
+        '        info = get_worker_info()\n'
+        '        return torch.tensor([i, -1 if info is None else info.id]), torch.rand(1), random.random(), np.random.rand()\n'
+        'torch.manual_seed(0); random.seed(0); np.random.seed(0)\n'
+        'for b in DataLoader(D(), batch_size=3, shuffle=True, num_workers=2): print(b)\n'
+        'print(torch.rand(1), random.random(), np.random.rand(), get_worker_info())\n'
+        'class R(IterableDataset):\n'
+        '    def __init__(self, n, shard): self.n, self.shard = n, shard\n'
+        '    def __iter__(self):\n'
+        '        info = get_worker_info()\n'
+        '        return iter(range(info.id, self.n, info.num_workers) if self.shard and info else range(self.n))\n'
+        'for n, shard, w, drop in ((6, True, 2, False), (7, True, 3, False), (7, True, 3, True), (4, False, 2, False)):\n'
+        '    print(list(DataLoader(R(n, shard), batch_size=2, num_workers=w, drop_last=drop)))\n'
+        'print(list(DataLoader(R(4, False), batch_size=None, num_workers=2)))\n'
+        'def init(worker_id): random.seed(worker_id)\n'
+        'dl = DataLoader(D(), batch_size=4, num_workers=2, worker_init_fn=init, persistent_workers=True)\n'
+        'torch.manual_seed(3)\n'
+        'for epoch in range(2):\n'
+        '    print(epoch, [b[2] for b in dl], [b[1] for b in dl])\n'
+        'it = iter(DataLoader(D(), batch_size=2, num_workers=2)); print(type(it).__name__, len(it), torch.rand(1))\n'
+        'del it, dl     # (PyTorch\'s worker processes end here, not at exit)'),
 }
+
+
+def test_numpy_seed_of_workers():
+    """The words a worker seeds numpy with are those of PyTorch's worker (`_generate_state`)."""
+    from torch.utils.data._utils.worker import _generate_state
+    from engine.utils.data import _numpy_seed
+    for base_seed in (0, 1, 2**31 - 1, 2**32 + 5, 2**63 - 1, 123456789012345):
+        for worker_id in range(4):
+            assert _numpy_seed(base_seed, worker_id) == _generate_state(base_seed, worker_id)
 
 
 @pytest.mark.parametrize("name", SNIPPETS)
