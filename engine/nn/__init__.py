@@ -1,5 +1,6 @@
 """torch.nn: Module (parameter registration, train/eval, repr), the common layers and losses, and nn.init."""
 import functools
+import itertools
 import math
 import numbers
 import operator
@@ -72,14 +73,14 @@ _TORCH_MODULE_NAMES = frozenset("""
     ipu mtia register_load_state_dict_post_hook register_load_state_dict_pre_hook register_state_dict_post_hook
     register_state_dict_pre_hook set_submodule share_memory to_empty xpu""".split())
 _ENGINE_MODULE_NAMES = frozenset("""
-    _check_name _child_lines _convert _forget _upgrade_state_dict _get_attribute _named _non_persistent
+    _check_name _child_lines _forget _upgrade_state_dict _get_attribute _named
     _register_backward_hook _own_copy _forward_per_class _init_per_class _fn fn _nd _n _number _no_batch_dim _run
     _zeros _check_hidden _check_input _expected_hidden_size _abs_index _check_factor _check_other _insert _key __slotnames__
     _becomes""".split())
 
 
 # A module's hooks and their options, each an OrderedDict keyed by the hook's handle id, as PyTorch keeps them
-# (m._forward_hooks prints OrderedDict({0: <function ...>})); the state_dict ones stay empty (no registration)
+# (m._forward_hooks prints OrderedDict({0: <function ...>}))
 _HOOK_DICTS = ('_backward_pre_hooks', '_backward_hooks', '_forward_hooks', '_forward_hooks_with_kwargs',
                '_forward_hooks_always_called', '_forward_pre_hooks', '_forward_pre_hooks_with_kwargs',
                '_state_dict_hooks', '_state_dict_pre_hooks', '_load_state_dict_pre_hooks',
@@ -91,19 +92,6 @@ def _check_initialised(module, name):
     it names the first attribute of Module's that PyTorch's method reads."""
     if '_parameters' not in module.__dict__:
         raise AttributeError("'%s' object has no attribute '%s'" % (type(module).__name__, name))
-
-
-def _assign_loaded(module, key, current, src):
-    """load_state_dict(assign=True): the module takes the checkpoint's tensor itself (a parameter as a Parameter of
-    it, as requires_grad as the one it replaces)."""
-    prefix, _, name = key.rpartition('.')
-    owner = module.get_submodule(prefix)
-    if name in owner._parameters:
-        if isinstance(src, Parameter):
-            src.requires_grad_(current.requires_grad)
-        else:
-            src = Parameter(src, requires_grad=current.requires_grad)
-    setattr(owner, name, src)
 
 
 def _run_always_called(module, hooks, args, kwargs, out):
@@ -150,7 +138,7 @@ class Module:
         for name in _HOOK_DICTS:                    # (PyTorch's: OrderedDicts keyed by the hooks' handle ids)
             object.__setattr__(self, name, OrderedDict())
         object.__setattr__(self, '_is_full_backward_hook', None)
-        object.__setattr__(self, '_non_persistent', set())
+        object.__setattr__(self, '_non_persistent_buffers_set', set())
         object.__setattr__(self, 'training', True)
         if self.call_super_init:
             super().__init__(*args, **kwargs)
@@ -373,7 +361,7 @@ class Module:
             raise TypeError("cannot assign '%s' object to buffer '%s' (torch Tensor or None required)"
                             % (_typename(tensor), name))
         self._buffers[name] = tensor
-        (self._non_persistent.discard if persistent else self._non_persistent.add)(name)
+        (self._non_persistent_buffers_set.discard if persistent else self._non_persistent_buffers_set.add)(name)
 
     def add_module(self, name, module):
         """Add a child module under `name`."""
@@ -468,22 +456,32 @@ class Module:
             _zero_grad(p, set_to_none)
 
     # ------------------------------------------------------------------ conversion and state
-    def _convert(self, fn):
-        """PyTorch's _apply: each parameter gets the data of fn(it) where that changes its dtype, keeping its
-        identity, and so does its grad (grad.data = ...); each buffer is replaced by fn(it), a new tensor then."""
+    def _apply(self, fn, recurse=True):
+        """PyTorch's _apply: the children first (each its own _apply, which a subclass may override); then each
+        parameter gets the data of fn(it) where that changes its dtype, keeping its identity, and so does its grad
+        (grad.data = ...); each buffer is replaced by fn(it), a new tensor then."""
         _check_initialised(self, '_modules')
-        for t in self.parameters():
+        if recurse:
+            for module in self.children():
+                module._apply(fn)
+        for t in self._parameters.values():
+            if t is None:
+                continue
             converted = fn(t.detach())
-            if converted.dtype is not t.dtype:
+            if converted.dtype is not t.dtype or converted.shape != t.shape:
                 t.data = converted
                 if t._grad is not None:
                     t._grad.data = t._grad.detach().to(converted.dtype)
-        for module in self.modules():
-            buffers = module._buffers
-            for key, t in buffers.items():
-                if t is not None:
-                    buffers[key] = fn(t)
+        buffers = self._buffers
+        for key, t in buffers.items():
+            if t is not None:
+                buffers[key] = fn(t)
         return self
+
+    def to_empty(self, *, device=None, recurse=True):
+        """Every parameter and buffer made uninitialised memory of its shape (on `device`)."""
+        from .._factories import empty_like
+        return self._apply(lambda t: empty_like(t, device=device), recurse=recurse)
 
     def to(self, *args, **kwargs):
         """dtype / device moves of the floating and complex tensors (only 'cpu' exists here)."""
@@ -500,20 +498,20 @@ class Module:
                               'and some modules might not work as expected when using complex tensors as parameters '
                               'or buffers. Please file an issue at https://github.com/pytorch/pytorch/issues/new?'
                               'template=bug-report.yml if a complex module does not work as expected.', stacklevel=2)
-        return self._convert(lambda t: t.to(*args, **kwargs) if t.is_floating_point() or t.is_complex() else t)
+        return self._apply(lambda t: t.to(*args, **kwargs) if t.is_floating_point() or t.is_complex() else t)
 
     def type(self, dst_type):
         """Every parameter and buffer (integer ones too) as Tensor.type(dst_type) gives it."""
-        return self._convert(lambda t: t.type(dst_type))
+        return self._apply(lambda t: t.type(dst_type))
 
     def float(self):
-        return self._convert(lambda t: t.float() if t.is_floating_point() else t)
+        return self._apply(lambda t: t.float() if t.is_floating_point() else t)
 
     def double(self):
-        return self._convert(lambda t: t.double() if t.is_floating_point() else t)
+        return self._apply(lambda t: t.double() if t.is_floating_point() else t)
 
     def half(self):
-        return self._convert(lambda t: t.half() if t.is_floating_point() else t)
+        return self._apply(lambda t: t.half() if t.is_floating_point() else t)
 
     def get_submodule(self, target):
         """The submodule at a dotted path ('' is this module)."""
@@ -579,14 +577,15 @@ class Module:
         return self
 
     def cuda(self, device=None):
-        return self._convert(lambda t: t.cuda(device))      # (raises, unless there is no tensor to move)
+        return self._apply(lambda t: t.cuda(device))      # (raises, unless there is no tensor to move)
 
-    def state_dict(self, *args, destination=None, prefix='', keep_vars=False, _load=False):
+    def state_dict(self, *args, destination=None, prefix='', keep_vars=False):
         """An ordered dict of every parameter and persistent buffer by dotted name (detached unless keep_vars), and
         the extra state of each module that defines get_extra_state (as `_extra_state`); its _metadata gives each
-        module's _version by prefix (load_state_dict upgrades older entries by it). The arguments given by position
-        (the old form) are taken with PyTorch's FutureWarning. (_load: the entries load_state_dict expects, the
-        module itself standing for the extra state of one that defines set_extra_state.)"""
+        module's _version by prefix (load_state_dict upgrades older entries by it). Each module adds its own
+        (_save_to_state_dict) then calls its children's state_dict, between its pre- and post-hooks, as PyTorch's
+        does (a subclass may override any of these). The arguments given by position (the old form) are taken with
+        PyTorch's FutureWarning."""
         if args:
             warnings.warn('Positional args are being deprecated, use kwargs instead. Refer to https://pytorch.org/docs/'
                           'main/generated/torch.nn.Module.html#torch.nn.Module.state_dict for details.', FutureWarning,
@@ -599,27 +598,65 @@ class Module:
                 keep_vars = args[2]
         _check_initialised(self, '_state_dict_pre_hooks')
         if destination is None:
-            out = OrderedDict()
-            out._metadata = OrderedDict()
-        else:
-            out = destination
-        metadata = getattr(out, '_metadata', None)
-        for mod_prefix, m in self.named_modules(prefix=prefix.rstrip('.'), remove_duplicate=False):
-            if metadata is not None:
-                metadata[mod_prefix] = {'version': m._version}
-            dot = mod_prefix + ('.' if mod_prefix else '')
-            for name, p in m._parameters.items():
-                if p is not None:
-                    out[dot + name] = p if keep_vars else p.detach()
-            for name, b in m._buffers.items():
-                if b is not None and name not in m._non_persistent:
-                    out[dot + name] = b if keep_vars else b.detach()
-            if _load:
-                if type(m).set_extra_state is not Module.set_extra_state:
-                    out[dot + '_extra_state'] = m
-            elif type(m).get_extra_state is not Module.get_extra_state:
-                out[dot + '_extra_state'] = m.get_extra_state()
-        return out
+            destination = OrderedDict()
+            destination._metadata = OrderedDict()
+        local_metadata = {'version': self._version}
+        if hasattr(destination, '_metadata'):
+            destination._metadata[prefix[:-1]] = local_metadata
+        for hook in self._state_dict_pre_hooks.values():
+            hook(self, prefix, keep_vars)
+        self._save_to_state_dict(destination, prefix, keep_vars)
+        for name, module in self._modules.items():
+            if module is not None:
+                module.state_dict(destination=destination, prefix=prefix + name + '.', keep_vars=keep_vars)
+        for hook in self._state_dict_hooks.values():
+            result = hook(self, destination, prefix, local_metadata)
+            if getattr(hook, '_from_public_api', False):
+                if result is not None:
+                    raise RuntimeError('state_dict post-hook must return None')
+            elif result is not None:
+                destination = result
+        return destination
+
+    def _save_to_state_dict(self, destination, prefix, keep_vars):
+        """This module's own entries of its state_dict: parameters, persistent buffers, extra state."""
+        for name, p in self._parameters.items():
+            if p is not None:
+                destination[prefix + name] = p if keep_vars else p.detach()
+        for name, b in self._buffers.items():
+            if b is not None and name not in self._non_persistent_buffers_set:
+                destination[prefix + name] = b if keep_vars else b.detach()
+        if type(self).get_extra_state is not Module.get_extra_state:
+            destination[prefix + '_extra_state'] = self.get_extra_state()
+
+    def register_state_dict_pre_hook(self, hook):
+        """hook(module, prefix, keep_vars) runs as state_dict starts on this module."""
+        return ag._Handle(self._state_dict_pre_hooks, hook)
+
+    def register_state_dict_post_hook(self, hook):
+        """hook(module, state_dict, prefix, local_metadata) runs once this module's entries are in (returns None)."""
+        hook._from_public_api = True
+        return ag._Handle(self._state_dict_hooks, hook)
+
+    def _register_state_dict_hook(self, hook):
+        """(The older form: what the hook returns, if not None, becomes the state_dict.)"""
+        if getattr(hook, '_from_public_api', False):
+            raise RuntimeError('Cannot register the same function as the state dict post hook that was previously '
+                               'registered via register_state_dict_post_hook')
+        return ag._Handle(self._state_dict_hooks, hook)
+
+    def register_load_state_dict_pre_hook(self, hook):
+        """hook(module, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs) runs
+        before this module loads its entries."""
+        return self._register_load_state_dict_pre_hook(hook, with_module=True)
+
+    def _register_load_state_dict_pre_hook(self, hook, with_module=False):
+        return ag._Handle(self._load_state_dict_pre_hooks, functools.partial(hook, self) if with_module else hook)
+
+    def register_load_state_dict_post_hook(self, hook):
+        """hook(module, incompatible_keys) runs once this module and its children are loaded (it may change the
+        lists of missing and unexpected keys; it returns None)."""
+        return ag._Handle(self._load_state_dict_post_hooks, hook)
 
     def get_extra_state(self):
         """The module's extra state for state_dict (any picklable object): defined by modules that have one."""
@@ -634,35 +671,34 @@ class Module:
                            'report this bug.')
 
     def load_state_dict(self, state_dict, strict=True, assign=False):
-        """Copy values from a state_dict into this module's parameters and buffers (in place, without grad)."""
+        """Copy values from a state_dict into this module's parameters and buffers (in place, without grad): each
+        module loads its own entries (_load_from_state_dict) then its children theirs, as PyTorch's does."""
         if not isinstance(state_dict, Mapping):
             raise TypeError('Expected state_dict to be dict-like, got %s.' % type(state_dict))
         _check_initialised(self, '_load_state_dict_pre_hooks')
+        missing, unexpected, errors = [], [], []
         metadata = getattr(state_dict, '_metadata', None)
-        state_dict = OrderedDict(state_dict)         # (a copy: the upgrades below must not change the caller's)
-        for mod_prefix, m in self.named_modules(remove_duplicate=False):
-            version = {} if metadata is None else metadata.get(mod_prefix, {})
-            m._upgrade_state_dict(state_dict, mod_prefix + ('.' if mod_prefix else ''), version.get('version'))
-        own = Module.state_dict(self, keep_vars=True, _load=True)     # (not an override: PyTorch calls none)
-        missing = [k for k in own if k not in state_dict]
-        unexpected = [k for k in state_dict if k not in own]
-        errors = []
-        with ag.no_grad():
-            for k, t in own.items():
-                if k in state_dict:
-                    src = state_dict[k]
-                    if isinstance(t, Module):
-                        t.set_extra_state(src)
-                    elif not isinstance(src, Tensor):
-                        errors.append('While copying the parameter named "%s", expected torch.Tensor or Tensor-like '
-                                      'object from checkpoint but received %s' % (k, type(src)))
-                    elif tuple(src.shape) != tuple(t.shape):
-                        errors.append('size mismatch for %s: copying a param with shape %s from checkpoint, the shape '
-                                      'in current model is %s.' % (k, src.shape, t.shape))
-                    elif assign:
-                        _assign_loaded(self, k, t, src)
-                    else:
-                        t.copy_(src)
+        state_dict = OrderedDict(state_dict)         # (a copy: the upgrades must not change the caller's)
+        if metadata is not None:
+            state_dict._metadata = metadata
+
+        def load(module, local, prefix=''):
+            local_metadata = {} if metadata is None else dict(metadata.get(prefix[:-1], {}))
+            if assign:
+                local_metadata['assign_to_params_buffers'] = assign
+            module._load_from_state_dict(local, prefix, local_metadata, True, missing, unexpected, errors)
+            for name, child in module._modules.items():
+                if child is not None:
+                    child_prefix = prefix + name + '.'
+                    load(child, {k: v for k, v in local.items() if k.startswith(child_prefix)}, child_prefix)
+            keys = _IncompatibleKeys(missing, unexpected)
+            for hook in module._load_state_dict_post_hooks.values():
+                if hook(module, keys) is not None:
+                    raise AssertionError('Hooks registered with ``register_load_state_dict_post_hook`` are not '
+                                         'expected to return new values, if incompatible_keys need to be modified, '
+                                         'it should be done inplace.')
+        load(self, state_dict)
+        del load                        # (it refers to itself: freed now)
         if strict:
             if unexpected:
                 errors.insert(0, 'Unexpected key(s) in state_dict: %s. ' % ', '.join('"%s"' % k for k in unexpected))
@@ -673,8 +709,70 @@ class Module:
                                                                                   '\n\t'.join(errors)))
         return _IncompatibleKeys(missing, unexpected)
 
+    def _load_from_state_dict(self, state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys,
+                              error_msgs):
+        """This module's own entries: its load pre-hooks, the upgrade of an older version's entries, then each
+        parameter and persistent buffer copied in (or, assign, taken), its extra state set; keys of this module's
+        that nothing here takes are unexpected."""
+        for hook in self._load_state_dict_pre_hooks.values():
+            hook(state_dict, prefix, local_metadata, strict, missing_keys, unexpected_keys, error_msgs)
+        self._upgrade_state_dict(state_dict, prefix, local_metadata.get('version'))
+        local_state = {k: v for k, v in itertools.chain(
+            self._parameters.items(), ((k, b) for k, b in self._buffers.items()
+                                       if k not in self._non_persistent_buffers_set)) if v is not None}
+        assign = local_metadata.get('assign_to_params_buffers', False)
+        for name, param in local_state.items():
+            key = prefix + name
+            if key not in state_dict:
+                if strict:
+                    missing_keys.append(key)
+                continue
+            src = state_dict[key]
+            if not isinstance(src, Tensor):
+                error_msgs.append('While copying the parameter named "%s", expected torch.Tensor or Tensor-like '
+                                  'object from checkpoint but received %s' % (key, type(src)))
+                continue
+            if isinstance(param, (UninitializedParameter, UninitializedBuffer)):     # (a lazy module's: shaped so)
+                param.materialize(src.shape)
+            if not param.shape and src.ndim == 1:      # (a 1-element checkpoint of PyTorch 0.3 for a 0-d one)
+                src = src[0]
+            if src.shape != param.shape:
+                error_msgs.append('size mismatch for %s: copying a param with shape %s from checkpoint, the shape in '
+                                  'current model is %s.' % (key, src.shape, param.shape))
+                continue
+            try:
+                with ag.no_grad():
+                    if assign:
+                        if name in self._parameters:
+                            if isinstance(src, Parameter):
+                                src.requires_grad_(param.requires_grad)
+                            else:
+                                src = Parameter(src, requires_grad=param.requires_grad)
+                        setattr(self, name, src)
+                    else:
+                        param.copy_(src)
+            except Exception as ex:
+                error_msgs.append('While copying the parameter named "%s", whose dimensions in the model are %s and '
+                                  'whose dimensions in the checkpoint are %s, an exception occurred : %s.'
+                                  % (key, param.size(), src.size(), ex.args))
+        extra = prefix + '_extra_state'
+        if type(self).set_extra_state is not Module.set_extra_state:
+            if extra in state_dict:
+                self.set_extra_state(state_dict[extra])
+            elif strict:
+                missing_keys.append(extra)
+        elif strict and extra in state_dict:
+            unexpected_keys.append(extra)
+        if strict:
+            for key in state_dict:
+                if key.startswith(prefix) and key != extra:
+                    first, *rest = key[len(prefix):].split('.', 1)
+                    if (first not in self._modules) if rest else (first not in local_state):
+                        unexpected_keys.append(key)
+
     def _upgrade_state_dict(self, state_dict, prefix, version):
-        """Bring this module's entries of a state_dict saved by an older _version (None: unknown) up to date."""
+        """Bring this module's entries of a state_dict saved by an older _version (None: unknown) up to date (what
+        PyTorch's layers do in their _load_from_state_dict first)."""
 
     # ------------------------------------------------------------------ printing
     def extra_repr(self):

@@ -266,6 +266,31 @@ SNIPPETS = {
         '    print(epoch, [b[2] for b in dl], [b[1] for b in dl])\n'
         'it = iter(DataLoader(D(), batch_size=2, num_workers=2)); print(type(it).__name__, len(it), torch.rand(1))\n'
         'del it, dl     # (PyTorch\'s worker processes end here, not at exit)'),
+    # state_dict and load_state_dict as PyTorch's: each module saves and loads its own entries (overrides of
+    # state_dict, _save_to_state_dict, _load_from_state_dict and _apply are called), with the four kinds of hooks;
+    # a lazy module takes the checkpoint's shapes
+    "state_dict_structure": (
+        'from torch import nn\n'
+        'class Child(nn.Module):\n'
+        '    def __init__(s): super().__init__(); s.b = nn.Parameter(torch.ones(1))\n'
+        '    def state_dict(s, *a, **k): print("child state_dict", k.get("prefix")); return super().state_dict(*a, **k)\n'
+        '    def _save_to_state_dict(s, d, prefix, keep_vars): d[prefix + "b2"] = s.b.detach() * 2\n'
+        '    def _load_from_state_dict(s, sd, prefix, *rest): print("custom load", prefix, sorted(sd))\n'
+        '    def _apply(s, fn, recurse=True): print("apply", type(s).__name__); return super()._apply(fn, recurse)\n'
+        'm = nn.Sequential(nn.Linear(2, 2), Child())\n'
+        'm[0].register_state_dict_pre_hook(lambda mod, prefix, keep_vars: print("pre", prefix, keep_vars))\n'
+        'm.register_state_dict_post_hook(lambda mod, sd, prefix, meta: print("post", list(sd), meta))\n'
+        'm.register_load_state_dict_pre_hook(lambda mod, sd, prefix, *rest: print("load pre", repr(prefix), len(sd)))\n'
+        'm.register_load_state_dict_post_hook(lambda mod, keys: print("load post", keys))\n'
+        'sd = m.state_dict(); print(sd, sd._metadata)\n'
+        'tries(lambda: m.load_state_dict(sd), lambda: m.load_state_dict({"0.weight": torch.ones(2, 2), "x.y": 1}),\n'
+        '      lambda: m.load_state_dict({"0.weight": torch.ones(2, 2)}, strict=False), lambda: m.double(),\n'
+        '      lambda: m[0].weight.dtype)\n'
+        'h = m._register_state_dict_hook(lambda mod, sd, prefix, meta: {"replaced": 1}); print(m.state_dict()); h.remove()\n'
+        'bn = nn.BatchNorm1d(2); old = bn.state_dict(); del old["num_batches_tracked"]; old._metadata[""]["version"] = 1\n'
+        'print(bn.load_state_dict(old), bn.num_batches_tracked)\n'
+        'lazy = nn.LazyLinear(3); print(lazy.load_state_dict(nn.Linear(4, 3).state_dict()), lazy.weight.shape)\n'
+        'print(sorted(nn.Linear(2, 2)._non_persistent_buffers_set), nn.Linear(2, 2).to_empty(device="cpu").weight.shape)'),
 }
 
 
