@@ -87,6 +87,78 @@ _HOOK_DICTS = ('_backward_pre_hooks', '_backward_hooks', '_forward_hooks', '_for
                '_load_state_dict_post_hooks')
 
 
+# Hooks of every module (torch.nn.modules.module.register_module_*), run before each module's own
+_global_forward_pre_hooks, _global_forward_hooks = OrderedDict(), OrderedDict()
+_global_forward_hooks_with_kwargs, _global_forward_hooks_always_called = OrderedDict(), OrderedDict()
+_global_backward_pre_hooks, _global_backward_hooks = OrderedDict(), OrderedDict()
+_global_is_full_backward_hook = None          # (whether the global backward hooks are full ones or legacy ones)
+_global_registration_hooks = {'parameter': OrderedDict(), 'buffer': OrderedDict(), 'module': OrderedDict()}
+
+
+def register_module_forward_pre_hook(hook):
+    """hook(module, inputs) runs before every module's forward, before its own pre-hooks."""
+    return ag._Handle(_global_forward_pre_hooks, hook)
+
+
+def register_module_forward_hook(hook, *, with_kwargs=False, always_call=False):
+    """hook(module, inputs, output) runs after every module's forward, before its own hooks."""
+    handle = ag._Handle(_global_forward_hooks, hook, [_global_forward_hooks_with_kwargs,
+                                                      _global_forward_hooks_always_called])
+    if with_kwargs:
+        _global_forward_hooks_with_kwargs[handle.id] = True
+    if always_call:
+        _global_forward_hooks_always_called[handle.id] = True
+    return handle
+
+
+def _register_module_backward_hook(hook, full):
+    global _global_is_full_backward_hook
+    if _global_is_full_backward_hook is (not full):
+        raise RuntimeError('Cannot use both regular backward hooks and full backward hooks as a global Module hook. '
+                           'Please use only one of them.')
+    _global_is_full_backward_hook = full
+    return ag._Handle(_global_backward_hooks, hook)
+
+
+def register_module_backward_hook(hook):
+    """The legacy global backward hook (deprecated): hook(module, grad_input, grad_output) for every module."""
+    return _register_module_backward_hook(hook, False)
+
+
+def register_module_full_backward_hook(hook):
+    """hook(module, grad_input, grad_output) for every module, before its own full backward hooks."""
+    return _register_module_backward_hook(hook, True)
+
+
+def register_module_full_backward_pre_hook(hook):
+    """hook(module, grad_output) for every module, before its own backward pre-hooks."""
+    return ag._Handle(_global_backward_pre_hooks, hook)
+
+
+def register_module_parameter_registration_hook(hook):
+    """hook(module, name, param) as any module registers a parameter; it may return a replacement."""
+    return ag._Handle(_global_registration_hooks['parameter'], hook)
+
+
+def register_module_buffer_registration_hook(hook):
+    """hook(module, name, buffer) as any module registers a buffer; it may return a replacement."""
+    return ag._Handle(_global_registration_hooks['buffer'], hook)
+
+
+def register_module_module_registration_hook(hook):
+    """hook(module, name, submodule) as any module registers a child; it may return a replacement."""
+    return ag._Handle(_global_registration_hooks['module'], hook)
+
+
+def _registered(module, kind, name, value):
+    """value as the global registration hooks of its kind leave it."""
+    for hook in _global_registration_hooks[kind].values():
+        new = hook(module, name, value)
+        if new is not None:
+            value = new
+    return value
+
+
 def _check_initialised(module, name):
     """PyTorch's error from a method of a module whose __init__ did not call Module.__init__() (super().__init__()):
     it names the first attribute of Module's that PyTorch's method reads."""
@@ -95,18 +167,22 @@ def _check_initialised(module, name):
 
 
 def _run_always_called(module, hooks, args, kwargs, out):
-    """forward raised: the always_call forward hooks not yet run run now, an error of theirs only warned of."""
+    """forward raised: the always_call forward hooks not yet run run now (the global ones without kwargs, as
+    PyTorch calls them), an error of theirs only warned of."""
     d = module.__dict__
     always, with_kwargs = d['_forward_hooks_always_called'], d['_forward_hooks_with_kwargs']
     for hook_id, hook in hooks:
-        if hook_id in always:
+        glob = hook_id in _global_forward_hooks_always_called
+        if glob or hook_id in always:
             try:
-                new = hook(module, args, kwargs, out) if hook_id in with_kwargs else hook(module, args, out)
+                new = (hook(module, args, kwargs, out) if not glob and hook_id in with_kwargs else
+                       hook(module, args, out))
                 if new is not None:
                     out = new
             except Exception as e:
-                warnings.warn('module forward hook with ``always_call=True`` raised an exception that was silenced '
-                              'as another error was raised in forward: %s' % e, stacklevel=3)
+                warnings.warn('%smodule forward hook with ``always_call=True`` raised an exception that was silenced '
+                              'as another error was raised in forward: %s' % ('global ' if glob else '', e),
+                              stacklevel=3)
 
 
 def _add_hook(hooks, hook, prepend, extra=()):
@@ -175,11 +251,25 @@ class Module:
         if '_parameters' not in d:
             _check_initialised(self, '_backward_hooks')
         backward_hooks, pre_hooks = d.get('_backward_hooks'), d.get('_backward_pre_hooks')
-        full = backward_hooks if backward_hooks and d.get('_is_full_backward_hook') else None
+        full = list(backward_hooks.values()) if backward_hooks and d.get('_is_full_backward_hook') else None
+        legacy = list(backward_hooks.values()) if backward_hooks and not full else None
+        if _global_backward_hooks:      # (every module's, first)
+            if _global_is_full_backward_hook:
+                full = list(_global_backward_hooks.values()) + (full or [])
+            else:
+                legacy = list(_global_backward_hooks.values()) + (legacy or [])
+        if _global_backward_pre_hooks:
+            pre_hooks = [*_global_backward_pre_hooks.values(), *(pre_hooks.values() if pre_hooks else ())]
+        elif pre_hooks:
+            pre_hooks = list(pre_hooks.values())
         hooks = d.get('_forward_hooks')
-        out, after, ran, bw_hook = None, list(hooks.items()) if hooks else None, 0, None
+        after = [*_global_forward_hooks.items(), *hooks.items()] if _global_forward_hooks else (
+            list(hooks.items()) if hooks else None)
+        out, ran, bw_hook = None, 0, None
         try:                            # (an error from a pre-hook, forward or a hook: the always_call hooks run)
             hooks = d.get('_forward_pre_hooks')
+            if _global_forward_pre_hooks:
+                hooks = OrderedDict([*_global_forward_pre_hooks.items(), *(hooks.items() if hooks else ())])
             if hooks:
                 with_kwargs = d['_forward_pre_hooks_with_kwargs']
                 for hook_id, hook in list(hooks.items()):
@@ -195,15 +285,15 @@ class Module:
                     if new is not None:
                         args = new if isinstance(new, tuple) else (new,)
             if full or pre_hooks:
-                bw_hook = _backward_hooks.FullHooks(self, list(full.values()) if full else [],
-                                                    list(pre_hooks.values()) if pre_hooks else [])
+                bw_hook = _backward_hooks.FullHooks(self, full or [], pre_hooks or [])
                 args = bw_hook.wrap_args(args)
             out = self.forward(*args, **kwargs)
             if after:
                 with_kwargs = d['_forward_hooks_with_kwargs']
                 for hook_id, hook in after:
                     ran += 1
-                    new = hook(self, args, kwargs, out) if hook_id in with_kwargs else hook(self, args, out)
+                    new = (hook(self, args, kwargs, out) if hook_id in with_kwargs or
+                           hook_id in _global_forward_hooks_with_kwargs else hook(self, args, out))
                     if new is not None:
                         out = new
         except Exception:
@@ -215,12 +305,12 @@ class Module:
                 warnings.warn('For backward hooks to be called, module output should be a Tensor or a tuple of '
                               'Tensors but received %s' % type(out), stacklevel=2)
             out = bw_hook.wrap_output(out)
-        if backward_hooks and not full:          # the legacy hooks: on the node that made the (first) output
+        if legacy:                               # the legacy hooks: on the node that made the (first) output
             var = out
             while not isinstance(var, Tensor):
                 var = next(v for v in var.values() if isinstance(v, Tensor)) if isinstance(var, dict) else var[0]
             if var.grad_fn is not None:
-                for hook in list(backward_hooks.values()):
+                for hook in legacy:
                     var.grad_fn.register_hook(lambda gi, go, hook=hook: hook(self, gi, go))
                 _backward_hooks.warn_legacy(args, out, var.grad_fn)
         return out
@@ -287,7 +377,7 @@ class Module:
             if modules is None:
                 raise AttributeError('cannot assign module before Module.__init__() call')
             self._forget(name, modules)
-            modules[name] = value
+            modules[name] = _registered(self, 'module', name, value)
         elif modules is not None and name in modules:
             if value is not None:
                 raise TypeError("cannot assign '%s' as child module '%s' (torch.nn.Module or None expected)"
@@ -300,7 +390,7 @@ class Module:
             if isinstance(value, Buffer):           # (nn.Buffer(t, persistent=...) registers itself)
                 self.register_buffer(name, value, value.persistent)
             else:
-                buffers[name] = value
+                buffers[name] = _registered(self, 'buffer', name, value)
         else:
             object.__setattr__(self, name, value)
 
@@ -352,7 +442,7 @@ class Module:
             raise ValueError("Cannot assign non-leaf Tensor to parameter '%s'. Model parameters must be created "
                              "explicitly. To express '%s' as a function of another Tensor, compute the value in the "
                              "forward() method." % (name, name))
-        self._parameters[name] = param
+        self._parameters[name] = _registered(self, 'parameter', name, param)
 
     def register_buffer(self, name, tensor, persistent=True):
         """Add a tensor that is state but not a parameter (saved in state_dict unless persistent=False)."""
@@ -360,7 +450,7 @@ class Module:
         if tensor is not None and not isinstance(tensor, Tensor):
             raise TypeError("cannot assign '%s' object to buffer '%s' (torch Tensor or None required)"
                             % (_typename(tensor), name))
-        self._buffers[name] = tensor
+        self._buffers[name] = _registered(self, 'buffer', name, tensor)
         (self._non_persistent_buffers_set.discard if persistent else self._non_persistent_buffers_set.add)(name)
 
     def add_module(self, name, module):
@@ -369,7 +459,7 @@ class Module:
             raise TypeError('%s is not a Module subclass' % _typename(module))
         _check_initialised(self, '_modules')
         self._check_name(name, 'module', self.__dict__.get('_modules'))
-        self._modules[name] = module
+        self._modules[name] = _registered(self, 'module', name, module)
 
     register_module = add_module
 
@@ -3569,6 +3659,9 @@ def _modules_package():
     for n, name in enumerate(('_single', '_pair', '_triple', '_quadruple'), 1):
         setattr(package.utils, name, _tuple_parser(n, name))
     package.utils.consume_prefix_in_state_dict_if_present = consume_prefix_in_state_dict_if_present
+    for name in ('forward_pre_hook', 'forward_hook', 'backward_hook', 'full_backward_hook', 'full_backward_pre_hook',
+                 'parameter_registration_hook', 'buffer_registration_hook', 'module_registration_hook'):
+        setattr(package.module, 'register_module_' + name, globals()['register_module_' + name])
     sys.modules[package.__name__] = package
     return package
 

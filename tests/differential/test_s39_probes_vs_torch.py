@@ -291,6 +291,29 @@ SNIPPETS = {
         'print(bn.load_state_dict(old), bn.num_batches_tracked)\n'
         'lazy = nn.LazyLinear(3); print(lazy.load_state_dict(nn.Linear(4, 3).state_dict()), lazy.weight.shape)\n'
         'print(sorted(nn.Linear(2, 2)._non_persistent_buffers_set), nn.Linear(2, 2).to_empty(device="cpu").weight.shape)'),
+    # the global module hooks of torch.nn.modules.module: forward (pre-)hooks, full backward (pre-)hooks and
+    # registration hooks of every module, run before each module's own
+    "global_module_hooks": (
+        'import torch.nn.modules.module as M\n'
+        'from torch import nn\n'
+        'hs = [M.register_module_forward_hook(lambda m, i, o: print("fwd", type(m).__name__)),\n'
+        '      M.register_module_forward_pre_hook(lambda m, i: print("pre", type(m).__name__)),\n'
+        '      M.register_module_full_backward_hook(lambda m, gi, go: print("bw", type(m).__name__, len(go))),\n'
+        '      M.register_module_full_backward_pre_hook(lambda m, go: print("bwpre", type(m).__name__))]\n'
+        'm = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 1))\n'
+        'm[0].register_forward_hook(lambda mod, i, o: print("own fwd"))\n'
+        'm(torch.ones(4, 2)).sum().backward()\n'
+        'for h in hs: h.remove()\n'
+        'print(m(torch.ones(1, 2)).shape)\n'
+        'h = M.register_module_forward_hook(lambda m, i, k, o: print("kw", k), with_kwargs=True, always_call=True)\n'
+        'tries(lambda: nn.Linear(2, 2)(torch.ones(1, 3))); h.remove()\n'
+        'hs = [M.register_module_parameter_registration_hook(lambda mod, name, p: print("param", name, tuple(p.shape))),\n'
+        '      M.register_module_buffer_registration_hook(lambda mod, name, b: print("buf", name)),\n'
+        '      M.register_module_module_registration_hook(lambda mod, name, sub: print("mod", name, type(sub).__name__))]\n'
+        'nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))\n'
+        'for h in hs: h.remove()\n'
+        'h = M.register_module_backward_hook(lambda m, gi, go: None)\n'
+        'tries(lambda: M.register_module_full_backward_hook(lambda m, gi, go: None)); h.remove()'),
 }
 
 
