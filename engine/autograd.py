@@ -128,7 +128,7 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         elif isinstance(inputs, Mapping):
             raise TypeError('`inputs` argument to `backward()` must be a dict, not %s. Other Mapping types are '
                             'not supported.' % type(inputs).__name__)
-        inputs = _tuple(inputs)
+        inputs = (inputs,) if isinstance(inputs, GradientEdge) else _tuple(inputs)
         if not inputs:
             raise RuntimeError('`inputs` argument to `backward()` cannot be empty.')
     tensors = (tensors,) if isinstance(tensors, Tensor) else tuple(tensors)     # (tuple(None): PyTorch's TypeError)
@@ -141,8 +141,9 @@ def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, 
         for t in inputs:
             _check_input(t)
         for t in inputs:
-            t.retain_grad()                        # (as PyTorch's engine does: a non-leaf input gets its .grad)
-        edges = [_ag.edge(t) for t in inputs]
+            if isinstance(t, Tensor):
+                t.retain_grad()                    # (as PyTorch's engine does: a non-leaf input gets its .grad)
+        edges = [(t.node, t.output_nr) if isinstance(t, GradientEdge) else _ag.edge(t) for t in inputs]
     try:
         _ag.run_backward('backward', tensors, grads, retain_graph, create_graph, inputs=edges)
         if _ag.inference_enabled:

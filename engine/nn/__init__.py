@@ -67,7 +67,7 @@ _TORCH_MODULE_NAMES = frozenset("""
     T_destination __annotations__ __setstate__ _apply _call_impl _compiled_call_impl
     _forward_hooks_always_called _forward_hooks_with_kwargs _forward_pre_hooks_with_kwargs _get_backward_hooks
     _get_backward_pre_hooks _load_from_state_dict _load_state_dict_post_hooks _load_state_dict_pre_hooks
-    _maybe_warn_non_full_backward_hook _named_members _non_persistent_buffers_set _register_load_state_dict_pre_hook
+    _maybe_warn_non_full_backward_hook _non_persistent_buffers_set _register_load_state_dict_pre_hook
     _register_state_dict_hook _replicate_for_data_parallel _save_to_state_dict _slow_forward _state_dict_hooks
     _state_dict_pre_hooks _version _wrapped_call_impl bfloat16 call_super_init compile dump_patches
     ipu mtia register_load_state_dict_post_hook register_load_state_dict_pre_hook register_state_dict_post_hook
@@ -492,10 +492,14 @@ class Module:
             yield m
 
     def _named(self, store, prefix, recurse, remove_duplicate=True):
+        return self._named_members(lambda m: getattr(m, store).items(), prefix, recurse, remove_duplicate)
+
+    def _named_members(self, get_members_fn, prefix='', recurse=True, remove_duplicate=True):
+        """(dotted name, member) for the members get_members_fn(module) gives of each module, each member once."""
         seen = set()
         mods = self.named_modules(prefix=prefix, remove_duplicate=remove_duplicate) if recurse else [(prefix, self)]
         for mod_prefix, m in mods:
-            for name, t in getattr(m, store).items():
+            for name, t in get_members_fn(m):
                 if t is None or (remove_duplicate and id(t) in seen):
                     continue
                 seen.add(id(t))

@@ -314,6 +314,20 @@ SNIPPETS = {
         'for h in hs: h.remove()\n'
         'h = M.register_module_backward_hook(lambda m, gi, go: None)\n'
         'tries(lambda: M.register_module_full_backward_hook(lambda m, gi, go: None)); h.remove()'),
+    # backward(inputs=) takes GradientEdges (one alone too); nn.utils.skip_init draws no random numbers;
+    # Module._named_members
+    "edges_skip_init_members": (
+        'from torch.autograd.graph import get_gradient_edge\n'
+        'from torch import nn\n'
+        'x = torch.ones(2, requires_grad=True); y = x * 2; z = (y * 3).sum()\n'
+        'z.backward(inputs=[get_gradient_edge(y)], retain_graph=True); print(x.grad, y.grad)\n'
+        'z.backward(inputs=get_gradient_edge(x), retain_graph=True); print(x.grad)\n'
+        'z.backward(inputs=[get_gradient_edge(y), x]); print(x.grad)\n'
+        'torch.manual_seed(0)\n'
+        'm = nn.utils.skip_init(nn.Linear, 3, 2); print(m.weight.shape, m.bias.shape, torch.rand(1))\n'
+        'tries(lambda: nn.utils.skip_init(nn.ReLU), lambda: nn.utils.skip_init(nn.Linear, 6, 1, bias=False).bias)\n'
+        's = nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))\n'
+        'print([n for n, _ in s._named_members(lambda mod: mod._buffers.items(), prefix="x")])'),
 }
 
 

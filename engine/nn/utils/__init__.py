@@ -236,4 +236,22 @@ def remove_spectral_norm(module, name='weight'):
     return _remove_hook(module, name, SpectralNorm, 'spectral_norm')
 
 
+def skip_init(module_cls, *args, **kwargs):
+    """module_cls(*args, **kwargs) with its parameters and buffers left uninitialised, as PyTorch's (made on the
+    meta device, then given empty memory): its initialisation draws no random numbers."""
+    import inspect
+    from .. import Module
+    if not issubclass(module_cls, Module):
+        raise RuntimeError('Expected a Module; got %s' % module_cls)
+    if 'device' not in inspect.signature(module_cls).parameters:
+        raise RuntimeError("Module must support a 'device' arg to skip initialization")
+    device = kwargs.pop('device', 'cpu')
+    state = _factories.get_rng_state()
+    try:
+        module = module_cls(*args, **kwargs)
+    finally:
+        _factories.set_rng_state(state)
+    return module.to_empty(device=device)
+
+
 from . import rnn, parametrize, parametrizations  # noqa: E402,F401
