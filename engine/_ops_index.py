@@ -201,17 +201,36 @@ _REDUCE = {'sum': (np.add, 0), 'mean': (np.add, 0), 'prod': (np.multiply, 1), 'a
 _REDUCE.update(max=_REDUCE['amax'], min=_REDUCE['amin'])     # (legacy names: forward only)
 
 
+def reduce_identity(reduce, dtype):
+    """What a position left out of its own reduction (include_self=False) starts from: 0, 1, or the lowest (amax)
+    or highest (amin) value of the numpy dtype, as PyTorch's kernels start."""
+    if reduce not in ('amax', 'amin', 'max', 'min'):
+        return _REDUCE[reduce][1]
+    high = reduce in ('amin', 'min')
+    if dtype.kind == 'f':
+        return np.inf if high else -np.inf
+    if dtype.kind == 'b':
+        return high
+    info = np.iinfo(dtype)
+    return info.max if high else info.min
+
+
 def _reduced(x, flat, vals, reduce, include_self):
     """x with vals reduced into the flat positions (numpy, x copied)."""
-    ufunc, identity = _REDUCE[reduce]
+    ufunc = _REDUCE[reduce][0]
     out = x.copy()
     o = out.reshape(-1)
     if not include_self:
-        if x.dtype.kind in 'iu' and np.isinf(identity):
-            info = np.iinfo(x.dtype)
-            identity = info.min if identity < 0 else info.max
-        o[flat] = identity
-    ufunc.at(o, flat, vals.astype(x.dtype))
+        o[flat] = reduce_identity(reduce, x.dtype)
+    vals = vals.astype(x.dtype)
+    if ufunc in (np.maximum, np.minimum) and x.dtype.kind == 'f' and (vals == 0).any():
+        # (zeros of both signs: PyTorch's kernel keeps what the position holds on a tie, a NaN taking over)
+        better = operator.gt if ufunc is np.maximum else operator.lt
+        for p, v in zip(flat.tolist(), vals.tolist()):
+            if v != v or better(v, o[p]):
+                o[p] = v
+    else:
+        ufunc.at(o, flat, vals)
     if reduce == 'mean':
         n = np.full(o.shape, 1 if include_self else 0, np.int64)
         np.add.at(n, flat, 1)
@@ -226,6 +245,8 @@ def scatter_reduce(a, dim, index, src, reduce, *, include_self=True):
     d = _scatter_meta(a, dim, index, src)
     if reduce not in _REDUCE:
         raise RuntimeError('reduce argument must be either sum, prod, mean, amax or amin, got %s' % reduce)
+    if reduce == 'mean' and a._data.dtype.kind == 'b':
+        raise NotImplementedError('"scatter_gather_tensor_cpu_reduce_mean" not implemented for \'Bool\'')
     flat = _positions(a, d, index)
     out = make(_reduced(a._data, flat.reshape(-1), _region(src, index).reshape(-1), reduce, include_self))
     return _src_meta(_attach(out, ScatterReduceBackward0, (a, src), {

@@ -1183,7 +1183,7 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
     """input with source's slices reduced into the slices index along dim (prod, mean, amax or amin), input's own
     values taking part unless include_self is False. One IndexReduceBackward0 node."""
     from ._tensor import warn_once
-    from ._ops_index import _index_func_meta, _shape, _slot
+    from ._ops_index import _index_func_meta, _shape, _slot, reduce_identity
     warn_once('index_reduce() is in beta and the API may change at any time.',
               'aten/src/ATen/native/TensorAdvancedIndexing.cpp:1523')
     if reduce not in _REDUCE_IDENTITY:
@@ -1202,9 +1202,16 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
     out = x.copy()
     key = _slot(out.shape, d, idx)
     if not include_self:
-        out[_slot(out.shape, d, np.unique(idx))] = _REDUCE_IDENTITY[reduce]
+        out[_slot(out.shape, d, np.unique(idx))] = reduce_identity(reduce, out.dtype)
     if reduce == 'prod':
         np.multiply.at(out, key, src)
+    elif reduce in ('amax', 'amin') and out.dtype.kind == 'f' and (src == 0).any():
+        # (zeros of both signs: PyTorch's kernel keeps what the slot holds on a tie, a NaN taking over)
+        ufunc = np.greater if reduce == 'amax' else np.less
+        for j, p in enumerate(idx.tolist()):
+            slot, v = out[_slot(out.shape, d, slice(p, p + 1))], src[_slot(src.shape, d, slice(j, j + 1))]
+            take = (v != v) | ufunc(v, slot)
+            slot[take] = v[take]
     elif reduce == 'amax':
         np.maximum.at(out, key, src)
     elif reduce == 'amin':

@@ -328,6 +328,22 @@ SNIPPETS = {
         'tries(lambda: nn.utils.skip_init(nn.ReLU), lambda: nn.utils.skip_init(nn.Linear, 6, 1, bias=False).bias)\n'
         's = nn.Sequential(nn.Linear(2, 2), nn.BatchNorm1d(2))\n'
         'print([n for n, _ in s._named_members(lambda mod: mod._buffers.items(), prefix="x")])'),
+    # scatter_reduce / index_reduce without self: positions start from the dtype's lowest or highest value (ints,
+    # bools too); a tie of zeros of both signs keeps what the position holds; a bool mean is refused
+    "reduce_without_self": (
+        'i = torch.tensor([0, 0])\n'
+        'for dt in (torch.int64, torch.int8, torch.uint8, torch.float32, torch.bool):\n'
+        '    for red in ("amax", "amin", "prod", "mean"):\n'
+        '        x = torch.tensor([5, 6, 7]).to(dt); s = torch.tensor([1, 2]).to(dt)\n'
+        '        tries(lambda: x.index_reduce(0, i, s, red, include_self=False),\n'
+        '              lambda: x.scatter_reduce(0, torch.tensor([0, 2]), s, red, include_self=False),\n'
+        '              lambda: x.scatter_reduce(0, i, s, red))\n'
+        'z = torch.tensor([0., -0.])\n'
+        'print(1 / torch.tensor([-0., 0.]).scatter_reduce(0, torch.tensor([0, 1]), z, "amax"),\n'
+        '      1 / torch.tensor([5., 5.]).scatter_reduce(0, torch.tensor([0, 0, 1, 1]), torch.cat([z, z.flip(0)]), "amax",\n'
+        '                                                include_self=False),\n'
+        '      torch.tensor([1., 2.]).scatter_reduce(0, i, torch.tensor([float("nan"), 3.]), "amax"),\n'
+        '      1 / torch.tensor([-0., 0.]).index_reduce(0, torch.tensor([0, 1]), z, "amax"))'),
 }
 
 
