@@ -2003,8 +2003,9 @@ def _dims(dim, ndim):
 def _add_reduce(x, dims=None, keepdims=False):
     """np.add.reduce(x, dims), in PyTorch's order of additions where it is known, so that sums and means agree
     to the last bit (`.item()` prints 17 digits): a contiguous float32 / float64 array summed whole, over its last
-    dims, its first or both (size-1 dims aside, as PyTorch drops them), up to 32,768 numbers (PyTorch's kernel shares
-    bigger reductions between threads; of a sum over the last dim only the rows, each summed by one thread)."""
+    dims, its first or both (size-1 dims aside, as PyTorch drops them); a sum to one number of up to 32,768 numbers
+    (PyTorch's kernel shares a bigger one between its threads: the order depends on their number; a sum to several
+    numbers is shared by its results, each summed whole by one thread, whatever their number)."""
     if x.dtype.kind != 'f' or x.itemsize < 4 or not x.size:
         # (halves accumulate in float32, as PyTorch's: numpy's sum over a first dim adds them in half)
         r = (np.add.reduce(x, axis=dims, keepdims=keepdims, dtype=_F32).astype(_F16) if x.dtype is _F16 else
@@ -2047,25 +2048,31 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
     if whole and size <= 32768 and (c_contiguous or f_contiguous):
         return _as_rows(_cascade_plan(1, size, itemsize), 1, size, out_shape, not c_contiguous)
     if not c_contiguous:
+        if f_contiguous and dims is not None:       # (the transpose's plan: PyTorch goes through memory in order)
+            nd = builtins.len(shape)
+            inner = _reduce_plan(shape[::-1], itemsize, tuple(sorted(nd - 1 - d for d in dims)), keepdims, True,
+                                 False)
+            return lambda x: _c_strided(np.transpose(inner(x.T)))
         return lambda x: _c_strided(np.add.reduce(x, axis=dims, keepdims=keepdims))
     kept = [i for i, n in enumerate(shape) if n != 1]
     sizes = [shape[i] for i in kept]
     red = [j for j, i in enumerate(kept) if whole or i in dims]         # the reduced dims among those left
     if builtins.len(red) == builtins.len(kept) and size <= 32768:
         return _as_rows(_cascade_plan(1, size, itemsize), 1, size, out_shape)
-    if red and red == builtins.list(range(red[0], builtins.len(kept))) and math.prod(sizes[red[0]:]) <= 32768:
-        n = math.prod(sizes[red[0]:])
+    # (a bigger reduction to more than one number is shared between threads by its results, each summed whole)
+    n = math.prod(sizes[red[0]:]) if red else 1
+    if red and red == builtins.list(range(red[0], builtins.len(kept))) and (n <= 32768 or size // n > 1):
         return _as_rows(_cascade_plan(size // n, n, itemsize), size // n, n, out_shape)
     lead = 0
     while lead < builtins.len(red) and red[lead] == lead:
         lead += 1
-    if red and lead == builtins.len(red) and size <= 32768:     # (leading dims only: as one, (N, C, L) over (0, 1))
-        a = math.prod(sizes[:lead])
-        return _as_rows(_outer_plan(a, size // a, itemsize), a, size // a, out_shape)
-    if 0 < lead < builtins.len(red) and red[lead:] == builtins.list(range(red[lead], builtins.len(kept))) and \
-            size <= 32768:                          # (leading and trailing dims: (N, C, H, W) over (0, 2, 3))
-        a, n = math.prod(sizes[:lead]), math.prod(sizes[red[lead]:])
-        return _planes_plan(a, size // a // n, n, itemsize, out_shape)
+    a = math.prod(sizes[:lead])
+    if red and lead == builtins.len(red) and (size <= 32768 or size // a > 1):   # (leading dims only: as one,
+        return _as_rows(_outer_plan(a, size // a, itemsize), a, size // a, out_shape)  # (N, C, L) over (0, 1))
+    if 0 < lead < builtins.len(red) and red[lead:] == builtins.list(range(red[lead], builtins.len(kept))):
+        n = math.prod(sizes[red[lead]:])            # (leading and trailing dims: (N, C, H, W) over (0, 2, 3))
+        if size <= 32768 or size // a // n > 1:
+            return _planes_plan(a, size // a // n, n, itemsize, out_shape)
     if not red:
         return _as_rows(_plus_zero, 1, size, out_shape)
     return lambda x: np.add.reduce(x, axis=dims, keepdims=keepdims)

@@ -344,6 +344,17 @@ SNIPPETS = {
         '                                                include_self=False),\n'
         '      torch.tensor([1., 2.]).scatter_reduce(0, i, torch.tensor([float("nan"), 3.]), "amax"),\n'
         '      1 / torch.tensor([-0., 0.]).index_reduce(0, torch.tensor([0, 1]), z, "amax"))'),
+    # sums to several numbers of more than 32,768 numbers add in PyTorch's order (each result summed whole by one
+    # thread); a transposed (column-major) tensor is summed as its memory runs
+    "big_sums": (
+        'torch.manual_seed(0)\n'
+        'for dt in (torch.float32, torch.float64):\n'
+        '    x = torch.rand(1000, 100, dtype=dt)\n'
+        '    print(x.sum(0)[:3].tolist(), x.sum(1)[:3].tolist(), x.mean(0)[:3].tolist(), x.t().sum(1)[:3].tolist())\n'
+        '    y = torch.rand(8, 3, 40, 40, dtype=dt); print(y.sum((0, 2, 3)).tolist(), y.mean((0, 2, 3)).tolist())\n'
+        '    z = torch.rand(3, 50000, dtype=dt); print(z.sum(1).tolist(), z.t().sum(0).tolist())\n'
+        'print(torch.rand(1000, 100).sum(0)[:3], torch.rand(2000, 17).sum(0)[:3], torch.rand(50, 3).t().sum(1))\n'
+        'bn = torch.nn.BatchNorm2d(3); bn(torch.randn(16, 3, 32, 32)); print(bn.running_mean, bn.running_var)'),
 }
 
 
