@@ -358,6 +358,26 @@ SNIPPETS = {
 }
 
 
+def test_big_sums_bit_for_bit():
+    """Sums to several numbers of more than 32,768 numbers: the same bits as PyTorch's (its sum kernel adds in the
+    same order on this machine's vector width too), whatever its number of threads."""
+    import numpy as np
+    rng = np.random.default_rng(0)
+    cases = [((1000, 100), 0), ((2000, 17), 0), ((3, 50000), 1), ((8, 3, 40, 40), (0, 2, 3)), ((300, 200), 1)]
+    threads = T.get_num_threads()
+    try:
+        for shape, dims in cases:
+            for dtype in (np.float32, np.float64):
+                for a in (rng.random(shape).astype(dtype), np.asfortranarray(rng.random(shape).astype(dtype))):
+                    want = E.from_numpy(a).sum(dims).numpy()
+                    for n in (1, 2):
+                        T.set_num_threads(n)
+                        got = T.from_numpy(a).sum(dims).numpy()
+                        assert got.tobytes() == want.tobytes(), (shape, dims, dtype, a.flags.f_contiguous, n)
+    finally:
+        T.set_num_threads(threads)
+
+
 def test_numpy_seed_of_workers():
     """The words a worker seeds numpy with are those of PyTorch's worker (`_generate_state`)."""
     from torch.utils.data._utils.worker import _generate_state
