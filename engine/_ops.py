@@ -2048,8 +2048,8 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
     if whole and size <= 32768 and (c_contiguous or f_contiguous):
         return _as_rows(_cascade_plan(1, size, itemsize), 1, size, out_shape, not c_contiguous)
     if not c_contiguous:
-        if f_contiguous and dims is not None:       # (the transpose's plan: PyTorch goes through memory in order)
-            nd = builtins.len(shape)
+        if f_contiguous and dims is not None and _reduced_in_memory_order(shape, dims):
+            nd = builtins.len(shape)                # (the transpose's plan: PyTorch goes through memory in order)
             inner = _reduce_plan(shape[::-1], itemsize, tuple(sorted(nd - 1 - d for d in dims)), keepdims, True,
                                  False)
             return lambda x: _c_strided(np.transpose(inner(x.T)))
@@ -2073,6 +2073,9 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
         n = math.prod(sizes[red[lead]:])            # (leading and trailing dims: (N, C, H, W) over (0, 2, 3))
         if size <= 32768 or size // a // n > 1:
             return _planes_plan(a, size // a // n, n, itemsize, out_shape)
+    if red and red == builtins.list(range(red[0], red[-1] + 1)) and 0 < red[0] and red[-1] < builtins.len(kept) - 1:
+        a, r = math.prod(sizes[:red[0]]), math.prod(sizes[red[0]:red[-1] + 1])   # (middle dims: (A, R, B) over R,
+        return _slices_plan(a, r, size // a // r, itemsize, out_shape)           # each A an outer sum)
     if not red:
         return _as_rows(_plus_zero, 1, size, out_shape)
     return lambda x: np.add.reduce(x, axis=dims, keepdims=keepdims)
@@ -2144,6 +2147,22 @@ def _planes_plan(a, b, n, itemsize, out_shape):
     rows = _cascade_plan(a * b, n, itemsize)
     zero = np.float32(0) if itemsize == 4 else np.float64(0)
     return lambda x: (np.add.reduce(rows(x.reshape(a * b, n)).reshape(a, b), axis=0) + zero).reshape(out_shape)
+
+
+def _reduced_in_memory_order(shape, dims):
+    """Whether PyTorch's TensorIterator goes through a column-major array of `shape` in memory order when it sums
+    it over `dims` (the result, row-major, ranks the dims first: a matrix yes, (4, 100, 30) over 1 no)."""
+    out = np.zeros([1 if i in dims else n for i, n in enumerate(shape)], np.int8)
+    out = np.lib.stride_tricks.as_strided(out, shape, [0 if i in dims else s for i, s in enumerate(out.strides)])
+    x = np.lib.stride_tricks.as_strided(out, shape, [math.prod(shape[:i]) for i in range(builtins.len(shape))])
+    return _iter_order(shape, [out, x]) == builtins.list(range(builtins.len(shape)))
+
+
+def _slices_plan(a, rows, cols, itemsize, out_shape):
+    """The function summing an (a, rows, cols) array over its middle dim as PyTorch does (measured): each of the a
+    slices summed over its rows as _outer_plan sums (its columns grouped by the slice)."""
+    plan = _outer_plan(rows, cols, itemsize)
+    return lambda x: np.stack([plan(s) for s in x.reshape(a, rows, cols)]).reshape(out_shape)
 
 
 def _outer_plan(rows, cols, itemsize):
