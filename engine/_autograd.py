@@ -530,7 +530,7 @@ def _plain(v):
 _described = set()        # node classes that have their `_saved_<name>` properties
 # names PyTorch saves as optional numbers or strings (not tensors): a None there has no `_raw_saved_<name>`
 _OPTIONAL_VALUES = frozenset({'correction', 'dim', 'divisor_override', 'eps', 'rounding_mode', 'storage_offset',
-                              'scale', 'scales', 'scales_d', 'scales_h', 'scales_w'})
+                              'scale', 'scales', 'scales_d', 'scales_h', 'scales_w', 'start', 'end'})
 
 
 def _describe(cls, names):
@@ -809,6 +809,7 @@ def record(out, cls, inputs, saved=None, same=False):
     if out is not None:
         out._grad_fn = node
         out._requires_grad = True
+        node._out0 = out._data.shape, out._data.dtype       # (what `_input_metadata` tells of its gradient)
     if saved:
         if cls not in _described:
             _describe(cls, saved)
@@ -977,7 +978,7 @@ class Node:
     subclasses is a slow, unspecialised store."""
     # Slots, set when a node is made: _fns and _nrs (above), _meta ((shape, dtype) per input whose gradient may need
     # reducing or casting, or None: see record), _saved ({name: value}), _seq (creation number), _freed.
-    __slots__ = ('_fns', '_nrs', '_meta', '_saved', '_seq', '_freed', '__dict__', '__weakref__')
+    __slots__ = ('_fns', '_nrs', '_meta', '_saved', '_seq', '_freed', '_out0', '__dict__', '__weakref__')
     num_outputs = 1
     _pre_hooks = None     # {output nr or None (node pre-hooks): {handle id: hook}}
     _hooks = None         # {handle id: hook} run after the node
@@ -1026,7 +1027,20 @@ class Node:
         return tuple(InputMetadata(m) for m in self._out_metadata())
 
     def _out_metadata(self):
-        return (None,) * self.num_outputs
+        """(shape, numpy dtype) of each output, where known: output 0 of a node recorded with its output, or of one
+        whose inputs all have its output's shape and dtype (no input metadata: see record), that of its input."""
+        node, first = self, None
+        while first is None:
+            try:
+                first = node._out0
+            except AttributeError:
+                i = next((i for i, f in enumerate(node._fns or ()) if f is not None), None)
+                if node._meta is not None or i is None or node._nrs is not None and node._nrs[i]:
+                    break
+                node = node._fns[i]
+                if type(node) is AccumulateGrad:
+                    first = node._out_metadata()[0]
+        return (first,) + (None,) * (self.num_outputs - 1)
 
     def _sequence_nr(self):
         """The node's creation number (backward runs later nodes first); UINT64_MAX for AccumulateGrad."""

@@ -11,7 +11,7 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
-from ._ops import (_add_reduce, _attach, _check_autograd_dtype, _dims, _div_scalar, _first_zeros, _mul_scalar, _out,
+from ._ops import (_edge, _add_reduce, _attach, _check_autograd_dtype, _dims, _div_scalar, _first_zeros, _mul_scalar, _out,
                    scaled_by_count, sum_to, _dim_list as _checked_dims)
 from ._ops_nn import (_NOT_GIVEN, _correction, _var_np_dtype, _raw, _reduced_dims, _return_type, _var_backward, _var_np,
                       _saved_dims, _unsq, return_types, where)
@@ -193,7 +193,8 @@ def vdot(a, b):
                            % (a.shape[0], b.shape[0], a.shape[0], b.shape[0]))
     with ag.no_grad():
         y = a.dot(b)
-    return _attach(make(y._data), VdotBackward0, (a, b), {'other': SavedTensor(b), 'self': SavedTensor(a)})
+    return _attach(make(y._data), VdotBackward0, (a, b), {'other': SavedTensor(b) if _edge(a) else None,
+                                                           'self': SavedTensor(a) if _edge(b) else None})
 
 
 class VdotBackward0(Node):

@@ -410,6 +410,9 @@ class NotImplemented_(Node):
     def apply(self, g):
         raise RuntimeError('derivative for aten::native_channel_shuffle is not implemented')
 
+    def name(self):
+        return 'torch::autograd::NotImplemented'
+
 
 NotImplemented_.__name__ = NotImplemented_.__qualname__ = 'NotImplemented'
 
@@ -1452,6 +1455,9 @@ class _NotImplementedNode(Node):
 
     def apply(self, *grads):
         raise RuntimeError('derivative for aten::%s is not implemented' % self._op)
+
+    def name(self):
+        return 'torch::autograd::NotImplemented'
 
 
 _NotImplementedNode.__name__ = _NotImplementedNode.__qualname__ = 'NotImplemented'

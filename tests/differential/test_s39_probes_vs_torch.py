@@ -355,6 +355,21 @@ SNIPPETS = {
         '    z = torch.rand(3, 50000, dtype=dt); print(z.sum(1).tolist(), z.t().sum(0).tolist())\n'
         'print(torch.rand(1000, 100).sum(0)[:3], torch.rand(2000, 17).sum(0)[:3], torch.rand(50, 3).t().sum(1))\n'
         'bn = torch.nn.BatchNorm2d(3); bn(torch.randn(16, 3, 32, 32)); print(bn.running_mean, bn.running_var)'),
+    # graph introspection: every op node's _input_metadata has its output's shape and dtype; vdot saves only what a
+    # gradient needs; slice_scatter's None bounds have no _raw_saved_; the nodes of ops without derivative are
+    # named torch::autograd::NotImplemented
+    "graph_introspection": (
+        'x = torch.randn(3, 4, requires_grad=True); y = x\n'
+        'for i in range(3): y = y * 2 + 1\n'
+        'for t in (y, x.sum(), x.double().exp(), x[0], x.t(), x @ x.t(), torch.relu(x), x.clone().mul_(2), x.max(0)[0] * 3):\n'
+        '    print(t.grad_fn.name(), [(list(i.shape), i.dtype) for i in t.grad_fn._input_metadata])\n'
+        'u, v = torch.randn(3), torch.randn(3, requires_grad=True)\n'
+        'for g in (torch.vdot(u, v).grad_fn, torch.vdot(v, u).grad_fn): print(g._saved_other, g._saved_self)\n'
+        'for args in ((torch.zeros(6, 2), 1, 2), (torch.zeros(6, 1), 1, 1, 2)):\n'
+        '    s = torch.zeros(6, 4, requires_grad=True).slice_scatter(*args)\n'
+        '    print(sorted(a for a in dir(s.grad_fn) if "saved" in a), s.grad_fn._saved_start, s.grad_fn._saved_end)\n'
+        'print(torch.histogram(x.detach().requires_grad_(), 3)[0].grad_fn.name(),\n'
+        '      torch.binomial(torch.ones(2, requires_grad=True) * 5, torch.full((2,), 0.5)).grad_fn.name())'),
 }
 
 
