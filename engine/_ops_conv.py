@@ -33,6 +33,8 @@ class _LinearInGrad(Node):
     gradients through pools work so."""
 
     def apply(self, gg):
+        if self._saved:
+            self._unpack_all()              # (freed: PyTorch's error, as its formula reads them)
         return (self._again(gg),) + tuple(make(np.zeros(*like)) if self.needs(i) else None
                                           for i, like in enumerate(self._like, 1))
 

@@ -3294,6 +3294,10 @@ class _SecondOrder(Node):
 
     def apply(self, *grads):
         from .autograd import grad
+        if self._saved:
+            self._unpack_all()              # (freed, or modified in place: PyTorch's errors, as its formula reads them)
+        elif self._freed:                   # (PyTorch's composite formula saves tensors: freed all the same)
+            raise ag._freed_error(self, None)
         ins, create = self._ins, ag.grad_enabled
         want = [i for i, t in enumerate(ins) if t is not None and self.needs(i)]
         with ag.enable_grad():

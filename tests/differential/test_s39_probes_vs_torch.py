@@ -370,6 +370,17 @@ SNIPPETS = {
         '    print(sorted(a for a in dir(s.grad_fn) if "saved" in a), s.grad_fn._saved_start, s.grad_fn._saved_end)\n'
         'print(torch.histogram(x.detach().requires_grad_(), 3)[0].grad_fn.name(),\n'
         '      torch.binomial(torch.ones(2, requires_grad=True) * 5, torch.full((2,), 0.5)).grad_fn.name())'),
+    # the nodes of first-order gradients (conv, norms, pools) are freed by a backward through them like any other:
+    # a second one fails with PyTorch's error
+    "second_order_freed": (
+        'import torch.nn.functional as F\n'
+        'x = torch.randn(2, 3, 5, requires_grad=True); w = torch.randn(4, 3, 2, requires_grad=True)\n'
+        'for f in (lambda: F.conv1d(x, w), lambda: F.layer_norm(x, (5,)), lambda: F.max_pool1d(x, 2),\n'
+        '          lambda: F.batch_norm(x, None, None, training=True), lambda: F.group_norm(x, 3),\n'
+        '          lambda: F.instance_norm(x)):\n'
+        '    gx, = torch.autograd.grad(f().sum(), x, create_graph=True)\n'
+        '    gx.pow(2).sum().backward(retain_graph=True); gx.pow(2).sum().backward()\n'
+        '    tries(lambda: gx.pow(2).sum().backward())'),
 }
 
 
