@@ -173,7 +173,7 @@ class _Builder:
             t = saved.tensor_ref
             freed = fn._freed or t is None
             version = None if freed else int(saved.current_version())
-            known = self.tensors.get(id(t)) or (self.output_of(fn, t) if saved.is_output else None)
+            known = self.tensors.get(id(t)) or (self.output_of(fn, t) if saved.is_output and t is not None else None)
             self.G.add_node(
                 sid, kind='saved', label=name, owner=fid, freed=freed, is_output=bool(saved.is_output),
                 shape=None if t is None else list(t.shape), dtype=None if t is None else _dtype_name(t),

@@ -339,3 +339,20 @@ def test_no_graph_when_the_graph_module_is_missing(monkeypatch):
     monkeypatch.setitem(sys.modules, 'engine.graph', None)  # import engine.graph now raises ImportError
     result = run(SNIPPET)
     assert result['graph']['nodes'] == [] and result['chapters'] == [] and result['error'] is None
+
+
+def test_graph_of_tensors_saved_through_hooks():
+    """Tensors saved under saved_tensors_hooks (a non-reentrant checkpoint's holders, nested ones) are drawn as
+    saved tensors whose values the page does not read; the graph is still drawn (it was empty, its export failing
+    on a hooked saved output)."""
+    code = ('import torch\n'
+            'from torch.utils.checkpoint import checkpoint\n'
+            'x = torch.tensor([0.5, 1.0], requires_grad=True)\n'
+            'def inner(t): return t.sin() * 2\n'
+            'y = checkpoint(lambda t: checkpoint(inner, t, use_reentrant=False).exp(), x, use_reentrant=False)\n'
+            'with torch.autograd.graph.saved_tensors_hooks(lambda t: ("p", t), lambda p: p[1]):\n'
+            '    z = (x * x).sigmoid()\n')
+    result = run(code)
+    assert not result['problems']
+    labels = {n['label'] for n in result['graph']['nodes']}
+    assert {'x', 'y', 'z', 'ExpBackward0', 'SigmoidBackward0', '_saved_result'} <= labels
