@@ -159,8 +159,11 @@ def _parameter_names(namespace):
     labels = {}
     for k, v in list(namespace.items()):
         if isinstance(v, Module) and not k.startswith('_'):
-            for name, p in v.named_parameters():
-                labels.setdefault(id(p), f'{k}.{name}')
+            try:
+                for name, p in v.named_parameters():
+                    labels.setdefault(id(p), f'{k}.{name}')
+            except AttributeError:          # (a module whose __init__ did not call Module.__init__)
+                pass
     return labels
 
 

@@ -107,6 +107,14 @@ def _values(t, key='value'):
     return attrs
 
 
+def _version_of(t):
+    """t._version, or None for an inference tensor (which keeps none: PyTorch's error reading it)."""
+    try:
+        return int(t._version)
+    except RuntimeError:
+        return None
+
+
 def _saved_items(fn):
     """(`_saved_<name>`, saved value) of a node; a saved list of tensors gives one item per tensor (`[i]`)."""
     for name, saved in (fn._saved or {}).items():
@@ -150,9 +158,9 @@ class _Builder:
         leaf = t._grad_fn is None              # (not t.is_leaf: an Invalid grad_fn raises when read)
         grad = t.grad if leaf or getattr(t, '_retains_grad', False) else None
         self.G.add_node(
-            nid, kind='tensor', label=name or '', names=[name] if name else [], shape=list(t.shape),
+            nid, kind='tensor', label=name or '', names=[name] if name else [], shape=list(t._data.shape),
             dtype=_dtype_name(t), requires_grad=bool(t.requires_grad), is_leaf=leaf,
-            retains_grad=bool(getattr(t, '_retains_grad', False)), grad_fn=None, version=int(t._version),
+            retains_grad=bool(getattr(t, '_retains_grad', False)), grad_fn=None, version=_version_of(t),
             storage=self.storage(t), is_view=t._base is not None, role=None,
             **_values(t), **_values(grad, 'grad'))
         return nid
@@ -172,11 +180,11 @@ class _Builder:
             sid = self.ids(saved, 's')
             t = saved.tensor_ref
             freed = fn._freed or t is None
-            version = None if freed else int(saved.current_version())
+            version = None if freed or t._inference else int(saved.current_version())
             known = self.tensors.get(id(t)) or (self.output_of(fn, t) if saved.is_output and t is not None else None)
             self.G.add_node(
                 sid, kind='saved', label=name, owner=fid, freed=freed, is_output=bool(saved.is_output),
-                shape=None if t is None else list(t.shape), dtype=None if t is None else _dtype_name(t),
+                shape=None if t is None else list(t._data.shape), dtype=None if t is None else _dtype_name(t),
                 saved_version=None if saved.saved_version is None else int(saved.saved_version), version=version,
                 stale=version is not None and version != saved.saved_version,
                 storage=None if t is None else self.storage(t), tensor=known[1] if known else None,
@@ -340,7 +348,7 @@ def error_to_json(error, G):
     """
     ids = _node_ids(G)
     node = getattr(error, 'autograd_node', None)
-    if node is not None:
+    if node is not None and hasattr(node, '_fns'):
         saved = (node._saved or {}).get(getattr(error, 'autograd_saved', None))
         return {'node': ids(node, 'f'), 'saved': ids.get(saved) if saved is not None else None}
     wanted = 'stale' if 'modified by an inplace operation' in str(error) else 'freed' \

@@ -356,3 +356,21 @@ def test_graph_of_tensors_saved_through_hooks():
     assert not result['problems']
     labels = {n['label'] for n in result['graph']['nodes']}
     assert {'x', 'y', 'z', 'ExpBackward0', 'SigmoidBackward0', '_saved_result'} <= labels
+
+
+@pytest.mark.parametrize('code', [
+    # an inference tensor has no version counter to read
+    'import torch\nwith torch.inference_mode():\n    x = torch.ones(2)\ny = x * 2\n',
+    # a lazy module's parameter has no shape yet
+    'import torch\nm = torch.nn.LazyLinear(3)\nw = m.weight\n',
+    # a module whose __init__ forgot Module.__init__
+    'import torch\nclass N(torch.nn.Module):\n    def __init__(self): pass\nn = N()\nx = torch.ones(2, requires_grad=True) * 2\n',
+    # a checkpoint input modified in place: the error names no node of the graph
+    'import torch\nfrom torch.utils.checkpoint import checkpoint\nx = torch.ones(2, requires_grad=True)\na = x * 2\n'
+    'y = checkpoint(torch.exp, a, use_reentrant=False)\nwith torch.no_grad():\n    a.mul_(2)\ny.sum().backward()\n',
+])
+def test_graph_export_of_unusual_tensors(code):
+    """The graph is exported (no problem reported) for tensors and modules the graph builder once failed on."""
+    result = run(code)
+    assert not result['problems'], result['problems']
+    assert result['graph']['nodes']
