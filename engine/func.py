@@ -477,8 +477,8 @@ def functional_call(module, parameter_and_buffer_dicts, args=None, kwargs=None, 
     if tie_weights:
         given = _tie(names, given)
     if strict:
-        unexpected = [k for k in given if k not in names]
-        missing = [k for k in names if k not in given]
+        unexpected = sorted(k for k in given if k not in names)       # (sorted, as PyTorch's sets of keys)
+        missing = sorted(k for k in names if k not in given)
         if unexpected or missing:
             text = 'Error(s) in reparametrizing for %s:\n' % type(module).__name__
             if unexpected:

@@ -26,6 +26,40 @@ _SAFE = {('collections', 'OrderedDict'), ('collections', 'Counter'), ('torch', '
          ('builtins', 'complex'), ('builtins', 'bytearray'), ('_codecs', 'encode')}
 
 
+_USER_SAFE = []             # what add_safe_globals allowed: classes and functions, or (object, 'module.name') pairs
+
+
+def add_safe_globals(safe_globals):
+    """Let weights_only loading take these classes or functions (or (object, 'module.name') pairs) too."""
+    _USER_SAFE.extend(safe_globals)
+
+
+def get_safe_globals():
+    return list(_USER_SAFE)
+
+
+def clear_safe_globals():
+    _USER_SAFE.clear()
+
+
+class safe_globals:
+    """add_safe_globals inside a with block only."""
+
+    def __init__(self, safe_globals):
+        self.safe_globals = list(safe_globals)
+
+    def __enter__(self):
+        _USER_SAFE.extend(self.safe_globals)
+
+    def __exit__(self, *exc):
+        for g in self.safe_globals:
+            _USER_SAFE.remove(g)
+
+
+def _user_safe_names():
+    return {g[1] if isinstance(g, tuple) else '%s.%s' % (g.__module__, g.__qualname__) for g in _USER_SAFE}
+
+
 class _Pickler(pickle.Pickler):
     """Tensors, dtypes, sizes and the engine's classes go out as persistent ids (plain tuples of str and bytes)."""
 
@@ -65,7 +99,7 @@ class _Unpickler(pickle.Unpickler):
         raise pickle.UnpicklingError(_WEIGHTS_ONLY % (name, name, name))
 
     def find_class(self, module, name):
-        if self.weights_only and (module, name) not in _SAFE:
+        if self.weights_only and (module, name) not in _SAFE and module + '.' + name not in _user_safe_names():
             self._refuse(module + '.' + name)
         return super().find_class(module, name)
 

@@ -10,6 +10,7 @@ from .exp_family import ExponentialFamily
 from .exponential import Exponential
 from .independent import Independent
 from .kl import kl_divergence, register_kl
+from .multinomial import Multinomial
 from .normal import Normal
 from .one_hot_categorical import OneHotCategorical, OneHotCategoricalStraightThrough
 from .poisson import Poisson

@@ -381,6 +381,40 @@ SNIPPETS = {
         '    gx, = torch.autograd.grad(f().sum(), x, create_graph=True)\n'
         '    gx.pow(2).sum().backward(retain_graph=True); gx.pow(2).sum().backward()\n'
         '    tries(lambda: gx.pow(2).sum().backward())'),
+    # torch.distributions.Multinomial (Dive into Deep Learning's dice), on Categorical's draws
+    "multinomial_distribution": (
+        'from torch.distributions import multinomial\n'
+        'torch.manual_seed(0)\n'
+        'fair_probs = torch.ones([6]) / 6\n'
+        'print(multinomial.Multinomial(1, fair_probs).sample(), multinomial.Multinomial(10, fair_probs).sample())\n'
+        'counts = multinomial.Multinomial(10, fair_probs).sample((500,)); cum = counts.cumsum(dim=0)\n'
+        'print((cum / cum.sum(dim=1, keepdims=True))[-1], multinomial.Multinomial(1000, fair_probs).sample() / 1000)\n'
+        'm = torch.distributions.Multinomial(5, probs=torch.tensor([[0.2, 0.8], [0.5, 0.5]]))\n'
+        'print(m, m.mean, m.variance, m.batch_shape, m.event_shape, m.support, m.sample(), m.sample((2,)).shape)\n'
+        'print(m.log_prob(torch.tensor([[1., 4.], [5., 0.]])), m.entropy())\n'
+        'l = torch.tensor([0.1, -0.3, 1.2], requires_grad=True); m2 = torch.distributions.Multinomial(4, logits=l)\n'
+        'lp = m2.log_prob(torch.tensor([1., 0., 3.])); show(lp); lp.backward(); print(l.grad, m2.expand((2,)).sample())\n'
+        'tries(lambda: torch.distributions.Multinomial(2.5, fair_probs),\n'
+        '      lambda: torch.distributions.Multinomial(3, torch.tensor([0., 1.])).log_prob(torch.tensor([0., 3.])),\n'
+        '      lambda: torch.distributions.Multinomial(3, fair_probs, validate_args=True).log_prob(torch.ones(6)))'),
+    # weights_only loading of other classes: torch.serialization.add_safe_globals / safe_globals; functional_call's
+    # strict error lists the keys sorted
+    "safe_globals_and_functional_call": (
+        'import io, argparse\n'
+        'buf = io.BytesIO(); torch.save({"args": argparse.Namespace(lr=.1), "w": torch.ones(2)}, buf)\n'
+        'buf.seek(0); tries(lambda: torch.load(buf))\n'
+        'torch.serialization.add_safe_globals([argparse.Namespace]); buf.seek(0); print(torch.load(buf)["args"])\n'
+        'torch.serialization.clear_safe_globals(); buf.seek(0)\n'
+        'with torch.serialization.safe_globals([argparse.Namespace]):\n'
+        '    print(torch.load(buf)["w"])\n'
+        'buf.seek(0); tries(lambda: type(torch.load(buf)))\n'
+        'from torch.func import functional_call\n'
+        'class M(torch.nn.Module):\n'
+        '    def __init__(self):\n'
+        '        super().__init__()\n'
+        '        for n in ("zeta", "alpha", "mid"): setattr(self, n, torch.nn.Parameter(torch.ones(1)))\n'
+        '    def forward(self, x): return x * self.zeta\n'
+        'tries(lambda: functional_call(M(), {"zz": torch.ones(1), "aa": torch.ones(1)}, (torch.ones(1),), strict=True))'),
 }
 
 
