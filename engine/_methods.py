@@ -1516,6 +1516,22 @@ _ARG_CHECKS.update(kthvalue=_int_dim(1), topk=_int_dim(1), argmax=_int_dim(0, Tr
                    count_nonzero=_count_nonzero_check)
 
 
+def _tensor_arg(arg):
+    """The parser's TypeError for a second argument that is not a tensor (`x.slice_scatter(1)`): its position
+    counts the input in a torch.* function, not self in a method."""
+    def check(name, function, args, kwargs):
+        if builtins.len(args) > 1 and not isinstance(args[1], Tensor):
+            raise TypeError("%s(): argument '%s' (position %d) must be Tensor, not %s"
+                            % (name, arg, 2 if function else 1, parser_type(args[1])))
+        if arg in kwargs and not isinstance(kwargs[arg], Tensor):
+            raise TypeError("%s(): argument '%s' must be Tensor, not %s" % (name, arg, parser_type(kwargs[arg])))
+    return check
+
+
+_ARG_CHECKS.update(slice_scatter=_tensor_arg('src'), diagonal_scatter=_tensor_arg('src'),
+                   select_scatter=_tensor_arg('src'), prelu=_tensor_arg('weight'))
+
+
 _RESIZED = ('An output with one or more elements was resized since it had shape [%s], which does not match the '
             'required output shape [%s]. This behavior is deprecated, and in a future PyTorch release outputs will not '
             'be resized unless they have zero elements. You can explicitly reuse an out tensor t by resizing it, '

@@ -338,6 +338,8 @@ def fill_diagonal_(self, fill_value, wrap=False):
 
 def sum_to_size(self, *size):
     """self summed down to `size` (which self must expand to): self itself when it has that size already."""
+    if not size:
+        raise TypeError('sum_to_size() missing 1 required positional arguments: "size"')
     size = tuple(size[0]) if builtins.len(size) == 1 and isinstance(size[0], (tuple, list)) else size
     if not ops._expandable(size, self._data.shape):
         raise RuntimeError('size {[%s]} is not expandable to size {[%s]}.'

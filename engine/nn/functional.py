@@ -630,6 +630,8 @@ def glu(input, dim=-1):
 
 def prelu(input, weight):
     """x where x > 0, else weight * x (weight: one number, or one per channel, dim 1)."""
+    if not isinstance(weight, Tensor):
+        raise TypeError("prelu(): argument 'weight' (position 2) must be Tensor, not %s" % _parser_type(weight))
     return _ops_nn2.prelu(input, weight)
 
 

@@ -415,6 +415,14 @@ SNIPPETS = {
         '        for n in ("zeta", "alpha", "mid"): setattr(self, n, torch.nn.Parameter(torch.ones(1)))\n'
         '    def forward(self, x): return x * self.zeta\n'
         'tries(lambda: functional_call(M(), {"zz": torch.ones(1), "aa": torch.ones(1)}, (torch.ones(1),), strict=True))'),
+    # a number where a tensor must go gets the parser's TypeError (position counted as PyTorch counts it), not an
+    # AttributeError from inside the engine; sum_to_size needs a size
+    "tensor_arguments": (
+        'import torch.nn.functional as F\n'
+        'x = torch.zeros(3, 4)\n'
+        'tries(lambda: x.slice_scatter(1), lambda: x.diagonal_scatter(1), lambda: torch.prelu(x, 1), lambda: F.prelu(x, 1),\n'
+        '      lambda: torch.select_scatter(x, 1, 0, 0), lambda: torch.slice_scatter(x, src=1), lambda: x.prelu(1),\n'
+        '      lambda: x.sum_to_size(), lambda: x.sum_to_size(1, 4), lambda: x.sum_to_size((1, 4)))'),
 }
 
 
