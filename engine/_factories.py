@@ -237,7 +237,8 @@ def _infer(values, known=None):
     the default float; numpy values and arrays and one-element tensors their own dtype; all promoted together.
     Also the problems met on the way, in order: tensors where numbers should be (which may not be, once the dtype
     is known) and errors in the nesting (PyTorch meets those when it stores the values, after inferring the dtype).
-    Last the number of dims; for data without numbers (PyTorch stores nothing then: [[], [1]]), its sizes instead.
+    Then the number of dims, and for data without numbers (which PyTorch never reads past its first elements: [[],
+    [1]] is 2 x 0) the sizes of its empty tensor, else None.
     With the dtype `known` (torch.tensor(data, dtype=...), torch.FloatTensor(data)) PyTorch infers nothing: a value
     that is no number is a problem met storing it, as a float or as an integer."""
     found = []
@@ -315,9 +316,9 @@ def _infer(values, known=None):
     d = dt.default_float
     for i, f in enumerate(found):
         d = f if i == 0 else dt.promote_types(d, f)
-    if sizes and not sizes[-1]:       # (no numbers to store, so the rest is never looked at: [[], [1]] is 2 x 0)
-        return d, [], sizes
-    return d, problems, len(shape)
+    if sizes and not sizes[-1]:       # (no numbers to store: the problems met past the first elements never are)
+        return d, [], len(sizes), sizes
+    return d, problems, len(shape), None
 
 
 _BIG_INT = object()        # a problem met: a Python int beyond int64's range (only for an integer dtype)
@@ -449,14 +450,14 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
     else:
         if isinstance(data, (str, bytes)):
             raise TypeError("new(): invalid data type '%s'" % _parser_type(data))
-        inferred, problems, ndim = _infer(data, d)
+        inferred, problems, ndim, empty_shape = _infer(data, d)
         d = d or inferred
         if d is dt._uint64:               # (numpy uint64 numbers and no dtype: PyTorch fails storing the first)
             raise TypeError('an integer is required')
         problem = _first_problem(problems, d)
         if problem is not None:
             raise problem
-        arr = np.zeros(ndim) if type(ndim) is builtins.list else np.array(
+        arr = np.zeros(empty_shape) if empty_shape is not None else np.array(
             _to_list(data, 0, ndim), dtype=np.float64 if d.is_floating_point else bool if d is dt.bool_ else None)
         if arr.dtype == object or arr.dtype == np.uint64 and (arr > 0x7FFFFFFFFFFFFFFF).any():
             raise ValueError('Overflow when unpacking long long')      # (Python ints beyond int64)
@@ -653,8 +654,8 @@ def _size_into(size, fn, out, varargs=True):
 def _filled(name, value, size, dtype, kwargs, pin_memory):
     _check_bool(name, 'requires_grad', kwargs['requires_grad'])
     dt.check_device(kwargs['device'])
-    if name == 'zeros' and kwargs['out'] is None:   # (zeros checks its size before pin_memory: ones, empty after)
-        _size(size, name)
+    if name == 'zeros' and kwargs['out'] is None:   # (zeros checks its size between device and pin_memory; ones
+        _size(size, name)                           # and empty after both)
     dt.check_options(kwargs['device'], pin_memory, kwargs['out'])
     dtype = _out_dtype(dtype, kwargs['out'], name)
     d = dt.to_dtype(dtype, name) if dtype is not None else dt.default_float
@@ -679,8 +680,8 @@ def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=F
     memory_format.)"""
     size = _given(size, kw, 'empty')
     _mf.check(memory_format, 'empty')
-    t = _filled('empty', UNINITIALISED, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout, out=out,
-                                              fill=False), pin_memory)
+    t = _filled('empty', UNINITIALISED, size, dtype, dict(requires_grad=requires_grad, device=device, layout=layout,
+                                                          out=out, fill=False), pin_memory)
     if memory_format in _mf._RANKS:                   # (channels_last: the rank checked, the memory laid out so)
         t._data = _mf.laid_out(t._data, memory_format)
     return t

@@ -3931,10 +3931,7 @@ def _index(a, advanced, given=None):
         dims += builtins.list(range(dim, d + 1))
         ranges += [(None, 0)] * arr.ndim if arr.dtype.kind == 'b' else [(key[-1], a._data.shape[d])]
         dim = d + (arr.ndim if arr.dtype.kind == 'b' else 1)
-    _check_index_shapes([t._data for _, t in advanced])
-    if a._data.size and builtins.all(np.broadcast_shapes(*(
-            (builtins.int(np.count_nonzero(t._data)),) if t._data.dtype.kind == 'b' else t._data.shape
-            for _, t in advanced))):
+    if a._data.size and builtins.all(_check_index_shapes([t._data for _, t in advanced])):
         _check_range(ranges)
     else:           # (an empty result: PyTorch's kernel reads no index, but those into an empty dim are refused)
         _check_range([(arr, 0) for arr, size in ranges if arr is not None and not size])
@@ -3946,13 +3943,11 @@ def _index(a, advanced, given=None):
 
 def _check_index_shapes(arrays):
     """PyTorch's first check of several index tensors (reading or writing): that they broadcast together. A mask
-    is one index per dim it covers, the positions of its Trues."""
-    if builtins.len(arrays) < 2:
-        return
+    is one index per dim it covers, the positions of its Trues. Returns the shape they broadcast to."""
     shapes = [s for arr in arrays for s in ([(builtins.int(np.count_nonzero(arr)),)] * arr.ndim
                                             if arr.dtype.kind == 'b' else [arr.shape])]
     try:
-        np.broadcast_shapes(*shapes)
+        return np.broadcast_shapes(*shapes)
     except ValueError:
         raise IndexError('shape mismatch: indexing tensors could not be broadcast together with shapes %s'
                          % ', '.join('[%s]' % ', '.join(map(str, x)) for x in shapes)) from None
@@ -4480,8 +4475,8 @@ def masked_fill(a, mask, value):
         raise TypeError('masked_fill: a tensor or a number value')
     _check_broadcast(mask._data.shape, a._data.shape)
     check_masked_fill(mask, value)
-    v = dt.check_scalar(_scalar(value.item() if isinstance(value, Tensor) else value), a.dtype)   # (a 0-d tensor:
-    # its number, converted as PyTorch's kernel converts it, an overflow refused)
+    # (a 0-d tensor's number is converted as PyTorch's kernel converts it: an overflow is refused)
+    v = dt.check_scalar(_scalar(value.item() if isinstance(value, Tensor) else value), a.dtype)
     r = np.where(mask._data, np.asarray(v).astype(a._data.dtype), a._data)
     out = make(r if r.flags.c_contiguous else r.copy())             # (a contiguous clone, as PyTorch's)
     if isinstance(value, Tensor):

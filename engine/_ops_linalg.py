@@ -166,17 +166,28 @@ def inverse(a):
     if x.dtype == np.float16:
         raise RuntimeError('linalg.inv: Low precision dtypes not supported. Got Half')
     lu, piv, info = _lu(x)
+    _check_invertible('linalg.inv', info)
+    return _inverse_from_lu(a, lu, piv)
+
+
+def _check_invertible(api, info):
+    """The error of an inversion whose LU met a zero pivot (info: LAPACK's, per matrix)."""
     bad = np.flatnonzero(info.reshape(-1))
     if bad.size:
-        raise _LinAlgError('linalg.inv: %sThe diagonal element %d is zero, the inversion could not be completed '
-                           'because the input matrix is singular.'
-                           % ('(Batch element %d): ' % bad[0] if x.ndim > 2 else '', info.reshape(-1)[bad[0]]))
-    n = x.shape[-1]
-    out = make(_column_major(_lu_solve(lu, piv, np.broadcast_to(np.eye(n, dtype=x.dtype), x.shape))))
-    _attach(out, LinalgInvExBackward0, (a,), {'inverse': None})     # (column-major, as LAPACK leaves it)
-    if out.grad_fn is not None:
-        out.grad_fn._saved['inverse'] = SavedTensor(out, is_output=True)
-        ag.pack_outputs(out.grad_fn._saved)
+        raise _LinAlgError('%s: %sThe diagonal element %d is zero, the inversion could not be completed because the '
+                           'input matrix is singular.'
+                           % (api, '(Batch element %d): ' % bad[0] if info.ndim else '', info.reshape(-1)[bad[0]]))
+
+
+def _inverse_from_lu(a, lu, piv):
+    """a's inverse from its LU (_lu's), the substitutions run on the identity (what a singular matrix gives them
+    too: inf / nan), column-major as LAPACK leaves it; LinalgInvExBackward0 saving it."""
+    n = lu.shape[-1]
+    out = make(_column_major(_lu_solve(lu, piv, np.broadcast_to(np.eye(n, dtype=lu.dtype), lu.shape))))
+    saved = {'inverse': None}
+    if _attach(out, LinalgInvExBackward0, (a,), saved).grad_fn is not None:
+        saved['inverse'] = SavedTensor(out, is_output=True)
+        ag.pack_outputs(saved)
     return out
 
 
@@ -1313,20 +1324,9 @@ def linalg_inv_ex(A, *, check_errors=False):
     if A.ndim >= 2 and A.shape[-1] == A.shape[-2] and A.dtype.is_floating_point and A.numel() \
             and A._data.dtype != np.float16:        # (float16: inverse's error)
         lu, piv, info = _lu(A._data)
-        if info.any():
-            if check_errors:
-                bad = np.flatnonzero(info.reshape(-1))[0]
-                raise _LinAlgError('linalg.inv_ex: %sThe diagonal element %d is zero, the inversion could not be '
-                                   'completed because the input matrix is singular.'
-                                   % ('(Batch element %d): ' % bad if A.ndim > 2 else '', info.reshape(-1)[bad]))
-            n = A.shape[-1]
-            out = make(_column_major(_lu_solve(lu, piv, np.broadcast_to(np.eye(n, dtype=lu.dtype), lu.shape))))
-            saved = {'inverse': None}
-            if _attach(out, LinalgInvExBackward0, (A,), saved).grad_fn is not None:
-                saved['inverse'] = SavedTensor(out, is_output=True)
-                ag.pack_outputs(saved)
-            return _inv_ex_result(out, make(info))
-        return _inv_ex_result(inverse(A), make(info))
+        if check_errors:
+            _check_invertible('linalg.inv_ex', info)
+        return _inv_ex_result(_inverse_from_lu(A, lu, piv), make(info))
     result = inverse(A)                         # (inv's errors for what is not a batch of square float matrices)
     return _inv_ex_result(result, make(np.zeros(A.shape[:-2], np.int32)))
 

@@ -11,8 +11,8 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
-from ._ops import (_edge, _add_reduce, _attach, _check_autograd_dtype, _dims, _div_scalar, _first_zeros, _mul_scalar, _out,
-                   scaled_by_count, sum_to, _dim_list as _checked_dims)
+from ._ops import (_add_reduce, _attach, _check_autograd_dtype, _dims, _edge, _div_scalar, _first_zeros, _mul_scalar,
+                   _out, scaled_by_count, sum_to, _dim_list as _checked_dims)
 from ._ops_nn import (_NOT_GIVEN, _correction, _var_np_dtype, _raw, _reduced_dims, _return_type, _var_backward, _var_np,
                       _saved_dims, _unsq, return_types, where)
 from ._tensor import Tensor, make, _wrap_dim

@@ -405,22 +405,10 @@ def channel_shuffle(input, groups):
     return _ops._attach(make(_shuffled(input, groups)), ChannelShuffleBackward0, (input,), {'groups': groups})
 
 
-class NotImplemented_(Node):
-    """The node PyTorch's native_channel_shuffle records (named NotImplemented): its backward is not written."""
-    def apply(self, g):
-        raise RuntimeError('derivative for aten::native_channel_shuffle is not implemented')
-
-    def name(self):
-        return 'torch::autograd::NotImplemented'
-
-
-NotImplemented_.__name__ = NotImplemented_.__qualname__ = 'NotImplemented'
-
-
 def native_channel_shuffle(input, groups):
     groups = operator.index(groups)
     _check_shuffle(input, groups)
-    return _ops._attach(make(_shuffled(input, groups)), NotImplemented_, (input,))
+    return _ops._not_implemented(make(_shuffled(input, groups)), input, 'aten::native_channel_shuffle')
 
 
 _argparse.FUNCTIONS.update(FUNCTIONS)
@@ -981,9 +969,8 @@ def _not_implemented(op, inputs, outs):
     edges go to the inputs that require grad only."""
     inputs = tuple(t for t in inputs if isinstance(t, Tensor) and t.requires_grad)
     if ag.grad_enabled and inputs:
-        cls = type('NotImplemented', (_NotImplementedNode,), {'_op': op})
-        node = ag.record(None, cls, inputs, {})
-        node.num_outputs = len(outs)
+        node = ag.record(None, _ops.NotImplementedBackward, inputs, {})
+        node.op, node.num_outputs = 'aten::' + op, len(outs)
         for i, t in enumerate(outs):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
     return outs
@@ -1138,7 +1125,7 @@ _install_methods()
 
 # ================================================================================================ index_reduce
 
-_REDUCE_IDENTITY = {'prod': 1, 'mean': 0, 'amax': -np.inf, 'amin': np.inf}
+_INDEX_REDUCTIONS = ('prod', 'mean', 'amax', 'amin')
 
 
 class IndexReduceBackward0(Node):
@@ -1189,7 +1176,7 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
     from ._ops_index import _index_func_meta, _shape, _slot, reduce_identity
     warn_once('index_reduce() is in beta and the API may change at any time.',
               'aten/src/ATen/native/TensorAdvancedIndexing.cpp:1523')
-    if reduce not in _REDUCE_IDENTITY:
+    if reduce not in _INDEX_REDUCTIONS:
         raise RuntimeError('index_reduce(): Expected reduce to be one of prod, mean, amax or amin but got %s.'
                            % reduce)
     d = _index_func_meta(input, dim, index, source, 'index_reduce_')
@@ -1449,18 +1436,6 @@ _argparse.FUNCTIONS.update({
 
 # ================================================================================================ *_copy
 
-class _NotImplementedNode(Node):
-    """The node of an op whose derivative PyTorch does not write (named NotImplemented)."""
-    _op = ''
-
-    def apply(self, *grads):
-        raise RuntimeError('derivative for aten::%s is not implemented' % self._op)
-
-    def name(self):
-        return 'torch::autograd::NotImplemented'
-
-
-_NotImplementedNode.__name__ = _NotImplementedNode.__qualname__ = 'NotImplemented'
 _COPY_NODES = {}
 
 
@@ -1555,15 +1530,8 @@ def alias_copy(input):
     return _ops._attach(make(input._data.copy()), AliasBackward0_copy, (input,))
 
 
-class _DetachCopyNode(_NotImplementedNode):
-    _op = 'detach_copy'
-
-
-_DetachCopyNode.__name__ = _DetachCopyNode.__qualname__ = 'NotImplemented'
-
-
 def detach_copy(input):
-    return _ops._attach(make(input._data.copy()), _DetachCopyNode, (input,))
+    return _ops._not_implemented(make(input._data.copy()), input, 'aten::detach_copy')
 
 
 __all__ += ['view_copy', 't_copy', 'expand_copy', 'permute_copy', 'transpose_copy', 'squeeze_copy',
@@ -1698,13 +1666,6 @@ def poisson(input, generator=None):
     return _ops._attach(make(out), PoissonBackward0, (input,))
 
 
-class _BinomialNode(_NotImplementedNode):
-    _op = 'binomial'
-
-
-_BinomialNode.__name__ = _BinomialNode.__qualname__ = 'NotImplemented'
-
-
 def binomial(count, prob, generator=None):
     """Draws from binomial distributions of count trials each of success probability prob (no derivative)."""
     c, p = count._data, prob._data
@@ -1724,8 +1685,7 @@ def binomial(count, prob, generator=None):
     from . import _random
     draws = _random.binomial(generator or _random.default_generator, np.broadcast_to(c, shape),
                              np.broadcast_to(p, shape))
-    return _ops._attach(make(np.asarray(draws, c.dtype)), _BinomialNode,         # (edges: to those needing grad)
-                        tuple(t for t in (count, prob) if t.requires_grad) or (count,))
+    return _ops._not_implemented(make(np.asarray(draws, c.dtype)), (count, prob), 'aten::binomial')
 
 
 def set_flush_denormal(*args):
