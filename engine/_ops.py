@@ -3271,7 +3271,7 @@ def reshape(a, *shape):
     if data is not None:                        # a view; of a non-contiguous tensor, PyTorch's _reshape_alias
         cls = ViewBackward0 if a.is_contiguous() else ReshapeAliasBackward0
         return _view_result(a, data, cls, {'self_sym_sizes': a._data.shape})
-    return _unsafe_view(clone(a), shape)
+    return _unsafe_view(clone(a, memory_format=_mf.contiguous_format), shape)    # (PyTorch's _reshape_copy)
 
 
 class ReshapeAliasBackward0(Node):

@@ -684,16 +684,38 @@ def square(a):
 # ================================================================================================ softmax family
 
 def _softmax_np(x, d):
+    if x.size and d != x.ndim - 1 and x.dtype.kind == 'f':
+        return _softmax_other_dim(x, d)
     if x.dtype is _F16:
         return _half(_softmax_np, x, d)
     if x.size and d == x.ndim - 1 and x.dtype.kind == 'f' and x.itemsize >= 4:    # PyTorch's kernel for the last dim
         rows = x.reshape(-1, x.shape[-1])
         e = _vec_exp(rows - np.max(rows, axis=1, keepdims=True))
         return (e * (x.dtype.type(1) / _vec_sum(e))[:, None]).reshape(x.shape)
-    # over another dim, PyTorch's kernel (for fewer than a vector of positions inside the dim) takes each
-    # position's exp (correctly rounded), adds them in order along the dim and divides by the sum
     e = _exp(x - np.max(x, axis=d, keepdims=True)) if x.size else x
     return e / np.sum(e, axis=d, keepdims=True)
+
+
+def _softmax_other_dim(x, d):
+    """Softmax over a dim that is not the last, as PyTorch's kernel (_vec_softmax) computes it: x taken as (outer, dim,
+    inner); in each outer row, the inner positions in whole vectors (64 bytes of x's dtype) take the vectorized exp
+    (_vec_exp), the ones left over the scalar exp; along the dim the exps are added in order and each is divided by
+    their sum. Halves are computed in float: the vectors' quotients rounded once, the positions left over store each
+    exp as a half first (the sum adds the exps in float). (PyTorch shares more than 32,768 positions between its
+    threads, where a thread's share can end inside a vector: not modelled.)"""
+    n = x.shape[d]
+    inner = math.prod(x.shape[d + 1:])
+    lanes = 64 // x.itemsize
+    v = x.reshape(-1, n, inner)
+    if x.dtype is _F16:
+        v = v.astype(_F32)
+    shifted = v - np.max(v, axis=1, keepdims=True)
+    whole = inner - inner % lanes
+    e = np.concatenate([_vec_exp(shifted[..., :whole]), _exp(shifted[..., whole:])], axis=2)
+    total = np.add.reduce(e, axis=1, keepdims=True)     # (over a dim that is not the innermost: in order)
+    if x.dtype is _F16:
+        e[..., whole:] = e[..., whole:].astype(_F16)
+    return (e / total).astype(x.dtype, copy=False).reshape(x.shape)
 
 
 def _log_softmax_np(x, d):
