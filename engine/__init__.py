@@ -22,7 +22,7 @@ from ._ops import (neg, exp, log, sqrt, abs, sign, sigmoid, tanh, relu, sin, cos
                    transpose, t, permute, unsqueeze, squeeze, cat, stack, clone, narrow, select, log2, log10, log1p,
                    expm1, rsqrt, tan, sinh, cosh, asin, acos, atan, floor, ceil, trunc, frac, round)
 from ._ops import (bernoulli, split, split_with_sizes, chunk, unbind, cumsum, cumprod, prod, amax, amin,  # noqa
-                   masked_fill, gather, index_select, flip, roll, tril, triu, diag, trace, outer, movedim, broadcast_to,
+                   masked_fill, gather, index_select, roll, tril, triu, diag, trace, outer, movedim, broadcast_to,
                    multinomial, index_put, index_put_, rsub)
 from ._ops_rnn import unsafe_split, unsafe_split_with_sizes, unsafe_chunk_public as unsafe_chunk  # noqa: E402,F401
 from ._methods import _more_functions  # noqa: E402
@@ -455,9 +455,10 @@ for _name in ('abs_', 'acos_', 'asin_', 'atan_', 'ceil_', 'clamp_', 'clamp_max_'
               'neg_', 'reciprocal_', 'relu_', 'round_', 'rsqrt_', 'sigmoid_', 'sin_', 'sinh_', 'sqrt_', 'square_',
               'tan_', 'tanh_', 'trunc_', 'zero_'):
     globals()[_name] = getattr(Tensor, _name)
-# torch.reshape(x, (2, 3)), torch.permute(x, (1, 0)), torch.tile(x, (2,)): one sequence (x.reshape(2, 3) takes ints)
-reshape, permute, tile = (_methods.sequence_function(_name, _arg)
-                          for _name, _arg in (('reshape', 'shape'), ('permute', 'dims'), ('tile', 'dims')))
+# torch.reshape(x, (2, 3)), torch.permute(x, (1, 0)), torch.tile(x, (2,)), torch.flip(x, (0,)): one sequence (x.reshape(2,
+# 3) takes ints)
+reshape, permute, tile, flip = (_methods.sequence_function(_name, _arg) for _name, _arg in (
+    ('reshape', 'shape'), ('permute', 'dims'), ('tile', 'dims'), ('flip', 'dims')))
 
 
 def split(tensor, split_size_or_sections, dim=0):

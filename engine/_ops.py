@@ -680,8 +680,9 @@ def add(a, b, *, alpha=1):
 
 class AddBackward0(Node):
     def apply(self, g):
-        alpha = self._saved['alpha']
-        return g, (None if self._fns[1] is None else g if alpha == 1 else _mul_scalar(g, alpha))
+        a, b = self._fns
+        alpha = self._saved['alpha']        # (no gradient for an input that needs none: a node hook sees None)
+        return (None if a is None else g), (None if b is None else g if alpha == 1 else _mul_scalar(g, alpha))
 
 
 def sub(a, b, *, alpha=1):
@@ -694,7 +695,7 @@ def sub(a, b, *, alpha=1):
 
 class SubBackward0(Node):
     def apply(self, g):
-        return g, (_neg_times(g, self._saved['alpha']) if self.needs(1) else None)
+        return (g if self.needs(0) else None), (_neg_times(g, self._saved['alpha']) if self.needs(1) else None)
 
 
 def _neg_times(g, alpha):
@@ -2049,6 +2050,8 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
     if whole and size <= 32768 and (c_contiguous or f_contiguous):
         return _as_rows(_cascade_plan(1, size, itemsize), 1, size, out_shape, not c_contiguous)
     if not c_contiguous:
+        if whole and size <= 32768 and not f_contiguous and builtins.sum(n != 1 for n in shape) == 1:
+            return _strided_row_plan(size, itemsize, out_shape)
         if f_contiguous and dims is not None and _reduced_in_memory_order(shape, dims):
             nd = builtins.len(shape)                # (the transpose's plan: PyTorch goes through memory in order)
             inner = _reduce_plan(shape[::-1], itemsize, tuple(sorted(nd - 1 - d for d in dims)), keepdims, True,
@@ -2080,6 +2083,19 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
     if not red:
         return _as_rows(_plus_zero, 1, size, out_shape)
     return lambda x: np.add.reduce(x, axis=dims, keepdims=keepdims)
+
+
+def _strided_row_plan(n, itemsize, out_shape):
+    """The function summing a strided row of n numbers (a column of a matrix, a slice with a step) as PyTorch's
+    scalar row_sum does: one number a lane. A row expanded from one number (stride 0) goes numpy's way."""
+    row_sum = _row_plan(1, n, 1)
+    zero = np.float32(0) if itemsize == 4 else np.float64(0)
+
+    def strided(x):
+        if 0 in x.strides:
+            return np.add.reduce(x, axis=None).reshape(out_shape)
+        return (row_sum(x.reshape(1, n, 1)) + zero).reshape(out_shape)
+    return strided
 
 
 def _as_rows(fn, rows, n, out_shape, transposed=False):
@@ -4363,10 +4379,14 @@ class IndexPutBackward0(Node):
         key = self.key
         gs = g
         if g._requires_grad and ag.grad_enabled:     # create_graph: the same gradients, differentiable
-            if not self._saved['accumulate']:
+            if not self.needs(0):
+                gs = None
+            elif not self._saved['accumulate']:
                 gs = _index_put(g, key, make(np.zeros((), g._data.dtype)))
             return gs, (take(g, _flat_index(g._data.shape)[key]) if self.needs(1) else None)
-        if not self._saved['accumulate']:
+        if not self.needs(0):
+            gs = None
+        elif not self._saved['accumulate']:
             gs = make(np.array(g._data, copy=True))
             gs._data[key] = 0
         return gs, (make(np.array(g._data[key])) if self.needs(1) else None)
