@@ -700,8 +700,8 @@ def _softmax_other_dim(x, d):
     """Softmax over a dim that is not the last, as PyTorch's kernel (_vec_softmax) computes it: x taken as (outer, dim,
     inner); in each outer row, the inner positions in whole vectors (64 bytes of x's dtype) take the vectorized exp
     (_vec_exp), the ones left over the scalar exp; along the dim the exps are added in order and each is divided by
-    their sum. Halves are computed in float: the vectors' quotients rounded once, the positions left over store each
-    exp as a half first (the sum adds the exps in float). (PyTorch shares more than 32,768 positions between its
+    their sum. Halves are computed in float, the positions left over storing each exp as a half first (the sum adds
+    the exps in float); PyTorch's whole vectors of 32 halves differ from that (not modelled). (PyTorch shares more than 32,768 positions between its
     threads, where a thread's share can end inside a vector: not modelled.)"""
     n = x.shape[d]
     inner = math.prod(x.shape[d + 1:])
@@ -936,7 +936,7 @@ def _correction(dim, unbiased, correction):
 
 
 def _var_np(x, dims, c, keepdim, name=None):
-    """(variance, count). PyTorch accumulates a float32 variance in float64 (its result is the float64 one,
+    """(variance, count, Welford's mean or None). PyTorch accumulates a float32 variance in float64 (its result is the float64 one,
     rounded once; std is the float64 square root, rounded once): so here too. With the op's name, PyTorch's warning
     when no degrees of freedom are left, and its error for integer and bool tensors."""
     if name and x.dtype.kind != 'f':
@@ -948,6 +948,15 @@ def _var_np(x, dims, c, keepdim, name=None):
                       '(input numel divided by output numel). (Triggered internally at '
                       '/__w/pytorch/pytorch/aten/src/ATen/native/ReduceOps.cpp:1861.)' % name, UserWarning,
                       stacklevel=user_stacklevel())
+    divisor = builtins.max(n - (1 if c is None else c), 0)
+    if x.dtype.kind == 'f' and x.itemsize >= 4 and x.size:
+        whole = dims is None or all(d in dims for d, size in enumerate(x.shape) if size != 1)
+        with np.errstate(divide='ignore', invalid='ignore'):
+            if whole and name in ('var', 'std'):
+                return _var_two_pass(x, dims, keepdim) / divisor, n, None
+            if n <= _WELFORD_LIMIT:
+                mean, m2 = _welford(x, tuple(range(x.ndim)) if dims is None else dims, keepdim)
+                return m2 / divisor, n, mean
     if x.dtype == np.float32 or x.dtype is _F16:       # (PyTorch computes halves as floats: see var)
         x = x.astype(np.float64)
     if not x.size:                               # (numpy's mean of nothing warns: PyTorch's is nan, silently)
@@ -956,7 +965,42 @@ def _var_np(x, dims, c, keepdim, name=None):
             dev = x - x.mean(axis=dims, keepdims=True)
     else:
         dev = x - x.mean(axis=dims, keepdims=True)
-    return np.sum(dev * dev, axis=dims, keepdims=keepdim) / builtins.max(n - (1 if c is None else c), 0), n
+    return np.sum(dev * dev, axis=dims, keepdims=keepdim) / divisor, n, None
+
+
+_WELFORD_LIMIT = 4096       # numbers a result: past this _var_np's Welford loop would be slow (numpy's two passes)
+
+
+def _var_two_pass(x, dims, keepdim):
+    """The sum of squared deviations PyTorch's var and std take over a whole float tensor (std_var_all_cpu): from the
+    tensor's own mean (in its dtype), each deviation squared in double and added in memory order."""
+    from ._ops import mean
+    m = builtins.float(mean(make(x))._data)
+    flat = x.T.ravel() if x.flags.f_contiguous and not x.flags.c_contiguous else x.ravel()
+    dev = flat.astype(np.float64) - m
+    total = np.add.accumulate(dev * dev)[-1]
+    shape = (1,) * x.ndim if keepdim else tuple(size for d, size in enumerate(x.shape) if dims is not None and
+                                                 d not in dims)
+    return np.full(shape, total)
+
+
+def _welford(x, dims, keepdim):
+    """(mean, sum of squared deviations) over dims, in double, as PyTorch's WelfordOps reduces each result's numbers
+    in memory order: for each number, delta = x - mean; mean += delta / n; m2 += delta * (x - mean)."""
+    rows = np.moveaxis(x, dims, tuple(range(-len(dims), 0)))
+    kept = rows.shape[:rows.ndim - len(dims)]
+    rows = rows.reshape(kept + (-1,))
+    mean = np.zeros(kept)
+    m2 = np.zeros(kept)
+    for k in range(rows.shape[-1]):
+        v = rows[..., k].astype(np.float64)
+        delta = v - mean
+        mean = mean + delta / (k + 1)
+        m2 = m2 + delta * (v - mean)
+    if keepdim:
+        shape = tuple(1 if d in dims else size for d, size in enumerate(x.shape))
+        mean, m2 = mean.reshape(shape), m2.reshape(shape)
+    return mean, m2
 
 
 def _var_np_dtype(a, name):
@@ -971,7 +1015,7 @@ def var(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVE
     dim, c = _correction(dim, unbiased, correction)
     _var_np_dtype(a, 'var')
     dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims, as in PyTorch)
-    r, _ = _var_np(a._data, dims, c, keepdim, 'var')
+    r, _, _ = _var_np(a._data, dims, c, keepdim, 'var')
     r = np.asarray(r, order='C')                      # (reductions give row-major results)
     # (a half's variance is its float copy's, rounded to half: double -> float -> half, as dt.convert rounds)
     return _input_dtype_kept(_attach(_out(dt.convert(np.asarray(r), a.dtype), a.dtype), VarBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)), 'keepdim': keepdim,
@@ -994,7 +1038,7 @@ def std(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT_GIVE
     dim, c = _correction(dim, unbiased, correction)
     _var_np_dtype(a, 'std')
     dims = _dims(dim, a._data.ndim) or None
-    r, _ = _var_np(a._data, dims, c, keepdim, 'std')
+    r, _, _ = _var_np(a._data, dims, c, keepdim, 'std')
     r = np.asarray(r, order='C')
     return _input_dtype_kept(_attach(_out(dt.convert(np.sqrt(np.asarray(r)), a.dtype), a.dtype), StdBackward0, (a,), {'correction': c, 'dim': _raw(_tuple(dim)),
                                                                     'keepdim': keepdim, 'result': _RESULT,

@@ -341,12 +341,14 @@ _LinAlgError.__module__ = 'torch._C'
 
 # ================================================================================================ var_mean, std_mean
 
-def _moments(r, a, dim, c, dims, keepdim):
-    """The mean (float32 accumulated in float64, rounded once, as PyTorch) and what the node saves."""
+def _moments(r, a, dim, c, dims, keepdim, welford_mean=None):
+    """The mean (Welford's running one where _var_np computed it; else float32 accumulated in float64, rounded once,
+    as PyTorch) and what the node saves."""
     x = a._data
     w = x.astype(np.float64) if x.dtype == np.float32 else x
-    m = np.mean(w, axis=dims, keepdims=keepdim) if x.size else np.full(np.shape(r), np.nan)
-    if x.size and x.dtype.kind == 'f' and np.isinf(x).any():
+    m = welford_mean if welford_mean is not None else (
+        np.mean(w, axis=dims, keepdims=keepdim) if x.size else np.full(np.shape(r), np.nan))
+    if welford_mean is None and x.size and x.dtype.kind == 'f' and np.isinf(x).any():
         # PyTorch's mean here is Welford's running one: past an infinite number, the next one makes it nan
         axes = tuple(range(x.ndim)) if dims is None else tuple(dims)
         rows = np.moveaxis(x, axes, tuple(range(-len(axes), 0))).reshape(np.shape(np.mean(x, axis=dims)) + (-1,))
@@ -374,9 +376,9 @@ def var_mean(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT
     dim, c = _correction(dim, unbiased, correction)
     _var_np_dtype(a, 'var_mean')
     dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims)
-    r, _ = _var_np(a._data, dims, c, keepdim, 'var_mean')            # (which warns as PyTorch, at the caller)
+    r, _, welford_mean = _var_np(a._data, dims, c, keepdim, 'var_mean')            # (which warns as PyTorch, at the caller)
     r = np.asarray(r, order='C')                      # (reductions give row-major results)
-    m, saved = _moments(r, a, dim, c, dims, keepdim)
+    m, saved = _moments(r, a, dim, c, dims, keepdim, welford_mean)
     saved['self'] = SavedTensor(a)
     return _two_outputs(a, VarMeanBackward0, r, m, saved)
 
@@ -386,9 +388,9 @@ def std_mean(a, dim=_NOT_GIVEN, unbiased=None, keepdim=False, *, correction=_NOT
     dim, c = _correction(dim, unbiased, correction)
     _var_np_dtype(a, 'std_mean')
     dims = _dims(dim, a._data.ndim) or None           # (dim=(): all dims)
-    r, _ = _var_np(a._data, dims, c, keepdim, 'std_mean')            # (which warns as PyTorch, at the caller)
+    r, _, welford_mean = _var_np(a._data, dims, c, keepdim, 'std_mean')            # (which warns as PyTorch, at the caller)
     r = np.asarray(r, order='C')                      # (reductions give row-major results)
-    m, saved = _moments(r, a, dim, c, dims, keepdim)
+    m, saved = _moments(r, a, dim, c, dims, keepdim, welford_mean)
     saved.update({'result0': _RESULT, 'self': SavedTensor(a)})
     return _two_outputs(a, StdMeanBackward0, np.sqrt(r), m, saved)
 

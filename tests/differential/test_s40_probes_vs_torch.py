@@ -1,0 +1,103 @@
+"""Differences found by session 40's learner-style probes against real PyTorch, each kept here with its variants.
+Printed text, warnings and the final error must be the same."""
+import numpy as np
+import pytest
+
+T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
+from .harness import SHOW, load_engine, run_both, same  # noqa: E402
+
+E = load_engine()
+
+SNIPPETS = {
+    # a reshape that cannot be a view copies into a contiguous tensor (PyTorch's _reshape_copy), so a view of the
+    # result works; flatten goes the same way
+    "reshape_copy_is_contiguous": (
+        'x = torch.arange(24).reshape(2, 3, 4).permute(2, 0, 1)[..., :2]\n'
+        'y = x.reshape(4, 4); print(y.is_contiguous(), y.stride()); print(y.view(16))\n'
+        'print(torch.arange(32).reshape(2, 4, 4).permute(2, 0, 1)[..., :3].reshape(4, 6).stride())\n'
+        'z = torch.arange(24.).reshape(2, 3, 4).permute(2, 0, 1).requires_grad_()\n'
+        'f = z[..., :2].flatten(1); print(f.stride(), f.is_contiguous(), f.grad_fn, f.grad_fn.next_functions)\n'
+        'f.sum().backward(); print(z.grad.stride(), z.grad[0])'),
+    # a node hook sees None for an input that needs no gradient, the first one too
+    "node_hook_none_for_first_input": (
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'for make in (lambda: torch.tensor([10., 20.]) + x, lambda: torch.tensor([[10., 20.]]) - x,\n'
+        '             lambda: torch.add(torch.ones(2), x, alpha=3), lambda: x + torch.ones(2),\n'
+        '             lambda: torch.zeros(3).index_put((torch.tensor([1]),), x[:1]),\n'
+        '             lambda: torch.zeros(3).index_put((torch.tensor([0, 2]),), x, accumulate=True)):\n'
+        '    y = make()\n'
+        '    y.grad_fn.register_hook(lambda gi, go: print(type(y.grad_fn).__name__, gi))\n'
+        '    y.sum().backward()\n'
+        'print(x.grad)\n'
+        'g, = torch.autograd.grad(torch.zeros(3).index_put((torch.tensor([0, 2]),), x * x).sum(), x, create_graph=True)\n'
+        'print(g, g.grad_fn)'),
+    # torch.flip takes its dims as one sequence (the method takes ints one by one too)
+    "flip_function_dims": (
+        'x = torch.arange(6.).reshape(2, 3)\n'
+        'tries(lambda: torch.flip(x, 0), lambda: torch.flip(x, (0,)), lambda: torch.flip(x, 0, 1),\n'
+        '      lambda: torch.flip(x, dims=0), lambda: torch.flip(x, [0]), lambda: torch.flip(x), lambda: x.flip(0, 1),\n'
+        '      lambda: torch.flip(input=x, dims=[1]))'),
+    # a column, a slice with a step, a diagonal: summed as PyTorch sums a strided row (its scalar row_sum)
+    "strided_row_sums": (
+        'x = torch.tensor([[2.0, -2.6], [0.4, -0.6], [-0.5, -0.2], [-2.0, -0.2], [-0.9, 3.3]])\n'
+        'print(x[:, 0].sum(), x[:, 0].sum().item(), x[:, 1].mean().item(), x.view(-1)[::3].sum().item())\n'
+        'torch.manual_seed(0)\n'
+        'a = torch.randn(37, 3)\n'
+        'print(a[:, 1].sum().item(), a[:, 2].mean().item(), a[:20, :20].diagonal().sum().item(), a[::2, 0].sum(0).item())\n'
+        'print(a.double()[:, 0].sum().item(), a[:, 1:2].sum(), a[:1, 0].expand(9).sum().item())'),
+    # var and std over dims as PyTorch's Welford reduction, over the whole tensor from its own mean in two passes;
+    # var_mean / std_mean always Welford (its mean too)
+    "var_std_float64": (
+        'x = torch.tensor([[1., 2., 2.], [0., -1., 2.]], dtype=torch.float64)\n'
+        'print(x.var(1).tolist(), x.std(0).tolist(), x.var().item(), x.std(unbiased=False).item())\n'
+        'print([t.tolist() for t in torch.var_mean(torch.tensor([0., -1., 2.], dtype=torch.float64))])\n'
+        'print([t.tolist() for t in torch.std_mean(x, dim=1, keepdim=True)])\n'
+        'torch.manual_seed(0)\n'
+        'y = torch.randn(4, 5, 6, dtype=torch.float64) * 10 + 3\n'
+        'print(y.var((0, 2)).tolist(), y.std(-1, correction=0)[0].tolist(), y[:, :1, :1].var().item())\n'
+        'print(torch.tensor([1., float("inf"), 2.], dtype=torch.float64).var_mean(), y.float().var(1)[0])'),
+    # softmax over a dim that is not the last: PyTorch's _vec_softmax (halves in float, each exp of the positions
+    # left after whole vectors stored as a half; whole vectors of 32 halves are not modelled)
+    "softmax_other_dims": (
+        'x = torch.tensor([[1.], [3.]], dtype=torch.float16)\n'
+        'print(x.softmax(0).tolist(), torch.softmax(x.float(), 0).tolist())\n'
+        'y = (torch.arange(40.).reshape(4, 10) * 0.37).sin() * 3\n'
+        'print(y.softmax(0)[:, :3].tolist(), y.half().softmax(0)[:, :3].tolist())\n'
+        'z = (torch.arange(96.).reshape(3, 32) * 0.7).cos() * 2\n'
+        'print(z.softmax(0)[:, 14:18].tolist(), z[:, :20].half().softmax(0)[:, 14:18].tolist())'),
+}
+
+
+def test_strided_row_sums_bit_for_bit():
+    """A column of a matrix and a slice with a step sum to PyTorch's bits (its scalar row_sum, four accumulators)."""
+    rng = np.random.default_rng(0)
+    for n in list(range(1, 70)) + [127, 128, 129, 300, 1000, 4099]:
+        for dtype in (np.float32, np.float64):
+            a = rng.standard_normal((n, 3)).astype(dtype)
+            for key in ((slice(None), 1), (slice(None, None, 2), 0)):
+                want = T.from_numpy(a)[key].sum().numpy()
+                assert E.from_numpy(a)[key].sum().numpy().tobytes() == want.tobytes(), (n, dtype, key)
+
+
+def test_var_std_bit_for_bit():
+    """var / std / var_mean / std_mean over dims and whole, float32 and float64: PyTorch's bits."""
+    import warnings
+    warnings.simplefilter("ignore", UserWarning)      # (no degrees of freedom left in some: both warn)
+    rng = np.random.default_rng(1)
+    for i in range(150):
+        shape = tuple(int(s) for s in rng.integers(1, 9, rng.integers(1, 4)))
+        for dtype in (np.float32, np.float64):
+            a = (rng.standard_normal(shape) * rng.choice([1, 100]) + rng.choice([0, 5])).astype(dtype)
+            for lib_call in (lambda m, lib: m.var(), lambda m, lib: m.std(0), lambda m, lib: m.var(-1, keepdim=True),
+                             lambda m, lib: lib.var_mean(m), lambda m, lib: lib.std_mean(m, 0, correction=0)):
+                want, got = lib_call(T.from_numpy(a), T), lib_call(E.from_numpy(a), E)
+                want, got = (want, got) if isinstance(want, tuple) else ((want,), (got,))
+                for w, g in zip(want, got):
+                    assert np.array_equal(w.numpy(), g.numpy(), equal_nan=True), (shape, dtype)
+
+
+@pytest.mark.parametrize("name", SNIPPETS)
+def test_snippet(name):
+    code = SHOW + SNIPPETS[name]
+    t, e = run_both(T, E, code)
+    assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
