@@ -20,7 +20,6 @@ import numpy as np
 
 from . import _argparse
 from . import _autograd as ag
-from . import _blas
 from . import _dtypes as dt
 from . import _memory_format as _mf
 from . import _random as _rand
@@ -5221,8 +5220,6 @@ def _ufunc_inplace(self, ufunc, other):
         od = _CONSTANTS[(other, sd.dtype)]
     elif isinstance(other, Tensor) and other._data.dtype is sd.dtype and _expandable(other._data.shape, sd.shape):
         od = other._data
-        if (ufunc is np.subtract or ufunc is np.add) and _blas.axpy(sd, -1.0 if ufunc is np.subtract else 1.0, od):
-            return True                                # (a big array: on BLAS's threads, as PyTorch's on its own)
     else:
         return False
     ufunc(sd, od, out=sd)
