@@ -1947,11 +1947,46 @@ class HuberLossBackward0(SmoothL1LossBackward0):
 
 
 def _huber_grad(g, x, t, r, k, smooth):
+    kernel = _huber_grad_kernel(g._data, x._data, t._data, r, k, smooth)
+    if kernel is not None:
+        return make(kernel)
     norm = 1.0 / _count(x) if r == 1 else 1.0
     diff = x - t
     outer = g * norm if smooth else g * norm * k
     inner = diff * norm * g / k if smooth else diff * norm * g
     return where(diff <= -k, -outer, where(diff >= k, outer, inner))
+
+
+def _huber_grad_kernel(g, x, t, r, k, smooth):
+    """smooth_l1 / huber backward as PyTorch's CPU kernel computes it for contiguous float operands of one shape (the
+    gradient one value or of that shape too); None elsewhere. Whole vectors (64 bytes) take the vector lambda: the
+    ratio x / beta (or x, or +-delta) in the dtype, times norm, times the gradient; the numbers after them the scalar
+    one, whose beta / delta stays a double: norm * x * g / beta, -norm * g * delta."""
+    dtype = x.dtype
+    if (dtype.kind != 'f' or dtype.itemsize < 4 or t.dtype is not dtype or g.dtype is not dtype or t.shape != x.shape
+            or not (x.flags.c_contiguous and t.flags.c_contiguous) or g.size != 1 and (
+                g.shape != x.shape or not g.flags.c_contiguous)):
+        return None
+    one = dtype.type(1)
+    norm = dtype.type(1.0 / x.size if r == 1 and x.size else 1.0)
+    d = x - t
+    kk = dtype.type(k)
+    gv = g.reshape(()) if g.size == 1 else g
+    with np.errstate(divide='ignore', invalid='ignore'):
+        sign = np.where(d > 0, one, -one)
+        if smooth:
+            vec = norm * np.where(np.abs(d) >= kk, sign, d / kk) * gv
+            inner = ((norm * d * gv).astype(np.float64) / k).astype(dtype)
+            edge = norm * gv
+        else:
+            vec = norm * np.where(np.abs(d) >= kk, sign * kk, d) * gv
+            inner = norm * d * gv
+            edge = ((norm * gv).astype(np.float64) * k).astype(dtype)
+        scalar = np.where(d <= -k, -edge, np.where(d >= k, edge, inner))
+    out = vec.reshape(-1)
+    whole = x.size - x.size % (64 // dtype.itemsize)
+    out[whole:] = np.broadcast_to(scalar, x.shape).reshape(-1)[whole:]
+    return out.reshape(x.shape)
 
 
 def _huber_backward(g, x, t, r, k, smooth):

@@ -96,6 +96,24 @@ def test_var_std_bit_for_bit():
                     assert np.array_equal(w.numpy(), g.numpy(), equal_nan=True), (shape, dtype)
 
 
+def test_smooth_l1_and_huber_gradients_bit_for_bit():
+    """Their backward kernels: whole vectors through the vector lambda, the numbers after them through the scalar one
+    (beta / delta a double there)."""
+    rng = np.random.default_rng(2)
+    for i in range(120):
+        n, k = int(rng.integers(1, 100)), float(rng.choice([0.3, 0.7, 1.3]))
+        dtype, red = (np.float32, np.float64)[i % 2], ("sum", "mean", "none")[i % 3]
+        name, key = (("smooth_l1_loss", "beta"), ("huber_loss", "delta"))[i // 2 % 2]
+        x, t, g = ((rng.standard_normal(n) * 0.5).astype(dtype) for _ in range(3))
+        grads = []
+        for lib in (T, E):
+            xt = lib.from_numpy(x.copy()).requires_grad_()
+            loss = getattr(lib.nn.functional, name)(xt, lib.from_numpy(t), reduction=red, **{key: k})
+            loss.backward(lib.from_numpy(g) if red == "none" else None)
+            grads.append(xt.grad.numpy())
+        assert grads[0].tobytes() == grads[1].tobytes(), (name, n, k, dtype, red)
+
+
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
     code = SHOW + SNIPPETS[name]
