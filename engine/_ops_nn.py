@@ -1707,11 +1707,15 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         prod = fused
         out = _out(fused, mat1.dtype)
     else:
+        half = x.dtype is _F16                          # (halves: in float, the sum with the bias rounded once)
+        if half:
+            x, y, bias = x.astype(_F32), y.astype(_F32), bias.astype(_F32)
         prod = x @ y
         if alpha != 1:
             prod = prod * alpha
         # (beta 0: input ignored, its nan and inf too)
-        out = _out(prod if beta == 0 else prod + (bias if beta == 1 else bias * beta), mat1.dtype)
+        prod = prod if beta == 0 else prod + (bias if beta == 1 else bias * beta)
+        out = _out(prod.astype(_F16) if half else prod, mat1.dtype)
     if ag.grad_enabled and (input._requires_grad or mat1._requires_grad or mat2._requires_grad):
         item = mat1._data.itemsize
         _attach(out, AddmmBackward0, (input, mat1, mat2), {

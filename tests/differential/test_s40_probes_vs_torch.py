@@ -65,6 +65,14 @@ SNIPPETS = {
         'print(y.softmax(0)[:, :3].tolist(), y.half().softmax(0)[:, :3].tolist())\n'
         'z = (torch.arange(96.).reshape(3, 32) * 0.7).cos() * 2\n'
         'print(z.softmax(0)[:, 14:18].tolist(), z[:, :20].half().softmax(0)[:, 14:18].tolist())'),
+    # a half addmm (nn.Linear of halves) adds the bias to the float product and rounds once
+    "half_addmm_rounds_once": (
+        'm = torch.nn.Linear(2, 1).half()\n'
+        'with torch.no_grad(): m.weight.copy_(torch.tensor([[2048., 1.]])); m.bias.fill_(1.)\n'
+        'print(m(torch.ones(1, 2).half()), m(torch.ones(3, 2).half()))\n'
+        'torch.manual_seed(0)\n'
+        'x = torch.randn(5, 8).half()\n'
+        'print(torch.addmm(torch.ones(4).half(), x[:, :3], torch.randn(3, 4).half(), beta=0.5, alpha=2))'),
 }
 
 
