@@ -687,9 +687,15 @@ def empty(*size, out=None, dtype=None, layout=None, device=None, requires_grad=F
     return t
 
 
-def empty_strided(size, stride, *, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False):
+def empty_strided(*args, dtype=None, layout=None, device=None, requires_grad=False, pin_memory=False, **named):
     """Memory laid out with the given strides (in elements); zeros here, as empty's."""
+    values = dict(zip(('size', 'stride'), args), **named)
+    size, stride = values['size'], values['stride']
     dt.check_options(device, pin_memory)
+    for position, (name, value) in enumerate((('size', size), ('stride', stride)), 1):
+        if not isinstance(value, (tuple, list, Size)):
+            raise TypeError("empty_strided(): argument '%s'%s must be tuple of ints, not %s"
+                            % (name, ' (position %d)' % position if len(args) >= position else '', _parser_type(value)))
     shape, stride = tuple(size), tuple(stride)
     if len(shape) != len(stride):
         raise RuntimeError('mismatch in length of strides and shape')
@@ -1353,7 +1359,8 @@ def logspace(*args, out=None, **given):
     t = d.np.type if d.np.kind == 'f' else np.int64
     st, en = t(_num(start)), t(_num(end))
     if steps == 1:
-        return _finish(np.array([float(base) ** float(st)]).astype(d.np), requires_grad, device, layout, out=out,
+        # (one step: PyTorch fills in base ** start, start a double, not rounded to the dtype first)
+        return _finish(np.array([float(base) ** float(_num(start))]).astype(d.np), requires_grad, device, layout, out=out,
                        keep_shape=True)
     if d is dt.bool_ and steps:
         raise NotImplementedError('"logspace_cpu" not implemented for \'Bool\'')

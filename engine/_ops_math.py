@@ -632,6 +632,12 @@ def lerp(a, end, weight):
     if a.dtype is not end.dtype:
         raise RuntimeError('expected dtype %s for `end` but got dtype %s'
                            % (dt.C_NAMES[a._data.dtype.name], dt.C_NAMES[end._data.dtype.name]))
+    if isinstance(weight, Tensor) and not weight.ndim:
+        common = dt.result_type(a, end, weight)         # (a 0-d weight takes part in the type promotion)
+        if common is not a.dtype:
+            if common.np.kind != 'f':
+                raise NotImplementedError('"lerp_kernel_tensor" not implemented for \'%s\'' % common.legacy)
+            a, end = a.to(common), end.to(common)
     x, y = a._data, end._data
     if isinstance(weight, Tensor) and weight.dtype is not a.dtype and weight.ndim:     # (then the shapes, then the
         raise RuntimeError('expected dtype %s for `weight` but got dtype %s'           # kernel's dtypes)

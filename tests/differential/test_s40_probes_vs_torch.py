@@ -73,6 +73,19 @@ SNIPPETS = {
         'torch.manual_seed(0)\n'
         'x = torch.randn(5, 8).half()\n'
         'print(torch.addmm(torch.ones(4).half(), x[:, :3], torch.randn(3, 4).half(), beta=0.5, alpha=2))'),
+    # lerp with a 0-d weight promotes with it (integer start and end and a float weight: a float result)
+    "lerp_zero_dim_weight_promotes": (
+        'a = torch.tensor([1, 5])\n'
+        'tries(lambda: torch.lerp(a, a * 2, torch.tensor(0.5)), lambda: torch.lerp(a, a * 2, torch.tensor(0.5, dtype=torch.float64)),\n'
+        '      lambda: torch.lerp(a.float(), a.float() * 2, torch.tensor(0.5, dtype=torch.float64)), lambda: torch.lerp(a, a * 2, 0.5),\n'
+        '      lambda: torch.lerp(a.bool(), a.bool(), torch.tensor(2)), lambda: torch.lerp(a.int(), a.int(), torch.tensor(2.5)),\n'
+        '      lambda: a.int().lerp_(a.int(), torch.tensor(2.5)), lambda: torch.lerp(torch.tensor(1), torch.tensor(3), torch.tensor(0.5)))'),
+    # logspace of one step is base ** start with start a double; empty_strided's sizes are sequences
+    "logspace_one_step_and_empty_strided": (
+        'torch.set_printoptions(precision=8)\n'
+        'print(torch.logspace(0.3, 1, 1), torch.logspace(0.3, 1, 1, dtype=torch.float64), torch.logspace(0.3, 1, 2))\n'
+        'tries(lambda: torch.empty_strided(3, 1), lambda: torch.empty_strided((3,), 1), lambda: torch.empty_strided((3,), (1,)).shape,\n'
+        '      lambda: torch.empty_strided(size=(3,), stride=1), lambda: torch.empty_strided((3,), torch.tensor([1])))'),
 }
 
 

@@ -16,24 +16,23 @@ _MODULE = 'torch.nn.utils.prune'
 def _validate_pruning_amount_init(amount):
     """An int (the number of units to prune, >= 0) or a float in [0, 1] (the fraction of them)."""
     if not isinstance(amount, numbers.Real):
-        raise TypeError('Invalid type for amount: %s. Must be int or float.' % (amount,))
+        raise TypeError(f'Invalid type for amount: {amount}. Must be int or float.')
     integral = isinstance(amount, numbers.Integral)
     if (integral and amount < 0) or (not integral and not 0.0 <= float(amount) <= 1.0):
-        raise ValueError('amount=%s should either be a float in the range [0, 1] or a non-negative integer' % (amount,))
+        raise ValueError(f'amount={amount} should either be a float in the range [0, 1] or a non-negative integer')
 
 
 def _validate_pruning_amount(amount, tensor_size):
     """At pruning time: an int amount may not exceed the number of units there are."""
     if isinstance(amount, numbers.Integral) and amount > tensor_size:
-        raise ValueError('amount=%s should be smaller than the number of parameters to prune=%s'
-                         % (amount, tensor_size))
+        raise ValueError(f'amount={amount} should be smaller than the number of parameters to prune={tensor_size}')
 
 
 def _validate_structured_pruning(t):
     shape = t.shape
     if len(shape) <= 1:
         raise ValueError('Structured pruning can only be applied to multidimensional tensors. Found tensor of shape '
-                         '%s with %d dims' % (shape, len(shape)))
+                         f'{shape} with {len(shape)} dims')
 
 
 def _compute_nparams_toprune(amount, tensor_size):
@@ -45,7 +44,7 @@ def _compute_nparams_toprune(amount, tensor_size):
 
 def _validate_pruning_dim(t, dim):
     if dim >= t.dim():
-        raise IndexError('Invalid index %s for tensor of size %s' % (dim, t.shape))
+        raise IndexError(f'Invalid index {dim} for tensor of size {t.shape}')
 
 
 def _compute_norm(t, n, dim):
@@ -68,7 +67,6 @@ class BasePruningMethod(ABC):
     """A way of pruning. A subclass gives compute_mask(t, default_mask), the mask to prune t with on top of
     default_mask, and its PRUNING_TYPE ('unstructured', 'structured' with a `dim`, or 'global'). Applied to a module
     (`apply`) it is also the module's forward pre-hook."""
-    __module__ = _MODULE
     _tensor_name: str
 
     def __call__(self, module, inputs):
@@ -91,7 +89,7 @@ class BasePruningMethod(ABC):
         """Prune module's `name` with cls(*args, **kwargs), on top of the pruning it had (in a PruningContainer
         then); the mask is computed from importance_scores (the tensor itself when None). Returns the hook."""
         from ... import ones_like, contiguous_format
-        method = cls._combined_with_previous(module, name, *args, **kwargs)
+        method = _combined_with_previous(cls, module, name, *args, **kwargs)
         orig = getattr(module, name)
         if importance_scores is None:
             importance_scores = orig
@@ -116,29 +114,6 @@ class BasePruningMethod(ABC):
                 del module._parameters[name + '_orig']
             raise
         return method
-
-    @classmethod
-    def _combined_with_previous(cls, module, name, *args, **kwargs):
-        """The new method, given `name`; if `name` was pruned before, its hook is taken off and the new method is
-        added to it (a PruningContainer)."""
-        keys = [k for k, hook in module._forward_pre_hooks.items()
-                if isinstance(hook, BasePruningMethod) and hook._tensor_name == name]
-        if len(keys) > 1:
-            raise AssertionError('Avoid adding multiple pruning hooks to the same tensor %s of module %s. Use a '
-                                 'PruningContainer.' % (name, module))
-        old = module._forward_pre_hooks[keys[0]] if keys else None
-        for k in keys:
-            del module._forward_pre_hooks[k]
-        method = cls(*args, **kwargs)
-        method._tensor_name = name
-        if old is None:
-            return method
-        if isinstance(old, PruningContainer):
-            old.add_pruning_method(method)
-            return old
-        container = PruningContainer(old)
-        container.add_pruning_method(method)
-        return container
 
     def prune(self, t, default_mask=None, importance_scores=None):
         """t times the mask this method computes for it (from importance_scores when given)."""
@@ -166,6 +141,29 @@ class BasePruningMethod(ABC):
         del module._parameters[name + '_orig']
         del module._buffers[name + '_mask']
         setattr(module, name, orig)
+
+
+def _combined_with_previous(cls, module, name, *args, **kwargs):
+    """The new method cls(*args, **kwargs), given `name`; if `name` was pruned before, its hook is taken off (before
+    the new method is made) and the new method is added to it (in a PruningContainer)."""
+    keys = [k for k, hook in module._forward_pre_hooks.items()
+            if isinstance(hook, BasePruningMethod) and hook._tensor_name == name]
+    if len(keys) > 1:
+        raise AssertionError('Avoid adding multiple pruning hooks to the same tensor %s of module %s. Use a '
+                             'PruningContainer.' % (name, module))
+    old = module._forward_pre_hooks[keys[0]] if keys else None
+    for k in keys:
+        del module._forward_pre_hooks[k]
+    method = cls(*args, **kwargs)
+    method._tensor_name = name
+    if old is None:
+        return method
+    if isinstance(old, PruningContainer):
+        old.add_pruning_method(method)
+        return old
+    container = PruningContainer(old)
+    container.add_pruning_method(method)
+    return container
 
 
 class PruningContainer(BasePruningMethod):
@@ -444,3 +442,9 @@ def is_pruned(module):
     """Whether module or any module in it has a pruning hook."""
     return any(isinstance(hook, BasePruningMethod)
                for _, sub in module.named_modules() for hook in sub._forward_pre_hooks.values())
+
+
+for _cls in (BasePruningMethod, PruningContainer, Identity, RandomUnstructured, L1Unstructured, RandomStructured,
+             LnStructured, CustomFromMask):
+    _cls.__module__ = _MODULE
+del _cls
