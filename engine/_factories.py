@@ -404,6 +404,22 @@ def _check_overflow(arr, d):
         raise RuntimeError('value cannot be converted to type %s without overflow' % d.name)
 
 
+def _mixed_to_int(nested, d):
+    """Numbers of both kinds for an integer dtype, each converted by its own Python type as PyTorch stores them:
+    an int exactly (wrapping into an unsigned dtype), a float truncated (checked against the dtype's range)."""
+    values = np.array(nested, dtype=object)
+    floats = np.vectorize(lambda v: isinstance(v, (float, np.floating)), otypes=[bool])(values)
+    _check_overflow(values[floats].astype(np.float64), d)
+    ints = np.array(values[~floats].tolist())
+    if ints.dtype == np.uint64 and (ints > 0x7FFFFFFFFFFFFFFF).any():
+        raise ValueError('Overflow when unpacking long long')
+    _check_overflow(ints, d)
+    out = np.zeros(values.shape, np.int64)
+    out[floats] = np.trunc(values[floats].astype(np.float64))
+    out[~floats] = ints
+    return out
+
+
 def _to_list(x, depth=0, ndim=0):
     """Nested lists for numpy; a tensor deeper than the data's `ndim` stands for one number."""
     if isinstance(x, Tensor):
@@ -459,6 +475,8 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
             raise problem
         arr = np.zeros(empty_shape) if empty_shape is not None else np.array(
             _to_list(data, 0, ndim), dtype=np.float64 if d.is_floating_point else bool if d is dt.bool_ else None)
+        if arr.dtype.kind == 'f' and not d.is_floating_point and d is not dt.bool_:
+            arr = _mixed_to_int(_to_list(data, 0, ndim), d)
         if arr.dtype == object or arr.dtype == np.uint64 and (arr > 0x7FFFFFFFFFFFFFFF).any():
             raise ValueError('Overflow when unpacking long long')      # (Python ints beyond int64)
         _check_overflow(arr, d)

@@ -86,6 +86,14 @@ SNIPPETS = {
         'print(torch.logspace(0.3, 1, 1), torch.logspace(0.3, 1, 1, dtype=torch.float64), torch.logspace(0.3, 1, 2))\n'
         'tries(lambda: torch.empty_strided(3, 1), lambda: torch.empty_strided((3,), 1), lambda: torch.empty_strided((3,), (1,)).shape,\n'
         '      lambda: torch.empty_strided(size=(3,), stride=1), lambda: torch.empty_strided((3,), torch.tensor([1])))'),
+    # ints and floats for an integer dtype: each stored by its own Python type (an int exact, wrapping into uint8;
+    # a float truncated and checked)
+    "mixed_numbers_for_integer_dtypes": (
+        'tries(lambda: torch.tensor([-1, 2], dtype=torch.uint8), lambda: torch.tensor([-1, 0.5], dtype=torch.uint8),\n'
+        '      lambda: torch.tensor([2**63 - 1, 1.0], dtype=torch.int64).tolist(), lambda: torch.tensor([2**53 + 1, 1.5], dtype=torch.int64).tolist(),\n'
+        '      lambda: torch.tensor([1.7, -1.7, 2], dtype=torch.int32), lambda: torch.tensor([-1.5, 1], dtype=torch.uint8),\n'
+        '      lambda: torch.tensor([float("nan"), 1], dtype=torch.int64), lambda: torch.LongTensor([2**63 - 1, 1.0]).tolist(),\n'
+        '      lambda: torch.tensor([[2**62, 1.5], [-3, 2.9]], dtype=torch.int64), lambda: torch.tensor([2**64, 1.5], dtype=torch.int64))'),
 }
 
 
