@@ -17,7 +17,7 @@ from ._autograd import Node, SavedTensor
 from ._ops import (_number, _attach, _not_implemented, _recording, _RESULT, _rounded, _scalar_sub, _sigmoid, _vec_exp,
                    _sizes, _zeros_like, threshold_backward, cat, narrow, _nan_in_vectors, _suggested, contiguous)
 from ._ops_nn import (_check_float, _check_mixed, _div_scalar, _elu_np, _raw, _rowwise_moments, _fused,  # noqa: F401
-                      _saved_dims, where, _second_order, _SecondOrder,
+                      _vec_sum, _saved_dims, where, _second_order, _SecondOrder,
                       EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
 from ._ops import _edge
 from ._tensor import make, _wrap_dim
@@ -379,6 +379,44 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     return out
 
 
+def _group_norm_input_grad(gd, xd, mean, rstd, gamma, d):
+    """dx of group norm for float32, as PyTorch's kernel (GroupNormInputBackward) computes it, GCC's fused
+    multiply-adds included (measured): per channel ds = sum(dy * x), db = sum(dy) over its positions (vec::reduce_all:
+    vectors of 16, the rest in the first lanes, the lanes halving; fewer than 16 in order); per sample and group,
+    ds_val and db_val the channels' ds * gamma and db * gamma added in fused multiply-adds (16 channels or more: a
+    vector of 16 first, its lanes then added in order; agreeing less often: the kernel differs there, not found);
+    c2 = fma(db_val, mean, -ds_val) * rstd * rstd * rstd * s,
+    c3 = fma(db_val * rstd, -s, -c2 * mean); dx = fma(rstd * gamma, dy, c2 * x) + c3 (s = 1 / (D * HxW))."""
+    n, c, hxw = xd.shape
+    groups = c // d
+    f32 = np.float32
+    ds = _vec_sum((gd * xd).reshape(-1, hxw), 64).reshape(n, groups, d)
+    db = _vec_sum(gd.reshape(-1, hxw), 64).reshape(n, groups, d)
+    gam = gamma.reshape(groups, d).astype(f32, copy=False)
+    whole = d - d % 16
+    ds_val = np.zeros((n, groups), f32)
+    db_val = np.zeros((n, groups), f32)
+    if whole:                   # (a vector of 16 channels at a time, its lanes then added in order)
+        ds_lanes = np.zeros((n, groups, 16), f32)
+        db_lanes = np.zeros((n, groups, 16), f32)
+        for j in range(0, whole, 16):
+            ds_lanes = _fused(ds[:, :, j:j + 16], gam[:, j:j + 16], ds_lanes)
+            db_lanes = _fused(db[:, :, j:j + 16], gam[:, j:j + 16], db_lanes)
+        for lane in range(16):
+            ds_val, db_val = ds_val + ds_lanes[:, :, lane], db_val + db_lanes[:, :, lane]
+    for j in range(whole, d):
+        ds_val = _fused(ds[:, :, j], gam[:, j], ds_val)
+        db_val = _fused(db[:, :, j], gam[:, j], db_val)
+    m, r = mean.reshape(n, groups).astype(f32), rstd.reshape(n, groups).astype(f32)
+    s = f32(1) / f32(d * hxw)
+    c2 = _fused(db_val, m, -ds_val) * r * r * r * s
+    c3 = _fused(db_val * r, -s, -c2 * m)
+    c1 = (r[:, :, None] * gam).reshape(n, c, 1)
+    c2 = np.repeat(c2, d, axis=1)[:, :, None]
+    c3 = np.repeat(c3, d, axis=1)[:, :, None]
+    return _fused(c1, gd, c2 * xd) + c3
+
+
 class NativeGroupNormBackward0(Node):
     """PyTorch's group norm backward kernel: with ds, db the sums over each channel's elements of dy * x and dy,
     per sample and group: c1 = rstd * gamma, c2 = (sum(db * gamma) * mean - sum(ds * gamma)) * rstd^3 / (D * HxW),
@@ -401,7 +439,9 @@ class NativeGroupNormBackward0(Node):
         db = gd.sum(2).reshape(n, groups, d)
         gamma = np.ones((1, groups, d), xd.dtype) if w is None else w._data.reshape(1, groups, d)
         gx = gw = gb = None
-        if self.needs(0):
+        if self.needs(0) and xd.dtype == np.float32:
+            gx = make(_group_norm_input_grad(gd, xd, mean, rstd, gamma, d).reshape(x._data.shape))
+        elif self.needs(0):
             scale = t(1) / t(d * hxw)
             ds_g = (ds * gamma).sum(2, keepdims=True)
             db_g = (db * gamma).sum(2, keepdims=True)
