@@ -20,6 +20,7 @@ from ._ops_nn import (_check_float, _check_mixed, _div_scalar, _elu_np, _raw, _r
                       _vec_sum, _saved_dims, where, _second_order, _SecondOrder,
                       EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
 from ._ops import _edge
+from ._random import fma32 as _fma32
 from ._tensor import make, _wrap_dim
 
 _F32 = np.dtype(np.float32)
@@ -384,7 +385,8 @@ def _group_norm_input_grad(gd, xd, mean, rstd, gamma, d):
     multiply-adds included (measured): per channel ds = sum(dy * x), db = sum(dy) over its positions (vec::reduce_all:
     vectors of 16, the rest in the first lanes, the lanes halving; fewer than 16 in order); per sample and group,
     ds_val and db_val the channels' ds * gamma and db * gamma added in fused multiply-adds (16 channels or more: a
-    vector of 16 first, its lanes then added in order; agreeing less often: the kernel differs there, not found);
+    vector of 16 first, its lanes then added in order; agreeing less often, as does a single sample with a weight
+    and groups of 4 channels or more: PyTorch differs there in ways not found);
     c2 = fma(db_val, mean, -ds_val) * rstd * rstd * rstd * s,
     c3 = fma(db_val * rstd, -s, -c2 * mean); dx = fma(rstd * gamma, dy, c2 * x) + c3 (s = 1 / (D * HxW))."""
     n, c, hxw = xd.shape
@@ -400,21 +402,21 @@ def _group_norm_input_grad(gd, xd, mean, rstd, gamma, d):
         ds_lanes = np.zeros((n, groups, 16), f32)
         db_lanes = np.zeros((n, groups, 16), f32)
         for j in range(0, whole, 16):
-            ds_lanes = _fused(ds[:, :, j:j + 16], gam[:, j:j + 16], ds_lanes)
-            db_lanes = _fused(db[:, :, j:j + 16], gam[:, j:j + 16], db_lanes)
+            ds_lanes = _fma32(ds[:, :, j:j + 16], gam[:, j:j + 16], ds_lanes)
+            db_lanes = _fma32(db[:, :, j:j + 16], gam[:, j:j + 16], db_lanes)
         for lane in range(16):
             ds_val, db_val = ds_val + ds_lanes[:, :, lane], db_val + db_lanes[:, :, lane]
     for j in range(whole, d):
-        ds_val = _fused(ds[:, :, j], gam[:, j], ds_val)
-        db_val = _fused(db[:, :, j], gam[:, j], db_val)
+        ds_val = _fma32(ds[:, :, j], gam[:, j], ds_val)
+        db_val = _fma32(db[:, :, j], gam[:, j], db_val)
     m, r = mean.reshape(n, groups).astype(f32), rstd.reshape(n, groups).astype(f32)
     s = f32(1) / f32(d * hxw)
-    c2 = _fused(db_val, m, -ds_val) * r * r * r * s
-    c3 = _fused(db_val * r, -s, -c2 * m)
+    c2 = _fma32(db_val, m, -ds_val) * r * r * r * s
+    c3 = _fma32(db_val * r, -s, -c2 * m)
     c1 = (r[:, :, None] * gam).reshape(n, c, 1)
     c2 = np.repeat(c2, d, axis=1)[:, :, None]
     c3 = np.repeat(c3, d, axis=1)[:, :, None]
-    return _fused(c1, gd, c2 * xd) + c3
+    return _fma32(c1, gd, c2 * xd) + c3
 
 
 class NativeGroupNormBackward0(Node):
