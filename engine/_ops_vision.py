@@ -2,8 +2,9 @@
 unfold / fold (im2col / col2im), transposed convolution, adaptive max pooling, pixel shuffle.
 
 Same rules as `_ops_conv.py`: a numpy forward beside its backward node, named and saving what PyTorch 2.13's nodes
-save. Upsampling computes its source indices and weights in float32 as PyTorch's CPU kernels do (nearest: exact;
-linear / bilinear / bicubic: the same weights, products added in the kernel's order). Unfold, fold and pixel
+save. Upsampling computes its source indices and weights as PyTorch's CPU kernels do (nearest: exact; linear /
+bilinear / bicubic: the same weights, products added in the kernel's order with its fused multiply-adds, bilinear
+through the channels-last kernel where PyTorch takes it). Unfold, fold and pixel
 shuffle backward through each other (so gradients of gradients work); upsampling, transposed convolution and
 adaptive max pooling backward in numpy, with gradients of gradients as the convolutions and pools have them.
 """
@@ -17,6 +18,8 @@ from ._argparse import is_int
 from ._autograd import Node, SavedTensor
 from ._ops import _attach, _in_suggested_format, _out
 from ._random import fma32
+from ._factories import _fma64
+from . import _memory_format as _mf
 from ._ops_conv import (ConvolutionBackward0, _adaptive_output_size, _as_2d, _check_dims_1d, _check_weight,
                         _conv_param, _Geometry, _one, _read_ints, _sizes, _linear_in_grad, _scatter_planes,
                         _LinearInGrad, AdaptiveMaxPool2DBackwardBackward0, _adaptive_windows)
@@ -26,10 +29,10 @@ _F32 = np.float32
 
 
 def _fma(a, b, c):
-    """a * b + c as PyTorch's compiled kernels compute it: fused (rounded once) in float32."""
+    """a * b + c as PyTorch's compiled kernels compute it: fused (rounded once), in float32 or float64."""
     if np.result_type(a, b, c) == _F32:
         return fma32(a, b, c)
-    return a * b + c
+    return _fma64(a, b, c)
 
 
 def _trunc_div(a, b):
@@ -159,47 +162,75 @@ def _source_scale(scale, in_size, out_size, align_corners, opmath):
     return opmath(in_size) / opmath(out_size)
 
 
-def _taps(kind, in_size, out_size, scale, align_corners, opmath):
+def _real_index(s, o, align_corners, opmath, fused):
+    """area_pixel_compute_source_index: where each output lands in the input (the kernels of UpSampleKernel.cpp,
+    compiled with fused multiply-adds, round s * (o + 0.5) - 0.5 once; the bicubic backward rounds twice)."""
+    if align_corners:
+        return s * o.astype(opmath)
+    half = o.astype(opmath) + opmath(0.5)
+    return _fma(s, half, opmath(-0.5)) if fused else s * half - opmath(0.5)
+
+
+def _guard(real, in_size, opmath):
+    """guard_index_and_lambda: the index floorf() gives (of the index as a float32, doubles too), the rest in [0, 1]."""
+    index = np.minimum(np.floor(real.astype(_F32)).astype(np.int64), in_size - 1)
+    return index, np.minimum(np.maximum(real - index.astype(opmath), opmath(0)), opmath(1))
+
+
+def _cubic_weights(t, opmath, fused):
+    """get_cubic_upsample_coefficients (A = -0.75): the forward kernel's build fuses the first multiply-adds of each
+    polynomial (not the last ones); the backward's (UpSampleBicubic2d.cpp) fuses none."""
+    a = opmath(-0.75)
+    if fused:
+        def near(x):                               # |x| <= 1
+            return _fma(a + opmath(2), x, -(a + opmath(3))) * x * x + opmath(1)
+
+        def far(x):                                # 1 < |x| < 2
+            return _fma(_fma(a, x, -(opmath(5) * a)), x, opmath(8) * a) * x - opmath(4) * a
+    else:
+        def near(x):
+            return ((a + opmath(2)) * x - (a + opmath(3))) * x * x + opmath(1)
+
+        def far(x):
+            return ((a * x - opmath(5) * a) * x + opmath(8) * a) * x - opmath(4) * a
+    rest = opmath(1) - t
+    return np.stack([far(t + opmath(1)), near(t), near(rest), far(rest + opmath(1))], 1)
+
+
+def _taps(kind, in_size, out_size, scale, align_corners, opmath, backward=False, generic=False):
     """(indices, weights), each (out_size, taps): where each output reads the input along one dim, and how much
-    (weights None for the nearest modes), in PyTorch's arithmetic (float32 indices; opmath weights)."""
+    (weights None for the nearest modes), in PyTorch's arithmetic (float32 indices; opmath weights). `backward`:
+    the backward kernels' arithmetic; `generic`: nearest's forward through upsample_generic_Nd_kernel_impl (no
+    shortcuts for a copy or a doubling there; its scale in opmath)."""
     o = np.arange(out_size)
     if kind in ('nearest', 'nearest-exact'):
-        if kind == 'nearest' and out_size == in_size:
+        if kind == 'nearest' and not generic and out_size == in_size:
             return o[:, None], None
-        if kind == 'nearest' and out_size == 2 * in_size:
+        if kind == 'nearest' and not generic and out_size == 2 * in_size:
             return (o >> 1)[:, None], None
-        s = _source_scale(scale, in_size, out_size, False, _F32)
         if kind == 'nearest':
-            src = np.floor(o.astype(_F32) * s)
+            s = _source_scale(scale, in_size, out_size, False, opmath if generic else _F32)
+            src = np.floor((o.astype(s.dtype) * s).astype(_F32))
         else:
+            s = _source_scale(scale, in_size, out_size, False, _F32)
             src = np.floor(((o + 0.5) * np.float64(s)).astype(_F32))
         return np.minimum(src.astype(np.int64), in_size - 1)[:, None], None
     s = _source_scale(scale, in_size, out_size, align_corners, opmath)
-    if align_corners:
-        real = s * o.astype(opmath)
-    else:
-        real = _fma(s, o.astype(opmath) + opmath(0.5), opmath(-0.5))
-        if kind == 'linear':
-            real = np.maximum(real, opmath(0))
-    index = np.minimum(np.floor(real).astype(np.int64), in_size - 1)
-    lam = np.minimum(np.maximum(real - index.astype(opmath), opmath(0)), opmath(1))
     if kind == 'linear':
-        one = opmath(1)
-        return (np.stack([index, index + (index < in_size - 1)], 1), np.stack([one - lam, lam], 1))
-    a = opmath(-0.75)
-
-    def near(x):                                   # |x| <= 1
-        return ((a + opmath(2)) * x - (a + opmath(3))) * x * x + opmath(1)
-
-    def far(x):                                    # 1 < |x| < 2
-        return ((a * x - opmath(5) * a) * x + opmath(8) * a) * x - opmath(4) * a
-    rest = opmath(1) - lam
-    weights = np.stack([far(lam + opmath(1)), near(lam), near(rest), far(rest + opmath(1))], 1)
-    return np.clip(index[:, None] + np.arange(-1, 3), 0, in_size - 1), weights
+        if out_size == in_size:                    # compute_source_index_and_lambda: a copy
+            return np.stack([o, o], 1), np.stack([np.ones(out_size, opmath), np.zeros(out_size, opmath)], 1)
+        real = _real_index(s, o, align_corners, opmath, True)
+        if not align_corners:
+            real = np.maximum(real, opmath(0))
+        index, lam = _guard(real, in_size, opmath)
+        return np.stack([index, index + (index < in_size - 1)], 1), np.stack([opmath(1) - lam, lam], 1)
+    index, lam = _guard(_real_index(s, o, align_corners, opmath, not backward), in_size, opmath)
+    return np.clip(index[:, None] + np.arange(-1, 3), 0, in_size - 1), _cubic_weights(lam, opmath, not backward)
 
 
-def _plan(kind, in_shape, output_size, scales, align_corners, opmath):
-    return [_taps(kind, n, m, s, align_corners, opmath) for n, m, s in zip(in_shape, output_size, scales)]
+def _plan(kind, in_shape, output_size, scales, align_corners, opmath, backward=False, generic=False):
+    return [_taps(kind, n, m, s, align_corners, opmath, backward, generic)
+            for n, m, s in zip(in_shape, output_size, scales)]
 
 
 def _upsample(input, kind, output_size, scales, align_corners):
@@ -224,8 +255,13 @@ def _upsample(input, kind, output_size, scales, align_corners):
                 if nd == 2 and kind != 'cubic' else 'compute_indices_weights_' + _KERNELS[kind])
         raise NotImplementedError('"%s" not implemented for \'%s\'' % (name, input.dtype.legacy))
     x = input._data
-    plan = _plan(kind, shape[2:], output_size, scales, align_corners, x.dtype.type)
-    out = _in_suggested_format(_gather(x, plan), x)     # (its fancy indexing leaves a layout of its own)
+    vectorized = nd == 2 and _vectorized_kernel(x, output_size)
+    plan = _plan(kind, shape[2:], output_size, scales, align_corners, x.dtype.type, generic=not vectorized)
+    if kind == 'linear' and nd == 2 and not vectorized:
+        from . import _misc
+        vectorized = _misc.settings['num_threads'] == 1 and shape[1] == 3
+    out = _in_suggested_format(_gather(x, plan, kind == 'linear' and vectorized),
+                               x)                  # (its fancy indexing leaves a layout of its own)
     node = 'Upsample%s%dDBackward0' % ('Bilinear' if kind == 'linear' and nd == 2 else _NAMES[kind], nd)
     saved = {'output_size': output_size, 'self_sym_sizes': shape}
     if kind in ('linear', 'cubic'):
@@ -237,26 +273,52 @@ def _upsample(input, kind, output_size, scales, align_corners):
     return _attach(_out(out, input.dtype), _UPSAMPLE_NODES[node], (input,), saved)
 
 
-def _gather(x, plan):
-    """The forward: each output the weighted taps of the last dim, then of the dim before (the kernel's order)."""
+def _vectorized_kernel(x, output_size):
+    """_use_vectorized_kernel_cond_2d: whether upsample_nearest2d / bilinear2d run their channels-last kernels
+    (bilinear's weighs the four corners at once, C innermost) rather than upsample_generic_Nd_kernel_impl:
+    channels-last input with more than 3 channels, or small outputs (H + W <= 128). (Bilinear also takes it for 3
+    channels on one thread.)"""
+    return _mf.is_laid_out(x, _mf.channels_last) and x.shape[1] > 3 or sum(output_size) <= 128
+
+
+def _weighted(ts, ws):
+    """t0 * w0 + t1 * w1 (+ t2 * w2 + t3 * w3) as the kernel's compiled loop adds the taps: the second product
+    first, the first fused onto it, then each next one fused onto the sum."""
+    out = _fma(ts[0], ws[0], ts[1] * ws[1])
+    for t, w in zip(ts[2:], ws[2:]):
+        out = _fma(t, w, out)
+    return out
+
+
+def _gather(x, plan, channels_last=False):
+    """The forward: each output the weighted taps of the last dim, then of the dim before (the kernel's order);
+    bilinear's channels-last kernel weighs the four corners at once (h * w weights), vectors of channels in one
+    order and the channels left after whole vectors in another."""
     (iw, ww) = plan[-1]
+    if channels_last:
+        (ih, wh) = plan[0]
+        corner = [x[..., ih[:, a, None], iw[None, :, b]] for a in (0, 1) for b in (0, 1)]
+        w = [wh[:, a, None] * ww[None, :, b] for a in (0, 1) for b in (0, 1)]
+        channels = x.shape[1]
+        whole = channels - channels % (8 if x.dtype == _F32 else 4)       # (vectors of 256 bits)
+        parts = []
+        if whole:                                  # i00*w00 + (i01*w01 + (i10*w10 + i11*w11)), fused
+            c = [t[:, :whole] for t in corner]
+            parts.append(_fma(c[0], w[0], _fma(c[1], w[1], _fma(c[3], w[3], c[2] * w[2]))))
+        if whole < channels:                       # ((i00*w00 + i01*w01) + i10*w10) + i11*w11, fused
+            c = [t[:, whole:] for t in corner]
+            parts.append(_weighted(c, w))
+        return parts[0] if len(parts) == 1 else np.concatenate(parts, 1)
     if ww is None:
         row = x[..., iw[:, 0]]
-    elif iw.shape[1] == 2:                          # t0 * w0 + t1 * w1, the first product fused
-        row = _fma(x[..., iw[:, 0]], ww[:, 0], x[..., iw[:, 1]] * ww[:, 1])
     else:
-        row = x[..., iw[:, 0]] * ww[:, 0]
-        for t in range(1, iw.shape[1]):
-            row = row + x[..., iw[:, t]] * ww[:, t]
+        row = _weighted([x[..., iw[:, t]] for t in range(iw.shape[1])], [ww[:, t] for t in range(iw.shape[1])])
     if len(plan) == 1:
         return row
     ih, wh = plan[0]
     if wh is None:
         return row[..., ih[:, 0], :]
-    out = row[..., ih[:, 0], :] * wh[:, 0, None]
-    for t in range(1, ih.shape[1]):
-        out = out + row[..., ih[:, t], :] * wh[:, t, None]
-    return out
+    return _weighted([row[..., ih[:, t], :] for t in range(ih.shape[1])], [wh[:, t, None] for t in range(ih.shape[1])])
 
 
 class _UpsampleBackward(Node):
@@ -268,24 +330,31 @@ class _UpsampleBackward(Node):
         shape, output_size = s['self_sym_sizes'], s['output_size']
         scales = [s['scales']] if 'scales' in s else [s['scales_h'], s['scales_w']]
         gd = g._data
-        plan = _plan(self.kind, shape[2:], output_size, scales, s.get('align_corners'), gd.dtype.type)
+        plan = _plan(self.kind, shape[2:], output_size, scales, s.get('align_corners'), gd.dtype.type, True)
         planes = int(np.prod(shape[:2]))
         flat = gd.reshape(planes, int(np.prod(output_size)))
-        if len(plan) == 1:
-            (iw, ww), = plan
-            index, weight = iw, ww
-        else:
-            (ih, wh), (iw, ww) = plan
-            index = (ih[:, None, :, None] * shape[-1] + iw[None, :, None, :]).reshape(-1, ih.shape[1] * iw.shape[1])
-            weight = None if wh is None else (wh[:, None, :, None] * ww[None, :, None, :]).reshape(index.shape)
         gx = np.zeros((planes, int(np.prod(shape[2:]))), gd.dtype)
-        if weight is None or self.kind == 'cubic':
-            values = np.repeat(flat, index.shape[1], 1)
-            if weight is not None:
-                values = values * weight.reshape(1, -1)
-            np.add.at(gx, (np.arange(planes)[:, None], index.reshape(1, -1)), values)
+        if self.kind == 'cubic':
+            if tuple(shape[2:]) == tuple(output_size):             # the backward kernel copies then
+                gx = flat.astype(gd.dtype, copy=True)
+            else:                                   # each output: x taps, then y taps within, += g * wy * wx
+                (ih, wh), (iw, ww) = plan
+                index = (ih[:, None, None, :] * shape[-1] + iw[None, :, :, None]).reshape(1, -1)
+                values = (flat.reshape(planes, output_size[0], output_size[1], 1, 1) * wh[:, None, None, :]) \
+                    * ww[None, :, :, None]
+                np.add.at(gx, (np.arange(planes)[:, None], index), values.reshape(planes, -1))
         else:
-            _scatter_fused(gx, index.reshape(-1), weight.reshape(-1), np.repeat(flat, index.shape[1], 1))
+            if len(plan) == 1:
+                (iw, ww), = plan
+                index, weight = iw, ww
+            else:
+                (ih, wh), (iw, ww) = plan
+                index = (ih[:, None, :, None] * shape[-1] + iw[None, :, None, :]).reshape(-1, ih.shape[1] * iw.shape[1])
+                weight = None if wh is None else (wh[:, None, :, None] * ww[None, :, None, :]).reshape(index.shape)
+            if weight is None:
+                np.add.at(gx, (np.arange(planes)[:, None], index.reshape(1, -1)), np.repeat(flat, index.shape[1], 1))
+            else:
+                _scatter_fused(gx, index.reshape(-1), weight.reshape(-1), np.repeat(flat, index.shape[1], 1))
         return (_linear_in_grad(make(gx.reshape(shape)), _UPSAMPLE_NODES[self.name()[:-1] + 'Backward0'], (g,),
                                 lambda gg: _upsample(gg, self.kind, output_size, None if scales[0] is None else scales,
                                                      s.get('align_corners')),
