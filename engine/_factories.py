@@ -475,7 +475,7 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
             raise problem
         arr = np.zeros(empty_shape) if empty_shape is not None else np.array(
             _to_list(data, 0, ndim), dtype=np.float64 if d.is_floating_point else bool if d is dt.bool_ else None)
-        if arr.dtype.kind == 'f' and not d.is_floating_point and d is not dt.bool_:
+        if empty_shape is None and arr.dtype.kind == 'f' and not d.is_floating_point and d is not dt.bool_:
             arr = _mixed_to_int(_to_list(data, 0, ndim), d)
         if arr.dtype == object or arr.dtype == np.uint64 and (arr > 0x7FFFFFFFFFFFFFFF).any():
             raise ValueError('Overflow when unpacking long long')      # (Python ints beyond int64)

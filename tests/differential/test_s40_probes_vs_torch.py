@@ -160,6 +160,23 @@ def test_group_norm_input_gradient_bit_for_bit():
         assert grads[0].tobytes() == grads[1].tobytes(), (shape, groups, w is None)
 
 
+def test_layer_norm_input_gradient_bit_for_bit():
+    """layer_norm's dx, with and without a weight, float32 and float64, every width: PyTorch's kernel (its sums fuse
+    the products left over after whole vectors)."""
+    rng = np.random.default_rng(4)
+    for i in range(120):
+        n, rows = int(rng.integers(1, 70)), int(rng.integers(1, 4))
+        dtype = np.float64 if i % 4 == 3 else np.float32
+        x, dy = rng.standard_normal((rows, n)).astype(dtype), rng.standard_normal((rows, n)).astype(dtype)
+        w = None if i % 2 else rng.standard_normal(n).astype(dtype)
+        grads = []
+        for lib in (T, E):
+            xt = lib.from_numpy(x.copy()).requires_grad_()
+            lib.nn.functional.layer_norm(xt, (n,), None if w is None else lib.from_numpy(w)).backward(lib.from_numpy(dy))
+            grads.append(xt.grad.numpy())
+        assert grads[0].tobytes() == grads[1].tobytes(), (n, rows, dtype, w is None)
+
+
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
     code = SHOW + SNIPPETS[name]
