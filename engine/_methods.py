@@ -1679,6 +1679,12 @@ def _write_out(name, result, out, inputs):
         with ag.no_grad():
             out.copy_(result)
         return out
+    if name in _OUT_BY_CAT and builtins.any(t is out for t in tensors):
+        _warn_resized(out, result.shape)        # (out resized, its old numbers first, then found to be one of the
+        grown = np.zeros(result.shape, out._data.dtype)                            # inputs it overlaps)
+        grown.reshape(-1)[:out._data.size] = out._data.reshape(-1)[:grown.size]
+        out._data = grown
+        ops._partial_overlap_error()
     # (a pointwise op computed in another dtype than out's resizes out, then its result copied in does again; a
     # comparison computes in its inputs' dtype; diff writes its out= by sub's)
     computed = dt.result_type(*inputs) if name in _COMPARISONS else result.dtype

@@ -21,7 +21,7 @@ from ._ops_nn import (_check_float, _check_mixed, _div_scalar, _elu_np, _raw, _r
                       EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
 from ._ops import _edge
 from ._random import fma32 as _fma32
-from ._tensor import make, _wrap_dim
+from ._tensor import Tensor, make, parser_type, _wrap_dim
 
 _F32 = np.dtype(np.float32)
 _log1p, _tanh = _rounded(np.log1p), _rounded(np.tanh)
@@ -505,6 +505,10 @@ class NormBackward1(Node):
 def prelu(a, weight):
     """x where x > 0, else weight * x: PyTorch's prelu, the weight reshaped to broadcast over dim 1 (a view),
     then _prelu_kernel (PreluKernelBackward0, saving both)."""
+    for name, position, t in (('input', 1, a), ('weight', 2, weight)):
+        if not isinstance(t, Tensor):
+            raise TypeError("prelu(): argument '%s' (position %d) must be Tensor, not %s" % (name, position,
+                                                                                          parser_type(t)))
     if a.dtype != weight.dtype:
         raise RuntimeError('prelu: Type promoting not supported. Got %s and %s' % (a.dtype.legacy,
                                                                                   weight.dtype.legacy))

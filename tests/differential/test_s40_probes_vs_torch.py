@@ -94,6 +94,14 @@ SNIPPETS = {
         '      lambda: torch.tensor([1.7, -1.7, 2], dtype=torch.int32), lambda: torch.tensor([-1.5, 1], dtype=torch.uint8),\n'
         '      lambda: torch.tensor([float("nan"), 1], dtype=torch.int64), lambda: torch.LongTensor([2**63 - 1, 1.0]).tolist(),\n'
         '      lambda: torch.tensor([[2**62, 1.5], [-3, 2.9]], dtype=torch.int64), lambda: torch.tensor([2**64, 1.5], dtype=torch.int64))'),
+    # cat into an out= that is one of its inputs: resized (warned), then the overlap error; module arguments
+    "cat_out_is_input_and_argument_errors": (
+        'x = torch.ones(4)\n'
+        'tries(lambda: torch.cat([x, x], out=x), lambda: x.shape, lambda: x[:4])\n'
+        'y = torch.ones(2); z = torch.zeros(3)\n'
+        'tries(lambda: torch.cat([y, y], out=z), lambda: z)\n'
+        'tries(lambda: torch.nn.GroupNorm(torch.tensor(3), 4), lambda: torch.nn.PReLU()([1., 2.]),\n'
+        '      lambda: torch.nn.functional.prelu(torch.ones(2), [0.25]), lambda: torch.nn.functional.prelu([1.], torch.ones(1)))'),
 }
 
 
