@@ -1,8 +1,10 @@
 """A PyTorch-faithful autograd engine on numpy: `import engine as torch`."""
 import builtins as _builtins
+import contextlib as _contextlib
 import os as _os
 import sys as _sys
 import types as _types
+import warnings as _warnings
 from . import _dtypes, _misc, _ops, _methods  # noqa: F401  (_methods binds the ops to Tensor)
 from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
                       layout, strided, sparse_coo, device, result_type as _result_type,
@@ -355,6 +357,39 @@ backends.cudnn = _Backend('torch.backends.cudnn', enabled=True, benchmark=False,
 backends.cudnn.version = lambda: None          # (`print(torch.backends.cudnn.version())`: no cuDNN on a CPU build)
 backends.mkldnn = _Backend('torch.backends.mkldnn', True, enabled=True, deterministic=False)
 backends.mkl, backends.openmp = _Backend('torch.backends.mkl', True), _Backend('torch.backends.openmp', True)
+
+
+def _sdp_flags():
+    """torch.backends.cuda's flags of scaled_dot_product_attention's kernels (which a CPU build has too: they choose
+    its kernel, as torch.nn.attention.sdpa_kernel does) and its deprecated context manager; torch.backends.mha's
+    flag of the fast path."""
+    from ._ops_attention import SDP_ENABLED
+    cuda = backends.cuda
+    for flag in SDP_ENABLED:
+        setattr(cuda, flag + '_sdp_enabled', lambda flag=flag: SDP_ENABLED[flag])
+        setattr(cuda, 'enable_' + flag + '_sdp', lambda enabled, flag=flag: SDP_ENABLED.__setitem__(flag, enabled))
+    cuda.is_flash_attention_available = lambda: True
+
+    @_contextlib.contextmanager
+    def sdp_kernel(enable_flash=True, enable_math=True, enable_mem_efficient=True, enable_cudnn=True):
+        _warnings.warn('`torch.backends.cuda.sdp_kernel()` is deprecated. In the future, this context manager will be '
+                      'removed. Please see `torch.nn.attention.sdpa_kernel()` for the new context manager, with '
+                      'updated signature.', FutureWarning, stacklevel=3)
+        saved = dict(SDP_ENABLED)
+        SDP_ENABLED.update(flash=enable_flash, math=enable_math, mem_efficient=enable_mem_efficient,
+                           cudnn=enable_cudnn)
+        try:
+            yield {}
+        finally:
+            SDP_ENABLED.update(saved)
+    cuda.sdp_kernel = sdp_kernel
+    fastpath = [True]
+    backends.mha = _Backend('torch.backends.mha', True)
+    backends.mha.get_fastpath_enabled = lambda: fastpath[0]
+    backends.mha.set_fastpath_enabled = lambda value: fastpath.__setitem__(0, _builtins.bool(value))
+
+
+_sdp_flags()
 
 
 class _TorchAlias:

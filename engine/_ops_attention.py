@@ -20,7 +20,7 @@ from ._autograd import Node, SavedTensor, RESULT as _RESULT, pack_outputs
 from ._ops import (_attach, _number, _not_implemented, _mul_scalar, _mkl_gemm, _rounded, _vec_exp, matmul,
                    bmm, transpose, cat)
 from ._ops_nn import _raw, _softmax_np, softmax_backward_data, linear
-from ._tensor import Tensor, make, _wrap_dim
+from ._tensor import Tensor, make, user_stacklevel, _wrap_dim
 
 __all__ = ['scaled_dot_product_attention', 'baddbmm', 'multi_head_attention_forward']
 
@@ -188,11 +188,32 @@ def _float_mask(mask, dtype):
     return make(np.where(mask._data, dtype(0), dtype(-np.inf)))
 
 
+# The kernels scaled_dot_product_attention may take (torch.nn.attention.sdpa_kernel, torch.backends.cuda's flags)
+SDP_ENABLED = {'flash': True, 'math': True, 'mem_efficient': True, 'cudnn': True, 'overrideable': True}
+
+
+def _no_kernel(dropout_p):
+    """PyTorch's errors when neither the flash kernel (not enabled, or not for these inputs) nor the math one may
+    run; with the flash one enabled, first its warning why it was not used (the reason PyTorch gives, where known)."""
+    if not SDP_ENABLED['flash']:
+        raise RuntimeError('No viable backend for scaled_dot_product_attention was found. This is likely due to '
+                           'turning off both the math kernel and the fused kernels.')
+    where = ' (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/native/transformers/sdp_utils_cpp.%s.)'
+    warnings.warn('Flash attention kernel not used because:' + where % 'cpp:99', UserWarning,
+                  stacklevel=user_stacklevel())
+    if dropout_p > 0:
+        warnings.warn('Both fused kernels do not support non-zero dropout.' + where % 'h:241', UserWarning,
+                      stacklevel=user_stacklevel())
+    raise RuntimeError('No available kernel.  Aborting execution.')
+
+
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
                                  enable_gqa=False):
     """softmax(q @ k^T * scale + mask) @ v, through PyTorch's flash kernel or its math fallback (see above)."""
     _check_inputs(query, key, value, attn_mask)
-    flash = _flash_ok(query, key, value, attn_mask, dropout_p, enable_gqa)
+    flash = SDP_ENABLED['flash'] and _flash_ok(query, key, value, attn_mask, dropout_p, enable_gqa)
+    if not flash and not SDP_ENABLED['math']:
+        _no_kernel(dropout_p)
     mask = _float_mask(attn_mask, query._data.dtype.type)
     if flash:
         return _flash(query, key, value, mask, is_causal, scale)

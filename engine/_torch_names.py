@@ -7,7 +7,7 @@ NAMES = {
     'torch.nn': ("""
         Container DataParallel
         LinearCrossEntropyLoss LinearCrossEntropyOptions
-        NLLLoss2d SyncBatchNorm _reduction attention common_types factory_kwargs grad intrinsic parallel qat
+        NLLLoss2d SyncBatchNorm _reduction common_types factory_kwargs grad intrinsic parallel qat
         quantizable quantized""",
         """
         F Iterable Mapping OptimizedModule OrderedDict Tensor _BatchNorm _ConstantPadNd _ConvNd _DictMethods
@@ -251,10 +251,9 @@ SUBMODULES = {
         backcompat backend_registration benchmark bundled_inputs collect_env cpp_backtrace cpp_extension debug_log
         deterministic dlpack file_baton flop_counter hipify jit mkldnn mobile_optimizer model_dump model_zoo
         module_tracker serialization show_pickle tensorboard throughput_benchmark viz weak""".split()),
-    'torch.nn': frozenset('attention backends common_types cpp grad intrinsic parallel qat quantizable quantized'
-                          .split()),
+    'torch.nn': frozenset('backends common_types cpp grad intrinsic parallel qat quantizable quantized'.split()),
     'torch.autograd': frozenset('forward_ad profiler profiler_legacy profiler_util'.split()),
-    'torch.nn.utils': frozenset('clip_grad convert_parameters fusion init memory_format prune stateless'.split()),
+    'torch.nn.utils': frozenset('clip_grad convert_parameters fusion init memory_format stateless'.split()),
     'torch.optim': frozenset('sparse_adam swa_utils'.split()),
 }
 

@@ -102,6 +102,39 @@ SNIPPETS = {
         'tries(lambda: torch.cat([y, y], out=z), lambda: z)\n'
         'tries(lambda: torch.nn.GroupNorm(torch.tensor(3), 4), lambda: torch.nn.PReLU()([1., 2.]),\n'
         '      lambda: torch.nn.functional.prelu(torch.ones(2), [0.25]), lambda: torch.nn.functional.prelu([1.], torch.ones(1)))'),
+    # torch.nn.attention.sdpa_kernel and torch.backends.cuda's flags choose scaled_dot_product_attention's kernel;
+    # neither kernel allowed: PyTorch's errors (and the flash kernel's warning); torch.backends.mha's fast-path flag
+    "sdpa_kernel_backends": (
+        'import warnings\n'
+        'from torch.nn.attention import sdpa_kernel, SDPBackend\n'
+        'torch.manual_seed(0)\n'
+        'q = torch.randn(1, 2, 3, 4)\n'
+        'print(SDPBackend.MATH, repr(SDPBackend.FLASH_ATTENTION), SDPBackend.MATH.name, SDPBackend.MATH.value, int(SDPBackend.MATH))\n'
+        'for b in [SDPBackend.MATH, SDPBackend.FLASH_ATTENTION, SDPBackend.EFFICIENT_ATTENTION, SDPBackend.CUDNN_ATTENTION, [SDPBackend.EFFICIENT_ATTENTION, SDPBackend.MATH], SDPBackend.OVERRIDEABLE]:\n'
+        '    try:\n'
+        '        with sdpa_kernel(b):\n'
+        '            print(b, torch.nn.functional.scaled_dot_product_attention(q, q, q)[0, 0, 0])\n'
+        '            print(torch.backends.cuda.flash_sdp_enabled(), torch.backends.cuda.math_sdp_enabled(), torch.backends.cuda.mem_efficient_sdp_enabled(), torch.backends.cuda.cudnn_sdp_enabled())\n'
+        '    except Exception as e:\n'
+        '        print(b, type(e).__name__, e)\n'
+        'print(torch.backends.cuda.flash_sdp_enabled(), torch.backends.cuda.math_sdp_enabled())\n'),
+    "sdpa_kernel_errors_and_flags": (
+        'from torch.nn.attention import sdpa_kernel, SDPBackend\n'
+        'torch.manual_seed(0)\n'
+        'q = torch.randn(1, 2, 3, 4)\n'
+        'def run(b, **kw):\n'
+        '    try:\n'
+        '        with sdpa_kernel(b):\n'
+        '            print(b, torch.nn.functional.scaled_dot_product_attention(q, q, q, **kw).shape)\n'
+        '    except Exception as e:\n'
+        '        print(b, type(e).__name__, e)\n'
+        'run(SDPBackend.FLASH_ATTENTION, dropout_p=0.5)\n'
+        'run(SDPBackend.FLASH_ATTENTION, attn_mask=torch.ones(3, 3, requires_grad=True))\n'
+        "with torch.backends.cuda.sdp_kernel(enable_flash=False): print('ok', torch.backends.cuda.flash_sdp_enabled())\n"
+        'torch.backends.cuda.enable_math_sdp(False); torch.backends.cuda.enable_flash_sdp(False)\n'
+        'tries(lambda: torch.nn.functional.scaled_dot_product_attention(q, q, q))\n'
+        'torch.backends.cuda.enable_math_sdp(True); torch.backends.cuda.enable_flash_sdp(True)\n'
+        'print(torch.backends.mha.get_fastpath_enabled()); torch.backends.mha.set_fastpath_enabled(False); print(torch.backends.mha.get_fastpath_enabled()); torch.backends.mha.set_fastpath_enabled(True)\n'),
 }
 
 
