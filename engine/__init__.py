@@ -490,8 +490,8 @@ for _name in ('abs_', 'acos_', 'asin_', 'atan_', 'ceil_', 'clamp_', 'clamp_max_'
               'neg_', 'reciprocal_', 'relu_', 'round_', 'rsqrt_', 'sigmoid_', 'sin_', 'sinh_', 'sqrt_', 'square_',
               'tan_', 'tanh_', 'trunc_', 'zero_'):
     globals()[_name] = getattr(Tensor, _name)
-# torch.reshape(x, (2, 3)), torch.permute(x, (1, 0)), torch.tile(x, (2,)), torch.flip(x, (0,)): one sequence (x.reshape(2,
-# 3) takes ints)
+# torch.reshape(x, (2, 3)), torch.permute(x, (1, 0)), torch.tile(x, (2,)), torch.flip(x, (0,)): one sequence
+# (x.reshape(2, 3) takes ints)
 reshape, permute, tile, flip = (_methods.sequence_function(_name, _arg) for _name, _arg in (
     ('reshape', 'shape'), ('permute', 'dims'), ('tile', 'dims'), ('flip', 'dims')))
 

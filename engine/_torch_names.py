@@ -253,7 +253,7 @@ SUBMODULES = {
         module_tracker serialization show_pickle tensorboard throughput_benchmark viz weak""".split()),
     'torch.nn': frozenset('backends common_types cpp grad intrinsic parallel qat quantizable quantized'.split()),
     'torch.autograd': frozenset('forward_ad profiler profiler_legacy profiler_util'.split()),
-    'torch.nn.utils': frozenset('clip_grad convert_parameters fusion init memory_format stateless'.split()),
+    'torch.nn.utils': frozenset('fusion memory_format'.split()),
     'torch.optim': frozenset('sparse_adam swa_utils'.split()),
 }
 

@@ -135,6 +135,21 @@ SNIPPETS = {
         'tries(lambda: torch.nn.functional.scaled_dot_product_attention(q, q, q))\n'
         'torch.backends.cuda.enable_math_sdp(True); torch.backends.cuda.enable_flash_sdp(True)\n'
         'print(torch.backends.mha.get_fastpath_enabled()); torch.backends.mha.set_fastpath_enabled(False); print(torch.backends.mha.get_fastpath_enabled()); torch.backends.mha.set_fastpath_enabled(True)\n'),
+    # the submodules of torch.nn.utils that code imports from (clip_grad, convert_parameters, init, stateless)
+    "nn_utils_submodules": (
+        'from torch.nn.utils.clip_grad import clip_grad_norm_, clip_grad_value_\n'
+        'from torch.nn.utils.convert_parameters import parameters_to_vector, vector_to_parameters\n'
+        'from torch.nn.utils.init import skip_init\n'
+        'from torch.nn.utils import stateless\n'
+        'torch.manual_seed(0)\n'
+        'm = torch.nn.Linear(3, 2)\n'
+        'm(torch.ones(1, 3)).sum().backward()\n'
+        'print(clip_grad_norm_(m.parameters(), 0.5), m.weight.grad)\n'
+        'v = parameters_to_vector(m.parameters()); print(v.shape, v.grad_fn)\n'
+        'print(skip_init(torch.nn.Linear, 2, 2).weight.shape)\n'
+        "print(stateless.functional_call(m, {'weight': torch.ones(2, 3), 'bias': torch.zeros(2)}, (torch.ones(1, 3),)))\n"
+        'import torch.nn.utils.clip_grad as C\n'
+        'print(C.clip_grad_norm_ is torch.nn.utils.clip_grad_norm_)\n'),
 }
 
 
