@@ -719,10 +719,15 @@ def _softmax_other_dim(x, d):
 
 
 def _log_softmax_np(x, d):
-    if x.dtype is _F16 and d != x.ndim - 1:     # (PyTorch's other dims: in float; its last-dim kernel for halves
-        return _half(_log_softmax_np, x, d)     # rounds otherwise, closer to numpy's half arithmetic below)
+    if x.dtype is _F16 and d != x.ndim - 1:     # (PyTorch's other dims: in float)
+        return _half(_log_softmax_np, x, d)
     if not x.size:
         return x
+    if x.dtype is _F16:                         # (its last-dim kernel for halves: in float, the sum of the exps and
+        rows = x.reshape(-1, x.shape[-1]).astype(_F32)          # its log each stored as a half first)
+        shifted = rows - np.max(rows, axis=1, keepdims=True)
+        total = _vec_sum(_vec_exp(shifted)).astype(_F16).astype(_F32)
+        return (shifted - _log(total).astype(_F16).astype(_F32)[:, None]).astype(_F16).reshape(x.shape)
     if d == x.ndim - 1 and x.dtype.kind == 'f' and x.itemsize >= 4:       # PyTorch's kernel for the last dim
         rows = x.reshape(-1, x.shape[-1])
         shifted = rows - np.max(rows, axis=1, keepdims=True)

@@ -150,6 +150,13 @@ SNIPPETS = {
         "print(stateless.functional_call(m, {'weight': torch.ones(2, 3), 'bias': torch.zeros(2)}, (torch.ones(1, 3),)))\n"
         'import torch.nn.utils.clip_grad as C\n'
         'print(C.clip_grad_norm_ is torch.nn.utils.clip_grad_norm_)\n'),
+    # log_softmax of halves over the last dim: in float, the exps' sum and its log each stored as a half first
+    "half_log_softmax": (
+        'torch.manual_seed(0); x = torch.randn(2, 3).half()\n'
+        'print(torch.log_softmax(x, -1), torch.tensor([3., -1., 2.], dtype=torch.float16).log_softmax(0), torch.nn.functional.log_softmax(x.float(), -1))\n'
+        'y = torch.randn(4, 5, dtype=torch.float16, requires_grad=True)\n'
+        'z = y.log_softmax(-1); print(z); z.sum().backward(); print(y.grad)\n'
+        'print(torch.nn.functional.cross_entropy(torch.randn(3, 5).half(), torch.tensor([1, 0, 4])))\n'),
 }
 
 
