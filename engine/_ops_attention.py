@@ -161,7 +161,7 @@ def _check_inputs(q, k, v, mask):
 
 def _flash_ok(q, k, v, mask, dropout_p, enable_gqa):
     """aten's use_flash_attention_cpp: which calls the fused CPU kernel takes."""
-    if dropout_p > 0 or not (q.ndim == k.ndim == v.ndim == 4) or q.dtype.name not in ('float32', 'float64'):
+    if dropout_p > 0 or not (q.ndim == k.ndim == v.ndim == 4) or q.dtype.name not in ('float16', 'float32', 'float64'):
         return False
     (b, h), (bk, hk), (bv, hv) = q.shape[:2], k.shape[:2], v.shape[:2]
     if not (b == bk == bv) or not (h == hk == hv or enable_gqa and hk == hv and h % hk == 0):
@@ -385,11 +385,17 @@ def _flash_f32(q, k, v, mask, is_causal, scale):
     return out, lse
 
 
+def _in_float(*arrays):
+    """The arrays a half flash kernel computes with: as floats (None stays None); other dtypes as they are."""
+    return tuple(a.astype(np.float32) if a is not None and a.dtype == np.float16 else a for a in arrays)
+
+
 def _flash(query, key, value, mask, is_causal, scale):
-    """The fused kernel: output and logsumexp, one node saving what its backward needs."""
-    out, lse = _flash_values(query._data, key._data, value._data, None if mask is None else mask._data, is_causal,
-                             _scale(query, scale))
-    out = make(_laid_out(out, _order(query._data)))     # (laid out as the query is: empty_like)
+    """The fused kernel: output and logsumexp, one node saving what its backward needs (halves computed in float,
+    the output rounded once; the logsumexp stays float)."""
+    out, lse = _flash_values(*_in_float(query._data, key._data, value._data, None if mask is None else mask._data),
+                             is_causal, _scale(query, scale))
+    out = make(_laid_out(out.astype(query._data.dtype, copy=False), _order(query._data)))   # (as empty_like(query))
     lse = _laid_out(lse, (0, 2, 1))                     # (the kernel writes it (B, L, H), then transposes)
     saved = {'attn_mask': None if mask is None else SavedTensor(mask), 'dropout_p': 0.0, 'is_causal': bool(is_causal),
              'key': SavedTensor(key), 'logsumexp': SavedTensor(make(lse)), 'output': None, 'query': SavedTensor(query),
@@ -406,16 +412,16 @@ class ScaledDotProductFlashAttentionForCpuBackward0(Node):
         q, k, v = self.saved('query'), self.saved('key'), self.saved('value')
         o, lse, mask = self.saved('output'), self.saved('logsumexp'), self._saved['attn_mask']
         mask = None if mask is None else self.saved('attn_mask')._data
-        qd, kd, vd = q._data, k._data, v._data
+        qd, kd, vd, od, mask = _in_float(q._data, k._data, v._data, o._data, mask)
         groups = qd.shape[1] // kd.shape[1]
         if groups > 1:                            # (each key / value head serves `groups` query heads)
             kd, vd = np.repeat(kd, groups, axis=1), np.repeat(vd, groups, axis=1)
-        gq, gk, gv = _flash_grads(qd, kd, vd, o._data, lse._data, np.ascontiguousarray(g._data), mask,
+        gq, gk, gv = _flash_grads(qd, kd, vd, od, lse._data, np.ascontiguousarray(g._data, dtype=qd.dtype), mask,
                                   self._saved['is_causal'], _scale(q, self._saved['scale']))
         if groups > 1:
             gk, gv = (x.reshape(x.shape[0], -1, groups, *x.shape[2:]).sum(2, dtype=x.dtype) for x in (gk, gv))
         blhe = (0, 2, 1, 3)                              # (the kernel writes (B, L, H, E) buffers, transposed)
-        grads = tuple(make(_laid_out(x.astype(qd.dtype), blhe if groups == 1 or i == 0 else (0, 1, 2, 3)))
+        grads = tuple(make(_laid_out(x.astype(q._data.dtype), blhe if groups == 1 or i == 0 else (0, 1, 2, 3)))
                       for i, x in enumerate((gq, gk, gv)))
         # PyTorch has no derivative of this backward
         return tuple(_not_implemented(x, (g, q, k, v), 'aten::_scaled_dot_product_flash_attention_for_cpu_backward')

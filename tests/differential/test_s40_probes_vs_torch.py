@@ -157,6 +157,14 @@ SNIPPETS = {
         'y = torch.randn(4, 5, dtype=torch.float16, requires_grad=True)\n'
         'z = y.log_softmax(-1); print(z); z.sum().backward(); print(y.grad)\n'
         'print(torch.nn.functional.cross_entropy(torch.randn(3, 5).half(), torch.tensor([1, 0, 4])))\n'),
+    # scaled_dot_product_attention of halves takes the flash kernel, in float, the output rounded once
+    "half_sdpa_flash": (
+        'torch.manual_seed(0)\n'
+        'q = torch.randn(1, 1, 2, 4).half().requires_grad_()\n'
+        'o = torch.nn.functional.scaled_dot_product_attention(q, q, q); print(o)\n'
+        'o.sum().backward(); print(q.grad)\n'
+        'k = torch.randn(2, 2, 5, 8).half(); m = torch.ones(5, 5, dtype=torch.bool).tril()\n'
+        'print(torch.nn.functional.scaled_dot_product_attention(k, k, k, attn_mask=m)[0, 0, :2])'),
 }
 
 
