@@ -20,7 +20,7 @@ from ._autograd import Node, SavedTensor, RESULT as _RESULT, pack_outputs
 from ._ops import (_attach, _number, _not_implemented, _mul_scalar, _mkl_gemm, _rounded, _vec_exp, matmul,
                    bmm, transpose, cat)
 from ._ops_nn import _raw, _softmax_np, softmax_backward_data, linear
-from ._tensor import Tensor, make, user_stacklevel, _wrap_dim
+from ._tensor import Tensor, make, parser_type, user_stacklevel, _wrap_dim
 
 __all__ = ['scaled_dot_product_attention', 'baddbmm', 'multi_head_attention_forward']
 
@@ -210,6 +210,11 @@ def _no_kernel(dropout_p):
 def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.0, is_causal=False, scale=None,
                                  enable_gqa=False):
     """softmax(q @ k^T * scale + mask) @ v, through PyTorch's flash kernel or its math fallback (see above)."""
+    for name, given, kind in (('dropout_p', dropout_p, float), ('is_causal', is_causal, bool), ('scale', scale, float)):
+        if not (isinstance(given, bool) if kind is bool else isinstance(given, (int, float, np.number))
+                or name == 'scale' and given is None):                      # (the parser's types)
+            raise TypeError("scaled_dot_product_attention(): argument '%s' must be %s, not %s"
+                            % (name, kind.__name__, parser_type(given)))
     _check_inputs(query, key, value, attn_mask)
     flash = SDP_ENABLED['flash'] and _flash_ok(query, key, value, attn_mask, dropout_p, enable_gqa)
     if not flash and not SDP_ENABLED['math']:
@@ -221,7 +226,9 @@ def scaled_dot_product_attention(query, key, value, attn_mask=None, dropout_p=0.
 
 
 def _scale(q, scale):
-    return 1.0 / math.sqrt(q.shape[-1]) if scale is None else float(scale)
+    if scale is not None:
+        return float(scale)
+    return 1.0 / math.sqrt(q.shape[-1]) if q.shape[-1] else math.inf      # (C++'s 1 / sqrt(0))
 
 
 def _math(q, k, v, mask, dropout_p, is_causal, scale, enable_gqa):

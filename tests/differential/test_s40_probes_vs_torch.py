@@ -165,6 +165,13 @@ SNIPPETS = {
         'o.sum().backward(); print(q.grad)\n'
         'k = torch.randn(2, 2, 5, 8).half(); m = torch.ones(5, 5, dtype=torch.bool).tril()\n'
         'print(torch.nn.functional.scaled_dot_product_attention(k, k, k, attn_mask=m)[0, 0, :2])'),
+    # scaled_dot_product_attention's argument types, and a head of no numbers (its scale 1 / sqrt(0) = inf)
+    "sdpa_arguments": (
+        'q = torch.randn(2, 3, 4)\n'
+        "tries(lambda: torch.nn.functional.scaled_dot_product_attention(q, q, q, scale='a'), lambda: torch.nn.functional.scaled_dot_product_attention(q, q, q, dropout_p='a'),\n"
+        "      lambda: torch.nn.functional.scaled_dot_product_attention(q, q, q, is_causal='a'), lambda: torch.nn.functional.scaled_dot_product_attention(q, q, q, scale=2).shape,\n"
+        '      lambda: torch.nn.functional.scaled_dot_product_attention(torch.randn(2, 3, 0), torch.randn(2, 3, 0), torch.randn(2, 3, 0)),\n'
+        '      lambda: torch.nn.functional.scaled_dot_product_attention(q, q, q, dropout_p=-0.5).shape)\n'),
 }
 
 
