@@ -2284,8 +2284,8 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
     if r == 2:
         smooth = smooth.sum()
     elif r == 1:                                 # (divided by a tensor: the count, or the weights' sum)
-        smooth = smooth.sum() / make(np.asarray(keep._data.sum(), np.int64) if weight is None else
-                                     weight._data[np.where(keep._data, target._data, 0)][keep._data].sum())
+        smooth = smooth.sum() / make(np.asarray(keep._data.sum(), np.int64) if weight is None else      # (the
+                                     _add_reduce(weight._data[target._data[keep._data]]))   # weights summed as PyTorch)
     return _mul_scalar(loss, 1 - label_smoothing) + _mul_scalar(smooth, label_smoothing / classes)
 
 

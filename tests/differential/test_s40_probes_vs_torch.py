@@ -172,6 +172,15 @@ SNIPPETS = {
         "      lambda: torch.nn.functional.scaled_dot_product_attention(q, q, q, is_causal='a'), lambda: torch.nn.functional.scaled_dot_product_attention(q, q, q, scale=2).shape,\n"
         '      lambda: torch.nn.functional.scaled_dot_product_attention(torch.randn(2, 3, 0), torch.randn(2, 3, 0), torch.randn(2, 3, 0)),\n'
         '      lambda: torch.nn.functional.scaled_dot_product_attention(q, q, q, dropout_p=-0.5).shape)\n'),
+    # cross_entropy's label smoothing with weights, mean: divided by the targets' weights summed as PyTorch sums
+    "cross_entropy_smoothing_weights": (
+        'import torch.nn.functional as F\n'
+        'torch.manual_seed(0)\n'
+        'torch.set_printoptions(precision=10)\n'
+        'x = torch.randn(8, 5, requires_grad=True); t = torch.randint(0, 5, (8,))\n'
+        'w = torch.rand(5); w = torch.rand(5)\n'
+        'F.cross_entropy(x, t, weight=w, label_smoothing=0.3).backward()\n'
+        'print(x.grad[0])\n'),
 }
 
 
