@@ -1052,6 +1052,7 @@ for _cls, _where in ((Optimizer, 'optimizer'), (SGD, 'sgd'), (Adam, 'adam'), (Ad
                      (Adadelta, 'adadelta'), (Rprop, 'rprop'), (ASGD, 'asgd')):
     _cls.__module__ = 'torch.optim.' + _where         # where PyTorch defines them: type(opt) shows that path
 from . import _lr_scheduler as lr_scheduler  # noqa: E402  (torch.optim.lr_scheduler)
+from . import _swa_utils as swa_utils  # noqa: E402  (torch.optim.swa_utils)
 __path__ = []           # a package to the import system, so that `import torch.optim.lr_scheduler` finds that one
 
 

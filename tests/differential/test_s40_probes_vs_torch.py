@@ -181,6 +181,42 @@ SNIPPETS = {
         'w = torch.rand(5); w = torch.rand(5)\n'
         'F.cross_entropy(x, t, weight=w, label_smoothing=0.3).backward()\n'
         'print(x.grad[0])\n'),
+    # torch.optim.swa_utils: AveragedModel (a running average or an EMA), SWALR, update_bn
+    "swa_utils": (
+        'from torch.optim.swa_utils import AveragedModel, SWALR, update_bn, get_ema_multi_avg_fn, get_ema_avg_fn\n'
+        'torch.manual_seed(0)\n'
+        'model = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.BatchNorm1d(4), torch.nn.Linear(4, 1))\n'
+        'swa = AveragedModel(model)\n'
+        'print(swa)\n'
+        'print(swa.n_averaged, [n for n, _ in swa.named_buffers()])\n'
+        'opt = torch.optim.SGD(model.parameters(), lr=0.1)\n'
+        'sched = SWALR(opt, swa_lr=0.05, anneal_epochs=3)\n'
+        'data = [torch.randn(5, 3) for _ in range(4)]\n'
+        'for epoch in range(5):\n'
+        '    for x in data:\n'
+        '        opt.zero_grad(); model(x).pow(2).mean().backward(); opt.step()\n'
+        '    swa.update_parameters(model); sched.step()\n'
+        '    print(epoch, sched.get_last_lr(), swa.n_averaged)\n'
+        'print(swa.module[0].weight)\n'
+        'update_bn(data, swa)\n'
+        'print(swa.module[1].running_mean, swa.module[1].running_var, swa.module[1].momentum)\n'
+        'print(swa(torch.ones(2, 3)))\n'),
+    "swa_utils_ema_and_errors": (
+        'from torch.optim.swa_utils import AveragedModel, get_ema_multi_avg_fn, get_ema_avg_fn, SWALR\n'
+        'torch.manual_seed(0)\n'
+        'm = torch.nn.Linear(2, 2)\n'
+        'ema = AveragedModel(m, multi_avg_fn=get_ema_multi_avg_fn(0.9))\n'
+        'ema2 = AveragedModel(m, avg_fn=get_ema_avg_fn(0.9))\n'
+        'for i in range(3):\n'
+        '    with torch.no_grad(): m.weight.add_(1.0)\n'
+        '    ema.update_parameters(m); ema2.update_parameters(m)\n'
+        'print(ema.module.weight, ema2.module.weight)\n'
+        'tries(lambda: AveragedModel(m, avg_fn=get_ema_avg_fn(), multi_avg_fn=get_ema_multi_avg_fn()), lambda: get_ema_avg_fn(2.0),\n'
+        "      lambda: SWALR(torch.optim.SGD(m.parameters(), lr=0.1), swa_lr=0.1, anneal_strategy='exp'),\n"
+        '      lambda: SWALR(torch.optim.SGD(m.parameters(), lr=0.1), swa_lr=0.1, anneal_epochs=-1), lambda: SWALR(torch.optim.SGD(m.parameters(), lr=0.1), swa_lr=[0.1, 0.2]))\n'
+        "s = SWALR(torch.optim.SGD(m.parameters(), lr=0.1), swa_lr=0.01, anneal_epochs=0, anneal_strategy='linear')\n"
+        'print(s.get_last_lr(), sorted(s.state_dict()))\n'
+        's.step(); print(s.get_last_lr(), s.get_lr())\n'),
 }
 
 
