@@ -3614,10 +3614,13 @@ def movedim(a, source, destination):
     return permute(a, tuple(next(rest) if d is None else d for d in order))
 
 
-def contiguous(a, memory_format=None):
+def contiguous(a, *args, memory_format=None):
     """a itself if laid out as memory_format says (row-major by default), else a copy that is (CloneBackward0)."""
+    if args:                                    # (its memory_format is keyword-only)
+        raise TypeError('contiguous() takes 0 positional arguments but %d %s given'
+                        % (len(args), 'was' if len(args) == 1 else 'were'))
     _mf.check(memory_format, 'contiguous')
-    if a.is_contiguous(memory_format):
+    if a.is_contiguous(memory_format=memory_format):
         return a
     if memory_format is _mf.preserve_format:
         raise RuntimeError('preserve memory format is unsupported by the contiguous operator')

@@ -347,7 +347,7 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     # (PyTorch normalizes input.contiguous(its suggested format): a copy (CloneBackward0) of another layout, which
     # the node saves; the result is laid out so too)
     layout = _suggested(input._data)
-    input = contiguous(input, layout)
+    input = contiguous(input, memory_format=layout)
     x = np.ascontiguousarray(input._data)
     hxw = math.prod(shape[2:])
     d = c // num_groups

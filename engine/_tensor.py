@@ -387,7 +387,10 @@ class Tensor:
             dim = _int_dim('stride', dim)
         return st[_wrap_dim(dim, self._data.ndim, scalar=False)]
 
-    def is_contiguous(self, memory_format=None):
+    def is_contiguous(self, *args, memory_format=None):
+        if args:                                # (its memory_format is keyword-only)
+            raise TypeError('is_contiguous() takes 0 positional arguments but %d %s given'
+                            % (len(args), 'was' if len(args) == 1 else 'were'))
         if memory_format is not None:
             return _memory_format.is_laid_out(self._data, memory_format)
         return self._data.flags['C_CONTIGUOUS'] or self._data.size <= 1

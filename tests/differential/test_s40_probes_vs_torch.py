@@ -217,6 +217,11 @@ SNIPPETS = {
         "s = SWALR(torch.optim.SGD(m.parameters(), lr=0.1), swa_lr=0.01, anneal_epochs=0, anneal_strategy='linear')\n"
         'print(s.get_last_lr(), sorted(s.state_dict()))\n'
         's.step(); print(s.get_last_lr(), s.get_lr())\n'),
+    # contiguous / is_contiguous take their memory_format by keyword only
+    "contiguous_keyword_only": (
+        'x = torch.ones(2)\n'
+        'tries(lambda: x.contiguous(torch.contiguous_format), lambda: x.is_contiguous(torch.contiguous_format), lambda: x.contiguous(1, 2), lambda: x.contiguous(memory_format=1), lambda: x.is_contiguous(memory_format=torch.channels_last), lambda: torch.Tensor.contiguous(x, torch.contiguous_format))\n'
+        'y = torch.ones(2, 3, 4, 5).contiguous(memory_format=torch.channels_last); print(y.is_contiguous(), y.is_contiguous(memory_format=torch.channels_last), y.stride())\n'),
 }
 
 
