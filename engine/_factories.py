@@ -268,6 +268,8 @@ def _infer(values, known=None):
                 x, typed = list(x), False     # (its numpy numbers, which PyTorch stores: a float32 is no int)
             else:
                 x, typed = x.tolist(), False
+        if _other_sequence(x):
+            x = list(x)
         if isinstance(x, (list, tuple, builtins.range, bytearray)):
             if not x and typed and known is None:             # (an empty sequence counts as the default float)
                 found.append(dt.default_float)
@@ -420,6 +422,13 @@ def _mixed_to_int(nested, d):
     return out
 
 
+def _other_sequence(x):
+    """Another object that Python counts as a sequence (array.array, collections.deque, memoryview...): PyTorch reads
+    it as one, as a list."""
+    return (not isinstance(x, (str, bytes, dict, list, tuple, builtins.range, bytearray, Tensor, np.ndarray, np.generic))
+            and hasattr(type(x), '__getitem__') and hasattr(type(x), '__len__'))
+
+
 def _to_list(x, depth=0, ndim=0):
     """Nested lists for numpy; a tensor deeper than the data's `ndim` stands for one number."""
     if isinstance(x, Tensor):
@@ -428,7 +437,7 @@ def _to_list(x, depth=0, ndim=0):
         if x._requires_grad and ag.grad_enabled:            # (a number made of it, as float(x) warns)
             warn_once(_SCALAR_WARNING, 'torch/csrc/autograd/generated/python_variable_methods.cpp:822')
         return x._data.reshape(()).item()
-    if isinstance(x, (list, tuple, bytearray)):
+    if isinstance(x, (list, tuple, bytearray)) or _other_sequence(x):
         return [_to_list(y, depth + 1, ndim) for y in x]
     if type(x) is np.ndarray and (not x.size or x.dtype == object):      # (sized as a sequence: no dims after
         return x.tolist()                                   # an empty one; Python numbers read one by one)

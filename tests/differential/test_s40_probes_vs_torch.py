@@ -222,6 +222,12 @@ SNIPPETS = {
         'x = torch.ones(2)\n'
         'tries(lambda: x.contiguous(torch.contiguous_format), lambda: x.is_contiguous(torch.contiguous_format), lambda: x.contiguous(1, 2), lambda: x.contiguous(memory_format=1), lambda: x.is_contiguous(memory_format=torch.channels_last), lambda: torch.Tensor.contiguous(x, torch.contiguous_format))\n'
         'y = torch.ones(2, 3, 4, 5).contiguous(memory_format=torch.channels_last); print(y.is_contiguous(), y.is_contiguous(memory_format=torch.channels_last), y.stride())\n'),
+    # torch.tensor of other sequences (array.array, deque, memoryview) reads them as lists
+    "tensor_of_other_sequences": (
+        'import array, collections\n'
+        "tries(lambda: torch.tensor(array.array('f', [1., 2.])), lambda: torch.tensor(array.array('i', [1, 2])), lambda: torch.tensor(collections.deque([1, 2])),\n"
+        "      lambda: torch.tensor(range(3)), lambda: torch.tensor([range(2), range(2)]), lambda: torch.tensor(memoryview(b'ab')), lambda: torch.tensor(collections.deque([[1., 2.], [3., 4.]])),\n"
+        "      lambda: torch.tensor({'a': 1}), lambda: torch.tensor({1, 2}), lambda: torch.tensor('ab'), lambda: torch.tensor([collections.deque([1]), [2]]))\n"),
 }
 
 
