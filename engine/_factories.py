@@ -425,8 +425,8 @@ def _mixed_to_int(nested, d):
 def _other_sequence(x):
     """Another object that Python counts as a sequence (array.array, collections.deque, memoryview...): PyTorch reads
     it as one, as a list."""
-    return (not isinstance(x, (str, bytes, dict, list, tuple, builtins.range, bytearray, Tensor, np.ndarray, np.generic))
-            and hasattr(type(x), '__getitem__') and hasattr(type(x), '__len__'))
+    known = (str, bytes, dict, list, tuple, builtins.range, bytearray, Tensor, np.ndarray, np.generic)
+    return not isinstance(x, known) and hasattr(type(x), '__getitem__') and hasattr(type(x), '__len__')
 
 
 def _to_list(x, depth=0, ndim=0):
@@ -1387,8 +1387,8 @@ def logspace(*args, out=None, **given):
     st, en = t(_num(start)), t(_num(end))
     if steps == 1:
         # (one step: PyTorch fills in base ** start, start a double, not rounded to the dtype first)
-        return _finish(np.array([float(base) ** float(_num(start))]).astype(d.np), requires_grad, device, layout, out=out,
-                       keep_shape=True)
+        return _finish(np.array([float(base) ** float(_num(start))]).astype(d.np), requires_grad, device, layout,
+                       out=out, keep_shape=True)
     if d is dt.bool_ and steps:
         raise NotImplementedError('"logspace_cpu" not implemented for \'Bool\'')
     step = float(en - st) / (steps - 1) if steps else 0.0

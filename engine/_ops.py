@@ -27,7 +27,7 @@ from . import _reduce_order
 from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
 from ._autograd import _sequence
 from ._tensor import (Tensor, Size, make, user_stacklevel, _wrap_dim, invalid_arguments, unmatched,
-                      parser_type as _parser_type)
+                      parser_type as _parser_type, keyword_only)
 from ._factories import _check_int as _check_int_arg, _int_list, _is_index, _missing as _missing_args, _fma64
 
 np.seterr(all='ignore')        # inf / nan results are values here, as in PyTorch, not warnings
@@ -3617,8 +3617,7 @@ def movedim(a, source, destination):
 def contiguous(a, *args, memory_format=None):
     """a itself if laid out as memory_format says (row-major by default), else a copy that is (CloneBackward0)."""
     if args:                                    # (its memory_format is keyword-only)
-        raise TypeError('contiguous() takes 0 positional arguments but %d %s given'
-                        % (len(args), 'was' if len(args) == 1 else 'were'))
+        raise keyword_only('contiguous', args)
     _mf.check(memory_format, 'contiguous')
     if a.is_contiguous(memory_format=memory_format):
         return a

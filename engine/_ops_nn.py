@@ -701,8 +701,8 @@ def _softmax_other_dim(x, d):
     inner); in each outer row, the inner positions in whole vectors (64 bytes of x's dtype) take the vectorized exp
     (_vec_exp), the ones left over the scalar exp; along the dim the exps are added in order and each is divided by
     their sum. Halves are computed in float, the positions left over storing each exp as a half first (the sum adds
-    the exps in float); PyTorch's whole vectors of 32 halves differ from that (not modelled). (PyTorch shares more than 32,768 positions between its
-    threads, where a thread's share can end inside a vector: not modelled.)"""
+    the exps in float); PyTorch's whole vectors of 32 halves differ from that (not modelled). (PyTorch shares more
+    than 32,768 positions between its threads, where a thread's share can end inside a vector: not modelled.)"""
     n = x.shape[d]
     inner = math.prod(x.shape[d + 1:])
     lanes = 64 // x.itemsize
@@ -945,8 +945,8 @@ def _correction(dim, unbiased, correction):
 
 
 def _var_np(x, dims, c, keepdim, name=None):
-    """(variance, count, Welford's mean or None). PyTorch accumulates a float32 variance in float64 (its result is the float64 one,
-    rounded once; std is the float64 square root, rounded once): so here too. With the op's name, PyTorch's warning
+    """(variance, count, Welford's mean or None). PyTorch accumulates a float32 variance in float64 (its result is
+    the float64 one, rounded once; std is the float64 square root, rounded once): so here too. With the op's name, PyTorch's warning
     when no degrees of freedom are left, and its error for integer and bool tensors."""
     if name and x.dtype.kind != 'f':
         raise RuntimeError('%s only support floating point and complex dtypes'

@@ -380,10 +380,11 @@ def group_norm(input, num_groups, weight=None, bias=None, eps=1e-5):
     return out
 
 
-def _group_norm_input_grad(gd, xd, mean, rstd, gamma, d):
+def _group_norm_input_grad(gd, xd, ds, db, mean, rstd, gamma):
     """dx of group norm for float32, as PyTorch's kernel (GroupNormInputBackward) computes it, GCC's fused
-    multiply-adds included (measured): per channel ds = sum(dy * x), db = sum(dy) over its positions (vec::reduce_all
-    in vectors of 8: the rest in the first lanes, the lanes halving; fewer than 8 in order); per sample and group,
+    multiply-adds included (measured), from ds = sum(dy * x), db = sum(dy) per channel over its positions, each
+    (n, groups, d) (vec::reduce_all in vectors of 8: the rest in the first lanes, the lanes halving; fewer than 8 in
+    order: the caller's sums); per sample and group,
     ds_val and db_val the channels' ds * gamma and db * gamma in fused multiply-adds, 8 channels at a time in the lanes
     of a vector (its lanes then added in order), the channels left over one by one;
     c2 = fma(db_val, mean, -ds_val) * rstd * rstd * rstd * s, c3 = fma(db_val * rstd, -s, -c2 * mean);
@@ -391,10 +392,8 @@ def _group_norm_input_grad(gd, xd, mean, rstd, gamma, d):
     channels a group still differ in last bits, and a single sample with a weight and groups of 4 channels or
     more: how was not found.)"""
     n, c, hxw = xd.shape
-    groups = c // d
+    groups, d = ds.shape[1:]
     f32 = np.float32
-    ds = _vec_sum((gd * xd).reshape(-1, hxw), 32).reshape(n, groups, d)
-    db = _vec_sum(gd.reshape(-1, hxw), 32).reshape(n, groups, d)
     gam = gamma.reshape(groups, d).astype(f32, copy=False)
     whole = d - d % 8
     ds_val = np.zeros((n, groups), f32)
@@ -438,12 +437,16 @@ class NativeGroupNormBackward0(Node):
         mean = self.saved('result1')._data.reshape(n, groups, 1)
         rstd = self.saved('result2')._data.reshape(n, groups, 1)
         t = xd.dtype.type
-        ds = (gd * xd).sum(2).reshape(n, groups, d)
-        db = gd.sum(2).reshape(n, groups, d)
+        if xd.dtype == np.float32:                  # (the kernel's sums: see _group_norm_input_grad)
+            ds = _vec_sum((gd * xd).reshape(-1, hxw), 32).reshape(n, groups, d)
+            db = _vec_sum(gd.reshape(-1, hxw), 32).reshape(n, groups, d)
+        else:
+            ds = (gd * xd).sum(2).reshape(n, groups, d)
+            db = gd.sum(2).reshape(n, groups, d)
         gamma = np.ones((1, groups, d), xd.dtype) if w is None else w._data.reshape(1, groups, d)
         gx = gw = gb = None
         if self.needs(0) and xd.dtype == np.float32:
-            gx = make(_group_norm_input_grad(gd, xd, mean, rstd, gamma, d).reshape(x._data.shape))
+            gx = make(_group_norm_input_grad(gd, xd, ds, db, mean, rstd, gamma).reshape(x._data.shape))
         elif self.needs(0):
             scale = t(1) / t(d * hxw)
             ds_g = (ds * gamma).sum(2, keepdims=True)
@@ -455,7 +458,13 @@ class NativeGroupNormBackward0(Node):
             c3 = np.repeat(c3, d, axis=1)
             gx = make((c1 * gd + c2 * xd + c3).astype(xd.dtype).reshape(x._data.shape))
         if w is not None and self.needs(1):
-            gw = make(((ds - db * mean) * rstd).sum(0).reshape(c).astype(xd.dtype))
+            if xd.dtype == np.float32:          # (GammaBackward: fused as GCC compiles it, samples in order)
+                acc = np.zeros(ds.shape[1:], ds.dtype)
+                for i in range(n):
+                    acc = _fma32(_fma32(-db[i], mean[i], ds[i]), rstd[i], acc)
+            else:
+                acc = ((ds - db * mean) * rstd).sum(0)
+            gw = make(acc.reshape(c).astype(xd.dtype))
         if len(self._fns) > 2 and self.needs(2):
             gb = make(db.sum(0).reshape(c).astype(xd.dtype))
         eps = s['eps']

@@ -30,6 +30,12 @@ def warn_once(message, where, stacklevel=None):
                       stacklevel=user_stacklevel() if stacklevel is None else stacklevel + 1)
 
 
+def keyword_only(name, args):
+    """PyTorch's TypeError for positional arguments given to a method whose arguments are all keyword-only."""
+    return TypeError('%s() takes 0 positional arguments but %d %s given'
+                     % (name, len(args), 'was' if len(args) == 1 else 'were'))
+
+
 def parser_type(x):
     """A value's type as PyTorch's argument parser names it: its C type's name (tp_name), the module's name before
     it but for builtins (numpy.ndarray, decimal.Decimal, torch.Size); a Python class's name alone (numpy's matrix,
@@ -389,8 +395,7 @@ class Tensor:
 
     def is_contiguous(self, *args, memory_format=None):
         if args:                                # (its memory_format is keyword-only)
-            raise TypeError('is_contiguous() takes 0 positional arguments but %d %s given'
-                            % (len(args), 'was' if len(args) == 1 else 'were'))
+            raise keyword_only('is_contiguous', args)
         if memory_format is not None:
             return _memory_format.is_laid_out(self._data, memory_format)
         return self._data.flags['C_CONTIGUOUS'] or self._data.size <= 1

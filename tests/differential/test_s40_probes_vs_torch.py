@@ -277,9 +277,9 @@ def test_smooth_l1_and_huber_gradients_bit_for_bit():
         assert grads[0].tobytes() == grads[1].tobytes(), (name, n, k, dtype, red)
 
 
-def test_group_norm_input_gradient_bit_for_bit():
-    """GroupNorm's dx for float32 batches: PyTorch's kernel, its fused multiply-adds included (gradients that are
-    rounding noise around 0 print the same)."""
+def test_group_norm_gradients_bit_for_bit():
+    """GroupNorm's dx and its bias's gradient for float32 batches: PyTorch's kernel, its fused multiply-adds
+    included (gradients that are rounding noise around 0 print the same)."""
     rng = np.random.default_rng(3)
     for i in range(60):
         groups = int(rng.choice([1, 2]))
@@ -291,9 +291,11 @@ def test_group_norm_input_gradient_bit_for_bit():
         grads = []
         for lib in (T, E):
             xt = lib.from_numpy(x.copy()).requires_grad_()
-            lib.nn.functional.group_norm(xt, groups, None if w is None else lib.from_numpy(w)).backward(lib.from_numpy(dy))
-            grads.append(xt.grad.numpy())
-        assert grads[0].tobytes() == grads[1].tobytes(), (shape, groups, w is None)
+            bias = None if w is None else lib.zeros(shape[1], requires_grad=True)    # (PyTorch's backward fails for
+            lib.nn.functional.group_norm(xt, groups, None if w is None else lib.from_numpy(w), bias).backward(  # a
+                lib.from_numpy(dy))                                                       # bias without a weight)
+            grads.append(xt.grad.numpy().tobytes() + (b'' if bias is None else bias.grad.numpy().tobytes()))
+        assert grads[0] == grads[1], (shape, groups, w is None)
 
 
 def test_layer_norm_input_gradient_bit_for_bit():
