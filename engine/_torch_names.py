@@ -56,7 +56,7 @@ NAMES = {
         _watch_inference_grads get_gradient_edge is_anomaly_check_nan_enabled is_anomaly_enabled np operator
         set_anomaly_enabled sys types"""),
     'torch.optim': ("""
-        Adafactor Muon SparseAdam __all__ _adafactor _functional _muon _stateless
+        Muon SparseAdam __all__ _functional _muon _stateless
         swap_in_optimizer_params_and_state""",
         """
         Tensor __dir__ __getattr__ _add_ _add_scaled _addcdiv_ _average_square_ _bump _check _check_below

@@ -1,5 +1,5 @@
-"""torch.optim: SGD, Adam, AdamW, NAdam, RAdam, Adamax, RMSprop, Adagrad, Adadelta, Rprop, ASGD and LBFGS, updating
-parameters in place (each update bumps the parameter's version, as in PyTorch) with PyTorch's single-tensor update
+"""torch.optim: SGD, Adam, AdamW, NAdam, RAdam, Adamax, RMSprop, Adagrad, Adadelta, Rprop, ASGD, Adafactor and LBFGS,
+updating parameters in place (each update bumps the parameter's version, as in PyTorch) with PyTorch's single-tensor update
 formulas (what foreach=None picks on the CPU), in the same float32 order of operations."""
 import math
 import sys
@@ -827,6 +827,63 @@ class ASGD(Optimizer):
         mu[...] = 1 / max(1, step - group['t0'])
 
 
+class Adafactor(Optimizer):
+    """Adafactor: Adam-like steps whose second moment of a matrix is kept factored (a running mean of the squares of
+    each row and of each column); the update is PyTorch's single-tensor one, in the engine's own tensor ops."""
+
+    _LOADED_DEFAULTS = (('foreach', None),)
+
+    def __init__(self, params, lr=1e-2, beta2_decay=-0.8, eps=(None, 1e-3), d=1.0, weight_decay=0.0, *,
+                 foreach=None, maximize=False):
+        if isinstance(lr, Tensor) and lr.numel() != 1:
+            raise ValueError('Tensor lr must be 1-element')
+        for ok, what, value in ((0.0 <= lr, 'Learning rate should be >= 0', lr),
+                                (0.0 >= beta2_decay, 'beta2_decay should be <= 0', beta2_decay),
+                                (eps[0] is None or 0.0 <= eps[0], 'epsilon1 should be >= 0', eps[0]),
+                                (0.0 <= eps[1], 'epsilon2 should be >= 0', eps[1]),
+                                (1.0 <= d, 'Clipping threshold d should be >= 1', d),
+                                (0.0 <= weight_decay, 'weight_decay should be >= 0', weight_decay)):
+            if not ok:
+                raise ValueError(f'{what} but is: {value}')
+        super().__init__(params, dict(lr=lr, beta2_decay=beta2_decay, eps=eps, d=d, weight_decay=weight_decay,
+                                      foreach=foreach, maximize=maximize))
+
+    def _update(self, p, g, group, state):
+        grad = p._grad
+        if not state:
+            _start(state, p)
+            if grad.dim() > 1:
+                state['row_var'] = grad.new_zeros([*grad.shape[:-1], 1])
+                state['col_var'] = grad.new_zeros([*grad.shape[:-2], 1, grad.shape[-1]])
+            else:
+                state['variance'] = grad.new_zeros(grad.shape)
+        if group['maximize']:
+            grad = -grad
+        lr, (eps1, eps2), d, weight_decay = group['lr'], group['eps'], group['d'], group['weight_decay']
+        if eps1 is None:
+            eps1 = float(np.finfo(p._data.dtype).eps)
+        state['step'] += 1
+        step = state['step'].item()
+        one_minus_beta2_t = step ** group['beta2_decay']
+        rho_t = min(lr, 1 / (step ** 0.5))
+        alpha = max(eps2, p.norm(2).item() / (p.numel() ** 0.5)) * rho_t
+        if weight_decay != 0:
+            p.mul_(1 - lr * weight_decay)
+        if grad.dim() > 1:
+            row_var, col_var = state['row_var'], state['col_var']
+            row_var.lerp_(grad.norm(dim=-1, keepdim=True).square_().div_(grad.size(-1)), one_minus_beta2_t)
+            col_var.lerp_(grad.norm(dim=-2, keepdim=True).square_().div_(grad.size(-2)), one_minus_beta2_t)
+            var_estimate = row_var @ col_var
+            var_estimate.div_(row_var.mean(dim=-2, keepdim=True).clamp_(min=eps1))
+        else:
+            state['variance'].lerp_(grad * grad, one_minus_beta2_t)
+            var_estimate = state['variance'].clone()
+        update = var_estimate.clamp_(min=eps1 * eps1).rsqrt_()
+        update.mul_(grad)
+        denom = max(1.0, update.norm(2).item() / ((update.numel() ** 0.5) * d))
+        p.add_(update, alpha=-alpha / denom)
+
+
 def _number(loss):
     """float(loss), without the warning the engine's float() gives outside grad mode (PyTorch's does not)."""
     return float(loss.detach() if isinstance(loss, Tensor) else loss)
@@ -1049,7 +1106,7 @@ def _strong_wolfe(evaluate, x, t, d, f, g, gtd, c1=1e-4, c2=0.9, tolerance_chang
 
 for _cls, _where in ((Optimizer, 'optimizer'), (SGD, 'sgd'), (Adam, 'adam'), (AdamW, 'adamw'), (RMSprop, 'rmsprop'),
                      (Adagrad, 'adagrad'), (LBFGS, 'lbfgs'), (NAdam, 'nadam'), (RAdam, 'radam'), (Adamax, 'adamax'),
-                     (Adadelta, 'adadelta'), (Rprop, 'rprop'), (ASGD, 'asgd')):
+                     (Adadelta, 'adadelta'), (Rprop, 'rprop'), (ASGD, 'asgd'), (Adafactor, '_adafactor')):
     _cls.__module__ = 'torch.optim.' + _where         # where PyTorch defines them: type(opt) shows that path
 from . import _lr_scheduler as lr_scheduler  # noqa: E402  (torch.optim.lr_scheduler)
 from . import _swa_utils as swa_utils  # noqa: E402  (torch.optim.swa_utils)
@@ -1065,7 +1122,10 @@ def _file_module(name, *classes):
         setattr(module, c.__name__, c)
 
 
-for _cls in (Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad, LBFGS, NAdam, RAdam, Adamax, Adadelta, Rprop, ASGD):
+for _cls in (Optimizer, SGD, Adam, AdamW, RMSprop, Adagrad, LBFGS, NAdam, RAdam, Adamax, Adadelta, Rprop, ASGD,
+             Adafactor):
     _file_module(_cls.__module__.rsplit('.', 1)[1], _cls)
+_adafactor = sys.modules[__name__ + '._adafactor']         # (PyTorch keeps this file module as an attribute)
+Adafactor.__module__ = 'torch.optim'
 sys.modules[__name__ + '.optimizer'].register_optimizer_step_pre_hook = _register_optimizer_step_pre_hook
 sys.modules[__name__ + '.optimizer'].register_optimizer_step_post_hook = _register_optimizer_step_post_hook
