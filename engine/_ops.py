@@ -1858,14 +1858,18 @@ def _clamp_by_tensors(x, lo, hi):
 def _clamp(x, lo, hi):
     """min(max(x, lo), hi) keeping x itself on ties, as PyTorch does (-0.0 stays -0.0). numpy's maximum / minimum
     return either operand on ties depending on the build (numpy 2.4 on x86 and Pyodide's 2.0 differ)."""
-    out = x if lo is None else np.maximum(x, lo)
-    if hi is not None:
-        out = np.minimum(out, hi)
+    out = x if lo is None else _kept_on_zero_ties(np.maximum(x, lo), x)
+    return out if hi is None else _kept_on_zero_ties(np.minimum(out, hi), out)
+
+
+def _kept_on_zero_ties(out, kept):
+    """A maximum or minimum that gives its first operand `kept` where it ties the other in zeros of either sign
+    (clamp(-0.4, -0., 0.) is -0.: max(-0.4, -0.) then min(-0., 0.), which keeps -0.)."""
     out = np.asarray(out)                    # (numpy gives a scalar for 0-d operands)
     if out.dtype.kind == 'f':
-        zero = x == 0
+        zero = kept == 0
         if np.count_nonzero(zero):          # (faster than zero.any())
-            np.copysign(out, x, out=out, where=zero & (out == 0))
+            np.copysign(out, kept, out=out, where=zero & (out == 0))
     return out
 
 

@@ -1625,8 +1625,11 @@ def gelu(a, *, approximate='none'):
         e = np.asarray(_erf64((f * np.float32(_SQRT1_2)).astype(np.float64)), dtype=np.float64).astype(np.float32)
         r = (f * np.float32(0.5)) * (np.float32(1) + e)
     else:   # PyTorch's vectorised float kernel: x/2 + x/2 * erf(x * sqrt(1/2)) in one multiply-add, with its erf
-        h = a._data * np.float32(0.5)       # (-1 below about -5.5, where the result is 0; gelu(-0.) is 0. too)
+        h = a._data * np.float32(0.5)
         r = _fma32(h, _erf_vec32(a._data * np.float32(_SQRT1_2)), h)
+        # (a zero takes the sign of x, as oneDNN's (x * (1 + erf)) * 0.5, which PyTorch runs for contiguous floats,
+        # gives it: gelu(-0.) is -0., and so is gelu(-20.), where erf is -1)
+        np.copysign(r, a._data, out=r, where=r == 0)
     return _attach(_out(r, a.dtype), GeluBackward0, (a,), {'approximate': approximate, 'self': SavedTensor(a)})
 
 

@@ -41,6 +41,21 @@ SNIPPETS = {
         'for kw in [dict(lr=-1), dict(beta2_decay=0.5), dict(eps=(-1, 1e-3)), dict(eps=(None, -1.)), dict(d=0.5),\n'
         '           dict(weight_decay=-1), dict(lr=torch.tensor([1., 2.]))]:\n'
         '    tries(lambda: torch.optim.Adafactor([w], **kw))'),
+    # clamp keeps the first operand where max or min ties zeros of either sign: clamp(-0.4, -0., 0.) is -0.
+    "clamp_zero_bounds_keep_sign": (
+        'for lo, hi in [(-0., 0.), (0., -0.), (-0., None), (None, 0.), (0., 0.), (-0., -0.), (-1., 0.), (-0., 1.)]:\n'
+        '    x = torch.tensor([-0.4, -0., 0., 0.4, 2.])\n'
+        '    print(lo, hi, x.clamp(lo, hi), x.clip(lo, hi), torch.tensor([-0.4]).clamp_(lo, hi))\n'
+        'x = torch.tensor([-0.4, 0.3, -0.], requires_grad=True)\n'
+        'y = x.clamp(-0., 0.); print(y); y.sum().backward(); print(x.grad)\n'
+        'print(torch.tensor([-0.4, 0.3], dtype=torch.float64).clamp(-0., 0.), torch.tensor([-0.4]).half().clamp(-0., 0.))'),
+    # gelu of -0. and of large negative numbers is -0. (oneDNN's (x * (1 + erf)) * 0.5)
+    "gelu_negative_zero": (
+        'F = torch.nn.functional\n'
+        'print(F.gelu(torch.tensor([-0.0, 0.0])), F.gelu(torch.tensor([-20., -6., -0., 0., -1e-45, 20.])))\n'
+        'print(F.gelu(torch.tensor([-0.])), F.gelu(torch.tensor(-0.)), F.gelu(torch.tensor([-0., -20.]), approximate="tanh"))\n'
+        'x = torch.tensor([-0., -30., 2.], requires_grad=True)\n'
+        'y = torch.nn.GELU()(x); print(y); y.sum().backward(); print(x.grad)'),
 }
 
 

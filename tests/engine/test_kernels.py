@@ -79,3 +79,27 @@ def test_relu_keeps_signed_zeros_and_nan(layout):
     expected = np.where(np.isnan(x.numpy()) | (x.numpy() >= 0), x.numpy(), np.float32(0))
     assert np.array_equal(y, expected, equal_nan=True)
     assert np.array_equal(np.signbit(y), np.signbit(expected))
+
+
+@pytest.mark.parametrize('lo, hi, x, expected', [
+    (-0., 0., [-0.4, -0., 0., 0.4, 2.], [-0., -0., 0., 0., 0.]),     # max(-0.4, -0.) is -0.; min(-0., 0.) keeps it
+    (0., -0., [-0.4, -0., 0., 0.4, 2.], [0., -0., 0., -0., -0.]),
+    (-0., -0., [-0.4, 0.], [-0., 0.]),
+    (None, 0., [-0.], [-0.]),
+])
+def test_clamp_keeps_the_first_operand_on_zero_ties(lo, hi, x, expected):
+    """PyTorch's clamp is min(max(x, lo), hi), each keeping its first operand where it ties the other in zeros of
+    either sign (measured: torch.tensor([-0.4]).clamp(-0., 0.) is tensor([-0.]))."""
+    for dtype in (torch.float32, torch.float64):
+        y = torch.tensor(x, dtype=dtype).clamp(lo, hi).numpy()
+        assert np.array_equal(y, expected) and np.array_equal(np.signbit(y), np.signbit(expected)), (dtype, y)
+
+
+def test_gelu_zeros_take_the_sign_of_x():
+    """gelu of -0. and of numbers far below zero (erf is -1 there) is -0., as oneDNN's (x * (1 + erf)) * 0.5 gives
+    it, whatever the length (one number goes through ATen's scalar loop)."""
+    for values in ([-0.], [-0., 0.], [-20., -0., 0., 3.] * 10):
+        y = torch.nn.functional.gelu(torch.tensor(values)).numpy()
+        x = np.array(values, np.float32)
+        zero = y == 0
+        assert np.array_equal(np.signbit(y[zero]), np.signbit(x[zero])), (values, y)
