@@ -1,8 +1,8 @@
 """Autograd: grad mode, graph nodes, saved tensors, and the one backward engine (a generator of steps)."""
 import functools
 import gc
-import heapq
 import inspect
+import heapq
 import itertools
 import os
 import re
@@ -1372,8 +1372,12 @@ def set_recorder(rec):
     _recorder = rec
 
 
+_HOOKED = object()      # _dependencies' key for "a leaf reached has hooks" (then the order of AccumulateGrads shows)
+
+
 def _dependencies(root_nodes):
-    """How many edges lead into each node reachable from the roots (iterative: deep graphs are fine)."""
+    """How many edges lead into each node reachable from the roots (iterative: deep graphs are fine); _HOOKED:
+    True when a leaf reached has hooks."""
     deps = dict.fromkeys(root_nodes, 0)           # a node is seen once it has an entry
     stack = list(root_nodes)
     while stack:
@@ -1390,6 +1394,9 @@ def _dependencies(root_nodes):
                             if new is not None:
                                 stack.append(new)
                             new = nxt
+                        elif nxt._watched or nxt.variable._hooks is not None or (
+                                nxt.variable._post_acc_hooks is not None):
+                            deps[_HOOKED] = True
             node = new
     return deps
 
@@ -1613,7 +1620,7 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     """Run backward from `roots` (tensors) seeded with `grad_roots`, yielding once per executed node.
 
     A node runs once every consumer has delivered its gradient; among ready nodes AccumulateGrad runs first (in
-    the order they became ready), then the most recently created node (PyTorch's ready queue). With `inputs`
+    the order PyTorch's heap gives ties), then the most recently created node (PyTorch's ready queue). With `inputs`
     (edges), only nodes leading to them run and only those leaves accumulate. With `capture` (a dict {edge: None})
     the gradients reaching those edges are stored there instead of accumulated (torch.autograd.grad). With
     `record`, it yields a Step per node (the node, the gradients it received and sent, .grad before and after)
@@ -1630,20 +1637,23 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     buffers = {}                                   # gradients of nodes still waiting for some consumer
     for (fn, nr), g in zip(root_edges, grad_roots):
         _add_to(buffers.setdefault(fn, [None] * fn.num_outputs), nr, g)
-    # A ready node travels with its gradients: sinks (ready AccumulateGrads, run before all others) hold
-    # (node, grads); the heap holds the other ready nodes' -sequence numbers, `waiting` their (node, grads).
-    sinks = deque()
-    ready = []
-    waiting = {}
+    # PyTorch's ready queue is a std::priority_queue of nodes by sequence number (every AccumulateGrad's the
+    # highest). libstdc++'s heap moves entries exactly as heapq's does, so ties (AccumulateGrads) come out in the
+    # same order: the heap holds each ready node's -number (for an AccumulateGrad a float -inf of its own: equal
+    # to the others, a distinct object), `waiting` the (node, grads) under that object's id.
+    # Where nothing can tell in which order leaves accumulate (no stepper, no hooks on them), the ready
+    # AccumulateGrads wait in a plain first-come queue instead, run before the heap's nodes all the same.
+    ready, waiting = [], {}
+    push, pop = heapq.heappush, heapq.heappop
+    sinks = None if record or deps.pop(_HOOKED, False) else deque()
     for fn in root_nodes:
         if not deps.get(fn):
-            if type(fn) is AccumulateGrad:
+            if sinks is not None and type(fn) is AccumulateGrad:
                 sinks.append((fn, buffers.pop(fn)))
             else:
-                ready.append(-fn._seq)
-                waiting[fn._seq] = (fn, buffers.pop(fn))
-    heapq.heapify(ready)
-    push, pop = heapq.heappush, heapq.heappop
+                key = -fn._seq
+                push(ready, key)
+                waiting[id(key)] = fn, buffers.pop(fn)
     # nobody watches the order of the steps (nor, as anomaly mode does, which node an error comes from)
     plain = not record and capture is None and needed is None and not anomaly
     prev_mode = grad_mode
@@ -1652,15 +1662,16 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
     graph_tasks.append((task, deps, needed, capture is not None, roots))
     node = None
     try:
-        lone = lone_grads = None                   # the ready node run next, kept out of the heap
+        lone = None             # the one node made ready by the last one while none was waiting: run next as it is
+        fresh = []              # the nodes the running one makes ready, in the order of its edges
         while True:
             if sinks:
                 node, grads = sinks.popleft()
             elif lone is not None:
-                node, grads = lone, lone_grads
-                lone = lone_grads = None
+                node, grads = lone
+                lone = None
             elif ready:
-                node, grads = waiting.pop(-pop(ready))
+                node, grads = waiting.pop(id(pop(ready)))
             else:
                 break
             if needed is not None and node not in needed:
@@ -1752,7 +1763,10 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                         buf = [g]
                     else:
                         _add_to(buf, 0, g, outs, step)
-                    sinks.append((nxt, buf))
+                    if sinks is not None:
+                        sinks.append((nxt, buf))
+                    else:
+                        fresh.append((nxt, buf))
                     continue
                 if buf is not None:
                     _add_to(buf, nr, g, outs, step)
@@ -1761,16 +1775,16 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                 else:
                     buf = [None] * nxt.num_outputs
                     buf[nr] = g
-                seq = nxt._seq
-                if lone is None:
-                    if not ready or seq > -ready[0]:
-                        lone, lone_grads = nxt, buf
-                        continue
-                elif seq > lone._seq:
-                    nxt, buf, lone, lone_grads = lone, lone_grads, nxt, buf
-                    seq = nxt._seq
-                push(ready, -seq)
-                waiting[seq] = (nxt, buf)
+                fresh.append((nxt, buf))
+            if fresh:
+                if len(fresh) == 1 and not ready:       # (pushed and popped at once: the queue stays as it was)
+                    lone = fresh[0]
+                else:
+                    for entry in fresh:
+                        key = -entry[0]._seq
+                        push(ready, key)
+                        waiting[id(key)] = entry
+                fresh = []
             if record:
                 yield step
         callbacks = final_callbacks.get(task)     # (queued by the hooks: run once the graph is done, in the pass)
