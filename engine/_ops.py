@@ -4195,8 +4195,9 @@ def setitem(a, idx, value):
         _check_inplace(view, (value,))      # (autograd's checks come before the kernel's: index types, masks...)
         # PyTorch's index_put_ of one value through one mask is masked_fill_, which takes no uint8 mask
         fill = len(advanced) == 1 and advanced[0][1]._data.dtype.kind == 'b' and value._data.size == 1
-        if not fill and builtins.any(_overlaps(view._data, t._data) for _, t in advanced):
-            _partial_overlap_error()                           # (an index that is the written memory)
+        if not fill and (isinstance(value, Tensor) and _overlaps(view._data, value._data) or builtins.any(
+                _overlaps(view._data, t._data) for _, t in advanced)):
+            _partial_overlap_error()          # (a value or an index that is the written memory: `x[i] = x`)
         if byte and not fill:
             _byte_warning(byte)
         key, sources, dim = [], [], 0
@@ -4277,6 +4278,10 @@ def index_put(a, indices, values, accumulate=False, _pos=2):
 
 def index_put_(a, indices, values, accumulate=False, _pos=2):
     key, sources = _put_indices(a, 'index_put_', indices, values, _pos, accumulate)
+    if _overlaps(a._data, values._data) and not (not accumulate and len(indices) == 1 and sources[0]._data.dtype.kind
+                                                 == 'b' and values._data.size == 1):     # (masked_fill_ reads first)
+        _check_inplace(a, (values,))
+        _partial_overlap_error()
     return _inplace(a, _index_put, key, values, accumulate, sources)
 
 
@@ -4988,6 +4993,7 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
     track = ag.grad_enabled and self._data.dtype.kind == 'f' and (
         self._requires_grad or builtins.any(_rg(x) for x in args) or
         kwargs and builtins.any(_rg(x) for x in kwargs.values()))      # (clamp_(min=w))
+    pointwise = getattr(op, '__name__', None) in _ALIAS_POINTWISE
     if kwargs:
         op = functools.partial(op, **kwargs)
     elif not track and op in _UFUNCS and _ufunc_inplace(self, _UFUNCS[op], args[0]):
@@ -5036,7 +5042,12 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
                     step = op(make(np.array(target)), *args)
             target[ranks == r] = step._data[ranks == r]
     elif target is not None:
-        target[...] = res._data
+        if (pointwise and self._data.ndim and builtins.any(
+                isinstance(x, Tensor) and x is not self and _shares_memory(target, x._data) and not _same_data(self, x)
+                for x in args)):
+            _aliased_write(target, op, self, args)
+        else:
+            target[...] = res._data
     bump(self)
     node = res._grad_fn
     if track and node is not None:
@@ -5069,6 +5080,65 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
     else:
         _views_changed(self)
     return self
+
+
+# the in-place ops _aliased_write emulates: pointwise over self and inputs broadcast to self's shape
+_ALIAS_POINTWISE = frozenset('add sub mul div pow remainder fmod floor_divide lerp addcmul addcdiv clamp clamp_min '
+                             'clamp_max atan2 hypot copysign xlogy logaddexp fmax fmin float_power _copy eq ne lt le '
+                             'gt ge'.split())
+
+
+def _shares_memory(a, b):
+    """Whether arrays a and b have an element in common (when that is too hard to tell quickly: whether their
+    bounds overlap)."""
+    if not np.may_share_memory(a, b):
+        return False
+    try:
+        return np.shares_memory(a, b, max_work=1000)
+    except np.exceptions.TooHardError:
+        return True
+
+
+def _aliased_write(target, op, self, args):
+    """Write op(self, *args) into target (self's memory) where an input shows some of that memory without PyTorch
+    seeing the overlap (it judges dense tensors only: `x -= x[:, :1]`, `x /= x[0]`, `x[:, 1:] = x[:, :2]`). Its kernel
+    then runs in TensorIterator's order, each input read as it is then: row by row (dims ordered by self's strides,
+    coalesced where every operand allows), a row of unit or zero strides in pairs of vectors (64 bytes each), each
+    vector's inputs read before it is written (a broadcast number once, as the row starts), the numbers left after
+    the pairs one at a time; a strided row one number at a time (measured: `x[:, 1:] = x[:, :-1]` on rows of 40)."""
+    shape = target.shape
+    ins = [np.broadcast_to(x._data, shape) if isinstance(x, Tensor) else x for x in args]
+    arrays = [target] + [a for a in ins if isinstance(a, np.ndarray)]
+    dims = sorted((d for d in range(len(shape)) if shape[d] > 1), key=lambda d: -target.strides[d])
+    row = dims[-1:]
+    for d in reversed(dims[:-1]):
+        n = math.prod(shape[e] for e in row)
+        if not builtins.all(a.strides[d] == a.strides[row[-1]] * n for a in arrays):
+            break
+        row.insert(0, d)
+    outer = dims[:len(dims) - len(row)]
+    n = math.prod(shape[e] for e in row)
+    vectors = builtins.all(a.strides[row[-1]] in (0, a.itemsize) for a in arrays) if row else False
+    block = 64 // target.itemsize                       # (one vector; the vector loop takes two at a time)
+    whole = n - n % (2 * block) if vectors else 0
+
+    def compute(at, numbers=None):
+        vals = [a if not isinstance(a, np.ndarray) else make(np.array(
+            numbers[i] if numbers is not None and i in numbers else a[at])) for i, a in enumerate(ins)]
+        with ag.no_grad():
+            target[at] = op(make(np.array(target[at])), *vals)._data
+
+    positions = np.indices(shape).reshape(len(shape), -1)
+    order = np.lexsort([positions[d] for d in reversed(outer + row)]) if shape else np.zeros(1, np.intp)
+    flat = positions[:, order]
+    for start in range(0, flat.shape[1], n or 1):
+        at = tuple(flat[:, start:start + n])
+        numbers = {i: a[tuple(c[0] for c in at)] for i, a in enumerate(ins)       # (broadcast along the row: read
+                   if isinstance(a, np.ndarray) and row and a.strides[row[-1]] == 0}  # once, as the row starts)
+        for b in range(0, whole, block):
+            compute(tuple(c[b:b + block] for c in at), numbers)
+        for k in range(whole, n):
+            compute(tuple(c[k] for c in at))
 
 
 def _saved_clone(node, src):
@@ -5226,6 +5296,8 @@ def _ufunc_inplace(self, ufunc, other):
         od = _CONSTANTS[(other, sd.dtype)]
     elif isinstance(other, Tensor) and other._data.dtype is sd.dtype and _expandable(other._data.shape, sd.shape):
         od = other._data
+        if np.may_share_memory(sd, od) and not _same_data(self, other):     # (`x -= x[:, :1]`: see _aliased_write)
+            return False
     else:
         return False
     ufunc(sd, od, out=sd)

@@ -59,3 +59,31 @@ def test_a_view_made_in_no_grad_mode_of_a_no_grad_view_is_a_direct_one():
     with pytest.raises(RuntimeError) as err:
         n.add_(1)
     assert str(err.value) == DIRECT
+
+
+@pytest.mark.parametrize('code, expected', [
+    # PyTorch judges overlap between dense tensors only: here its kernel runs in memory order and reads what it wrote
+    ('x = torch.tensor([[1., 2., 3.], [4., 5., 6.]]); x -= x[:, :1]', [[0., 2., 3.], [0., 5., 6.]]),
+    ('x = torch.arange(1., 10.).view(3, 3); x *= x[:, 1:2]', [[2., 4., 12.], [20., 25., 150.], [56., 64., 576.]]),
+    ('x = torch.arange(6.).reshape(2, 3); x[:, 1:] = x[:, :2]', [[0., 0., 0.], [3., 3., 3.]]),
+    ('x = torch.arange(9.).reshape(3, 3); x[:, 1:] -= x[:, :-1]', [[0., 1., 1.], [3., 1., 4.], [6., 1., 7.]]),
+    ('x = torch.arange(1., 7.).reshape(2, 3); xt = x.t(); xt -= xt[:1]', [[0., 2., 3.], [0., 5., 6.]]),
+    # rows of 40: pairs of 16-float vectors (a broadcast column read once for them), then one number at a time
+    ('x = torch.arange(80.).reshape(2, 40); x[:, 1:] = x[:, :-1]; x = x[:1, 14:20]', [[13., 14., 15., 15., 17., 18.]]),
+    ('x = torch.arange(1., 81.).view(2, 40); x -= x[:, :1]; x = x[:1, 30:34]', [[30., 31., 33., 34.]]),
+])
+def test_inplace_op_reading_an_alias_of_what_it_writes(code, expected):
+    namespace = {'torch': torch}
+    exec(code, namespace)
+    assert namespace['x'].tolist() == expected
+
+
+def test_writing_a_tensor_into_itself_through_advanced_indices_is_refused():
+    x = torch.arange(6.).reshape(3, 2)
+    for write in (lambda: x.__setitem__(torch.tensor([2, 0, 1]), x), lambda: x.__setitem__((slice(None), [1, 0]), x),
+                  lambda: x.index_put_((torch.tensor([2, 0, 1]),), x)):
+        with pytest.raises(RuntimeError, match='some elements of the input tensor and the written-to tensor refer'):
+            write()
+    assert x.tolist() == [[0., 1.], [2., 3.], [4., 5.]]
+    x[x > 3] = x[0, 0]                      # (one value through one mask: masked_fill_, which reads it first)
+    assert x.tolist() == [[0., 1.], [2., 3.], [0., 0.]]
