@@ -4,6 +4,7 @@ What PyTorch 2.6+ loads by default (weights_only=True) is only tensors, dtypes, 
 else (a whole nn.Module, a class of the learner's own) gives PyTorch's "Weights only load failed" error, and loads
 with weights_only=False.
 """
+import os
 import pickle
 
 import numpy as np
@@ -140,17 +141,22 @@ def _dtype_named(name):
 
 def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_serialization=True):
     """Write `obj` (tensors, a state_dict, containers of them, even modules) to a file name or a writable buffer."""
-    if isinstance(f, str):
+    if isinstance(f, (str, os.PathLike)):
+        parent = os.path.dirname(os.fspath(f))
+        if parent and not os.path.isdir(parent):
+            raise RuntimeError('Parent directory %s does not exist.' % parent)
         with open(f, 'wb') as fh:
             return save(obj, fh)
+    if not hasattr(f, 'write'):
+        raise AttributeError("expected 'f' to be string, path, or a file-like object with a 'write' attribute")
     _Pickler(f, protocol=pickle.DEFAULT_PROTOCOL).dump(obj)
 
 
 def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=None, **pickle_load_args):
     """Read back what save wrote (weights_only=True by default, as in PyTorch 2.6+)."""
-    if isinstance(f, str):
+    if isinstance(f, (str, os.PathLike)):
         with open(f, 'rb') as fh:
-            return load(fh, weights_only=weights_only)
+            return load(fh, map_location, weights_only=weights_only)
     try:
         return _Unpickler(f, weights_only is not False).load()
     except EOFError:
