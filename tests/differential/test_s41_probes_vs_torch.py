@@ -56,6 +56,41 @@ SNIPPETS = {
         'print(F.gelu(torch.tensor([-0.])), F.gelu(torch.tensor(-0.)), F.gelu(torch.tensor([-0., -20.]), approximate="tanh"))\n'
         'x = torch.tensor([-0., -30., 2.], requires_grad=True)\n'
         'y = torch.nn.GELU()(x); print(y); y.sum().backward(); print(x.grad)'),
+    # leaves made ready by one node accumulate in the order of PyTorch's heap (a std::priority_queue in which every
+    # AccumulateGrad ties): their hooks show it
+    "leaf_hooks_in_heap_order": (
+        'for n in (4, 6, 9):\n'
+        '    ts = [torch.tensor([float(i)], requires_grad=True) for i in range(n)]\n'
+        '    for i, t in enumerate(ts): t.register_hook(lambda g, i=i: print("hook", i))\n'
+        '    torch.stack(ts).sum().backward()\n'
+        '    for i, t in enumerate(ts): t.register_post_accumulate_grad_hook(lambda p, i=i: print("acc", i))\n'
+        '    torch.cat([ts[0] * 2, *ts[1:3], ts[3].exp(), *ts[4:]]).sum().backward()\n'
+        '    g = torch.autograd.grad(torch.stack(ts).sum(), ts)\n'
+        'import torch.nn as nn\n'
+        'm = nn.LSTM(2, 3)\n'
+        'for n, p in m.named_parameters(): p.register_post_accumulate_grad_hook(lambda p, n=n: print(n))\n'
+        'out, _ = m(torch.ones(2, 1, 2)); out.sum().backward()'),
+    # an in-place op whose input shows part of what it writes, where PyTorch sees no overlap (not dense): its kernel
+    # runs in memory order and reads what it already wrote; dense ones are refused
+    "inplace_reading_its_own_alias": (
+        'x = torch.tensor([[1., 2., 3.], [4., 5., 6.]]); x -= x[:, :1]; print(x)\n'
+        'x = torch.arange(1., 81.).view(2, 40); x -= x[:, :1]; print(x)\n'
+        'x = torch.arange(6.).reshape(2, 3); x[:, 1:] = x[:, :2]; print(x)\n'
+        'x = torch.arange(80.).reshape(2, 40); x[:, 1:] += x[:, :-1]; print(x)\n'
+        'x = torch.arange(16.).reshape(4, 4); x[:, 1:].mul_(x[:, :3]); print(x)\n'
+        'x = torch.arange(1., 7.).reshape(2, 3); xt = x.t(); xt -= xt[:1]; print(x)\n'
+        'v = torch.arange(1., 41.); v.addcdiv_(v[:1], v[:1], value=2); print(v)\n'
+        'x = torch.arange(1., 7.).view(2, 3); x.lerp_(x[:, :1], 0.5); print(x)\n'
+        'x = torch.tensor([[1, 2, 3], [4, 5, 6]]); x *= x[:, 1:2]; print(x)\n'
+        'y = torch.tensor([[1., 2., 3.], [4., 5., 6.]], requires_grad=True) * 1; y -= y[:, :1]; print(y)\n'
+        'x = torch.arange(1., 10.).view(3, 3); tries(lambda: x.__itruediv__(x[0])); print(x)'),
+    "index_put_of_itself_refused": (
+        'x = torch.arange(6.).reshape(3, 2)\n'
+        'tries(lambda: x.__setitem__(torch.tensor([2, 0, 1]), x), lambda: x.__setitem__((slice(None), [1, 0]), x),\n'
+        '      lambda: x.__setitem__(x >= 0, x), lambda: x.index_put_((torch.tensor([2, 0, 1]),), x),\n'
+        '      lambda: x.index_put_((torch.tensor([2, 0]),), x[1:], accumulate=True))\n'
+        'print(x)\n'
+        'x[x > 3] = x[0, 0]; x[torch.tensor([0, 1])] = x[4:]; print(x)'),
 }
 
 
