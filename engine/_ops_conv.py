@@ -2,8 +2,9 @@
 
 Same rules as `_ops.py`: a numpy forward beside its backward node, named and saving what PyTorch 2.13's nodes save.
 Everything is computed on 4-d arrays (N, C, H, W): a 1-d op is its 2-d op with H = 1 (as PyTorch's 1-d pools are,
-which it records as unsqueeze -> 2-d pool -> squeeze). Convolution is im2col (a strided view of every window) and
-one matmul per group; its backward is numpy too. When autograd records it (create_graph=True), the gradients are
+which it records as unsqueeze -> 2-d pool -> squeeze). A float32 convolution takes PyTorch's own kernels' orders of
+additions where _conv_kernels models them; elsewhere it is im2col (a strided view of every window) and one matmul
+per group, and so is its backward. When autograd records it (create_graph=True), the gradients are
 outputs of PyTorch's double-backward node, whose own gradients come from the same convolution written as unfold and
 a matmul (ConvolutionBackwardBackward0), or, for pools, from the pool's linear map again (_LinearInGrad).
 """
@@ -15,6 +16,7 @@ import warnings
 import numpy as np
 
 from . import _argparse
+from . import _conv_kernels
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
@@ -279,9 +281,11 @@ def _convolution(name, nd, input, weight, bias, stride, padding, dilation, group
         raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
     x, w = _as_2d(input._data, nd), _as_2d(weight._data, nd)
     geo = _Geometry(x.shape, w.shape, _hw(stride, nd, 1), _hw(padding, nd, 0), _hw(dilation, nd, 1), groups)
-    out = geo.forward(x, w)
-    if bias is not None:
-        out += bias._data.reshape((-1,) + (1,) * (out.ndim - 2))
+    out = _conv_kernels.forward(x, w, None if bias is None else bias._data, geo)
+    if out is None:
+        out = geo.forward(x, w)
+        if bias is not None:
+            out += bias._data.reshape((-1,) + (1,) * (out.ndim - 2))
     out = _out(out.reshape(out.shape[:2] + out.shape[-nd:]), input.dtype)
     return _attach(out, ConvolutionBackward0, (input, weight, bias), {
         'bias_sym_sizes_opt': (0,) if bias is None else bias._data.shape, 'dilation': saved_dilation,
@@ -373,11 +377,20 @@ class ConvolutionBackward0(Node):
             geo = _Geometry(gd.shape, wd.shape, stride, padding, dilation, self._saved['groups'], xd.shape[2:])
             gx = make(geo.forward(gd, wd).reshape(x._data.shape)) if self.needs(0) else None
             gw = make(geo.grad_weight(gd, xd).reshape(w._data.shape)) if self.needs(1) else None
+            gb = None
         else:
             geo = _Geometry(xd.shape, wd.shape, stride, padding, dilation, self._saved['groups'])
-            gx = make(np.ascontiguousarray(geo.grad_input(wd, gd).reshape(x._data.shape))) if self.needs(0) else None
-            gw = make(geo.grad_weight(xd, gd).reshape(w._data.shape)) if self.needs(1) else None
-        gb = make(gd.sum((0,) + tuple(range(2, gd.ndim)))) if len(self._fns) > 2 and self.needs(2) else None
+            gx = gw = gb = None
+            if self.needs(0):
+                gx = _conv_kernels.grad_input(wd, gd, geo)
+                gx = make(np.ascontiguousarray((geo.grad_input(wd, gd) if gx is None else gx).reshape(x._data.shape)))
+            if self.needs(1):
+                gw = _conv_kernels.grad_weight(xd, gd, geo)
+                gw = make((geo.grad_weight(xd, gd) if gw is None else gw).reshape(w._data.shape))
+            if len(self._fns) > 2 and self.needs(2):
+                gb = _conv_kernels.grad_bias(gd, geo)
+        if len(self._fns) > 2 and self.needs(2):
+            gb = make(gd.sum((0,) + tuple(range(2, gd.ndim))) if gb is None else gb)
         if not ag.grad_enabled:
             return gx, gw, gb
         s = self._saved
