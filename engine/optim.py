@@ -1,6 +1,6 @@
 """torch.optim: SGD, Adam, AdamW, NAdam, RAdam, Adamax, RMSprop, Adagrad, Adadelta, Rprop, ASGD, Adafactor and LBFGS,
-updating parameters in place (each update bumps the parameter's version, as in PyTorch) with PyTorch's single-tensor update
-formulas (what foreach=None picks on the CPU), in the same float32 order of operations."""
+updating parameters in place (each update bumps the parameter's version, as in PyTorch) with PyTorch's single-tensor
+update formulas (what foreach=None picks on the CPU), in the same float32 order of operations."""
 import math
 import sys
 import types

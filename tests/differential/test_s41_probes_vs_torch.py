@@ -48,12 +48,14 @@ SNIPPETS = {
         '    print(lo, hi, x.clamp(lo, hi), x.clip(lo, hi), torch.tensor([-0.4]).clamp_(lo, hi))\n'
         'x = torch.tensor([-0.4, 0.3, -0.], requires_grad=True)\n'
         'y = x.clamp(-0., 0.); print(y); y.sum().backward(); print(x.grad)\n'
-        'print(torch.tensor([-0.4, 0.3], dtype=torch.float64).clamp(-0., 0.), torch.tensor([-0.4]).half().clamp(-0., 0.))'),
+        'print(torch.tensor([-0.4, 0.3], dtype=torch.float64).clamp(-0., 0.),\n'
+        '      torch.tensor([-0.4]).half().clamp(-0., 0.))'),
     # gelu of -0. and of large negative numbers is -0. (oneDNN's (x * (1 + erf)) * 0.5)
     "gelu_negative_zero": (
         'F = torch.nn.functional\n'
         'print(F.gelu(torch.tensor([-0.0, 0.0])), F.gelu(torch.tensor([-20., -6., -0., 0., -1e-45, 20.])))\n'
-        'print(F.gelu(torch.tensor([-0.])), F.gelu(torch.tensor(-0.)), F.gelu(torch.tensor([-0., -20.]), approximate="tanh"))\n'
+        'print(F.gelu(torch.tensor([-0.])), F.gelu(torch.tensor(-0.)),\n'
+        '      F.gelu(torch.tensor([-0., -20.]), approximate="tanh"))\n'
         'x = torch.tensor([-0., -30., 2.], requires_grad=True)\n'
         'y = torch.nn.GELU()(x); print(y); y.sum().backward(); print(x.grad)'),
     # leaves made ready by one node accumulate in the order of PyTorch's heap (a std::priority_queue in which every
