@@ -2132,7 +2132,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
     w = weight._data.reshape(-1)[safe] if weight is not None else None  # (a spatial loss takes any shape)
     if r == 0:                                     # (-x) * w, and 0 where ignored
         res = np.where(keep, -picked if w is None else -picked * w, 0).reshape(target._data.shape if nd > 1 else ())
-        total = np.zeros((), logp.dtype)
+        # (one sample goes through the kernel's reducing loop all the same: its total weight is the target's)
+        total = np.asarray(0 if nd > 1 or not keep[0] else 1 if w is None else w[0], logp.dtype)
     else:
         at = np.flatnonzero(keep)
         loss = -_nll_sum(picked[at] if w is None else picked[at] * w[at], at) + logp.dtype.type(0)

@@ -9,7 +9,7 @@ place from slices of the input and of itself, so it records CopySlices over Slic
 import numpy as np
 
 from ._autograd import Node, SavedTensor
-from ._ops import _attach, _in_suggested_format, _slice, _sizes, _zeros_like
+from ._ops import _attach, _in_suggested_format, _signed, _slice, _sizes, _zeros_like
 from ._ops_conv import constant_pad
 from ._tensor import make
 
@@ -93,7 +93,7 @@ def _pad_nd(mode, input, pad):
     # (numpy's fancy indexing leaves the result in a layout of its own, not the kernel's)
     out = _in_suggested_format(input._data[(Ellipsis,) + np.ix_(*_sources(mode, shape, pad))], input._data)
     node = _PAD_NODES['%sPad%dDBackward0' % (_NAMES[mode], len(pad) // 2)]
-    return _attach(make(out), node, (input,), {'padding': pad, 'self': SavedTensor(input)})
+    return _attach(make(out), node, (input,), {'padding': _as_saved(pad), 'self': SavedTensor(input)})
 
 
 def _pad_backward(mode, grad, shape, pad, self=None):
@@ -107,7 +107,12 @@ def _pad_backward(mode, grad, shape, pad, self=None):
     np.add.at(gx, (slice(None), flat), g)
     out = make(gx.reshape(shape))
     node = _PAD_NODES['%sPad%dDBackwardBackward0' % (_NAMES[mode], n)]
-    return _attach(out, node, (grad, self), {'padding': pad})
+    return _attach(out, node, (grad, self), {'padding': _as_saved(pad)})
+
+
+def _as_saved(pad):
+    """The padding as PyTorch's node keeps it (unsigned: -1 is 18446744073709551615)."""
+    return tuple(p % 2 ** 64 for p in pad)
 
 
 class _PadBackward(Node):
@@ -115,7 +120,7 @@ class _PadBackward(Node):
 
     def apply(self, g):
         x = self.saved('self')
-        return (_pad_backward(self.mode, g, x._data.shape, self._saved['padding'], x),)
+        return (_pad_backward(self.mode, g, x._data.shape, tuple(map(_signed, self._saved['padding'])), x),)
 
 
 class _PadBackwardBackward(Node):
@@ -123,7 +128,7 @@ class _PadBackwardBackward(Node):
     mode = None
 
     def apply(self, gg):
-        return (_pad_nd(self.mode, gg, self._saved['padding']) if self.needs(0) else None,
+        return (_pad_nd(self.mode, gg, tuple(map(_signed, self._saved['padding']))) if self.needs(0) else None,
                 _zeros_like(gg) if self.needs(1) else None)
 
 

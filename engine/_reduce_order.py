@@ -91,9 +91,17 @@ def norm(x, dims, keepdim, ord, in_order=False):
         r = _one_by_one(np.add, rows, 0)
     else:
         p = t(ord)
-        r = _one_by_one(np.add, np.power(rows, np.full_like(rows, p)), 0)     # (C's pow: numpy takes sqrt for a
-        r = np.power(r, np.full_like(r, t(1) / p))                              # number 0.5, an ulp off pow's)
+        r = _one_by_one(np.add, _pow(rows, p), 0)
+        r = _pow(r, t(1) / p)
     return _shape(np.asarray(r, x.dtype), out_shape, dims, x.ndim, keepdim)
+
+
+def _pow(x, p):
+    """C's pow(x, p) in x's dtype: correctly rounded for floats, as glibc's powf (numpy's float32 power is not, and
+    it takes sqrt for an exponent of 0.5)."""
+    if x.dtype == np.float32:
+        return np.power(x.astype(np.float64), np.float64(p)).astype(np.float32)
+    return np.power(x, np.full_like(x, p))
 
 
 def prod(x, dims, keepdim):

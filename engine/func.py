@@ -371,6 +371,9 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
 def jacrev(func, argnums=0, *, has_aux=False, chunk_size=None, _preallocate_and_copy=False):
     """f -> a function returning the Jacobian of f's outputs w.r.t. the args at argnums (shape output + input),
     one vjp per output element against a one-hot cotangent."""
+    if not (chunk_size is None or chunk_size > 0):
+        raise ValueError('jacrev: `chunk_size` should be greater than 0.')
+
     @functools.wraps(func)
     @_refusing_saved_hooks
     def wrapper(*args, **kwargs):

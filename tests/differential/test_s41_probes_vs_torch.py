@@ -93,6 +93,32 @@ SNIPPETS = {
         '      lambda: x.index_put_((torch.tensor([2, 0]),), x[1:], accumulate=True))\n'
         'print(x)\n'
         'x[x > 3] = x[0, 0]; x[torch.tensor([0, 1])] = x[4:]; print(x)'),
+    # nll_loss of one sample keeps its target's weight as total_weight, reduction 'none' too
+    "nll_loss_one_sample_total_weight": (
+        'import torch.nn.functional as F\n'
+        'x = torch.tensor([1., 2., 0.5], requires_grad=True)\n'
+        'for kw in [dict(), dict(weight=torch.tensor([1., 2., 0.5])), dict(ignore_index=1)]:\n'
+        '    for r in ("none", "mean", "sum"):\n'
+        '        y = F.nll_loss(x, torch.tensor(1), reduction=r, **kw); print(r, y, y.grad_fn._saved_total_weight)\n'
+        '        y = F.nll_loss(x[None], torch.tensor([1]), reduction=r, **kw); print(y.grad_fn._saved_total_weight)'),
+    # reflect / replicate padding's node keeps a negative padding unsigned, as PyTorch's does
+    "pad_saved_negative_padding": (
+        'import torch.nn.functional as F\n'
+        'x = torch.arange(12.).reshape(1, 3, 4).requires_grad_()\n'
+        'for mode in ("reflect", "replicate"):\n'
+        '    for pad in [(-1, 0), (1, -1), (2, 1)]:\n'
+        '        y = F.pad(x, pad, mode=mode); print(y, y.grad_fn._saved_padding)\n'
+        '        g, = torch.autograd.grad(y.sum(), x, create_graph=True); print(g, g.grad_fn._saved_padding)\n'
+        '        print(torch.autograd.grad(g.sum(), x, allow_unused=True))'),
+    "jacrev_chunk_size": (
+        'from torch.func import jacrev\n'
+        'tries(lambda: jacrev(lambda x: x * 2, chunk_size=0), lambda: jacrev(lambda x: x * 2, chunk_size=-1),\n'
+        '      lambda: jacrev(lambda x: x * 2, chunk_size=1)(torch.tensor([1., 2.])))'),
+    # norm of another p: powf correctly rounded
+    "norm_other_p": (
+        'x = torch.linspace(-2, 3, 37)\n'
+        'print(torch.tensor([0., 3.]).norm(p=3).item(), torch.linalg.vector_norm(torch.tensor([3., 0.]), 0.5).item())\n'
+        'for p in (0.5, 1.5, 3, 4, -1): print(p, x.norm(p=p).item(), x.reshape(37, 1).norm(p=p, dim=0).tolist())'),
 }
 
 

@@ -138,3 +138,13 @@ def test_inverse_is_column_major_and_its_gradient_is_pytorchs_composition():
     top = g.grad_fn.next_functions[0][0]
     assert [type(n).__name__ for n, _ in top.next_functions] == ['TransposeBackward0', 'MmBackward0']
     assert np.allclose(g.detach().numpy(), [[-0.16, -0.08], [-0.08, -0.04]])
+
+
+def test_norm_of_another_p_takes_c_pow_correctly_rounded():
+    """PyTorch's norm kernel for p other than 1, 2, inf: |x| ** p with powf (correctly rounded), summed in float32,
+    then ** (1 / p); numpy's float32 power is an ulp off there (measured: PyTorch gives exactly 3.0 below)."""
+    assert torch.tensor([0., 3.]).norm(p=3).item() == 3.0
+    assert torch.linalg.vector_norm(torch.tensor([3., 0.]), 0.5).item() == 3.0
+    x = torch.linspace(-2, 3, 37)
+    assert x.norm(p=3).item() == 5.774515151977539          # (PyTorch 2.13's value)
+    assert x.norm(p=1.5).item() == 16.208471298217773
