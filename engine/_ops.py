@@ -914,8 +914,10 @@ class MulBackward0(Node):
         other = self._saved['other']
         if type(other) is _float and not self._freed:   # `tensor * float`: nothing to unpack or check (see saved)
             return (g * other if a is not None else None), None
-        return (g * self.saved('other') if a is not None else None,
-                g * self.saved('self') if b is not None else None)
+        # (PyTorch's generated code goes through the inputs in the order of their names: other, then self; which
+        # matters where a double backward records the gradients, for their nodes' sequence numbers)
+        gb = g * self.saved('self') if b is not None else None
+        return (g * self.saved('other') if a is not None else None), gb
 
 
 _UNSET = object()
@@ -985,8 +987,8 @@ class DivBackward0(Node):
             od = other._data
             return (make(gd / od) if a is not None else None,
                     make(-gd * (x._data / od / od)) if b is not None else None)
-        return (g / other if a is not None else None,
-                -g * (x / other / other) if b is not None else None)
+        gb = -g * (x / other / other) if b is not None else None         # (other first: see MulBackward0)
+        return (g / other if a is not None else None), gb
 
 
 class DivBackward2(DivBackward0):
@@ -1134,11 +1136,11 @@ class PowBackward1(Node):
         x, e = self.saved('self'), self.saved('exponent')
         # PyTorch's pow_backward_self / _exponent: where(e == 0, 0, grad * (e * x^(e-1))) and
         # grad * where(x == 0 & e >= 0, 0, result * log(x)) (so a nan gradient stays nan)
-        gx = _where(e == 0, 0., g * (e * x ** _sub_scalar(e, 1))) if self.needs(0) else None
         if self.needs(1):                   # (log of self cast to the result type: ToCopyBackward0 if it changes)
             ge = g * _where((x == 0) & (e >= 0), 0., self.saved('result') * x.to(dt.result_type(x, e)).log())
-        else:
+        else:                               # (the exponent first: see MulBackward0)
             ge = None
+        gx = _where(e == 0, 0., g * (e * x ** _sub_scalar(e, 1))) if self.needs(0) else None
         return gx, ge
 
 
@@ -2968,8 +2970,9 @@ class MmBackward0(Node):
         a, b = self._fns
         mat2, x = self.saved_pair('mat2', 'self')
         s = self._saved
-        return (None if a is None else mm_mat1_backward(g, mat2, s['self_sym_sizes'], s['self_sym_strides']),
-                None if b is None else mm_mat2_backward(g, x, s['mat2_sym_sizes'], s['mat2_sym_strides']))
+        # (mat2 first: see MulBackward0)
+        gb = None if b is None else mm_mat2_backward(g, x, s['mat2_sym_sizes'], s['mat2_sym_strides'])
+        return (None if a is None else mm_mat1_backward(g, mat2, s['self_sym_sizes'], s['self_sym_strides'])), gb
 
 
 def mm_mat1_backward(g, mat2, sizes, strides):
@@ -3043,8 +3046,8 @@ def _bmm_values(x, y):
 
 class BmmBackward0(Node):
     def apply(self, g):
-        return (g.bmm(self.saved('mat2').transpose(1, 2)) if self.needs(0) else None,
-                self.saved('self').transpose(1, 2).bmm(g) if self.needs(1) else None)
+        gb = self.saved('self').transpose(1, 2).bmm(g) if self.needs(1) else None     # (mat2 first: see MulBackward0)
+        return (g.bmm(self.saved('mat2').transpose(1, 2)) if self.needs(0) else None), gb
 
 
 def mv(a, v):

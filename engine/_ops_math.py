@@ -14,7 +14,7 @@ from . import _dtypes as dt
 from . import _methods
 from ._autograd import Node, SavedTensor, RESULT as _RESULT, bump as _bump
 from ._ops import (_cast, _number, _attach, _edge, _unary, _rounded, _out, _float_dtype, _check_broadcast, _scalar, _F16, _F32,
-                   _mul_scalar, _add_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
+                   _mul_scalar, _add_scalar, _div_scalar, _sub_scalar, _scalar_sub, _vec_exp, _zeros_like, _not_implemented,
                    _C10_TYPE, pow as _pow, _iter_laid_out, _Number, _half, _in_vector_loop)
 from ._ops_nn import where, erf as _erf, _input_dtype_kept
 from ._tensor import Tensor, make, parser_type
@@ -549,13 +549,14 @@ class SpecialXlog1PyBackward0(Node):
     # xlog1py(grad, other).masked_fill((self == 0.) & (other <= -1.), 0.), grad * self / (other + 1)
     def apply(self, g):
         x, y = self.saved('self'), self.saved('other')
-        return (xlog1py(g, y).masked_fill((x == 0.).logical_and(y <= -1.), 0.) if self.needs(0) else None,
-                g * x / (y + 1) if self.needs(1) else None)
+        gy = g * x / _add_scalar(y, 1) if self.needs(1) else None    # (other first: see _ops.MulBackward0)
+        return (xlog1py(g, y).masked_fill((x == 0.).logical_and(y <= -1.), 0.) if self.needs(0) else None), gy
 
 
 class SpecialXlog1PyBackward1(Node):
     def apply(self, g):                       # grad * self / (other + 1), self a number
-        return (g * self._saved['self'] / (self.saved('other') + 1),)
+        y1 = _add_scalar(self.saved('other'), 1)    # (C++'s operands right to left: `other + 1` first)
+        return (_mul_scalar(g, self._saved['self']) / y1,)
 
 
 class SpecialXlog1PyBackward2(Node):
@@ -991,13 +992,15 @@ class SpecialErfcxBackward0(Node):
 
 class SpecialNdtriBackward0(Node):
     def apply(self, g):                     # grad * std::sqrt(2 * M_PI) * (result.square() / 2).exp()
-        return (_mul_scalar(g, math.sqrt(2 * math.pi)) * (self.saved('result').square() / 2).exp(),)
+        e = _div_scalar(self.saved('result').square(), 2).exp()          # (C++'s operands right to left)
+        return (_mul_scalar(g, math.sqrt(2 * math.pi)) * e,)
 
 
 class SpecialLogNdtrBackward0(Node):
     def apply(self, g):                     # grad / std::sqrt(2 * M_PI) * (result + self.pow(2) / 2).neg().exp()
         x = self.saved('self')
-        return (g / math.sqrt(2 * math.pi) * (self.saved('result') + x.pow(2) / 2).neg().exp(),)
+        e = (self.saved('result') + _div_scalar(x.pow(2), 2)).neg().exp()  # (C++'s operands right to left)
+        return (_div_scalar(g, math.sqrt(2 * math.pi)) * e,)
 
 
 i0 = _special_unary('i0', lambda x: _bessel_i(0, x, False), I0Backward0, ('self',))

@@ -20,7 +20,8 @@ from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops import (_cast, _number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
-                   _scalar_sub, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
+                   _scalar_sub, _sub_scalar, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward,
+                   mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
                    masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out, _zero_ties,
                    _not_implemented, _nan_in_vectors, _in_suggested_format)
@@ -1416,8 +1417,11 @@ class LogSigmoidBackwardBackward0(Node):
     def apply(self, gg):
         x, go = self.saved('self'), self.saved('grad_output')
         ggo = log_sigmoid_backward(gg, x, self.saved('buffer')) if self.needs(0) else None
-        s = x.sigmoid()                            # PyTorch's log_sigmoid_double_backward: grad * (z - 1) * z
-        return ggo, (gg * go * (s - 1) * s if self.needs(1) else None)
+        if not self.needs(1):                      # PyTorch's log_sigmoid_double_backward(gg * go, x):
+            return ggo, None                       # grad * (z - 1) * z
+        t = gg * go
+        s = x.sigmoid()
+        return ggo, t * _sub_scalar(s, 1) * s
 
 
 def _softplus_grad(g, x, beta, threshold):
@@ -1745,10 +1749,11 @@ class AddmmBackward0(Node):
         alpha, beta = saved['alpha'], saved['beta']
         mat1, mat2 = self.saved_pair('mat1', 'mat2')
         ga = mm_mat1_backward(g, mat2, saved['mat1_sym_sizes'], saved['mat1_sym_strides']) if self.needs(1) else None
+        if alpha != 1 and ga is not None:   # (PyTorch's maybe_multiply: times a C++ number, MulBackward1; each
+            ga = _mul_scalar(ga, alpha)     # gradient in turn, in the order of the inputs' names: mat1, mat2, self)
         gb = mm_mat2_backward(g, mat1, saved['mat2_sym_sizes'], saved['mat2_sym_strides']) if self.needs(2) else None
-        if alpha != 1:                   # (PyTorch's maybe_multiply: times a C++ number, MulBackward1)
-            ga = None if ga is None else _mul_scalar(ga, alpha)
-            gb = None if gb is None else _mul_scalar(gb, alpha)
+        if alpha != 1 and gb is not None:
+            gb = _mul_scalar(gb, alpha)
         return (g if beta == 1 else _mul_scalar(g, beta)) if self.needs(0) else None, ga, gb
 
 

@@ -21,7 +21,7 @@ def _entr_np(x):
 
 class SpecialEntrBackward0(Node):
     def apply(self, g):
-        return (g * -(1 + self.saved('self').log()),)
+        return (g * -_add_scalar(self.saved('self').log(), 1),)         # (C++'s `1 + t`: AddBackward1)
 
 
 _entr = _unary(_entr_np, SpecialEntrBackward0, 'self')

@@ -119,6 +119,35 @@ SNIPPETS = {
         'x = torch.linspace(-2, 3, 37)\n'
         'print(torch.tensor([0., 3.]).norm(p=3).item(), torch.linalg.vector_norm(torch.tensor([3., 0.]), 0.5).item())\n'
         'for p in (0.5, 1.5, 3, 4, -1): print(p, x.norm(p=p).item(), x.reshape(37, 1).norm(p=p, dim=0).tolist())'),
+    # a double backward records a node's input gradients in the order of the inputs' names (other before self,
+    # mat2 before self): their sequence numbers, so the order their nodes run in and their hooks
+    "double_backward_input_order": (
+        'x = torch.tensor([1., 2.], requires_grad=True); w = torch.tensor([3., 4.], requires_grad=True)\n'
+        'gx, gw = torch.autograd.grad((x * w).sum(), (x, w), create_graph=True)\n'
+        'print(gx.grad_fn._sequence_nr() - gw.grad_fn._sequence_nr())\n'
+        'gx.grad_fn.register_prehook(lambda g: print("gx node")); gw.grad_fn.register_prehook(lambda g: print("gw"))\n'
+        '(gx.sum() + gw.sum()).backward()\n'
+        'for f in (lambda x, w: x ** w, lambda x, w: x[None] @ w[:, None],\n'
+        '          lambda x, w: torch.bmm(x[None, None], w[None, :, None]),\n'
+        '          lambda x, w: torch.addmm(x[:1, None], x[None], w[None], alpha=2., beta=3.), lambda x, w: x / w):\n'
+        '    x = torch.tensor([0.5, 0.9], dtype=torch.float64, requires_grad=True)\n'
+        '    w = torch.tensor([1.5, -0.7], dtype=torch.float64, requires_grad=True)\n'
+        '    gs = torch.autograd.grad(f(x, w).sum(), (x, w), create_graph=True)\n'
+        '    print([g.grad_fn._sequence_nr() - gs[0].grad_fn._sequence_nr() for g in gs])'),
+    # C++ formulas' arithmetic with a number records the Scalar overloads' nodes (AddBackward1, DivBackward1, ...)
+    "formulas_with_numbers": (
+        'import torch.nn.functional as F\n'
+        'def walk(n, d=0):\n'
+        '    if n is None or d > 6: return\n'
+        '    print(" " * d + n.name()); [walk(c, d + 1) for c, _ in n.next_functions]\n'
+        'for f in (lambda x, w: torch.special.entr(x) * w, lambda x, w: torch.special.xlog1py(x, w),\n'
+        '          lambda x, w: torch.special.xlog1py(2., w), lambda x, w: torch.special.log_ndtr(x) * w,\n'
+        '          lambda x, w: torch.special.ndtri(x.sigmoid()) * w, lambda x, w: F.logsigmoid(x) * w):\n'
+        '    x = torch.tensor([0.5, 1.3], requires_grad=True); w = torch.tensor([0.2, 0.7], requires_grad=True)\n'
+        '    gs = torch.autograd.grad(f(x, w).sum(), (x, w), create_graph=True, allow_unused=True)\n'
+        '    for g in gs:\n'
+        '        if g is not None: walk(g.grad_fn)\n'
+        '    h = torch.autograd.grad(sum(t.sum() for t in gs if t is not None), (x, w), allow_unused=True); print(h)'),
 }
 
 
