@@ -24,6 +24,7 @@ from . import _dtypes as dt
 from . import _memory_format as _mf
 from . import _random as _rand
 from . import _reduce_order
+from ._reduce_order import c_strided as _c_strided
 from ._autograd import Node, SavedList, SavedTensor, RESULT as _RESULT, bump, counter, record as _record
 from ._autograd import _sequence
 from ._tensor import (Tensor, Size, make, user_stacklevel, _wrap_dim, invalid_arguments, unmatched,
@@ -2026,18 +2027,6 @@ def _add_reduce(x, dims=None, keepdims=False):
             _PLANS.clear()
         plan = _PLANS[key] = _reduce_plan(*key)
     return plan(x)
-
-
-def _c_strided(r):
-    """r with C strides, those of size-1 dims too: PyTorch's reductions make their result contiguous, where
-    numpy's follows a non-contiguous input's order."""
-    if type(r) is not np.ndarray or r.ndim < 1:
-        return r
-    step, strides = r.itemsize, []
-    for n in r.shape[::-1]:
-        strides.append(step)
-        step *= builtins.max(n, 1)
-    return r if r.strides == builtins.tuple(strides[::-1]) else np.array(r, order='C', copy=True)
 
 
 _PLANS = {}     # (shape, itemsize, dims, keepdims, C-contiguous, F-contiguous) -> _reduce_plan's function

@@ -52,10 +52,23 @@ def _one_by_one(op, rows, start):
 
 
 def _shape(r, out_shape, dims, ndim, keepdim):
+    """The reduced rows r in the result's shape, laid out as PyTorch's result (see c_strided)."""
     r = r.reshape(out_shape)
     if keepdim:
         r = np.expand_dims(r, tuple(range(ndim)) if dims is None else tuple(dims))
-    return r
+    return c_strided(r)
+
+
+def c_strided(r):
+    """r with C strides, those of size-1 dims too: PyTorch's reductions make their result contiguous, where
+    numpy's follows a non-contiguous input's order."""
+    if type(r) is not np.ndarray or r.ndim < 1:
+        return r
+    step, strides = r.itemsize, []
+    for n in r.shape[::-1]:
+        strides.append(step)
+        step *= max(n, 1)
+    return r if r.strides == tuple(strides[::-1]) else np.array(r, order='C', copy=True)
 
 
 def norm(x, dims, keepdim, ord, in_order=False):

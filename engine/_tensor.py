@@ -734,6 +734,8 @@ class Tensor:
         return self._inference is not False
 
     def detach_(self):
+        if ag.inference_enabled:         # (the autograd kernel is skipped there: the plain one leaves self as it is)
+            return self
         if self._base is not None:
             raise RuntimeError(
                 "Can't detach views in-place. Use detach() instead. If you are using DistributedDataParallel (DDP) "

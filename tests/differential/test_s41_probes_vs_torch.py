@@ -148,6 +148,24 @@ SNIPPETS = {
         '    for g in gs:\n'
         '        if g is not None: walk(g.grad_fn)\n'
         '    h = torch.autograd.grad(sum(t.sum() for t in gs if t is not None), (x, w), allow_unused=True); print(h)'),
+    # reductions through their own kernels (prod, norm) give C strides, size-1 dims' too
+    "prod_norm_strides": (
+        'x = torch.arange(1., 7.).reshape(2, 3)\n'
+        'for f in (lambda t: t.prod(-1), lambda t: t.prod(1, keepdim=True), lambda t: t.norm(p=3, dim=1),\n'
+        '          lambda t: t.norm(dim=1, keepdim=True), lambda t: t.norm(p=1, dim=0, keepdim=True)):\n'
+        '    for t in (x, x[:1], x.t(), x[:, :1], torch.tensor([[1., 2., 3.]]), torch.ones(1, 5)):\n'
+        '        r = f(t); print(tuple(r.shape), r.stride(), r.is_contiguous())'),
+    # detach_() in inference mode leaves the tensor as it is (the autograd kernel is skipped)
+    "detach_in_inference_mode": (
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'y = x * 2\n'
+        'with torch.inference_mode():\n'
+        '    r = x.detach_(); print(r is x, x.requires_grad, x.is_leaf, x._version)\n'
+        '    r = y.detach_(); print(r is y, y.requires_grad, y.grad_fn)\n'
+        '    v = x[:1]; tries(lambda: v.detach_())\n'
+        'print(x.requires_grad, y.grad_fn)\n'
+        'with torch.no_grad():\n'
+        '    y2 = x * 3; y2.detach_(); print(y2.requires_grad)'),
 }
 
 
