@@ -1554,6 +1554,8 @@ _OUT_OVERLAP_CHECKED = _OUT_OF_OWN_DTYPE | _OUT_RESIZED_TWICE | frozenset(
     'where addcdiv addcmul lerp cumsum cumprod floor_divide addmm addmv addr baddbmm outer ger masked_select take '
     'nan_to_num diff xlogy copysign logical_not logical_and logical_or logical_xor index_select gather cat concat '
     'concatenate stack kron sinc logaddexp heaviside fmax fmin'.split())
+# Ops whose out= may not be an input even whole (PyTorch's assert_no_overlap: they read it while writing)
+_OUT_NO_OVERLAP = frozenset('gather index_select take masked_select'.split())
 # TensorIterator's pointwise ops: an out= that is also one of the inputs takes part in broadcasting and is never
 # resized, so it must already have the result's shape (torch.add(a, b, out=b) with b smaller is refused)
 _OUT_IS_AN_INPUT_CHECKED = _OUT_OF_OWN_DTYPE | _OUT_RESIZED_TWICE | frozenset(
@@ -1652,8 +1654,9 @@ def _write_out(name, result, out, inputs):
     if not isinstance(result, Tensor):
         raise TypeError("%s() got an unexpected keyword argument 'out'" % name)
     tensors = _out_grad_check(name, out, inputs)
-    if name in _OUT_OVERLAP_CHECKED and builtins.any(
-            isinstance(t, Tensor) and ops._partial_overlap(out._data, t._data) for t in tensors):
+    overlaps = (ops._overlaps if name in _OUT_NO_OVERLAP else ops._partial_overlap if name in _OUT_OVERLAP_CHECKED
+                else None)
+    if overlaps is not None and builtins.any(isinstance(t, Tensor) and overlaps(out._data, t._data) for t in tensors):
         ops._partial_overlap_error()
     if name in _OUT_IS_AN_INPUT_CHECKED and out.shape != result.shape and builtins.any(t is out for t in tensors):
         raise ops._not_broadcast_to(out.shape, result.shape)

@@ -166,6 +166,14 @@ SNIPPETS = {
         'print(x.requires_grad, y.grad_fn)\n'
         'with torch.no_grad():\n'
         '    y2 = x * 3; y2.detach_(); print(y2.requires_grad)'),
+    # gather, index_select, take and masked_select refuse an out= that is an input, even whole
+    "out_that_is_the_input": (
+        'x = torch.arange(3.)\n'
+        'tries(lambda: torch.gather(x, 0, torch.tensor([2, 1, 0]), out=x),\n'
+        '      lambda: torch.index_select(x, 0, torch.tensor([2, 1, 0]), out=x),\n'
+        '      lambda: torch.take(x, torch.tensor([2, 1, 0]), out=x), lambda: torch.masked_select(x, x > -1, out=x),\n'
+        '      lambda: torch.add(x, 1, out=x), lambda: torch.gather(x, 0, torch.tensor([2, 1]), out=x[1:]))\n'
+        'print(x)'),
 }
 
 
