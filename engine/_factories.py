@@ -17,6 +17,7 @@ from ._tensor import (Tensor, make, Size, user_stacklevel, warn_once, parser_typ
 
 from ._random import DEFAULT_SEED, Generator, default_generator  # noqa: E402,F401  (torch.Generator, ...)
 from . import _random  # noqa: E402
+from ._random import fma64 as _fma64  # noqa: E402  (the range kernels' fused multiply-adds)
 
 
 def manual_seed(seed):
@@ -1157,30 +1158,6 @@ def arange(*args, out=None, **kwargs):
         n = _c_div(last - first + by - (by > 0) + (by < 0), by)
     data = first + np.arange(n, dtype=np.int64) * by
     return _finish(data.astype(d.np), requires_grad, device, layout, out=out, keep_shape=True)
-
-
-def _fma64(a, b, c):
-    """a * b + c in float64, rounded once (nearly always: the product and the sum are split exactly, Dekker's and
-    Knuth's way, and their errors added last), as PyTorch's range kernels compute it: compiled with fused
-    multiply-adds. `torch.arange(-8., 8., 0.1)` and `torch.linspace(-math.pi, math.pi, 2000)` then agree bit for bit."""
-    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
-    p = a * b
-    ah, al = _halves(a)
-    bh, bl = _halves(b)
-    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl          # a * b == p + e exactly
-    s = p + c
-    v = s - p
-    t = (p - (s - v)) + (c - v)                                # p + c == s + t exactly
-    r = s + (t + e)
-    # (an infinite operand or a sum of exactly zero: the splitting gives nan or loses -0.; p + c is then right)
-    return np.where(np.isfinite(r) & (r != 0), r, s)
-
-
-def _halves(x):
-    """x as hi + lo, each with at most 26 significant bits (Veltkamp's split: their products are exact)."""
-    t = x * 134217729.0                                        # 2**27 + 1
-    hi = t - (t - x)
-    return hi, x - hi
 
 
 def _arange_float(start, step, n, npd):

@@ -5960,8 +5960,16 @@ def normal_of(mean, std, generator=None):
     if builtins.len(tensors) > 1:
         _check_broadcast(m.shape, s.shape)
     shape = np.broadcast_shapes(np.shape(m), np.shape(s))
-    z = _rand.normal(generator or _rand.default_generator, shape, d.np)     # (PyTorch: normal_(0, 1), * std, + mean)
-    out = make((z * s + m).astype(d.np))
+    gen = generator or _rand.default_generator
+    # PyTorch's result is like the mean (the std when the mean is a number): normal_(0, std) then + mean, or
+    # normal_(0, 1) then * std and + mean, each step in place in that dtype
+    if not ts:
+        d = mean.dtype
+        out = make((_rand.normal(gen, shape, d.np, 0.0, std) + m).astype(d.np))
+    else:
+        d = mean.dtype if isinstance(mean, Tensor) else d
+        z = (_rand.normal(gen, shape, d.np) * s).astype(d.np)
+        out = make((z + np.asarray(m, d.np)).astype(d.np))
     if not ts:
         return _attach(out, NormalBackward1, (mean,), {'mean_sym_sizes': mean._data.shape})
     if not isinstance(mean, Tensor):

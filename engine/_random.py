@@ -129,10 +129,14 @@ def uniform(gen, shape, npd, low=0.0, high=1.0):
     n = math.prod(shape)
     if npd == np.float64:
         x = (gen.random64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
-        return (x * (high - low) + low).reshape(shape)
-    x = (gen.random(n) & np.uint64(0xFFFFFF)).astype(_F32) * _F32(2.0 ** -24)
-    lo, hi = _F32(low), _F32(high)
-    return (x.astype(np.float64) * (hi - lo) + lo).astype(_F32).astype(npd).reshape(shape)  # (one rounding: an FMA)
+        r, high = fma64(x, high - low, low), np.float64(high)                  # (one rounding: an FMA)
+    else:
+        x = (gen.random(n) & np.uint64(0xFFFFFF)).astype(_F32) * _F32(2.0 ** -24)
+        lo, hi = _F32(low), _F32(high)
+        r = (x.astype(np.float64) * (hi - lo) + lo).astype(_F32).astype(npd)        # (an FMA too)
+        high = r.dtype.type(high)
+    r[r == high] = low                      # (a number rounded up to the interval's end: its start, as PyTorch's)
+    return r.reshape(shape)
 
 
 def normal(gen, shape, npd, mean=0.0, std=1.0, contiguous=True):
@@ -152,8 +156,8 @@ def normal(gen, shape, npd, mean=0.0, std=1.0, contiguous=True):
             theta = 2.0 * math.pi * u1
             gen._next_normal = r * math.sin(theta)
             z = r * math.cos(theta)
-        out[i] = z * std + mean
-    return out.astype(npd).reshape(shape)
+        out[i] = z
+    return (fma64(out, std, mean) if std != 1 or mean != 0 else out).astype(npd).reshape(shape)
 
 
 def _normal_fill(gen, n, npd, mean, std):
@@ -179,7 +183,7 @@ def _box_muller(u, f32, mean, std):
         radius = [math.sqrt(-2 * math.log(1 - v)) for v in u[:8].tolist()]
         theta = [2.0 * math.pi * v for v in u[8:].tolist()]
         pair = [r * math.cos(t) for r, t in zip(radius, theta)] + [r * math.sin(t) for r, t in zip(radius, theta)]
-        return np.array(pair) * std + mean
+        return fma64(np.array(pair), std, mean)
     radius = np.sqrt(_F32(-2) * _log_ps(_F32(1) - u[:8]))
     sin, cos = _sincos_ps(_F32(2 * math.pi) * u[8:])
     pair = np.concatenate([radius * cos, radius * sin])
@@ -189,6 +193,30 @@ def _box_muller(u, f32, mean, std):
 def fma32(a, b, c):
     """a * b + c rounded once, for float32 (the product is exact in float64)."""
     return (np.asarray(a, np.float64) * b + c).astype(_F32)
+
+
+def fma64(a, b, c):
+    """a * b + c in float64, rounded once (nearly always: the product and the sum are split exactly, Dekker's and
+    Knuth's way, and their errors added last), as PyTorch's range kernels compute it: compiled with fused
+    multiply-adds. `torch.arange(-8., 8., 0.1)` and `torch.linspace(-math.pi, math.pi, 2000)` then agree bit for bit."""
+    a, b, c = np.asarray(a, np.float64), np.asarray(b, np.float64), np.asarray(c, np.float64)
+    p = a * b
+    ah, al = _halves(a)
+    bh, bl = _halves(b)
+    e = ((ah * bh - p) + ah * bl + al * bh) + al * bl          # a * b == p + e exactly
+    s = p + c
+    v = s - p
+    t = (p - (s - v)) + (c - v)                                # p + c == s + t exactly
+    r = s + (t + e)
+    # (an infinite operand or a sum of exactly zero: the splitting gives nan or loses -0.; p + c is then right)
+    return np.where(np.isfinite(r) & (r != 0), r, s)
+
+
+def _halves(x):
+    """x as hi + lo, each with at most 26 significant bits (Veltkamp's split: their products are exact)."""
+    t = x * 134217729.0                                        # 2**27 + 1
+    hi = t - (t - x)
+    return hi, x - hi
 
 
 _LOG_P = (7.0376836292E-2, -1.1514610310E-1, 1.1676998740E-1, -1.2420140846E-1, 1.4249322787E-1,
@@ -386,7 +414,7 @@ def exponential(gen, n):
 def multinomial(gen, probs, n, replacement):
     """torch.multinomial's indices (int64, one row of n per row of the 2-d `probs`), drawn as PyTorch's CPU code
     draws them. One sample, or no replacement: each probability divided by an Exp(1) draw (in probs' dtype), then
-    the largest (n == 1) or the n largest, largest first (a race of exponential clocks, as Gumbel-max). Otherwise,
+    the largest (n == 1) or topk's n largest (a race of exponential clocks, as Gumbel-max). Otherwise,
     row by row: the running sum of the row (in its dtype, float32 for half), divided by the total, the last entry
     set to 1; then for each sample a 53-bit uniform draw and the first entry not below it (a binary search)."""
     rows, k = probs.shape
@@ -394,7 +422,8 @@ def multinomial(gen, probs, n, replacement):
         q = probs / exponential(gen, rows * k).reshape(rows, k).astype(probs.dtype)
         if n == 1:
             return np.argmax(q, axis=1).astype(np.int64).reshape(rows, 1)
-        return np.argsort(-q, axis=1, kind='stable')[:, :n].astype(np.int64)
+        from ._selection import topk_order            # (PyTorch's topk of q: its order of ties)
+        return topk_order(q, 1, n, True, True, np.argsort(-q, axis=1, kind='stable')).astype(np.int64)
     acc = np.float64 if probs.dtype == np.float64 else _F32
     out = np.empty((rows, n), np.int64)
     for i in range(rows):

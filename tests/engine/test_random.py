@@ -95,3 +95,30 @@ def test_multinomial_errors():
             call()
     with pytest.raises(TypeError, match=r"argument 'num_samples' \(position 1\) must be int, not float"):
         p.multinomial(2.0)
+
+
+def test_double_draws_fuse_their_multiply_add_and_stay_below_the_interval_end():
+    """PyTorch's uniform and normal kernels compute x * (to - from) + from and z * std + mean in double with one
+    rounding (fused), and give `from` for a number that rounds up to `to` (values of real PyTorch 2.13)."""
+    torch.manual_seed(0)
+    assert torch.nn.Linear(3, 1, dtype=torch.float64).weight.tolist() == [
+        [0.5427704542528101, 0.23996970930833816, -0.046900537438113156]]
+    torch.manual_seed(0)
+    assert torch.empty(5, dtype=torch.float64).normal_(0.3, 0.7).tolist() == [
+        1.3786972757708302, 0.09459976596733753, -1.2251525674521901, 0.6979018940964674, -0.4591656396968146]
+    torch.manual_seed(0)
+    x = torch.rand(338, dtype=torch.float16)
+    assert x[-1].item() == 0.0 and (x == 1).sum().item() == 0
+
+
+def test_normal_of_a_mean_tensor_draws_with_its_std_then_adds_the_mean():
+    torch.manual_seed(0)
+    assert torch.normal(torch.zeros(5), 0.7).tolist() == [
+        1.0786973237991333, -0.2054002285003662, -1.525152564048767, 0.39790189266204834, -0.7591656446456909]
+    assert torch.normal(torch.zeros(2), torch.ones(2, dtype=torch.float64)).dtype == torch.float32
+
+
+def test_multinomial_without_replacement_breaks_ties_as_topk():
+    torch.manual_seed(0)
+    assert torch.multinomial(torch.tensor([0., 1, 0, 2]), 3).tolist() == [1, 3, 2]
+    assert torch.multinomial(torch.zeros(100).index_fill_(0, torch.tensor([5]), 1.), 4).tolist() == [5, 67, 66, 68]
