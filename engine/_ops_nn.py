@@ -1827,7 +1827,13 @@ class MseLossBackward0(Node):
         return (_mse_grad(g, x, t, r) if self.needs(0) else None, _mse_grad(g, t, x, r) if self.needs(1) else None)
 
 
+def _bool_as(t, x):
+    """A bool target as x's dtype: the loss kernels' TensorIterator casts it (where `x - t` would be refused)."""
+    return make(t._data.astype(x._data.dtype)) if t._data.dtype.kind == 'b' else t
+
+
 def _mse_grad(g, x, t, r):
+    t = _bool_as(t, x)
     norm = 2.0 / _count(x) if r == 1 else 2.0
     if x.dtype is dt.float16:               # (PyTorch's half kernel holds the factor as a half)
         norm = float(np.float16(norm))
@@ -1968,6 +1974,7 @@ class HuberLossBackward0(SmoothL1LossBackward0):
 
 
 def _huber_grad(g, x, t, r, k, smooth):
+    t = _bool_as(t, x)
     kernel = _huber_grad_kernel(g._data, x._data, t._data, r, k, smooth)
     if kernel is not None:
         return make(kernel)

@@ -1814,14 +1814,21 @@ class GELU(Module):
         return 'approximate=%r' % self.approximate
 
 
+def _torch_function(name):
+    """torch.<name> (as PyTorch's module calls it: its parser's errors), looked up when called (the package makes
+    its functions after this module)."""
+    package = __name__.rpartition('.')[0]
+    return staticmethod(lambda input: getattr(sys.modules[package], name)(input))
+
+
 class Sigmoid(_Elementwise):
     """1 / (1 + exp(-x))."""
-    fn = staticmethod(F.sigmoid)
+    fn = _torch_function('sigmoid')
 
 
 class Tanh(_Elementwise):
     """The hyperbolic tangent."""
-    fn = staticmethod(F.tanh)
+    fn = _torch_function('tanh')
 
 
 class Softmax(Module):

@@ -779,6 +779,7 @@ def kl_div(input, target, size_average=None, reduce=None, reduction='mean', log_
                           stacklevel=2)
         r = _ops_nn.reduction_enum('sum' if reduction == 'batchmean' else reduction)
     from .._ops_torchfns import kl_div as aten_kl_div
+    _tensors('kl_div', input=input, target=target)
     reduced = aten_kl_div(input, target, r, log_target=log_target)
     if reduction == 'batchmean' and input.dim() != 0:
         reduced = reduced / input.size()[0]
@@ -799,6 +800,7 @@ def cosine_embedding_loss(input1, input2, target, margin=0, size_average=None, r
     """1 - cos(x1, x2) where target is 1, max(0, cos(x1, x2) - margin) where it is -1 (rows of 2-d inputs, or two
     vectors with a 0-d target), reduced; composed as ATen composes it (cos from sums of products, eps 1e-12)."""
     r = _loss_reduction(size_average, reduce, reduction)
+    _tensors('cosine_embedding_loss', input1=input1, input2=input2, target=target)
     d = target.dim()
     if d not in (0, 1):
         raise RuntimeError('0D or 1D target tensor expected, multi-target not supported')
@@ -821,6 +823,9 @@ def triplet_margin_loss(anchor, positive, negative, margin=1.0, p=2, eps=1e-6, s
     """max(0, margin + d(anchor, positive) - d(anchor, negative)) with pairwise distances (swap: the smaller of
     d(anchor, negative) and d(positive, negative)), reduced; composed as ATen composes it."""
     r = _loss_reduction(size_average, reduce, reduction)
+    if margin <= 0:
+        raise ValueError(f"margin must be greater than 0, got {margin}")
+    _tensors('triplet_margin_loss', anchor=anchor, positive=positive, negative=negative)
     dist_pos, dist_neg = _triplet_distances(anchor, positive, negative, (anchor.dim(), positive.dim(), negative.dim()),
                                             margin, swap, lambda a, b: pairwise_distance(a, b, p, eps))
     return _apply_loss_reduction((_ops._add_scalar(dist_pos, margin) - dist_neg).clamp_min(0), r)
@@ -862,6 +867,7 @@ def poisson_nll_loss(input, target, log_input=True, full=False, size_average=Non
     if reduction not in ('none', 'mean', 'sum'):
         raise ValueError(reduction + ' is not a valid value for reduction')
     r = _ops_nn.reduction_enum(reduction)
+    _tensors('poisson_nll_loss', input=input, target=target)
     if log_input:                      # (ATen's `at::exp(input) - target * input`: the compiler evaluates the
         product = target * input       # right operand first, so exp's node is the later one)
         loss = _ops.exp(input) - product
@@ -934,11 +940,13 @@ def multi_margin_loss(input, target, p=1, margin=1.0, weight=None, size_average=
 
 def multilabel_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     """The multi-label hinge loss (one MultilabelMarginLossBackward0 node)."""
+    _tensors('multilabel_margin_loss', input=input, target=target)
     return _ops_nn.multilabel_margin_loss(input, target, _loss_reduction(size_average, reduce, reduction))
 
 
 def soft_margin_loss(input, target, size_average=None, reduce=None, reduction='mean'):
     """log(1 + exp(-target * input)), reduced (one SoftMarginLossBackward0 node)."""
+    _tensors('soft_margin_loss', input=input, target=target)
     return _ops_nn.soft_margin_loss(input, target, _loss_reduction(size_average, reduce, reduction))
 
 
@@ -946,11 +954,21 @@ def hinge_embedding_loss(input, target, margin=1.0, size_average=None, reduce=No
     """input where target is 1, max(0, margin - input) where target is -1 (both where it is neither), reduced;
     composed as ATen composes it (two where's added)."""
     r = _loss_reduction(size_average, reduce, reduction)
+    _tensors('hinge_embedding_loss', input=input, target=target)
     zeros = _factories.zeros_like(input)
     margin_clamp = _ops._scalar_sub(margin, input).clamp_min_(0)
     output_margin = _ops_nn.where(target != 1, margin_clamp, zeros)
     output_self = _ops_nn.where(target != -1, input, zeros)
     return _apply_loss_reduction(output_margin + output_self, r)
+
+
+def _tensors(name, **arguments):
+    """The TypeError of PyTorch's argument parser for the first of the op's tensor arguments (given in the order
+    of its signature) that is not one."""
+    for position, (argument, value) in enumerate(arguments.items(), 1):
+        if not isinstance(value, Tensor):
+            raise TypeError("%s(): argument '%s' (position %d) must be Tensor, not %s"
+                            % (name, argument, position, _parser_type(value)))
 
 
 def _tensor_input(fn, name, builtin=False):

@@ -174,6 +174,26 @@ SNIPPETS = {
         '      lambda: torch.take(x, torch.tensor([2, 1, 0]), out=x), lambda: torch.masked_select(x, x > -1, out=x),\n'
         '      lambda: torch.add(x, 1, out=x), lambda: torch.gather(x, 0, torch.tensor([2, 1]), out=x[1:]))\n'
         'print(x)'),
+    # what is not a tensor: nn.Sigmoid / nn.Tanh and the losses refuse it with their op's parser's TypeError
+    "modules_and_losses_refuse_non_tensors": (
+        'import numpy as np\n'
+        'import torch.nn as nn\n'
+        'a = np.ones((1, 1, 2, 2), dtype=np.float32)\n'
+        'x = torch.tensor([1., 2.])\n'
+        'tries(lambda: nn.Sigmoid()(a), lambda: nn.Tanh()(a), lambda: nn.Sigmoid()([1., 2.]),\n'
+        '      lambda: nn.PoissonNLLLoss()(x, 1.0), lambda: nn.PoissonNLLLoss()(1.0, x),\n'
+        '      lambda: nn.KLDivLoss(reduction="sum")(x, [1., 0.]), lambda: nn.SoftMarginLoss()(x, 1.0),\n'
+        '      lambda: nn.HingeEmbeddingLoss()(x, 1.0), lambda: nn.MultiLabelMarginLoss()(x, [0, 1]),\n'
+        '      lambda: nn.CosineEmbeddingLoss()(x, x, 1), lambda: nn.TripletMarginLoss()(x, x, 1.),\n'
+        '      lambda: nn.TripletMarginLoss(margin=-1)(x, x, 1.))\n'
+        'print(nn.Sigmoid()(x), nn.Tanh()(x), nn.PoissonNLLLoss()(x, torch.tensor([1., 0.])))'),
+    # a bool target's gradient: the loss kernels cast it (x - t would be refused)
+    "bool_targets": (
+        'import torch.nn as nn\n'
+        'x = torch.tensor([0.5, 0.2], requires_grad=True); b = torch.tensor([True, False])\n'
+        'for L in (nn.MSELoss(), nn.SmoothL1Loss(), nn.MSELoss(reduction="sum"), nn.SmoothL1Loss(beta=0.5)):\n'
+        '    x.grad = None\n'
+        '    l = L(x, b); print(l); l.backward(); print(x.grad)'),
 }
 
 
