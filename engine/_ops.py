@@ -2051,7 +2051,7 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
             inner = _reduce_plan(shape[::-1], itemsize, tuple(sorted(nd - 1 - d for d in dims)), keepdims, True,
                                  False)
             return lambda x: _c_strided(np.transpose(inner(x.T)))
-        return lambda x: _c_strided(np.add.reduce(x, axis=dims, keepdims=keepdims))
+        return functools.partial(_in_iteration_order, dims, keepdims, out_shape)
     kept = [i for i, n in enumerate(shape) if n != 1]
     sizes = [shape[i] for i in kept]
     red = [j for j, i in enumerate(kept) if whole or i in dims]         # the reduced dims among those left
@@ -2160,6 +2160,60 @@ def _planes_plan(a, b, n, itemsize, out_shape):
     return lambda x: (np.add.reduce(rows(x.reshape(a * b, n)).reshape(a, b), axis=0) + zero).reshape(out_shape)
 
 
+def _in_iteration_order(dims, keepdims, out_shape, x):
+    """The sum of a laid-out array x (permuted, sliced, expanded) over dims, as PyTorch's sum kernel (cascade_sum)
+    goes through it on one thread (up to 32,768 numbers): TensorIterator's order of dims (_iter_order: the result's
+    kept dims in their own order, the input's strides placing the reduced ones), coalesced where the input and the
+    result allow; the two fastest make each 2-d loop, with the reduced one first, whose sums (one kernel of four:
+    contiguous rows or columns in vectors, strided rows or columns one number at a time) are added into the result,
+    for each index of the dims left, in order. numpy's order beyond."""
+    shape, nd = x.shape, x.ndim
+    red = builtins.set(range(nd) if dims is None else dims)
+    res = np.zeros([1 if i in red else n for i, n in enumerate(shape)], x.dtype)       # (the result, from +0)
+    k = x.itemsize
+    out = np.lib.stride_tricks.as_strided(res, shape, [0 if i in red else st for i, st in enumerate(res.strides)])
+    groups = []                                             # (size, input stride, result stride), fastest first
+    for d in _iter_order(shape, [out, x]):
+        if shape[d] == 1:
+            continue
+        n, xs, os = shape[d], x.strides[d], out.strides[d]
+        if groups and groups[-1][1] * groups[-1][0] == xs and groups[-1][2] * groups[-1][0] == os:
+            m, gxs, gos = groups[-1]
+            groups[-1] = (m * n, gxs, gos)
+        else:
+            groups.append((n, xs, os))
+    outer = math.prod(g[0] for g in groups[2:])
+    if x.size > 32768 or not x.size or outer > 1024 or builtins.any(g[1] < 0 for g in groups):
+        return _c_strided(np.add.reduce(x, axis=dims, keepdims=keepdims))
+    groups += [(1, 0, 0)] * (2 - builtins.len(groups))
+    sizes, xstrides, ostrides = zip(*groups[::-1])          # (slowest first)
+    xv = np.lib.stride_tricks.as_strided(x, sizes, xstrides, writeable=False)
+    ov = np.lib.stride_tricks.as_strided(res, sizes, ostrides)
+    (s0, xs0, os0), (s1, xs1, os1) = groups[:2]
+    if os0 and not os1:                                     # (the reduced one first)
+        s0, xs0, os0, s1, xs1, os1 = s1, xs1, os1, s0, xs0, os0
+        xv, ov = np.swapaxes(xv, -1, -2), np.swapaxes(ov, -1, -2)
+    w = 32 // k
+    for index in np.ndindex(*sizes[:-2]):
+        chunk, into = xv[index], ov[index]                  # (s1, s0): row j, reduced along its s0 numbers
+        if os0:                                             # (nothing reduced here: added as it is)
+            into += chunk
+            continue
+        if xs0 == k and s0 >= w:                            # (contiguous rows)
+            sums = _cascade_plan(s1, s0, k)(np.ascontiguousarray(chunk))
+        elif xs1 == k and s1 >= w:                          # (contiguous columns)
+            sums = _outer_plan(s0, s1, k)(np.ascontiguousarray(chunk.T))
+        elif xs0 < xs1:                                     # (strided rows: row_sum)
+            sums = _row_plan(s1, s0, 1)(np.ascontiguousarray(chunk)[:, :, None])[:, 0]
+        else:                                               # (strided columns, four at a time)
+            sums = _outer_plan(s0, s1, k, vectors=False)(np.ascontiguousarray(chunk.T))
+        if os1:
+            into[:, 0] += sums
+        else:                                               # (every row into one number, in turn)
+            into[0, 0] = np.add.accumulate(np.concatenate([into[:1, 0], sums]))[-1]
+    return _c_strided(res.reshape(out_shape))
+
+
 def _reduced_in_memory_order(shape, dims):
     """Whether PyTorch's TensorIterator goes through a column-major array of `shape` in memory order when it sums
     it over `dims` (the result, row-major, ranks the dims first: a matrix yes, (4, 100, 30) over 1 no)."""
@@ -2176,13 +2230,13 @@ def _slices_plan(a, rows, cols, itemsize, out_shape):
     return lambda x: np.stack([plan(s) for s in x.reshape(a, rows, cols)]).reshape(out_shape)
 
 
-def _outer_plan(rows, cols, itemsize):
+def _outer_plan(rows, cols, itemsize, vectors=True):
     """The function summing the columns of a (rows, cols) array as PyTorch sums over an outer dim
-    (vectorized_outer_sum, or scalar_outer_sum for fewer columns than a vector holds): columns in groups of 4 vectors
-    (or of 4) add their rows in order (multi_row_sum); the columns left over use row_sum's four interleaved
-    accumulators."""
+    (vectorized_outer_sum, or scalar_outer_sum for fewer columns than a vector holds, or columns that are not
+    contiguous: not `vectors`): columns in groups of 4 vectors (or of 4) add their rows in order (multi_row_sum);
+    the columns left over use row_sum's four interleaved accumulators."""
     w = 32 // itemsize
-    group = 4 * w if cols >= w else 4
+    group = 4 * w if cols >= w and vectors else 4
     split = cols // group * group
     if rows < 256 and (split == cols or not split and cols >= w and rows % 4 == 0):    # (a bias's gradient)
         zero = np.float32(0) if itemsize == 4 else np.float64(0)

@@ -90,3 +90,16 @@ def test_sum_of_negative_zeros_is_positive_zero():
 def test_numpy_order_where_pytorch_order_is_not_modelled():
     x = torch.from_numpy(data(40000, np.float32))          # (shared between threads by PyTorch)
     assert abs(x.sum().item() - data(40000, np.float64).sum()) < 1e-1
+
+
+def test_sums_of_laid_out_tensors_follow_the_kernels_way_through_them():
+    """A permuted, sliced or expanded tensor is summed as PyTorch's sum kernel goes through it (TensorIterator's
+    order of dims, then contiguous or strided rows or columns), not in numpy's order: these sums of 1e8, 1, -1e8,
+    1, 1 come out as PyTorch's (values of real PyTorch 2.13)."""
+    b = torch.tensor([1e8, 1.0, -1e8, 1.0, 1.0])
+    assert b.expand(2, 5).sum(1).tolist() == [1.0, 1.0]
+    x = torch.tensor([[1e8, 0, 1, 0, -1e8, 0, 1, 0, 1, 0]] * 2)[:, ::2]
+    assert x.sum(1).tolist() == [1.0, 1.0] and x.sum().item() == 0.0
+    p = torch.tensor([[[1e8, 1.0, -1e8, 1.0, 1.0]] * 2] * 2).permute(0, 2, 1)
+    assert p.sum(1).tolist() == [[1.0, 1.0], [1.0, 1.0]] and p.sum((0, 1)).tolist() == [2.0, 2.0]
+    assert p.mean(1).stride() == (2, 1)
