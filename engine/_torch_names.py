@@ -248,7 +248,7 @@ TENSOR = frozenset("""
 # are imported (`import torch.utils.tensorboard`).
 SUBMODULES = {
     'torch.utils': frozenset("""
-        backcompat backend_registration benchmark bundled_inputs collect_env cpp_backtrace cpp_extension debug_log
+        backcompat backend_registration bundled_inputs collect_env cpp_backtrace cpp_extension debug_log
         deterministic dlpack file_baton flop_counter hipify jit mkldnn mobile_optimizer model_dump model_zoo
         module_tracker serialization show_pickle tensorboard throughput_benchmark viz weak""".split()),
     'torch.nn': frozenset('backends common_types cpp grad intrinsic parallel qat quantizable quantized'.split()),
