@@ -1726,14 +1726,14 @@ def backward_steps(roots, grad_roots, retain_graph=False, create_graph=False, in
                     new = hook((*outs,), tuple(grads))     # (tuples of their own: a hook may keep them)
                     if new is not None:
                         outs = (*new,)
+            if node._meta is not None or stale:
+                outs = _fitted_outputs(node, outs, stale)   # (PyTorch's validate_outputs: before the release)
+            if not retain_graph:                   # its saved tensors are released (before its outputs are checked
+                node._freed = True                 # for nan, or its gradients go on: an error then leaves it freed,
+                if 'fn' in node.__dict__:          # as in PyTorch; and CopySlices lets go of the op's node)
+                    node.fn = None
             if anomaly and anomaly_check_nan:
                 _check_nan(node, outs)
-            if node._meta is not None or stale:
-                outs = _fitted_outputs(node, outs, stale)
-            if not retain_graph:                   # its saved tensors are released (before its gradients go on: an
-                node._freed = True                 # error adding them up leaves it freed, as in PyTorch)
-                if 'fn' in node.__dict__:          # (and CopySlices lets go of the op's node, as PyTorch's does)
-                    node.fn = None
             nrs = node._nrs
             i = -1
             for nxt in node._fns:

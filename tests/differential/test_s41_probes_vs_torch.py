@@ -195,6 +195,16 @@ SNIPPETS = {
         'for L in (nn.MSELoss(), nn.SmoothL1Loss(), nn.MSELoss(reduction="sum"), nn.SmoothL1Loss(beta=0.5)):\n'
         '    x.grad = None\n'
         '    l = L(x, b); print(l); l.backward(); print(x.grad)'),
+    # anomaly mode's nan check comes after the node let go of its saved tensors: a second backward fails
+    "anomaly_nan_frees_the_node": (
+        'x = torch.tensor([1., 2.], requires_grad=True)\n'
+        'with torch.autograd.detect_anomaly():\n'
+        '    y = x * 2\n'
+        '    tries(lambda: y.backward(torch.tensor([float("nan"), 1.])), lambda: y.backward(torch.tensor([1., 1.])))\n'
+        '    z = x * 3\n'
+        '    tries(lambda: z.backward(torch.tensor([float("nan"), 1.]), retain_graph=True),\n'
+        '          lambda: z.backward(torch.tensor([1., 1.])))\n'
+        'print(x.grad)'),
 }
 
 
