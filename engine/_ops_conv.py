@@ -8,6 +8,7 @@ per group, and so is its backward. When autograd records it (create_graph=True),
 outputs of PyTorch's double-backward node, whose own gradients come from the same convolution written as unfold and
 a matmul (ConvolutionBackwardBackward0), or, for pools, from the pool's linear map again (_LinearInGrad).
 """
+import builtins
 import functools
 import itertools
 import operator
@@ -810,9 +811,9 @@ class AvgPool2DBackward0(Node):
         divisor = _divisors(shape, kernel, stride, pad, out_hw, s['count_include_pad'], override)
         gd = g._data.reshape(shape[:2] + out_hw) / divisor.astype(g._data.dtype)
         gp, _ = _padded(np.zeros(shape, g._data.dtype), kernel, stride, pad, (1,) * nd, out_hw, 0)
-        for tap in np.ndindex(*kernel):
-            gp[(slice(None),) * 2 + tuple(slice(t, t + st * (o - 1) + 1, st)
-                                          for t, st, o in zip(tap, stride, out_hw))] += gd
+        for tap in reversed(builtins.list(np.ndindex(*kernel))):   # (PyTorch's kernel goes through the outputs
+            gp[(slice(None),) * 2 + tuple(slice(t, t + st * (o - 1) + 1, st)     # in order: an input receives from
+                                          for t, st, o in zip(tap, stride, out_hw))] += gd  # its last tap first)
         gx = gp[(slice(None),) * 2 + tuple(slice(p, p + n) for p, n in zip(pad, shape[2:]))]
         return (_linear_in_grad(make(np.ascontiguousarray(gx).reshape(x._data.shape)),
                                 AvgPool2DBackwardBackward0 if nd == 2 else AvgPool3DBackwardBackward0,

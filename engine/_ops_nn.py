@@ -19,7 +19,8 @@ from . import _selection
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
 from ._ops import (_cast, _number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
-                   _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar,
+                   _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mm_values, _mul_scalar, _out, _recording, _RESULT,
+                   _rounded, _scalar,
                    _scalar_sub, _sub_scalar, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward,
                    mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
@@ -1726,7 +1727,9 @@ def addmm(input, mat1, mat2, *, beta=1, alpha=1):
         half = x.dtype is _F16                          # (halves: in float, the sum with the bias rounded once)
         if half:
             x, y, bias = x.astype(_F32), y.astype(_F32), bias.astype(_F32)
-        prod = x @ y
+        # (MKL's product where modelled, the bias added after it: for small shapes PyTorch's addmm gives what
+        # mm and then + bias give, bit for bit)
+        prod = _mm_values(x, y) if x.dtype == np.float32 and y.dtype == np.float32 and x.size and y.size else x @ y
         if alpha != 1:
             prod = prod * alpha
         # (beta 0: input ignored, its nan and inf too)

@@ -19,7 +19,7 @@ from ._ops import (_number, _attach, _not_implemented, _recording, _RESULT, _rou
 from ._ops_nn import (_check_float, _check_mixed, _div_scalar, _elu_np, _raw, _rowwise_moments, _fused,  # noqa: F401
                       _vec_sum, _saved_dims, where, _second_order, _SecondOrder,
                       EluBackward0, EluBackward1, EluBackwardBackward0, elu_backward)
-from ._ops import _edge
+from ._ops import _add_reduce, _edge
 from ._random import fma32 as _fma32
 from ._tensor import Tensor, make, parser_type, _wrap_dim
 
@@ -553,7 +553,8 @@ class PreluKernelBackward0(Node):
         if self.needs(1):
             full = np.where(pos, xd.dtype.type(0), xd * gd)
             axes = tuple(i for i in range(full.ndim) if wd.ndim == 0 or wd.shape[i] == 1)
-            gw = make(full.sum(axes, keepdims=wd.ndim > 0).reshape(wd.shape).astype(xd.dtype))
+            summed = _add_reduce(full, axes, wd.ndim > 0) if axes else full      # (autograd's sum_to: a sum)
+            gw = make(np.asarray(summed).reshape(wd.shape).astype(xd.dtype))
 
         def formula(g, x, w):                     # (the same, differentiable)
             pos = make(x._data > 0)

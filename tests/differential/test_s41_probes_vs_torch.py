@@ -205,6 +205,25 @@ SNIPPETS = {
         '    tries(lambda: z.backward(torch.tensor([float("nan"), 1.]), retain_graph=True),\n'
         '          lambda: z.backward(torch.tensor([1., 1.])))\n'
         'print(x.grad)'),
+    # avg_pool backward with overlapping windows adds into each input from its last tap first (outputs in order);
+    # PReLU's weight gradient is a sum in the reduction kernel's order; addmm of small shapes is mm and then + bias
+    "avg_pool_prelu_linear_bits": (
+        'torch.manual_seed(0)\n'
+        'for k, s, p in [(2, 1, 0), (3, 1, 1), (3, 2, 1), (4, 2, 1)]:\n'
+        '    x = torch.randn(1, 2, 7, 7, requires_grad=True)\n'
+        '    y = torch.nn.functional.avg_pool2d(x, k, stride=s, padding=p); y.backward(torch.randn(y.shape))\n'
+        '    print(k, s, p, x.grad[0, 0, 1:3].tolist())\n'
+        '    x1 = torch.randn(2, 3, 9, requires_grad=True); y = torch.nn.functional.avg_pool1d(x1, k, s, p)\n'
+        '    y.backward(torch.randn(y.shape)); print(x1.grad[0, 0].tolist())\n'
+        'x = torch.tensor([-1.1, -2.3, -0.7, -3.9, -0.31, -5.5, -1.7, -2.9, -0.13], requires_grad=True)\n'
+        'w = torch.tensor([0.25], requires_grad=True)\n'
+        'torch.nn.functional.prelu(x, w).backward(torch.tensor([0.3, 1.7, -2.2, 0.9, 1.1, -0.4, 2.6, 0.8, -1.9]))\n'
+        'print(w.grad.item())\n'
+        'for shape, c in [((4, 3, 5, 5), 3), ((6, 10), 10), ((2, 4, 7), 4)]:\n'
+        '    m = torch.nn.PReLU(c); x = torch.randn(*shape, requires_grad=True)\n'
+        '    (m(x) * torch.randn(*shape)).sum().backward(); print(m.weight.grad.tolist())\n'
+        'for k, n in [(8, 4), (8, 8), (16, 4), (32, 4)]:\n'
+        '    fc = torch.nn.Linear(k, n); x = torch.randn(16, k); print(fc(x)[1].tolist())'),
 }
 
 

@@ -103,3 +103,25 @@ def test_gelu_zeros_take_the_sign_of_x():
         x = np.array(values, np.float32)
         zero = y == 0
         assert np.array_equal(np.signbit(y[zero]), np.signbit(x[zero])), (values, y)
+
+
+def test_orders_of_small_kernels_measured_against_pytorch():
+    """Values real PyTorch 2.13 gives (its RNG reproduced): avg_pool's backward with overlapping windows goes through
+    the outputs in order (an input receives from its last tap first); PReLU's weight gradient is summed as autograd's
+    sum_to sums; addmm of a small batch is MKL's mm and then + bias."""
+    torch.manual_seed(0)
+    x = torch.randn(1, 1, 6, 6, requires_grad=True)
+    F.avg_pool2d(x, 2, stride=1).backward(torch.randn(1, 1, 5, 5))
+    assert x.grad[0, 0, 1:3].tolist() == [
+        [-0.17016631364822388, -0.41137418150901794, -0.24422378838062286, -0.48460137844085693, -0.509453535079956,
+         -0.027868106961250305],
+        [-0.3856995105743408, -0.5502673983573914, -0.32674452662467957, -0.3732101619243622, -0.4998618960380554,
+         -0.28882837295532227]]
+    x = torch.tensor([-1.1, -2.3, -0.7, -3.9, -0.31, -5.5, -1.7, -2.9, -0.13], requires_grad=True)
+    w = torch.tensor([0.25], requires_grad=True)
+    F.prelu(x, w).backward(torch.tensor([0.3, 1.7, -2.2, 0.9, 1.1, -0.4, 2.6, 0.8, -1.9]))
+    assert w.grad.item() == -10.843999862670898
+    torch.manual_seed(0)
+    fc = torch.nn.Linear(8, 4)
+    assert fc(torch.randn(16, 8))[1].tolist() == [0.8976038098335266, 0.05208900570869446, 1.1762168407440186,
+                                                  -0.3360711932182312]
