@@ -104,12 +104,12 @@ def norm(x, dims, keepdim, ord, in_order=False):
         r = _one_by_one(np.add, rows, 0)
     else:
         p = t(ord)
-        r = _one_by_one(np.add, _pow(rows, p), 0)
-        r = _pow(r, t(1) / p)
+        r = _one_by_one(np.add, c_pow(rows, p), 0)
+        r = c_pow(r, t(1) / p)
     return _shape(np.asarray(r, x.dtype), out_shape, dims, x.ndim, keepdim)
 
 
-def _pow(x, p):
+def c_pow(x, p):
     """C's pow(x, p) in x's dtype: correctly rounded for floats, as glibc's powf (numpy's float32 power is not, and
     it takes sqrt for an exponent of 0.5)."""
     if x.dtype == np.float32:

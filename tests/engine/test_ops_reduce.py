@@ -148,3 +148,20 @@ def test_norm_of_another_p_takes_c_pow_correctly_rounded():
     x = torch.linspace(-2, 3, 37)
     assert x.norm(p=3).item() == 5.774515151977539          # (PyTorch 2.13's value)
     assert x.norm(p=1.5).item() == 16.208471298217773
+
+
+def test_cdist_adds_as_its_own_kernel():
+    """cdist's kernel (PyTorch 2.13's values): the features in order from 0, for p = 2 the last M % 4 squares as
+    fused multiply-adds, C's pow for another p with the root's exponent 1 / p in double."""
+    a = torch.linspace(-1.3, 2.1, 21).reshape(3, 7)
+    b = torch.linspace(0.7, -1.9, 28).reshape(4, 7)
+    assert torch.cdist(a, b)[1].tolist() == [1.409414291381836, 2.249938488006592, 3.8077893257141113,
+                                             5.504321575164795]
+    assert torch.cdist(a, b, p=1.)[1].tolist() == [3.206666946411133, 4.912592887878418, 9.359258651733398,
+                                                   14.077777862548828]
+    assert torch.cdist(a, b, p=3.)[1].tolist() == [1.108159065246582, 1.8164972066879272, 2.9121034145355225,
+                                                   4.099944591522217]
+    torch.manual_seed(0)
+    a, b = torch.randn(3, 3), torch.randn(4, 3)
+    assert torch.cdist(a, b)[0].tolist() == [3.0734164714813232, 2.9864587783813477, 2.9322757720947266,
+                                             3.7276875972747803]
