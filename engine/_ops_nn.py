@@ -2796,7 +2796,8 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
     shape = (1, -1) + (1,) * (x.ndim - 2)
     d = input.dtype
     rows = x.dtype == np.float32 and x.flags.c_contiguous and x.size == x.shape[0] * x.shape[1]   # (N, C): channels last
-    contiguous32 = x.dtype == np.float32 and x.flags.c_contiguous  # (N, C, *): its contiguous kernel, same transform
+    # (neither contiguous nor channels last: PyTorch's templates for other layouts)
+    laid_out = not x.flags.c_contiguous and not (x.ndim in (4, 5) and np.moveaxis(x, 1, -1).flags.c_contiguous)
     if training and rows and x.size:
         n = x.shape[0]
         mean, var_sum = _channels_last_stats(x.reshape(n, -1))
@@ -2809,6 +2810,20 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         if running_var is not None:
             unbiased = var_sum / np.float32(n - 1)
             _update_stat(running_var, _fma32(mom, unbiased, (np.float32(1) - mom) * running_var._data))
+        save_mean, save_invstd = make(mean), make(invstd.astype(x.dtype))
+        mean, invstd = save_mean._data, save_invstd._data
+    elif training and x.dtype.kind == 'f' and x.dtype.itemsize >= 4 and x.size and laid_out:
+        # (PyTorch's update_stats for a laid-out input: at::mean in x's dtype, then per channel the squared
+        # deviations from it added one by one in double, and the running statistics updated in double)
+        n = x.size // x.shape[1]
+        mean = _add_reduce(x, axes) / x.dtype.type(n)
+        dev = np.moveaxis(x, 1, 0).reshape(x.shape[1], -1).astype(_F64) - mean.astype(_F64)[:, None]
+        var_sum = np.add.accumulate(dev * dev, axis=1)[:, -1]
+        invstd = 1 / np.sqrt(var_sum / n + eps)
+        if running_mean is not None:
+            _update_stat(running_mean, momentum * mean.astype(_F64) + (1 - momentum) * running_mean._data.astype(_F64))
+        if running_var is not None:
+            _update_stat(running_var, momentum * (var_sum / (n - 1)) + (1 - momentum) * running_var._data.astype(_F64))
         save_mean, save_invstd = make(mean), make(invstd.astype(x.dtype))
         mean, invstd = save_mean._data, save_invstd._data
     elif training:
@@ -2842,13 +2857,17 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         mean, invstd = save_mean._data, save_invstd._data
     else:
         mean = running_mean._data
-        if rows or contiguous32:                    # (the kernel's 1 / sqrt(var + eps) in float32: measured)
+        if rows or x.dtype == np.float32:           # (the kernel's 1 / sqrt(var + eps) in float32: measured)
             invstd = np.float32(1) / np.sqrt(running_var._data.astype(np.float32) + np.float32(eps))
         else:
             invstd = (1 / np.sqrt(running_var._data.astype(_F64) + eps)).astype(x.dtype)
         save_mean, save_invstd = make(np.zeros(0, x.dtype)), make(np.zeros(0, x.dtype))
     alpha = invstd if weight is None else invstd * weight._data
-    if (rows or contiguous32) and mean.dtype == np.float32:     # (beta = b - mean * alpha, x * alpha + beta, fused)
+    if x.dtype == np.float32 and laid_out:      # (other layouts: ((x - mean) * invstd) * w + b, measured: while
+        out = (x - mean.reshape(shape)) * invstd.reshape(shape)          # training exactly, in eval mostly)
+        out = out if weight is None else out * weight._data.reshape(shape)
+        out = out if bias is None else out + bias._data.reshape(shape)
+    elif x.dtype == np.float32 and mean.dtype == np.float32:    # (beta = b - mean * alpha, x * alpha + beta, fused)
         beta = _fma32(-mean, alpha, 0 if bias is None else bias._data)
         out = _fma32(x, alpha.reshape(shape), beta.reshape(shape))
     else:

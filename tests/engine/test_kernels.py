@@ -125,3 +125,16 @@ def test_orders_of_small_kernels_measured_against_pytorch():
     fc = torch.nn.Linear(8, 4)
     assert fc(torch.randn(16, 8))[1].tolist() == [0.8976038098335266, 0.05208900570869446, 1.1762168407440186,
                                                   -0.3360711932182312]
+
+
+def test_batch_norm_of_a_transposed_input_as_pytorchs_template():
+    """bn(x.transpose(1, 2)) (a Conv1d's or a sequence model's input): PyTorch's statistics for an input neither
+    contiguous nor channels last are at::mean in float32, then the squared deviations added one by one in double,
+    the running statistics updated in double; the output ((x - mean) * invstd) * w + b (its 2.13 values)."""
+    torch.manual_seed(0)
+    bn = torch.nn.BatchNorm1d(3)
+    y = bn(torch.randn(4, 6, 3).transpose(1, 2))
+    assert y[0, 0].tolist() == [-1.1726900339126587, -0.45341238379478455, -0.330893337726593, -1.3156129121780396,
+                                0.122167207300663, -0.25944527983665466]
+    assert bn.running_mean.tolist() == [0.00023139516997616738, -0.00444255443289876, 0.028955748304724693]
+    assert bn.running_var.tolist() == [0.9965714812278748, 0.9895401000976562, 1.0104849338531494]
