@@ -1840,7 +1840,13 @@ def _mse_grad(g, x, t, r):
     norm = 2.0 / _count(x) if r == 1 else 2.0
     if x.dtype is dt.float16:               # (PyTorch's half kernel holds the factor as a half)
         norm = float(np.float16(norm))
-    return norm * (x - t) * g
+    return _contiguous_grad(norm * (x - t) * g)
+
+
+def _contiguous_grad(t):
+    """A loss's input gradient laid out contiguously, as its kernel's output is (empty_like(input, contiguous)),
+    whatever the input's layout (a transposed input's gradient then sums as PyTorch's further back)."""
+    return t if t._data.flags.c_contiguous else make(np.ascontiguousarray(t._data))
 
 
 def _count(x):
@@ -1985,7 +1991,7 @@ def _huber_grad(g, x, t, r, k, smooth):
     diff = x - t
     outer = g * norm if smooth else g * norm * k
     inner = diff * norm * g / k if smooth else diff * norm * g
-    return where(diff <= -k, -outer, where(diff >= k, outer, inner))
+    return _contiguous_grad(where(diff <= -k, -outer, where(diff >= k, outer, inner)))
 
 
 def _huber_grad_kernel(g, x, t, r, k, smooth):

@@ -138,3 +138,18 @@ def test_batch_norm_of_a_transposed_input_as_pytorchs_template():
                                 0.122167207300663, -0.25944527983665466]
     assert bn.running_mean.tolist() == [0.00023139516997616738, -0.00444255443289876, 0.028955748304724693]
     assert bn.running_var.tolist() == [0.9965714812278748, 0.9895401000976562, 1.0104849338531494]
+
+
+def test_loss_gradients_are_contiguous_whatever_the_inputs_layout():
+    """mse_loss's and smooth_l1_loss's input gradients come out contiguous (their kernels' outputs), so a bias's
+    gradient further back sums them as PyTorch does (its 2.13 values)."""
+    torch.manual_seed(0)
+    x, y = torch.randn(6, 17), torch.randn(17, 6)
+    for loss, expected in ((F.mse_loss, [-0.09776502847671509, 0.11559236794710159]),
+                           (F.smooth_l1_loss, [-0.02088872343301773, 0.023927241563796997])):
+        b = torch.zeros(1, 6, requires_grad=True)
+        out = x.t() + b
+        strides = []
+        out.register_hook(lambda g: strides.append(g.stride()))
+        loss(out, y).backward()
+        assert strides == [(6, 1)] and b.grad.tolist()[0][:2] == expected
