@@ -305,11 +305,12 @@ def _out(data, d):
     return t
 
 
-def _iter_order(shape, arrays):
+def _iter_order(shape, arrays, reduction=False):
     """The dims of a pointwise result of this shape, fastest first, as PyTorch's TensorIterator orders them
     (reorder_dimensions): an insertion sort of the dims by the operands' strides, the first operand (the output
     if given, then the inputs in order) deciding, later ones breaking its ties; a broadcast dim (stride 0) decides
-    nothing; equal strides put the smaller size first. numpy's own order ('K') falls back to C order instead."""
+    nothing; equal strides put the smaller size first. numpy's own order ('K') falls back to C order instead.
+    With `reduction`, the output (first, stride 0 along the reduced dims) puts the reduced dims first."""
     nd = len(shape)
     strides = []
     for a in arrays:
@@ -319,8 +320,10 @@ def _iter_order(shape, arrays):
                                         for i, (n, s) in enumerate(zip(a.shape, a.strides))])
 
     def should_swap(d0, d1):
-        for s in strides:
+        for i, s in enumerate(strides):
             s0, s1 = s[d0], s[d1]
+            if reduction and not i and (s0 == 0) != (s1 == 0):
+                return 1 if s1 == 0 else -1
             if s0 == 0 or s1 == 0:
                 continue
             if s0 != s1:
@@ -2162,9 +2165,9 @@ def _planes_plan(a, b, n, itemsize, out_shape):
 
 def _in_iteration_order(dims, keepdims, out_shape, x):
     """The sum of a laid-out array x (permuted, sliced, expanded) over dims, as PyTorch's sum kernel (cascade_sum)
-    goes through it on one thread (up to 32,768 numbers): TensorIterator's order of dims (_iter_order: the result's
-    kept dims in their own order, the input's strides placing the reduced ones), coalesced where the input and the
-    result allow; the two fastest make each 2-d loop, with the reduced one first, whose sums (one kernel of four:
+    goes through it on one thread (up to 32,768 numbers): TensorIterator's order of dims (_iter_order of a
+    reduction: the reduced dims first, by the input's strides, then the kept ones in the result's order), coalesced
+    where the input and the result allow; the two fastest make each 2-d loop, with the reduced one first, whose sums (one kernel of four:
     contiguous rows or columns in vectors, strided rows or columns one number at a time) are added into the result,
     for each index of the dims left, in order. numpy's order beyond."""
     shape, nd = x.shape, x.ndim
@@ -2173,7 +2176,7 @@ def _in_iteration_order(dims, keepdims, out_shape, x):
     k = x.itemsize
     out = np.lib.stride_tricks.as_strided(res, shape, [0 if i in red else st for i, st in enumerate(res.strides)])
     groups = []                                             # (size, input stride, result stride), fastest first
-    for d in _iter_order(shape, [out, x]):
+    for d in _iter_order(shape, [out, x], reduction=True):
         if shape[d] == 1:
             continue
         n, xs, os = shape[d], x.strides[d], out.strides[d]

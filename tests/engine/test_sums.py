@@ -103,3 +103,10 @@ def test_sums_of_laid_out_tensors_follow_the_kernels_way_through_them():
     p = torch.tensor([[[1e8, 1.0, -1e8, 1.0, 1.0]] * 2] * 2).permute(0, 2, 1)
     assert p.sum(1).tolist() == [[1.0, 1.0], [1.0, 1.0]] and p.sum((0, 1)).tolist() == [2.0, 2.0]
     assert p.mean(1).stride() == (2, 1)
+    # a reduction's dims come first in TensorIterator's order (the result's stride 0 there), the memory-outermost too
+    torch.manual_seed(0)
+    assert torch.randn(8, 5, 4).transpose(1, 2).mean(0)[1].tolist() == [
+        -0.7069801092147827, 0.5360826849937439, 0.6459866166114807, -0.42113587260246277, -0.038055092096328735]
+    torch.manual_seed(0)
+    assert torch.randn(8, 17, 12).permute(0, 2, 1).sum(0)[3, :4].tolist() == [
+        0.026082634925842285, -1.1249289512634277, -2.5136992931365967, 0.4186720848083496]
