@@ -1,8 +1,8 @@
 """Autograd: grad mode, graph nodes, saved tensors, and the one backward engine (a generator of steps)."""
 import functools
 import gc
-import inspect
 import heapq
+import inspect
 import itertools
 import os
 import re

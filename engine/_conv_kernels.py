@@ -19,10 +19,13 @@ part from +0, the parts then added in order): that cut depends on torch.get_num_
 
 Every function takes the 4-d arrays of _ops_conv._Geometry (a 1-d convolution as height 1) and returns None where
 PyTorch's order is not modelled (the caller then computes the values in numpy's order)."""
+import math
+
 import numpy as np
 
 from . import _misc
 from ._ops import _MID, _MID_MASK, _add_reduce, _fma_in_k_order, _round_to_odd
+from ._reduce_order import _one_by_one
 
 _F32, _F64 = np.dtype(np.float32), np.dtype(np.float64)
 # Up to how many multiply-adds a convolution's pass is emulated (5-10 ns each in numpy: ~20 ms at the limit, a
@@ -145,8 +148,8 @@ def grad_bias(g, geo):
     if kernels is None:
         return _add_reduce(g, (0, 2, 3)) if _slow2d(geo) else None      # (slow2d: a torch.sum)
     if kernels[2] == 'gemm':            # (each row of outputs summed from +0, the rows then added in order)
-        rows = np.add.accumulate(g, axis=3)[..., -1] + np.float32(0)
-        return np.add.accumulate(rows.transpose(0, 2, 1).reshape(-1, geo.o), axis=0)[-1] + np.float32(0)
+        rows = _one_by_one(np.add, g.reshape(math.prod(g.shape[:3]), g.shape[3]), 0).reshape(g.shape[:3])
+        return _summed(rows.transpose(0, 2, 1).reshape(-1, geo.o))
     positions = g.transpose(0, 2, 3, 1).reshape(-1, geo.o)
     return _in_parts(_parts(geo, kernels[2], bias=True), lambda part: _summed(positions[part]))
 
@@ -172,8 +175,8 @@ def grad_weight(x, g, geo):
 
 
 def _summed(rows):
-    """The rows summed in order from +0, in float32."""
-    return np.add.accumulate(rows, axis=0)[-1] + np.float32(0) if len(rows) else np.zeros(rows.shape[1], _F32)
+    """The rows added in order, from +0."""
+    return _one_by_one(np.add, rows.T, 0)
 
 
 def _in_parts(parts, total):

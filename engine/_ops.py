@@ -2167,9 +2167,9 @@ def _in_iteration_order(dims, keepdims, out_shape, x):
     """The sum of a laid-out array x (permuted, sliced, expanded) over dims, as PyTorch's sum kernel (cascade_sum)
     goes through it on one thread (up to 32,768 numbers): TensorIterator's order of dims (_iter_order of a
     reduction: the reduced dims first, by the input's strides, then the kept ones in the result's order), coalesced
-    where the input and the result allow; the two fastest make each 2-d loop, with the reduced one first, whose sums (one kernel of four:
-    contiguous rows or columns in vectors, strided rows or columns one number at a time) are added into the result,
-    for each index of the dims left, in order. numpy's order beyond."""
+    where the input and the result allow; the two fastest make each 2-d loop, with the reduced one first, whose
+    sums (one kernel of four: contiguous rows or columns in vectors, strided rows or columns one number at a time)
+    are added into the result, for each index of the dims left, in order. numpy's order beyond."""
     shape, nd = x.shape, x.ndim
     red = builtins.set(range(nd) if dims is None else dims)
     res = np.zeros([1 if i in red else n for i, n in enumerate(shape)], x.dtype)       # (the result, from +0)
@@ -4327,9 +4327,9 @@ def index_put(a, indices, values, accumulate=False, _pos=2):
 
 def index_put_(a, indices, values, accumulate=False, _pos=2):
     key, sources = _put_indices(a, 'index_put_', indices, values, _pos, accumulate)
-    if _overlaps(a._data, values._data) and not (not accumulate and len(indices) == 1 and sources[0]._data.dtype.kind
-                                                 == 'b' and values._data.size == 1):     # (masked_fill_ reads first)
-        _check_inplace(a, (values,))
+    fill = not accumulate and len(indices) == 1 and sources[0]._data.dtype.kind == 'b' and values._data.size == 1
+    if not fill and _overlaps(a._data, values._data):   # (one value through one mask: masked_fill_, which reads it
+        _check_inplace(a, (values,))                    # first; else index_put_ refuses its own memory as values)
         _partial_overlap_error()
     return _inplace(a, _index_put, key, values, accumulate, sources)
 

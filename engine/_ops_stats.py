@@ -121,8 +121,8 @@ def _pnorm(diff, p):
 
 def _in_order(a):
     """The numbers along the last dim added in order, from +0."""
-    zero = np.zeros(a.shape[:-1] + (1,), a.dtype)
-    return np.add.accumulate(np.concatenate([zero, a], -1), axis=-1)[..., -1]
+    rows = a.reshape(math.prod(a.shape[:-1]), a.shape[-1])
+    return _reduce_order._one_by_one(np.add, rows, 0).reshape(a.shape[:-1])
 
 
 def _cdist_grad(g, x1, x2, p, dist):
