@@ -92,7 +92,7 @@ def forward(x, w, bias, geo):
     w64 = w.astype(_F64)
     shape = (geo.n, geo.o) + geo.out_hw
     if kernels[0] == 'jit_1x1':                 # (the bias first, then the input channels)
-        out = np.zeros(shape, _F32) if bias is None else np.array(np.broadcast_to(bias[:, None, None], shape))
+        out = np.zeros(shape, _F32) if bias is None else np.broadcast_to(bias[:, None, None], shape).copy()
         rows, cols = _window(geo, 0, 0)
         for ci in range(c):
             _fma(out, xp[:, ci, None, rows, cols], w64[None, :, ci, 0, 0, None, None])

@@ -699,12 +699,19 @@ def _softmax_np(x, d):
 
 
 def _softmax_other_dim(x, d):
-    """Softmax over a dim that is not the last, as PyTorch's kernel (_vec_softmax) computes it: x taken as (outer, dim,
-    inner); in each outer row, the inner positions in whole vectors (64 bytes of x's dtype) take the vectorized exp
-    (_vec_exp), the ones left over the scalar exp; along the dim the exps are added in order and each is divided by
-    their sum. Halves are computed in float, the positions left over storing each exp as a half first (the sum adds
-    the exps in float); PyTorch's whole vectors of 32 halves differ from that (not modelled). (PyTorch shares more
-    than 32,768 positions between its threads, where a thread's share can end inside a vector: not modelled.)"""
+    """Softmax over a dim that is not the last, as PyTorch's kernel (_vec_softmax) computes it (see _exps_along)."""
+    _, e, total = _exps_along(x, d)
+    return (e / total).astype(x.dtype, copy=False).reshape(x.shape)
+
+
+def _exps_along(x, d):
+    """What PyTorch's softmax and log_softmax kernels over a dim that is not the last (_vec_softmax,
+    _vec_log_softmax) compute first: x taken as (outer, dim, inner), less its max along the dim; in each outer row,
+    the inner positions in whole vectors (64 bytes of x's dtype) take the vectorized exp (_vec_exp), the ones left
+    over the scalar exp; along the dim the exps are added in order. Halves are computed in float, the positions
+    left over storing each exp as a half first (the sum adds the exps in float); PyTorch's whole vectors of 32 halves
+    differ from that (not modelled). (PyTorch shares more than 32,768 positions between its threads, where a
+    thread's share can end inside a vector: not modelled.) Returns (x - max, the exps, their sums)."""
     n = x.shape[d]
     inner = math.prod(x.shape[d + 1:])
     lanes = 64 // x.itemsize
@@ -717,7 +724,7 @@ def _softmax_other_dim(x, d):
     total = np.add.reduce(e, axis=1, keepdims=True)     # (over a dim that is not the innermost: in order)
     if x.dtype is _F16:
         e[..., whole:] = e[..., whole:].astype(_F16)
-    return (e / total).astype(x.dtype, copy=False).reshape(x.shape)
+    return shifted, e, total
 
 
 def _log_softmax_np(x, d):
@@ -734,6 +741,9 @@ def _log_softmax_np(x, d):
         rows = x.reshape(-1, x.shape[-1])
         shifted = rows - np.max(rows, axis=1, keepdims=True)
         return (shifted - _log(_vec_sum(_vec_exp(shifted)))[:, None]).reshape(x.shape)
+    if x.dtype.kind == 'f' and x.itemsize >= 4:  # (the other dims: the log of the sums, correctly rounded; PyTorch
+        shifted, _, total = _exps_along(x, d)       # takes Sleef's log for whole vectors: its last bits may differ)
+        return (shifted - _log(total)).reshape(x.shape)
     shifted = x - np.max(x, axis=d, keepdims=True)
     return shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True))
 
@@ -878,9 +888,15 @@ def _log_softmax_grad(g, y, d):
         out = (gr - e.astype(_F64) * total).astype(gr.dtype) if gr.dtype == _F32 else _fma64(-e, total, gr)
         return make(out.reshape(y._data.shape))
     if g._data.dtype in (_F32, _F64) and g._data.dtype == y._data.dtype and g._data.shape == y._data.shape:
-        # over another dim too the kernel fuses the multiply-add (the sum taken along the dim in order)
-        e, total = y.exp()._data, g.sum(d, keepdim=True)._data
-        return make(np.asarray(_fma32(-e, total, g._data) if e.dtype == _F32 else _fma64(-e, total, g._data)))
+        # over another dim too the kernel fuses the multiply-add (the sum taken along the dim in order; the exps of
+        # the inner positions in whole vectors vectorized, as in the forward: see _exps_along)
+        yd, inner = y._data, math.prod(y._data.shape[d + 1:])
+        whole = inner - inner % (64 // yd.itemsize)
+        rows = (math.prod(yd.shape[:d]), yd.shape[d], inner)
+        v, gv = yd.reshape(rows), g._data.reshape(rows)
+        e = np.concatenate([_vec_exp(v[..., :whole]), _exp(v[..., whole:])], axis=2)
+        total = np.add.reduce(gv, axis=1, keepdims=True)        # (over a dim that is not the innermost: in order)
+        return make(np.asarray(_fma32(-e, total, gv) if e.dtype == _F32 else _fma64(-e, total, gv)).reshape(yd.shape))
     return g - y.exp() * g.sum(d, keepdim=True)
 
 

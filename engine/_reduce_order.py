@@ -3,7 +3,7 @@ and printed values agree to the last bit. numpy adds and multiplies along the in
 either goes through the numbers one by one (its scalar reduction loop: each result accumulated from the start,
 in memory order) or, over a contiguous last dim, in vector lanes.
 
-The lanes are those of PyTorch's AVX-512 kernels (VECTOR_BYTES), as everywhere in the engine."""
+The lanes are those of AVX2's 32-byte vectors (VECTOR_BYTES), which PyTorch runs these kernels in on AVX-512 CPUs too."""
 import math
 
 import numpy as np
@@ -12,11 +12,10 @@ from ._factories import _fma64
 from ._random import fma32
 
 
-# The width of the ATen CPU vectors whose lanes these reductions follow: AVX-512's 64 bytes (16 floats, 8 doubles),
-# the kernels every summation order of the engine reproduces (softmax, sums, matrix products), on every host and in
-# the browser, so that one snippet prints the same everywhere. (PyTorch on an AVX2 CPU adds in 8-float lanes: its
-# last bits may differ there; the differential tests allow for that, see tests/differential/harness.py.)
-VECTOR_BYTES = 64
+# The width of the ATen CPU vectors whose lanes these reductions follow: AVX2's 32 bytes (8 floats, 4 doubles).
+# PyTorch registers its norm and prod kernels with REGISTER_DISPATCH, which leaves their AVX-512 slot empty: an
+# AVX-512 CPU runs the AVX2 kernels, as for sums (softmax, registered for AVX-512 as well, has 16-float lanes).
+VECTOR_BYTES = 32
 
 
 def _layout(x, dims):

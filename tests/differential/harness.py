@@ -53,9 +53,9 @@ SHOW = ("def show(y):\n"
 
 _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 # The kernels whose last bits the engine reproduces (softmax, sums, products, sqrt, attention): measured with
-# PyTorch's AVX-512 kernels (16 float32 lanes) on Intel CPUs. On an AMD CPU with AVX-512, PyTorch reports the same
-# capability, but MKL takes other paths there (its float32 sqrt is an ulp off for ~20% of inputs; products differ) and
-# so do some reductions (prod of 33 numbers or more).
+# PyTorch's AVX-512 kernels (16 float32 lanes; sums, norms and products in AVX2's 8) on Intel CPUs. On an AMD CPU
+# with AVX-512, PyTorch reports the same capability, but MKL takes other paths there (its float32 sqrt is an ulp off
+# for ~20% of inputs; products of matrices differ).
 ENGINE_CPU = "AVX512"
 
 
