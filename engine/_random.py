@@ -166,27 +166,27 @@ def _normal_fill(gen, n, npd, mean, std):
         data = uniform(gen, (n // 16 * 16,), _F32)
     else:
         data = uniform(gen, (n,), _F32 if f32 else np.float64)
-    if n % 16:
-        tail = uniform(gen, (16,), _F32 if f32 else np.float64)
+    whole = n // 16 * 16
     out = np.empty(n, data.dtype)
-    blocks = [(s, data[s:s + 16]) for s in range(0, n - 15, 16)] + ([(n - 16, tail)] if n % 16 else [])
-    for s, u in blocks:
-        out[s:s + 16] = _box_muller(u, f32, mean, std)
+    out[:whole] = _box_muller(data[:whole].reshape(-1, 16), f32, mean, std).reshape(-1)     # (every block at once)
+    if n % 16:                      # (the last 16 numbers again, from a block of their own)
+        out[n - 16:] = _box_muller(uniform(gen, (1, 16), _F32 if f32 else np.float64), f32, mean, std).reshape(-1)
     return out.astype(npd)
 
 
 def _box_muller(u, f32, mean, std):
-    """16 normal numbers from 16 uniform ones: radius from the first 8, angle from the last 8. float32 as PyTorch's
-    AVX2 kernel computes them: avx_mathfun's log and sincos (Cephes' float polynomials; GCC fuses their
+    """16 normal numbers from each row of 16 uniform ones: radius from the first 8, angle from the last 8. float32
+    as PyTorch's AVX2 kernel computes them: avx_mathfun's log and sincos (Cephes' float polynomials; GCC fuses their
     multiply-adds), then radius * cos and radius * sin, bit for bit."""
     if not f32:                                     # (the C library's log / cos / sin, as PyTorch's std:: ones)
-        radius = [math.sqrt(-2 * math.log(1 - v)) for v in u[:8].tolist()]
-        theta = [2.0 * math.pi * v for v in u[8:].tolist()]
-        pair = [r * math.cos(t) for r, t in zip(radius, theta)] + [r * math.sin(t) for r, t in zip(radius, theta)]
-        return fma64(np.array(pair), std, mean)
-    radius = np.sqrt(_F32(-2) * _log_ps(_F32(1) - u[:8]))
-    sin, cos = _sincos_ps(_F32(2 * math.pi) * u[8:])
-    pair = np.concatenate([radius * cos, radius * sin])
+        radius = np.array([math.sqrt(-2 * math.log(1 - v)) for v in u[:, :8].ravel().tolist()]).reshape(-1, 8)
+        theta = (2.0 * math.pi * u[:, 8:]).ravel().tolist()
+        cos = np.array([math.cos(t) for t in theta]).reshape(-1, 8)
+        sin = np.array([math.sin(t) for t in theta]).reshape(-1, 8)
+        return fma64(np.concatenate([radius * cos, radius * sin], axis=1), std, mean)
+    radius = np.sqrt(_F32(-2) * _log_ps(_F32(1) - u[:, :8]))
+    sin, cos = _sincos_ps(_F32(2 * math.pi) * u[:, 8:])
+    pair = np.concatenate([radius * cos, radius * sin], axis=1)
     return fma32(pair, _F32(std), _F32(mean))
 
 
