@@ -551,6 +551,15 @@ from ._misc import (use_deterministic_algorithms, are_deterministic_algorithms_e
 from . import _torch_names  # noqa: E402
 
 
+def _importing_from(frame):
+    """Whether frame is running a `from module import name` (Python's IMPORT_FROM: it asks the module for the
+    name, and on an AttributeError makes its ImportError from the module's own name, engine.nn)."""
+    return frame.f_code.co_code[frame.f_lasti] == _IMPORT_FROM
+
+
+_IMPORT_FROM = __import__('dis').opmap['IMPORT_FROM']
+
+
 def _missing_attributes_named_as_torch():
     """Give each public module of the engine a module __getattr__ (PEP 562) for names it lacks, raising PyTorch's
     error, which names the module as torch.nn, not engine.nn: `torch.nn.Linaer` is "module 'torch.nn' has no
@@ -567,6 +576,9 @@ def _missing_attributes_named_as_torch():
         shown = 'torch' + (module.__name__ if public(module.__name__) else key)[len(__name__):]
 
         def __getattr__(name, shown=shown, module=module):
+            if _importing_from(_sys._getframe(1)):     # (`from torch.nn import Relu`: Python's error, torch's name)
+                raise ImportError('cannot import name %r from %r (%s)' % (name, shown, module.__file__),
+                                  name=shown, path=module.__file__)
             error = AttributeError("module '%s' has no attribute '%s'" % (shown, name))
             if shown == 'torch':
                 error.obj = module

@@ -1,6 +1,7 @@
 """torch.autograd.graph: hooks on the tensors autograd saves for backward (PyTorch's "Hooks for saved tensors"),
 and the Node class every grad_fn is an instance of."""
 import abc
+import contextlib
 
 from . import _autograd as _ag
 
@@ -83,8 +84,9 @@ class save_on_cpu(saved_tensors_hooks):
         super().__init__(pack_to_cpu, unpack_from_cpu)
 
 
-class disable_saved_tensors_hooks:
-    """Inside it, entering saved_tensors_hooks raises RuntimeError(error_message)."""
+class disable_saved_tensors_hooks(contextlib.ContextDecorator):
+    """Inside it, entering saved_tensors_hooks raises RuntimeError(error_message). (A decorator too, as PyTorch's
+    contextmanager.)"""
     __module__ = 'torch.autograd.graph'
 
     def __init__(self, error_message):
@@ -124,9 +126,10 @@ class _Handle:
     __module__ = 'torch.autograd.graph'
 
 
-class allow_mutation_on_saved_tensors:
+class allow_mutation_on_saved_tensors(contextlib.ContextDecorator):
     """Inside it, a tensor saved for backward that an in-place op then changes is cloned first, so that backward
-    (which must run inside it too) uses the value it had when saved."""
+    (which must run inside it too) uses the value it had when saved. (A decorator too, as PyTorch's
+    contextmanager.)"""
     __module__ = 'torch.autograd.graph'
 
     def __enter__(self):
@@ -158,10 +161,18 @@ class allow_mutation_on_saved_tensors:
 
 
 def increment_version(tensor):
-    """Count an in-place modification that autograd did not see (its saved-tensor checks then fail as for one)."""
-    for t in (tensor,) if hasattr(tensor, '_data') else tensor:
+    """Count an in-place modification that autograd did not see (its saved-tensor checks then fail as for one, and
+    the views of its memory read it through AsStridedBackward0, as after one)."""
+    from ._ops import _views_changed
+    tensors = (tensor,) if hasattr(tensor, '_data') else tensor
+    try:
+        tensors = list(tensors)
+    except TypeError:
+        raise RuntimeError('increment_version expect a Iterable[Tensor] as input') from None
+    for t in tensors:
         if not t._inference:        # (PyTorch skips inference tensors, with a version counter or not)
             _ag.bump(t)
+            _views_changed(t)
 
 
 class _MultiHandle:

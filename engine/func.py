@@ -6,12 +6,22 @@ themselves when they already require grad outside, so results stay connected to 
 outer levels see them); a result that depends on nothing outside the level comes back detached. vmap runs the
 function once per batch element and stacks the results (see `vmap` for what that changes).
 """
+import contextlib
 import functools
 
 from . import _autograd as ag
 from . import _function
 from ._saved_hooks import disable_saved_tensors_hooks
 from ._tensor import Tensor, Size
+
+def _differentiating():
+    """What a transform runs its function in: autograd on, and out of inference mode (the transforms work inside
+    torch.inference_mode() and torch.no_grad() alike)."""
+    stack = contextlib.ExitStack()
+    stack.enter_context(ag.inference_mode(False))
+    stack.enter_context(ag.enable_grad())
+    return stack
+
 
 __all__ = ['grad', 'grad_and_value', 'vjp', 'jvp', 'jacrev', 'jacfwd', 'hessian', 'functional_call', 'vmap']
 
@@ -177,14 +187,14 @@ def _call(func, *args, **kwargs):
         _function.transform_depth -= 1
 
 
-def _grads(outputs, inputs, grad_outputs=None):
+def _grads(outputs, inputs, grad_outputs=None, retain_graph=True):
     """autograd.grad with a graph (so levels nest), of the outputs that require grad; zeros where none flows."""
     from .autograd import grad
     from ._factories import zeros_like
     pairs = [(o, g) for o, g in zip(outputs, grad_outputs or (None,) * len(outputs)) if o.requires_grad]
     got = (None,) * len(inputs)
     if pairs and inputs:
-        got = grad([o for o, _ in pairs], inputs, [g for _, g in pairs], retain_graph=True, create_graph=True,
+        got = grad([o for o, _ in pairs], inputs, [g for _, g in pairs], retain_graph=retain_graph, create_graph=True,
                    allow_unused=True)
     return [zeros_like(t) if g is None else g for g, t in zip(got, inputs)]
 
@@ -244,7 +254,7 @@ def grad_and_value(func, argnums=0, has_aux=False):
     def wrapper(*args, **kwargs):
         where = 'grad_and_value(f)(*args): '
         level = _Level()
-        with ag.enable_grad():
+        with _differentiating():
             args, diff = _lift_args(level, args, argnums)
             out = _call(func, *args, **kwargs)
             if has_aux:
@@ -305,7 +315,7 @@ def vjp(func, *primals, has_aux=False):
     """(func(*primals), vjp_fn[, aux]): vjp_fn(cotangents) gives the vector-Jacobian products, one per primal."""
     api = 'vjp(f, *primals)'
     level = _Level()
-    with ag.enable_grad():
+    with _differentiating():
         lifted = level.lift_tree(primals)
         out, aux = _split_aux(_call(func, *lifted), has_aux, api)
         outs, out_spec = _outputs(out, api)
@@ -319,8 +329,10 @@ def vjp(func, *primals, has_aux=False):
                                % (cot_spec.pprint(), out_spec.pprint()))
         from .autograd import _make_grads
         _make_grads(outs, cots)                     # (autograd.grad's checks of the cotangents, in its words)
-        with ag.enable_grad():
-            got = _grads(outs, ins, cots)
+        with _differentiating():
+            # (a cotangent made in inference mode: a normal copy, which the graph of the products may save)
+            cots = [c.clone() if isinstance(c, Tensor) and c.is_inference() else c for c in cots]
+            got = _grads(outs, ins, cots, retain_graph)
         return tree_unflatten([level.unwrap(g) for g in got], in_spec)
 
     vjp_fn.__qualname__ = '_vjp_with_argnums.<locals>.wrapper'     # (PyTorch's name for it)
@@ -352,7 +364,7 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
                                'is of size %s.' % (list(p.shape), list(t.shape)))
     from ._factories import zeros_like
     level = _Level()
-    with ag.enable_grad():
+    with _differentiating():
         lifted = level.lift_tree(primals)
         with _function.custom_function_rules(forward=1):
             out, aux = _split_aux(_call(func, *lifted), has_aux, api)
@@ -423,7 +435,7 @@ def _jacobian(func, argnums, has_aux, args, kwargs, api, forward=False):
     from ._factories import zeros
     from ._ops import stack
     level = _Level()
-    with ag.enable_grad():
+    with _differentiating():
         args, diff = _lift_args(level, args, argnums)
         out, aux = _split_aux(_call(func, *args, **kwargs), has_aux, api)
         outs, out_spec = _outputs(out, api)

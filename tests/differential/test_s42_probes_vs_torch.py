@@ -17,6 +17,44 @@ SNIPPETS = {
         'z = nn.Conv1d(3, 4, 1)(torch.randn(2, 3, 5)); print(z.stride(), z.relu().stride())\n'
         'm = nn.Dropout2d(0.5)(nn.Conv2d(4, 8, 1)(torch.randn(8, 4, 1, 1)))\n'
         'print(m.ne(0).flatten().int().tolist())'),
+    # torch.func's transforms work inside inference_mode and no_grad (they computed zeros there)
+    "func_transforms_in_inference_mode": (
+        'from torch.func import grad, jacrev, vjp, jacfwd, hessian\n'
+        'x = torch.tensor([1., 2.])\n'
+        'with torch.inference_mode():\n'
+        '    print(grad(lambda t: (t ** 2).sum())(x))\n'
+        '    print(jacrev(torch.sin)(x)); print(vjp(torch.sin, x)[1](torch.ones(2)))\n'
+        '    print(jacfwd(torch.sin)(x), hessian(lambda t: (t ** 3).sum())(x), torch.is_inference_mode_enabled())\n'
+        'with torch.no_grad():\n'
+        '    print(grad(lambda t: (t ** 2).sum())(x), torch.is_grad_enabled())'),
+    # vjp's function frees the graph when told (retain_graph=False): a second call is the freed-graph error
+    "func_vjp_retain_graph": (
+        'from torch.func import vjp\n'
+        'out, fn = vjp(torch.exp, torch.tensor([1., 2.]))\n'
+        'print(fn(torch.ones(2), retain_graph=False))\n'
+        'tries(lambda: fn(torch.ones(2)))\n'
+        'out, fn = vjp(torch.exp, torch.tensor([1., 2.])); print(fn(torch.ones(2)), fn(torch.ones(2)))'),
+    # saved-tensor contexts are decorators too (PyTorch's are contextmanagers); increment_version rebases views and
+    # checks its argument
+    "saved_tensor_contexts_as_decorators": (
+        'from torch.autograd.graph import allow_mutation_on_saved_tensors, disable_saved_tensors_hooks\n'
+        'from torch.autograd.graph import increment_version\n'
+        '@allow_mutation_on_saved_tensors()\n'
+        'def f():\n'
+        '    a = torch.tensor([1., 2.], requires_grad=True)\n'
+        '    c = a * 1; b = c.sin(); c.mul_(2)\n'
+        '    b.sum().backward()\n'
+        '    return a.grad, c\n'
+        'print(f())\n'
+        '@disable_saved_tensors_hooks("no hooks here")\n'
+        'def g():\n'
+        '    with torch.autograd.graph.saved_tensors_hooks(lambda t: t, lambda t: t):\n'
+        '        return 1\n'
+        'tries(g, lambda: increment_version(3))\n'
+        'x = torch.tensor([1., 2.], requires_grad=True); y = x * 1; v = y[0]\n'
+        'increment_version(y); print(v.grad_fn, y.grad_fn, y._version, v._version)\n'
+        'x = torch.tensor([1., 2.], requires_grad=True); v = x.view(2)\n'
+        'increment_version(x); print(v.grad_fn, x._version)'),
 }
 
 
