@@ -2152,6 +2152,8 @@ def nll_loss(input, target, weight=None, size_average=None, ignore_index=-100, r
             'nll_loss_out_frame' if nd <= 2 else 'nll_loss2d_forward_out_frame', input.dtype.legacy))
     if weight is not None and weight.dtype != input.dtype:     # (the kernel reads the weights as the input's type)
         raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, weight.dtype.legacy))
+    if nd == 4 and target._data.dtype.type is np.uint8:       # (the spatial kernel reads its targets as int64 only)
+        raise RuntimeError('expected scalar type Long but found Byte')
     if nd == 3 or nd > 4:                # PyTorch views these as 4-D (N, C, 1, rest) and uses the 2-D loss
         n, c = shape[:2]                 # (empty: (N, C, 0, 0) and (N, 0, 0))
         out = nll_loss(input.reshape((n, c) + ((1, -1) if input._data.size else (0, 0))),
@@ -2709,7 +2711,7 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
                                      pos_weight=None):
     """binary_cross_entropy(sigmoid(input), target), computed stably from the logits."""
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
-    if target._data.shape != input._data.shape:
+    if target.size() != input.size():                   # (PyTorch's Python asks target.size() first)
         raise ValueError('Target size (%r) must be the same as input size (%r)' % (target.shape, input.shape))
     _check_no_requires_grad(weight, 'weight', 'binary_cross_entropy_with_logits')
     _check_no_requires_grad(pos_weight, 'pos_weight', 'binary_cross_entropy_with_logits')
@@ -2722,7 +2724,10 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         shape = np.broadcast_shapes(pos_weight._data.shape, target._data.shape)
         if shape != input._data.shape:
             raise _not_broadcast_to(input._data.shape, shape)
-    if not d.is_floating_point:                     # (then (1 - target).mul_(input))
+    if d is dt.bool_:                               # (then (1 - target).mul_(input): 1 filled into a bool tensor)
+        raise RuntimeError('Subtraction, the `-` operator, with two bool tensors is not supported. Use the `^` or '
+                           '`logical_xor()` operator instead.')
+    if not d.is_floating_point:
         raise RuntimeError("result type %s can't be cast to the desired output type %s"
                            % (input.dtype.legacy, d.legacy))
     if weight is not None and weight._data.shape != input._data.shape:      # (PyTorch: the losses, then mul_)

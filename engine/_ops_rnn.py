@@ -375,7 +375,10 @@ def pack_padded_sequence(input, lengths, batch_first):
     if input._data.size == 0:
         raise RuntimeError('Cannot pack empty tensors.')
     x = input._data.swapaxes(0, 1) if batch_first else input._data
-    lens = lengths._data.reshape(-1).tolist()
+    if lengths._data.ndim != 1:
+        raise RuntimeError("'lengths' argument should be a 1D CPU int64 tensor, but got %dD cpu %s tensor"
+                           % (lengths._data.ndim, lengths.dtype.legacy))
+    lens = lengths._data.tolist()
     batch = x.shape[1]
     if len(lens) != batch:
         raise RuntimeError('Expected `len(lengths)` to be equal to batch_size, but got %d (batch_size=%d)'

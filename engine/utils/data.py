@@ -157,7 +157,7 @@ def _fetch(dataset, indices):
     return [dataset[i] for i in indices]
 
 
-def random_split(dataset, lengths, generator=None):
+def random_split(dataset, lengths, generator=_factories.default_generator):
     """Subsets of a random permutation of the samples, of the given lengths (or fractions of the whole)."""
     n = len(dataset)
     if math.isclose(sum(lengths), 1) and sum(lengths) <= 1:
@@ -174,7 +174,8 @@ def random_split(dataset, lengths, generator=None):
                               stacklevel=2)
     if sum(lengths) != n:
         raise ValueError('Sum of input lengths does not equal the length of the input dataset!')
-    order = _factories.randperm(n, generator=generator).tolist()
+    from .. import randperm              # (torch.randperm, its parser's errors: float lengths fail here, as PyTorch's)
+    order = randperm(sum(lengths), generator=generator).tolist()
     starts = np.cumsum([0] + list(lengths))
     return [Subset(dataset, order[s:s + k]) for s, k in zip(starts, lengths)]
 

@@ -55,6 +55,26 @@ SNIPPETS = {
         'increment_version(y); print(v.grad_fn, y.grad_fn, y._version, v._version)\n'
         'x = torch.tensor([1., 2.], requires_grad=True); v = x.view(2)\n'
         'increment_version(x); print(v.grad_fn, x._version)'),
+    # learners' mistakes, PyTorch's errors: a uint8 mask as the target of a spatial loss, float lengths in
+    # random_split, a bool target of BCE with logits, non-tensors in pad_sequence, 2-d lengths in packing
+    "loss_and_data_mistakes": (
+        'import numpy as np\n'
+        'import torch.nn.functional as F\n'
+        'from torch.utils.data import random_split, TensorDataset\n'
+        'from torch.nn.utils.rnn import pad_sequence, pack_padded_sequence\n'
+        'for s, ts in [((1, 3, 2, 2), (1, 2, 2)), ((2, 3, 4), (2, 4)), ((1, 3, 2, 2, 2), (1, 2, 2, 2)), ((2, 3), (2,))]:\n'
+        '    tries(lambda: F.cross_entropy(torch.randn(s), torch.zeros(ts, dtype=torch.uint8)),\n'
+        '          lambda: F.nll_loss(torch.randn(s), torch.zeros(ts, dtype=torch.uint8), reduction="none"))\n'
+        'ds = TensorDataset(torch.arange(10.))\n'
+        'tries(lambda: random_split(ds, [8.0, 2.0]), lambda: [len(s) for s in random_split(ds, [0.8, 0.2])],\n'
+        '      lambda: [list(s.indices) for s in random_split(ds, [7, 3], generator=torch.Generator().manual_seed(1))])\n'
+        'tries(lambda: F.binary_cross_entropy_with_logits(torch.randn(2), torch.tensor([True, False])),\n'
+        '      lambda: F.binary_cross_entropy_with_logits(torch.randn(2), [1., 0.]),\n'
+        '      lambda: F.binary_cross_entropy_with_logits(torch.randn(2), torch.tensor([1, 0])))\n'
+        'tries(lambda: pad_sequence([[1, 2], [3]]), lambda: pad_sequence([np.ones(2), np.ones(3)]),\n'
+        '      lambda: pad_sequence((torch.ones(2), 3)),\n'
+        '      lambda: pack_padded_sequence(torch.ones(3, 2), torch.tensor([[2, 1]])),\n'
+        '      lambda: pack_padded_sequence(torch.ones(3, 2), torch.tensor(2)))'),
 }
 
 

@@ -4,7 +4,7 @@ from collections import namedtuple
 from collections.abc import Iterable
 
 from ... import _dtypes as dt, _factories, _ops_rnn
-from ..._tensor import Tensor
+from ..._tensor import Tensor, parser_type as _parser_type
 
 PackedSequence_ = namedtuple('PackedSequence_', ['data', 'batch_sizes', 'sorted_indices', 'unsorted_indices'])
 
@@ -151,6 +151,9 @@ def pad_sequence(sequences, batch_first=False, padding_value=0.0, padding_side='
     sequences = tuple(sequences)
     if not sequences:
         raise RuntimeError('received an empty list of sequences')
+    for i, s in enumerate(sequences):                  # (torch._C._nn.pad_sequence's parser: a list of tensors)
+        if not isinstance(s, Tensor):
+            raise TypeError('expected Tensor as element %d in argument 0, but got %s' % (i, _parser_type(s)))
     first = sequences[0]
     if first.dim() == 0:
         raise RuntimeError('ArrayRef: invalid slice, N = 1; size = 0')
