@@ -465,6 +465,19 @@ from ._ops_linalg import *  # noqa: E402,F401,F403
 from ._ops_stats import *  # noqa: E402,F401,F403
 from . import nn, optim, utils, linalg, testing  # noqa: E402,F401
 from . import special  # noqa: E402,F401  (torch.special: expit, gammaln, entr, ndtr, ...)
+from . import amp  # noqa: E402,F401  (torch.amp: mixed precision, off on this CPU-only build)
+from .amp import autocast, is_autocast_enabled, is_autocast_available  # noqa: E402,F401
+
+
+class _DeviceAmp(_AsModule):
+    """torch.cuda.amp and torch.cpu.amp: torch.amp's autocast and GradScaler, deprecated."""
+
+    def __init__(self, device):
+        self._module = 'torch.%s.amp' % device
+        self.autocast, self.GradScaler = amp.deprecated_for(device)
+
+
+cuda.amp, cpu.amp = _DeviceAmp('cuda'), _DeviceAmp('cpu')
 from .linalg import _chain_matmul as chain_matmul  # noqa: E402,F401
 from ._misc import compile  # noqa: E402,F401  (torch.compile: runs the model as it is)
 # torch.* names of nn.functional's activations and distances (PyTorch has both)

@@ -75,6 +75,28 @@ SNIPPETS = {
         '      lambda: pad_sequence((torch.ones(2), 3)),\n'
         '      lambda: pack_padded_sequence(torch.ones(3, 2), torch.tensor([[2, 1]])),\n'
         '      lambda: pack_padded_sequence(torch.ones(3, 2), torch.tensor(2)))'),
+    # a tutorial's mixed-precision loop on a CPU-only build: torch.cuda.amp / torch.amp warn and turn off
+    "amp_on_a_cpu_only_build": (
+        'from torch.cuda.amp import GradScaler, autocast\n'
+        'from torch.amp import GradScaler as GS2\n'
+        'import torch.cuda.amp\n'
+        'm = torch.nn.Linear(2, 1); opt = torch.optim.SGD(m.parameters(), 0.1)\n'
+        'scaler = GradScaler()\n'
+        'for i in range(2):\n'
+        '    opt.zero_grad()\n'
+        '    with autocast():\n'
+        '        loss = m(torch.ones(3, 2)).sum()\n'
+        '    print(loss, loss.dtype, torch.is_autocast_enabled())\n'
+        '    scaler.scale(loss).backward(); print(scaler.step(opt), scaler.update(), scaler.get_scale(), scaler.is_enabled(), scaler.state_dict())\n'
+        'print(m.weight, type(scaler), GS2, torch.autocast, torch.cuda.amp.autocast)\n'
+        "tries(lambda: scaler.get_growth_factor(), lambda: torch.autocast(3), lambda: torch.autocast('cud'))\n"
+        "with torch.autocast(device_type='cuda', dtype=torch.float16):\n"
+        '    print(torch.ones(2) @ torch.ones(2))\n'
+        "with torch.autocast('cpu', enabled=False):\n"
+        "    print('cpu off')\n"
+        "@torch.autocast('cuda')\n"
+        'def f(x): return x * 2\n'
+        'print(f(torch.ones(2)))'),
 }
 
 

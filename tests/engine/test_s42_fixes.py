@@ -56,3 +56,22 @@ def test_randn_blocks_at_once_same_numbers():
     b = torch.randn(400, 500)
     assert b[0, :3].tolist() == a[:3].tolist() and b[-1, -2:].tolist() == [-1.8303166627883911, -0.12796279788017273]
     assert abs(float(b.mean())) < 0.01 and abs(float(b.std()) - 1) < 0.01
+
+
+def test_amp_turns_itself_off_for_cuda():
+    """torch.amp on a CPU-only build: for 'cuda', PyTorch's warnings and no-ops; CPU autocast is not modelled."""
+    with pytest.warns(UserWarning, match='CUDA is not available or torch_xla is imported. Disabling autocast.'):
+        ctx = torch.autocast('cuda')
+    with ctx:
+        assert not torch.is_autocast_enabled()
+    with pytest.warns(FutureWarning, match=r"`torch.cuda.amp.GradScaler\(args...\)` is deprecated"):
+        with pytest.warns(UserWarning, match='GradScaler is enabled, but CUDA is not available.  Disabling.'):
+            scaler = torch.cuda.amp.GradScaler()
+    loss = torch.tensor(2.0, requires_grad=True) * 3
+    assert scaler.scale(loss) is loss and scaler.get_scale() == 1.0 and scaler.state_dict() == {}
+    assert type(scaler).__module__ == 'torch.cuda.amp.grad_scaler'
+    with pytest.raises(NotImplementedError, match='autocast on the CPU'):
+        with torch.autocast('cpu'):
+            pass
+    with torch.autocast('cpu', enabled=False):
+        pass
