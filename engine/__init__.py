@@ -466,6 +466,7 @@ from ._ops_stats import *  # noqa: E402,F401,F403
 from . import nn, optim, utils, linalg, testing  # noqa: E402,F401
 from . import special  # noqa: E402,F401  (torch.special: expit, gammaln, entr, ndtr, ...)
 from . import amp  # noqa: E402,F401  (torch.amp: mixed precision, off on this CPU-only build)
+from . import profiler  # noqa: E402,F401  (torch.profiler.record_function: a label, recording nothing)
 from .amp import autocast, is_autocast_enabled, is_autocast_available  # noqa: E402,F401
 
 

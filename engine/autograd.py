@@ -13,6 +13,7 @@ from . import _function as function
 from . import _functional as functional
 from . import _saved_hooks as graph
 from . import _gradcheck
+from . import profiler as _profiler
 from ._gradcheck import gradcheck, gradgradcheck  # noqa: F401
 from ._autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, Node  # noqa: F401
 from ._autograd import set_multithreading_enabled, is_multithreading_enabled, is_view_replay_enabled  # noqa: F401
@@ -387,3 +388,4 @@ anomaly_mode = _submodule('anomaly_mode', detect_anomaly=detect_anomaly, set_det
 grad_mode = _submodule('grad_mode', no_grad=no_grad, enable_grad=enable_grad, set_grad_enabled=set_grad_enabled,
                        inference_mode=inference_mode, set_multithreading_enabled=set_multithreading_enabled)
 _submodule('variable', Variable=Variable, VariableMeta=VariableMeta)      # (torch.autograd.variable stays a function)
+profiler = _submodule('profiler', record_function=_profiler.record_function, profile=_profiler._autograd_profile)

@@ -97,6 +97,37 @@ SNIPPETS = {
         "@torch.autocast('cuda')\n"
         'def f(x): return x * 2\n'
         'print(f(torch.ones(2)))'),
+    # imports from where PyTorch defines things: random_split in dataset.py, default_collate in _utils/collate.py,
+    # record_function in torch.profiler and torch.autograd.profiler
+    "imports_from_pytorch_files_0": (
+        'from torch.utils.data.dataset import random_split, Dataset, TensorDataset, Subset, ConcatDataset\n'
+        'print(random_split)'),
+    "imports_from_pytorch_files_1": (
+        'from torch.utils.data.dataloader import default_collate, DataLoader\n'
+        'print(default_collate([1, 2]))'),
+    "imports_from_pytorch_files_2": (
+        'from torch.utils.data._utils.collate import default_collate\n'
+        'print(default_collate([torch.ones(2), torch.zeros(2)]))'),
+    "imports_from_pytorch_files_3": (
+        'from torch.utils.data import default_collate, default_convert\n'
+        'print(default_collate([(1, 2.0), (3, 4.0)]))'),
+    "imports_from_pytorch_files_4": (
+        'import torch.autograd.profiler as profiler\n'
+        'with profiler.record_function("label"):\n'
+        '    x = torch.ones(2) * 2\n'
+        'print(x)'),
+    "imports_from_pytorch_files_5": (
+        'from torch.profiler import profile, record_function, ProfilerActivity\n'
+        'with record_function("model_inference"):\n'
+        '    print(torch.ones(1))'),
+    "imports_from_pytorch_files_6": (
+        'import torch.profiler\n'
+        'print(torch.profiler.ProfilerActivity.CPU, repr(torch.profiler.ProfilerActivity.CPU), list(torch.profiler.ProfilerActivity.__members__))\n'
+        "r = torch.profiler.record_function('x'); print(type(r).__mro__)\n"
+        'print(torch.autograd.profiler.record_function is torch.profiler.record_function, torch.autograd.profiler.profile, torch.profiler.profile)\n'
+        '@torch.profiler.record_function("f")\n'
+        'def f(x): return x + 1\n'
+        'print(f(torch.ones(1)))'),
 }
 
 
