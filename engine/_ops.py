@@ -2752,7 +2752,7 @@ class TraceBackward0(Node):
         index = _diagonal_index(shape, 0)      # (PyTorch: index_fill_ of a flat zero tensor, viewed as the matrix)
         flat = put(g.expand(index.shape[0]), index, (shape[0] * shape[1],), IndexFillBackward1,
                    {'dim': 0, 'index': SavedTensor(make(index))}, unique=True)     # (filled: -0. stays)
-        return (flat.view(shape) if flat._requires_grad else make(flat._data.reshape(shape)),)
+        return (_versioned(flat.view(shape) if flat._requires_grad else make(flat._data.reshape(shape)), 2),)
 
 
 # ================================================================================================ linear algebra
@@ -4206,8 +4206,8 @@ class IndexBackward0(Node):
             _byte_warning([k for k in key if type(k) is np.ndarray and k.dtype == np.uint8])   # as it is read)
             key = tuple(k != 0 if type(k) is np.ndarray and k.dtype == np.uint8 else k for k in key)
         shape = self._saved['self_sym_sizes']
-        return (put(g, _flat_index(shape)[key], shape, IndexPutImplBackward0,     # (differentiable: double
-                    {'accumulate': True, 'indices': SavedList(indices)}),)      # backward works)
+        return (_versioned(put(g, _flat_index(shape)[key], shape, IndexPutImplBackward0,   # (differentiable:
+                               {'accumulate': True, 'indices': SavedList(indices)}), 1),)  # double backward works)
 
 
 # What `a[idx] = value` takes (PyTorch's valueToTensor): a tensor, or a Python int, float or complex (numpy's ints
@@ -4494,8 +4494,8 @@ class GatherBackward0(Node):
         idx = index._data.reshape(index._data.shape or (1,)).astype(np.intp)
         # (shaped as g: a 0-d gradient's double backward takes a 0-d one back)
         flat = _along(idx, _signed(self._saved['dim']) % len(shape), shape).reshape(g._data.shape)
-        return (put(g, flat, x._data.shape, ScatterAddBackward0,      # scatter_add into zeros (differentiable)
-                    {'dim': self._saved['dim'], 'index': SavedTensor(index)}),)
+        return (_versioned(put(g, flat, x._data.shape, ScatterAddBackward0,      # scatter_add into zeros
+                               {'dim': self._saved['dim'], 'index': SavedTensor(index)}), 1),)
 
 
 def index_select(a, dim, index):
@@ -4533,9 +4533,9 @@ class IndexSelectBackward0(Node):
             flat = _along(np.broadcast_to(idx.reshape(at), g._data.shape), d, shape)
         else:                               # (a 0-d input's: index_add into a 0-d zero all the same)
             flat = np.zeros(g._data.shape, np.intp)
-        return (put(g, flat, shape, IndexAddBackward0, {        # index_add into zeros (differentiable)
+        return (_versioned(put(g, flat, shape, IndexAddBackward0, {        # index_add into zeros (differentiable)
             'alpha': 1, 'dim': self._saved['dim'], 'index': self._saved['index'], 'source': SavedTensor(g),
-            'source_dim': g._data.ndim}),)
+            'source_dim': g._data.ndim}), 1),)
 
 
 def check_masked_fill(mask, value):
@@ -5598,7 +5598,7 @@ class AsStridedBackward0(Node):
         # an input whose elements share memory (expanded): each memory slot's gradient went to one element showing
         # it (rep); as PyTorch, every element showing it gets that gradient divided by their number
         if count.size == rep.size:
-            return (grad,)
+            return (_versioned(grad, 1),)
         return (div(take(grad, rep), make(count[where].reshape(shape).astype(g._data.dtype))),)
 
     def _recorded(self, g):
@@ -5689,7 +5689,16 @@ def take(a, index):
 
 class TakeBackward0(Node):
     def apply(self, g):
-        return (put(g, self._saved['index'], self._saved['self_sym_sizes']),)
+        return (_versioned(put(g, self._saved['index'], self._saved['self_sym_sizes']), 1),)
+
+
+def _versioned(t, n):
+    """A backward formula's new gradient t, its version moved on n times, as PyTorch's kernels move it (zeros,
+    then scatter or index_put_ into them): `x.grad._version` after `x[idx]`, gather or max() is 1, after sort,
+    topk or max(dim) 2."""
+    for _ in range(n):
+        bump(t)
+    return t
 
 
 def put(v, index, shape, cls=None, saved=None, unique=False):

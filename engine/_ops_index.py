@@ -535,8 +535,8 @@ class MaskedSelectBackward0(Node):
         mask, x = self.saved('mask'), self.saved('self')
         shape = np.broadcast_shapes(x._data.shape, mask._data.shape)
         flat = np.flatnonzero(np.broadcast_to(mask._data, shape))
-        return (_put_at(g, flat, shape, ops.MaskedScatterBackward0,     # (the engine sums it to self's shape)
-                        {'mask': SavedTensor(mask), 'source_sym_sizes': g._data.shape}, unique=True),)
+        return (ops._versioned(_put_at(g, flat, shape, ops.MaskedScatterBackward0,     # (the engine sums it to
+                        {'mask': SavedTensor(mask), 'source_sym_sizes': g._data.shape}, unique=True), 1),)  # self's shape)
 
 
 def masked_scatter(a, mask, source):
@@ -665,7 +665,7 @@ class TakeBackward0(Node):
     def apply(self, g):
         x, index = self.saved('self'), self.saved('index')
         n = builtins.max(x._data.size, 1)
-        return (_put_at(g, (index._data % n).astype(np.intp), x._data.shape),)
+        return (ops._versioned(_put_at(g, (index._data % n).astype(np.intp), x._data.shape), 1),)
 
 
 def _put_meta(a, index, source, *args, **kwargs):

@@ -18,7 +18,7 @@ from . import _reduce_order
 from . import _selection
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor
-from ._ops import (_cast, _number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
+from ._ops import (_versioned, _cast, _number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mm_values, _mul_scalar, _out, _recording, _RESULT,
                    _rounded, _scalar,
                    _scalar_sub, _sub_scalar, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward,
@@ -197,7 +197,7 @@ def _evenly_distribute(g, x, value):
     """Gradient of a full max/min: split equally among the elements equal to the result (NaNs count)."""
     xd, v = x._data, value._data
     mask = make((xd == v) | (np.isnan(xd) & np.isnan(v)))
-    return masked_fill(_zeros_like(x), mask, g / builtins.int(mask._data.sum()))   # (PyTorch's masked_fill_)
+    return _versioned(masked_fill(_zeros_like(x), mask, g / builtins.int(mask._data.sum())), 1)  # (masked_fill_)
 
 
 def _select_backward(g, dim, indices, sizes, keepdim):
@@ -207,7 +207,7 @@ def _select_backward(g, dim, indices, sizes, keepdim):
     flat = _scatter_positions(idx, dim, sizes)
     out = put(g, flat, sizes, ScatterBackward0, {'dim': dim, 'index': SavedTensor(make(idx))})  # (into zeros)
     out._data.reshape(-1)[flat.reshape(-1)] = g._data.reshape(-1)     # (copied there, as scatter: -0. stays -0.)
-    return out
+    return _versioned(out, 2)
 
 
 def _scatter_positions(idx, dim, sizes):
@@ -448,8 +448,8 @@ class SortBackward0(Node):
         idx = self.saved('indices')._data
         if sizes and not s.get('keepdim', True):
             g, idx = g.unsqueeze(d), np.expand_dims(idx, d)
-        return (put(g, _scatter_positions(idx, d, sizes), sizes, ScatterBackward0,
-                    {'dim': s['dim'], 'index': SavedTensor(make(idx))}, unique=True),)     # (scattered: -0. stays)
+        return (_versioned(put(g, _scatter_positions(idx, d, sizes), sizes, ScatterBackward0,   # (scattered:
+                                    {'dim': s['dim'], 'index': SavedTensor(make(idx))}, unique=True), 2),)  # -0. stays)
 
 
 class SortBackward1(SortBackward0):

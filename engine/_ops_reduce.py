@@ -11,7 +11,7 @@ import numpy as np
 from . import _autograd as ag
 from . import _dtypes as dt
 from ._autograd import Node, SavedTensor, RESULT as _RESULT
-from ._ops import (_add_reduce, _attach, _check_autograd_dtype, _dims, _edge, _div_scalar, _first_zeros, _mul_scalar,
+from ._ops import (_versioned, _add_reduce, _attach, _check_autograd_dtype, _dims, _edge, _div_scalar, _first_zeros, _mul_scalar,
                    _out, scaled_by_count, sum_to, _dim_list as _checked_dims)
 from ._ops_nn import (_NOT_GIVEN, _correction, _var_np_dtype, _raw, _reduced_dims, _return_type, _var_backward, _var_np,
                       _saved_dims, _unsq, return_types, where)
@@ -270,7 +270,7 @@ class CummaxBackward0(Node):
         if not x._data.size:                    # (PyTorch's cummaxmin_backward hands back the input itself)
             return (x,)
         d = _saved_dims(self._saved['dim'], x.ndim)[0]      # (a 0-d x's too: PyTorch scatters into a 0-d zero)
-        return (x.new_zeros(x.shape).scatter_add(d, idx, g),)
+        return (_versioned(x.new_zeros(x.shape).scatter_add(d, idx, g), 2),)
 
 
 class CumminBackward0(CummaxBackward0):

@@ -128,6 +128,28 @@ SNIPPETS = {
         '@torch.profiler.record_function("f")\n'
         'def f(x): return x + 1\n'
         'print(f(torch.ones(1)))'),
+    # the version of a gradient made by scattering into zeros: 1 after indexing, gather, take, max(); 2 after sort,
+    # topk, max(dim), cummax, trace
+    "scattered_gradients_versions": (
+        'ops = {\n'
+        " 'index_list': lambda x: x[[0, 1], [1, 0]], 'index_col': lambda x: x[:, [1]], 'mask': lambda x: x[x > 2],\n"
+        " 'gather': lambda x: x.gather(1, torch.tensor([[0], [1]])), 'masked_select': lambda x: x.masked_select(x > 1),\n"
+        " 'take': lambda x: x.take(torch.tensor([0, 3])), 'as_strided': lambda x: x.as_strided((2,), (1,)), 'trace': lambda x: x.trace(),\n"
+        " 'take_along_dim': lambda x: torch.take_along_dim(x, torch.tensor([[0], [1]]), 1), 'max': lambda x: x.max(), 'min': lambda x: x.min(),\n"
+        " 'sort': lambda x: x.sort(1)[0], 'topk': lambda x: x.topk(1)[0], 'max_dim': lambda x: x.max(1)[0], 'min_dim': lambda x: x.min(0).values,\n"
+        " 'kthvalue': lambda x: x.kthvalue(1, 1)[0], 'median_dim': lambda x: x.median(1)[0], 'median': lambda x: x.median(),\n"
+        " 'cummax': lambda x: x.cummax(1)[0], 'cummin': lambda x: x.cummin(1)[0], 'index_select': lambda x: x.index_select(0, torch.tensor([1])),\n"
+        " 'select': lambda x: x[0], 'slice': lambda x: x[:, 1:], 'diagonal': lambda x: x.diagonal(), 'amax': lambda x: x.amax(1),\n"
+        " 'unbind': lambda x: x.unbind(0)[1], 'narrow': lambda x: x.narrow(1, 0, 1), 'nanmedian': lambda x: x.nanmedian(),\n"
+        " 'mode': lambda x: x.mode(1)[0], 'msort': lambda x: x.msort(), 'index_put': lambda x: x.index_put((torch.tensor([0]),), torch.tensor(5.)),\n"
+        '}\n'
+        'for name, f in ops.items():\n'
+        '    x = torch.tensor([[1., 2.], [3., 4.]], requires_grad=True)\n'
+        '    try:\n'
+        '        f(x).sum().backward()\n'
+        '        print(name, x.grad._version)\n'
+        '    except Exception as e:\n'
+        '        print(name, type(e).__name__)'),
 }
 
 
