@@ -5224,7 +5224,8 @@ def _overlap_ranks(arr):
 
 
 def _shares_elements(arr):
-    return builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))
+    """Whether elements of arr share memory (an expanded view; an empty one shares nothing)."""
+    return arr.size > 0 and builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))
 
 
 def _overlap_warning(name, example, line):
@@ -5281,7 +5282,7 @@ def _writeable(arr, shared_ok=False):
         if not isinstance(base, np.ndarray):
             break
         root = base
-    shared = builtins.any(s == 0 and n > 1 for s, n in zip(arr.strides, arr.shape))
+    shared = _shares_elements(arr)
     if root.flags.writeable and (shared_ok or not shared):
         offset = arr.__array_interface__['data'][0] - root.__array_interface__['data'][0]
         try:

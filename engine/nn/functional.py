@@ -334,7 +334,7 @@ def dropout(input, p=0.5, training=True, inplace=False):
     if type(training) is not bool or not isinstance(input, Tensor) or type(p) not in (float, int):
         _parse('dropout%s(Tensor input, double p, bool train)' % ('_' if inplace else ''), input, p, training)
         p = float(p)                # (a 0-d tensor or a numpy float is a double to the parser)
-    if not training or p == 0:
+    if not training or p == 0 or input.numel() == 0:     # (ATen's _dropout_impl hands back the input itself)
         return input
     mask = _dropout_mask(input, input.shape, p)
     return input.mul_(mask) if inplace else input * mask

@@ -150,6 +150,21 @@ SNIPPETS = {
         '        print(name, x.grad._version)\n'
         '    except Exception as e:\n'
         '        print(name, type(e).__name__)'),
+    # empty tensors: nothing shares memory in an empty expanded tensor (writes into it are fine); dropout of an
+    # empty tensor is the tensor itself
+    "empty_tensors_in_place": (
+        't = torch.zeros(0, 1).expand(0, 2)\n'
+        'tries(lambda: t.masked_fill_(t > 0, 0), lambda: t._version)\n'
+        't = torch.zeros(0, 1).expand(0, 2)\n'
+        'def f(): t[t > 0] = 0; return t._version\n'
+        'tries(f)\n'
+        'tries(lambda: (torch.zeros(3, 0) * 2).remainder_(0.7), lambda: (torch.zeros(3, 0) * 2).fmod_(0.7), lambda: (torch.zeros(3, 0)*2).atan2_(torch.zeros(3, 0)))\n'
+        'x = torch.zeros(0, 3, requires_grad=True) * 1\n'
+        'y = torch.nn.functional.dropout(x, 0.5, True, inplace=True)\n'
+        'print(y._version, y.grad_fn, y is x)\n'
+        'x = torch.zeros(0, 3, requires_grad=True) * 1\n'
+        'y = torch.nn.functional.dropout(x, 0.5, True)\n'
+        'print(y._version, y.grad_fn, y is x, torch.nn.Dropout(0.3)(x) is x)'),
 }
 
 
