@@ -968,6 +968,9 @@ def _adaptive_avg_pool(nd, input, output_size):
     sizes = output_size if isinstance(output_size, tuple) else (output_size,) * nd
     if len(sizes) != nd:
         raise RuntimeError('%s: output_size must be %d' % (name, nd))
+    if nd < 3 and any(s is not None and s < 0 for s in sizes):      # (the 1-d pool is the 2-d one over (1, L))
+        raise RuntimeError('adaptive_avg_pool2d: elements of output_size must be greater than or equal to 0 but '
+                           'received {%s, %s}' % ((1,) * (2 - nd) + tuple(sizes)))
     if nd == 3 and any(s is not None and s < 0 for s in sizes):
         raise RuntimeError('adaptive_avg_pool3d: elements of output_size must be greater than or equal to 0 but '
                            'received {%s, %s,%s}' % sizes)

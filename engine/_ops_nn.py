@@ -2795,6 +2795,9 @@ def batch_norm(input, running_mean, running_var, weight=None, bias=None, trainin
         size = input.shape
         if size[0] * math.prod(size[2:]) == 1:
             raise ValueError('Expected more than 1 value per channel when training, got input size %s' % (size,))
+    if momentum is None:            # (torch.batch_norm's parser; nn.BatchNorm's momentum=None passes a number)
+        raise TypeError("batch_norm(): argument 'momentum' (position 7) must be float, not NoneType")
+    if training:
         if eps <= 0.0:
             raise ValueError('batch_norm eps must be positive during training, but got %s' % eps)
     elif eps < 0.0:
@@ -3356,6 +3359,8 @@ def _check_layer_norm(input, normalized_shape, weight, bias, expected='[*, %s]',
             raise RuntimeError('Expected %s to be of same shape as normalized_shape, but got %s of shape %s and '
                                'normalized_shape = %s' % (name, name, show(t.shape), show(shape)))
     size = tuple(input.shape)
+    if fn == 'rms_norm' and not size:
+        raise ValueError('Input tensor must have at least 1 dimensions, but got 0')
     if len(size) < len(shape) or size[len(size) - len(shape):] != shape:
         raise RuntimeError('Given normalized_shape=%s, expected input with shape %s, but got input of size%s'
                            % (show(shape), expected % ', '.join(str(d) for d in shape), show(size)))

@@ -165,6 +165,14 @@ SNIPPETS = {
         'x = torch.zeros(0, 3, requires_grad=True) * 1\n'
         'y = torch.nn.functional.dropout(x, 0.5, True)\n'
         'print(y._version, y.grad_fn, y is x, torch.nn.Dropout(0.3)(x) is x)'),
+    # argument errors of norms and pools: negative adaptive pool sizes, F.batch_norm's momentum=None, a 0-d RMSNorm
+    "norm_and_pool_argument_errors": (
+        'import torch.nn as nn, torch.nn.functional as F\n'
+        'tries(lambda: nn.AdaptiveAvgPool2d(-1)(torch.ones(1, 2, 3, 3)), lambda: nn.AdaptiveAvgPool1d(-2)(torch.ones(1, 2, 3)),\n'
+        '      lambda: nn.AdaptiveAvgPool2d((2, -1))(torch.ones(1, 2, 3, 3)), lambda: nn.AdaptiveMaxPool2d(-1)(torch.ones(1, 2, 3, 3)))\n'
+        'tries(lambda: F.batch_norm(torch.randn(3, 2), torch.zeros(2), torch.ones(2), training=True, momentum=None),\n'
+        '      lambda: F.batch_norm(torch.randn(3, 2), None, None, training=True, momentum=None))\n'
+        'tries(lambda: nn.RMSNorm(3)(torch.tensor(1.)), lambda: nn.RMSNorm([])(torch.tensor(1.)))'),
 }
 
 
