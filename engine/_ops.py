@@ -3605,7 +3605,10 @@ def expand(a, *sizes, implicit=False):
 
 class ExpandBackward0(Node):
     def apply(self, g):
-        return (sum_to(g, self._saved['self_sym_sizes']),)
+        shape = self._saved['self_sym_sizes']
+        if not shape and ag.grad_enabled and g._requires_grad:     # (PyTorch's sum_to of a 0-d shape: always a sum)
+            return (g.sum(),)
+        return (sum_to(g, shape),)
 
 
 def _broadcast(x, shape):

@@ -173,6 +173,13 @@ SNIPPETS = {
         'tries(lambda: F.batch_norm(torch.randn(3, 2), torch.zeros(2), torch.ones(2), training=True, momentum=None),\n'
         '      lambda: F.batch_norm(torch.randn(3, 2), None, None, training=True, momentum=None))\n'
         'tries(lambda: nn.RMSNorm(3)(torch.tensor(1.)), lambda: nn.RMSNorm([])(torch.tensor(1.)))'),
+    # expand of a 0-d tensor, under create_graph: its gradient is a sum (PyTorch's sum_to of a 0-d shape)
+    "expand_0d_double_backward": (
+        'x = torch.tensor(-1.2, requires_grad=True)\n'
+        'print(torch.autograd.grad(x.expand_as(x).pow(2), x, create_graph=True)[0])\n'
+        'print(torch.autograd.grad(x.expand(3).pow(2).sum(), x, create_graph=True)[0])\n'
+        'y = torch.tensor([2.], requires_grad=True)\n'
+        'print(torch.autograd.grad(y.expand(1).pow(2).sum(), y, create_graph=True)[0])'),
 }
 
 
