@@ -1407,7 +1407,7 @@ class CosBackward0(Node):
         return (g * -self.saved('self').sin(),)       # PyTorch's grad * -self.sin() (the same bits as -g * sin)
 
 
-_exp = _rounded(np.exp)
+_exp, _log_rounded = _rounded(np.exp), _rounded(np.log)
 
 
 _fma32 = _rand.fma32         # a * b + c rounded once, for float32 (shared with the random number kernels)
@@ -1435,6 +1435,50 @@ def _vec_exp(x):
     np.copyto(u, np.float32(np.inf), where=x > 100)
     np.copyto(u, x, where=np.isnan(x))
     return u
+
+
+def _vec_log(x):
+    """log as PyTorch's vectorized kernels compute it (softmax's log of the sums): for float32 Sleef's logf_u10,
+    AVX-512 variant (x = m * 2**e with m in [0.75, 1.5) by getexp/getmant; e * ln 2 + 2 atanh((m - 1) / (m + 1)) in
+    double-float pairs, a degree-2 polynomial in the square; exhaustively equal to PyTorch's on [0.25, 2**24)); other
+    dtypes correctly rounded."""
+    if x.dtype != _F32:
+        return _log_rounded(x)
+    one = np.float32(1)
+    with np.errstate(all='ignore'):
+        y = x * np.float32(1 / 0.75)
+        e = np.frexp(y)[1].astype(_F32) - one                                # (getexp: floor(log2 |x / 0.75|))
+        e[np.isinf(y)] = 128
+        m = (np.frexp(x)[0] * 2).astype(_F32)                                # (getmant into [0.75, 1.5))
+        m = np.where(m >= np.float32(1.5), m * np.float32(0.5), m).astype(_F32)
+        ln2, ln2_low = np.float32(0.69314718246459960938), np.float32(-1.904654323148236017e-09)
+        sx = ln2 * e                                                         # s = (ln 2, its low part) * e
+        sy = _fma32(ln2_low, e, _fma32(ln2, e, -sx))
+        nx, ny = _two_sum(np.float32(-1), m)                                 # (m - 1) / (m + 1) as a pair
+        qx, qy = _two_sum(one, m)
+        t = one / qx
+        xx = nx * t
+        xy = _fma32(xx, _fma32(-qy, t, _fma32(-qx, t, one)), _fma32(ny, t, _fma32(t, nx, -xx)))
+        x2 = xx * xx
+        p = _fma32(_fma32(np.float32(0.3027294874), x2, np.float32(0.3996108174)), x2, np.float32(0.6666694880))
+        ax, ay = xx * np.float32(2), xy * np.float32(2)                      # s + 2 x, then + x**3 p
+        hx = sx + ax
+        hy = (((sx - hx) + ax) + sy) + ay
+        w = (x2 * xx) * p
+        gx = hx + w
+        r = np.asarray(gx + (((hx - gx) + w) + hy), _F32)
+    r[x == 0] = -np.inf
+    r[x == np.inf] = np.inf
+    r[x < 0] = np.nan
+    np.copyto(r, x, where=np.isnan(x))
+    return r
+
+
+def _two_sum(a, b):
+    """a + b as a float pair (Knuth's two-sum: the rounded sum and its exact error)."""
+    s = a + b
+    v = s - a
+    return s, (a - (s - v)) + (b - v)
 
 
 def _sigmoid(x):

@@ -21,7 +21,7 @@ from ._autograd import Node, SavedTensor
 from ._ops import (_versioned, _cast, _number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mm_values, _mul_scalar, _out, _recording, _RESULT,
                    _rounded, _scalar,
-                   _scalar_sub, _sub_scalar, _sigmoid, _vec_exp, _vec_loop, _zeros_like, div, mm_mat1_backward,
+                   _scalar_sub, _sub_scalar, _sigmoid, _vec_exp, _vec_log, _vec_loop, _zeros_like, div, mm_mat1_backward,
                    mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
                    masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out, _zero_ties,
@@ -721,10 +721,18 @@ def _exps_along(x, d):
     shifted = v - np.max(v, axis=1, keepdims=True)
     whole = inner - inner % lanes
     e = np.concatenate([_vec_exp(shifted[..., :whole]), _exp(shifted[..., whole:])], axis=2)
-    total = np.add.reduce(e, axis=1, keepdims=True)     # (over a dim that is not the innermost: in order)
+    total = _in_order_along(e)
     if x.dtype is _F16:
         e[..., whole:] = e[..., whole:].astype(_F16)
     return shifted, e, total
+
+
+def _in_order_along(a):
+    """The sums along axis 1 of a (outer, n, inner) array, keepdims, each added in order (as the softmax kernels
+    add along their dim; numpy adds an axis of unit stride in pairs: an inner size of 1 goes through accumulate)."""
+    if a.shape[2] == 1 and a.shape[1] > 2:
+        return np.add.accumulate(a, axis=1)[:, -1:]
+    return np.add.reduce(a, axis=1, keepdims=True)
 
 
 def _log_softmax_np(x, d):
@@ -740,10 +748,10 @@ def _log_softmax_np(x, d):
     if d == x.ndim - 1 and x.dtype.kind == 'f' and x.itemsize >= 4:       # PyTorch's kernel for the last dim
         rows = x.reshape(-1, x.shape[-1])
         shifted = rows - np.max(rows, axis=1, keepdims=True)
-        return (shifted - _log(_vec_sum(_vec_exp(shifted)))[:, None]).reshape(x.shape)
-    if x.dtype.kind == 'f' and x.itemsize >= 4:  # (the other dims: the log of the sums, correctly rounded; PyTorch
-        shifted, _, total = _exps_along(x, d)       # takes Sleef's log for whole vectors: its last bits may differ)
-        return (shifted - _log(total)).reshape(x.shape)
+        return (shifted - _vec_log(_vec_sum(_vec_exp(shifted)))[:, None]).reshape(x.shape)
+    if x.dtype.kind == 'f' and x.itemsize >= 4:  # (the other dims: Sleef's log of the sums, every position)
+        shifted, _, total = _exps_along(x, d)
+        return (shifted - _vec_log(total)).reshape(x.shape)
     shifted = x - np.max(x, axis=d, keepdims=True)
     return shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True))
 
@@ -895,7 +903,7 @@ def _log_softmax_grad(g, y, d):
         rows = (math.prod(yd.shape[:d]), yd.shape[d], inner)
         v, gv = yd.reshape(rows), g._data.reshape(rows)
         e = np.concatenate([_vec_exp(v[..., :whole]), _exp(v[..., whole:])], axis=2)
-        total = np.add.reduce(gv, axis=1, keepdims=True)        # (over a dim that is not the innermost: in order)
+        total = _in_order_along(gv)
         return make(np.asarray(_fma32(-e, total, gv) if e.dtype == _F32 else _fma64(-e, total, gv)).reshape(yd.shape))
     return g - y.exp() * g.sum(d, keepdim=True)
 

@@ -206,24 +206,27 @@ def test_norms_and_products_in_avx2_lanes():
     assert not differ, differ
 
 
-def test_log_softmax_over_another_dim_bit_for_bit():
-    """log_softmax over a dim that is not the last: PyTorch's kernel (exps of whole inner vectors vectorized, the
-    sum along the dim in order), forward and backward. The forward's log of the sums is Sleef's for whole vectors:
-    inner sizes below a vector are compared here."""
+def test_log_softmax_bit_for_bit():
+    """log_softmax as PyTorch's kernels compute it, forward and backward: Sleef's log of the sums (engine/_ops.py
+    _vec_log), over another dim the exps of whole inner vectors vectorized and the sums along the dim in order (an
+    inner size of 1 too). Before: about a third of these tensors differed; with the correctly rounded log, 1 in 20.
+    (glibc's expf for the inner positions after the whole vectors is not modelled: rarely, a last bit.)"""
     rng = np.random.default_rng(7)
-    differ = []
-    for shape, d in [((4, 16, 5), 1), ((8, 3), 0), ((2, 7, 9), 1), ((5, 6, 2, 3), 1), ((10, 15), 0)]:
-        for _ in range(5):
-            x, g = rng.standard_normal(shape).astype(np.float32), rng.standard_normal(shape).astype(np.float32)
+    differ = total = 0
+    for shape, d in [((4, 16, 5), 1), ((8, 3), 0), ((2, 7, 33), 1), ((5, 6, 2, 3), 1), ((20, 16, 1), 1),
+                     ((3, 10, 20), 1), ((20, 16), 1), ((64, 100), 1), ((4, 1000), -1)]:
+        for k in range(6):
+            x = (rng.standard_normal(shape) * (1 + k)).astype(np.float32)
+            g = rng.standard_normal(shape).astype(np.float32)
             out = []
             for lib in (T, E):
                 t = lib.from_numpy(x.copy()).requires_grad_()
                 y = lib.log_softmax(t, d)
                 y.backward(lib.from_numpy(g.copy()))
                 out.append((_bits(y), _bits(t.grad)))
-            if out[0] != out[1]:
-                differ.append((shape, d, out[0][0] == out[1][0]))
-    assert len(differ) <= 2, differ          # (glibc's and Sleef's last bits: about 1 in 20 tensors)
+            total += 1
+            differ += out[0] != out[1]
+    assert differ <= 4, (differ, total)      # (3 of these 54 here; 17 before)
 
 
 @pytest.mark.parametrize("name", SNIPPETS)
