@@ -1,4 +1,5 @@
 """What the playground's worker calls: run a learner's code, capture its output, export its graph and backward steps."""
+import collections
 import importlib
 import io
 import json
@@ -21,15 +22,21 @@ class _Capture:
     """Ordered stdout/stderr chunks, capped at max_lines lines and max_chars characters. `live(stream, text)`, if
     given, gets the kept text as it is written (the page shows it while the code runs), a line at a time: a piece
     that does not end a line waits for the next write (print() writes its text, then its end), so each printed line
-    costs one message to the page. A failing `live` is dropped rather than break the user's code."""
+    costs one message to the page. A failing `live` is dropped rather than break the user's code.
 
-    def __init__(self, max_lines, max_chars, live=None):
+    With tail_lines, the last tail_lines of those lines are the end of the output rather than more of its start
+    (a long training loop keeps its final loss): what is dropped is then the middle, and the notice stands there."""
+
+    def __init__(self, max_lines, max_chars, live=None, tail_lines=0):
         self.live = live
         self.held = None    # (stream, text) written but not yet given to live: it does not end a line
         self.entries = []
-        self.room_lines, self.room_chars = max_lines, max_chars
+        tail_lines = min(tail_lines, max_lines)
+        tail_chars = max_chars * tail_lines // max_lines if max_lines else 0
+        self.room_lines, self.room_chars = max_lines - tail_lines, max_chars - tail_chars
         self.more_lines = 0
         self.open_tail = False  # the last dropped text ended mid-line
+        self.tail = _Tail(tail_lines, tail_chars) if tail_lines else None
 
     def write(self, stream, text):
         if self.room_lines > 0 and self.room_chars > 0:
@@ -52,6 +59,11 @@ class _Capture:
             text = text[len(keep):]
             if self.room_chars <= 0:
                 self.room_lines = 0
+        if text and self.tail is not None:
+            dropped = self.tail.write(stream, text)
+            if self.live is not None and not self.tail.dropped:
+                self._go_live(stream, text)     # (live until the middle starts being dropped)
+            text = dropped
         if text:
             self.more_lines += text.count('\n')
             self.open_tail = not text.endswith('\n')
@@ -76,8 +88,40 @@ class _Capture:
         if more:
             if out and not out[-1]['text'].endswith('\n'):
                 out[-1]['text'] += '\n'
-            out.append({'stream': 'stderr', 'text': f'... {more} more line{"s" * (more != 1)}\n', 'notice': True})
+            out.append({'stream': 'stderr', 'text': f'... {more} more line{"s" * (more != 1)}\n', 'notice': True,
+                        'omitted': more})
+        for stream, text in self.tail.pieces if self.tail is not None else ():
+            if out and out[-1]['stream'] == stream and not out[-1].get('notice'):
+                out[-1]['text'] += text
+            else:
+                out.append({'stream': stream, 'text': text})
         return out
+
+
+class _Tail:
+    """The last max_lines lines (and max_chars characters) written, as (stream, text) pieces of at most one line;
+    write() returns what falls out of it, for the count of dropped lines."""
+
+    def __init__(self, max_lines, max_chars):
+        self.max_lines, self.max_chars = max_lines, max_chars
+        self.pieces = collections.deque()
+        self.lines = self.chars = 0   # complete lines held (the last piece may be an open one), characters held
+        self.dropped = False
+
+    def write(self, stream, text):
+        for piece in re.findall(r'[^\n]*\n|[^\n]+', text):
+            self.pieces.append((stream, piece))
+            self.lines += piece.endswith('\n')
+            self.chars += len(piece)
+        out = []
+        while self.pieces and (self.lines + (not self.pieces[-1][1].endswith('\n')) > self.max_lines
+                               or self.chars > self.max_chars):
+            stream, piece = self.pieces.popleft()
+            self.lines -= piece.endswith('\n')
+            self.chars -= len(piece)
+            out.append(piece)
+        self.dropped = self.dropped or bool(out)
+        return ''.join(out)
 
 
 class _Stream(io.TextIOBase):
@@ -293,11 +337,12 @@ def _settings(engine):
 
 
 def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapters=10, max_steps=5000,
-        live=None) -> dict:
+        live=None, tail_lines=0) -> dict:
     """Execute code as __main__ with `torch` bound to the engine; return output, error, graph and backward chapters.
-    live(stream, text), if given, is called with each piece of output as it is printed (see _Capture)."""
+    live(stream, text), if given, is called with each piece of output as it is printed; the last tail_lines of
+    max_output_lines are the output's end (see _Capture)."""
     import engine
-    capture = _Capture(max_output_lines, max_output_chars, live)
+    capture = _Capture(max_output_lines, max_output_chars, live, tail_lines)
     module = types.ModuleType('__main__')
     module.__file__ = FILENAME
     namespace = module.__dict__
@@ -348,6 +393,6 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
             'calls': recorder.calls, 'problems': [p for p in (graph_failure, recorder.failure) if p]}
 
 
-def run_json(code: str, max_output_lines=2000, live=None) -> str:
+def run_json(code: str, max_output_lines=2000, live=None, tail_lines=0) -> str:
     """run() as a JSON string, the form the browser worker passes to the page."""
-    return json.dumps(run(code, max_output_lines=max_output_lines, live=live), default=str)
+    return json.dumps(run(code, max_output_lines=max_output_lines, live=live, tail_lines=tail_lines), default=str)

@@ -69,12 +69,19 @@ export function highlightSelector(spot) {
   return selector;
 }
 
-/** Mark the graph nodes a card points at with data-highlight="true" (clearing older marks); returns how many. */
+/**
+ * Mark the graph nodes a card points at with data-highlight="true" (clearing older marks); returns how many.
+ * A spot with `names` (an error's spot marked on_line: the names on the line that raised) keeps to the nodes so
+ * named, when the graph has any: `a += 2` points at `a`, not at every leaf.
+ */
 export function applyHighlight(root, highlight = []) {
   for (const el of root.querySelectorAll('[data-highlight]')) el.removeAttribute('data-highlight');
   let count = 0;
   for (const spot of highlight) {
-    for (const el of root.querySelectorAll(highlightSelector(spot))) {
+    let found = [...root.querySelectorAll(highlightSelector(spot))];
+    const named = spot.names ? found.filter((el) => spot.names.includes(el.dataset.label)) : [];
+    if (named.length) found = named;
+    for (const el of found) {
       el.setAttribute('data-highlight', 'true');
       count += 1;
     }
@@ -156,18 +163,23 @@ export function renderCard(container, card, { onHighlight = (spots) => applyHigh
  * highlights the graph nodes they point at, and re-renders when the language changes.
  */
 export function createExplainPanel(container, { graphRoot = document, onHighlight } = {}) {
-  let state = { experimentId: null, error: null };
+  let state = { experimentId: null, error: null, errorLine: '' };
   const highlight = onHighlight ?? ((spots) => applyHighlight(graphRoot, spots));
+  /** The error's card, its on_line spots given the names on the line that raised. */
+  const errorCard = () => {
+    const card = state.error && explainError(state.error);
+    if (!card) return null;
+    const names = state.errorLine.match(/[A-Za-z_]\w*/g) ?? [];
+    return { ...card, highlight: card.highlight.map((spot) => (spot.on_line ? { ...spot, names } : spot)) };
+  };
   // The experiment's own card first: it answers the question the experiment asks, error included.
-  const cards = () => [
-    state.experimentId ? explainExperiment(state.experimentId) : null,
-    state.error ? explainError(state.error) : null,
-  ].filter(Boolean);
+  const cards = () => [state.experimentId ? explainExperiment(state.experimentId) : null, errorCard()].filter(Boolean);
   const draw = () => renderCard(container, cards(), { onHighlight: highlight });
   onLangChange(draw);
   return {
-    show({ experimentId = null, error = null } = {}) {
-      state = { experimentId, error };
+    /** errorLine: the code of the line that raised error (spots marked on_line point at the names on it). */
+    show({ experimentId = null, error = null, errorLine = '' } = {}) {
+      state = { experimentId, error, errorLine };
       draw();
       const spots = cards().flatMap((c) => c.highlight);
       highlight(spots);

@@ -82,7 +82,6 @@ const shapeText = (shape) => (shape ? `(${shape.join(', ')})` : '');
 
 const FONT_PX = 11;
 const MIN_AUTO_SCALE = 0.5;  // the smallest zoom a graph is drawn at on its own: node text still legible
-const MIN_COVERED_SCALE = 0.3;  // the same while the inspector is open (its panel is what is being read)
 const LINE_H = 14;
 const PAD = 6;
 const MAX_CHARS = 56;
@@ -321,7 +320,7 @@ function nodeSvg(n, content, size, pos) {
   const y0 = pos.y - size.h / 2;
   const label = n.kind === 'function' ? n.label : (n.label ?? '');
   let s = `<g class="${nodeClasses(n)}" data-testid="graph-node" data-kind="${n.kind}" data-label="${esc(label)}"`
-    + ` data-id="${esc(n.id)}"${n.stale ? ' data-stale="true"' : ''} transform="translate(${x0.toFixed(1)},${y0.toFixed(1)})">`
+    + ` data-id="${esc(n.id)}"${n.role ? ` data-role="${n.role}"` : ''}${n.stale ? ' data-stale="true"' : ''} transform="translate(${x0.toFixed(1)},${y0.toFixed(1)})">`
     + `<rect class="gv-box" width="${size.w.toFixed(1)}" height="${size.h.toFixed(1)}" rx="${n.kind === 'tensor' ? 6 : 2}"/>`;
   content.lines.forEach((l, i) => {
     s += `<text class="${l.cls}" x="${PAD}" y="${PAD + i * LINE_H + FONT_PX - 1}" xml:space="preserve">${esc(l.text)}</text>`;
@@ -409,6 +408,7 @@ export function createGraphView(container, { onSelect } = {}) {
   const overlay = svg.querySelector('.gv-overlay');
   const empty = document.createElement('div');
   empty.className = 'gv-empty';
+  empty.textContent = tr('graph.empty');  // (before the first run too)
   container.append(toolbar, banner, svg, empty);
 
   let current = null;  // {graph, layout, byId: Map id -> node json, pos, sizes, edges: Map "s->t" -> [{key, el, points}]}
@@ -424,47 +424,68 @@ export function createGraphView(container, { onSelect } = {}) {
   let covering = null;    // () => the client rect of a panel over the graph (the open inspector), or null
 
   /**
-   * The part of the graph's area that no panel covers, {x, y, width, height} from its top left: the whole area, or,
-   * while a panel (the inspector) floats over it, the larger scale of the free bands beside and below (or above)
-   * the panel. Fitting and following the active node keep to it, so that no node hides under the inspector.
+   * The bands of the graph's area that a panel over it (the open inspector) leaves free, {x, y, width, height} from
+   * the area's top left: beside the panel, and above or below it. None while no panel covers the area.
    */
-  function freeBox() {
-    const box = svg.getBoundingClientRect();
-    const whole = { x: 0, y: 0, width: box.width, height: box.height };
+  function freeBands(box) {
     const over = covering?.();
     if (!over?.width || !over.height || over.bottom <= box.top || over.top >= box.bottom || over.right <= box.left
-        || over.left >= box.right) return whole;
+        || over.left >= box.right) return [];
     const left = over.left - box.left;
     const top = over.top - box.top;
     const bottom = box.bottom - over.bottom;
-    const bands = [
+    return [
       { x: 0, y: 0, width: left - 8, height: box.height },                      // beside it
       top > bottom ? { x: 0, y: 0, width: box.width, height: top - 8 }          // above it
         : { x: 0, y: box.height - bottom + 8, width: box.width, height: bottom - 8 },  // below it
     ].filter((b) => b.width > 40 && b.height > 40);
-    if (!current || !bands.length) return { ...(bands[0] ?? whole), covered: true };
-    const { width, height } = current.layout;
-    const scale = (b) => Math.min(b.width / (width + 20), b.height / (height + 20));
-    return { ...bands.reduce((best, b) => (scale(b) > scale(best) ? b : best)), covered: true };
+  }
+
+  /** Where a node should be to be seen: the largest free band (the whole area while no panel covers it). */
+  function freeBox() {
+    const box = svg.getBoundingClientRect();
+    const bands = freeBands(box);
+    if (!bands.length) return { x: 0, y: 0, width: box.width, height: box.height };
+    return bands.reduce((best, b) => (b.width * b.height > best.width * best.height ? b : best));
+  }
+
+  /** Pan (never zoom) a node that is out of view or under the panel into the middle of the free part of the view. */
+  function reveal(id) {
+    const pos = current?.layout.nodes.get(id);
+    if (!pos) return;
+    const area = svg.getBoundingClientRect();
+    const [sx, sy] = [pos.x * view.k + view.x, pos.y * view.k + view.y];
+    const over = covering?.();
+    const covered = over?.width && sx + area.left > over.left && sx + area.left < over.right
+      && sy + area.top > over.top && sy + area.top < over.bottom;
+    if (!covered && sx >= 0 && sy >= 0 && sx <= area.width && sy <= area.height) return;
+    const box = freeBox();
+    view.x = box.x + box.width / 2 - pos.x * view.k;
+    view.y = box.y + box.height / 2 - pos.y * view.k;
+    applyView();
   }
 
   /**
    * Show the whole graph (the Fit button). With readable (a new graph, a resize), never zoom out below
    * MIN_AUTO_SCALE: a graph too big for that shows its output end, where backward starts, rather than specks.
+   * The scale comes from the whole area: the open inspector floats over the graph and moves it (into the band
+   * beside the panel when it fits there, else just far enough to keep the selected node in view), never shrinks it.
    */
   function fit({ readable = false } = {}) {
     userMoved = false;
     if (!current) return;
     const { width, height } = current.layout;
-    const box = freeBox();
+    const box = svg.getBoundingClientRect();
     if (!box.width || !box.height || !width) return;
     const whole = Math.min(box.width / (width + 20), box.height / (height + 20), 1.5);
-    // (beside the open inspector a graph may be drawn smaller: a node under the panel could not be clicked)
-    view.k = readable ? Math.max(whole, box.covered ? MIN_COVERED_SCALE : MIN_AUTO_SCALE) : whole;
-    view.x = box.x + (box.width - width * view.k) / 2;
-    view.y = box.y + (height * view.k <= box.height ? (box.height - height * view.k) / 2
-      : box.height - (height + 10) * view.k);
+    view.k = readable ? Math.max(whole, MIN_AUTO_SCALE) : whole;
+    const [w, h] = [width * view.k, height * view.k];
+    const free = freeBands(box).find((b) => w + 20 <= b.width && h + 20 <= b.height);
+    const area = free ?? { x: 0, y: 0, width: box.width, height: box.height };
+    view.x = area.x + (area.width - w) / 2;
+    view.y = area.y + (h <= area.height ? (area.height - h) / 2 : area.height - (height + 10) * view.k);
     applyView();
+    if (!free && selected) reveal(selected);
   }
 
   function zoomBy(factor, cx, cy) {
@@ -592,6 +613,7 @@ export function createGraphView(container, { onSelect } = {}) {
   toolbar.append(...toolButtons, exportMenu);
   const translate = () => {
     for (const el of toolbar.querySelectorAll('[data-key]')) el.textContent = tr(el.dataset.key);
+    empty.textContent = tr('graph.empty');
     toolButtons[1].textContent = '+';
     toolButtons[2].textContent = '−';
     toolButtons[1].title = tr('graph.zoomIn');
@@ -636,7 +658,8 @@ export function createGraphView(container, { onSelect } = {}) {
     for (const el of nodeLayer.children) elements.set(el.dataset.id, el);
     current = { graph, layout, byId, sizes, edges, elements };
     active = null;
-    selected = null;
+    selected = elements.has(selected) ? selected : null;  // (a step draws its call's graph: the selection stays)
+    nodeEl(selected)?.setAttribute('data-selected', 'true');
     const meta = graph.graph ?? {};
     banner.hidden = !meta.truncated;
     banner.textContent = meta.truncated ? tr('graph.truncated', { shown: meta.functions - meta.hidden, total: meta.functions }) : '';
@@ -715,15 +738,7 @@ export function createGraphView(container, { onSelect } = {}) {
       const el = id == null ? null : nodeEl(id);
       if (!el) return;
       el.setAttribute('data-active', 'true');
-      const pos = current.layout.nodes.get(id);
-      const box = freeBox();
-      const sx = pos.x * view.k + view.x - box.x;
-      const sy = pos.y * view.k + view.y - box.y;
-      if (sx < 0 || sy < 0 || sx > box.width || sy > box.height) {
-        view.x = box.x + box.width / 2 - pos.x * view.k;
-        view.y = box.y + box.height / 2 - pos.y * view.k;
-        applyView();
-      }
+      reveal(id);
     },
     /** Label edges with gradients: [{source, target, key?, text, current?}] (replaces the previous labels). */
     showEdgeGrads(list) {

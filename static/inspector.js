@@ -170,6 +170,10 @@ export function createInspector(container, { onNavigate, onChange } = {}) {
       root.hidden = false;
       onChange?.(true);
     },
+    /** The id of the node shown, or null while closed. */
+    get shownId() {
+      return shown?.node?.id ?? null;
+    },
     /** Hide the inspector. */
     clear() {
       shown = null;
@@ -181,5 +185,9 @@ export function createInspector(container, { onNavigate, onChange } = {}) {
     },
   };
   onLangChange(() => shown && api.show(shown.node, shown.graph));
+  // Escape closes it, unless something else wanted the key (the editor's search panel, an autocompletion).
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !root.hidden && !e.defaultPrevented && !e.target.closest?.('.cm-editor')) api.clear();
+  });
   return api;
 }

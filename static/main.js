@@ -3,7 +3,7 @@
 
 import { t, registerStrings, applyI18n, bindLangSelect, onLangChange, getLang } from './i18n.js';
 import { createEditor } from './editor.js';
-import { clearOutput, liveOutput, showResult, showNotice } from './output.js';
+import { clearOutput, liveOutput, showResult, showNotice, scrollToEnd } from './output.js';
 import { createGraphView, warmUp as warmUpLayout } from './graph.js';
 import { createStepper } from './stepper.js';
 import { createInspector } from './inspector.js';
@@ -41,6 +41,7 @@ registerStrings({
     'run.longer': 'Run again with a {seconds} s limit',
     'run.crashed': 'The Python worker crashed ({message}). It was restarted; your code is still in the editor.',
     'run.no_answer': 'it stopped answering',
+    'run.exited': 'Python exited (status {status}): os._exit() ends the Python process itself, here the page\'s Python worker. It was restarted; your code is still in the editor.',
     'run.memory': 'Out of memory: this browser tab gives Python only a few GB. Try smaller tensors.',
     'run.no_input': 'input() has nothing to read here: the playground runs your code in one go, with no keyboard input. Write the value into the code instead, e.g. name = "Ada".',
     'run.internal': 'This is a bug in the playground\'s engine, not in your code. Please report it with the code above.',
@@ -58,6 +59,7 @@ registerStrings({
     'run.longer': '以 {seconds} 秒的上限重新运行',
     'run.crashed': 'Python 工作线程崩溃了（{message}）。它已重新启动；你的代码仍在编辑器中。',
     'run.no_answer': '它不再响应',
+    'run.exited': 'Python 已退出（状态 {status}）：os._exit() 会结束 Python 进程本身，在这里就是页面的 Python 工作线程。它已重新启动；你的代码仍在编辑器中。',
     'run.memory': '内存不足：浏览器标签页只给 Python 几 GB 内存。请试试更小的张量。',
     'run.no_input': 'input() 在这里读不到任何内容：演练场一次性运行你的代码，没有键盘输入。请直接把值写进代码，例如 name = "Ada"。',
     'run.internal': '这是演练场引擎的缺陷，不是你的代码的问题。请连同上面的代码一起报告。',
@@ -97,7 +99,7 @@ function spawnWorker() {
   const interrupt = globalThis.crossOriginIsolated ? new Int32Array(new SharedArrayBuffer(4)) : null;
   const handle = { worker, interrupt, pending: null, stop: null, dead: false };
   handle.ready = new Promise((resolve, reject) => {
-    const die = (message) => {
+    const die = (message, exitStatus) => {
       if (handle.dead) return;
       handle.dead = true;
       worker.terminate();
@@ -106,7 +108,7 @@ function spawnWorker() {
         spare = null;
         document.body.dataset.spare = 'none';
       }
-      if (handle.pending) handle.pending.resolve({ kind: 'crashed', message });
+      if (handle.pending) handle.pending.resolve({ kind: 'crashed', message, exitStatus });
       else if (handle === current && document.body.dataset.engine === 'ready') replaceCurrent();
     };
     worker.onmessage = ({ data }) => {
@@ -116,7 +118,7 @@ function spawnWorker() {
       else if (data.type === 'output' && handle.pending?.id === data.id) handle.pending.live.add(data.stream, data.text);
       else if (data.type === 'result' && handle.pending?.id === data.id) {
         handle.pending.resolve({ kind: 'result', result: data.result });
-      } else if (data.type === 'fatal') die(data.message);
+      } else if (data.type === 'fatal') die(data.message, data.exitStatus);
     };
     worker.onerror = (event) => { event.preventDefault(); die(event.message || 'worker error'); };
   });
@@ -176,7 +178,8 @@ function replaceCurrent() {
 
 // ---- running code ----
 
-const limits = { timeLimitMs: 10_000, longTimeLimitMs: 60_000, maxOutputLines: 2000 };
+// Output keeps maxOutputLines lines: the first ones and, of those, the last tailOutputLines are the output's end.
+const limits = { timeLimitMs: 10_000, longTimeLimitMs: 60_000, maxOutputLines: 2000, tailOutputLines: 1000 };
 let runId = 0;
 let queue = Promise.resolve();
 let stopRequest = null;  // what ends the run in progress: 'stop' or 'time_limit'
@@ -215,7 +218,8 @@ async function execute(code, timeLimitMs) {
       setTimeout(() => handle.pending?.id === id && handle.stop('time_limit'), timeLimitMs);
     };
     handle.pending = { id, resolve, started, live };
-    handle.worker.postMessage({ type: 'run', id, code, limits: { maxOutputLines: limits.maxOutputLines } });
+    const { maxOutputLines, tailOutputLines } = limits;
+    handle.worker.postMessage({ type: 'run', id, code, limits: { maxOutputLines, tailOutputLines } });
   });
   handle.pending = null;
   handle.stop = null;
@@ -235,6 +239,7 @@ async function present(code, outcome) {
     live?.flush();                                // (what it printed before it was stopped stays, the notice below)
     if (!live?.shown) clearOutput(panes.output);
     if (kind === 'time_limit') timeLimitNotice(outcome.timeLimitMs);
+    else if (outcome.exitStatus != null) showNotice(panes.output, t('run.exited', { status: outcome.exitStatus }), 'error');
     else showNotice(panes.output, kind === 'crashed' ? t('run.crashed', { message: outcome.message }) : t('run.stopped'), 'error');
     return;
   }
@@ -253,8 +258,8 @@ async function present(code, outcome) {
   for (const problem of result.problems ?? []) console.warn('playground:', problem);
   if (error?.line) editor.markError(error.line, `${error.type}: ${error.message}`);
   await views.show(result, code);
-  // The explanation card may have shrunk the output pane since showResult scrolled it: keep its end (the error) in view.
-  panes.output.scrollTop = panes.output.scrollHeight;
+  // The explanation card may have shrunk the output pane since showResult scrolled it: scroll it again.
+  scrollToEnd(panes.output);
 }
 
 /** The time limit's notice; below the longer limit, the button that runs the code again under the longer one. */
@@ -309,11 +314,22 @@ async function syncFragment(code) {
 
 // ---- the panes other modules draw: graph, inspector, backward stepper, explanation cards, gallery ----
 
-const inspector = createInspector(panes.inspector, { onChange: () => graphView.refit() });
-const graphView = createGraphView(panes.graph, { onSelect: (node, graph) => inspector.show(node, graph) });
-// the open inspector floats over the graph's right side (the bottom on narrow screens): the graph fits beside it
+const inspector = createInspector(panes.inspector, {
+  onChange: () => graphView.refit(),
+  onNavigate: (id) => graphView.select(id),  // a link in the inspector selects its node in the graph too
+});
+const graphView = createGraphView(panes.graph, { onSelect: (node) => inspect(node.id) });
+// the open inspector floats over the graph's right side (the bottom on narrow screens): the graph moves clear of it
 graphView.keepClearOf(() => panes.inspector.querySelector('[data-testid=inspector]:not([hidden])')?.getBoundingClientRect());
-const stepper = createStepper(panes.stepper, graphView);
+const stepper = createStepper(panes.stepper, graphView, { onMove: () => inspector.shownId && inspect(inspector.shownId) });
+
+/** Inspect a node as the graph shows it now: at a backward step, with .grad as that step left it. */
+function inspect(id) {
+  const graph = graphView.graph;
+  const node = graph?.nodes.find((n) => n.id === id);
+  if (node) inspector.show(stepper.present(node), graph);
+  else inspector.clear();
+}
 const explain = createExplainPanel(panes.explain, { graphRoot: panes.graph });
 let experiment = null;  // the gallery entry whose code is in the editor, while it is unedited
 
@@ -322,8 +338,9 @@ const views = {
   async show(result, code) {
     inspector.clear();
     await graphView.render({ ...(result.graph ?? { nodes: [], links: [] }), dot: result.dot });
-    const stepping = stepper.load(result.chapters, result.error, result.calls);
-    explain.show({ experimentId: experiment?.code === code ? experiment.id : null, error: result.error });
+    const errorLine = result.error?.line ? code.split('\n')[result.error.line - 1] : '';
+    const stepping = stepper.load(result.chapters, { error: result.error, errorLine, calls: result.calls });
+    explain.show({ experimentId: experiment?.code === code ? experiment.id : null, error: result.error, errorLine });
     await stepping;
   },
 };
@@ -363,6 +380,12 @@ const editor = createEditor($('#editor'), {
 if (location.hash && !ownReload) {
   restoreSharedCode({ setCode: (code) => editor.setCode(code) });  // a link from elsewhere: load it, never run it
 }
+// A share link opened in this tab while the page is open changes only the fragment: load it as on a fresh load.
+// (The page's own fragment updates use replaceState, which fires no hashchange; the code it replaces stays in the
+// editor's undo history.)
+addEventListener('hashchange', () => {
+  if (location.hash !== stored(FRAGMENT_KEY)) restoreSharedCode({ setCode: (code) => editor.setCode(code) });
+});
 
 runButton.addEventListener('click', () => run());
 runLonger.addEventListener('click', () => run({ timeLimitMs: limits.longTimeLimitMs }));

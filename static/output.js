@@ -1,5 +1,12 @@
 // The output pane: what the code printed and its error, in order, as plain text with a style per kind.
 
+import { registerStrings, t } from './i18n.js';
+
+registerStrings({
+  en: { 'output.omitted': '... {n} more lines ...', 'output.omitted.one': '... 1 more line ...' },
+  'zh-CN': { 'output.omitted': '……中间省略了 {n} 行……', 'output.omitted.one': '……中间省略了 1 行……' },
+});
+
 /** Empty the pane. */
 export function clearOutput(pane) {
   pane.replaceChildren();
@@ -61,8 +68,10 @@ export function liveOutput(pane) {
 /** Show a runner result: stdout/stderr chunks in order, then the error (traceback trimmed to the user's code). */
 export function showResult(pane, result, { internalNote = '' } = {}) {
   clearOutput(pane);
-  for (const { stream, text, notice } of result.output ?? []) {
-    append(pane, notice ? 'out-notice' : `out-${stream}`, text);
+  for (const { stream, text, notice, omitted } of result.output ?? []) {
+    // (the runner's count of lines dropped from the middle, in the page's language)
+    const shown = omitted ? `${t(omitted === 1 ? 'output.omitted.one' : 'output.omitted', { n: omitted })}\n` : text;
+    append(pane, notice ? 'out-notice' : `out-${stream}`, shown);
   }
   const error = result.error;
   if (error) {
@@ -72,7 +81,15 @@ export function showResult(pane, result, { internalNote = '' } = {}) {
     if (error.internal && internalNote) append(pane, 'out-notice', `${internalNote}\n`);
   }
   pane.dataset.state = error ? 'error' : 'ok';
+  scrollToEnd(pane);
+}
+
+/** Scroll to the end, unless that hides the start of the error (Traceback, the line): then to where it starts. */
+export function scrollToEnd(pane) {
   pane.scrollTop = pane.scrollHeight;
+  const error = pane.querySelector('.out-error');
+  const above = error ? error.getBoundingClientRect().top - pane.getBoundingClientRect().top - 4 : 0;
+  if (above < 0) pane.scrollTop += above;
 }
 
 /** Add a line from the page itself (stopped, time limit, restarted); kind is 'notice' or 'error'. */

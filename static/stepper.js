@@ -7,7 +7,13 @@ i18n?.registerStrings({
     'stepper.step': 'Step ▶', 'stepper.back': '◀ Back', 'stepper.reset': '↺ Reset', 'stepper.play': 'Play',
     'stepper.pause': 'Pause', 'stepper.speed': 'Speed', 'stepper.chapter': '{call}() #{n}',
     'stepper.none': 'No backward() call in this run: call .backward() or torch.autograd.grad() to step through it.',
-    'stepper.start': 'Before the first step of {call} #{n}. Step to run the graph backwards one node at a time.',
+    'stepper.idle': 'Run code that calls .backward() or torch.autograd.grad() to step through it here.',
+    'stepper.failedCall': 'backward() raised before its first step: {type}: {message}',
+    'stepper.end': 'The graph as the run left it, after its backward() calls. Step ▶ replays {call}() #{n} from its start.',
+    'stepper.statusEnd': 'end of run · {steps} steps',
+    'stepper.captured': 'AccumulateGrad does not run: torch.autograd.grad() captures the gradient for {name} and returns it ({name}.grad is left as it was)',
+    'stepper.capturedValue': 'returned',
+    'stepper.start': 'Before the first step of {call}() #{n}. Step to run the graph backwards one node at a time.',
     'stepper.status': 'step {step} / {steps}', 'stepper.runs': '{name} runs',
     'stepper.receives': 'receives', 'stepper.sends': 'sends to {to} (input {nr})', 'stepper.sendsNone': 'input {nr} needs no gradient',
     'stepper.accumulate': '{name}.grad: {before} → {before} + {incoming} = {after}',
@@ -25,7 +31,13 @@ i18n?.registerStrings({
     'stepper.step': '单步 ▶', 'stepper.back': '◀ 后退', 'stepper.reset': '↺ 重置', 'stepper.play': '播放',
     'stepper.pause': '暂停', 'stepper.speed': '速度', 'stepper.chapter': '第 {n} 次 {call}()',
     'stepper.none': '这次运行没有调用 backward()：调用 .backward() 或 torch.autograd.grad() 后即可逐步查看。',
-    'stepper.start': '{call} #{n} 的第一步之前。单步执行可以一个节点一个节点地反向运行计算图。',
+    'stepper.idle': '运行调用了 .backward() 或 torch.autograd.grad() 的代码后，可以在这里逐步查看。',
+    'stepper.failedCall': 'backward() 在第一步之前就报错了：{type}: {message}',
+    'stepper.end': '这是运行结束时（所有 backward() 调用之后）的计算图。单步 ▶ 会从头重放第 {n} 次 {call}()。',
+    'stepper.statusEnd': '运行结束 · 共 {steps} 步',
+    'stepper.captured': 'AccumulateGrad 不会执行：torch.autograd.grad() 截获 {name} 的梯度并把它返回（{name}.grad 保持不变）',
+    'stepper.capturedValue': '返回',
+    'stepper.start': '第 {n} 次 {call}() 的第一步之前。单步执行可以一个节点一个节点地反向运行计算图。',
     'stepper.status': '第 {step} / {steps} 步', 'stepper.runs': '执行 {name}',
     'stepper.receives': '收到', 'stepper.sends': '传给 {to}（输入 {nr}）', 'stepper.sendsNone': '输入 {nr} 不需要梯度',
     'stepper.accumulate': '{name}.grad：{before} → {before} + {incoming} = {after}',
@@ -64,11 +76,16 @@ const uniform = (text) => text != null && /^-?(?:[\d.]+(?:e[+-]?\d+)?|inf|nan)(?
 
 const PREPARED_NODES = 1000;  // how much of the chapters' graphs load() lays out ahead of stepping, in nodes
 
+/** True when a line of code calls backward() or autograd.grad(): an error raised there is backward's own. */
+const callsBackward = (line) => /\.backward\(|autograd\.(?:grad|backward)\(/.test(line ?? '');
+
 /**
  * The backward stepper in container, drawing on graphView (from createGraphView).
  * load(chapters) takes the runner's recorded chapters; step/back/reset/goTo move through one timeline.
+ * onMove() follows every move once the graph shows it (the page refreshes the open inspector).
  */
-export function createStepper(container, graphView, { onError } = {}) {
+export function createStepper(container, graphView, { onError, onMove } = {}) {
+  let loaded = false;   // a run has been loaded (before the first run there is nothing to step)
   let chapters = [];
   let calls = 0;        // the run's backward()/grad() calls, the recorded chapters and those past the runner's limit
   let timeline = [];    // [{chapter, step} | {chapter, error: true}]
@@ -78,6 +95,7 @@ export function createStepper(container, graphView, { onError } = {}) {
   let speed = 1;
   let queue = Promise.resolve();
   let implicitError = false;  // the run's backward() failed for want of a gradient, before any step
+  let failedCall = null;       // the run's error, when a backward() call raised it before its first step
   const produced = [];  // per chapter: Map function id -> tensor ids it produced
 
   const root = el('div', { className: 'gs-stepper' });
@@ -112,7 +130,6 @@ export function createStepper(container, graphView, { onError } = {}) {
   note.dataset.testid = 'step-note';
   note.hidden = true;
   const keys = el('div', { className: 'gs-keys' });
-  keys.style.cssText = 'color:#777;font-size:11px';
   root.append(el('div', { className: 'gs-controls' }, resetBtn, backBtn, playBtn, stepBtn, speedSel, scrubber, status),
     chapterBar, detail, keys);
   container.append(root);
@@ -132,7 +149,9 @@ export function createStepper(container, graphView, { onError } = {}) {
       const button = el('button', { type: 'button', textContent: tr('stepper.chapter', { call: c.call, n: i + 1 }) });
       button.dataset.testid = 'backward-chapter';
       if (c.error) button.classList.add('gs-has-error');
-      button.addEventListener('click', () => api.goTo(timeline.findIndex((e) => e.chapter === i)));
+      // (to the call's first step: a position counts the entries that ran, so its first entry's index + 1)
+      const first = timeline.findIndex((e) => e.chapter === i);
+      button.addEventListener('click', () => first >= 0 && api.goTo(first + 1));
       return button;
     });
     if (unrecorded > 0) {
@@ -184,7 +203,18 @@ export function createStepper(container, graphView, { onError } = {}) {
     return tr('stepper.accumulate', { name, before, incoming, after });
   }
 
+  /** The tensor an AccumulateGrad node accumulates into (its `variable`), by name. */
+  const variableOf = (ci, fid) => {
+    const link = chapters[ci].graph?.links?.find((l) => l.target === fid && l.kind === 'variable');
+    return link ? nameOf(ci, link.source) : '?';
+  };
+
   function stepDetail(ci, s) {
+    // autograd.grad() stops at AccumulateGrad: the engine captures what it receives, .grad stays as it was.
+    if (s.name === 'AccumulateGrad' && !s.accumulate) {
+      return [el('div', { textContent: tr('stepper.captured', { name: variableOf(ci, s.node) }) }),
+        el('div', { className: 'gs-arith', textContent: `${tr('stepper.capturedValue')}: ${compactValue(s.grads_in[0], 70)}` })];
+    }
     const lines = [el('div', { textContent: tr('stepper.runs', { name: s.name }) })];
     s.grads_in.forEach((g, i) => lines.push(el('div', {
       textContent: `${tr('stepper.receives')}${s.grads_in.length > 1 ? ` [${i}]` : ''}: ${compactValue(g, 70)}`,
@@ -220,23 +250,28 @@ export function createStepper(container, graphView, { onError } = {}) {
     const steps = timeline.length;
     status.dataset.step = String(position);
     status.dataset.steps = String(steps);
-    status.textContent = tr('stepper.status', { step: position, steps });
+    // Untouched, the graph is the one the run ended with, not the start of a call: say so (step 0 is the start).
+    status.textContent = tr(touched || !steps ? 'stepper.status' : 'stepper.statusEnd', { step: position, steps });
     scrubber.max = String(steps);
     scrubber.value = String(position);
     stepBtn.disabled = position >= steps;
     backBtn.disabled = position === 0;
+    playBtn.disabled = resetBtn.disabled = steps === 0;
     const entry = position ? timeline[position - 1] : null;
     const ci = entry ? entry.chapter : 0;
     chapterBar.querySelectorAll('button').forEach((button, i) => button.setAttribute('aria-current', String(i === ci)));
     detail.classList.remove('gs-error');
     note.hidden = true;
     if (!chapters.length) {
-      detail.replaceChildren(tr('stepper.none'), note);
+      const text = !loaded ? tr('stepper.idle')
+        : failedCall ? tr('stepper.failedCall', { type: failedCall.type, message: failedCall.message }) : tr('stepper.none');
+      detail.classList.toggle('gs-error', failedCall != null);
+      detail.replaceChildren(text, note);
       if (implicitError) { note.textContent = tr('stepper.implicit'); note.hidden = false; }
       return;
     }
     if (!entry) {
-      detail.replaceChildren(tr('stepper.start', { call: chapters[0].call, n: 1 }), note);
+      detail.replaceChildren(tr(touched ? 'stepper.start' : 'stepper.end', { call: chapters[0].call, n: 1 }), note);
     } else if (entry.error) {
       const error = chapters[ci].error;
       detail.classList.add('gs-error');
@@ -276,23 +311,26 @@ export function createStepper(container, graphView, { onError } = {}) {
     position = Math.max(0, Math.min(timeline.length, n | 0));
     touched = true;
     showPosition();
-    queue = queue.then(drawPosition, drawPosition);
+    queue = queue.then(drawPosition, drawPosition).then(() => onMove?.());
     return queue;
   }
 
   const api = {
     /**
      * Take a run's chapters ([{call, graph, steps, error}]) and go back to step 0 without touching the graph.
-     * runError (the run's error, if any) lets the stepper explain a backward that failed before its first step;
-     * callCount (the run's backward()/grad() calls) says how many more there were than chapters recorded.
+     * error (the run's error, if any) and errorLine (the code of the line that raised it) let the stepper explain
+     * a backward that failed before its first step; calls (the run's backward()/grad() calls) says how many more
+     * there were than chapters recorded.
      * Resolves once the chapters' graphs are laid out (up to PREPARED_NODES nodes in all, the first one always):
      * from then on a step draws its node at once, as the click happens.
      */
-    load(list, runError = null, callCount = 0) {
+    load(list, { error = null, errorLine = '', calls: callCount = 0 } = {}) {
       api.pause();
+      loaded = true;
       chapters = list ?? [];
       calls = Math.max(callCount, chapters.length);
-      implicitError = /implicitly created only for scalar outputs/.test(runError?.message ?? '');
+      implicitError = /implicitly created only for scalar outputs/.test(error?.message ?? '');
+      failedCall = error && callsBackward(errorLine) ? error : null;
       timeline = [];
       produced.length = 0;
       chapters.forEach((c, ci) => {
@@ -312,10 +350,10 @@ export function createStepper(container, graphView, { onError } = {}) {
       const graphs = chapters.map((c) => c.graph).filter((g, i) => g && ((budget -= g.nodes.length) >= 0 || i === 0));
       return Promise.all(graphs.map((g) => graphView.prepare(g).catch(() => {})));  // render reports a failure
     },
-    /** Back to before the first step. */
+    /** Back to before the first step (from the end-of-run view too: Reset means the start of backward). */
     reset() {
       api.pause();
-      return touched ? goTo(0) : (showPosition(), queue);
+      return goTo(0);
     },
     /** One step forward; resolves once the graph shows it. */
     step() {
@@ -326,9 +364,10 @@ export function createStepper(container, graphView, { onError } = {}) {
       return goTo(position - 1);
     },
     goTo,
-    /** Step on its own at the chosen speed until the end or an error. */
+    /** Step on its own at the chosen speed until the end or an error; from the last step, from the start again. */
     play() {
-      if (timer || position >= timeline.length) return;
+      if (timer || !timeline.length) return;
+      if (position >= timeline.length) goTo(0);
       timer = setInterval(() => {
         api.step();
         if (position >= timeline.length || timeline[position - 1].error) api.pause();  // stop where it fails
@@ -339,6 +378,12 @@ export function createStepper(container, graphView, { onError } = {}) {
       clearInterval(timer);
       timer = null;
       playBtn.textContent = tr('stepper.play');
+    },
+    /** node as the graph shows it at this step: a tensor's .grad as far as the steps so far have filled it in. */
+    present(node) {
+      if (!touched || !position || node?.kind !== 'tensor') return node;
+      const { grads } = flowState(timeline[position - 1].chapter, position - 1);
+      return node.id in grads ? { ...node, grad: grads[node.id] } : node;
     },
     /** Where the stepper is: {step, steps}. */
     get position() {
@@ -355,7 +400,7 @@ export function createStepper(container, graphView, { onError } = {}) {
   });
   onLangChange(() => {
     translate();
-    if (touched) queue = queue.then(drawPosition, drawPosition);  // the graph view redrew itself in the new language
+    if (touched) queue = queue.then(drawPosition, drawPosition).then(() => onMove?.());  // (the graph view redrew itself)
   });
   translate();
   return api;

@@ -1,6 +1,7 @@
 // The Python worker: boots Pyodide with the site's own lock file, loads the engine, runs code through engine._runner.
 // Protocol (docs/DESIGN.md): in {init, interruptBuffer?} and {run, id, code, limits};
-// out progress, ready, started (a run began: its time limit starts now), output (printed text, live), result, fatal.
+// out progress, ready, started (a run began: its time limit starts now), output (printed text, live), result,
+// fatal (with exitStatus when the code made Python exit).
 
 import { loadPyodide } from './pyodide/pyodide.mjs';
 
@@ -108,10 +109,13 @@ self.onmessage = async ({ data }) => {
     try {
       // What the code prints goes to the page as it comes (a Stop or a time limit then keeps it on screen).
       const live = (stream, text) => postMessage({ type: 'output', id: data.id, stream, text });
-      const text = runner()(data.code, data.limits?.maxOutputLines ?? 2000, live);
+      const { maxOutputLines = 2000, tailOutputLines = 0 } = data.limits ?? {};
+      const text = runner()(data.code, maxOutputLines, live, tailOutputLines);
       postMessage({ type: 'result', id: data.id, result: JSON.parse(text) });
     } catch (err) {
-      if (err instanceof pyodide.ffi.PythonError) {
+      // os._exit() ends the runtime itself (Emscripten's Exit): past it even pyodide.ffi throws.
+      const exited = err?.name === 'Exit';
+      if (!exited && err instanceof pyodide.ffi.PythonError) {
         // Only an interrupt landing outside the user's code gets here: the runner catches everything else.
         const type = err.type ?? 'Error';
         postMessage({ type: 'result', id: data.id, result: {
@@ -119,9 +123,9 @@ self.onmessage = async ({ data }) => {
           error: { type, message: '', line: null, traceback: err.message, internal: type !== 'KeyboardInterrupt' },
         } });
       } else {
-        // A wasm abort (out of memory, stack overflow): this runtime cannot be used again.
+        // A wasm abort (out of memory, stack overflow) or an exit: this runtime cannot be used again.
         fatal = String(err?.message ?? err);
-        postMessage({ type: 'fatal', message: fatal });
+        postMessage({ type: 'fatal', message: fatal, exitStatus: exited ? err.status : undefined });
       }
     }
   }

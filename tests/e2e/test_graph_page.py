@@ -175,29 +175,69 @@ def test_inspector_is_wide_enough_for_its_rows(playground, run):
         playground.click("[data-testid=inspector-close]")
 
 
-COVERED_JS = """() => {
-  const panel = document.querySelector('[data-testid=inspector]:not([hidden])').getBoundingClientRect();
-  return [...document.querySelectorAll('[data-testid=graph-node]')].filter((n) => {
-    const b = n.getBoundingClientRect();
-    const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
-    return x > panel.left && x < panel.right && y > panel.top && y < panel.bottom;
-  }).map((n) => n.dataset.label);
+HIDDEN_JS = """(id) => {  // a node out of the graph's view, or under the open inspector
+  const panel = document.querySelector('[data-testid=inspector]:not([hidden])')?.getBoundingClientRect();
+  const area = document.querySelector('.gv-graph').getBoundingClientRect();
+  const b = document.querySelector(`[data-testid=graph-node][data-id="${id}"]`).getBoundingClientRect();
+  const x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+  return x < area.left || x > area.right || y < area.top || y > area.bottom
+    || (!!panel && x > panel.left && x < panel.right && y > panel.top && y < panel.bottom);
 }"""
+
+VIEW_JS = "() => document.querySelector('.gv-scene').getAttribute('transform')"
+SCALE_JS = "() => +document.querySelector('.gv-scene').getAttribute('transform').split('scale(')[1].slice(0, -1)"
 
 
 @pytest.mark.parametrize('viewport', [(1280, 720), (1400, 900), (1000, 800), (700, 1000)])
-def test_the_open_inspector_covers_no_node(playground, run, viewport):
-    """Nodes clicked one after another, the inspector left open: the graph keeps beside (or, on a narrow screen,
-    above) the panel, so no node hides under it and every click reaches its node."""
+def test_the_open_inspector_keeps_the_graphs_scale(playground, run, viewport):
+    """Nodes clicked one after another: the inspector floats over the graph without shrinking it (at most it moves
+    the graph, keeping the clicked node clear of the panel); Escape closes it and the graph is back where it was."""
     playground.set_viewport_size({'width': viewport[0], 'height': viewport[1]})
     run(playground, 'import torch\nx = torch.ones(2, 2, requires_grad=True)\ny = x.sigmoid()\nw = x * 2\n'
                     'z = (y * 3).sum() + (w ** 2).sum()\ny.detach().zero_()\n')
-    nodes = playground.locator('[data-testid=graph-node]')
-    for i in range(nodes.count()):
-        node = nodes.nth(i)
-        node.click(timeout=5000)
-        assert playground.get_attribute('[data-testid=inspector]', 'data-id') == node.get_attribute('data-id')
-        assert playground.evaluate(COVERED_JS) == [], i
+    before = playground.evaluate(VIEW_JS)
+    scale = playground.evaluate(SCALE_JS)
+    inspector = playground.locator('[data-testid=inspector]')
+    ids = playground.eval_on_selector_all('[data-testid=graph-node]', 'els => els.map(e => e.dataset.id)')
+    for node_id in ids:
+        if playground.evaluate(HIDDEN_JS, node_id):
+            playground.keyboard.press('Escape')  # under the panel or panned away: close it
+            assert inspector.is_hidden()
+        playground.click(f'[data-testid=graph-node][data-id="{node_id}"]', timeout=5000)
+        assert inspector.get_attribute('data-id') == node_id
+        assert playground.evaluate(SCALE_JS) == scale, node_id
+        assert not playground.evaluate(HIDDEN_JS, node_id), node_id
+    playground.keyboard.press('Escape')
+    assert inspector.is_hidden()
+    assert playground.evaluate(VIEW_JS) == before
+
+
+def test_stepping_with_the_inspector_open_does_not_shrink_the_graph(playground, run):
+    code = 'import torch\nx = torch.ones(2, requires_grad=True)\ny = x.exp()\nz = y * 2\nw = z.sum()\nw.backward()\n'
+    run(playground, code)
+    playground.click('[data-testid=backward-step]')
+    closed = playground.evaluate(SCALE_JS)
+    run(playground, code)
+    playground.click('[data-testid=graph-node][data-label=y]')
+    playground.click('[data-testid=backward-step]')
+    playground.click('[data-testid=backward-step]')
+    assert playground.locator('[data-testid=inspector]').is_visible()
+    assert playground.evaluate(SCALE_JS) == closed
+
+
+@pytest.mark.parametrize('code, label', [
+    ('x = torch.ones(3, requires_grad=True)\nother = x * 3\ny = x * 2\ny.backward()\n', 'y'),
+    ('x = torch.ones(3, 2, requires_grad=True)\nother = x * 3\ny = x * 2\ny.backward(torch.ones(2))\n', 'y'),
+    ('x = torch.ones(2, requires_grad=True)\ny = x * 2\nz = y + 1\ny.requires_grad = False\n', 'y'),
+    ('a = torch.ones(2, requires_grad=True)\na += 2\n', 'a'),
+    ('b = torch.ones(2, requires_grad=True)\na = torch.ones(2, requires_grad=True)\na += 2\n', 'a'),
+])
+def test_show_in_the_graph_points_at_the_tensor_the_error_is_about(playground, run, code, label):
+    run(playground, 'import torch\n' + code)
+    playground.click('[data-testid=show-in-graph]')
+    tensors = playground.eval_on_selector_all('[data-testid=graph-node][data-kind=tensor][data-highlight=true]',
+                                              'els => els.map(e => e.dataset.label)')
+    assert tensors == [label]
 
 
 def test_a_long_graph_is_drawn_legibly_and_fit_shows_all_of_it(playground, run):

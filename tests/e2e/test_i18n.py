@@ -135,3 +135,23 @@ def test_the_editor_follows_the_language(playground):
     expect(playground.locator('.cm-foldGutter [title="折叠此行"]')).to_have_count(1)
     playground.locator('[data-testid=lang]').select_option('en')
     assert content.get_attribute('aria-label') == 'Code editor' and 'Fold line' in fold_titles()
+
+
+@pytest.mark.parametrize('width', [768, 1000])
+def test_chinese_toolbar_labels_stay_on_one_line_on_a_tablet(playground, width):
+    """运行 / 停止 / 分享 in a narrow column: each label one line high, and the code column wide enough to read."""
+    playground.set_viewport_size({'width': width, 'height': 1024})
+    playground.locator('[data-testid=lang]').select_option('zh-CN')
+    for testid in ('run', 'stop', 'share'):
+        button = playground.locator(f'[data-testid={testid}]')
+        lines = button.evaluate('e => e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight)')
+        assert lines < 2, (testid, lines)
+    assert playground.locator('#editor').bounding_box()['width'] >= 340
+
+
+def test_the_app_has_one_chinese_name():
+    """The page calls itself 演练场; no text calls it 游乐场 (a different word for the same thing)."""
+    from pathlib import Path
+    static = Path(__file__).parents[2] / 'static'
+    for path in [*static.glob('*.js'), *static.glob('*.json'), static / 'index.html']:
+        assert '游乐场' not in path.read_text(encoding='utf-8'), path.name

@@ -159,10 +159,45 @@ def test_infinite_recursion_is_a_recursion_error(playground, run):
 
 
 def test_output_flood_is_capped(playground, run):
+    """The first 1000 lines and the last 1000 (a training loop's final loss) stay; the count of the rest between."""
     text = run(playground, 'for i in range(100_000):\n    print(i)\n')
     lines = text.splitlines()
-    assert lines[:3] == ['0', '1', '2'] and lines[1999] == '1999'
-    assert lines[2000] == '... 98000 more lines' and len(lines) == 2001
+    assert lines[:3] == ['0', '1', '2'] and lines[999] == '999'
+    assert lines[1000] == '... 98000 more lines ...' and len(lines) == 2001
+    assert lines[1001] == '99000' and lines[-1] == '99999'
+    playground.locator('[data-testid=lang]').select_option('zh-CN')
+    lines = run(playground, 'for i in range(3000):\n    print(i)\nprint("DONE")\n').splitlines()
+    assert lines[1000] == '……中间省略了 1001 行……' and lines[-1] == 'DONE'
+
+
+def test_output_a_little_over_the_head_is_all_kept(playground, run):
+    lines = run(playground, 'for i in range(1500):\n    print(i)\n').splitlines()
+    assert lines == [str(i) for i in range(1500)]
+
+
+def test_os_exit_is_reported_at_once_and_python_restarts(playground, run):
+    code = 'import os\nprint("bye")\nos._exit(3)\n'
+    started = time.perf_counter()
+    text = run(playground, code)
+    assert time.perf_counter() - started < 5
+    assert 'bye' in text and 'Python exited (status 3)' in text and 'Time limit' not in text
+    wait_state(playground, 'ready')
+    assert_usable(playground, run, code)
+
+
+ERROR_TOP_JS = """(pane) => {
+  const error = pane.querySelector('.out-error');
+  return error.getBoundingClientRect().top - pane.getBoundingClientRect().top;
+}"""
+
+
+def test_an_error_shows_from_its_start_when_the_card_leaves_little_room(playground, run):
+    """Printed lines, then an error with an explanation card: the pane opens at "Traceback", not at its last line."""
+    text = run(playground, 'import torch\nfor i in range(80):\n    print(i)\nx = torch.ones(3, requires_grad=True)\n'
+                           'y = x.sigmoid()\ny.detach().zero_()\ny.sum().backward()\n')
+    assert 'Traceback' in text
+    top = playground.locator(OUTPUT).evaluate(ERROR_TOP_JS)
+    assert 0 <= top < 20, top
 
 
 def test_syntax_error_points_at_the_line(playground, run):

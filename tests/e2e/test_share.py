@@ -92,3 +92,19 @@ def test_opening_a_hostile_link_keeps_the_editor_and_shows_a_notice(playground, 
     expect(playground.locator('[data-testid=notice]')).to_be_visible()
     assert playground.evaluate('window.playground.getCode()') == before
     assert 'Traceback' not in playground.locator('[data-testid=output]').inner_text()
+
+
+def test_a_share_link_opened_in_a_tab_already_on_the_page_loads_its_code(playground):
+    """Only the fragment differs: the browser does not reload, the page hears hashchange and loads the code as a
+    fresh load would (a notice, nothing run; the code it replaces stays in the editor's undo history)."""
+    link = playground.evaluate("async (code) => (await import('./share.js')).shareLink(code)", CODE)
+    playground.evaluate('(code) => window.playground.setCode(code)', 'print("mine")\n')
+    playground.wait_for_timeout(600)  # (CodeMirror joins edits less than 500 ms apart into one undo step)
+    playground.goto(link)
+    expect(playground.locator('[data-testid=notice]')).to_be_visible()
+    assert playground.evaluate('window.playground.getCode()') == CODE
+    assert playground.locator('body').get_attribute('data-engine') == 'ready'
+    assert 'tensor(' not in playground.locator('[data-testid=output]').inner_text()
+    playground.locator('.cm-content').click()
+    playground.keyboard.press('Control+z')
+    assert playground.evaluate('window.playground.getCode()') == 'print("mine")\n'

@@ -1,5 +1,6 @@
 """The backward stepper in the page, step by step against the steps the engine records for the same code."""
 import pytest
+from playwright.sync_api import expect
 
 from engine import _runner
 
@@ -172,3 +173,128 @@ def test_step_text_follows_the_language(playground, run, lang, word):
     playground.select_option('[data-testid=lang]', lang)
     playground.click('[data-testid=backward-step]')
     assert word in detail(playground)
+
+
+EXP = """import torch
+x = torch.ones(2, requires_grad=True)
+y = x.exp()
+z = y * 2
+w = z.sum()
+w.backward()
+"""
+
+TWICE = """import torch
+a = torch.ones(2, requires_grad=True)
+out = (a * a).sum()
+out.backward(retain_graph=True)
+out.backward()
+"""
+
+
+def inspector_row(page, term):
+    """The text of the inspector's row named term (its <dd>)."""
+    return page.locator('[data-testid=inspector] dt', has_text=term).locator('xpath=following-sibling::dd[1]').inner_text()
+
+
+def test_the_open_inspector_follows_the_steps(playground, run):
+    """x's .grad in the inspector is what the step shown has made it: None until AccumulateGrad, then its value."""
+    run(playground, EXP)
+    playground.click('[data-testid=graph-node][data-label=x]')
+    assert inspector_row(playground, '.grad') == 'tensor([5.4366, 5.4366])'  # the end of the run
+    for n in range(1, 5):
+        playground.click('[data-testid=backward-step]')
+        assert status(playground)[0] == n
+        assert inspector_row(playground, '.grad') == ('tensor([5.4366, 5.4366])' if n == 4 else 'None'), n
+    playground.click('[data-testid=graph-node][data-label=x]')  # clicked again at that step: the same
+    assert inspector_row(playground, '.grad') == 'tensor([5.4366, 5.4366])'
+    playground.click('[data-testid=backward-back]')
+    assert inspector_row(playground, '.grad') == 'None'
+
+
+def inspector_id(page):
+    return page.get_attribute('[data-testid=inspector]', 'data-id')
+
+
+def test_step_0_after_a_run_is_labelled_as_the_end_of_the_run(playground, run):
+    """Before the user steps, the graph is the one the run ended with: the stepper says so, not "before the first
+    step"; Reset goes to the real step 0, the graph as backward found it."""
+    run(playground, EXP)
+    assert status(playground) == (0, 4)
+    assert 'end of run' in playground.locator('[data-testid=step-status]').inner_text()
+    assert 'as the run left it' in detail(playground) and 'Before the first step' not in detail(playground)
+    exp = playground.locator('[data-testid=graph-node][data-label=ExpBackward0]')
+    assert 'freed' in exp.text_content()
+    playground.click('[data-testid=backward-reset]')
+    assert status(playground) == (0, 4)
+    assert 'Before the first step of backward() #1' in detail(playground)
+    assert playground.locator('[data-testid=step-status]').inner_text() == 'step 0 / 4'
+    assert 'freed' not in exp.text_content()
+
+
+def test_a_call_chip_opens_the_first_step_of_that_call(playground, run):
+    expected = timeline(TWICE)
+    first_of_second = next(i for i, (chapter, _) in enumerate(expected) if chapter == 1)
+    run(playground, TWICE)
+    chips = playground.locator('[data-testid=backward-chapter]')
+    chips.nth(1).click()
+    assert status(playground) == (first_of_second + 1, len(expected))
+    assert active_ids(playground) == [expected[first_of_second][1]['node']]
+    assert [chips.nth(i).get_attribute('aria-current') for i in range(2)] == ['false', 'true']
+    chips.nth(0).click()
+    assert status(playground)[0] == 1
+    assert [chips.nth(i).get_attribute('aria-current') for i in range(2)] == ['true', 'false']
+
+
+def test_play_from_the_last_step_starts_again_and_is_off_without_steps(playground, run):
+    playground.evaluate('() => document.querySelector("[data-testid=backward-speed]").value = "3"')
+    playground.dispatch_event('[data-testid=backward-speed]', 'change')
+    run(playground, POW)
+    playground.locator('[data-testid=backward-scrubber]').fill('2')
+    assert status(playground) == (2, 2)
+    playground.click('[data-testid=backward-play]')
+    expect(playground.locator('[data-testid=step-status]')).to_have_attribute('data-step', '1')
+    expect(playground.locator('[data-testid=step-status]')).to_have_attribute('data-step', '2')
+    run(playground, 'import torch\nx = torch.ones(2, requires_grad=True)\n')
+    assert status(playground) == (0, 0)
+    for control in ('backward-play', 'backward-reset', 'backward-step', 'backward-back'):
+        assert playground.locator(f'[data-testid={control}]').is_disabled(), control
+
+
+def test_before_any_run_the_panes_say_what_will_appear(page, flask_url, ready):
+    """First load: the stepper invites a run (it has not seen one lacking backward), the graph shows its hint and
+    the output says where printed text goes."""
+    ready(page, flask_url)
+    assert 'No backward() call in this run' not in detail(page)
+    assert 'backward()' in detail(page)
+    expect(page.locator('.gv-empty')).to_be_visible()
+    expect(page.locator('.gv-empty')).to_contain_text('No tensors yet')
+    hint = page.locator('[data-testid=output]').evaluate('e => getComputedStyle(e, "::before").content')
+    assert 'Run' in hint, hint
+
+
+def test_a_backward_that_raised_before_its_first_step_says_so(playground, run):
+    run(playground, WEIGHTED.replace('h.backward(w)', 'h.backward()'))
+    assert 'No backward() call' not in detail(playground)
+    assert 'raised before its first step' in detail(playground)
+    assert 'implicitly created only for scalar outputs' in detail(playground)
+    run(playground, 'import torch\nx = torch.ones(2, requires_grad=True)\ny = (x * 2).sum()\nprint(y.item())\n')
+    assert 'No backward() call in this run' in detail(playground)
+
+
+def test_autograd_grad_captures_the_gradient_instead_of_accumulating_it(playground, run):
+    code = ('import torch\nx = torch.tensor([1., 2., 3.], requires_grad=True)\ny = (x * x).sum()\n'
+            'g, = torch.autograd.grad(y, x)\nprint(g, x.grad)\n')
+    expected = timeline(code)
+    assert expected[-1][1]['name'] == 'AccumulateGrad' and expected[-1][1]['accumulate'] is None
+    run(playground, code)
+    playground.locator('[data-testid=backward-scrubber]').fill(str(len(expected)))
+    text = detail(playground)
+    assert 'captures the gradient for x' in text and 'returned: [2., 4., 6.]' in text
+    assert 'AccumulateGrad runs' not in text and 'x.grad:' not in text
+
+
+def test_the_keyboard_hint_is_only_shown_where_there_is_a_keyboard_and_room(playground, run):
+    run(playground, POW)
+    expect(playground.locator('.gs-keys')).to_be_visible()
+    playground.set_viewport_size({'width': 390, 'height': 844})
+    expect(playground.locator('.gs-keys')).to_be_hidden()
