@@ -101,6 +101,11 @@ def _kl_bernoulli_bernoulli(p, q):
     return t1 + t2
 
 
+@register_kl(Bernoulli, Poisson)
+def _kl_bernoulli_poisson(p, q):
+    return -p.entropy() - (p.probs * q.rate.log() - q.rate)
+
+
 @register_kl(Binomial, Binomial)
 def _kl_binomial_binomial(p, q):
     """n (p log(p/q) + (1 - p) log((1 - p)/(1 - q))) for equal counts; infinite where q's count is smaller."""

@@ -180,6 +180,12 @@ SNIPPETS = {
         'print(torch.autograd.grad(x.expand(3).pow(2).sum(), x, create_graph=True)[0])\n'
         'y = torch.tensor([2.], requires_grad=True)\n'
         'print(torch.autograd.grad(y.expand(1).pow(2).sum(), y, create_graph=True)[0])'),
+    # the KL divergence of a Bernoulli from a Poisson (PyTorch registers it)
+    "kl_bernoulli_poisson": (
+        'import torch.distributions as D\n'
+        'print(D.kl_divergence(D.Bernoulli(0.3), D.Poisson(2.)), D.kl_divergence(D.Bernoulli(torch.tensor([0.1, 0.9])), D.Poisson(torch.tensor([0.5, 3.]))))\n'
+        'p = torch.tensor([0.3], requires_grad=True); r = torch.tensor([2.], requires_grad=True)\n'
+        'k = D.kl_divergence(D.Bernoulli(p), D.Poisson(r)); k.sum().backward(); print(k, p.grad, r.grad)'),
 }
 
 
