@@ -325,6 +325,7 @@ def _settings(engine):
                                                           'anomaly_check_nan', 'saved_hooks_disabled',
                                                           'multithreading_enabled', 'stale_meta')]
     values.append((engine._dtypes, 'default_float', engine._dtypes.default_float))
+    values.append((ag.RemovableHandle, 'next_id', 0))      # (a fresh process numbers its hook handles from 0)
     kept = [(c, c.copy()) for c in (ag.saved_hooks, engine._printing._opts, engine._misc.settings)]
 
     def restore():

@@ -1,6 +1,5 @@
 """The autograd graph as data: tensors, grad_fn nodes and saved tensors in a networkx.MultiDiGraph, exported as
 node-link JSON for the page and as Graphviz DOT in torchviz's look. The only engine module that imports networkx."""
-import warnings
 from collections import deque
 
 import networkx as nx
@@ -33,6 +32,10 @@ class NodeIds:
         """The id of obj if it has one, else None."""
         entry = self._ids.get(id(obj))
         return entry[1] if entry else None
+
+    def objects(self):
+        """(obj, id) of everything given an id."""
+        return self._ids.values()
 
 
 def _node_ids(ids_or_graph):
@@ -202,6 +205,8 @@ class _Builder:
             self.add_tensor(t)
         # Functions breadth first from the named tensors, so a cut-off graph keeps what the user named.
         start = [t._grad_fn for t, _ in list(self.tensors.values()) if t._grad_fn is not None]
+        # (a leaf that is itself a root of backward: the AccumulateGrad that backward runs)
+        start += [t._grad_accumulator() for t in roots if t._grad_fn is None and t._requires_grad]
         seen, queue, shown = set(map(id, start)), deque(start), []
         total, full = 0, False
         while queue:
@@ -270,11 +275,11 @@ def build_graph(named, roots=(), ids=None, max_nodes=MAX_NODES, labels=None):
     from engine import Tensor
     ids = ids if ids is not None else NodeIds()
     named = {k: v for k, v in named.items() if isinstance(v, Tensor)}
-    with warnings.catch_warnings():
-        warnings.simplefilter('ignore')  # reading .grad of a non-leaf warns in PyTorch; we only look
-        builder = _Builder(ids, max_nodes)
-        builder.labels = labels or {}
-        G = builder.build(named, list(roots))
+    # (the builder reads what warns in PyTorch only where it does not: no warning filter is touched here, which
+    # would make Python show again the warnings the user's code already showed once)
+    builder = _Builder(ids, max_nodes)
+    builder.labels = labels or {}
+    G = builder.build(named, list(roots))
     G.node_ids = ids
     return G
 
@@ -350,7 +355,12 @@ def error_to_json(error, G):
     node = getattr(error, 'autograd_node', None)
     if node is not None and hasattr(node, '_fns'):
         saved = (node._saved or {}).get(getattr(error, 'autograd_saved', None))
-        return {'node': ids(node, 'f'), 'saved': ids.get(saved) if saved is not None else None}
+        fid = ids.get(node)
+        if fid not in G:        # (the op's own node inside a CopySlices, which is what the graph draws)
+            fid = next((ids.get(obj) for obj, i in ids.objects() if getattr(obj, 'fn', None) is node and i in G),
+                       None)
+            return {'node': fid, 'saved': None}
+        return {'node': fid, 'saved': ids.get(saved) if saved is not None else None}
     wanted = 'stale' if 'modified by an inplace operation' in str(error) else 'freed' \
         if 'backward through the graph a second time' in str(error) else None
     if wanted is None:

@@ -374,3 +374,31 @@ def test_graph_export_of_unusual_tensors(code):
     result = run(code)
     assert not result['problems'], result['problems']
     assert result['graph']['nodes']
+
+
+def test_recording_backward_does_not_show_a_warning_again():
+    """The graph of each backward() call is built without touching the warning filters (which would make Python
+    forget the warnings it showed): a warning in a training loop shows once, as in a plain run."""
+    code = ('import torch\nx = torch.ones(2, requires_grad=True)\nfor i in range(3):\n'
+            '    torch.nn.functional.kl_div(x, torch.ones(2)).backward()\n    print(i)\n')
+    out = text_of(run(code))
+    assert out.count('UserWarning') == 1 and out.endswith('0\n1\n2\n'), out
+
+
+def test_every_step_and_error_names_a_node_of_its_chapter():
+    """A leaf as the root of backward: its AccumulateGrad is drawn; an error in the op of an in-place write into
+    a view: the CopySlices the graph draws (not the op's own node inside it)."""
+    for code in ('import torch\ny = torch.tensor([1., 2.], requires_grad=True)\ny.backward(torch.ones(2))\n',
+                 'import torch\na = torch.ones(2, requires_grad=True).clone()\nb = a[:1]\nb.mul_(b)\n'
+                 'a.sum().backward()\n'):
+        chapter = run(code)['chapters'][0]
+        ids = {n['id'] for n in chapter['graph']['nodes']}
+        assert chapter['steps'] or chapter['error']
+        assert all(step['node'] in ids for step in chapter['steps'])
+        if chapter['error']:
+            assert chapter['error']['node'] in ids, chapter['error']
+
+
+def test_hook_handles_are_numbered_from_0_in_every_run():
+    code = 'import torch\nh = torch.tensor(1., requires_grad=True).register_hook(lambda g: g)\nprint(h.id)\n'
+    assert text_of(run(code)) == '0\n' and text_of(run(code)) == '0\n'
