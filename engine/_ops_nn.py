@@ -17,11 +17,12 @@ from . import _random
 from . import _reduce_order
 from . import _selection
 from . import _dtypes as dt
+from . import _misc
 from ._autograd import Node, SavedTensor
 from ._ops import (_versioned, _cast, _number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
                    _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mm_values, _mul_scalar, _out, _recording, _RESULT,
                    _rounded, _scalar,
-                   _scalar_sub, _sub_scalar, _sigmoid, _vec_exp, _vec_log, _vec_loop, _zeros_like, div, mm_mat1_backward,
+                   _scalar_sub, _sub_scalar, _sigmoid, _vec_exp, _vec_log, _vec_loop, _glibc_expf, _zeros_like, div, mm_mat1_backward,
                    mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
                    masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out, _zero_ties,
@@ -699,19 +700,44 @@ def _softmax_np(x, d):
 
 
 def _softmax_other_dim(x, d):
-    """Softmax over a dim that is not the last, as PyTorch's kernel (_vec_softmax) computes it (see _exps_along)."""
-    _, e, total = _exps_along(x, d)
+    """Softmax over a dim that is not the last, as PyTorch's kernel (_vec_softmax) computes it (see _exps_along):
+    its threads share the (outer, inner) positions in equal blocks, and a position takes the vectorized exp only
+    in a whole vector of its row that lies within its thread's block; then each exp is divided by the sum."""
+    inner = math.prod(x.shape[d + 1:])
+    vectors = None
+    if x.dtype is _F32:
+        vectors = _vector_positions(x.size // builtins.max(x.shape[d], 1) // builtins.max(inner, 1), inner,
+                                    _misc.settings['num_threads'])
+    _, e, total = _exps_along(x, d, vectors)
     return (e / total).astype(x.dtype, copy=False).reshape(x.shape)
 
 
-def _exps_along(x, d):
+def _vector_positions(outer, inner, threads, lanes=16):
+    """Which of the (outer, inner) positions _vec_softmax takes in whole vectors: at::parallel_for gives each of
+    `threads` threads a block of ceil(n / threads) positions in order; a thread takes a vector where 16 positions
+    are left both in the row and in its block, else the positions up to the nearer of the two ends one by one."""
+    n = outer * inner
+    mask = np.zeros(n, bool)
+    block = -(-n // threads) if n > 1 and threads > 1 else builtins.max(n, 1)
+    for begin in range(0, n, block):
+        end, i = builtins.min(n, begin + block), begin
+        while i < end:
+            if i % inner + lanes <= inner and i + lanes <= end:
+                mask[i:i + lanes] = True
+                i += lanes
+            else:
+                i = end if i + lanes > end else i + inner - i % inner
+    return mask.reshape(outer, inner)
+
+
+def _exps_along(x, d, vectors=None):
     """What PyTorch's softmax and log_softmax kernels over a dim that is not the last (_vec_softmax,
-    _vec_log_softmax) compute first: x taken as (outer, dim, inner), less its max along the dim; in each outer row,
-    the inner positions in whole vectors (64 bytes of x's dtype) take the vectorized exp (_vec_exp), the ones left
-    over the scalar exp; along the dim the exps are added in order. Halves are computed in float, the positions
-    left over storing each exp as a half first (the sum adds the exps in float); PyTorch's whole vectors of 32 halves
-    differ from that (not modelled). (PyTorch shares more than 32,768 positions between its threads, where a
-    thread's share can end inside a vector: not modelled.) Returns (x - max, the exps, their sums)."""
+    _vec_log_softmax) compute first: x taken as (outer, dim, inner), less its max along the dim; the inner
+    positions in whole vectors (64 bytes of x's dtype; or where the mask `vectors` (outer, inner) says) take the
+    vectorized exp (_vec_exp), the others the scalar one (glibc's expf for floats); along the dim the exps are added
+    in order. Halves are computed in float, the positions left over storing each exp as a half first (the sum adds
+    the exps in float); PyTorch's whole vectors of 32 halves differ from that (not modelled). Returns (x - max, the
+    exps, their sums)."""
     n = x.shape[d]
     inner = math.prod(x.shape[d + 1:])
     lanes = 64 // x.itemsize
@@ -720,7 +746,11 @@ def _exps_along(x, d):
         v = v.astype(_F32)
     shifted = v - np.max(v, axis=1, keepdims=True)
     whole = inner - inner % lanes
-    e = np.concatenate([_vec_exp(shifted[..., :whole]), _exp(shifted[..., whole:])], axis=2)
+    scalar_exp = _glibc_expf if v.dtype == _F32 else _exp
+    if vectors is not None:
+        e = np.where(vectors[:, None, :], _vec_exp(shifted), scalar_exp(shifted)).astype(v.dtype, copy=False)
+    else:
+        e = np.concatenate([_vec_exp(shifted[..., :whole]), scalar_exp(shifted[..., whole:])], axis=2)
     total = _in_order_along(e)
     if x.dtype is _F16:
         e[..., whole:] = e[..., whole:].astype(_F16)
@@ -902,7 +932,8 @@ def _log_softmax_grad(g, y, d):
         whole = inner - inner % (64 // yd.itemsize)
         rows = (math.prod(yd.shape[:d]), yd.shape[d], inner)
         v, gv = yd.reshape(rows), g._data.reshape(rows)
-        e = np.concatenate([_vec_exp(v[..., :whole]), _exp(v[..., whole:])], axis=2)
+        scalar_exp = _glibc_expf if v.dtype == _F32 else _exp
+        e = np.concatenate([_vec_exp(v[..., :whole]), scalar_exp(v[..., whole:])], axis=2)
         total = _in_order_along(gv)
         return make(np.asarray(_fma32(-e, total, gv) if e.dtype == _F32 else _fma64(-e, total, gv)).reshape(yd.shape))
     return g - y.exp() * g.sum(d, keepdim=True)
