@@ -1,6 +1,7 @@
 """A PyTorch-faithful autograd engine on numpy: `import engine as torch`."""
 import builtins as _builtins
 import contextlib as _contextlib
+import dis as _dis
 import os as _os
 import sys as _sys
 import types as _types
@@ -571,7 +572,7 @@ def _importing_from(frame):
     return frame.f_code.co_code[frame.f_lasti] == _IMPORT_FROM
 
 
-_IMPORT_FROM = __import__('dis').opmap['IMPORT_FROM']
+_IMPORT_FROM = _dis.opmap['IMPORT_FROM']
 
 
 def _missing_attributes_named_as_torch():
