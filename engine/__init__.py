@@ -572,7 +572,7 @@ def _importing_from(frame):
     return frame.f_code.co_code[frame.f_lasti] == _IMPORT_FROM
 
 
-_IMPORT_FROM = _dis.opmap['IMPORT_FROM']
+_IMPORT_FROM = _dis.opmap['IMPORT_FROM']        # (dis is loaded already: inspect, which the engine imports, uses it)
 
 
 def _missing_attributes_named_as_torch():

@@ -1454,8 +1454,8 @@ def _vec_log(x):
         ln2, ln2_low = np.float32(0.69314718246459960938), np.float32(-1.904654323148236017e-09)
         sx = ln2 * e                                                         # s = (ln 2, its low part) * e
         sy = _fma32(ln2_low, e, _fma32(ln2, e, -sx))
-        nx, ny = _two_sum(np.float32(-1), m)                                 # (m - 1) / (m + 1) as a pair
-        qx, qy = _two_sum(one, m)
+        nx, ny = _rand.two_sum(np.float32(-1), m)                            # (m - 1) / (m + 1) as a pair
+        qx, qy = _rand.two_sum(one, m)
         t = one / qx
         xx = nx * t
         xy = _fma32(xx, _fma32(-qy, t, _fma32(-qx, t, one)), _fma32(ny, t, _fma32(t, nx, -xx)))
@@ -1506,13 +1506,6 @@ def _glibc_expf(x):
     out[x > np.float32(float.fromhex('0x1.62e42ep6'))] = np.inf
     np.copyto(out, x, where=np.isnan(x))
     return out
-
-
-def _two_sum(a, b):
-    """a + b as a float pair (Knuth's two-sum: the rounded sum and its exact error)."""
-    s = a + b
-    v = s - a
-    return s, (a - (s - v)) + (b - v)
 
 
 def _sigmoid(x):

@@ -19,11 +19,10 @@ from . import _selection
 from . import _dtypes as dt
 from . import _misc
 from ._autograd import Node, SavedTensor
-from ._ops import (_versioned, _cast, _number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
-                   _exp, _fma32, _fma_in_k_order, _mkl_gemm, _mm_values, _mul_scalar, _out, _recording, _RESULT,
-                   _rounded, _scalar,
-                   _scalar_sub, _sub_scalar, _sigmoid, _vec_exp, _vec_log, _vec_loop, _glibc_expf, _zeros_like, div, mm_mat1_backward,
-                   mm_mat2_backward,
+from ._ops import (_cast, _number, _add_reduce, _add_scalar, _attach, _check_broadcast, _dims, _edge, _div_scalar, _F16, _F32, _float_dtype, _half,
+                   _exp, _fma32, _fma_in_k_order, _glibc_expf, _log_rounded as _log, _mkl_gemm, _mm_values,
+                   _mul_scalar, _out, _recording, _RESULT, _rounded, _scalar, _scalar_sub, _sub_scalar, _sigmoid,
+                   _vec_exp, _vec_log, _vec_loop, _versioned, _zeros_like, div, mm_mat1_backward, mm_mat2_backward,
                    pow as _pow, sigmoid_backward, put, _along, _given, _signed, _sizes, _not_broadcast_to,
                    masked_fill, ScatterBackward0, _not_for_bool, _Number, _iter_laid_out, _zero_ties,
                    _not_implemented, _nan_in_vectors, _in_suggested_format)
@@ -746,15 +745,21 @@ def _exps_along(x, d, vectors=None):
         v = v.astype(_F32)
     shifted = v - np.max(v, axis=1, keepdims=True)
     whole = inner - inner % lanes
-    scalar_exp = _glibc_expf if v.dtype == _F32 else _exp
-    if vectors is not None:
-        e = np.where(vectors[:, None, :], _vec_exp(shifted), scalar_exp(shifted)).astype(v.dtype, copy=False)
-    else:
-        e = np.concatenate([_vec_exp(shifted[..., :whole]), scalar_exp(shifted[..., whole:])], axis=2)
+    e = _kernel_exps(shifted, whole, vectors)
     total = _in_order_along(e)
     if x.dtype is _F16:
         e[..., whole:] = e[..., whole:].astype(_F16)
     return shifted, e, total
+
+
+def _kernel_exps(v, whole, vectors=None):
+    """The exps of a (outer, dim, inner) array as a softmax kernel takes them: Sleef's vectorized exp for the inner
+    positions below `whole` (or where the mask `vectors` (outer, inner) says), the scalar one (glibc's expf for
+    floats) for the rest."""
+    scalar_exp = _glibc_expf if v.dtype == _F32 else _exp
+    if vectors is not None:
+        return np.where(vectors[:, None, :], _vec_exp(v), scalar_exp(v)).astype(v.dtype, copy=False)
+    return np.concatenate([_vec_exp(v[..., :whole]), scalar_exp(v[..., whole:])], axis=2)
 
 
 def _in_order_along(a):
@@ -786,7 +791,7 @@ def _log_softmax_np(x, d):
     return shifted - np.log(np.sum(np.exp(shifted), axis=d, keepdims=True))
 
 
-_log, _log1p = _rounded(np.log), _rounded(np.log1p)
+_log1p = _rounded(np.log1p)
 
 
 def _vec_sum(rows, vector_bytes=64, fused_tail=None):
@@ -932,8 +937,7 @@ def _log_softmax_grad(g, y, d):
         whole = inner - inner % (64 // yd.itemsize)
         rows = (math.prod(yd.shape[:d]), yd.shape[d], inner)
         v, gv = yd.reshape(rows), g._data.reshape(rows)
-        scalar_exp = _glibc_expf if v.dtype == _F32 else _exp
-        e = np.concatenate([_vec_exp(v[..., :whole]), scalar_exp(v[..., whole:])], axis=2)
+        e = _kernel_exps(v, whole)
         total = _in_order_along(gv)
         return make(np.asarray(_fma32(-e, total, gv) if e.dtype == _F32 else _fma64(-e, total, gv)).reshape(yd.shape))
     return g - y.exp() * g.sum(d, keepdim=True)

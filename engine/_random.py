@@ -204,12 +204,17 @@ def fma64(a, b, c):
     ah, al = _halves(a)
     bh, bl = _halves(b)
     e = ((ah * bh - p) + ah * bl + al * bh) + al * bl          # a * b == p + e exactly
-    s = p + c
-    v = s - p
-    t = (p - (s - v)) + (c - v)                                # p + c == s + t exactly
+    s, t = two_sum(p, c)                                       # p + c == s + t exactly
     r = s + (t + e)
     # (an infinite operand or a sum of exactly zero: the splitting gives nan or loses -0.; p + c is then right)
     return np.where(np.isfinite(r) & (r != 0), r, s)
+
+
+def two_sum(a, b):
+    """a + b as a pair: the rounded sum and its exact error (Knuth's two-sum)."""
+    s = a + b
+    v = s - a
+    return s, (a - (s - v)) + (b - v)
 
 
 def _halves(x):

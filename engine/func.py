@@ -14,6 +14,10 @@ from . import _function
 from ._saved_hooks import disable_saved_tensors_hooks
 from ._tensor import Tensor, Size
 
+
+__all__ = ['grad', 'grad_and_value', 'vjp', 'jvp', 'jacrev', 'jacfwd', 'hessian', 'functional_call', 'vmap']
+
+
 def _differentiating():
     """What a transform runs its function in: autograd on, and out of inference mode (the transforms work inside
     torch.inference_mode() and torch.no_grad() alike)."""
@@ -21,9 +25,6 @@ def _differentiating():
     stack.enter_context(ag.inference_mode(False))
     stack.enter_context(ag.enable_grad())
     return stack
-
-
-__all__ = ['grad', 'grad_and_value', 'vjp', 'jvp', 'jacrev', 'jacfwd', 'hessian', 'functional_call', 'vmap']
 
 
 # ---------------------------------------------------------------------------------------------- pytrees

@@ -684,12 +684,11 @@ def _file_modules():
         setattr(sys.modules[__name__ + '.dataloader'], fn.__name__, fn)
     sys.modules[__name__ + '.dataset'].random_split = random_split        # (defined in dataset.py)
     # torch.utils.data._utils.collate, where default_collate lives (custom collate functions import it from there)
-    for name in ('_utils', '_utils.collate'):
-        module = sys.modules.setdefault(__name__ + '.' + name, types.ModuleType(__name__ + '.' + name))
-    module.default_collate, module.default_convert = default_collate, default_convert
-    sys.modules[__name__ + '._utils'].collate = module
-    sys.modules[__name__ + '._utils'].__path__ = []        # (a package: its collate module imports through it)
-    globals()['_utils'] = sys.modules[__name__ + '._utils']
+    utils = sys.modules[__name__ + '._utils'] = types.ModuleType(__name__ + '._utils')
+    utils.__path__ = []                                   # (a package: its collate module imports through it)
+    utils.collate = sys.modules[utils.__name__ + '.collate'] = types.ModuleType(utils.__name__ + '.collate')
+    utils.collate.default_collate, utils.collate.default_convert = default_collate, default_convert
+    globals()['_utils'] = utils
 
 
 __path__ = []           # (a package to the import system, which then finds those files)
