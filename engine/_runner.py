@@ -388,6 +388,9 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
                 sys.modules.pop(name, None)
             else:
                 sys.modules[name] = mod
+        for name in [name for name, mod in sys.modules.items() if name.startswith('torch.') and
+                     getattr(mod, '__name__', '').startswith(engine.__name__)]:
+            del sys.modules[name]       # (the run's `import torch.nn` aliases: found again by the next run)
         sys.modules.update(foreign)
     node_link, dot, graph_failure = _export_graph(graph, namespace, ids)
     return {'output': capture.result(), 'error': error, 'graph': node_link, 'dot': dot, 'chapters': recorder.chapters,

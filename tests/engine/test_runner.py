@@ -151,6 +151,14 @@ def test_torch_is_the_engine_only_during_the_run():
     assert sys.modules.get('torch') is before
 
 
+def test_the_runs_torch_submodules_are_gone_after_it(monkeypatch):
+    # (left behind, they made a later `import torch` of real PyTorch load the engine's torch.nn.functional)
+    monkeypatch.delitem(sys.modules, 'torch.nn.functional', raising=False)
+    result = run('import torch\nimport torch.nn.functional as F\nprint(F.relu(torch.tensor(-1.)))\n')
+    assert text_of(result) == 'tensor(0.)\n'
+    assert 'torch.nn.functional' not in sys.modules
+
+
 def test_each_run_gets_a_fresh_main_namespace():
     assert text_of(run('secret = 1\nprint(__name__)\n')) == '__main__\n'
     assert run('print(secret)')['error']['type'] == 'NameError'
