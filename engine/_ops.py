@@ -4273,14 +4273,14 @@ def _scatter_grad(g, shape, key, cls, saved):
 class IndexBackward0(Node):
     def apply(self, g):
         indices = self.saved('indices')
-        if 0 in self._saved['self_sym_sizes']:      # (an empty input's: its indices were never read)
-            return (make(np.zeros(self._saved['self_sym_sizes'], g._data.dtype)),)
         key = tuple(slice(None) if t is None else t._data for t in indices)
         if builtins.any(k.dtype == np.uint8 for k in key if type(k) is np.ndarray):      # (a uint8 mask: warned
             _byte_warning([k for k in key if type(k) is np.ndarray and k.dtype == np.uint8])   # as it is read)
             key = tuple(k != 0 if type(k) is np.ndarray and k.dtype == np.uint8 else k for k in key)
         shape = self._saved['self_sym_sizes']
-        return (_versioned(put(g, _flat_index(shape)[key], shape, IndexPutImplBackward0,   # (differentiable:
+        # (an empty input's gradient is empty, and so is g: its indices are not read)
+        at = np.zeros(g._data.shape, np.intp) if 0 in shape else _flat_index(shape)[key]
+        return (_versioned(put(g, at, shape, IndexPutImplBackward0,                       # (differentiable:
                                {'accumulate': True, 'indices': SavedList(indices)}), 1),)  # double backward works)
 
 
@@ -4312,7 +4312,9 @@ def setitem(a, idx, value):
         _str_index(idx)
     idx_t = _index_tuple(idx)                                       # (a list of sequences: a tuple, warned)
     byte = [i for i in idx_t if isinstance(i, Tensor) and i._data.dtype == np.uint8 and i._data.ndim]
-    idx_t, adv = _index_parts(a, _byte_masks(idx_t) if byte else idx_t)
+    masks = _byte_masks(idx_t) if byte else idx_t
+    given = {id(m): i for m, i in zip(masks, idx_t) if m is not i}     # (a uint8 mask's own tensor, its node saves)
+    idx_t, adv = _index_parts(a, masks)
     if adv:                             # (index_put_ into the view the basic indices make: CopySlices unless `a`)
         view, advanced = _basic_views(a, idx_t, check_types=False, numpy_at=_numpy_positions(idx, idx_t))
         _check_inplace(view, (value,))      # (autograd's checks come before the kernel's: index types, masks...)
@@ -4329,7 +4331,7 @@ def setitem(a, idx, value):
             if byte and fill:
                 raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
             key += [slice(None)] * (d - dim) + [_to_np_index(t)]
-            sources += [None] * (d - dim) + [t]
+            sources += [None] * (d - dim) + [given.get(id(t), t)]
             dim = d + (t._data.ndim if t._data.dtype.kind == 'b' else 1)
         if isinstance(value, Tensor) and value._data.ndim and value._data.shape[0] == 1:   # (PyTorch's
             shape = value._data.shape                                       # slicePrefix1sDims: a view without them)
@@ -4355,8 +4357,8 @@ def _whole(a, idx):
     for k, i in enumerate(idx):
         if type(i) is slice and dim < nd:
             start, stop, step = i.indices(a._data.shape[dim])
-            if (start, step) != (0, 1) or stop < a._data.shape[dim]:
-                return False
+            if not (i.start is None or i.start == 0) or step != 1 or stop < a._data.shape[dim]:
+                return False                # (the start as written: `b[-3:]` is a slice, `b[0:10]` not)
             dim += 1
         elif i is Ellipsis:
             dim = builtins.max(dim, nd - (len(idx) - k - 1))     # (the items after it index the last dims)
@@ -4423,6 +4425,7 @@ def _put_indices(a, name, indices, values, pos, accumulate=False):
         raise TypeError("%s(): argument 'values' (position %d) must be Tensor, not %s"
                         % (name, pos, _parser_type(values)))
     byte = [i for i in indices if i._data.dtype == np.uint8]
+    given = tuple(indices)                      # (what its node saves: uint8 masks as they are)
     if byte:
         indices = [make(i._data != 0) if i._data.dtype == np.uint8 else i for i in indices]
     key = tuple(_to_np_index(i) for i in indices)
@@ -4437,7 +4440,7 @@ def _put_indices(a, name, indices, values, pos, accumulate=False):
         if not accumulate and builtins.len(indices) == 1 and values._data.size == 1:
             raise RuntimeError('masked_fill_ only supports boolean masks, but got mask with dtype unsigned char')
         _byte_warning(byte)
-    return key, tuple(indices)
+    return key, given
 
 
 def _sizes(shape):
@@ -4511,6 +4514,10 @@ class IndexPutBackward0(Node):
         self._unpack_all()                     # (its saved indices, checked as PyTorch checks them)
         key = self.key
         gs = g
+        byte = [t._data for t in self.saved('indices') if t is not None and t._data.dtype == np.uint8]
+        if byte:                               # (each gradient reads the indices again: index_put_, index)
+            for _ in range((self.needs(0) and not self._saved['accumulate']) + self.needs(1)):
+                _byte_warning(byte)
         if g._requires_grad and ag.grad_enabled:     # create_graph: the same gradients, differentiable
             if not self.needs(0):
                 gs = None
@@ -4535,6 +4542,31 @@ def _along(index, dim, shape):
     return np.ravel_multi_index(tuple(np.broadcast_arrays(*coords)), shape)
 
 
+def _check_scatter_gather_index(idx, d, size, others):
+    """PyTorch's bounds check of gather's and scatter's index (values along dim d of a tensor of that size), failing
+    on the first bad value the CPU kernel meets: it goes through the positions of the other dims as TensorIterator
+    does (dims of size 1 dropped, neighbours merged where every operand's strides allow: `others`, the arrays whose
+    strides count), and, unless d is the last dim, runs d's loop outside the innermost (merged) dim."""
+    bad = (idx < 0) | (idx >= size)
+    if not bad.any():
+        return
+    shape = idx.shape
+    nd = len(shape)
+    order = builtins.list(range(nd))
+    dims = [i for i in range(nd) if i != d and shape[i] > 1]
+    if d != nd - 1 and dims:
+        arrays = [idx] + [o for o in others if o.ndim == nd]
+        inner, merged = [dims[-1]], shape[dims[-1]]
+        for p in reversed(dims[:-1]):
+            if not builtins.all(o.strides[p] == merged * o.strides[inner[0]] for o in arrays):
+                break
+            inner.insert(0, p)
+            merged *= shape[p]
+        order = [i for i in range(nd) if i != d and i not in inner] + [d] + inner
+    value = np.transpose(idx, order)[np.transpose(bad, order)][0]
+    raise RuntimeError('index %d is out of bounds for dimension %d with size %d' % (value, d, size))
+
+
 def gather(a, dim, index, *, sparse_grad=False):
     """out[i][j] = a[i][index[i][j]] (dim 1): values picked along dim."""
     nd = a._data.ndim
@@ -4551,9 +4583,8 @@ def gather(a, dim, index, *, sparse_grad=False):
             raise RuntimeError('Size does not match at dimension %d expected index [%s] to be no larger than self [%s] '
                                'apart from dimension %d' % (i, ', '.join(map(str, idx.shape)),
                                                            ', '.join(map(str, a._data.shape)), d))
-    bad = idx[(idx < 0) | (idx >= shape[d])]
-    if bad.size:
-        raise RuntimeError('index %d is out of bounds for dimension %d with size %d' % (bad.flat[0], d, shape[d]))
+    if idx.size:
+        _check_scatter_gather_index(idx.reshape(ishape), d, shape[d], (a._data,))
     flat = _along(idx.reshape(ishape).astype(np.intp), d, shape)
     # (row-major, as PyTorch's kernel writes it: numpy's result takes the layout of an expanded or transposed index)
     out = make(np.ascontiguousarray(a._data.reshape(-1)[flat]).reshape(idx.shape))

@@ -53,17 +53,14 @@ def _scatter_meta(a, dim, index, src=None, *args, **kwargs):
     return d
 
 
-def _positions(a, d, index):
+def _positions(a, d, index, src=None):
     """Flat positions in `a` (0-d read as 1-d) that scatter `index` addresses along d (checked by _scatter_meta),
-    each in bounds."""
+    each in bounds (src: the values' array, if any)."""
     idx = index._data
     if not idx.size:
         return np.zeros(idx.shape, np.intp)
     shape, ishape = _shape(a), idx.shape or (1,)
-    size = shape[d]
-    bad = idx[(idx < 0) | (idx >= size)]
-    if bad.size:
-        raise RuntimeError('index %d is out of bounds for dimension %d with size %d' % (bad.flat[0], d, size))
+    ops._check_scatter_gather_index(idx.reshape(ishape), d, shape[d], (a._data,) if src is None else (a._data, src))
     return _along(idx.reshape(ishape).astype(np.intp), d, shape)
 
 
@@ -132,7 +129,7 @@ def scatter(a, dim, index, src=None, value=None, *, reduce=None):
     if reduce is not None:
         return _scatter_reduce_legacy(a, dim, index, v, reduce)
     is_src = isinstance(v, Tensor)
-    flat = _positions(a, d, index)
+    flat = _positions(a, d, index, v._data if is_src else None)
     out = a._data.copy()
     vals = _region(v, index).reshape(-1) if is_src else np.asarray(_scalar(v))
     out.reshape(-1)[flat.reshape(-1)] = vals.astype(out.dtype)
@@ -182,7 +179,7 @@ def _scatter_reduce_legacy(a, dim, index, v, reduce):
 def scatter_add(a, dim, index, src):
     """A copy of `a` with src's values added at index along dim: out[index[i][j]][j] += src[i][j]."""
     d = _scatter_meta(a, dim, index, src)
-    flat = _positions(a, d, index)
+    flat = _positions(a, d, index, src._data)
     out = a._data.copy()
     np.add.at(out.reshape(-1), flat.reshape(-1), _region(src, index).reshape(-1))
     return _src_meta(_attach(make(out), ScatterAddBackward0, (a, src),
@@ -247,7 +244,7 @@ def scatter_reduce(a, dim, index, src, reduce, *, include_self=True):
         raise RuntimeError('reduce argument must be either sum, prod, mean, amax or amin, got %s' % reduce)
     if reduce == 'mean' and a._data.dtype.kind == 'b':
         raise NotImplementedError('"scatter_gather_tensor_cpu_reduce_mean" not implemented for \'Bool\'')
-    flat = _positions(a, d, index)
+    flat = _positions(a, d, index, src._data)
     out = make(_reduced(a._data, flat.reshape(-1), _region(src, index).reshape(-1), reduce, include_self))
     return _src_meta(_attach(out, ScatterReduceBackward0, (a, src), {
         'dim': _given(dim), 'include_self': include_self, 'index': SavedTensor(index), 'reduce': reduce,
@@ -294,13 +291,13 @@ class ScatterReduceBackward0(Node):
 
 # ================================================================================================ index_*
 
-def _index_vector(a, d, index, name, error=RuntimeError, dtypes='int32/int64'):
+def _index_vector(a, d, index, name, error=RuntimeError, dtypes='int32/int64', alpha=1):
     idx = _index_kind(index, name, dtypes)
     size = _shape(a)[d]
     idx = idx.reshape(-1)
     bad = idx[(idx < -size) | (idx >= size)] if name == 'index_fill_' else idx[(idx < 0) | (idx >= size)]
-    if bad.size and name == 'index_add_' and a._data.ndim <= 1:
-        raise IndexError('index out of range in self')
+    if bad.size and name == 'index_add_' and (a._data.ndim <= 1 or d not in (0, a._data.ndim - 1) or alpha != 1):
+        raise IndexError('index out of range in self')      # (scatter_add's check is the other's: its own kernel)
     if bad.size:
         raise error('%sindex %d is out of bounds for dimension %d with size %d'
                     % ('index_copy_(): ' if name == 'index_copy_' else '', bad[0], d, size))
@@ -370,7 +367,7 @@ def index_add(a, dim, index, source, *, alpha=1):
     d = _index_add_meta(a, dim, index, source)
     if isinstance(alpha, Tensor):               # (a 0-d tensor the parser took as a Scalar)
         alpha = alpha.item()
-    idx = _index_vector(a, d, index, 'index_add_')
+    idx = _index_vector(a, d, index, 'index_add_', alpha=alpha)
     out = a._data.copy().reshape(_shape(a))
     np.add.at(out, _slot(out.shape, d, idx), (source._data * alpha if alpha != 1 else source._data).astype(
         out.dtype).reshape(_shape(source)))
@@ -736,7 +733,11 @@ def take_along_dim(a, indices, dim=None):
     sizes[d] = indices._data.shape[d]
     ops._check_broadcast(tuple(sizes), indices._data.shape)        # (infer_size's words)
     # (PyTorch gathers with a copy of the broadcast indices, laid out as clone() lays them out: dense)
-    indices = make(_preserved_copy(indices.broadcast_to(broadcast_shapes(sizes, indices._data.shape))._data))
+    # (and wrapped into the dim's range, as 2.13's helper does: -1 and 3 of a size 3 are 2 and 0)
+    copied = _preserved_copy(indices.broadcast_to(broadcast_shapes(sizes, indices._data.shape))._data)
+    if a._data.shape[d]:
+        np.remainder(copied, a._data.shape[d], out=copied)
+    indices = make(copied)
     sizes = list(indices._data.shape)
     sizes[d] = a._data.shape[d]
     ops._check_broadcast(tuple(sizes), a._data.shape)
@@ -1172,8 +1173,10 @@ def as_strided(a, size, stride, storage_offset=None):
         raise RuntimeError('setStorage: sizes %s, strides %s, storage offset %d, and itemsize %d requiring a storage '
                            'size of %d are out of bounds for storage of size %d'
                            % (_sizes(size), _sizes(stride), off, item, need * item, flat.size * item))
+    # (elements sharing memory, as an expanded view's: read-only, so that writes get expand's refusals and warnings)
+    shared = 0 not in size and builtins.any(s == 0 and n > 1 for n, s in zip(size, stride))
     data = np.lib.stride_tricks.as_strided(flat[off:], size, tuple(s * item for s in stride),
-                                           writeable=flat.flags.writeable)
+                                           writeable=flat.flags.writeable and not shared)
     start = a.storage_offset()
     out = ops._view_result(a, data, ops.AsStridedBackward0, {'size': size, 'stride': stride,
                                                              'storage_offset': storage_offset})

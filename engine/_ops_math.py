@@ -414,8 +414,8 @@ class Atan2Backward0(Node):
 class HypotBackward0(Node):
     def apply(self, g):                       # grad * self / result, grad * other / result
         r = self.saved('result')
-        return (g * self.saved('self') / r if self.needs(0) else None,
-                g * self.saved('other') / r if self.needs(1) else None)
+        gb = g * self.saved('other') / r if self.needs(1) else None     # (other's first: see MulBackward0)
+        return (g * self.saved('self') / r if self.needs(0) else None), gb
 
 
 def _logaddexp_np(x, y):
@@ -434,8 +434,8 @@ def _logaddexp2_np(x, y):
 class LogaddexpBackward0(Node):
     def apply(self, g):                       # grad / (1 + exp(other - self)), grad / (1 + exp(self - other))
         x, y = self.saved('self'), self.saved('other')
-        return (g / _add_scalar((y - x).exp(), 1) if self.needs(0) else None,
-                g / _add_scalar((x - y).exp(), 1) if self.needs(1) else None)
+        gb = g / _add_scalar((x - y).exp(), 1) if self.needs(1) else None       # (other's first: see MulBackward0)
+        return (g / _add_scalar((y - x).exp(), 1) if self.needs(0) else None), gb
 
 
 class Logaddexp2Backward0(Node):
@@ -449,16 +449,16 @@ class FmaxBackward0(Node):
     def apply(self, g):                       # grad masked where the other operand was picked
         x, y = self.saved('self'), self.saved('other')
         keep = (x >= y).logical_or(y.isnan())
-        return (g.masked_fill(keep.logical_not(), 0) if self.needs(0) else None,
-                g.masked_fill(keep, 0) if self.needs(1) else None)
+        gb = g.masked_fill(keep, 0) if self.needs(1) else None       # (other's first: see MulBackward0)
+        return (g.masked_fill(keep.logical_not(), 0) if self.needs(0) else None), gb
 
 
 class FminBackward0(Node):
     def apply(self, g):
         x, y = self.saved('self'), self.saved('other')
         keep = (x <= y).logical_or(y.isnan())
-        return (g.masked_fill(keep.logical_not(), 0) if self.needs(0) else None,
-                g.masked_fill(keep, 0) if self.needs(1) else None)
+        gb = g.masked_fill(keep, 0) if self.needs(1) else None       # (other's first: see MulBackward0)
+        return (g.masked_fill(keep.logical_not(), 0) if self.needs(0) else None), gb
 
 
 atan2 = _pointwise2('atan2', _rounded2(np.arctan2), Atan2Backward0, ('other', 'self'))
@@ -524,8 +524,8 @@ def _xlog(a, other, log, nodes):
 class XlogyBackward0(Node):
     def apply(self, g):          # xlogy(grad, other).masked_fill((self == 0.) & (other <= 0.), 0.), grad * self / other
         x, y = self.saved('self'), self.saved('other')
-        return (xlogy(g, y).masked_fill((x == 0.).logical_and(y <= 0.), 0.) if self.needs(0) else None,
-                g * x / y if self.needs(1) else None)
+        gb = g * x / y if self.needs(1) else None                   # (other's first: see MulBackward0)
+        return (xlogy(g, y).masked_fill((x == 0.).logical_and(y <= 0.), 0.) if self.needs(0) else None), gb
 
 
 class XlogyBackward1(Node):
@@ -668,14 +668,16 @@ def lerp(a, end, weight):
 class LerpBackward0(Node):
     def apply(self, g):                       # grad * (1 - weight), grad * weight (weight a C++ double)
         w = builtins.float(self._saved['weight'])
-        return (_scaled(g, 1 - w) if self.needs(0) else None, _scaled(g, w) if self.needs(1) else None)
+        ge = _scaled(g, w) if self.needs(1) else None               # (end's first: see MulBackward0)
+        return (_scaled(g, 1 - w) if self.needs(0) else None), ge
 
 
 class LerpBackward1(Node):
     def apply(self, g):                       # grad * (1 - weight), grad * weight, grad * (end - self)
         w = self.saved('weight') if self.needs(0) or self.needs(1) else None
-        return (g * _scalar_sub(1, w) if self.needs(0) else None, g * w if self.needs(1) else None,
-                g * (self.saved('end') - self.saved('self')) if self.needs(2) else None)
+        ge = g * w if self.needs(1) else None                       # (end, self, weight: see MulBackward0)
+        return (g * _scalar_sub(1, w) if self.needs(0) else None), ge, (
+            g * (self.saved('end') - self.saved('self')) if self.needs(2) else None)
 
 
 def _addc_operands(a, t1, t2, value, name):

@@ -189,8 +189,8 @@ def where(condition, input=_NO_VALUES, other=_NO_VALUES):
 class WhereBackward0(Node):
     def apply(self, g):
         c = self.saved('condition')
-        return (where(c, g, 0.) if self.needs(0) else None,
-                where(c, 0., g) if self.needs(1) else None)
+        gb = where(c, 0., g) if self.needs(1) else None     # (other's first: see MulBackward0)
+        return (where(c, g, 0.) if self.needs(0) else None), gb
 
 
 def _evenly_distribute(g, x, value):
@@ -303,15 +303,15 @@ def _extremum_grad(g, a, b, lose):
 class MaximumBackward0(Node):
     def apply(self, g):
         a, b = self.saved('self')._data, self.saved('other')._data
-        return (_extremum_grad(g, a, b, a < b) if self.needs(0) else None,
-                _extremum_grad(g, a, b, a > b) if self.needs(1) else None)
+        gb = _extremum_grad(g, a, b, a > b) if self.needs(1) else None     # (other's first: see MulBackward0)
+        return (_extremum_grad(g, a, b, a < b) if self.needs(0) else None), gb
 
 
 class MinimumBackward0(Node):
     def apply(self, g):
         a, b = self.saved('self')._data, self.saved('other')._data
-        return (_extremum_grad(g, a, b, a > b) if self.needs(0) else None,
-                _extremum_grad(g, a, b, a < b) if self.needs(1) else None)
+        gb = _extremum_grad(g, a, b, a < b) if self.needs(1) else None
+        return (_extremum_grad(g, a, b, a > b) if self.needs(0) else None), gb
 
 
 maximum = _elementwise_extremum(np.maximum, MaximumBackward0)
@@ -520,8 +520,8 @@ class LinalgCrossBackward0(Node):
     def apply(self, g):
         dim = self._saved['dim']
         dim = dim - 2 ** 64 if dim >= 2 ** 63 else dim
-        return (linalg_cross(self.saved('other'), g, dim=dim) if self.needs(0) else None,
-                linalg_cross(g, self.saved('self'), dim=dim) if self.needs(1) else None)
+        gb = linalg_cross(g, self.saved('self'), dim=dim) if self.needs(1) else None    # (other's first: see
+        return (linalg_cross(self.saved('other'), g, dim=dim) if self.needs(0) else None), gb   # MulBackward0)
 
 
 def linalg_svd(a, full_matrices=True, *, driver=None):

@@ -566,7 +566,15 @@ class PreluKernelBackward0(Node):
 
 
 class PreluKernelBackwardBackward0(_SecondOrder):
-    pass
+    def apply(self, *grads):
+        # (PyTorch's formulas give the input and the weight zeros_like(self) where the other gradient is undefined;
+        # for the weight autograd then sums those zeros to its shape)
+        out = list(super().apply(*grads))
+        x = self._ins[1]
+        for i in (1, 2):
+            if out[i] is None and self.needs(i):
+                out[i] = make(np.zeros(x._data.shape if i == 1 else self._ins[2]._data.shape, x._data.dtype))
+        return tuple(out)
 
 
 # ================================================================================================ weight norm

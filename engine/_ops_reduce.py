@@ -199,8 +199,8 @@ def vdot(a, b):
 
 class VdotBackward0(Node):
     def apply(self, g):
-        return (g * self.saved('other') if self.needs(0) else None,
-                g * self.saved('self') if self.needs(1) else None)
+        gb = g * self.saved('self') if self.needs(1) else None     # (other's first: see MulBackward0)
+        return (g * self.saved('other') if self.needs(0) else None), gb
 
 
 # ================================================================================================ scans

@@ -1184,9 +1184,9 @@ def index_reduce(input, dim, index, source, reduce, *, include_self=True):
         raise NotImplementedError('"index_reduce_func_exclude_input_init" not implemented for \'Bool\'')
     idx = index._data.reshape(-1)
     size = _shape(input)[d]
-    if idx.size and (idx.min() < -size or idx.max() >= size):
+    if idx.size and (idx.min() < 0 or idx.max() >= size):
         raise IndexError('index out of range in self')
-    idx = (idx % max(size, 1)).astype(np.intp)
+    idx = idx.astype(np.intp)
     x = input._data.reshape(_shape(input))
     src = source._data.reshape(_shape(source)).astype(x.dtype)
     out = x.copy()

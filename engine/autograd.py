@@ -253,8 +253,17 @@ def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, all
     """autograd.grad with is_grads_batched: the first dim of each grad_output indexes the vectors to take gradients
     against, one backward pass each (PyTorch vmaps them), the results stacked."""
     from ._ops import stack
+    from ._factories import ones_like, zeros_like
+    grad_outputs = list(grad_outputs) if grad_outputs else [None] * len(outputs)
     for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
-        if g is not None and g[0].shape != out.shape:      # (g[0]: PyTorch's IndexError for a 0-d one)
+        if g is None:                       # (implicit, as backward's: ones of the output's shape, then batched)
+            if out.numel() != 1:
+                raise RuntimeError('grad can be implicitly created only for scalar outputs')
+            if not out.dim():
+                raise ValueError('vmap(vjp, in_dims=0, ...)(<inputs>): Got in_dim=0 for some input, but that input '
+                                 'is a Tensor of dimensionality 0 so expected in_dim to satisfy 0 <= in_dim < 0.')
+            grad_outputs[i] = ones_like(out, requires_grad=False)
+        elif g[0].shape != out.shape:       # (g[0]: PyTorch's IndexError for a 0-d one)
             raise RuntimeError('If `is_grads_batched=True`, we interpret the first dimension of each grad_output as '
                                'the batch dimension. The sizes of the remaining dimensions are expected to match the '
                                'shape of corresponding output, but a mismatch was detected: grad_output[%d] has a '
@@ -264,8 +273,10 @@ def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, all
     n = next(g.shape[0] for g in grad_outputs if g is not None)
     rows = [grad(outputs, inputs, tuple(None if g is None else g[b] for g in grad_outputs),
                  retain_graph=True if b < n - 1 else retain_graph, create_graph=create_graph,
-                 allow_unused=allow_unused, materialize_grads=materialize_grads) for b in range(n)]
-    result = tuple(None if col[0] is None else stack(col) for col in zip(*rows))
+                 allow_unused=allow_unused or materialize_grads) for b in range(n)]
+    # (an unused input's gradient: None, or with materialize_grads zeros of its shape, made after the batch)
+    result = tuple((zeros_like(x, requires_grad=create_graph) if materialize_grads else None) if col[0] is None
+                   else stack(col) for x, col in zip(inputs, zip(*rows)))
     return result if names is None else dict(zip(names, result))
 
 

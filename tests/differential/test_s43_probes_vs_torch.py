@@ -1,0 +1,108 @@
+"""Differences found by session 43's learner-style probes against real PyTorch, each kept here with its variants.
+Printed text, warnings and the final error must be the same."""
+import pytest
+
+T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
+from .harness import SHOW, load_engine, run_both, same  # noqa: E402
+
+E = load_engine()
+
+SNIPPETS = {
+    # a slice counts as the whole dim only when its start is written 0 (or left out): `b[-3:] = v` is CopySlices
+    "setitem_negative_start_slice": (
+        'x = torch.arange(6.).reshape(3, 2).requires_grad_()\n'
+        'b = x * 2; b[-3:] = -1.\n'
+        'c = x * 2; c[:, -2:] += 1\n'
+        'd = x * 2; d[0:10] = 2.\n'
+        'e = x * 2; e[:] = 3.\n'
+        'print(b.grad_fn, c.grad_fn, d.grad_fn, e.grad_fn)\n'
+        'v = torch.zeros(0, 3, dtype=torch.bool); v[1:0, :] = True; print(v)'),
+    # take_along_dim with a dim wraps its indices into the dim's range (without one it refuses them)
+    "take_along_dim_wraps": (
+        'x = torch.arange(6.).reshape(2, 3)\n'
+        'print(torch.take_along_dim(x, torch.tensor([[-1, 3, -4, 100]]), 1))\n'
+        'w = x.clone().requires_grad_(); y = torch.take_along_dim(w, torch.tensor([[-1, 3, -4]]), 1)\n'
+        'print(y.grad_fn._saved_index); y.sum().backward(); print(w.grad)\n'
+        'tries(lambda: torch.take_along_dim(x, torch.tensor([7])), lambda: torch.take_along_dim(x, torch.tensor([-1])))'),
+    # an as_strided view whose elements share memory refuses writes, and index_put_ / masked_fill_ warn, as for
+    # an expanded tensor
+    "as_strided_overlapping_writes": (
+        'x = torch.zeros(3).as_strided((3,), (0,))\n'
+        'tries(lambda: x.mul_(2), lambda: x.__setitem__(slice(None), 1.), lambda: x.view(3, 1).add_(1))\n'
+        'x[[1]] = 1.\n'
+        'x.masked_fill_(torch.tensor([True, False, False]), 2.)\n'
+        'print(x, torch.zeros(4).as_strided((2, 2), (1, 2)).add_(1))'),
+    # index_add_'s bad index: scatter_add's message for a first or last dim of 2 dims or more with alpha 1, else
+    # "index out of range in self"; index_reduce refuses negative indices
+    "index_add_and_index_reduce_bad_indices": (
+        'x = torch.zeros(4, 3)\n'
+        'tries(lambda: x.index_add_(0, torch.tensor([-1]), torch.ones(1, 3), alpha=2),\n'
+        '      lambda: torch.zeros(2, 3, 4).index_add_(1, torch.tensor([3]), torch.ones(2, 1, 4)),\n'
+        '      lambda: torch.zeros(2, 3, 4).index_add_(2, torch.tensor([5]), torch.ones(2, 3, 1)),\n'
+        '      lambda: x.index_add_(0, torch.tensor([5]), torch.ones(1, 3)),\n'
+        '      lambda: x.index_add_(1, torch.tensor([5]), torch.ones(4, 1), alpha=1.0),\n'
+        '      lambda: torch.zeros(4).index_add_(0, torch.tensor([5]), torch.ones(1)),\n'
+        '      lambda: torch.zeros(3).index_reduce(0, torch.tensor([-1]), torch.ones(1), "amax"),\n'
+        '      lambda: torch.zeros(3, 2).index_reduce(1, torch.tensor([-2]), torch.ones(3, 1), "prod"))'),
+    # gather and scatter name the first bad index their kernel meets: over a dim that is not the last, the dim's
+    # loop runs outside the innermost of the others
+    "gather_scatter_first_bad_index": (
+        'x = torch.zeros(2, 2, 1); i = torch.tensor([[[0], [-1]], [[-2], [0]]])\n'
+        'tries(lambda: x.gather(1, i), lambda: x.scatter(1, i, 1.), lambda: x.scatter_add(1, i, torch.ones(2, 2, 1)))\n'
+        'y = torch.zeros(3, 2, 2); j = torch.tensor([[[0, 0], [0, 7]], [[5, 0], [0, 0]]])\n'
+        'tries(lambda: y.gather(0, j), lambda: y.gather(1, j), lambda: y.scatter_(2, j, 2.))'),
+    # a uint8 mask is read again by each gradient of index_put_ (warned each time), and its node saves it as given
+    "uint8_index_put_backward_warnings": (
+        'x = torch.ones(5, 2, requires_grad=True); b = x * 2\n'
+        'm = torch.tensor([0, 0, 0, 1, 0], dtype=torch.uint8)\n'
+        'b[m, [0, 0]] = -1\n'
+        'print(b.grad_fn._saved_indices)\n'
+        'b.sum().backward()\n'
+        'w = torch.ones(1, requires_grad=True); c = x * 2; c[m, [0, 0]] += w; c.sum().backward()\n'
+        'd = (x * 2).index_put((m,), torch.tensor([1., 2.])); print(d.grad_fn._saved_indices); d.sum().backward()\n'
+        'print(x.grad, w.grad)'),
+    # an empty input's index gradient is differentiable under create_graph
+    "index_backward_of_empty_input": (
+        'x = torch.ones(2, 3, requires_grad=True)\n'
+        'r = x[:0, [0]]\n'
+        'g, = torch.autograd.grad((r * r).sum(), x, create_graph=True)\n'
+        'print(g.grad_fn, g)'),
+    # a node computes its inputs' gradients in the order of their names (other before self, end before self), as
+    # PyTorch's generated code: the gradients' nodes under create_graph are numbered so
+    "gradients_in_the_order_of_their_names": (
+        'a = torch.tensor([1., 2., 0.5], requires_grad=True); b = torch.tensor([3., 0.5, 1.5], requires_grad=True)\n'
+        'w = torch.tensor([0.3, 0.6, 0.1], requires_grad=True)\n'
+        'for f in (lambda: torch.where(a > 1, a, b), torch.maximum, torch.minimum, torch.fmax, torch.fmin, torch.hypot,\n'
+        '          torch.logaddexp, torch.xlogy, lambda: torch.lerp(a, b, 0.3), torch.vdot, torch.linalg.cross):\n'
+        '    y = f() if f.__name__ == "<lambda>" else f(a, b)\n'
+        '    ga, gb = torch.autograd.grad(y.exp().sum(), [a, b], create_graph=True)\n'
+        '    print(ga.grad_fn, gb.grad_fn, ga.grad_fn._sequence_nr() > gb.grad_fn._sequence_nr())\n'
+        'ga, gb, gw = torch.autograd.grad(torch.lerp(a, b, w).exp().sum(), [a, b, w], create_graph=True)\n'
+        'print(ga.grad_fn._sequence_nr() > gb.grad_fn._sequence_nr(), gw.grad_fn._sequence_nr() > ga.grad_fn._sequence_nr())'),
+    # PReLU's double backward gives zeros, not None, where the other gradient is undefined (a gradient penalty)
+    "prelu_double_backward_zeros": (
+        'x = torch.tensor([1.5, -0.7], requires_grad=True)\n'
+        'g, = torch.autograd.grad(torch.nn.functional.prelu(x, torch.tensor([0.25])).sum(), x, create_graph=True)\n'
+        'tries(lambda: torch.autograd.grad(g.sum(), x))\n'
+        'D = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.PReLU(), torch.nn.Linear(4, 1))\n'
+        'x = torch.randn(2, 3, requires_grad=True)\n'
+        'g, = torch.autograd.grad(D(x).sum(), x, create_graph=True)\n'
+        '(g ** 2).sum().backward()\n'
+        'print(x.grad, D[1].weight.grad, D[0].weight.grad)'),
+    # is_grads_batched with an implicit gradient: backward's error for a non-scalar output, vmap's for a 0-d one;
+    # materialize_grads makes its zeros after the batch
+    "is_grads_batched_implicit_and_materialized": (
+        'x = torch.tensor([1., 2.], requires_grad=True); w = torch.tensor(3., requires_grad=True)\n'
+        'tries(lambda: torch.autograd.grad(x**2, x, None, is_grads_batched=True),\n'
+        '      lambda: torch.autograd.grad((x**2).sum(), x, None, is_grads_batched=True),\n'
+        '      lambda: torch.autograd.grad([(x**2).sum(), x*2], [x], [torch.ones(3), None], is_grads_batched=True),\n'
+        '      lambda: torch.autograd.grad(x**2, [x, w], torch.eye(2), is_grads_batched=True, materialize_grads=True),\n'
+        '      lambda: torch.autograd.grad(x**2, [x, w], torch.eye(2), is_grads_batched=True, allow_unused=True))'),
+}
+
+
+@pytest.mark.parametrize("name", SNIPPETS)
+def test_snippet(name):
+    code = SHOW + SNIPPETS[name]
+    t, e = run_both(T, E, code)
+    assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"
