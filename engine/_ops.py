@@ -957,7 +957,13 @@ def div(a, b, *, rounding_mode=_UNSET):
             r = _floor_divided(ad, bd, d, b)
         else:
             s = _half_scalar(b) if d.np is _F16 else None    # (a half by a number: in float, see _half_scalar)
-            r = np.trunc(np.true_divide(ad, bd)) if s is None else np.trunc(ad.astype(_F32) / s).astype(_F16)
+            if d.category == 1:                               # (integers divided as integers: 2**62 + 1 exact)
+                with np.errstate(over='ignore', divide='ignore'):
+                    r = np.floor_divide(ad, bd)
+                    r = r + ((np.remainder(ad, bd) != 0) & ((np.asarray(ad) < 0) != (np.asarray(bd) < 0)))
+                r = r.astype(d.np, copy=False)
+            else:
+                r = np.trunc(np.true_divide(ad, bd)) if s is None else np.trunc(ad.astype(_F32) / s).astype(_F16)
     else:
         if not d.is_floating_point:        # (both cast from their own dtypes: torch.tensor(-1) / uint8 is -1 / x)
             same = False
@@ -1057,6 +1063,8 @@ def pow(a, b):
             raise NotImplementedError('"pow" not implemented for \'Bool\'')
         if type(ad) is builtins.int and d.category == 1:
             ad = _wrap_int(ad, d.np)                    # (cast as C casts it: -1 ** uint8 is 255 ** uint8)
+        elif d.is_floating_point and type(ad) is builtins.float:
+            ad = d.np.type(ad)                          # (0.9 ** torch.arange(5): the base made a float first)
         out = _out(np.asarray(_power(ad, bd, d), order='C'), d)     # (PyTorch's result here is contiguous)
         return _attach(out, PowBackward2, (b,), {'self': _scalar(a), 'exponent': _save(b), 'result': _RESULT},
                        same)

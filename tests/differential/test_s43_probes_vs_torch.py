@@ -98,7 +98,34 @@ SNIPPETS = {
         '      lambda: torch.autograd.grad([(x**2).sum(), x*2], [x], [torch.ones(3), None], is_grads_batched=True),\n'
         '      lambda: torch.autograd.grad(x**2, [x, w], torch.eye(2), is_grads_batched=True, materialize_grads=True),\n'
         '      lambda: torch.autograd.grad(x**2, [x, w], torch.eye(2), is_grads_batched=True, allow_unused=True))'),
+    # a Python float base to an integer tensor's power is made a float32 first (the `gamma ** torch.arange(T)` of a
+    # discounted return)
+    "float_base_to_integer_powers": (
+        'print((0.9 ** torch.arange(5)).tolist(), torch.pow(0.1, torch.tensor([-6, 10])).tolist())\n'
+        'print((2 ** torch.arange(5)).tolist(), (0.5 ** torch.arange(3, dtype=torch.int32)).tolist())\n'
+        'print((1.1 ** torch.tensor([True, False])).tolist(), (0.9 ** torch.arange(5.)).tolist())\n'
+        'r = torch.tensor([1., 0., 2.]); print((r * 0.99 ** torch.arange(3)).sum().item())'),
+    # integer division rounding towards zero is done in integers (no float64 on the way)
+    "integer_trunc_division": (
+        'print(torch.tensor([2**62 + 1]).div(3, rounding_mode="trunc"),\n'
+        '      torch.div(torch.tensor([2**63 - 1]), 1, rounding_mode="trunc"))\n'
+        'for dt in (torch.int8, torch.int32, torch.int64):\n'
+        '    a = torch.tensor([-7, 7, -7, 7, 0, 5, -5, 100], dtype=dt)\n'
+        '    b = torch.tensor([2, -2, -2, 2, 3, 5, 3, -7], dtype=dt)\n'
+        '    print(a.div(b, rounding_mode="trunc"), a.div(3, rounding_mode="trunc"), torch.div(a, -3, rounding_mode="trunc"))\n'
+        '    tries(lambda: a.div(torch.zeros_like(a), rounding_mode="trunc"))\n'
+        'print(torch.tensor([-128], dtype=torch.int8).div(-1, rounding_mode="trunc"),\n'
+        '      torch.tensor([7, 255], dtype=torch.uint8).div(2, rounding_mode="trunc"))\n'
+        'x = torch.tensor([-7, 8]); x.div_(3, rounding_mode="trunc"); print(x)'),
 }
+
+
+def test_float_base_to_integer_powers_bit_for_bit():
+    # (same() forgives the last bits of float32 transcendental results; these are not: the base is rounded first)
+    for base in (0.9, 0.99, 0.1, 1.1, 2.5, -0.7):
+        for exponent in (T.arange(-6, 12), T.arange(5, dtype=T.int32), T.tensor([True, False])):
+            e = E.tensor(exponent.tolist(), dtype=getattr(E, str(exponent.dtype).split('.')[1]))
+            assert (base ** e).tolist() == (base ** exponent).tolist(), (base, exponent)
 
 
 @pytest.mark.parametrize("name", SNIPPETS)
