@@ -44,7 +44,9 @@ def laid_out(arr, fmt):
         if arr.ndim != _RANKS[fmt]:
             raise RuntimeError('required rank %d tensor to use %s format' % (_RANKS[fmt], fmt._name))
         order = _order(arr.ndim)
-        return np.ascontiguousarray(arr.transpose(order)).transpose(np.argsort(order))
+        out = np.empty([arr.shape[d] for d in order], arr.dtype)      # (a copy even where arr is laid out so: a
+        out[...] = arr.transpose(order)                                # size-1 C takes stride 1, as PyTorch's)
+        return out.transpose(np.argsort(order))
     return np.array(arr, copy=True, order='C')
 
 

@@ -552,8 +552,8 @@ class Module:
     # ------------------------------------------------------------------ conversion and state
     def _apply(self, fn, recurse=True):
         """PyTorch's _apply: the children first (each its own _apply, which a subclass may override); then each
-        parameter gets the data of fn(it) where that changes its dtype, keeping its identity, and so does its grad
-        (grad.data = ...); each buffer is replaced by fn(it), a new tensor then."""
+        parameter gets the data of fn(it), keeping its identity, and so does its grad (grad.data = fn(grad)); each
+        buffer is replaced by fn(it), a new tensor then."""
         _check_initialised(self, '_modules')
         if recurse:
             for module in self.children():
@@ -561,11 +561,9 @@ class Module:
         for t in self._parameters.values():
             if t is None:
                 continue
-            converted = fn(t.detach())
-            if converted.dtype is not t.dtype or converted.shape != t.shape:
-                t.data = converted
-                if t._grad is not None:
-                    t._grad.data = t._grad.detach().to(converted.dtype)
+            t.data = fn(t.detach())
+            if t._grad is not None:
+                t._grad.data = fn(t._grad.detach())
         buffers = self._buffers
         for key, t in buffers.items():
             if t is not None:
@@ -592,7 +590,16 @@ class Module:
                               'and some modules might not work as expected when using complex tensors as parameters '
                               'or buffers. Please file an issue at https://github.com/pytorch/pytorch/issues/new?'
                               'template=bug-report.yml if a complex module does not work as expected.', stacklevel=2)
-        return self._apply(lambda t: t.to(*args, **kwargs) if t.is_floating_point() or t.is_complex() else t)
+        kwargs = dict(kwargs)
+        memory_format = kwargs.pop('memory_format', None)   # (for the 4-d and 5-d tensors only, as PyTorch's)
+
+        def convert(t):
+            if not (t.is_floating_point() or t.is_complex()):
+                return t
+            if memory_format is not None and t.dim() in (4, 5):
+                return t.to(*args, memory_format=memory_format, **kwargs)
+            return t.to(*args, **kwargs) if args or kwargs else t
+        return self._apply(convert)
 
     def type(self, dst_type):
         """Every parameter and buffer (integer ones too) as Tensor.type(dst_type) gives it."""

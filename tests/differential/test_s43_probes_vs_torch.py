@@ -117,6 +117,21 @@ SNIPPETS = {
         'print(torch.tensor([-128], dtype=torch.int8).div(-1, rounding_mode="trunc"),\n'
         '      torch.tensor([7, 255], dtype=torch.uint8).div(2, rounding_mode="trunc"))\n'
         'x = torch.tensor([-7, 8]); x.div_(3, rounding_mode="trunc"); print(x)'),
+    # Module.to(memory_format=) lays out the 4-d and 5-d tensors only, and sets every parameter's data (and its
+    # grad's); a channels-last copy is a copy, its size-1 channels of stride 1
+    "module_to_channels_last": (
+        'import torch.nn as nn\n'
+        'm = nn.Sequential(nn.Conv2d(1, 2, 2), nn.Linear(2, 1))\n'
+        'print(m.to(memory_format=torch.channels_last) is m, m[0].weight.stride(), m[0].bias.stride())\n'
+        'c = nn.Conv2d(2, 4, 3, bias=False); c.to(memory_format=torch.channels_last); print(c.weight.stride())\n'
+        'c(torch.randn(1, 2, 5, 5)).sum().backward(); print(c.weight.grad.stride())\n'
+        'c.to(torch.float64, memory_format=torch.contiguous_format)\n'
+        'print(c.weight.stride(), c.weight.grad.stride(), c.weight.grad.dtype)\n'
+        'x = torch.zeros(2, 1, 2, 2); y = x.to(memory_format=torch.channels_last); y.add_(1); print(x.sum(), y.stride())\n'
+        'print(torch.ones(2, 3, 1, 1).to(memory_format=torch.channels_last).stride(),\n'
+        '      torch.ones(2, 1, 2, 2).contiguous(memory_format=torch.channels_last).stride(),\n'
+        '      torch.empty(2, 1, 2, 2, memory_format=torch.channels_last).stride(),\n'
+        '      torch.zeros(1, 1, 3, 3, 1, memory_format=torch.channels_last_3d).stride())'),
 }
 
 
