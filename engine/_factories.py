@@ -1129,6 +1129,8 @@ def arange(*args, out=None, **kwargs):
     # (a numpy bool is a Number to PyTorch's parser, read as a double)
     start, end, step = (builtins.float(v) if isinstance(v, np.bool_) else v for v in (start, end, step))
     floaty = builtins.any(isinstance(v, (builtins.float, np.floating)) for v in (start, end, step))
+    # (numbers as the parser's Scalars: doubles and int64s, not numpy's float32 arithmetic for the size)
+    start, end, step = (v.item() if isinstance(v, (np.floating, np.integer)) else v for v in (start, end, step))
     dtype = _out_dtype(dtype, out, 'arange')
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float if floaty else dt.int64
     if d is dt.bool_:                   # (no kernel: before the checks of the values)

@@ -2123,8 +2123,9 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
     size = math.prod(shape)
     out_shape = (tuple(1 if whole or i in dims else n for i, n in enumerate(shape)) if keepdims else
                  tuple(n for i, n in enumerate(shape) if not whole and i not in dims))
-    if whole and size <= 32768 and (c_contiguous or f_contiguous):
-        return _as_rows(_cascade_plan(1, size, itemsize), 1, size, out_shape, not c_contiguous)
+    if whole and (c_contiguous or f_contiguous):
+        plan = _cascade_plan(1, size, itemsize) if size <= 32768 else _threads_plan(size, itemsize)
+        return _as_rows(plan, 1, size, out_shape, not c_contiguous)
     if not c_contiguous:
         if whole and size <= 32768 and not f_contiguous and builtins.sum(n != 1 for n in shape) == 1:
             return _strided_row_plan(size, itemsize, out_shape)
@@ -2137,8 +2138,9 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
     kept = [i for i, n in enumerate(shape) if n != 1]
     sizes = [shape[i] for i in kept]
     red = [j for j, i in enumerate(kept) if whole or i in dims]         # the reduced dims among those left
-    if builtins.len(red) == builtins.len(kept) and size <= 32768:
-        return _as_rows(_cascade_plan(1, size, itemsize), 1, size, out_shape)
+    if builtins.len(red) == builtins.len(kept):
+        plan = _cascade_plan(1, size, itemsize) if size <= 32768 else _threads_plan(size, itemsize)
+        return _as_rows(plan, 1, size, out_shape)
     # (a bigger reduction to more than one number is shared between threads by its results, each summed whole)
     n = math.prod(sizes[red[0]:]) if red else 1
     if red and red == builtins.list(range(red[0], builtins.len(kept))) and (n <= 32768 or size // n > 1):
@@ -2158,7 +2160,28 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
         return _slices_plan(a, r, size // a // r, itemsize, out_shape)           # each A an outer sum)
     if not red:
         return _as_rows(_plus_zero, 1, size, out_shape)
-    return lambda x: np.add.reduce(x, axis=dims, keepdims=keepdims)
+    return functools.partial(_in_iteration_order, dims, keepdims, out_shape)    # (dims every other: (1, 3) of 4)
+
+
+def _threads_plan(n, itemsize):
+    """The function summing a (1, n) array of more than 32,768 numbers to one as PyTorch's two-pass reduction
+    does: parallel_for's blocks (as many as the threads, each at least 32,768 numbers) each summed whole into a
+    buffer of its own from +0, then the threads' buffers (unused ones +0) summed in order into the result."""
+    zero = np.float32(0) if itemsize == 4 else np.float64(0)
+
+    def by_threads(x):
+        from . import _misc                          # (its settings: torch.set_num_threads)
+        threads = builtins.max(1, _misc.settings['num_threads'])
+        if threads == 1:
+            return _cascade_plan(1, n, itemsize)(x) + zero
+        used = builtins.min(threads, -(-n // 32768))
+        chunk = -(-n // used)
+        sums = np.zeros((1, threads), x.dtype)
+        for t, start in enumerate(range(0, n, chunk)):
+            part = x[:, start:start + chunk]
+            sums[0, t] = _cascade_plan(1, part.shape[1], itemsize)(part)[0] + zero
+        return _cascade_plan(1, threads, itemsize)(sums)
+    return by_threads
 
 
 def _strided_row_plan(n, itemsize, out_shape):
@@ -2265,7 +2288,7 @@ def _in_iteration_order(dims, keepdims, out_shape, x):
         else:
             groups.append((n, xs, os))
     outer = math.prod(g[0] for g in groups[2:])
-    if x.size > 32768 or not x.size or outer > 1024 or builtins.any(g[1] < 0 for g in groups):
+    if x.size > 32768 and res.size == 1 or not x.size or outer > 1024 or builtins.any(g[1] < 0 for g in groups):
         return _c_strided(np.add.reduce(x, axis=dims, keepdims=keepdims))
     groups += [(1, 0, 0)] * (2 - builtins.len(groups))
     sizes, xstrides, ostrides = zip(*groups[::-1])          # (slowest first)

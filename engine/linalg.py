@@ -109,8 +109,8 @@ def norm(A, ord=None, dim=None, keepdim=False, *, dtype=None):
     if dim is not None:
         dims = list(dim) if isinstance(dim, (tuple, list)) else [dim]
         if len(dims) not in (1, 2):
-            raise RuntimeError('linalg.norm: If %s is specified, it must be of length 1 or 2. Got [%s]'
-                               % ('dim' if ord is None or isinstance(ord, str) else 'ord', ', '.join(map(str, dims))))
+            raise RuntimeError('linalg.norm: If dim is specified, it must be of length 1 or 2. Got [%s]'
+                               % ', '.join(map(str, dims)))
     elif ord is not None and A.ndim not in (1, 2):
         raise RuntimeError('linalg.norm: If dim is not specified but ord is, the input must be 1D or 2D. Got %dD.'
                            % A.ndim)

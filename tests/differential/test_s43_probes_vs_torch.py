@@ -132,6 +132,13 @@ SNIPPETS = {
         '      torch.ones(2, 1, 2, 2).contiguous(memory_format=torch.channels_last).stride(),\n'
         '      torch.empty(2, 1, 2, 2, memory_format=torch.channels_last).stride(),\n'
         '      torch.zeros(1, 1, 3, 3, 1, memory_format=torch.channels_last_3d).stride())'),
+    # numpy numbers given to arange are the parser's doubles and int64s; linalg.norm's message says "dim"
+    "arange_numpy_numbers_and_norm_dims": (
+        'import numpy as np\n'
+        'print(torch.arange(np.float32(0.1), 3, 0.01).shape, torch.arange(np.float32(0.1), np.float32(0.5), np.float32(0.1)))\n'
+        'print(torch.arange(np.int32(3)), torch.arange(np.int64(2), 7, np.int16(2)), torch.arange(np.float64(0.5), 2))\n'
+        'tries(lambda: torch.linalg.norm(torch.ones(3), ord=2, dim=()),\n'
+        '      lambda: torch.linalg.norm(torch.ones(3, 3, 3), ord="fro", dim=(0, 1, 2)))'),
 }
 
 
@@ -141,6 +148,51 @@ def test_float_base_to_integer_powers_bit_for_bit():
         for exponent in (T.arange(-6, 12), T.arange(5, dtype=T.int32), T.tensor([True, False])):
             e = E.tensor(exponent.tolist(), dtype=getattr(E, str(exponent.dtype).split('.')[1]))
             assert (base ** e).tolist() == (base ** exponent).tolist(), (base, exponent)
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_sums_of_more_than_32768_numbers_bit_for_bit(threads):
+    # (PyTorch's two-pass reduction: the threads' blocks summed each, then their sums; `x.mean()` of 100,000 numbers
+    # printed its 4th decimal differently before)
+    import numpy as np
+    old = T.get_num_threads(), E.get_num_threads()
+    T.set_num_threads(threads)
+    E.set_num_threads(threads)
+    try:
+        for n in (32769, 65537, 100000, 3 * 32768 + 1):
+            for dtype in (np.float32, np.float64):
+                a = np.random.default_rng(n).standard_normal(n).astype(dtype)
+                for f in (lambda m: m.sum(), lambda m: m.mean(), lambda m: m.reshape(1, -1).sum(1),
+                          lambda m: m.reshape(-1, 1).t().sum()):
+                    assert f(E.from_numpy(a)).tolist() == f(T.from_numpy(a)).tolist(), (n, dtype)
+    finally:
+        T.set_num_threads(old[0])
+        E.set_num_threads(old[1])
+
+
+def test_sums_over_every_other_dim_bit_for_bit():
+    import itertools
+    import numpy as np
+    rng = np.random.default_rng(0)
+    for shape in [(2, 3, 4, 5), (4, 3, 8, 8), (2, 7, 3, 9, 4), (2, 3, 1, 5, 6)]:
+        for k in range(1, len(shape)):
+            for dims in itertools.combinations(range(len(shape)), k):
+                a = rng.standard_normal(shape).astype(np.float32)
+                assert (E.from_numpy(a).sum(dims).numpy().tobytes() == T.from_numpy(a).sum(dims).numpy().tobytes()), \
+                    (shape, dims)
+
+
+def test_big_strided_sums_to_several_numbers_bit_for_bit():
+    # (each result summed whole by one thread in TensorIterator's order: per-channel statistics of NHWC images)
+    import numpy as np
+    rng = np.random.default_rng(1)
+    for shape, perm, dims in [((64, 32, 32, 3), (0, 3, 1, 2), (0, 2, 3)), ((64, 2, 33, 8), (1, 0, 2, 3), (1,)),
+                              ((40000, 3), (1, 0), (1,)), ((16, 64, 64, 3), (3, 0, 1, 2), (1, 2, 3)),
+                              ((16, 3, 32, 32), (0, 1, 2, 3), (0, 2))]:
+        a = rng.random(shape).astype(np.float32)
+        for f in (lambda m: m.sum(dims), lambda m: m.mean(dims), lambda m: m.std(dims)):
+            assert (f(E.from_numpy(a).permute(perm)).numpy().tobytes() ==
+                    f(T.from_numpy(a).permute(perm)).numpy().tobytes()), (shape, perm, dims)
 
 
 @pytest.mark.parametrize("name", SNIPPETS)
