@@ -3414,11 +3414,15 @@ def _check_mixed(input, *params):
     """PyTorch's CPU norm kernels take parameters of another dtype than the input's (the first given one's dtype
     decides) only for a float16 or float32 input, and only float32 parameters."""
     dtypes = [t.dtype for t in params if t is not None]
-    if dtypes and dtypes[0] is not input.dtype:
-        if input.dtype not in (dt.float16, dt.float32):
-            raise RuntimeError('mixed dtype (CPU): all inputs must share same datatype.')
+    if dtypes and dtypes[0] is input.dtype:         # (then every other parameter must have it too)
+        for d in dtypes[1:]:
+            if d is not input.dtype:
+                raise RuntimeError('expected scalar type %s but found %s' % (input.dtype.legacy, d.legacy))
+    elif dtypes:
         if any(d is not dt.float32 for d in dtypes):
             raise RuntimeError('mixed dtype (CPU): expect parameter to have scalar type of Float')
+        if input.dtype is not dt.float16:
+            raise RuntimeError('mixed dtype (CPU): all inputs must share same datatype.')
 
 
 def layer_norm(input, normalized_shape, weight=None, bias=None, eps=1e-5):

@@ -139,6 +139,19 @@ SNIPPETS = {
         'print(torch.arange(np.int32(3)), torch.arange(np.int64(2), 7, np.int16(2)), torch.arange(np.float64(0.5), 2))\n'
         'tries(lambda: torch.linalg.norm(torch.ones(3), ord=2, dim=()),\n'
         '      lambda: torch.linalg.norm(torch.ones(3, 3, 3), ord="fro", dim=(0, 1, 2)))'),
+    # the norm kernels' parameters: when the first has the input's dtype every other must too; else all float32,
+    # for a half input
+    "norm_parameters_dtypes": (
+        'import torch.nn.functional as F\n'
+        'x = torch.ones(3, 4)\n'
+        'tries(lambda: F.layer_norm(x, (4,), torch.ones(4), torch.zeros(4, dtype=torch.float64)),\n'
+        '      lambda: F.batch_norm(x, torch.zeros(4, dtype=torch.float64), torch.ones(4, dtype=torch.float64),\n'
+        '                           torch.ones(4), torch.zeros(4)),\n'
+        '      lambda: F.layer_norm(x.double(), (4,), torch.ones(4, dtype=torch.float16), torch.zeros(4, dtype=torch.float16)),\n'
+        '      lambda: F.layer_norm(x.double(), (4,), torch.ones(4), torch.zeros(4)),\n'
+        '      lambda: F.layer_norm(x.half(), (4,), torch.ones(4), torch.zeros(4)).dtype,\n'
+        '      lambda: F.layer_norm(x.half(), (4,), torch.ones(4), torch.zeros(4, dtype=torch.float64)),\n'
+        '      lambda: F.group_norm(torch.ones(2, 4, 3), 2, torch.ones(4), torch.zeros(4, dtype=torch.float64)))'),
 }
 
 
