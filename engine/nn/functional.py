@@ -716,7 +716,8 @@ def instance_norm(input, running_mean=None, running_var=None, weight=None, bias=
         raise ValueError('Expected more than 1 spatial element when training, got input size %s' % (input.size(),))
     b, c = input.shape[0], input.shape[1]
     repeated = [None if t is None else t.repeat(b) for t in (weight, bias, running_mean, running_var)]
-    if input.dtype is not _ops.dt.float16:      # (the running statistics may have another dtype: no mixed dtype error)
+    if input.dtype is not _ops.dt.float16 and weight is None and bias is None:
+        # (without weight and bias, running statistics of another dtype give no mixed dtype error)
         repeated[2:] = [None if t is None else t.to(input.dtype) for t in repeated[2:]]
     flat = input.contiguous().view((1, b * c) + tuple(input.shape[2:]))
     out = batch_norm(flat, repeated[2], repeated[3], repeated[0], repeated[1], use_input_stats, momentum, eps)
