@@ -2163,23 +2163,28 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
     return functools.partial(_in_iteration_order, dims, keepdims, out_shape)    # (dims every other: (1, 3) of 4)
 
 
-def _threads_plan(n, itemsize):
+def _threads_plan(n, itemsize, strided=False):
     """The function summing a (1, n) array of more than 32,768 numbers to one as PyTorch's two-pass reduction
     does: parallel_for's blocks (as many as the threads, each at least 32,768 numbers) each summed whole into a
-    buffer of its own from +0, then the threads' buffers (unused ones +0) summed in order into the result."""
+    buffer of its own from +0 (a contiguous row by cascade_sum, a strided one by the scalar row_sum), then the
+    threads' buffers (unused ones +0) summed in order into the result."""
     zero = np.float32(0) if itemsize == 4 else np.float64(0)
+
+    def row_sum(part):
+        m = part.shape[1]
+        if strided:
+            return _row_plan(1, m, 1)(part.reshape(1, m, 1))[:, 0] + zero
+        return _cascade_plan(1, m, itemsize)(part) + zero
 
     def by_threads(x):
         from . import _misc                          # (its settings: torch.set_num_threads)
         threads = builtins.max(1, _misc.settings['num_threads'])
         if threads == 1:
-            return _cascade_plan(1, n, itemsize)(x) + zero
-        used = builtins.min(threads, -(-n // 32768))
-        chunk = -(-n // used)
+            return row_sum(x)
+        chunk = -(-n // builtins.min(threads, -(-n // 32768)))
         sums = np.zeros((1, threads), x.dtype)
         for t, start in enumerate(range(0, n, chunk)):
-            part = x[:, start:start + chunk]
-            sums[0, t] = _cascade_plan(1, part.shape[1], itemsize)(part)[0] + zero
+            sums[0, t] = row_sum(x[:, start:start + chunk])[0]
         return _cascade_plan(1, threads, itemsize)(sums)
     return by_threads
 
@@ -2288,6 +2293,10 @@ def _in_iteration_order(dims, keepdims, out_shape, x):
         else:
             groups.append((n, xs, os))
     outer = math.prod(g[0] for g in groups[2:])
+    if x.size > 32768 and res.size == 1 and builtins.len(groups) == 1 and groups[0][1] > 0:
+        (n, st, _), = groups                                # (one run through memory: a column, a permuted tensor)
+        row = np.lib.stride_tricks.as_strided(x, (1, n), (0, st), writeable=False)
+        return _c_strided(np.asarray(_threads_plan(n, k, st != k)(row)).reshape(out_shape))
     if x.size > 32768 and res.size == 1 or not x.size or outer > 1024 or builtins.any(g[1] < 0 for g in groups):
         return _c_strided(np.add.reduce(x, axis=dims, keepdims=keepdims))
     groups += [(1, 0, 0)] * (2 - builtins.len(groups))

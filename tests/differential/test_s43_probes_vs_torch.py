@@ -183,6 +183,25 @@ def test_sums_of_more_than_32768_numbers_bit_for_bit(threads):
         E.set_num_threads(old[1])
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_big_sums_through_one_run_of_memory_bit_for_bit(threads):
+    # (a column of a table, an NHWC batch permuted to NCHW: one strided or contiguous run, shared by the threads)
+    import numpy as np
+    old = T.get_num_threads(), E.get_num_threads()
+    T.set_num_threads(threads)
+    E.set_num_threads(threads)
+    try:
+        rng = np.random.default_rng(threads)
+        for shape, view in [((100000, 2), lambda m: m[:, 0]), ((64, 32, 32, 3), lambda m: m.permute(0, 3, 1, 2)),
+                            ((200000,), lambda m: m[::3]), ((300, 400), lambda m: m.t())]:
+            a = rng.standard_normal(shape).astype(np.float32)
+            for f in (lambda m: m.sum(), lambda m: m.mean()):
+                assert f(view(E.from_numpy(a))).item() == f(view(T.from_numpy(a))).item(), shape
+    finally:
+        T.set_num_threads(old[0])
+        E.set_num_threads(old[1])
+
+
 def test_sums_over_every_other_dim_bit_for_bit():
     import itertools
     import numpy as np
