@@ -134,6 +134,7 @@ def _lu_solve(lu, piv, rhs, transpose=False):
     shape = np.broadcast_shapes(lu.shape[:-2], rhs.shape[:-2]) + rhs.shape[-2:]
     x = np.array(np.broadcast_to(rhs, shape), dtype=lu.dtype)
     lu = lu[..., None, :, :]                                            # (rows of x are x[..., i, :])
+    one = lu.dtype.type(1)
     with np.errstate(divide='ignore', invalid='ignore'):
         if not transpose:                      # L y = P^T rhs, then U x = y
             x = _swap_rows(x, piv)
@@ -141,11 +142,11 @@ def _lu_solve(lu, piv, rhs, transpose=False):
                 x[..., i, :] -= np.einsum('...j,...jk->...k', lu[..., 0, i, :i], x[..., :i, :])
             for i in range(n - 1, -1, -1):
                 x[..., i, :] -= np.einsum('...j,...jk->...k', lu[..., 0, i, i + 1:], x[..., i + 1:, :])
-                x[..., i, :] /= lu[..., 0, i, i][..., None]
+                x[..., i, :] *= one / lu[..., 0, i, i][..., None]     # (the pivot's reciprocal, as MKL's trsm)
         else:                                  # U^T y = rhs, L^T z = y, then x = P z
             for i in range(n):
                 x[..., i, :] -= np.einsum('...j,...jk->...k', lu[..., 0, :i, i], x[..., :i, :])
-                x[..., i, :] /= lu[..., 0, i, i][..., None]
+                x[..., i, :] *= one / lu[..., 0, i, i][..., None]
             for i in range(n - 1, -1, -1):
                 x[..., i, :] -= np.einsum('...j,...jk->...k', lu[..., 0, i + 1:, i], x[..., i + 1:, :])
             x = _swap_rows(x, piv, reverse=True)

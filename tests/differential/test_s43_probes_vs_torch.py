@@ -152,6 +152,11 @@ SNIPPETS = {
         '      lambda: F.layer_norm(x.half(), (4,), torch.ones(4), torch.zeros(4)).dtype,\n'
         '      lambda: F.layer_norm(x.half(), (4,), torch.ones(4), torch.zeros(4, dtype=torch.float64)),\n'
         '      lambda: F.group_norm(torch.ones(2, 4, 3), 2, torch.ones(4), torch.zeros(4, dtype=torch.float64)))'),
+    # a textbook linear system and inverse print as PyTorch's (6.0000: the solution is not exact in float32)
+    "textbook_solve_and_inverse": (
+        'A = torch.tensor([[2., 1., 1.], [1., 3., 2.], [1., 0., 0.]])\n'
+        'print(torch.linalg.solve(A, torch.tensor([4., 5., 6.])), torch.linalg.inv(A))\n'
+        'B = torch.tensor([[3., 1.], [1., 2.]]); print(torch.linalg.inv(B) @ torch.tensor([9., 8.]), torch.inverse(B))'),
 }
 
 
@@ -200,6 +205,22 @@ def test_big_sums_through_one_run_of_memory_bit_for_bit(threads):
     finally:
         T.set_num_threads(old[0])
         E.set_num_threads(old[1])
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float64"])
+def test_small_solves_and_inverses_bit_for_bit(dtype):
+    # (getrs multiplies by each pivot's reciprocal: a textbook 3x3 system printed 6. where PyTorch prints 6.0000)
+    import numpy as np
+    rng = np.random.default_rng(3)
+    for n in (2, 3):
+        for _ in range(50):
+            a, b = rng.standard_normal((n, n)).astype(dtype), rng.standard_normal((n, 2)).astype(dtype)
+            ta, tb, ea, eb = T.from_numpy(a), T.from_numpy(b), E.from_numpy(a), E.from_numpy(b)
+            assert E.linalg.solve(ea, eb).numpy().tobytes() == T.linalg.solve(ta, tb).numpy().tobytes()
+            assert E.linalg.inv(ea).numpy().tobytes() == T.linalg.inv(ta).numpy().tobytes()
+            assert E.linalg.solve(ea.t(), eb).numpy().tobytes() == T.linalg.solve(ta.t(), tb).numpy().tobytes()
+            assert (E.linalg.solve(ea, eb.t(), left=False).numpy().tobytes() ==
+                    T.linalg.solve(ta, tb.t(), left=False).numpy().tobytes())
 
 
 def test_sums_over_every_other_dim_bit_for_bit():
