@@ -207,7 +207,8 @@ def _warn_once_same():
 
 
 def _convolution(name, nd, input, weight, bias, stride, padding, dilation, groups):
-    if bias is not None and bias._data.dtype != input._data.dtype:     # (PyTorch's first check, before the dims)
+    if bias is not None and bias._data.dtype != input._data.dtype and not isinstance(padding, str):
+        # (PyTorch's first check, before the dims; a padding string's path checks no bias dtype: it is added as is)
         raise RuntimeError('Input type (%s) and bias type (%s) should be the same'
                            % (dt.C_NAMES[input._data.dtype.name], dt.C_NAMES[bias._data.dtype.name]))
     if input._data.ndim not in (nd + 1, nd + 2):

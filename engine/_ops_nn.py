@@ -2778,19 +2778,20 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
         shape = np.broadcast_shapes(input._data.shape, weight._data.shape)
         if shape != input._data.shape:
             raise _not_broadcast_to(input._data.shape, shape)     # (the weight is saved as given: it broadcasts)
-    x, t = input._data.astype(d.np, copy=False), target._data
-    # PyTorch's: (1 - t) * x - log_sigmoid(x) (pos_weight: times (pos_weight - 1) * t + 1), its log_sigmoid kernel
-    # -(max(-x, 0) + log1p(exp(-|x|))) with its exp
-    if x.dtype is _F32:
-        log_sigmoid = -(np.maximum(-x, np.float32(0)) + _log1p(_vec_exp(-np.abs(x))))
+    x, t = input._data, target._data
+    # PyTorch's: log_sigmoid(x) in x's dtype (its kernel -(max(-x, 0) + log1p(exp(-|x|))) with its exp; halves in
+    # float), times (pos_weight - 1) * t + 1 in place; then (1 - t).mul_(x).sub_(that) in t's dtype, .mul_(weight)
+    xf = x.astype(_F32) if x.dtype is _F16 else x
+    if xf.dtype is _F32:
+        log_sigmoid = -(np.maximum(-xf, np.float32(0)) + _log1p(_vec_exp(-np.abs(xf))))
     else:
-        log_sigmoid = -(np.maximum(-x, 0) + np.log1p(np.exp(-np.abs(x))))
-    if pos_weight is None:
-        losses = (1 - t) * x - log_sigmoid
-    else:
-        losses = (1 - t) * x - ((pos_weight._data - 1) * t + 1) * log_sigmoid
+        log_sigmoid = -(np.maximum(-xf, 0) + np.log1p(np.exp(-np.abs(xf))))
+    log_sigmoid = log_sigmoid.astype(x.dtype, copy=False)
+    if pos_weight is not None:
+        log_sigmoid = (log_sigmoid * ((pos_weight._data - 1) * t + 1)).astype(x.dtype, copy=False)
+    losses = ((1 - t) * x.astype(d.np, copy=False)).astype(d.np, copy=False) - log_sigmoid.astype(d.np, copy=False)
     if weight is not None:
-        losses = losses * weight._data
+        losses = (losses * weight._data).astype(d.np, copy=False)
     return _attach(_out(_reduce(losses.astype(d.np, copy=False), r), d), BinaryCrossEntropyWithLogitsBackward0,
                    (input, target),
                    {'pos_weight': SavedTensor(pos_weight) if pos_weight is not None else None, 'reduction': r,

@@ -157,6 +157,14 @@ SNIPPETS = {
         'A = torch.tensor([[2., 1., 1.], [1., 3., 2.], [1., 0., 0.]])\n'
         'print(torch.linalg.solve(A, torch.tensor([4., 5., 6.])), torch.linalg.inv(A))\n'
         'B = torch.tensor([[3., 1.], [1., 2.]]); print(torch.linalg.inv(B) @ torch.tensor([9., 8.]), torch.inverse(B))'),
+    # a convolution with a padding string checks the shapes before the dtypes, and no bias dtype
+    "conv_padding_string_checks": (
+        'import torch.nn as nn\n'
+        'm = nn.Conv2d(3, 8, 3, padding="same")\n'
+        'tries(lambda: m(torch.randn(4, 3, 8, 8).double()), lambda: m(torch.randn(4, 5, 8, 8).double()),\n'
+        '      lambda: m(torch.randn(8, 8).double()), lambda: nn.Conv2d(3, 8, 3, padding="valid")(torch.randn(2, 3, 8, 8).double()),\n'
+        '      lambda: nn.Conv2d(3, 8, 3)(torch.randn(2, 3, 8, 8).double()))\n'
+        'm.weight.data = m.weight.data.double(); print(m(torch.randn(1, 3, 4, 4).double()).dtype)'),
 }
 
 
@@ -221,6 +229,14 @@ def test_small_solves_and_inverses_bit_for_bit(dtype):
             assert E.linalg.solve(ea.t(), eb).numpy().tobytes() == T.linalg.solve(ta.t(), tb).numpy().tobytes()
             assert (E.linalg.solve(ea, eb.t(), left=False).numpy().tobytes() ==
                     T.linalg.solve(ta, tb.t(), left=False).numpy().tobytes())
+
+
+def test_bce_with_logits_takes_log_sigmoid_in_the_inputs_dtype():
+    # (float16 logits against float32 targets: the log-sigmoid rounded to half first, as PyTorch's kernel)
+    def losses(lib):
+        x, t = lib.tensor([0.3, -1.2, 2.5, 0.0, -4.0]).half(), lib.tensor([0., 1., 1., 0.5, 0.])
+        return [lib.nn.functional.binary_cross_entropy_with_logits(x, t, reduction=r).tolist() for r in ('none', 'mean')]
+    assert losses(E) == losses(T)
 
 
 def test_sums_over_every_other_dim_bit_for_bit():
