@@ -324,6 +324,9 @@ def cell(mode, input, hx, w_ih, w_hh, b_ih, b_hh):
     """_VF.rnn_tanh_cell / rnn_relu_cell / lstm_cell / gru_cell on a batch (2-d input)."""
     p = (w_ih, w_hh, b_ih, b_hh)
     if mode == 'LSTM':                          # (the checks in ATen's order, which differs by cell)
+        if not isinstance(hx, (tuple, list)):   # (its parser's: a hidden state without the cell state)
+            raise TypeError("lstm_cell(): argument 'hx' (position 2) must be tuple of Tensors, not %s"
+                            % type(hx).__name__)
         if len(hx) != 2:
             raise RuntimeError('lstm_cell expects two hidden states')
         if input.shape[1] != w_ih.shape[1]:

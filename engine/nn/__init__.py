@@ -2904,9 +2904,9 @@ class RNNCell(RNNCellBase):
         self.nonlinearity = nonlinearity
 
     def forward(self, input, hx=None):
+        input, is_batched = self._batched(input, hx, 'RNNCell')       # (the input's dims checked first)
         if hx is not None and hx.dim() not in (1, 2):
             raise ValueError('RNNCell: Expected hidden to be 1D or 2D, got %dD instead' % hx.dim())
-        input, is_batched = self._batched(input, hx, 'RNNCell')
         if hx is None:
             hx = _factories.zeros(input.size(0), self.hidden_size, dtype=input.dtype)
         elif not is_batched:
@@ -2943,9 +2943,9 @@ class GRUCell(RNNCellBase):
         super().__init__(input_size, hidden_size, bias, num_chunks=3, device=device, dtype=dtype)
 
     def forward(self, input, hx=None):
+        input, is_batched = self._batched(input, hx, 'GRUCell')       # (the input's dims checked first)
         if hx is not None and hx.dim() not in (1, 2):
             raise ValueError('GRUCell: Expected hidden to be 1D or 2D, got %dD instead' % hx.dim())
-        input, is_batched = self._batched(input, hx, 'GRUCell')
         if hx is None:
             hx = _factories.zeros(input.size(0), self.hidden_size, dtype=input.dtype)
         elif not is_batched:

@@ -165,6 +165,15 @@ SNIPPETS = {
         '      lambda: m(torch.randn(8, 8).double()), lambda: nn.Conv2d(3, 8, 3, padding="valid")(torch.randn(2, 3, 8, 8).double()),\n'
         '      lambda: nn.Conv2d(3, 8, 3)(torch.randn(2, 3, 8, 8).double()))\n'
         'm.weight.data = m.weight.data.double(); print(m(torch.randn(1, 3, 4, 4).double()).dtype)'),
+    # an LSTMCell given only h (no c) is the parser's TypeError; the other cells check the input's dims first
+    "rnn_cells_hidden_state_mistakes": (
+        'import torch.nn as nn\n'
+        'cell = nn.LSTMCell(4, 6)\n'
+        'tries(lambda: cell(torch.randn(2, 4), torch.zeros(2, 6)), lambda: cell(torch.randn(3, 4), torch.zeros(1, 3, 6)),\n'
+        '      lambda: cell(torch.randn(2, 4), [torch.zeros(2, 6), torch.zeros(2, 6)])[0].shape,\n'
+        '      lambda: nn.GRUCell(4, 6)(torch.randn(5, 2, 4), torch.zeros(1, 2, 6)),\n'
+        '      lambda: nn.RNNCell(4, 6)(torch.randn(5, 2, 4), torch.zeros(1, 2, 6)),\n'
+        '      lambda: nn.GRUCell(4, 6)(torch.randn(2, 4), torch.zeros(1, 2, 6)))'),
 }
 
 
