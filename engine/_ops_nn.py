@@ -2376,18 +2376,20 @@ def cross_entropy(input, target, weight=None, size_average=None, ignore_index=-1
 
 
 def _check_bce(input, target, weight):
+    """PyTorch's checks, in its order: the sizes, the weight expanded to the target's (its Python, reading
+    weight.size()), then the kernel's dtypes. The weight as expanded (a shape beyond the input's is refused by the
+    loss's mul_, after the kernel's check of the values: see binary_cross_entropy)."""
     if target.size() != input.size():
         raise ValueError('Using a target size (%r) that is different to the input size (%r) is deprecated. Please '
                          'ensure they have the same size.' % (target.shape, input.shape))
+    if weight is not None and not isinstance(weight, Tensor):
+        raise AttributeError("'%s' object has no attribute 'size'" % type(weight).__name__)
+    if weight is not None and weight._data.shape != input._data.shape:
+        from ._ops_index import broadcast_shapes
+        weight = weight.expand(broadcast_shapes(target.shape, weight.shape))
     if target._data.dtype != input._data.dtype:
         raise RuntimeError('Found dtype %s but expected %s' % (target.dtype.legacy, input.dtype.legacy))
-    if weight is None or weight._data.shape == input._data.shape:
-        return weight
-    from ._ops_index import broadcast_shapes
-    shape = broadcast_shapes(target.shape, weight.shape)            # (PyTorch's _infer_size, then the kernel's check)
-    if shape != input.shape:
-        raise _not_broadcast_to(input._data.shape, shape)
-    return weight.expand(shape)
+    return weight
 
 
 def _log1pf(x):
@@ -2447,6 +2449,8 @@ def binary_cross_entropy(input, target, weight=None, size_average=None, reduce=N
     l1p = _log1pf(-x) if x.dtype is _F32 else _log1p(-x)
     losses = (t - one) * np.maximum(l1p, low) - t * np.maximum(_log(x), low)
     if weight is not None:
+        if weight._data.shape != x.shape:                       # (the losses' mul_ of a wider weight)
+            raise _not_broadcast_to(x.shape, weight._data.shape)
         losses = losses * weight._data
     return _attach(_out(_reduce(losses, r), input.dtype), BinaryCrossEntropyBackward0, (input, target),
                    {'reduction': r, 'self': SavedTensor(input), 'target': SavedTensor(target),
@@ -2756,6 +2760,10 @@ def binary_cross_entropy_with_logits(input, target, weight=None, size_average=No
     r = reduction_enum(_legacy_reduction(size_average, reduce, reduction))
     if target.size() != input.size():                   # (PyTorch's Python asks target.size() first)
         raise ValueError('Target size (%r) must be the same as input size (%r)' % (target.shape, input.shape))
+    for name, pos, t in (('weight', 3, weight), ('pos_weight', 4, pos_weight)):
+        if t is not None and not isinstance(t, Tensor):        # (its parser's)
+            raise TypeError("binary_cross_entropy_with_logits(): argument '%s' (position %d) must be Tensor, not %s"
+                            % (name, pos, parser_type(t)))
     _check_no_requires_grad(weight, 'weight', 'binary_cross_entropy_with_logits')
     _check_no_requires_grad(pos_weight, 'pos_weight', 'binary_cross_entropy_with_logits')
     # PyTorch's kernel starts with (1 - target).mul_(input): the loss takes the target's dtype

@@ -174,6 +174,18 @@ SNIPPETS = {
         '      lambda: nn.GRUCell(4, 6)(torch.randn(5, 2, 4), torch.zeros(1, 2, 6)),\n'
         '      lambda: nn.RNNCell(4, 6)(torch.randn(5, 2, 4), torch.zeros(1, 2, 6)),\n'
         '      lambda: nn.GRUCell(4, 6)(torch.randn(2, 4), torch.zeros(1, 2, 6)))'),
+    # binary_cross_entropy's checks in PyTorch's order (sizes, the weight expanded, dtypes, values, the weight's
+    # mul_); weights that are not tensors
+    "bce_checks_in_order": (
+        'import torch.nn.functional as F\n'
+        'x = torch.tensor([0.2, 0.7, 0.9]); t = torch.tensor([0, 1, 1])\n'
+        'tries(lambda: F.binary_cross_entropy(x, t, weight=torch.tensor([1., 2.])),\n'
+        '      lambda: F.binary_cross_entropy(torch.tensor([1.5, 0.7, 0.9]), t.float(), weight=torch.ones(2, 3)),\n'
+        '      lambda: F.binary_cross_entropy(x, t.float(), weight=torch.ones(2, 3)),\n'
+        '      lambda: F.binary_cross_entropy(x, t.float(), weight=2.0),\n'
+        '      lambda: F.binary_cross_entropy_with_logits(x, t.float(), pos_weight=2.0),\n'
+        '      lambda: F.binary_cross_entropy_with_logits(x, t.float(), weight=[1., 2., 3.]),\n'
+        '      lambda: F.binary_cross_entropy(x, t.float(), weight=torch.tensor([2.])))'),
 }
 
 
