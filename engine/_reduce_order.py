@@ -50,6 +50,24 @@ def _one_by_one(op, rows, start):
     return op.reduce(np.ascontiguousarray(rows.T), axis=0, initial=start)  # (numpy keeps the order of an outer axis)
 
 
+def _by_threads(rows, init, op, fn):
+    """fn(rows) (each row's accumulation from init), as PyTorch's reduction shares one row of 32,768 numbers or more
+    (a reduction to one number) between its threads: parallel_for's blocks each accumulated from init into a buffer
+    of its own, then the buffers (unused ones init) combined in turn with op, from init."""
+    n = rows.shape[1]
+    if rows.shape[0] != 1 or n < 32768:
+        return fn(rows)
+    from . import _misc                              # (its settings: torch.set_num_threads)
+    threads = max(1, _misc.settings['num_threads'])
+    if threads == 1:
+        return fn(rows)
+    chunk = -(-n // min(threads, -(-n // 32768)))
+    buffers = np.full((1, threads), init, rows.dtype)
+    for t, start in enumerate(range(0, n, chunk)):
+        buffers[0, t] = np.asarray(fn(rows[:, start:start + chunk]), rows.dtype)[0]
+    return _one_by_one(op, buffers, init)
+
+
 def _shape(r, out_shape, dims, ndim, keepdim):
     """The reduced rows r in the result's shape, laid out as PyTorch's result (see c_strided)."""
     r = r.reshape(out_shape)
@@ -98,12 +116,12 @@ def norm(x, dims, keepdim, ord, in_order=False):
             r = np.asarray(fma(rows[:, i], rows[:, i], r), x.dtype)
         r = np.sqrt(r)
     elif ord == 2:
-        r = np.sqrt(_one_by_one(np.add, rows * rows, 0))
+        r = np.sqrt(_by_threads(rows * rows, 0, np.add, lambda v: _one_by_one(np.add, v, 0)))
     elif ord == 1:
-        r = _one_by_one(np.add, rows, 0)
+        r = _by_threads(rows, 0, np.add, lambda v: _one_by_one(np.add, v, 0))
     else:
         p = t(ord)
-        r = _one_by_one(np.add, c_pow(rows, p), 0)
+        r = _by_threads(c_pow(rows, p), 0, np.add, lambda v: _one_by_one(np.add, v, 0))
         r = c_pow(r, t(1) / p)
     return _shape(np.asarray(r, x.dtype), out_shape, dims, x.ndim, keepdim)
 
@@ -123,18 +141,26 @@ def prod(x, dims, keepdim):
     four vectors: all of it one by one). A reduction whose innermost dim is kept: one by one."""
     rows, run, out_shape = _layout(x, dims)
     if not run or not rows.shape[1]:
-        r = _one_by_one(np.multiply, rows, 1)
+        r = _by_threads(rows, 1, np.multiply, lambda v: _one_by_one(np.multiply, v, 1))
+    elif run == rows.shape[1]:
+        r = _by_threads(rows, 1, np.multiply, lambda v: _runs_product(v, v.shape[1]))
     else:
-        w = VECTOR_BYTES // x.itemsize
-        blocks = run // (4 * w)
-        r = np.ones(rows.shape[0], x.dtype)
-        for start in range(0, rows.shape[1], run):
-            part = rows[:, start:start + run]
-            if blocks:
-                v = part[:, :blocks * 4 * w].reshape(-1, blocks, 4, w)
-                acc = np.multiply.reduce(v, axis=1) if blocks > 1 else v[:, 0]
-                lanes = (acc[:, 0] * acc[:, 1]) * (acc[:, 2] * acc[:, 3])
-                r = r * np.multiply.accumulate(lanes, axis=1)[:, -1]
-                part = part[:, blocks * 4 * w:]
-            r = np.multiply.accumulate(np.concatenate([r[:, None], part], 1), axis=1)[:, -1]
+        r = _runs_product(rows, run)
     return _shape(np.asarray(r, x.dtype), out_shape, dims, x.ndim, keepdim)
+
+
+def _runs_product(rows, run):
+    """prod's products of rows made of runs of `run` contiguous numbers (see prod)."""
+    w = VECTOR_BYTES // rows.itemsize
+    blocks = run // (4 * w)
+    r = np.ones(rows.shape[0], rows.dtype)
+    for start in range(0, rows.shape[1], run):
+        part = rows[:, start:start + run]
+        if blocks:
+            v = part[:, :blocks * 4 * w].reshape(-1, blocks, 4, w)
+            acc = np.multiply.reduce(v, axis=1) if blocks > 1 else v[:, 0]
+            lanes = (acc[:, 0] * acc[:, 1]) * (acc[:, 2] * acc[:, 3])
+            r = r * np.multiply.accumulate(lanes, axis=1)[:, -1]
+            part = part[:, blocks * 4 * w:]
+        r = np.multiply.accumulate(np.concatenate([r[:, None], part], 1), axis=1)[:, -1]
+    return r

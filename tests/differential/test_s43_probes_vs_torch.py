@@ -260,6 +260,28 @@ def test_bce_with_logits_takes_log_sigmoid_in_the_inputs_dtype():
     assert losses(E) == losses(T)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_big_norms_and_products_shared_by_threads_bit_for_bit(threads):
+    # (x.norm(p=1) of 100,000 float32s printed 79906.1094 against PyTorch's 79906.2969: one accumulation instead of
+    # the threads' two)
+    import numpy as np
+    old = T.get_num_threads(), E.get_num_threads()
+    T.set_num_threads(threads)
+    E.set_num_threads(threads)
+    try:
+        rng = np.random.default_rng(threads)
+        for n in (40000, 100000):
+            a = rng.standard_normal(n).astype(np.float32)
+            b = (1 + 0.001 * rng.standard_normal(n)).astype(np.float32)
+            c = rng.standard_normal((n, 2)).astype(np.float32)
+            for f, src in ((lambda m: m.norm(p=1), a), (lambda m: m.norm(p=3), a), (lambda m: m.prod(), b),
+                           (lambda m: m[:, 1].norm(), c), (lambda m: m[:, 1].norm(p=1), c)):
+                assert f(E.from_numpy(src)).item() == f(T.from_numpy(src)).item(), n
+    finally:
+        T.set_num_threads(old[0])
+        E.set_num_threads(old[1])
+
+
 def test_sums_over_every_other_dim_bit_for_bit():
     import itertools
     import numpy as np
