@@ -23,9 +23,14 @@ def _layout(x, dims):
     in memory order, as PyTorch's TensorIterator orders dims by stride); how many of those numbers make one run of
     memory (reduced dims innermost, contiguous: the kernel's contiguous reduction; 0 when the innermost dim is
     kept); the result's shape (no keepdim). dims: sorted reduced axes (None: all)."""
+    from ._ops import _iter_order
     nd = x.ndim
     red = range(nd) if dims is None else dims
-    in_memory = sorted((i for i in range(nd) if x.shape[i] != 1), key=lambda i: -abs(x.strides[i]))
+    # (TensorIterator's order, outermost first: the result's stride 0 puts the reduced dims innermost; an expanded
+    # dim, of stride 0, decides nothing)
+    res = np.zeros([1 if i in red else n for i, n in enumerate(x.shape)], np.int8)
+    out = np.lib.stride_tricks.as_strided(res, x.shape, [0 if i in red else s for i, s in enumerate(res.strides)])
+    in_memory = [i for i in reversed(_iter_order(x.shape, [out, x], reduction=True)) if x.shape[i] != 1]
     reduced = [i for i in in_memory if i in red]
     kept = [i for i in range(nd) if i not in red]
     n = 1

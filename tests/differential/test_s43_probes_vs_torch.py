@@ -282,6 +282,20 @@ def test_big_norms_and_products_shared_by_threads_bit_for_bit(threads):
         E.set_num_threads(old[1])
 
 
+def test_norms_of_expanded_tensors_bit_for_bit():
+    # (TensorIterator's order, an expanded dim deciding nothing: the diagonal of a broadcast cosine-similarity
+    # matrix is a's own row norms, 1.0 where PyTorch prints 1.0)
+    import numpy as np
+    rng = np.random.default_rng(0)
+    for _ in range(10):
+        a = rng.standard_normal((10, 16)).astype(np.float32)
+        for f in (lambda L, m: m[:, None].expand(10, 10, 16).norm(dim=-1),
+                  lambda L, m: L.nn.functional.cosine_similarity(m[:, None], m[None], dim=-1),
+                  lambda L, m: m[:, None].expand(10, 4, 16).norm(p=1, dim=(1, 2)),
+                  lambda L, m: m.unsqueeze(1).expand(-1, 3, -1).norm()):
+            assert f(E, E.from_numpy(a)).numpy().tobytes() == f(T, T.from_numpy(a)).numpy().tobytes()
+
+
 def test_sums_over_every_other_dim_bit_for_bit():
     import itertools
     import numpy as np
