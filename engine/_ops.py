@@ -2165,9 +2165,9 @@ def _reduce_plan(shape, itemsize, dims, keepdims, c_contiguous, f_contiguous):
 
 def _threads_plan(n, itemsize, strided=False):
     """The function summing a (1, n) array of more than 32,768 numbers to one as PyTorch's two-pass reduction
-    does: parallel_for's blocks (as many as the threads, each at least 32,768 numbers) each summed whole into a
-    buffer of its own from +0 (a contiguous row by cascade_sum, a strided one by the scalar row_sum), then the
-    threads' buffers (unused ones +0) summed in order into the result."""
+    does: the threads' blocks (_reduce_order.thread_blocks) each summed whole into a buffer of its own from +0 (a
+    contiguous row by cascade_sum, a strided one by the scalar row_sum), then the threads' buffers (unused ones +0)
+    summed as a row into the result."""
     zero = np.float32(0) if itemsize == 4 else np.float64(0)
 
     def row_sum(part):
@@ -2177,14 +2177,13 @@ def _threads_plan(n, itemsize, strided=False):
         return _cascade_plan(1, m, itemsize)(part) + zero
 
     def by_threads(x):
-        from . import _misc                          # (its settings: torch.set_num_threads)
-        threads = builtins.max(1, _misc.settings['num_threads'])
-        if threads == 1:
+        shared = _reduce_order.thread_blocks(n)
+        if shared is None:
             return row_sum(x)
-        chunk = -(-n // builtins.min(threads, -(-n // 32768)))
+        threads, blocks = shared
         sums = np.zeros((1, threads), x.dtype)
-        for t, start in enumerate(range(0, n, chunk)):
-            sums[0, t] = row_sum(x[:, start:start + chunk])[0]
+        for t, (start, stop) in enumerate(blocks):
+            sums[0, t] = row_sum(x[:, start:stop])[0]
         return _cascade_plan(1, threads, itemsize)(sums)
     return by_threads
 

@@ -55,21 +55,29 @@ def _one_by_one(op, rows, start):
     return op.reduce(np.ascontiguousarray(rows.T), axis=0, initial=start)  # (numpy keeps the order of an outer axis)
 
 
-def _by_threads(rows, init, op, fn):
-    """fn(rows) (each row's accumulation from init), as PyTorch's reduction shares one row of 32,768 numbers or more
-    (a reduction to one number) between its threads: parallel_for's blocks each accumulated from init into a buffer
-    of its own, then the buffers (unused ones init) combined in turn with op, from init."""
-    n = rows.shape[1]
-    if rows.shape[0] != 1 or n < 32768:
-        return fn(rows)
+def thread_blocks(n):
+    """How PyTorch's CPU reduction of n numbers to one shares them between its threads: (the number of threads,
+    parallel_for's blocks (start, stop), as many as the threads, each of 32,768 numbers at least), each block then
+    reduced into a buffer of its own thread; None where it runs on one thread."""
     from . import _misc                              # (its settings: torch.set_num_threads)
     threads = max(1, _misc.settings['num_threads'])
-    if threads == 1:
-        return fn(rows)
+    if threads == 1 or n < 32768:
+        return None
     chunk = -(-n // min(threads, -(-n // 32768)))
+    return threads, [(start, min(n, start + chunk)) for start in range(0, n, chunk)]
+
+
+def _by_threads(rows, init, op, fn):
+    """fn(rows) (each row's accumulation from init), a row of a reduction to one number shared between threads
+    (thread_blocks): each block accumulated from init, then the buffers (unused ones init) combined in turn with op,
+    from init."""
+    shared = thread_blocks(rows.shape[1]) if rows.shape[0] == 1 else None
+    if shared is None:
+        return fn(rows)
+    threads, blocks = shared
     buffers = np.full((1, threads), init, rows.dtype)
-    for t, start in enumerate(range(0, n, chunk)):
-        buffers[0, t] = np.asarray(fn(rows[:, start:start + chunk]), rows.dtype)[0]
+    for t, (start, stop) in enumerate(blocks):
+        buffers[0, t] = np.asarray(fn(rows[:, start:stop]), rows.dtype)[0]
     return _one_by_one(op, buffers, init)
 
 
