@@ -3420,8 +3420,8 @@ def _check_layer_norm(input, normalized_shape, weight, bias, expected='[*, %s]',
 
 
 def _check_mixed(input, *params):
-    """PyTorch's CPU norm kernels take parameters of another dtype than the input's (the first given one's dtype
-    decides) only for a float16 or float32 input, and only float32 parameters."""
+    """PyTorch's CPU norm kernels' dtype checks: parameters of the input's dtype when the first given one has it;
+    else float32 ones only (mixed dtype), and then only for a float16 input."""
     dtypes = [t.dtype for t in params if t is not None]
     if dtypes and dtypes[0] is input.dtype:         # (then every other parameter must have it too)
         for d in dtypes[1:]:

@@ -238,10 +238,7 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
         g = capture[e]
         if g is None:
             if materialize_grads:
-                if isinstance(t, GradientEdge):
-                    raise RuntimeError('materialize_grads cannot be used when the given input is a GradientEdge')
-                from ._factories import zeros_like
-                g = zeros_like(t, requires_grad=create_graph)     # (PyTorch: a leaf if create_graph)
+                g = _materialized(t, create_graph)
             elif not allow_unused:
                 raise RuntimeError('The differentiated Tensor at index %d appears to not have been used in the graph. '
                                    'Set allow_unused=True if this is the desired behavior.' % i)
@@ -249,11 +246,19 @@ def grad(outputs, inputs, grad_outputs=None, retain_graph=None, create_graph=Fal
     return tuple(result) if names is None else dict(zip(names, result))
 
 
+def _materialized(t, create_graph):
+    """materialize_grads's zeros for an unused input t (a leaf if create_graph, as PyTorch's)."""
+    if isinstance(t, GradientEdge):
+        raise RuntimeError('materialize_grads cannot be used when the given input is a GradientEdge')
+    from ._factories import zeros_like
+    return zeros_like(t, requires_grad=create_graph)
+
+
 def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, allow_unused, materialize_grads, names):
     """autograd.grad with is_grads_batched: the first dim of each grad_output indexes the vectors to take gradients
     against, one backward pass each (PyTorch vmaps them), the results stacked."""
     from ._ops import stack
-    from ._factories import ones_like, zeros_like
+    from ._factories import ones_like
     grad_outputs = list(grad_outputs) if grad_outputs else [None] * len(outputs)
     for i, (out, g) in enumerate(zip(outputs, grad_outputs)):
         if g is None:                       # (implicit, as backward's: ones of the output's shape, then batched)
@@ -275,7 +280,7 @@ def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, all
                  retain_graph=True if b < n - 1 else retain_graph, create_graph=create_graph,
                  allow_unused=allow_unused or materialize_grads) for b in range(n)]
     # (an unused input's gradient: None, or with materialize_grads zeros of its shape, made after the batch)
-    result = tuple((zeros_like(x, requires_grad=create_graph) if materialize_grads else None) if col[0] is None
+    result = tuple((_materialized(x, create_graph) if materialize_grads else None) if col[0] is None
                    else stack(col) for x, col in zip(inputs, zip(*rows)))
     return result if names is None else dict(zip(names, result))
 
