@@ -1,11 +1,27 @@
 """Differences found by session 43's learner-style probes against real PyTorch, each kept here with its variants.
 Printed text, warnings and the final error must be the same."""
+import contextlib
+
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
 from .harness import SHOW, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
+
+
+@contextlib.contextmanager
+def both_on(threads):
+    """PyTorch and the engine on that many threads (the order of a big reduction's additions depends on it)."""
+    old = T.get_num_threads(), E.get_num_threads()
+    T.set_num_threads(threads)
+    E.set_num_threads(threads)
+    try:
+        yield
+    finally:
+        T.set_num_threads(old[0])
+        E.set_num_threads(old[1])
+
 
 SNIPPETS = {
     # a slice counts as the whole dim only when its start is written 0 (or left out): `b[-3:] = v` is CopySlices
@@ -202,38 +218,26 @@ def test_sums_of_more_than_32768_numbers_bit_for_bit(threads):
     # (PyTorch's two-pass reduction: the threads' blocks summed each, then their sums; `x.mean()` of 100,000 numbers
     # printed its 4th decimal differently before)
     import numpy as np
-    old = T.get_num_threads(), E.get_num_threads()
-    T.set_num_threads(threads)
-    E.set_num_threads(threads)
-    try:
+    with both_on(threads):
         for n in (32769, 65537, 100000, 3 * 32768 + 1):
             for dtype in (np.float32, np.float64):
                 a = np.random.default_rng(n).standard_normal(n).astype(dtype)
                 for f in (lambda m: m.sum(), lambda m: m.mean(), lambda m: m.reshape(1, -1).sum(1),
                           lambda m: m.reshape(-1, 1).t().sum()):
                     assert f(E.from_numpy(a)).tolist() == f(T.from_numpy(a)).tolist(), (n, dtype)
-    finally:
-        T.set_num_threads(old[0])
-        E.set_num_threads(old[1])
 
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_big_sums_through_one_run_of_memory_bit_for_bit(threads):
     # (a column of a table, an NHWC batch permuted to NCHW: one strided or contiguous run, shared by the threads)
     import numpy as np
-    old = T.get_num_threads(), E.get_num_threads()
-    T.set_num_threads(threads)
-    E.set_num_threads(threads)
-    try:
+    with both_on(threads):
         rng = np.random.default_rng(threads)
         for shape, view in [((100000, 2), lambda m: m[:, 0]), ((64, 32, 32, 3), lambda m: m.permute(0, 3, 1, 2)),
                             ((200000,), lambda m: m[::3]), ((300, 400), lambda m: m.t())]:
             a = rng.standard_normal(shape).astype(np.float32)
             for f in (lambda m: m.sum(), lambda m: m.mean()):
                 assert f(view(E.from_numpy(a))).item() == f(view(T.from_numpy(a))).item(), shape
-    finally:
-        T.set_num_threads(old[0])
-        E.set_num_threads(old[1])
 
 
 @pytest.mark.parametrize("dtype", ["float32", "float64"])
@@ -265,10 +269,7 @@ def test_big_norms_and_products_shared_by_threads_bit_for_bit(threads):
     # (x.norm(p=1) of 100,000 float32s printed 79906.1094 against PyTorch's 79906.2969: one accumulation instead of
     # the threads' two)
     import numpy as np
-    old = T.get_num_threads(), E.get_num_threads()
-    T.set_num_threads(threads)
-    E.set_num_threads(threads)
-    try:
+    with both_on(threads):
         rng = np.random.default_rng(threads)
         for n in (40000, 100000):
             a = rng.standard_normal(n).astype(np.float32)
@@ -277,9 +278,6 @@ def test_big_norms_and_products_shared_by_threads_bit_for_bit(threads):
             for f, src in ((lambda m: m.norm(p=1), a), (lambda m: m.norm(p=3), a), (lambda m: m.prod(), b),
                            (lambda m: m[:, 1].norm(), c), (lambda m: m[:, 1].norm(p=1), c)):
                 assert f(E.from_numpy(src)).item() == f(T.from_numpy(src)).item(), n
-    finally:
-        T.set_num_threads(old[0])
-        E.set_num_threads(old[1])
 
 
 def test_norms_of_expanded_tensors_bit_for_bit():
