@@ -1031,6 +1031,8 @@ def _rounded(np_fn):
     `torch.tensor(1.).exp().item()` is 2.7182817459106445. (sqrt stays numpy's: it is exact, MKL's is not.) The
     ufunc converts (rather than astype), so the result is laid out as PyTorch's: row-major over broadcast dims."""
     def fn(x):
+        if x.dtype is _F16:                                 # (halves: in float, rounded to half at the end)
+            return np_fn(x.astype(np.float64)).astype(_F32).astype(_F16)
         if x.dtype is not _F32:
             return np_fn(x)
         if x.flags.c_contiguous:                            # (the same values; converting first is faster)
@@ -1049,6 +1051,14 @@ def _half(np_fn, x, *args):
 
 def _rsqrt(x):
     one = x.dtype.type(1)
+    if x.dtype is _F16 and x.size >= 32:
+        # (halves: PyTorch's vector loop, blocks of 32, in float rounded once; the scalar loop after the last
+        # block in half, rounded twice)
+        flat = np.ascontiguousarray(x).reshape(-1)
+        whole = flat.size // 32 * 32
+        out = one / np.sqrt(flat)
+        out[:whole] = _half(_rsqrt, flat[:whole])
+        return out.reshape(x.shape)
     return one / np.sqrt(x)
 
 
@@ -2714,13 +2724,13 @@ def prod(a, dim=None, keepdim=False, *, dtype=None):
 def _exclusive_prod(x, axis):
     """For each element, the product of the others along axis (no division: right where x has zeros), computed
     as PyTorch does: running products from the left and from the right."""
-    wide = x.astype(np.float64) if x.dtype is _F32 else x
+    wide = x.astype({_F32: np.float64, _F16: _F32}.get(x.dtype, x.dtype))    # (cumprod's accumulation type)
     n = x.shape[axis]
     ones = np.ones_like(np.take(wide, [0], axis))
     left = np.cumprod(np.concatenate([ones, np.take(wide, np.arange(n - 1), axis)], axis), axis)
     right = np.flip(np.cumprod(np.concatenate([ones, np.flip(np.take(wide, np.arange(1, n), axis), axis)], axis),
                                axis), axis)
-    return (left.astype(x.dtype) * right.astype(x.dtype)) if x.dtype is _F32 else left * right
+    return left.astype(x.dtype) * right.astype(x.dtype)
 
 
 class ProdBackward0(Node):

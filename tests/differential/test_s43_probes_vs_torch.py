@@ -202,6 +202,10 @@ SNIPPETS = {
         '      lambda: F.binary_cross_entropy_with_logits(x, t.float(), pos_weight=2.0),\n'
         '      lambda: F.binary_cross_entropy_with_logits(x, t.float(), weight=[1., 2., 3.]),\n'
         '      lambda: F.binary_cross_entropy(x, t.float(), weight=torch.tensor([2.])))'),
+    # a half product's gradient where an element is zero: the running products in float, as cumprod's
+    "half_prod_backward_with_zero": (
+        'x = torch.tensor([[0., 1., 2., 3.], [0.4, 0.3, 0.7, 0.9]], dtype=torch.float16, requires_grad=True)\n'
+        'x.prod(1).sum().backward(); print(x.grad, x.grad.tolist())'),
 }
 
 
@@ -292,6 +296,21 @@ def test_norms_of_expanded_tensors_bit_for_bit():
                   lambda L, m: m[:, None].expand(10, 4, 16).norm(p=1, dim=(1, 2)),
                   lambda L, m: m.unsqueeze(1).expand(-1, 3, -1).norm()):
             assert f(E, E.from_numpy(a)).numpy().tobytes() == f(T, T.from_numpy(a)).numpy().tobytes()
+
+
+def test_half_unary_functions_bit_for_bit():
+    # (halves computed in float and rounded once, as PyTorch's kernels: numpy's own half functions differ, and
+    # rsqrt's scalar loop after the last block of 32 rounds twice)
+    import numpy as np
+    bits = np.arange(0, 65536, dtype=np.uint16).view(np.float16)
+    bits = bits[np.isfinite(bits)]
+    for name in ('exp', 'cos', 'tan', 'atan', 'log10', 'expm1', 'cosh', 'rsqrt', 'sqrt', 'log', 'tanh', 'sigmoid'):
+        t = getattr(T, name)(T.from_numpy(bits)).numpy()
+        e = getattr(E, name)(E.from_numpy(bits)).numpy()
+        assert ((t == e) | (np.isnan(t) & np.isnan(e))).all(), name
+    for n in (2, 33):
+        x = np.tile(np.array([1.0132789611816406e-06, 1.8477439880371094e-06], np.float16), 20)[:n]
+        assert E.from_numpy(x).rsqrt().tolist() == T.from_numpy(x).rsqrt().tolist()
 
 
 def test_sums_over_every_other_dim_bit_for_bit():
