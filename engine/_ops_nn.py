@@ -1048,7 +1048,11 @@ def _var_two_pass(x, dims, keepdim):
     m = builtins.float(mean(make(x))._data)
     flat = x.T.ravel() if x.flags.f_contiguous and not x.flags.c_contiguous else x.ravel()
     dev = flat.astype(np.float64) - m
-    total = np.add.accumulate(dev * dev)[-1]
+    shared = _reduce_order.thread_blocks(dev.size)      # (32,768 numbers or more: the threads' blocks, in turn)
+    blocks = [(0, dev.size)] if shared is None else shared[1]
+    total = 0.0
+    for start, stop in blocks:
+        total += np.add.accumulate(dev[start:stop] * dev[start:stop])[-1]
     shape = (1,) * x.ndim if keepdim else tuple(size for d, size in enumerate(x.shape) if dims is not None and
                                                  d not in dims)
     return np.full(shape, total)

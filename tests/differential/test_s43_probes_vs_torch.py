@@ -313,6 +313,18 @@ def test_half_unary_functions_bit_for_bit():
         assert E.from_numpy(x).rsqrt().tolist() == T.from_numpy(x).rsqrt().tolist()
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_big_float64_variances_bit_for_bit(threads):
+    # (the squared deviations of each thread's block added whole, then the blocks' sums)
+    import numpy as np
+    with both_on(threads):
+        rng = np.random.default_rng(threads)
+        for n in (33000, 100000):
+            a = rng.random(n)
+            for f in (lambda m: m.var(), lambda m: m.std(), lambda m: m.var(unbiased=False)):
+                assert f(E.from_numpy(a)).item() == f(T.from_numpy(a)).item(), n
+
+
 def test_sums_over_every_other_dim_bit_for_bit():
     import itertools
     import numpy as np
