@@ -1137,7 +1137,17 @@ def _power_scalar(x, e, number, d):
         return np.sqrt(x)
     if number == -0.5:
         return _rsqrt(x)
-    return _power(x, e, d)
+    r = _power(x, e, d)
+    inexact = isinstance(number, builtins.float) and builtins.float(np.float32(number)) != number
+    if x.dtype is _F32 and inexact and r.size:
+        # (PyTorch's vector loop, in blocks of 32, takes the exponent as a float; the scalar loop after the last
+        # block pow(double(x), exponent) with the exponent as given: x ** 0.8 of 31 numbers is the latter's)
+        flat = np.ascontiguousarray(r).reshape(-1)
+        whole = flat.size // 32 * 32
+        xs = np.ascontiguousarray(x).reshape(-1)[whole:].astype(np.float64)
+        flat[whole:] = np.power(xs, number).astype(_F32)
+        r = flat.reshape(r.shape)
+    return r
 
 
 class PowBackward0(Node):

@@ -191,6 +191,8 @@ def rnn(mode, input, hx, flat_weights, has_biases, num_layers, dropout, train, b
     if type(num_layers) is not int or type(bidirectional) is not bool:
         _check_rnn_args(mode, (input, hx, flat_weights, has_biases, num_layers, dropout, train, bidirectional,
                                batch_first))
+    if mode == 'LSTM' and len(hx) != 2:
+        raise RuntimeError('lstm expects two hidden states')
     dirs = 2 if bidirectional else 1
     params = _params(flat_weights, has_biases, num_layers * dirs)
     if mode == 'LSTM' and _use_mkldnn(input):
@@ -493,6 +495,8 @@ def rnn_packed(mode, data, batch_sizes, hx, flat_weights, has_biases, num_layers
     if type(num_layers) is not int or type(bidirectional) is not bool:
         _check_rnn_args(mode, (data, batch_sizes, hx, flat_weights, has_biases, num_layers, dropout, train,
                                bidirectional))
+    if mode == 'LSTM' and len(hx) != 2:
+        raise RuntimeError('lstm expects two hidden states')
     dirs = 2 if bidirectional else 1
     params = _params(flat_weights, has_biases, num_layers * dirs)
     step = STEPS[mode]

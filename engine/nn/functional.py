@@ -514,7 +514,8 @@ def one_hot(tensor, num_classes=-1):
     n = int(x.max()) + 1 if num_classes == -1 else num_classes
     if x.size and x.max() >= n:
         raise RuntimeError('Class values must be smaller than num_classes.')
-    return make((tensor._data[..., None] == np.arange(n)).astype(np.int64))
+    return make(np.ascontiguousarray(tensor._data[..., None] == np.arange(n), dtype=np.int64))   # (zeros, then
+    # scatter_: row-major whatever the input's layout)
 
 
 def normalize(input, p=2.0, dim=1, eps=1e-12, out=None):

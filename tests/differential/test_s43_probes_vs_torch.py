@@ -206,6 +206,14 @@ SNIPPETS = {
     "half_prod_backward_with_zero": (
         'x = torch.tensor([[0., 1., 2., 3.], [0.4, 0.3, 0.7, 0.9]], dtype=torch.float16, requires_grad=True)\n'
         'x.prod(1).sum().backward(); print(x.grad, x.grad.tolist())'),
+    # one_hot is row-major whatever its input's layout (d2l's F.one_hot(X.T, vocab_size)); an LSTM takes two states
+    "one_hot_layout_and_lstm_states": (
+        'import torch.nn as nn, torch.nn.functional as F\n'
+        'o = F.one_hot(torch.arange(10).reshape((2, 5)).T, 28)\n'
+        'print(o.stride(), o.is_contiguous(), o.float().stride())\n'
+        'tries(lambda: o.view(-1, 28).shape, lambda: torch.nn.Linear(28, 4)(o), lambda: torch.matmul(o, torch.ones(28, 4)))\n'
+        'lstm = nn.LSTM(4, 3)\n'
+        'tries(lambda: lstm(torch.randn(2, 1, 4), (torch.zeros(1, 1, 3),) * 3))'),
 }
 
 
@@ -323,6 +331,17 @@ def test_big_float64_variances_bit_for_bit(threads):
             a = rng.random(n)
             for f in (lambda m: m.var(), lambda m: m.std(), lambda m: m.var(unbiased=False)):
                 assert f(E.from_numpy(a)).item() == f(T.from_numpy(a)).item(), n
+
+
+def test_powers_of_inexact_exponents_after_the_last_block_bit_for_bit():
+    # (x ** 0.8 of fewer than 32 numbers, or after the last block of 32: pow in double with the exponent as given)
+    import numpy as np
+    rng = np.random.default_rng(0)
+    for n in (1, 3, 20, 31, 45):
+        for p in (0.8, 1 / 3, 1.7, 2.2, -1.3):
+            a = (rng.random(n) * 5).astype(np.float32)
+            tail = n // 32 * 32
+            assert (E.from_numpy(a) ** p).numpy()[tail:].tobytes() == (T.from_numpy(a) ** p).numpy()[tail:].tobytes()
 
 
 def test_sums_over_every_other_dim_bit_for_bit():
