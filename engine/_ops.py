@@ -1051,15 +1051,19 @@ def _half(np_fn, x, *args):
 
 def _rsqrt(x):
     one = x.dtype.type(1)
-    if x.dtype is _F16 and x.size >= 32:
-        # (halves: PyTorch's vector loop, blocks of 32, in float rounded once; the scalar loop after the last
-        # block in half, rounded twice)
-        flat = np.ascontiguousarray(x).reshape(-1)
-        whole = flat.size // 32 * 32
-        out = one / np.sqrt(flat)
-        out[:whole] = _half(_rsqrt, flat[:whole])
-        return out.reshape(x.shape)
+    if x.dtype is _F16:     # (halves: the vector loop in float, rounded once; the scalar loop in half, rounded twice)
+        return _after_blocks(_half(_rsqrt, x), x, lambda tail: one / np.sqrt(tail))
     return one / np.sqrt(x)
+
+
+def _after_blocks(r, x, scalar_fn):
+    """r, the results of PyTorch's vector loop (which takes blocks of 32 numbers), with the numbers after the last
+    whole block (all of them, for fewer than 32) as its scalar loop computes them: scalar_fn of those of x. Both
+    taken row-major."""
+    flat = np.ascontiguousarray(r).reshape(-1)
+    whole = flat.size // 32 * 32
+    flat[whole:] = scalar_fn(np.ascontiguousarray(x).reshape(-1)[whole:])
+    return flat.reshape(r.shape)
 
 
 def pow(a, b):
@@ -1138,15 +1142,10 @@ def _power_scalar(x, e, number, d):
     if number == -0.5:
         return _rsqrt(x)
     r = _power(x, e, d)
-    inexact = isinstance(number, builtins.float) and builtins.float(np.float32(number)) != number
-    if x.dtype is _F32 and inexact and r.size:
-        # (PyTorch's vector loop, in blocks of 32, takes the exponent as a float; the scalar loop after the last
-        # block pow(double(x), exponent) with the exponent as given: x ** 0.8 of 31 numbers is the latter's)
-        flat = np.ascontiguousarray(r).reshape(-1)
-        whole = flat.size // 32 * 32
-        xs = np.ascontiguousarray(x).reshape(-1)[whole:].astype(np.float64)
-        flat[whole:] = np.power(xs, number).astype(_F32)
-        r = flat.reshape(r.shape)
+    if x.dtype is _F32 and isinstance(number, builtins.float) and builtins.float(np.float32(number)) != number:
+        # (the vector loop takes the exponent as a float; the scalar loop pow(double(x), exponent) with the exponent
+        # as given: x ** 0.8 of 31 numbers is the latter's)
+        r = _after_blocks(r, x, lambda tail: np.power(tail.astype(np.float64), number).astype(_F32))
     return r
 
 
