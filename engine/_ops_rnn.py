@@ -280,7 +280,7 @@ def _mkldnn_layer(x, h0, c0, p, reverse, info):
             saved['result%d' % i] = SavedTensor(t, is_output=True)
         node = ag.record(None, MkldnnRnnLayerBackward0, inputs, saved)
         node._inner = {'outputs': (out, hy, cy), 'leaves': leaves}
-        node.num_outputs = 4
+        node.num_outputs = 3
         for t in results:
             t._grad_fn, t._requires_grad = node, True
     return results

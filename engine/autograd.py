@@ -275,7 +275,11 @@ def _batched_grad(outputs, inputs, grad_outputs, retain_graph, create_graph, all
                                'shape of %r and output[%d] has a shape of %r. If you only want some tensors in '
                                '`grad_output` to be considered batched, consider using vmap.'
                                % (i, g[0].shape[1:], i, out.shape))
-    n = next(g.shape[0] for g in grad_outputs if g is not None)
+    sizes = [g.shape[0] for g in grad_outputs]
+    if len(set(sizes)) > 1:
+        raise ValueError('vmap: Expected all tensors to have the same size in the mapped dimension, got sizes %s for '
+                         'the mapped dimension' % sizes)
+    n = sizes[0]
     rows = [grad(outputs, inputs, tuple(None if g is None else g[b] for g in grad_outputs),
                  retain_graph=True if b < n - 1 else retain_graph, create_graph=create_graph,
                  allow_unused=allow_unused or materialize_grads) for b in range(n)]

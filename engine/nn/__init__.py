@@ -3617,13 +3617,15 @@ _deprecated_class(NLLLoss2d, '`NLLLoss2d` has been deprecated. Please use `NLLLo
 # Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
 for _where, _names in [('module', 'Module'),
                        ('container', 'Container Sequential ModuleList ModuleDict ParameterList ParameterDict'),
-                       ('linear', 'Linear LazyLinear Identity Bilinear'), ('flatten', 'Flatten Unflatten'),
-                       ('dropout', '_DropoutNd Dropout Dropout1d Dropout2d Dropout3d AlphaDropout'),
+                       ('linear', 'Linear LazyLinear Identity Bilinear'), ('channelshuffle', 'ChannelShuffle'), ('flatten', 'Flatten Unflatten'),
+                       ('dropout', '_DropoutNd Dropout Dropout1d Dropout2d Dropout3d AlphaDropout FeatureAlphaDropout'),
                        ('sparse', 'Embedding EmbeddingBag'),
                        ('padding', '_ConstantPadNd ConstantPad1d ConstantPad2d ZeroPad2d'),
                        ('conv', '_ConvNd Conv1d Conv2d Conv3d LazyConv1d LazyConv2d LazyConv3d'),
                        ('pooling', '_MaxPoolNd MaxPool1d MaxPool2d MaxPool3d AvgPool1d _AvgPoolNd AvgPool2d AvgPool3d '
-                                   '_AdaptiveAvgPoolNd AdaptiveAvgPool2d AdaptiveAvgPool3d'),
+                                   '_AdaptiveAvgPoolNd AdaptiveAvgPool2d AdaptiveAvgPool3d _MaxUnpoolNd MaxUnpool1d '
+                                   'MaxUnpool2d MaxUnpool3d _LPPoolNd LPPool1d LPPool2d LPPool3d FractionalMaxPool2d '
+                                   'FractionalMaxPool3d'),
                        ('batchnorm', '_NormBase _BatchNorm BatchNorm1d BatchNorm2d BatchNorm3d LazyBatchNorm1d '
                                      'LazyBatchNorm2d LazyBatchNorm3d'),
                        ('rnn', 'RNNBase RNN LSTM GRU RNNCellBase RNNCell LSTMCell GRUCell'),
@@ -3634,7 +3636,7 @@ for _where, _names in [('module', 'Module'),
                        ('normalization', 'GroupNorm LayerNorm RMSNorm LocalResponseNorm CrossMapLRN2d'),
                        ('instancenorm', '_InstanceNorm InstanceNorm1d InstanceNorm2d InstanceNorm3d LazyInstanceNorm1d '
                                         'LazyInstanceNorm2d LazyInstanceNorm3d'),
-                       ('loss', '_Loss _WeightedLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss NLLLoss2d CrossEntropyLoss '
+                       ('loss', '_Loss _WeightedLoss CTCLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss NLLLoss2d CrossEntropyLoss '
                                 'BCELoss BCEWithLogitsLoss KLDivLoss MarginRankingLoss HingeEmbeddingLoss '
                                 'CosineEmbeddingLoss TripletMarginLoss PoissonNLLLoss GaussianNLLLoss SoftMarginLoss '
                                 'MultiLabelSoftMarginLoss MultiMarginLoss MultiLabelMarginLoss '

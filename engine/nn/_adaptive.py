@@ -12,6 +12,7 @@ _ASMoutput = namedtuple('_ASMoutput', ['output', 'loss'])
 
 
 class AdaptiveLogSoftmaxWithLoss(Module):
+    __module__ = 'torch.nn.modules.adaptive'
     """Log-probabilities of targets under a head softmax over cutoffs[0] frequent classes plus one entry per tail
     cluster, and a softmax within each cluster; forward gives (output, loss) for the targets, log_prob every class's
     log-probability, predict the likeliest class."""

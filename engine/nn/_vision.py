@@ -227,7 +227,8 @@ class PixelUnshuffle(Module):
 
 
 for _where, _names in [('upsampling', 'Upsample UpsamplingNearest2d UpsamplingBilinear2d'), ('fold', 'Unfold Fold'),
-                       ('conv', 'ConvTranspose1d ConvTranspose2d ConvTranspose3d'),
+                       ('conv', 'ConvTranspose1d ConvTranspose2d ConvTranspose3d LazyConvTranspose1d '
+                                'LazyConvTranspose2d LazyConvTranspose3d'),
                        ('pooling', '_AdaptiveMaxPoolNd AdaptiveMaxPool1d AdaptiveMaxPool2d AdaptiveMaxPool3d'),
                        ('pixelshuffle', 'PixelShuffle PixelUnshuffle')]:
     for _name in _names.split():

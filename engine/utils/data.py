@@ -5,11 +5,11 @@ process: each worker has its own random states, seeded as PyTorch seeds its proc
 to the workers in turn, as PyTorch hands them out."""
 import bisect
 import collections
+import collections.abc
 import copy
 import dataclasses
 import itertools
 import math
-import numbers
 import os
 import random
 import sys
@@ -18,7 +18,7 @@ import warnings
 
 import numpy as np
 
-from .. import _dtypes as dt, _factories
+from .. import _autograd as ag, _dtypes as dt, _factories, _misc
 from .._ops import stack, multinomial
 from .._tensor import Tensor
 
@@ -180,44 +180,82 @@ def random_split(dataset, lengths, generator=_factories.default_generator):
     return [Subset(dataset, order[s:s + k]) for s, k in zip(starts, lengths)]
 
 
-def _dict_like(elem, items):
-    """`items` as a dict of elem's own class (an OrderedDict stays one)."""
-    if type(elem) is dict:
+_COLLATE_ERROR = 'default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found %s'
+
+
+def collate(batch, *, collate_fn_map=None):
+    """A list of samples as one batch, as PyTorch's collate: the function collate_fn_map gives for the first sample's
+    class (or, in the map's order, a class it derives from), else mappings and sequences element by element, each
+    rebuilt as its own class where that class takes it (a tuple becomes a list of batched elements)."""
+    elem = batch[0]
+    fns = collate_fn_map or {}
+    fn = fns.get(type(elem)) or next((f for kind, f in fns.items() if isinstance(elem, kind)), None)
+    if fn is not None:
+        return fn(batch, collate_fn_map=collate_fn_map)
+
+    def each(columns):
+        return [collate(samples, collate_fn_map=collate_fn_map) for samples in columns]
+    if isinstance(elem, collections.abc.Mapping):
+        items = dict(zip(elem, each([b[k] for b in batch] for k in elem)))
+        return _rebuilt(elem, items, collections.abc.MutableMapping, lambda out: out.update(items))
+    if isinstance(elem, tuple) and hasattr(elem, '_fields'):            # a namedtuple keeps its class
+        return type(elem)(*each(zip(*batch)))
+    if isinstance(elem, collections.abc.Sequence):
+        if any(len(b) != len(elem) for b in batch):
+            raise RuntimeError('each element in list of batch should be of equal size')
+        columns = each(zip(*batch))
+        if isinstance(elem, tuple):
+            return columns
+
+        def fill(out):
+            for i, column in enumerate(columns):
+                out[i] = column
+        return _rebuilt(elem, columns, collections.abc.MutableSequence, fill)
+    raise TypeError(_COLLATE_ERROR % type(elem))
+
+
+def _rebuilt(elem, items, mutable, fill):
+    """items (a dict or a list) as elem's own class: a copy of elem filled in if that class is mutable, else the class
+    called with them; the plain dict or list where the class refuses (a TypeError)."""
+    try:
+        if isinstance(elem, mutable):
+            out = copy.copy(elem)
+            fill(out)
+            return out
+        return type(elem)(items)
+    except TypeError:
         return items
-    out = copy.copy(elem)
-    out.update(items)
-    return out
+
+
+def _collate_numpy_array(batch, *, collate_fn_map=None):
+    if batch[0].dtype.kind in 'OSU':                                   # (strings and objects: no tensor)
+        raise TypeError(_COLLATE_ERROR % batch[0].dtype)
+    return collate([_factories.as_tensor(b) for b in batch], collate_fn_map=collate_fn_map)
+
+
+def _collate_tensors(batch, *, collate_fn_map=None):
+    """Tensors stacked. A worker stacks them into shared memory (an out= argument), which refuses inputs that
+    require grad."""
+    if _worker_info is not None and ag.grad_enabled and any(t.requires_grad for t in batch):
+        raise _factories.out_grad_error('stack')
+    return stack(batch, 0)
+
+
+default_collate_fn_map = {
+    Tensor: _collate_tensors,
+    np.ndarray: _collate_numpy_array,
+    (np.bool_, np.number, np.object_): lambda batch, *, collate_fn_map=None: _factories.as_tensor(batch),  # (dtype
+    float: lambda batch, *, collate_fn_map=None: _factories.tensor(batch, dtype=dt.float64),             # kept)
+    int: lambda batch, *, collate_fn_map=None: _factories.tensor(batch),
+    str: lambda batch, *, collate_fn_map=None: batch,
+    bytes: lambda batch, *, collate_fn_map=None: batch,
+}
 
 
 def default_collate(batch):
     """A list of samples as one batch: tensors stacked, numbers as a tensor, tuples and dicts element by element
     (a tuple of tensors becomes a list of batched tensors)."""
-    elem = batch[0]
-    if isinstance(elem, Tensor):
-        return stack(batch, 0)
-    if isinstance(elem, np.ndarray):
-        if elem.dtype.kind in 'OSU':
-            raise TypeError('default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; '
-                            'found %s' % elem.dtype)
-        return stack([_factories.as_tensor(b) for b in batch], 0)
-    if isinstance(elem, (np.bool_, np.number, np.object_)):  # numpy scalars keep their dtype (before int, float)
-        return _factories.as_tensor(batch)
-    if isinstance(elem, numbers.Integral):
-        return _factories.tensor(batch)
-    if isinstance(elem, float):
-        return _factories.tensor(batch, dtype=dt.float64)
-    if isinstance(elem, (str, bytes)):
-        return batch
-    if isinstance(elem, dict):
-        return _dict_like(elem, {k: default_collate([b[k] for b in batch]) for k in elem})
-    if isinstance(elem, (tuple, list)):
-        if any(len(b) != len(elem) for b in batch):
-            raise RuntimeError('each element in list of batch should be of equal size')
-        if hasattr(elem, '_fields'):                                        # a namedtuple keeps its type
-            return type(elem)(*(default_collate(samples) for samples in zip(*batch)))
-        return [default_collate(samples) for samples in zip(*batch)]      # (strings stay as a tuple)
-    raise TypeError('default_collate: batch must contain tensors, numpy arrays, numbers, dicts or lists; found %s'
-                    % type(elem))
+    return collate(batch, collate_fn_map=default_collate_fn_map)
 
 
 def default_convert(sample):
@@ -231,7 +269,8 @@ def default_convert(sample):
         items = [default_convert(x) for x in sample]
         return type(sample)(*items) if hasattr(sample, '_fields') else items
     if isinstance(sample, dict):
-        return _dict_like(sample, {k: default_convert(v) for k, v in sample.items()})
+        items = {k: default_convert(v) for k, v in sample.items()}
+        return _rebuilt(sample, items, collections.abc.MutableMapping, lambda out: out.update(items))
     if isinstance(sample, list):
         return [default_convert(x) for x in sample]
     return sample
@@ -366,21 +405,87 @@ class BatchSampler(Sampler):
         return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
 
 
-class _SingleProcessDataLoaderIter:
-    """What iter(loader) gives: the loader's batches one by one (its len() is the loader's)."""
+class DistributedSampler(Sampler):
+    """The share of one process (rank) of num_replicas: the indices (shuffled by a generator seeded with seed +
+    epoch) padded by repeating them to a multiple of num_replicas (or cut to one with drop_last), then every
+    num_replicas-th from rank. This process has no process group: num_replicas and rank must be given."""
+    __module__ = 'torch.utils.data.distributed'
+
+    def __init__(self, dataset, num_replicas=None, rank=None, shuffle=True, seed=0, drop_last=False):
+        if num_replicas is None or rank is None:
+            raise ValueError('Default process group has not been initialized, please make sure to call '
+                             'init_process_group.')
+        if rank >= num_replicas or rank < 0:
+            raise ValueError('Invalid rank %s, rank should be in the interval [0, %s]' % (rank, num_replicas - 1))
+        self.dataset, self.num_replicas, self.rank, self.epoch, self.drop_last = (dataset, num_replicas, rank, 0,
+                                                                                  drop_last)
+        n = len(dataset)
+        self.num_samples = math.ceil((n - num_replicas) / num_replicas if drop_last and n % num_replicas else
+                                     n / num_replicas)
+        self.total_size = self.num_samples * num_replicas
+        self.shuffle, self.seed = shuffle, seed
+
+    def __iter__(self):
+        n = len(self.dataset)
+        if self.shuffle:
+            indices = _factories.randperm(n, generator=_factories.Generator().manual_seed(self.seed + self.epoch))
+            indices = indices.tolist()
+        else:
+            indices = list(range(n))
+        if self.drop_last:
+            indices = indices[:self.total_size]
+        else:
+            pad = self.total_size - n
+            indices += (indices * math.ceil(pad / n))[:pad] if pad > n else indices[:pad]
+        return iter(indices[self.rank:self.total_size:self.num_replicas])
+
+    def __len__(self):
+        return self.num_samples
+
+    def set_epoch(self, epoch):
+        self.epoch = epoch
+
+
+class _BaseDataLoaderIter:
+    """What iter(loader) gives, whether or not workers load it: its len() is the loader's. Past the length an
+    IterableDataset reported when len(loader) was last asked (before this pass began), each batch warns, as
+    PyTorch's does (counting batches against the dataset's number of samples)."""
     __module__ = 'torch.utils.data.dataloader'
 
-    def __init__(self, loader, batches):
-        self._loader, self._batches = loader, batches
+    def _start(self, loader):
+        self._loader, self._num_yielded = loader, 0
+        self._IterableDataset_len_called = loader.__dict__.get('_IterableDataset_len_called')
 
     def __iter__(self):
         return self
 
     def __next__(self):
-        return next(self._batches)
+        data = self._next_data()
+        self._num_yielded += 1
+        reported = self._IterableDataset_len_called
+        if reported is not None and self._num_yielded > reported:
+            message = ('Length of IterableDataset %s was reported to be %d(when accessing len(dataloader)), but %d '
+                       'samples have been fetched. ' % (self._loader.dataset, reported, self._num_yielded))
+            if self._loader.num_workers:
+                message += ('For multiprocessing data-loading, this could be caused by not properly configuring the '
+                            'IterableDataset replica at each worker. Please see '
+                            'https://pytorch.org/docs/stable/data.html#torch.utils.data.IterableDataset for examples.')
+            warnings.warn(message, stacklevel=2)
+        return data
 
     def __len__(self):
         return len(self._loader)
+
+
+class _SingleProcessDataLoaderIter(_BaseDataLoaderIter):
+    __module__ = 'torch.utils.data.dataloader'
+
+    def __init__(self, loader, batches):
+        self._start(loader)
+        self._batches = batches
+
+    def _next_data(self):
+        return next(self._batches)
 
 
 class DataLoader:
@@ -430,6 +535,13 @@ class DataLoader:
         if multiprocessing_context is not None and num_workers == 0:
             raise ValueError('multiprocessing_context can only be used with multi-process loading (num_workers > 0), '
                              'but got num_workers=0')
+        if isinstance(multiprocessing_context, str) and multiprocessing_context not in _START_METHODS:
+            raise ValueError('multiprocessing_context option should specify a valid start method in %r, but got '
+                             'multiprocessing_context=%r' % (_START_METHODS, multiprocessing_context))
+        if multiprocessing_context is not None and not isinstance(multiprocessing_context, str) and not hasattr(
+                multiprocessing_context, 'get_start_method'):
+            raise TypeError('multiprocessing_context option should be a valid context object or a string specifying '
+                            'the start method, but got multiprocessing_context=%r' % (multiprocessing_context,))
         self.dataset, self.batch_size, self.drop_last, self.generator = dataset, batch_size, drop_last, generator
         self.sampler, self.batch_sampler, self.num_workers = sampler, batch_sampler, num_workers
         self.collate_fn = collate_fn or (default_collate if batch_sampler is not None else default_convert)
@@ -489,10 +601,14 @@ class DataLoader:
     def __len__(self):
         if isinstance(self.dataset, IterableDataset):
             n = len(self.dataset)
+            object.__setattr__(self, '_IterableDataset_len_called', n)     # (iterators started after warn past it)
             if self.batch_size is None:
                 return n
             return n // self.batch_size if self.drop_last else -(-n // self.batch_size)
         return len(self.batch_sampler if self.batch_sampler is not None else self.sampler)
+
+
+_START_METHODS = ['fork', 'spawn', 'forkserver']
 
 
 def _check_worker_number(n):
@@ -587,22 +703,28 @@ class _Worker:
             self.samples = iter(self.loader.dataset)
 
     def run(self, fn, *args):
+        """fn(*args) as this worker: its random states, its info, one thread (PyTorch's workers set one); an
+        exception it raises comes back as PyTorch's main process raises it."""
         global _worker_info
-        outside = (_factories.get_rng_state(), random.getstate(), np.random.get_state(), _worker_info)
+        outside = (_factories.get_rng_state(), random.getstate(), np.random.get_state(), _worker_info,
+                   _misc.settings['num_threads'])
         if self.states is not None:
             torch_state, python_state, numpy_state = self.states
             _factories.set_rng_state(torch_state)
             random.setstate(python_state)
             np.random.set_state(numpy_state)
         _worker_info = self.info
+        _misc.settings['num_threads'] = 1
         try:
             return fn(*args)
+        except Exception as e:
+            raise _in_worker(e, self.info.id) from None
         finally:
             self.states = (_factories.get_rng_state(), random.getstate(), np.random.get_state())
             _factories.set_rng_state(outside[0])
             random.setstate(outside[1])
             np.random.set_state(outside[2])
-            _worker_info = outside[3]
+            _worker_info, _misc.settings['num_threads'] = outside[3:]
 
     def fetch(self, index):
         """The batch (or sample) for the sampler's index; for an IterableDataset the next one of this worker's
@@ -621,14 +743,35 @@ class _Worker:
 _NO_DATA = object()
 
 
-class _MultiProcessingDataLoaderIter:
+class _KeyErrorMessage(str):
+    def __repr__(self):         # (a KeyError prints its message's repr: this one prints as it is)
+        return self
+
+
+def _in_worker(error, worker_id):
+    """The exception PyTorch's main process raises for one a worker raised: of the same class, its message
+    naming the worker, then the worker's traceback (a RuntimeError where that class cannot be made so)."""
+    import traceback
+    message = 'Caught %s in DataLoader worker process %d.\nOriginal %s' % (
+        type(error).__name__, worker_id, ''.join(traceback.format_exception(error)))
+    try:
+        if isinstance(error, KeyError):
+            return type(error)(_KeyErrorMessage(message))
+        if getattr(type(error), 'message', None):
+            return type(error)(message=message)
+        return type(error)(message)
+    except Exception:
+        return RuntimeError(message)
+
+
+class _MultiProcessingDataLoaderIter(_BaseDataLoaderIter):
     """iter(loader) with workers: a base seed drawn from the main generator, the workers started (seeded, their
     worker_init_fn run), then batches handed to the workers in turn (a worker that ran out of an IterableDataset
     is passed over) and returned in order. The sampler is read ahead as PyTorch prefetches."""
     __module__ = 'torch.utils.data.dataloader'
 
     def __init__(self, loader):
-        self._loader = loader
+        self._start(loader)
         sampler = loader.batch_sampler if loader.batch_sampler is not None else loader.sampler
         self._sampler = sampler if sampler is not None else itertools.repeat(None)
         self._sampler_iter = iter(self._sampler)
@@ -644,14 +787,12 @@ class _MultiProcessingDataLoaderIter:
     def _reset(self):
         """A new epoch of persistent workers: a new pass over the sampler, each worker's iterator made anew."""
         self._sampler_iter = iter(self._sampler)
+        self._start(self._loader)
         for w in self._workers:
             w.run(w.restart)
         self._prime()
 
-    def __iter__(self):
-        return self
-
-    def __next__(self):
+    def _next_data(self):
         while self._indices:
             worker = next(w for w in self._turn if not w.exhausted) if not all(
                 w.exhausted for w in self._workers) else None
@@ -665,9 +806,6 @@ class _MultiProcessingDataLoaderIter:
                 continue
             return data
         raise StopIteration
-
-    def __len__(self):
-        return len(self._loader)
 
 
 def _file_modules():
@@ -687,7 +825,8 @@ def _file_modules():
     utils = sys.modules[__name__ + '._utils'] = types.ModuleType(__name__ + '._utils')
     utils.__path__ = []                                   # (a package: its collate module imports through it)
     utils.collate = sys.modules[utils.__name__ + '.collate'] = types.ModuleType(utils.__name__ + '.collate')
-    utils.collate.default_collate, utils.collate.default_convert = default_collate, default_convert
+    for name in ('collate', 'default_collate', 'default_convert', 'default_collate_fn_map'):
+        setattr(utils.collate, name, globals()[name])
     globals()['_utils'] = utils
 
 
