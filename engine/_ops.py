@@ -527,7 +527,8 @@ def accumulate_into(var, g, create_graph, handed_over=False):
 
     handed_over: the caller passes g on and nothing else refers to it. PyTorch's AccumulateGrad then takes g itself
     as .grad (with g's version) when g is laid out as the leaf (obeys its layout contract) and no graph is being
-    made; here .grad takes g's memory over when it is C-contiguous and nothing else uses it, else a copy. Otherwise
+    made; here .grad takes g's memory over when it is C-contiguous and no other tensor object holds it (a view keeps
+    showing memory it may share with other gradients, as PyTorch's .grad does), else a copy. Otherwise
     PyTorch copies g into a new tensor with the leaf's strides (copy_: version 1; a contiguous clone, version 0, for
     a leaf whose memory overlaps itself or has gaps)."""
     if var._grad_fn is not None:        # (an in-place op gave the leaf a history since the graph took its node)
@@ -556,8 +557,9 @@ def accumulate_into(var, g, create_graph, handed_over=False):
         if not taken and gd.dtype != vd.dtype and dense and '_grad_dtype' not in var.__dict__:
             gd = gd.astype(vd.dtype)     # (.data got another dtype while a graph held the leaf's node: the copy
                                          # PyTorch makes has the leaf's dtype)
-        if taken and gd.base is None and gd.flags.c_contiguous and sys.getrefcount(gd) == 3 and vd.flags.c_contiguous:
-            grad = make(gd)                         # 3: g's own reference, gd and getrefcount's argument
+        if taken and gd.flags.c_contiguous and sys.getrefcount(gd) == 3 and vd.flags.c_contiguous:
+            grad = make(gd)     # (3: g's own reference, gd and getrefcount's argument; a view keeps the memory it
+                                # shows, which other gradients or the gradient given to backward may show too)
         elif vd.flags.c_contiguous or not dense:
             grad = make(np.array(gd, copy=True, order='C'))
         else:                       # (the layout contract: a dense leaf's .grad has the leaf's strides)
@@ -5171,6 +5173,17 @@ def _check_inplace(t, args=()):
             raise RuntimeError('a leaf Variable that requires grad is being used in an in-place operation.')
 
 
+def _copy_laid_out(x):
+    """x's values in new memory laid out as x: its strides, with the gaps between rows (a slice of columns), so that
+    a pointwise kernel finds the same rows in it (rows of a C-contiguous copy coalesce into one)."""
+    if x.flags.c_contiguous or not x.size or builtins.min(x.strides) <= 0:
+        return np.array(x, copy=True, order='K')
+    span = builtins.sum((n - 1) * s for n, s in zip(x.shape, x.strides)) // x.itemsize + 1
+    out = np.lib.stride_tricks.as_strided(np.empty(span, x.dtype), x.shape, x.strides)
+    out[...] = x
+    return out
+
+
 def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph.
     shared_ok: self's elements may share memory (see _writeable). differentiable=False: an op autograd never records
@@ -5214,7 +5227,8 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
         return self
     src = self
     if track:
-        src = make(self._data.copy())          # the value before (what the node saves as self, as PyTorch's clone)
+        src = make(_copy_laid_out(self._data))  # the value before (what the node saves as self, as PyTorch's
+                                                # clone), laid out as self: the op's kernel goes through it as there
     if track and self._requires_grad:                        # ... with self's autograd edge
         src._grad_fn, src._requires_grad, src._output_nr = self._grad_fn, True, self._output_nr
         if self._grad_fn is None:
@@ -5675,14 +5689,16 @@ def _rebase_view(view, base, node, geometry=None):
 
 
 def _view_geometry(view, base):
-    """_geometry of a view tensor in its base. A view that set_ or .data = made show other memory (its own `_storage`)
-    says it is where it now is in that memory (its offset there, counted from the base's), as PyTorch's view keeps
-    its own sizes, strides and offset."""
-    if '_storage' not in view.__dict__:
+    """_geometry of a view tensor in its base. A view that no longer shows its base's memory (set_ or .data = made it
+    show other memory, its own `_storage`, or gave its base other memory, of another dtype maybe) says it is where
+    it now is in its memory (its offset, counted from the base's, and strides in its own elements), as PyTorch's view
+    keeps its own sizes, strides and offset."""
+    if '_storage' not in view.__dict__ and view._data.dtype == base._data.dtype and \
+            np.may_share_memory(view._data, base._data):
         return _geometry(base._data, view._data)
-    item = base._data.itemsize
     return (base._data.shape, view.storage_offset() - base.storage_offset(),
-            tuple(s // item for s in view._data.strides), tuple(s // item for s in base._data.strides))
+            tuple(s // view._data.itemsize for s in view._data.strides),
+            tuple(s // base._data.itemsize for s in base._data.strides))
 
 
 def _geometry(base, view):

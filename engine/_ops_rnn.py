@@ -86,11 +86,11 @@ def unsafe_chunk_public(a, chunks, dim=0):
 
 def unsafe_chunk(a, chunks, dim):
     """`chunks` equal pieces of `a` along dim, outputs of one UnsafeSplitBackward0 node. Unlike chunk's views,
-    PyTorch lets these be modified in place (the gates are: sigmoid_, add_); here they are separate copies."""
+    PyTorch lets these be modified in place (the gates are: sigmoid_, add_), in a's memory: laid out as there, so
+    that each row's numbers go through PyTorch's vector and scalar loops as they do there."""
     size = a._data.shape[dim]
     n = size // chunks
-    pieces = [np.ascontiguousarray(a._data[(slice(None),) * dim + (slice(i * n, (i + 1) * n),)])
-              for i in range(chunks)]
+    pieces = [a._data[(slice(None),) * dim + (slice(i * n, (i + 1) * n),)] for i in range(chunks)]
     outs = tuple(make(p) for p in pieces)
     if ag.grad_enabled and a._requires_grad:
         node = ag.record(None, UnsafeSplitBackward0, (a,),

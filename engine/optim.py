@@ -16,6 +16,7 @@ from . import _dtypes as dt
 from ._tensor import Tensor, make
 from .nn import _typename, _zero_grad
 from ._ops import mul, _views_changed
+from ._random import fma64
 
 def _bump(t):
     ag.bump(t)
@@ -24,8 +25,11 @@ def _bump(t):
 
 def _fma(a, alpha, b, out=None):
     """a + alpha * b rounded once, as PyTorch's vectorised CPU kernels compute it (a fused multiply-add), into
-    `out` if given; float32 goes through float64, which reproduces PyTorch's float32 results bit for bit."""
-    if a.dtype != np.float32:
+    `out` if given; float32 goes through float64, which reproduces PyTorch's float32 results bit for bit, float64
+    through fma64."""
+    if a.dtype == np.float64:
+        r = fma64(alpha, b, a)
+    elif a.dtype != np.float32:
         r = a + alpha * b
     else:
         r = b.astype(np.float64)

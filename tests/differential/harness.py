@@ -1,5 +1,6 @@
 """Run the same code on real PyTorch and on the engine, and say where they differ."""
 import contextlib
+import functools
 import importlib
 import io
 import math
@@ -55,20 +56,46 @@ _NUMBER = re.compile(r"[-+]?(?:\d+\.\d*|\.\d+|\d+)(?:[eE][-+]?\d+)?")
 # The kernels whose last bits the engine reproduces (softmax, sums, products, sqrt, attention): measured with
 # PyTorch's AVX-512 kernels (16 float32 lanes; sums, norms and products in AVX2's 8) on Intel CPUs. On an AMD CPU
 # with AVX-512, PyTorch reports the same capability, but MKL takes other paths there (its float32 sqrt is an ulp off
-# for ~20% of inputs; products of matrices differ).
+# for ~20% of inputs; products of matrices differ); so it does on some Intel CPUs (Sapphire Rapids, with AMX: small
+# products of transposed matrices, LAPACK's small solves and inverses, its special functions).
 ENGINE_CPU = "AVX512"
 
+# sha256 (first 16 hex digits) of the bytes of a few results of MKL's that differ by CPU (see _mkl_fingerprint), as
+# PyTorch gives them on the CPUs whose kernels the engine reproduces
+_REFERENCE_MKL = "eb9deef914731c8e"
 
+
+def _mkl_fingerprint(lib):
+    """A product of two transposed float32 matrices (MKL's small-matrix kernel) and inverses of 3x3 matrices
+    (LAPACK's getrf/getri), hashed."""
+    import hashlib
+    h = hashlib.sha256()
+    a = ((lib.arange(20) * 37 % 101 - 50).float() / 7).view(5, 4).t()
+    b = ((lib.arange(60) * 39 % 101 - 50).float() / 7).view(12, 5).t()
+    h.update(a.mm(b).numpy().tobytes())
+    rng = np.random.default_rng(3)
+    for dtype in ("float32", "float64"):
+        for _ in range(20):
+            h.update(lib.linalg.inv(lib.from_numpy(rng.standard_normal((3, 3)).astype(dtype))).numpy().tobytes())
+    return h.hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=None)
 def torch_cpu():
     """The kernels real PyTorch runs here: 'AVX512', 'AVX2', ... (torch.backends.cpu.get_cpu_capability()), with the
-    CPU's vendor after it when it is not Intel ('AVX512 AuthenticAMD')."""
-    capability = importlib.import_module("torch").backends.cpu.get_cpu_capability()
+    CPU's vendor after it when it is not Intel ('AVX512 AuthenticAMD'), and ' (other MKL kernels)' when MKL's
+    results differ from the reference ones (_mkl_fingerprint)."""
+    torch = importlib.import_module("torch")
+    capability = torch.backends.cpu.get_cpu_capability()
     try:
         with open("/proc/cpuinfo") as f:
             vendor = next((line.split(":")[1].strip() for line in f if line.startswith("vendor_id")), "")
     except OSError:
         vendor = ""
-    return capability if vendor in ("", "GenuineIntel") else "%s %s" % (capability, vendor)
+    cpu = capability if vendor in ("", "GenuineIntel") else "%s %s" % (capability, vendor)
+    if cpu == ENGINE_CPU and _mkl_fingerprint(torch) != _REFERENCE_MKL:
+        cpu += " (other MKL kernels)"
+    return cpu
 
 
 def skip_unless_engine_cpu(what):
@@ -80,16 +107,28 @@ def skip_unless_engine_cpu(what):
 
 
 def same(t, e):
-    """Whether the engine did what PyTorch did: the same text. Where PyTorch runs kernels of another vector width
-    than the engine reproduces (AVX2: 8 lanes), their last bits differ from the reference ones; there the text
-    must be the same with every number equal up to float32 rounding (relative 1e-4, absolute 1e-6)."""
+    """Whether the engine did what PyTorch did: the same text. Where PyTorch runs other kernels than the engine
+    reproduces (AVX2's 8 lanes, MKL's other paths), their last bits differ from the reference ones; there the text
+    must be the same but for spaces before numbers (a sign of zero, a wider column), with every number equal up to
+    float32 rounding (relative 1e-4, absolute 1e-6) or to the last digit printed ('0.3527' for 0.35275)."""
     a, b = t.summary(), e.summary()
     if a == b:
         return True
-    if torch_cpu() == ENGINE_CPU or _NUMBER.sub("#", a) != _NUMBER.sub("#", b):
+    if torch_cpu() == ENGINE_CPU or _shape(a) != _shape(b):
         return False
-    return all(math.isclose(float(x), float(y), rel_tol=1e-4, abs_tol=1e-6)
+    return all(math.isclose(float(x), float(y), rel_tol=1e-4, abs_tol=1e-6) or abs(float(x) - float(y)) <= _ulp(x, y)
                for x, y in zip(_NUMBER.findall(a), _NUMBER.findall(b)))
+
+
+def _shape(text):
+    """The text without its numbers and the spaces before them."""
+    return re.sub(r" *#", "#", _NUMBER.sub("#", text))
+
+
+def _ulp(*printed):
+    """One unit in the last place of numbers printed in fixed notation with the same decimals, else 0."""
+    places = {len(p.partition(".")[2]) if "." in p and "e" not in p.lower() else None for p in printed}
+    return 10.0 ** -places.pop() * 1.0000001 if len(places) == 1 and None not in places else 0.0
 
 
 def load_engine():

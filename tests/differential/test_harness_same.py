@@ -26,3 +26,26 @@ class Printed:
 def test_same(monkeypatch, cpu, torch_text, engine_text, expected):
     monkeypatch.setattr(harness, "torch_cpu", lambda: cpu)
     assert harness.same(Printed(torch_text), Printed(engine_text)) is expected
+
+
+def test_the_reference_mkl_fingerprint_is_the_engines():
+    # (the engine reproduces MKL's results on the reference CPUs: where real PyTorch gives other ones, its kernels
+    # are others, and the comparison goes to float32 rounding)
+    engine = harness.load_engine()
+    if engine.__name__ == "torch":
+        pytest.skip("checks the engine")
+    assert harness._mkl_fingerprint(engine) == harness._REFERENCE_MKL
+
+
+@pytest.mark.parametrize("torch_text, engine_text, expected", [
+    ("tensor([0.3527, 2.0000])\n", "tensor([0.3528, 2.0000])\n", True),     # rounded on either side of 0.35275
+    ("tensor([0.3527, 2.0000])\n", "tensor([0.3529, 2.0000])\n", False),
+    ("tensor([[ 0.,  1., -0.]])\n", "tensor([[ 0.,  1.,  0.]])\n", True),    # a sign of zero moves the column
+    ("tensor([0.3527])\n", "tensor([0.3528e+00])\n", False),
+    ("tensor([0.3527])\n", "tensor(0.3527)\n", False),
+])
+def test_same_to_the_printed_digit_on_other_kernels(monkeypatch, torch_text, engine_text, expected):
+    monkeypatch.setattr(harness, "torch_cpu", lambda: "AVX512 (other MKL kernels)")
+    assert harness.same(Printed(torch_text), Printed(engine_text)) is expected
+    monkeypatch.setattr(harness, "torch_cpu", lambda: harness.ENGINE_CPU)
+    assert harness.same(Printed(torch_text), Printed(engine_text)) is False

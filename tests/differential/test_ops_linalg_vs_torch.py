@@ -4,7 +4,7 @@ pivots), gradients, the graphs of double backward and errors."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import SHOW, load_engine, run_both, same  # noqa: E402
+from .harness import SHOW, load_engine, run_both, same, skip_unless_engine_cpu  # noqa: E402
 
 E = load_engine()
 
@@ -176,5 +176,7 @@ SNIPPETS = {
 
 @pytest.mark.parametrize("name", sorted(SNIPPETS))
 def test_snippet_as_pytorch(name):
+    if name == "det_double_backward":       # (singular matrices: zero or not by LAPACK's last bits)
+        skip_unless_engine_cpu("det of singular matrices")
     t, e = run_both(T, E, SHOW + CHAIN + SNIPPETS[name])
     assert same(t, e), f"\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

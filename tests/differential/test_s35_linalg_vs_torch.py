@@ -12,7 +12,7 @@ eigenvectors of larger matrices by what does not depend on signs (V.abs(), V * V
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import SHOW, load_engine, run_both, same  # noqa: E402
+from .harness import SHOW, load_engine, run_both, same, skip_unless_engine_cpu  # noqa: E402
 
 E = load_engine()
 
@@ -377,6 +377,8 @@ for s in [(1, 1), (1, 2), (3, 1, 2), (2, 2)]:
 
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
+    if name == "eigh_gradients":            # (1 / (close eigenvalues' difference) amplifies LAPACK's last bits)
+        skip_unless_engine_cpu("eigh's gradients")
     code = SHOW + R + SNIPPETS[name]
     t, e = run_both(T, E, code)
     assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

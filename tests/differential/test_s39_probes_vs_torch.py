@@ -3,7 +3,7 @@ Printed text, warnings and the final error must be the same."""
 import pytest
 
 T = pytest.importorskip("torch", reason="differential tests need real PyTorch (pip install torch==2.13.0)")
-from .harness import SHOW, load_engine, run_both, same  # noqa: E402
+from .harness import SHOW, load_engine, run_both, same, skip_unless_engine_cpu  # noqa: E402
 
 E = load_engine()
 
@@ -461,6 +461,8 @@ def test_numpy_seed_of_workers():
 
 @pytest.mark.parametrize("name", SNIPPETS)
 def test_snippet(name):
+    if name == "inverse_in_its_dtype":      # (singular matrices in float32: LAPACK's last bits decide)
+        skip_unless_engine_cpu("inverses of singular matrices")
     code = SHOW + SNIPPETS[name]
     t, e = run_both(T, E, code)
     assert same(t, e), f"\n{code}\n--- torch\n{t.summary()}--- engine\n{e.summary()}"

@@ -173,6 +173,77 @@ SNIPPETS = {
         'm.register_backward_hook(lambda mod, gi, go: print([None if g is None else g.shape for g in go]))\n'
         'y.sum().backward()\n'
         'tries(lambda: len(y.grad_fn(torch.ones_like(y), None, None)))'),
+    # a view of a tensor whose .data became float64 memory keeps its own place, strides and dtype; in-place ops on
+    # it are still recorded
+    "view_after_its_base_got_other_memory": (
+        'a = torch.arange(6., requires_grad=True)\n'
+        'v = a[2:5]\n'
+        'a.data = torch.arange(6., dtype=torch.float64) * 10\n'
+        'y = v * 2\n'
+        'y.sum().backward()\n'
+        'print(a.grad, v, y)\n'
+        'a = torch.arange(6.).requires_grad_()\n'
+        'b = a * 1\n'
+        'v = b[1:4]\n'
+        'b.data = torch.zeros(6, dtype=torch.float64)\n'
+        'v.mul_(2)\n'
+        'print(v, b)\n'
+        'v.sum().backward()\n'
+        'print(a.grad)\n'
+        'a = torch.arange(6.)\n'
+        'b = a.clone().requires_grad_()\n'
+        'c = b + 0\n'
+        'v = c[1:]\n'
+        'c.data = torch.ones(3, dtype=torch.float64)\n'
+        'tries(lambda: v.add_(1), lambda: v.view(5), lambda: v[0].add_(1))\n'
+        'print(v, c)\n'
+        'b = torch.arange(8., requires_grad=True)\n'
+        'c = b * 2\n'
+        'v = c.view(2, 4)[:, 1:]\n'
+        'c.data = torch.arange(8, dtype=torch.float64)\n'
+        'v.mul_(3)\n'
+        'print(v, c, v.grad_fn)\n'
+        'v.sum().backward(); print(b.grad)'),
+    # backward's gradient handed to a leaf as a contiguous view becomes its .grad, sharing memory (PyTorch's
+    # AccumulateGrad steals it): zeroing .grad zeroes the gradient given to backward
+    "handed_over_view_gradient_becomes_grad": (
+        'x = torch.zeros(2, 2, requires_grad=True)\n'
+        'v = torch.arange(4.)\n'
+        'x.view(4).backward(v)\n'
+        'print(x.grad)\n'
+        'x.grad.zero_()\n'
+        'print(v)\n'
+        'w = torch.ones(3, requires_grad=True); c = torch.ones(3, requires_grad=True)\n'
+        'torch.stack([w, c]).sum().backward()\n'
+        'torch.stack([w, c]).sum().backward()\n'
+        'print(w.grad, c.grad)'),
+    # float64 optimizer steps: p + alpha * d rounded once (a fused multiply-add), as PyTorch's kernels
+    "float64_optimizer_steps_fused": (
+        "for opt in ['SGD', 'AdamW', 'RMSprop', 'Adagrad']:\n"
+        '    p = torch.tensor([0.1, 0.3, 0.7], dtype=torch.float64, requires_grad=True)\n'
+        "    kw = dict(lr=0.1, momentum=0.9) if opt == 'SGD' else dict(lr=0.1)\n"
+        '    o = getattr(torch.optim, opt)([p], **kw)\n'
+        '    for i in range(4):\n'
+        '        o.zero_grad(); (p * p * 3 + p).sum().backward(); o.step()\n'
+        '    print(opt, p.tolist())\n'
+        'p = torch.tensor(0.1, dtype=torch.float64, requires_grad=True)\n'
+        'o = torch.optim.SGD([p], lr=0.1)\n'
+        '(p * 0.1).backward(); o.step(); print(p.item())'),
+    # RReLU's slopes in training: 53 random bits for each, scaled into [lower, upper) in double
+    "rrelu_training_noise": (
+        'torch.manual_seed(0)\n'
+        'x = torch.randn(20)\n'
+        'print(torch.nn.functional.rrelu(x, training=True).tolist())\n'
+        'print(torch.nn.RReLU(0.1, 0.3)(torch.randn(10, dtype=torch.float64)).tolist())'),
+    # an RNN cell's gates: unsafe_chunk pieces are strided views, sigmoid_ goes through them row by row
+    "unsafe_chunk_gates_in_place": (
+        'torch.manual_seed(0)\n'
+        'g = torch.randn(3, 120, requires_grad=True) * 3\n'
+        'r, z, n = g.unsafe_chunk(3, 1)\n'
+        'r = r.sigmoid_(); z = z.sigmoid_()\n'
+        'print(r.tolist(), z.tolist(), r._version)\n'
+        '(r * z).sum().backward()\n'
+        'print(g.grad.tolist())'),
 }
 
 
