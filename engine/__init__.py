@@ -8,6 +8,7 @@ import types as _types
 import warnings as _warnings
 from . import _dtypes, _misc, _ops, _methods  # noqa: F401  (_methods binds the ops to Tensor)
 from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
+                      bfloat16, complex32, complex64, complex128,
                       layout, strided, sparse_coo, device, result_type as _result_type,
                       finfo, iinfo)
 from ._tensor import Tensor, Size, TypedStorage as _TypedStorage  # noqa: F401
@@ -68,6 +69,7 @@ newaxis = None                    # (x[:, torch.newaxis], as numpy's)
 float = float32
 double = float64
 half = float16
+chalf, cfloat, cdouble = complex32, complex64, complex128
 long = int64
 int = int32
 short = int16

@@ -102,6 +102,33 @@ float32 = dtype._make('float32', np.float32, 2, 'Float')
 float64 = dtype._make('float64', np.float64, 2, 'Double')
 
 ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
+
+
+class _Unmodelled(dtype):
+    """A dtype PyTorch has that the engine does not model (numpy has no bfloat16; complex numbers are out of scope):
+    it exists, prints and compares as PyTorch's, so that code naming it runs (nanoGPT's table of dtypes); a tensor
+    of it is a clear TypeError, raised wherever the engine asks for its numpy type."""
+    __slots__ = ()
+    __module__, __name__, __qualname__ = 'torch', 'dtype', 'dtype'          # (type(torch.bfloat16) is <class 'torch.dtype'>, as the others')
+
+    @property
+    def np(self):
+        raise TypeError('%s tensors are not supported in Autograd Playground'
+                        % ('complex' if self.is_complex else self.name))
+
+    @classmethod
+    def _make(cls, name, itemsize, is_complex, legacy):
+        self = object.__new__(cls)
+        for k, v in (('name', name), ('category', 2), ('is_floating_point', not is_complex),
+                     ('is_complex', is_complex), ('is_signed', True), ('itemsize', itemsize), ('legacy', legacy)):
+            object.__setattr__(self, k, v)
+        return self
+
+
+bfloat16 = _Unmodelled._make('bfloat16', 2, False, 'BFloat16')
+complex32 = _Unmodelled._make('complex32', 4, True, 'ComplexHalf')
+complex64 = _Unmodelled._make('complex64', 8, True, 'ComplexFloat')
+complex128 = _Unmodelled._make('complex128', 16, True, 'ComplexDouble')
 FROM_NP = {d.np: d for d in ALL}
 # The type a Python int of 2**63 or more takes part in promotion as (c10::Scalar's uint64; no tensor has it here):
 # PyTorch refuses to promote it with an integer or bool type.
@@ -128,12 +155,28 @@ def promote_types(a, b):
     """torch.promote_types: the smallest dtype both values fit in."""
     if a is b:
         return a
+    if isinstance(a, _Unmodelled) or isinstance(b, _Unmodelled):
+        return _promote_unmodelled(a, b)
     if (a is _uint64 or b is _uint64) and not (a.is_floating_point or b.is_floating_point):
         raise RuntimeError('Promotion for uint16, uint32, uint64 types is not supported, attempted to promote %s '
                            'and %s' % (a.legacy, b.legacy))
     if {a, b} == {uint8, int8}:
         return int16
     return a if _RANK[a] > _RANK[b] else b
+
+
+def _promote_unmodelled(a, b):
+    """promote_types where bfloat16 or a complex type takes part: bfloat16 and float16 meet in float32; a complex
+    type and a real one in the complex type of their real parts' promotion."""
+    if not a.is_complex and (b.is_complex or b is bfloat16):
+        a, b = b, a                                  # (a: the complex one, else bfloat16)
+    if not a.is_complex:
+        return float32 if b is float16 else a if b.category < 2 else b
+    if b.is_complex:
+        return a if a.itemsize >= b.itemsize else b
+    complex_of = {float16: complex32, float32: complex64, float64: complex128}
+    real = next(r for r, c in complex_of.items() if c is a)
+    return complex_of[promote_types(real, b)]
 
 
 def _category_combine(higher, lower):
@@ -257,10 +300,11 @@ strided = layout('strided')
 sparse_coo = layout('sparse_coo')
 
 
-def check_layout(lay):
+def check_layout(lay, what=''):
+    """The clear error for a tensor of another layout than strided; `what` says what asked for it."""
     if lay is not None and lay is not strided:
         raise NotImplementedError('Autograd Playground supports only dense tensors (layout=torch.strided); '
-                                  'layout=%r exists in PyTorch but is not available here.' % (lay,))
+                                  'layout=%r exists in PyTorch but is not available here%s.' % (lay, what))
 
 
 _NOT_GIVEN = object()
@@ -469,6 +513,11 @@ class finfo(_TypeInfo):
         if not d.is_floating_point:
             raise TypeError("torch.finfo() requires a floating point input type. Use torch.iinfo to handle "
                             "'torch.finfo'")
+        if d is bfloat16:                   # (float32's exponent, 8 bits of precision)
+            big = (2 - 2.0 ** -7) * 2.0 ** 127
+            self._set(bits=16, dtype=d.name, eps=2.0 ** -7, max=big, min=-big, tiny=2.0 ** -126,
+                      smallest_normal=2.0 ** -126, resolution=0.01)
+            return
         f = np.finfo(d.np)
         self._set(bits=f.bits, dtype=d.name, eps=builtins.float(f.eps), max=builtins.float(f.max),
                   min=builtins.float(f.min), tiny=builtins.float(f.smallest_normal),

@@ -476,6 +476,8 @@ Tensor.short = _caster(dt.int16)
 Tensor.char = _caster(dt.int8)
 Tensor.byte = _caster(dt.uint8)
 Tensor.bool = _caster(dt.bool_)
+Tensor.bfloat16 = _caster(dt.bfloat16)
+Tensor.cfloat, Tensor.cdouble, Tensor.chalf = _caster(dt.complex64), _caster(dt.complex128), _caster(dt.complex32)
 
 
 def cpu(self, *, memory_format=None):

@@ -3166,8 +3166,15 @@ def embedding(weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=
         'scale_grad_by_freq': scale_grad_by_freq, 'sparse': sparse, 'weight_sym_argsize_0': n})
 
 
+def _check_dense_gradient(node, op):
+    """sparse=True asks for a sparse_coo gradient of the weight, made by the backward: the clear error there."""
+    if node._saved['sparse']:
+        dt.check_layout(dt.sparse_coo, ' (the gradient %s(sparse=True) gives its weight: use sparse=False)' % op)
+
+
 class EmbeddingBackward0(Node):
     def apply(self, g):
+        _check_dense_gradient(self, 'embedding')
         idx = self.saved('indices')._data.reshape(-1).astype(np.int64)
         gd = g._data.reshape(idx.size, g._data.shape[-1])
         pad = _signed(self._saved['padding_idx'])
@@ -3296,6 +3303,7 @@ class EmbeddingBagBackwardBackward0(Node):
 
 class EmbeddingBagBackward0(Node):
     def apply(self, g):
+        _check_dense_gradient(self, 'embedding_bag')
         s = self._saved
         idx = self.saved('indices')._data.reshape(-1).astype(np.int64)
         bag_of, mode, pad = self._bag_of, s['mode'], _signed(s['padding_idx'])
