@@ -113,6 +113,9 @@ class _Unmodelled(dtype):
 
     @property
     def np(self):
+        self.refuse()
+
+    def refuse(self):
         raise TypeError('%s tensors are not supported in Autograd Playground'
                         % ('complex' if self.is_complex else self.name))
 

@@ -463,6 +463,8 @@ def tensor(data=_NO_DATA, *more, dtype=None, device=None, requires_grad=False, p
             raise TypeError("tensor(): argument '%s' must be bool, not NoneType" % name)
         _check_bool('tensor', name, flag)
     d = dt.to_dtype(dtype, 'tensor') if dtype is not None else None
+    if isinstance(d, dt._Unmodelled):       # (its clear error before the data's)
+        d.refuse()
     if isinstance(data, Tensor):
         warnings.warn(_COPY_WARNING % _name, UserWarning, stacklevel=user_stacklevel())
         d = d or data.dtype
@@ -841,6 +843,8 @@ def _random_dtype(dtype, kernel, shape=None):
     """The dtype of rand / randn: floating point only (PyTorch's kernels are not built for the others; randn's, whose
     check is its kernel's, does not run for a `shape` of no numbers, rand's checks its bounds first)."""
     d = dt.to_dtype(dtype) if dtype is not None else dt.default_float
+    if d.is_complex:                    # (PyTorch draws complex numbers: the engine has none)
+        d.refuse()
     if not d.is_floating_point and (shape is None or builtins.all(shape)):
         raise NotImplementedError('"%s" not implemented for \'%s\'' % (kernel, d.legacy))
     return d

@@ -6080,9 +6080,13 @@ def bernoulli(a, p=None, *, generator=None):
     0, in a's dtype; no gradient flows back (BernoulliBackward0 gives zeros)."""
     gen = generator or _rand.default_generator
     if p is not None:
+        if not 0 <= p <= 1:              # (PyTorch's: empty_like(a).bernoulli_(p))
+            raise RuntimeError('bernoulli_ expects p to be in [0, 1], but got p=%g' % p)
         return _not_implemented(make(_rand.bernoulli(gen, a._data.shape, p).astype(a._data.dtype)), a,
                                 'aten::bernoulli.p')
     probs = a._data
+    if probs.dtype.kind != 'f':
+        raise NotImplementedError('"bernoulli_tensor_cpu_p_" not implemented for \'%s\'' % a.dtype.legacy)
     if ((probs < 0) | (probs > 1)).any():
         raise RuntimeError('Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be '
                            'improved?  If so, please report an enhancement request to PyTorch.)')

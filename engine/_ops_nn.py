@@ -1843,7 +1843,7 @@ def linear(input, weight, bias=None):
         return addmm(bias, input, weight.t())
     b = bias._data
     # (PyTorch flattens only a contiguous input: a transposed one, as MultiheadAttention's, goes through matmul)
-    if weight._data.ndim == 2 and b.ndim and b.size == b.shape[-1] and input.is_contiguous():
+    if b.ndim and b.size == b.shape[-1] and input.is_contiguous():     # (a 1-d weight: addmm's error)
         rows = input.reshape(-1, input._data.shape[-1])
         return addmm(bias, rows, weight.t()).view(input._data.shape[:-1] + (weight._data.shape[0],))
     return input.matmul(weight.t()).add_(bias)

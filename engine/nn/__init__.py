@@ -2658,6 +2658,10 @@ class RNNBase(Module):
                 raise ValueError('%s must be greater than zero' % name)
         if num_layers <= 0:
             raise ValueError('num_layers must be greater than zero')
+        if proj_size < 0:
+            raise ValueError('proj_size should be a positive integer or zero to disable projections')
+        if proj_size >= hidden_size:
+            raise ValueError('proj_size has to be smaller than hidden_size')
         if proj_size != 0:
             raise NotImplementedError('proj_size is not supported by this engine')
         gate_size = {'LSTM': 4, 'GRU': 3}.get(mode, 1) * hidden_size

@@ -20,6 +20,26 @@ SNIPPETS = {
         '      torch.float64, torch.complex32, torch.complex64, torch.complex128]\n'
         'for a in ds:\n'
         '    print([str(torch.promote_types(a, b))[6:] for b in ds])'),
+    # bernoulli's checks: p outside [0, 1]; probabilities of an integer or bool type
+    "bernoulli_checks": (
+        'torch.manual_seed(0)\n'
+        'tries(lambda: torch.bernoulli(torch.tensor([0.5]), 2.), lambda: torch.bernoulli(torch.tensor([0.5]), -1.),\n'
+        '      lambda: torch.bernoulli(torch.tensor([0.5]), 1.), lambda: torch.bernoulli(torch.tensor([1, 0])),\n'
+        '      lambda: torch.bernoulli(torch.tensor([True])), lambda: torch.bernoulli(torch.tensor([1], dtype=torch.uint8)),\n'
+        '      lambda: torch.bernoulli(torch.tensor([0.25, 1.])))'),
+    # F.linear with a 1-d weight and a bias of one row goes to addmm, as a batch: its error
+    "linear_of_a_one_dim_weight": (
+        'import torch.nn.functional as F\n'
+        'tries(lambda: F.linear(torch.ones(3), torch.ones(3), torch.ones(2)),\n'
+        '      lambda: F.linear(torch.ones(3), torch.ones(3), torch.ones(1)),\n'
+        '      lambda: F.linear(torch.ones(3), torch.ones(3), torch.ones(())),\n'
+        '      lambda: F.linear(torch.ones(6)[::2], torch.ones(3), torch.ones(2)),\n'
+        '      lambda: F.linear(torch.ones(3), torch.ones(3, 3)[:, 0], torch.ones(1)),\n'
+        '      lambda: F.linear(torch.ones(3), torch.ones(2, 3, requires_grad=True), torch.ones(2)).grad_fn)'),
+    # an LSTM's proj_size is checked before the engine says it does not model it
+    "lstm_proj_size_checked": (
+        'tries(lambda: torch.nn.LSTM(2, 3, proj_size=3), lambda: torch.nn.LSTM(2, 3, proj_size=-1),\n'
+        '      lambda: torch.nn.LSTM(2, 3, proj_size=4))'),
 }
 
 

@@ -38,6 +38,8 @@ def test_promotion_with_them(a, b, expected):
     (lambda x: torch.nn.Linear(2, 2).to(torch.bfloat16), BF16), (lambda x: x.view(torch.bfloat16), BF16),
     (lambda x: x.cfloat(), COMPLEX), (lambda x: torch.ones(2, dtype=torch.complex64), COMPLEX),
     (lambda x: x.type(torch.cdouble), COMPLEX), (lambda x: torch.tensor([1 + 2j]), COMPLEX),
+    (lambda x: torch.tensor([1 + 1j, 2.], dtype=torch.cdouble), COMPLEX),
+    (lambda x: torch.randn(2, dtype=torch.complex64), COMPLEX), (lambda x: torch.rand(2, dtype=torch.cdouble), COMPLEX),
 ])
 def test_making_such_a_tensor_is_a_clear_error(make, message):
     with pytest.raises(TypeError) as e:
