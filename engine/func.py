@@ -566,6 +566,8 @@ def vmap(func, in_dims=0, out_dims=0, randomness='error', *, chunk_size=None):
     if randomness not in ('error', 'different', 'same'):
         raise RuntimeError("Only allowed values for randomness are 'error', 'different', or 'same'. Got %s"
                            % randomness)
+    if not (chunk_size is None or chunk_size > 0):
+        raise ValueError('vmap: chunk_size should be None or greater than 0. (got %s)' % chunk_size)
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):

@@ -40,6 +40,12 @@ SNIPPETS = {
     "lstm_proj_size_checked": (
         'tries(lambda: torch.nn.LSTM(2, 3, proj_size=3), lambda: torch.nn.LSTM(2, 3, proj_size=-1),\n'
         '      lambda: torch.nn.LSTM(2, 3, proj_size=4))'),
+    # vmap checks its chunk_size (after randomness)
+    "vmap_chunk_size_checked": (
+        'from torch.func import vmap\n'
+        'tries(lambda: vmap(lambda x: x * 2, chunk_size=0)(torch.ones(3)), lambda: vmap(lambda x: x * 2, chunk_size=-2),\n'
+        '      lambda: vmap(lambda x: x * 2, chunk_size=2)(torch.ones(3)),\n'
+        '      lambda: vmap(lambda x: x, randomness="x", chunk_size=0))'),
 }
 
 
