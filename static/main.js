@@ -46,6 +46,7 @@ registerStrings({
     'run.no_input': 'input() has nothing to read here: the playground runs your code in one go, with no keyboard input. Write the value into the code instead, e.g. name = "Ada".',
     'run.internal': 'This is a bug in the playground\'s engine, not in your code. Please report it with the code above.',
     'run.missing': 'PyTorch has {name}, but this playground\'s engine does not (yet): the error above is a gap in the playground, not a mistake in your code.',
+    'run.no_module': 'The playground\'s Python has its standard library, numpy and the PyTorch engine, but not {name}: remove the lines that use it (plots, for example) or print the values instead.',
     'run.restarting': 'Restarting Python…',
   },
   'zh-CN': {
@@ -64,6 +65,7 @@ registerStrings({
     'run.no_input': 'input() 在这里读不到任何内容：演练场一次性运行你的代码，没有键盘输入。请直接把值写进代码，例如 name = "Ada"。',
     'run.internal': '这是演练场引擎的缺陷，不是你的代码的问题。请连同上面的代码一起报告。',
     'run.missing': 'PyTorch 有 {name}，但本演练场的引擎（暂时）还没有实现它：上面的错误是演练场的缺口，不是你代码的错误。',
+    'run.no_module': '演练场的 Python 只有标准库、numpy 和 PyTorch 引擎，没有 {name}：请删掉用到它的代码行（例如画图），或者改为打印数值。',
     'run.restarting': '正在重新启动 Python……',
   },
 });
@@ -255,6 +257,9 @@ async function present(code, outcome) {
   // What input() raises when stdin is empty, as the runner's is: a learner expects a prompt instead.
   if (error?.type === 'EOFError' && error.message === 'EOF when reading a line') showNotice(panes.output, t('run.no_input'));
   if (error?.missing) showNotice(panes.output, t('run.missing', { name: error.missing }));
+  // A package the page does not have (matplotlib, pandas, torchvision): not the learner's mistake either.
+  const absent = error?.type === 'ModuleNotFoundError' && /^No module named '([^'.]+)/.exec(error.message ?? '');
+  if (absent && absent[1] !== 'torch' && !error.missing) showNotice(panes.output, t('run.no_module', { name: absent[1] }));
   for (const problem of result.problems ?? []) console.warn('playground:', problem);
   if (error?.line) editor.markError(error.line, `${error.type}: ${error.message}`);
   await views.show(result, code);

@@ -156,6 +156,15 @@ def test_input_is_explained_after_pythons_eoferror(learner, lang, words):
     assert run_code(learner, 'print("no input, no notice")') == 'no input, no notice\n'
 
 
+@pytest.mark.parametrize('lang, words', [('en', 'but not matplotlib: remove the lines'), ('zh-CN', '没有 matplotlib：请删掉')])
+def test_a_package_the_page_lacks_is_said_to_be_missing_here(learner, lang, words):
+    learner.select_option('[data-testid=lang]', lang)
+    text = run_code(learner, 'import torch\nimport matplotlib.pyplot as plt\n')
+    python, notice = text.split("ModuleNotFoundError: No module named 'matplotlib'\n")
+    assert words in notice
+    assert 'matplotlib' not in run_code(learner, 'import math\nprint(math.pi)\n')
+
+
 @pytest.mark.parametrize('lang, words', [('en', 'PyTorch has torch.xpu, but'), ('zh-CN', 'PyTorch 有 torch.xpu，但')])
 def test_a_name_pytorch_has_and_the_engine_lacks_is_said_to_be_the_playgrounds_gap(learner, lang, words):
     learner.select_option('[data-testid=lang]', lang)
