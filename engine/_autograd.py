@@ -38,6 +38,8 @@ def torch_warn(message, where):
 
 grad_mode = True           # PyTorch's grad mode (what is_grad_enabled reports)
 grad_enabled = True        # whether ops record: the grad mode, unless inference mode is on
+func_levels = []           # the levels of torch.func's grad, vjp and jacrev running their functions, innermost
+                           # last (their tensors print as GradTrackingTensor: see func._wrapped_repr)
 
 
 def is_grad_enabled():

@@ -902,6 +902,11 @@ class Tensor:
 
     # ------------------------------------------------------------------ printing
     def __repr__(self, *, tensor_contents=None):
+        if ag.func_levels and tensor_contents is None:      # (inside torch.func.grad's function: a wrapper)
+            from .func import _wrapped_repr
+            wrapped = _wrapped_repr(self)
+            if wrapped is not None:
+                return wrapped
         from ._printing import tensor_repr
         if tensor_contents is None and not _PRINT_CALLS.isdisjoint(self.__dict__):
             _print_calls(self)

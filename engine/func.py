@@ -8,6 +8,7 @@ function once per batch element and stacks the results (see `vmap` for what that
 """
 import contextlib
 import functools
+import textwrap
 
 from . import _autograd as ag
 from . import _function
@@ -179,6 +180,59 @@ class _Level:
         return False
 
 
+@contextlib.contextmanager
+def _tracking(level):
+    """The user's function runs at this level of reverse-mode transforms (grad, vjp, jacrev)."""
+    ag.func_levels.append(level)
+    try:
+        yield
+    finally:
+        ag.func_levels.pop()
+
+
+def _wrapped_repr(t):
+    """How PyTorch prints t inside the function of grad, vjp or jacrev, or None where it prints it as usual: in a
+    GradTrackingTensor(lvl=n, value=...) for each level whose inputs t depends on, the outermost level's wrapper
+    outermost, around t's value as seen outside them all (its graph there, if it has one)."""
+    levels = ag.func_levels
+    fresh = {k: (i, v) for i, level in enumerate(levels) for k, v in level.fresh.items()}
+    aliases = {id(v): (i, v, src) for i, level in enumerate(levels) for v, src in level.lifted.values()}
+    alias_nodes = {id(v._grad_fn): i for i, v, _ in aliases.values()}
+    reached, outside = set(), False
+    if id(t) in fresh and fresh[id(t)][1] is t:
+        reached.add(fresh[id(t)][0])
+    seen, todo = set(), [t._grad_fn]
+    while todo:
+        node = todo.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, ag.AccumulateGrad):
+            k = id(node.variable)
+            if k in fresh and fresh[k][1] is node.variable:
+                reached.add(fresh[k][0])
+            else:
+                outside = True
+            continue
+        if id(node) in alias_nodes:
+            reached.add(alias_nodes[id(node)])
+        todo.extend(node._fns)
+    if not reached:
+        return None
+    while id(t) in aliases and aliases[id(t)][1] is t:
+        t = aliases[id(t)][2]               # (an input lifted from outside: the outer tensor itself)
+    value = t if outside else t.detach()
+    saved = levels[:]
+    levels.clear()
+    try:
+        text = repr(value)
+    finally:
+        levels[:] = saved
+    for i in sorted(reached):
+        text = 'GradTrackingTensor(lvl=%d, value=\n%s\n)' % (i + 1, textwrap.indent(text, ' ' * 4))
+    return text
+
+
 def _call(func, *args, **kwargs):
     """The user's function, run inside a transform (where custom Functions need setup_context)."""
     _function.transform_depth += 1
@@ -257,7 +311,8 @@ def grad_and_value(func, argnums=0, has_aux=False):
         level = _Level()
         with _differentiating():
             args, diff = _lift_args(level, args, argnums)
-            out = _call(func, *args, **kwargs)
+            with _tracking(level):
+                out = _call(func, *args, **kwargs)
             if has_aux:
                 if not (isinstance(out, tuple) and len(out) == 2):
                     raise RuntimeError(where + 'output of function f should be a tuple: (output, aux) if has_aux '
@@ -318,7 +373,9 @@ def vjp(func, *primals, has_aux=False):
     level = _Level()
     with _differentiating():
         lifted = level.lift_tree(primals)
-        out, aux = _split_aux(_call(func, *lifted), has_aux, api)
+        with _tracking(level):
+            out = _call(func, *lifted)
+        out, aux = _split_aux(out, has_aux, api)
         outs, out_spec = _outputs(out, api)
     ins, in_spec = tree_flatten(lifted)
 
@@ -438,7 +495,9 @@ def _jacobian(func, argnums, has_aux, args, kwargs, api, forward=False):
     level = _Level()
     with _differentiating():
         args, diff = _lift_args(level, args, argnums)
-        out, aux = _split_aux(_call(func, *args, **kwargs), has_aux, api)
+        with _tracking(level) if not forward else contextlib.nullcontext():
+            out = _call(func, *args, **kwargs)
+        out, aux = _split_aux(out, has_aux, api)
         outs, out_spec = _outputs(out, api)
         ins, in_spec = tree_flatten(diff)
         per_output = []

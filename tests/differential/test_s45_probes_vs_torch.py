@@ -46,6 +46,24 @@ SNIPPETS = {
         'tries(lambda: vmap(lambda x: x * 2, chunk_size=0)(torch.ones(3)), lambda: vmap(lambda x: x * 2, chunk_size=-2),\n'
         '      lambda: vmap(lambda x: x * 2, chunk_size=2)(torch.ones(3)),\n'
         '      lambda: vmap(lambda x: x, randomness="x", chunk_size=0))'),
+    # printed inside the function of torch.func.grad / vjp / jacrev: PyTorch's GradTrackingTensor wrappers, one per
+    # level, around the value as seen outside (its graph there if it has one)
+    "printed_inside_func_transforms": (
+        'from torch.func import grad, vjp, jacrev\n'
+        'def f(x):\n'
+        '    y = x ** 2\n'
+        '    print(x, y, y.requires_grad, y.grad_fn, f"{x:.2f}", str(x) == repr(x))\n'
+        '    return y.sum()\n'
+        'grad(f)(torch.tensor(3.))\n'
+        'grad(grad(f))(torch.tensor(3.))\n'
+        'w = torch.tensor(2., requires_grad=True)\n'
+        'grad(lambda x: f(x * w))(torch.tensor(3.))\n'
+        'grad(f)(w)\n'
+        'def g(x):\n'
+        '    print(x, [x * 2], w)\n'
+        '    return (x * x).sum()\n'
+        'vjp(g, torch.tensor([1., 2.])); jacrev(g)(torch.tensor([1., 2.]))\n'
+        'print(grad(g)(torch.tensor([1., 2.])), grad(f)(torch.tensor(1.)))'),
 }
 
 
