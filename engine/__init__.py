@@ -10,6 +10,7 @@ from . import _dtypes, _misc, _ops, _methods  # noqa: F401  (_methods binds the 
 from ._dtypes import (dtype, float16, float32, float64, int8, int16, int32, int64, uint8, bool_ as bool,  # noqa: F401
                       bfloat16, complex32, complex64, complex128,
                       layout, strided, sparse_coo, device, result_type as _result_type,
+                      sparse_csr, sparse_csc, sparse_bsr, sparse_bsc, _mkldnn, jagged,
                       finfo, iinfo)
 from ._tensor import Tensor, Size, TypedStorage as _TypedStorage  # noqa: F401
 from ._autograd import (no_grad, enable_grad, set_grad_enabled, is_grad_enabled, inference_mode,  # noqa: F401

@@ -301,6 +301,9 @@ class layout(metaclass=CType):
 
 strided = layout('strided')
 sparse_coo = layout('sparse_coo')
+sparse_csr, sparse_csc = layout('sparse_csr'), layout('sparse_csc')     # (the other layouts: named, refused)
+sparse_bsr, sparse_bsc = layout('sparse_bsr'), layout('sparse_bsc')
+_mkldnn, jagged = layout('_mkldnn'), layout('jagged')
 
 
 def check_layout(lay, what=''):

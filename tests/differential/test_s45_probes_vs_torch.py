@@ -64,6 +64,11 @@ SNIPPETS = {
         '    return (x * x).sum()\n'
         'vjp(g, torch.tensor([1., 2.])); jacrev(g)(torch.tensor([1., 2.]))\n'
         'print(grad(g)(torch.tensor([1., 2.])), grad(f)(torch.tensor(1.)))'),
+    # the layouts PyTorch names besides strided and sparse_coo (the engine names them too, and refuses them)
+    "other_layouts_named": (
+        'print(torch.sparse_csr, torch.sparse_csc, torch.sparse_bsr, torch.sparse_bsc, torch._mkldnn, torch.jagged,\n'
+        '      type(torch.jagged), torch.sparse_csr == torch.sparse_csr, torch.zeros(2).layout == torch.sparse_csr)\n'
+        'print(repr(torch.sparse_bsr), str(torch.sparse_bsr), f"{torch.sparse_bsr}")'),
 }
 
 
