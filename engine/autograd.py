@@ -117,6 +117,10 @@ def _check_roots(outputs, grads):
 
 def backward(tensors, grad_tensors=None, retain_graph=None, create_graph=False, grad_variables=None, inputs=None):
     """Accumulate the gradients of `tensors` into the .grad of the graph's leaves."""
+    if function.transform_depth:        # (any torch.func transform, whatever the tensors: autograd.grad is allowed)
+        raise RuntimeError('backward() called inside a functorch transform. This is not supported, please use '
+                           'functorch.grad or functorch.vjp instead or call backward() outside of functorch '
+                           'transforms.')
     if grad_variables is not None:
         warnings.warn('`grad_variables` is deprecated. Use `grad_tensors` instead.', FutureWarning, stacklevel=2)
         if grad_tensors is not None:

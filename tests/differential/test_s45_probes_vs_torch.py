@@ -69,6 +69,25 @@ SNIPPETS = {
         'print(torch.sparse_csr, torch.sparse_csc, torch.sparse_bsr, torch.sparse_bsc, torch._mkldnn, torch.jagged,\n'
         '      type(torch.jagged), torch.sparse_csr == torch.sparse_csr, torch.zeros(2).layout == torch.sparse_csr)\n'
         'print(repr(torch.sparse_bsr), str(torch.sparse_bsr), f"{torch.sparse_bsr}")'),
+    # backward() inside any torch.func transform is refused first, whatever it is called on (autograd.grad is not)
+    "backward_inside_func_transforms": (
+        'from torch.func import grad, jvp, vmap, jacfwd\n'
+        'def f(x):\n'
+        '    torch.ones(2).sum().backward()\n'
+        '    return x.sum()\n'
+        'def f2(x):\n'
+        '    (x * 2).backward()\n'
+        '    return x.sum()\n'
+        'def f3(x):\n'
+        '    (x * 2).sum().backward(inputs=[])\n'
+        '    return x.sum()\n'
+        'def f4(x):\n'
+        '    w = torch.ones(2, requires_grad=True)\n'
+        '    (w * 2).sum().backward()\n'
+        '    return (x * w).sum()\n'
+        'tries(lambda: grad(f)(torch.ones(2)), lambda: grad(f2)(torch.ones(2)), lambda: grad(f3)(torch.ones(2)),\n'
+        '      lambda: jvp(f4, (torch.ones(2),), (torch.ones(2),)), lambda: vmap(f4)(torch.ones(3, 2)),\n'
+        '      lambda: jacfwd(f4)(torch.ones(2)))'),
 }
 
 
