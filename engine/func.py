@@ -166,18 +166,21 @@ class _Level:
         """Whether t's graph reaches a leaf this level did not make."""
         if t.grad_fn is None:
             return id(t) not in self.fresh
-        seen, todo = set(), [t.grad_fn]
-        while todo:
-            node = todo.pop()
-            if node is None or id(node) in seen:
-                continue
-            seen.add(id(node))
-            if isinstance(node, ag.AccumulateGrad):
-                if id(node.variable) not in self.fresh:
-                    return True
-            else:
-                todo.extend(node._fns)
-        return False
+        return any(isinstance(node, ag.AccumulateGrad) and id(node.variable) not in self.fresh
+                   for node in _nodes(t))
+
+
+def _nodes(t):
+    """The nodes of t's graph, each once (an AccumulateGrad ends its path)."""
+    seen, todo = set(), [t._grad_fn]
+    while todo:
+        node = todo.pop()
+        if node is None or id(node) in seen:
+            continue
+        seen.add(id(node))
+        yield node
+        if not isinstance(node, ag.AccumulateGrad):
+            todo.extend(node._fns)
 
 
 @contextlib.contextmanager
@@ -201,22 +204,15 @@ def _wrapped_repr(t):
     reached, outside = set(), False
     if id(t) in fresh and fresh[id(t)][1] is t:
         reached.add(fresh[id(t)][0])
-    seen, todo = set(), [t._grad_fn]
-    while todo:
-        node = todo.pop()
-        if node is None or id(node) in seen:
-            continue
-        seen.add(id(node))
+    for node in _nodes(t):
         if isinstance(node, ag.AccumulateGrad):
             k = id(node.variable)
             if k in fresh and fresh[k][1] is node.variable:
                 reached.add(fresh[k][0])
             else:
                 outside = True
-            continue
-        if id(node) in alias_nodes:
+        elif id(node) in alias_nodes:
             reached.add(alias_nodes[id(node)])
-        todo.extend(node._fns)
     if not reached:
         return None
     while id(t) in aliases and aliases[id(t)][1] is t:
