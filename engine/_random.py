@@ -64,6 +64,10 @@ class Generator(metaclass=CType):
         """pickle, copy.copy and copy.deepcopy: a new generator in this one's state (PyTorch's pickles its state)."""
         return _generator_in_state, (self.state_bytes(),)
 
+    def clone_state(self):
+        """A new generator in this one's state (they draw the same numbers from here on)."""
+        return _generator_in_state(self.state_bytes())
+
     # ------------------------------------------------------------------ state, in PyTorch's bytes
     # CPUGeneratorImplState: the seed (u64), mt19937's `left` and `seeded` (i32), `next` (u64) and its 624 words (as
     # u64), the normal pair's x, y (the kept number) and rho (f64), whether y is kept (i32), a float32 normal and

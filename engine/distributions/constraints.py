@@ -197,3 +197,6 @@ interval = _Interval
 half_open_interval = _HalfOpenInterval
 simplex = _Simplex()
 multinomial = _Multinomial
+
+for _cls in [v for v in list(globals().values()) if isinstance(v, type) and issubclass(v, Constraint)]:
+    _cls.__module__ = 'torch.distributions.constraints'    # (as type(constraints.positive) shows it)

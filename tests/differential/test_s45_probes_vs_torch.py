@@ -88,6 +88,17 @@ SNIPPETS = {
         'tries(lambda: grad(f)(torch.ones(2)), lambda: grad(f2)(torch.ones(2)), lambda: grad(f3)(torch.ones(2)),\n'
         '      lambda: jvp(f4, (torch.ones(2),), (torch.ones(2),)), lambda: vmap(f4)(torch.ones(3, 2)),\n'
         '      lambda: jacfwd(f4)(torch.ones(2)))'),
+    # the constraints' classes print under torch.distributions.constraints
+    "constraint_classes_named_as_torchs": (
+        'from torch.distributions import constraints as c\n'
+        'print(c.Constraint, type(c.positive), type(c.real), type(c.simplex), c._Dependent, c._DependentProperty, type(c.independent(c.real, 1)))\n'
+        'print(type(c.unit_interval), type(c.nonnegative_integer), c.positive, c.independent(c.real, 1), type(c.dependent))'),
+    # a generator's clone_state: a new generator in the same state
+    "generator_clone_state": (
+        'g = torch.Generator().manual_seed(0)\n'
+        'torch.rand(3, generator=g)\n'
+        'h = g.clone_state()\n'
+        'print(type(h), h.initial_seed(), torch.rand(2, generator=g), torch.rand(2, generator=h), torch.randn(3, generator=g).tolist() == torch.randn(3, generator=h).tolist())'),
 }
 
 
