@@ -177,6 +177,47 @@ class _Multinomial(Constraint):
         return (x >= 0).all(dim=-1) & (x.sum(dim=-1) <= self.upper_bound)
 
 
+class _LowerTriangular(Constraint):
+    """Square matrices with zeros above the diagonal."""
+    event_dim = 2
+
+    def check(self, value):
+        return (value.tril() == value).view(value.shape[:-2] + (-1,)).min(-1)[0]
+
+
+class _LowerCholesky(Constraint):
+    """Lower triangular matrices with a positive diagonal: Cholesky factors."""
+    event_dim = 2
+
+    def check(self, value):
+        lower = (value.tril() == value).view(value.shape[:-2] + (-1,)).min(-1)[0]
+        return lower & (value.diagonal(dim1=-2, dim2=-1) > 0).min(-1)[0]
+
+
+class _Square(Constraint):
+    event_dim = 2
+
+    def check(self, value):
+        return torch.full(value.shape[:-2], value.shape[-2] == value.shape[-1], dtype=torch.bool)
+
+
+class _Symmetric(_Square):
+    def check(self, value):
+        square = super().check(value)
+        if not square.all():
+            return square
+        return torch.isclose(value, value.mT, atol=1e-6).all(-2).all(-1)
+
+
+class _PositiveDefinite(_Symmetric):
+    """Symmetric matrices with a Cholesky factor."""
+    def check(self, value):
+        symmetric = super().check(value)
+        if not symmetric.all():
+            return symmetric
+        return torch.linalg.cholesky_ex(value).info.eq(0)
+
+
 dependent = _Dependent()
 dependent_property = _DependentProperty
 independent = _IndependentConstraint
@@ -196,6 +237,11 @@ unit_interval = _Interval(0.0, 1.0)
 interval = _Interval
 half_open_interval = _HalfOpenInterval
 simplex = _Simplex()
+lower_triangular = _LowerTriangular()
+lower_cholesky = _LowerCholesky()
+square = _Square()
+symmetric = _Symmetric()
+positive_definite = _PositiveDefinite()
 multinomial = _Multinomial
 
 for _cls in [v for v in list(globals().values()) if isinstance(v, type) and issubclass(v, Constraint)]:

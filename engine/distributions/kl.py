@@ -11,6 +11,7 @@ from .distribution import Distribution
 from .exp_family import ExponentialFamily
 from .exponential import Exponential
 from .independent import Independent
+from .multivariate_normal import MultivariateNormal, _batch_mahalanobis, _half_log_det
 from .normal import Normal
 from .one_hot_categorical import OneHotCategorical
 from .poisson import Poisson
@@ -205,3 +206,20 @@ def _kl_independent_independent(p, q):
     if p.reinterpreted_batch_ndims != q.reinterpreted_batch_ndims:
         raise NotImplementedError
     return _sum_rightmost(kl_divergence(p.base_dist, q.base_dist), p.reinterpreted_batch_ndims)
+
+
+@register_kl(MultivariateNormal, MultivariateNormal)
+def _kl_multivariatenormal_multivariatenormal(p, q):
+    """log(det Lq / det Lp) + (tr(Sq^-1 Sp) + Mahalanobis(q.loc - p.loc) - n) / 2, the trace as the squared entries
+    of Lq^-1 Lp."""
+    if p.event_shape != q.event_shape:
+        raise ValueError('KL-divergence between two Multivariate Normals with' + ' ' * 26 +   # (PyTorch's spaces)
+                         'different event shapes cannot be computed')
+    Lp, Lq = p._unbroadcasted_scale_tril, q._unbroadcasted_scale_tril
+    half_term1 = _half_log_det(Lq) - _half_log_det(Lp)
+    n = p.event_shape[0]
+    batch = torch.broadcast_shapes(Lq.shape[:-2], Lp.shape[:-2])
+    X = torch.linalg.solve_triangular(Lq.expand(batch + (n, n)), Lp.expand(batch + (n, n)), upper=False)
+    term2 = X.reshape(-1, n * n).pow(2).sum(-1).reshape(X.shape[:-2])
+    term3 = _batch_mahalanobis(Lq, q.loc - p.loc)
+    return half_term1 + 0.5 * (term2 + term3 - n)

@@ -614,6 +614,9 @@ class Module:
     def half(self):
         return self._apply(lambda t: t.half() if t.is_floating_point() else t)
 
+    def bfloat16(self):                 # (the engine has no bfloat16 tensors: their clear error)
+        return self._apply(lambda t: t.bfloat16() if t.is_floating_point() else t)
+
     def get_submodule(self, target):
         """The submodule at a dotted path ('' is this module)."""
         mod = self

@@ -99,6 +99,80 @@ SNIPPETS = {
         'torch.rand(3, generator=g)\n'
         'h = g.clone_state()\n'
         'print(type(h), h.initial_seed(), torch.rand(2, generator=g), torch.rand(2, generator=h), torch.randn(3, generator=g).tolist() == torch.randn(3, generator=h).tolist())'),
+    # MultivariateNormal (Gaussian policies, mixture models, VAE priors): its three parameterisations, samples after
+    # manual_seed, densities and their gradients, batches, KL, its argument errors
+    "mvn_covariance": (
+        'from torch.distributions import MultivariateNormal, kl_divergence\n'
+        'cov = torch.tensor([[2., .5], [.5, 1.]])\n'
+        'd = MultivariateNormal(torch.zeros(2), covariance_matrix=cov)\n'
+        'print(d, d.batch_shape, d.event_shape)\n'
+        'torch.manual_seed(0); print(d.sample((3,)), d.sample())\n'
+        'print(d.log_prob(torch.tensor([0.5, -1.])), d.entropy(), d.mean, d.variance, d.scale_tril, d.precision_matrix)'),
+    "mvn_scale_tril_grads": (
+        'from torch.distributions import MultivariateNormal\n'
+        'loc = torch.tensor([1., 2.], requires_grad=True)\n'
+        'L = torch.tensor([[1., 0.], [0.5, 2.]], requires_grad=True)\n'
+        'd = MultivariateNormal(loc, scale_tril=L)\n'
+        'print(d, d.covariance_matrix)\n'
+        'torch.manual_seed(1)\n'
+        'x = d.rsample((4,))\n'
+        'print(x, x.grad_fn)\n'
+        'lp = d.log_prob(x.detach()).sum()\n'
+        'lp.backward()\n'
+        'print(lp, lp.grad_fn, loc.grad, L.grad)'),
+    "mvn_precision_batches": (
+        'from torch.distributions import MultivariateNormal\n'
+        'P = torch.tensor([[2., -0.3], [-0.3, 0.5]])\n'
+        'd = MultivariateNormal(torch.zeros(3, 2), precision_matrix=P)\n'
+        'print(d, d.batch_shape, d.event_shape, d.covariance_matrix.shape)\n'
+        'torch.manual_seed(2); print(d.rsample().shape, d.log_prob(torch.zeros(3, 2)), d.entropy())\n'
+        'print(d.expand((4, 3)).batch_shape, d.expand((4, 3)).log_prob(torch.ones(2)).shape)'),
+    "mvn_argument_errors": (
+        'from torch.distributions import MultivariateNormal\n'
+        'tries(lambda: MultivariateNormal(torch.tensor(0.), torch.eye(2)), lambda: MultivariateNormal(torch.zeros(2)),\n'
+        '      lambda: MultivariateNormal(torch.zeros(2), torch.eye(2), scale_tril=torch.eye(2)),\n'
+        '      lambda: MultivariateNormal(torch.zeros(2), torch.ones(2)),\n'
+        '      lambda: MultivariateNormal(torch.zeros(2), scale_tril=torch.ones(2)),\n'
+        '      lambda: MultivariateNormal(torch.zeros(2), torch.tensor([[1., 2.], [2., 1.]])),\n'
+        '      lambda: MultivariateNormal(torch.zeros(2), torch.tensor([[1., 2.], [0., 1.]])),\n'
+        '      lambda: MultivariateNormal(torch.zeros(2), scale_tril=torch.tensor([[1., 1.], [0., 1.]])),\n'
+        '      lambda: MultivariateNormal(torch.zeros(2), torch.eye(2)).log_prob(torch.zeros(3)),\n'
+        '      lambda: MultivariateNormal(torch.zeros(2), torch.eye(3)))'),
+    "mvn_kl": (
+        'from torch.distributions import MultivariateNormal, kl_divergence, Normal\n'
+        'p = MultivariateNormal(torch.tensor([0., 1.]), torch.tensor([[2., .5], [.5, 1.]]))\n'
+        'q = MultivariateNormal(torch.tensor([1., 0.]), scale_tril=torch.tensor([[1., 0.], [0.3, 0.8]]))\n'
+        'print(kl_divergence(p, q), kl_divergence(q, p))\n'
+        'r = MultivariateNormal(torch.zeros(3, 2), torch.eye(2))\n'
+        'print(kl_divergence(p, r), kl_divergence(r, q).shape)\n'
+        'tries(lambda: kl_divergence(p, MultivariateNormal(torch.zeros(3), torch.eye(3))), lambda: kl_divergence(p, Normal(0., 1.)))'),
+    "mvn_fit_loop": (
+        'from torch.distributions import MultivariateNormal\n'
+        'mu = torch.zeros(2, requires_grad=True)\n'
+        'A = torch.tensor([[1., 0.], [0.2, 0.5]], requires_grad=True)\n'
+        'opt = torch.optim.SGD([mu, A], lr=0.1)\n'
+        'data = torch.tensor([[1., 2.], [0.5, 1.5], [1.5, 2.5]])\n'
+        'for step in range(3):\n'
+        '    opt.zero_grad()\n'
+        '    d = MultivariateNormal(mu, scale_tril=torch.tril(A))\n'
+        '    loss = -d.log_prob(data).mean()\n'
+        '    loss.backward()\n'
+        '    opt.step()\n'
+        '    print(step, round(loss.item(), 4), [round(v, 4) for v in mu.tolist()], A.grad)'),
+    "mvn_batched_covariances": (
+        'from torch.distributions import MultivariateNormal\n'
+        'd = MultivariateNormal(torch.zeros(2, 3), covariance_matrix=torch.eye(3).expand(2, 3, 3) * torch.tensor([1., 2.]).view(2, 1, 1))\n'
+        'torch.manual_seed(3)\n'
+        'print(d, d.sample((2,)).shape, d.log_prob(torch.zeros(4, 2, 3)).shape, d.stddev, d.mode)'),
+    # torch.nn.utils' submodules are its attributes after `import torch` (older code calls
+    # torch.nn.utils.stateless.functional_call)
+    "nn_utils_submodules_as_attributes": (
+        'import torch.nn as nn\n'
+        'm = nn.Linear(2, 1)\n'
+        "for n in ['stateless', 'clip_grad', 'convert_parameters', 'init', 'rnn', 'parametrize', 'parametrizations']:\n"
+        '    print(n, hasattr(torch.nn.utils, n), type(getattr(torch.nn.utils, n)).__name__)\n'
+        "out = torch.nn.utils.stateless.functional_call(m, {'weight': torch.ones(1, 2), 'bias': torch.zeros(1)}, (torch.ones(1, 2),))\n"
+        'print(out, torch.nn.utils.convert_parameters.parameters_to_vector(m.parameters()).shape)'),
 }
 
 

@@ -76,9 +76,8 @@ x = torch.ones(3, requires_grad=True)
 y = x * 2
 print(yy)
 """,
-    # A syntax error, and a module the playground does not have.
+    # A syntax error (a module the playground does not have: see test_a_package_the_page_lacks_...).
     'syntax_error': 'import torch\nx = torch.ones(3\nprint(x)\n',
-    'matplotlib': 'import torch\nprint("plotting")\nimport matplotlib.pyplot as plt\n',
     # A very long line of code and of output.
     'long_lines': ('import torch\nx = torch.tensor([' + ', '.join(f'{i}.5' for i in range(300)) + '], requires_grad=True)\n'
                    'y = (x * x).sum()\ny.backward()\nprint(x.grad[:4])\nprint("' + '-' * 500 + '", end="")\n'
@@ -159,8 +158,10 @@ def test_input_is_explained_after_pythons_eoferror(learner, lang, words):
 @pytest.mark.parametrize('lang, words', [('en', 'but not matplotlib: remove the lines'), ('zh-CN', '没有 matplotlib：请删掉')])
 def test_a_package_the_page_lacks_is_said_to_be_missing_here(learner, lang, words):
     learner.select_option('[data-testid=lang]', lang)
-    text = run_code(learner, 'import torch\nimport matplotlib.pyplot as plt\n')
+    code = 'import torch\nprint("plotting")\nimport matplotlib.pyplot as plt\n'
+    text = run_code(learner, code)
     python, notice = text.split("ModuleNotFoundError: No module named 'matplotlib'\n")
+    assert python + "ModuleNotFoundError: No module named 'matplotlib'\n" == pane_text(_runner.run(code))
     assert words in notice
     assert 'matplotlib' not in run_code(learner, 'import math\nprint(math.pi)\n')
 

@@ -36,6 +36,7 @@ def test_promotion_with_them(a, b, expected):
     (lambda x: torch.zeros(2, dtype=torch.bfloat16), BF16), (lambda x: torch.tensor([1.], dtype=torch.bfloat16), BF16),
     (lambda x: x.sum(dtype=torch.bfloat16), BF16), (lambda x: torch.randn(2, dtype=torch.bfloat16), BF16),
     (lambda x: torch.nn.Linear(2, 2).to(torch.bfloat16), BF16), (lambda x: x.view(torch.bfloat16), BF16),
+    (lambda x: torch.nn.Sequential(torch.nn.Linear(2, 2)).bfloat16(), BF16),
     (lambda x: x.cfloat(), COMPLEX), (lambda x: torch.ones(2, dtype=torch.complex64), COMPLEX),
     (lambda x: x.type(torch.cdouble), COMPLEX), (lambda x: torch.tensor([1 + 2j]), COMPLEX),
     (lambda x: torch.tensor([1 + 1j, 2.], dtype=torch.cdouble), COMPLEX),

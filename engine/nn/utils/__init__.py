@@ -255,3 +255,4 @@ def skip_init(module_cls, *args, **kwargs):
 
 
 from . import rnn, parametrize, parametrizations  # noqa: E402,F401
+from . import clip_grad, convert_parameters, init, stateless  # noqa: E402,F401  (torch.nn.utils.stateless.functional_call)
