@@ -113,6 +113,12 @@ class UninitializedParameter(Parameter):
         t.__class__ = type(self)
         return t
 
+    def __deepcopy__(self, memo):
+        """copy.deepcopy of a lazy module before its first forward: a new uninitialized parameter."""
+        if id(self) not in memo:
+            memo[id(self)] = type(self)(self.requires_grad, dtype=self.dtype)
+        return memo[id(self)]
+
     def materialize(self, shape, device=None, dtype=None):
         """Take memory of `shape` (uninitialized: the module's reset_parameters fills it) and become a Parameter."""
         self.data = empty(shape, dtype=dtype or self.dtype)
@@ -132,6 +138,9 @@ class UninitializedBuffer(Tensor):
 
     __repr__ = __str__ = UninitializedParameter.__repr__
     __format__ = _uninitialized_format
+
+    def __deepcopy__(self, memo):       # (PyTorch's Tensor.__deepcopy__ meets it: its error)
+        raise _uninitialized_error(self, '<function Tensor.__deepcopy__ at %#x>' % id(Tensor.__deepcopy__))
     shape, numel, dim = UninitializedParameter.shape, UninitializedParameter.numel, UninitializedParameter.dim
     detach = UninitializedParameter.detach
 

@@ -173,6 +173,17 @@ SNIPPETS = {
         '    print(n, hasattr(torch.nn.utils, n), type(getattr(torch.nn.utils, n)).__name__)\n'
         "out = torch.nn.utils.stateless.functional_call(m, {'weight': torch.ones(1, 2), 'bias': torch.zeros(1)}, (torch.ones(1, 2),))\n"
         'print(out, torch.nn.utils.convert_parameters.parameters_to_vector(m.parameters()).shape)'),
+    # copy.deepcopy of a lazy module before its first forward: new uninitialized parameters (a lazy buffer: the
+    # error PyTorch's Tensor.__deepcopy__ meets)
+    "deepcopy_of_a_lazy_module": (
+        'import copy\n'
+        'import torch.nn as nn\n'
+        'm = nn.Sequential(nn.LazyLinear(3), nn.ReLU())\n'
+        'm2 = copy.deepcopy(m)\n'
+        'print(m2, m2[0].weight, type(m2[0].weight), m2[0].weight is m[0].weight, m2[0].weight.requires_grad)\n'
+        'torch.manual_seed(0)\n'
+        'print(m2(torch.ones(2, 4)).shape, m2[0].weight.shape, type(m[0].weight).__name__)\n'
+        'tries(lambda: copy.deepcopy(nn.LazyBatchNorm1d()))'),
 }
 
 
