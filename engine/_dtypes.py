@@ -102,6 +102,11 @@ float32 = dtype._make('float32', np.float32, 2, 'Float')
 float64 = dtype._make('float64', np.float64, 2, 'Double')
 
 ALL = (bool_, uint8, int8, int16, int32, int64, float16, float32, float64)
+FROM_NP = {d.np: d for d in ALL}
+# The type a Python int of 2**63 or more takes part in promotion as (c10::Scalar's uint64; no tensor has it here):
+# PyTorch refuses to promote it with an integer or bool type.
+_uint64 = dtype._make('uint64', np.uint64, 1, 'UInt64')
+_RANK = {d: i for i, d in enumerate(ALL[:6] + (_uint64,) + ALL[6:])}
 
 
 class _Unmodelled(dtype):
@@ -109,7 +114,8 @@ class _Unmodelled(dtype):
     it exists, prints and compares as PyTorch's, so that code naming it runs (nanoGPT's table of dtypes); a tensor
     of it is a clear TypeError, raised wherever the engine asks for its numpy type."""
     __slots__ = ()
-    __module__, __name__, __qualname__ = 'torch', 'dtype', 'dtype'          # (type(torch.bfloat16) is <class 'torch.dtype'>, as the others')
+    # (type(torch.bfloat16) is <class 'torch.dtype'>, as the others')
+    __module__, __name__, __qualname__ = 'torch', 'dtype', 'dtype'
 
     @property
     def np(self):
@@ -132,11 +138,6 @@ bfloat16 = _Unmodelled._make('bfloat16', 2, False, 'BFloat16')
 complex32 = _Unmodelled._make('complex32', 4, True, 'ComplexHalf')
 complex64 = _Unmodelled._make('complex64', 8, True, 'ComplexFloat')
 complex128 = _Unmodelled._make('complex128', 16, True, 'ComplexDouble')
-FROM_NP = {d.np: d for d in ALL}
-# The type a Python int of 2**63 or more takes part in promotion as (c10::Scalar's uint64; no tensor has it here):
-# PyTorch refuses to promote it with an integer or bool type.
-_uint64 = dtype._make('uint64', np.uint64, 1, 'UInt64')
-_RANK = {d: i for i, d in enumerate(ALL[:6] + (_uint64,) + ALL[6:])}
 
 default_float = float32
 

@@ -898,7 +898,7 @@ def random_(self, *bounds, generator=None, **kw):
 
 def _uniform53(gen, shape):
     """Uniform numbers in [0, 1) of 53 random bits (PyTorch's uniform_real_distribution<double>)."""
-    return ((gen.random64(math.prod(shape)) & np.uint64((1 << 53) - 1)) * 2.0 ** -53).reshape(shape)
+    return _random.doubles(gen, math.prod(shape)).reshape(shape)
 
 
 def _continuous(self, name):

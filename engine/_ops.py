@@ -6080,8 +6080,7 @@ def bernoulli(a, p=None, *, generator=None):
     0, in a's dtype; no gradient flows back (BernoulliBackward0 gives zeros)."""
     gen = generator or _rand.default_generator
     if p is not None:
-        if not 0 <= p <= 1:              # (PyTorch's: empty_like(a).bernoulli_(p))
-            raise RuntimeError('bernoulli_ expects p to be in [0, 1], but got p=%g' % p)
+        _check_probability(p)            # (PyTorch's: empty_like(a).bernoulli_(p))
         return _not_implemented(make(_rand.bernoulli(gen, a._data.shape, p).astype(a._data.dtype)), a,
                                 'aten::bernoulli.p')
     probs = a._data
@@ -6091,6 +6090,12 @@ def bernoulli(a, p=None, *, generator=None):
         raise RuntimeError('Expected p_in >= 0 && p_in <= 1 to be true, but got false.  (Could this error message be '
                            'improved?  If so, please report an enhancement request to PyTorch.)')
     return _attach(make(_rand.bernoulli_of(gen, probs).astype(probs.dtype)), BernoulliBackward0, (a,))
+
+
+def _check_probability(p):
+    """bernoulli_'s check of a number p (printed as C++ prints a double)."""
+    if not 0 <= p <= 1:
+        raise RuntimeError('bernoulli_ expects p to be in [0, 1], but got p=%g' % p)
 
 
 class BernoulliBackward0(ZeroBackward0):
@@ -6104,9 +6109,8 @@ def bernoulli_(a, p=0.5, *, generator=None):
     gen = generator or _rand.default_generator
     if isinstance(p, Tensor):
         return _inplace(a, _bernoulli_tensor, p, gen)
-    _check_inplace(a)                   # (autograd's checks first, then p's: printed as C++ prints a double)
-    if not 0 <= p <= 1:
-        raise RuntimeError('bernoulli_ expects p to be in [0, 1], but got p=%g' % p)
+    _check_inplace(a)                   # (autograd's checks first, then p's)
+    _check_probability(p)
     x = a._data                         # (a's layout, before _inplace copies it: the numbers follow its memory)
     return _inplace(a, lambda t: _attach(make(_drawn(x, lambda shape: _rand.bernoulli(gen, shape, p)).astype(x.dtype)),
                                          BernoulliBackward2, (t,)))

@@ -1341,9 +1341,8 @@ def rrelu(a, lower=0.125, upper=1.0 / 3, training=False, generator=None, inplace
         # (a double for each: 53 random bits scaled as x * (upper - lower) + lower, not fused, the bounds in the
         # input's dtype first, as aten's uniform_real_distribution<double> in rrelu's loop)
         lo, hi = (np.float64(x.dtype.type(b)) for b in (lower, upper))
-        draws = (generator or _random.default_generator).random64(int(neg.sum()))
-        noise[neg] = ((draws & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53 * (hi - lo) + lo).astype(
-            x.dtype)
+        u = _random.doubles(generator or _random.default_generator, int(neg.sum()))
+        noise[neg] = (u * (hi - lo) + lo).astype(x.dtype)
         out = make(np.where(neg, x * noise, x))
     else:
         with ag.no_grad():                  # (its values only: the node is rrelu's)

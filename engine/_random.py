@@ -128,11 +128,16 @@ default_generator = Generator()
 default_generator.seed()            # (PyTorch seeds its default generator at random when it starts)
 
 
+def doubles(gen, n):
+    """n uniform numbers in [0, 1) of 53 random bits each (PyTorch's uniform_real_distribution<double>)."""
+    return (gen.random64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+
+
 def uniform(gen, shape, npd, low=0.0, high=1.0):
     """uniform_real_distribution: the low 24 (float32) or 53 (float64) bits of a draw, scaled into [low, high)."""
     n = math.prod(shape)
     if npd == np.float64:
-        x = (gen.random64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+        x = doubles(gen, n)
         r, high = fma64(x, high - low, low), np.float64(high)                  # (one rounding: an FMA)
     else:
         x = (gen.random(n) & np.uint64(0xFFFFFF)).astype(_F32) * _F32(2.0 ** -24)
@@ -155,7 +160,7 @@ def normal(gen, shape, npd, mean=0.0, std=1.0, contiguous=True):
         if gen._next_normal is not None:
             z, gen._next_normal = gen._next_normal, None
         else:
-            u1, u2 = (gen.random64(2) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+            u1, u2 = doubles(gen, 2)
             r = math.sqrt(-2.0 * math.log1p(-u2))
             theta = 2.0 * math.pi * u1
             gen._next_normal = r * math.sin(theta)
@@ -401,7 +406,7 @@ def randperm(gen, n):
 def bernoulli(gen, shape, p):
     """1 with probability p, else 0 (bernoulli_ with a number): a 53-bit uniform draw below p."""
     n = math.prod(shape)
-    u = (gen.random64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+    u = doubles(gen, n)
     return (u < p).reshape(shape)
 
 
@@ -416,7 +421,7 @@ def bernoulli_of(gen, probs):
 def exponential(gen, n):
     """n numbers from Exp(1) as PyTorch's CPU exponential_ makes them, for float32 and float64 alike: -log1p(-u)
     in double precision, u a 53-bit uniform draw (math.log1p, not numpy's, which can differ in the last bit)."""
-    u = (gen.random64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+    u = doubles(gen, n)
     return np.array([-math.log1p(-x) for x in u.tolist()], np.float64)
 
 
@@ -448,6 +453,6 @@ def multinomial(gen, probs, n, replacement):
             raise RuntimeError('invalid multinomial distribution (sum of probabilities <= 0)')
         cum = cum / total
         cum[-1] = 1
-        u = (gen.random64(n) & np.uint64((1 << 53) - 1)).astype(np.float64) * 2.0 ** -53
+        u = doubles(gen, n)
         out[i] = np.searchsorted(cum.astype(np.float64), u, side='left')
     return out

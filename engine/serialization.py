@@ -9,9 +9,7 @@ import collections
 import io
 import os
 import pickle
-import struct
 import warnings
-import zipfile
 
 import numpy as np
 
@@ -281,6 +279,8 @@ def save(obj, f, pickle_module=None, pickle_protocol=2, _use_new_zipfile_seriali
 
 def _write_archive(obj, f, name):
     """The records in PyTorch's order, stored uncompressed, each one's bytes starting at a multiple of 64."""
+    import struct
+    import zipfile                      # (here, not at the page's start-up: zipfile imports bz2, lzma, shutil)
     buf = io.BytesIO()
     pickler = _Pickler(buf)
     pickler.dump(obj)
@@ -336,20 +336,25 @@ def load(f, map_location=None, pickle_module=None, *, weights_only=None, mmap=No
     weights_only = weights_only is not False
     if not is_zip:
         return _load_legacy(f, weights_only)
+    import zipfile
     try:
         archive = zipfile.ZipFile(f)
     except zipfile.BadZipFile:
         raise RuntimeError(_CORRUPT_ZIP) from None
     names = archive.namelist()
     prefix = names[0][:names[0].index('/') + 1] if names and '/' in names[0] else ''
-    unpickler = _Unpickler(io.BytesIO(archive.read(prefix + 'data.pkl')), weights_only, map_location,
-                           lambda key: archive.read(prefix + 'data/' + key))
+    return _unpickled(_Unpickler(io.BytesIO(archive.read(prefix + 'data.pkl')), weights_only, map_location,
+                                 lambda key: archive.read(prefix + 'data/' + key)))
+
+
+def _unpickled(unpickler):
+    """What the unpickler reads; a weights-only one's running out of input is a bare EOFError, as PyTorch's."""
     try:
         return unpickler.load()
     except EOFError:
-        if not weights_only:
+        if not unpickler.weights_only:
             raise
-        raise EOFError() from None      # (PyTorch's weights-only unpickler says nothing when the input runs out)
+        raise EOFError() from None
 
 
 def _load_legacy(f, weights_only):
@@ -367,11 +372,7 @@ def _load_legacy(f, weights_only):
         if head and head[0] not in _OPCODES:
             raise pickle.UnpicklingError(_UNSUPPORTED % ('Unsupported operand %d' % head[0]))
     try:
-        magic = _Unpickler(f, weights_only).load()
-    except EOFError:
-        if not weights_only:
-            raise
-        raise EOFError() from None
+        magic = _unpickled(_Unpickler(f, weights_only))
     except pickle.UnpicklingError as e:
         if weights_only and str(e).startswith('Memo value not found at index '):
             raise KeyError(int(str(e).rsplit(' ', 1)[1])) from None

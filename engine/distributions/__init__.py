@@ -1,5 +1,5 @@
-"""torch.distributions: Normal, MultivariateNormal, Bernoulli, Binomial, Categorical, OneHotCategorical, Poisson, Uniform, Exponential
-and Independent, with kl_divergence, composed from the engine's tensor ops exactly as PyTorch composes them (same
+"""torch.distributions: Normal, MultivariateNormal, Bernoulli, Binomial, Categorical, OneHotCategorical, Poisson,
+Uniform, Exponential and Independent, with kl_divergence, composed from the engine's tensor ops exactly as PyTorch composes them (same
 graphs, values and, after torch.manual_seed, the same samples)."""
 from . import constraints, kl, utils  # noqa: F401
 from .bernoulli import Bernoulli

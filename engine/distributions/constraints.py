@@ -185,13 +185,10 @@ class _LowerTriangular(Constraint):
         return (value.tril() == value).view(value.shape[:-2] + (-1,)).min(-1)[0]
 
 
-class _LowerCholesky(Constraint):
+class _LowerCholesky(_LowerTriangular):
     """Lower triangular matrices with a positive diagonal: Cholesky factors."""
-    event_dim = 2
-
     def check(self, value):
-        lower = (value.tril() == value).view(value.shape[:-2] + (-1,)).min(-1)[0]
-        return lower & (value.diagonal(dim1=-2, dim2=-1) > 0).min(-1)[0]
+        return super().check(value) & (value.diagonal(dim1=-2, dim2=-1) > 0).min(-1)[0]
 
 
 class _Square(Constraint):

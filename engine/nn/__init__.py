@@ -3624,7 +3624,8 @@ _deprecated_class(NLLLoss2d, '`NLLLoss2d` has been deprecated. Please use `NLLLo
 # Where PyTorch defines each module class: type(m), and the errors that name a class, show these paths.
 for _where, _names in [('module', 'Module'),
                        ('container', 'Container Sequential ModuleList ModuleDict ParameterList ParameterDict'),
-                       ('linear', 'Linear LazyLinear Identity Bilinear'), ('channelshuffle', 'ChannelShuffle'), ('flatten', 'Flatten Unflatten'),
+                       ('linear', 'Linear LazyLinear Identity Bilinear'), ('channelshuffle', 'ChannelShuffle'),
+                       ('flatten', 'Flatten Unflatten'),
                        ('dropout', '_DropoutNd Dropout Dropout1d Dropout2d Dropout3d AlphaDropout FeatureAlphaDropout'),
                        ('sparse', 'Embedding EmbeddingBag'),
                        ('padding', '_ConstantPadNd ConstantPad1d ConstantPad2d ZeroPad2d'),
@@ -3643,8 +3644,8 @@ for _where, _names in [('module', 'Module'),
                        ('normalization', 'GroupNorm LayerNorm RMSNorm LocalResponseNorm CrossMapLRN2d'),
                        ('instancenorm', '_InstanceNorm InstanceNorm1d InstanceNorm2d InstanceNorm3d LazyInstanceNorm1d '
                                         'LazyInstanceNorm2d LazyInstanceNorm3d'),
-                       ('loss', '_Loss _WeightedLoss CTCLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss NLLLoss2d CrossEntropyLoss '
-                                'BCELoss BCEWithLogitsLoss KLDivLoss MarginRankingLoss HingeEmbeddingLoss '
+                       ('loss', '_Loss _WeightedLoss CTCLoss MSELoss SmoothL1Loss HuberLoss L1Loss NLLLoss NLLLoss2d '
+                                'CrossEntropyLoss BCELoss BCEWithLogitsLoss KLDivLoss MarginRankingLoss HingeEmbeddingLoss '
                                 'CosineEmbeddingLoss TripletMarginLoss PoissonNLLLoss GaussianNLLLoss SoftMarginLoss '
                                 'MultiLabelSoftMarginLoss MultiMarginLoss MultiLabelMarginLoss '
                                 'TripletMarginWithDistanceLoss')]:

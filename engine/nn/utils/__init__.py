@@ -255,4 +255,5 @@ def skip_init(module_cls, *args, **kwargs):
 
 
 from . import rnn, parametrize, parametrizations  # noqa: E402,F401
-from . import clip_grad, convert_parameters, init, stateless  # noqa: E402,F401  (torch.nn.utils.stateless.functional_call)
+# (attributes after `import torch`, as PyTorch's: torch.nn.utils.stateless.functional_call in older code)
+from . import clip_grad, convert_parameters, init, stateless  # noqa: E402,F401
