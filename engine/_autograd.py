@@ -785,6 +785,8 @@ def record(out, cls, inputs, saved=None, same=False):
         refuse_inference_saved(saved)
     if unread:
         read_inputs(inputs)
+    if fw_pending:
+        fw_flush()
     node = _new(cls)
     # The next node of each input (None for a None input or one that needs no gradient): edge(t), inlined and
     # unrolled for the usual one or two inputs (a Python number operand comes as None). An input that is not
@@ -820,7 +822,23 @@ def record(out, cls, inputs, saved=None, same=False):
         if saved_hooks:
             pack_saved(saved, node)
             node._hooked = node._watched = True
+    if fw_level is not None and out is not None:
+        fw_pending.append((node, inputs, (out,)))
     return node
+
+
+fw_level = None            # forward AD: the dual level entered (0), or None
+fw_pending = []            # forward AD: (node, inputs, outputs) of the ops recorded since the last fw_flush
+
+
+def fw_flush():
+    """Forward AD: the tangents of the outputs of the ops recorded since the last call (see _forward_ad). An op's
+    are computed once it has returned (some ops finish their node after record), before anything reads them."""
+    from ._forward_ad import propagate
+    pending = fw_pending[:]
+    fw_pending.clear()
+    for node, inputs, outs in pending:
+        propagate(node, inputs, outs)
 
 
 _running = None            # anomaly mode: the node backward runs (a node its formula records has it as parent)

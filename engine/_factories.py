@@ -799,7 +799,8 @@ def _laid_out_like(x, memory_format, make_data):
         if order is None:
             flat = make_data((x.size,), False)
             return np.lib.stride_tricks.as_strided(flat, x.shape, [s // x.itemsize * flat.itemsize for s in x.strides])
-        return make_data(tuple(x.shape[i] for i in order), False).transpose(np.argsort(order))
+        row_major = list(order) == sorted(order)        # (a slice of columns: a new row-major tensor)
+        return make_data(tuple(x.shape[i] for i in order), row_major).transpose(np.argsort(order))
     return make_data(x.shape, True)
 
 

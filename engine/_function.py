@@ -56,7 +56,7 @@ class FunctionCtx:
         self.to_save = tensors
 
     def save_for_forward(self, *tensors):
-        """Keep tensors for a forward-mode jvp (which the engine does not run)."""
+        """Keep tensors for the jvp staticmethod (forward-mode AD), as its `ctx.saved_tensors`."""
         for tensor in tensors:
             if not (isinstance(tensor, Tensor) or tensor is None):
                 raise AssertionError('save_for_forward expects all arguments to be tensors; you should save '
@@ -160,6 +160,8 @@ class BackwardCFunction(Node, FunctionCtx):
         modified in place since; a saved output comes back with this node as its grad_fn."""
         if self._freed:
             raise ag._freed_error(self, None)
+        if '_fw_saved' in self.__dict__:         # (in jvp: those of save_for_forward)
+            return self._fw_saved
         saved = self._saved
         if saved is None:                       # (inside forward: nothing is saved yet)
             return ()
@@ -387,6 +389,10 @@ def _apply(cls, new_style, args, kwargs):
     is_tuple = isinstance(raw, tuple)
     outputs = _wrap_outputs(ctx, tensors, tuple(raw) if is_tuple else (raw,), executable)
     _save_tensors(ctx, executable)
+    if ag.fw_level is not None:
+        ag.fw_flush()
+        from ._forward_ad import custom_function
+        custom_function(cls, ctx, args, tensors, outputs)
     ctx.dirty_tensors = ctx.non_differentiable = ctx.saved_for_forward = None     # (PyTorch keeps none of them)
     return tuple(outputs) if is_tuple else outputs[0]
 

@@ -648,6 +648,8 @@ def add(a, b, *, alpha=1):
                 if a._requires_grad or other is not None and other._requires_grad:
                     if ag.unread:
                         ag.read_inputs((a, other))
+                    if ag.fw_pending:
+                        ag.fw_flush()
                     node = AddBackward0()     # (a node class has no __init__: a call is cheaper than _new)
                     node._fns = (a._grad_fn or a._grad_accumulator(),
                                  None if other is None else other._grad_fn or other._grad_accumulator())
@@ -663,6 +665,8 @@ def add(a, b, *, alpha=1):
                         node._hooked = node._watched = True
                     if ag.anomaly:
                         ag.keep_stack(node)
+                    if ag.fw_level is not None:
+                        ag.fw_pending.append((node, (a, other), (out,)))
             elif ag.inference_enabled:
                 out._inference = True
             return out
@@ -878,6 +882,8 @@ def mul(a, b):
                         _mul_saved = (b, saved)
                     if ag.unread:
                         ag.read_inputs((a,))
+                    if ag.fw_pending:
+                        ag.fw_flush()
                     node = MulBackward0()     # (a node class has no __init__: a call is cheaper than _new)
                     node._fns = (a._grad_fn or a._grad_accumulator(), None)
                     node._nrs = ag._output_nrs((a, None)) if a._output_nr else None
@@ -891,6 +897,8 @@ def mul(a, b):
                         node._hooked = node._watched = True
                     if ag.anomaly:
                         ag.keep_stack(node)
+                    if ag.fw_level is not None:
+                        ag.fw_pending.append((node, (a, None), (out,)))
             elif ag.inference_enabled:
                 out._inference = True
             return out
@@ -2104,7 +2112,7 @@ def _dims(dim, ndim):
         return None
     given = dim if isinstance(dim, (list, tuple)) else (dim,)
     _check_dim_types(given)
-    dims = tuple(_wrap_dim(d, ndim) for d in given)
+    dims = tuple(_wrap_dim(d if type(d) is builtins.int else operator.index(d), ndim) for d in given)
     for i, d in enumerate(dims):
         if d in dims[:i]:
             raise RuntimeError('dim %d appears multiple times in the list of dims' % d)
@@ -4872,6 +4880,8 @@ def _multi_view(a, pieces, cls, saved):
         for i, t in enumerate(outs):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
             t._fn_view = _MULTI_VIEW                                    # (see _check_inplace)
+        if ag.fw_level is not None:
+            ag.fw_pending.append((node, (a,), outs))
     elif ag.grad_enabled and a._data.dtype.kind == 'f':
         for t in outs:
             t._fn_view = _MULTI_VIEW            # (no node: modified in place by an op needing grad, an error)
@@ -5161,7 +5171,7 @@ def _check_inplace(t, args=()):
         # even one made to require grad since: PyTorch's view of no_grad mode)
         raise RuntimeError('A view was created in no_grad mode and is being modified inplace with grad mode '
                            'enabled.' + t._fn_view.split(' inplace.', 1)[1])
-    if t._requires_grad:
+    if t._requires_grad and not t._fw_only:
         if t._base is not None and '_fn_view' in t.__dict__ and t._grad_fn is not None:
             # a view PyTorch forbids modifying in place (of split, of a custom Function, or a view of one of those)
             raise RuntimeError(t._grad_fn.inplace_msg if type(t._grad_fn) is ag.Invalid else
@@ -5230,7 +5240,11 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
         src = make(_copy_laid_out(self._data))  # the value before (what the node saves as self, as PyTorch's
                                                 # clone), laid out as self: the op's kernel goes through it as there
     if track and self._requires_grad:                        # ... with self's autograd edge
+        if ag.fw_pending:
+            ag.fw_flush()
         src._grad_fn, src._requires_grad, src._output_nr = self._grad_fn, True, self._output_nr
+        if self._fw_tangent is not None:                     # (and its tangent: forward AD)
+            src._fw_tangent, src._fw_only = self._fw_tangent, self._fw_only
         if self._grad_fn is None:
             acc = self._grad_accumulator()                   # (kept alive here while the op records it)
             src._accumulator = self._accumulator
@@ -5250,6 +5264,8 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
     else:
         with ag.no_grad():
             res = op(self, *args)
+    if ag.fw_pending:
+        ag.fw_flush()               # (the result's tangent, from self as it is before the write)
     if res._data.shape != self._data.shape:
         raise _not_broadcast_to(self._data.shape, res._data.shape)
     if not dt.can_cast(res.dtype, self.dtype):
@@ -5275,6 +5291,9 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
         else:
             target[...] = res._data
     bump(self)
+    if ag.fw_level is not None and track:
+        from ._forward_ad import follow_inplace
+        follow_inplace(self, res)
     node = res._grad_fn
     if track and node is not None:
         if type(node) is NotImplementedBackward and '.' not in node.op and not node.op.endswith('_'):

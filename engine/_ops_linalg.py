@@ -290,7 +290,7 @@ def _slogdet(a, name, kind):
     sign = make(np.asarray(np.prod(signs, axis=-1) * _perm_sign(piv).astype(x.dtype), dtype=x.dtype))
     with np.errstate(divide='ignore'):
         logabsdet = make(np.asarray(np.sum(np.log(np.abs(diag)), axis=-1), dtype=x.dtype))
-    if ag.grad_enabled and a.requires_grad:
+    if ag.grad_enabled and a._requires_grad:
         saved = {'A': SavedTensor(a), 'LU': SavedTensor(make(lu)), 'pivots': SavedTensor(make(piv)), 'sign': None}
         node = ag.record(None, LinalgSlogdetBackward0, (a,), saved)
         node.num_outputs = 2
@@ -938,7 +938,7 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
     x = _column_major(_triangular_solve_np(a, b._data.astype(a.dtype, copy=False), upper != transpose,
                                            unitriangular))
     out = [make(x), make(_column_major(np.array(np.broadcast_to(A._data, x.shape[:-2] + A._data.shape[-2:]))))]
-    if ag.grad_enabled and (A.requires_grad or b.requires_grad):
+    if ag.grad_enabled and (A._requires_grad or b._requires_grad):
         saved = {'A': SavedTensor(A), 'self': SavedTensor(b), 'solution': None, 'transpose': transpose,
                  'unitriangular': unitriangular, 'upper': upper}
         node = ag.record(None, TriangularSolveBackward0, (b, A), saved)
@@ -1625,7 +1625,7 @@ def geqrf(input):
     else:
         a, tau = x.copy(), np.zeros(x.shape[:-2] + (min(m, n),), x.dtype)
     a, tau = make(_column_major(a)), make(np.ascontiguousarray(tau, x.dtype))
-    if ag.grad_enabled and input.requires_grad:
+    if ag.grad_enabled and input._requires_grad:
         _record_outputs(GeqrfBackward0, (input,), [a, tau], {}, {})
     return return_types.geqrf(a, tau)
 
@@ -1685,7 +1685,7 @@ def linalg_householder_product(input, tau):
         v = _reflection_vector(a, i, m)
         q -= (q @ v[..., :, None]) * t[..., i, None, None] * v[..., None, :]
     Q = make(_column_major(q[..., :n]))
-    if ag.grad_enabled and (input.requires_grad or tau.requires_grad):
+    if ag.grad_enabled and (input._requires_grad or tau._requires_grad):
         _record_outputs(LinalgHouseholderProductBackward0, (input, tau), [Q],
                         {'input': SavedTensor(input), 'tau': SavedTensor(tau), 'result': None}, {'result': Q})
     return Q

@@ -530,9 +530,11 @@ def linalg_svd(a, full_matrices=True, *, driver=None):
         raise RuntimeError('linalg.svd: The input tensor A must have at least 2 dimensions.')
     if not a.is_floating_point():
         raise RuntimeError('linalg.svd: Expected a floating point or complex tensor as input. Got ' + a.dtype.legacy)
+    from ._ops_linalg import _check_lu_dtype_as
+    _check_lu_dtype_as('linalg_svd_cpu', a)
     u, s, vh = np.linalg.svd(a._data, full_matrices=full_matrices)
     out = [make(x.astype(a._data.dtype, copy=False)) for x in (u, s, vh)]
-    if ag.grad_enabled and a.requires_grad:
+    if ag.grad_enabled and a._requires_grad:
         # (every name PyTorch saves given at record, the outputs filled in after: record describes the class then)
         node = ag.record(None, LinalgSvdBackward0, (a,), {'S': None, 'S_sym_argsize_minus_1': s.shape[-1], 'U': None,
                                                           'Vh': None, 'full_matrices': full_matrices})
@@ -2538,7 +2540,7 @@ def multi_margin_loss(input, target, p, margin, weight, r):
     """The multi-class hinge loss: per sample, the sum over the other classes j of max(0, margin - x[y] + x[j]) (its
     square for p 2; times weight[y]) divided by the class count; reduced (r: the reduction's enum). As ATen's CPU
     kernel: each sample's sum in the input's dtype, the sum over samples in double."""
-    if ag.grad_enabled and weight is not None and weight.requires_grad:
+    if ag.grad_enabled and weight is not None and weight._requires_grad:
         raise RuntimeError("The function 'multi_margin_loss' is not differentiable with respect to argument 'weight'. "
                            "This input cannot have requires_grad True.")
     x = input._data
@@ -2698,7 +2700,7 @@ class MultilabelMarginLossBackward0(Node):
 def soft_margin_loss(input, target, r):
     """log1p(exp(-target * input)) pointwise, reduced (r: the reduction's enum); ATen's in-place chain
     neg_out(input).mul_(target).exp_().log1p_(), so the target broadcasts to the input's shape only."""
-    if ag.grad_enabled and target.requires_grad:
+    if ag.grad_enabled and target._requires_grad:
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
                            "This input cannot have requires_grad True.")
     from ._ops import neg

@@ -360,7 +360,7 @@ def _moments(r, a, dim, c, dims, keepdim, welford_mean=None):
 
 def _two_outputs(a, cls, first, second, saved):
     outs = (make(np.asarray(first).astype(a._data.dtype)), make(np.asarray(second).astype(a._data.dtype)))
-    if ag.grad_enabled and a.requires_grad:
+    if ag.grad_enabled and a._requires_grad:
         node = ag.record(None, cls, (a,), saved)
         node.num_outputs = 2
         for i, t in enumerate(outs):
@@ -368,6 +368,8 @@ def _two_outputs(a, cls, first, second, saved):
         if 'result0' in saved:
             saved['result0'] = SavedTensor(outs[0], is_output=True)
             ag.pack_outputs(saved)
+        if ag.fw_level is not None:
+            ag.fw_pending.append((node, (a,), outs))
     return outs
 
 

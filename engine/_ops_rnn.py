@@ -48,6 +48,8 @@ def _unsafe(a, views, cls, saved):
         node.num_outputs = len(outs)
         for i, t in enumerate(outs):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+        if ag.fw_level is not None:
+            ag.fw_pending.append((node, (a,), outs))
     return outs
 
 
@@ -270,7 +272,7 @@ def _mkldnn_layer(x, h0, c0, p, reverse, info):
     finally:
         ag.saved_hooks[:] = hooks
     results = [make(t._data) for t in (out, hy, cy)]
-    if ag.grad_enabled and any(t is not None and t.requires_grad for t in inputs):
+    if ag.grad_enabled and any(t is not None and t._requires_grad for t in inputs):
         saved = dict(info, reverse=reverse, input=SavedTensor(x), hx_=SavedTensor(h0), cx_=SavedTensor(c0))
         for i in range(4):
             saved['weight%d' % i] = None if p[i] is None else SavedTensor(p[i])

@@ -1000,7 +1000,7 @@ def histogramdd(input, bins, range=None, weight=None, density=False):
         edges = [_edges_of(pts[:, d], counts[d], rngs[d], d, input.dtype) for d in builtins.range(dims)]
     hist = _histogramdd(pts, edges, None if weight is None else weight._data.reshape(-1), density)
     hist, edges = make(hist.astype(x.dtype)), [make(e) for e in edges]
-    if ag.grad_enabled and input.requires_grad:
+    if ag.grad_enabled and input._requires_grad:
         flat = input.reshape(-1, dims)
         tensor_bins = isinstance(bins, (list, tuple)) and bins and isinstance(bins[0], Tensor)
         if not tensor_bins:
@@ -1302,7 +1302,7 @@ def lu_unpack(LU_data, LU_pivots, unpack_data=True, unpack_pivots=True):
     empty = np.zeros(0, LU_data._data.dtype)
     P = make(P if unpack_pivots else empty)
     L, U = (make(L), make(U)) if unpack_data else (make(empty), make(empty.copy()))
-    if ag.grad_enabled and LU_data.requires_grad:
+    if ag.grad_enabled and LU_data._requires_grad:
         node = ag.record(None, LuUnpackBackward0, (LU_data,), {
             'LU_data_sym_argsize_minus_1': LU_data.shape[-1], 'LU_data_sym_argsize_minus_2': LU_data.shape[-2]})
         node.num_outputs = 2
@@ -1859,7 +1859,7 @@ class AsStridedScatterBackward0(Node):
 
 def as_strided_scatter(input, src, size, stride, storage_offset=None):
     """A copy of input (laid out contiguously) with src written into its as_strided(size, stride, offset) view."""
-    if ag.grad_enabled and input.requires_grad and not input.is_contiguous():
+    if ag.grad_enabled and input._requires_grad and not input.is_contiguous():
         raise RuntimeError('!self.requires_grad() || self.is_contiguous() INTERNAL ASSERT FAILED at '
                            '"/__w/pytorch/pytorch/aten/src/ATen/native/TensorShape.cpp":4754, please report a bug to '
                            'PyTorch. as_strided_scatter is currently only supported for contiguous inputs')

@@ -197,7 +197,7 @@ _ENGINE_TENSOR_NAMES = frozenset("""
     __copy__ __slots__ _accumulator _data _grad_accumulator _grad_from_base _hooks _inference _no_grad_view
     _output_nr _post_acc_hooks _requires_grad _retains_grad _stale_meta _version_counter _view_fn _wrapped volatile
     __slotnames__ _detached_at _keep_views_where_they_are _memory _owner _unread_fn _watch_accumulator
-    _zerotensor _stale_hooks _saved_as_output""".split())
+    _zerotensor _stale_hooks _saved_as_output _fw_tangent _fw_only""".split())
 
 
 class DLDeviceType(enum.IntEnum):
@@ -244,6 +244,8 @@ class Tensor:
     _stale_hooks = None       # a view's hooks dict kept from its old grad_fn until the new one is read (ag.keep_hooks)
     _saved_as_output = None   # the SavedTensors of in-place ops that keep this very tensor as their output (see
                               # _ops._keep_saved_output)
+    _fw_tangent = None        # forward AD: the tangent of a dual tensor (see _forward_ad)
+    _fw_only = False          # a dual tensor that takes part in recording for its tangent only (see _forward_ad)
     __array_priority__ = 1000  # numpy defers `ndarray * tensor` to us
 
     def __new__(cls, *args, **kwargs):
@@ -456,6 +458,8 @@ class Tensor:
     @property
     def grad_fn(self):
         """The node that made this tensor (None for a leaf); the engine keeps it in the `_grad_fn` slot."""
+        if ag.fw_pending:
+            ag.fw_flush()
         fn = self._grad_fn
         if type(fn) is ag.Invalid:
             raise RuntimeError(fn.msg)
@@ -474,7 +478,9 @@ class Tensor:
     # ------------------------------------------------------------------ autograd flags
     @property
     def requires_grad(self):
-        return self._requires_grad
+        if ag.fw_pending:
+            ag.fw_flush()
+        return self._requires_grad and not self._fw_only
 
     @requires_grad.setter
     def requires_grad(self, flag):
@@ -754,7 +760,7 @@ class Tensor:
         return self
 
     def numpy(self, *, force=False):
-        if self._requires_grad and not force and ag.grad_enabled:     # (under no_grad numpy() gives it as it is)
+        if self._requires_grad and not force and ag.grad_enabled and not self._fw_only:   # (under no_grad: as it is)
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
         (self if self._base is None else self._base)._numpy_memory = True     # (shared: resize_ cannot grow it)
@@ -763,7 +769,7 @@ class Tensor:
     def __array__(self, dtype=None):
         """The tensor's memory for numpy. No `copy` parameter, as PyTorch's: numpy itself then copies for np.array(t)
         (np.asarray(t) shares), refuses copy=False and, from numpy 2.1, warns that __array__ takes no copy."""
-        if self._requires_grad and ag.grad_enabled:
+        if self._requires_grad and ag.grad_enabled and not self._fw_only:
             raise RuntimeError("Can't call numpy() on Tensor that requires grad. Use tensor.detach().numpy() "
                                "instead.")
         return _writeable_view(self._data) if dtype is None else self._data.astype(dtype)
@@ -908,14 +914,18 @@ class Tensor:
             if wrapped is not None:
                 return wrapped
         from ._printing import tensor_repr
+        if ag.fw_pending:
+            ag.fw_flush()
         if tensor_contents is None and not _PRINT_CALLS.isdisjoint(self.__dict__):
             _print_calls(self)
         suffixes = []
         if self._grad_fn is not None:
             ag.read_grad_fn(self)       # (PyTorch reads the grad_fn: see _unread_fn)
             suffixes.append('grad_fn=<%s>' % type(self._grad_fn).__name__)
-        elif self._requires_grad:
+        elif self._requires_grad and not self._fw_only:
             suffixes.append('requires_grad=True')
+        if self._fw_tangent is not None:
+            suffixes.append('tangent=%s' % format(self._fw_tangent, ''))
         cls = type(self)
         prefix = 'tensor(' if cls in PLAIN_REPR else cls.__name__ + '('
         return tensor_repr(self._data, self.dtype.name, suffixes, prefix=prefix, contents=tensor_contents)

@@ -13,6 +13,7 @@ from . import _function as function
 from . import _functional as functional
 from . import _saved_hooks as graph
 from . import _gradcheck
+from . import _forward_ad as forward_ad
 from . import profiler as _profiler
 from ._gradcheck import gradcheck, gradgradcheck  # noqa: F401
 from ._autograd import no_grad, enable_grad, set_grad_enabled, inference_mode, Node  # noqa: F401
@@ -28,6 +29,7 @@ sys.modules[__name__ + '.function'] = function
 sys.modules[__name__ + '.functional'] = functional
 sys.modules[__name__ + '.graph'] = graph
 sys.modules[__name__ + '.gradcheck'] = _gradcheck
+sys.modules[__name__ + '.forward_ad'] = forward_ad
 
 
 class _Package(types.ModuleType):
@@ -109,8 +111,10 @@ def _check_input(t):
 def _check_roots(outputs, grads):
     if len(outputs) != len(grads):                 # (_make_grads pairs them with zip: extra gradients are dropped)
         raise RuntimeError('got %d tensors and %d gradients' % (len(outputs), len(grads)))
+    if _ag.fw_pending:
+        _ag.fw_flush()
     for i, t in enumerate(outputs):
-        if not t._requires_grad or (t._grad_fn is None and t._grad_from_base):    # (a view with no edge)
+        if not t._requires_grad or t._grad_fn is None and (t._grad_from_base or t._fw_only):   # (a view with no edge)
             raise RuntimeError('element %d of tensors does not require grad and does not have a grad_fn' % i)
         _ag.read_grad_fn(t)
 
