@@ -115,7 +115,7 @@ NAMES = {
         poisson relaxed_bernoulli relaxed_categorical studentT transform_to transformed_distribution transforms
         von_mises weibull wishart""",
         """
-        __dir__ __getattr__ _cls"""),
+        __dir__ __getattr__ _cls _kernels"""),
     'torch.special': ("""
         Tensor __all__ __path__ _add_docstr airy_ai bessel_j0 bessel_j1 bessel_y0 bessel_y1 chebyshev_polynomial_t
         chebyshev_polynomial_u chebyshev_polynomial_v chebyshev_polynomial_w common_args gammainc gammaincc

@@ -56,6 +56,14 @@ class Distribution:
         new._batch_shape = batch_shape
         return new
 
+    def _get_checked_instance(self, cls, _instance=None):
+        """The instance an expand() fills: _instance, or a bare one of type(self), which a subclass with its own
+        __init__ must not get from its base's expand()."""
+        if _instance is None and type(self).__init__ != cls.__init__:
+            raise NotImplementedError(f'Subclass {self.__class__.__name__} of {cls.__name__} that defines a custom '
+                                      '__init__ method must also define a custom .expand() method.')
+        return self.__new__(type(self)) if _instance is None else _instance
+
     @property
     def batch_shape(self):
         return self._batch_shape
