@@ -332,29 +332,113 @@ def gradcheck(func, inputs, *, eps=1e-6, atol=1e-5, rtol=1e-3, raise_exception=T
         raise AssertionError('Setting check_batched_forward_grad=True requires check_forward_ad to be True')
     # check_batched_grad compares PyTorch's vmapped vector-Jacobian products with one backward per vector: the
     # engine's batched gradients (autograd.grad(is_grads_batched=True)) are those very backwards, so it passes
-    if check_forward_ad or check_batched_forward_grad:
-        raise NotImplementedError('gradcheck: forward-mode AD and batched (vmap) checks are not supported by '
-                                  'Autograd Playground')
+    if check_batched_forward_grad:
+        raise NotImplementedError('gradcheck: batched (vmap) forward-mode checks are not supported by Autograd '
+                                  'Playground')
     try:
         return _gradcheck(func, _as_tuple(inputs), eps, atol, rtol, nondet_tol, check_undefined_grad,
-                          check_grad_dtypes, fast_mode)
+                          check_grad_dtypes, fast_mode, check_forward_ad, check_backward_ad)
     except GradcheckError:
         if raise_exception:
             raise
         return False
 
 
-def _gradcheck(func, inputs, eps, atol, rtol, nondet_tol, check_undefined_grad, check_grad_dtypes, fast_mode):
+def _gradcheck(func, inputs, eps, atol, rtol, nondet_tol, check_undefined_grad, check_grad_dtypes, fast_mode,
+               check_forward_ad=False, check_backward_ad=True):
     _check_inputs(inputs)
     func_out = func(*inputs)
     outputs = _differentiable_outputs(func_out)
     if any(o.is_complex() for o in _as_tuple(func_out)):
         raise NotImplementedError('gradcheck: complex outputs are not supported by Autograd Playground')
-    (_fast_gradcheck if fast_mode else _slow_gradcheck)(func, func_out, inputs, outputs, eps, rtol, atol,
-                                                         check_grad_dtypes, nondet_tol)
+    if check_backward_ad:
+        (_fast_gradcheck if fast_mode else _slow_gradcheck)(func, func_out, inputs, outputs, eps, rtol, atol,
+                                                             check_grad_dtypes, nondet_tol)
+    if check_forward_ad:
+        _forward_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol)
+        if check_undefined_grad:
+            _test_undefined_forward_mode(func, inputs)
+    if not check_backward_ad:
+        return True
     _test_backward_mul_by_grad_output(outputs, inputs)
     if check_undefined_grad:
         _test_undefined_backward_mode(func, outputs, inputs)
+    return True
+
+
+def _dual_inputs(inputs):
+    """The inputs with each one requiring grad made a dual tensor of a zero tangent, and those tangents."""
+    from ._forward_ad import make_dual, unpack_dual
+    duals, tangents = [], []
+    for inp in inputs:
+        if isinstance(inp, Tensor) and inp.requires_grad:
+            inp = make_dual(inp.detach(), _torch().zeros_like(inp))
+            tangents.append(unpack_dual(inp).tangent)
+        duals.append(inp)
+    return duals, tangents
+
+
+def _tangents_out(func, duals):
+    from ._forward_ad import unpack_dual
+    return [unpack_dual(o).tangent for o in _as_tuple(func(*duals)) if isinstance(o, Tensor) and _is_float(o)]
+
+
+def _forward_jacobian(func, inputs, outputs):
+    """Per differentiable input, per float output: the (input numel, output numel) Jacobian from forward-mode AD,
+    one unit tangent per element of the input (written into the dual's tangent in place, as PyTorch does)."""
+    from ._forward_ad import dual_level
+    floats = [o for o in outputs if _is_float(o)]
+    with dual_level():
+        duals, tangents = _dual_inputs(inputs)
+        jacobians = []
+        for t in tangents:
+            rows = [[] for _ in floats]
+            for idx in itertools.product(*[range(m) for m in t.size()]):
+                t[idx] = 1.0
+                for row, o, res in zip(rows, floats, _tangents_out(func, duals)):
+                    row.append(o.new_zeros(o.numel()) if res is None else res.reshape(-1))
+                t[idx] = 0.0
+            jacobians.append([_torch().stack(r) if r else o.new_zeros((0, o.numel())) for r, o in zip(rows, floats)])
+    return jacobians
+
+
+def _forward_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol):
+    """check_forward_ad: forward mode's Jacobians against finite differences."""
+    func_out = _as_tuple(func_out)
+    numerical = list(zip(*_numerical_jacobian(func, inputs, func_out, eps)))
+    if not outputs:
+        return _slow_gradcheck(func, func_out, inputs, outputs, eps, rtol, atol, False, 0.0)
+    numerical = [n for o, n in zip(func_out, numerical) if o.requires_grad]
+    analytical = _forward_jacobian(func, inputs, func_out)
+    for i, n_per_out in enumerate(numerical):
+        for j, n in enumerate(n_per_out):
+            a = analytical[j][i]
+            if not _allclose(a, n, rtol, atol):
+                raise GradcheckError(f'Jacobian computed with forward mode mismatch for output {i:d} with respect to '
+                                     f'input {j:d},\nnumerical:{n}\nanalytical:{a}\n')
+
+
+def _test_undefined_forward_mode(func, inputs):
+    """An input given as a plain tensor (no tangent) must give the tangents a zero tangent gives."""
+    from ._forward_ad import dual_level, make_dual
+    with dual_level():
+        duals, tangents = _dual_inputs(inputs)
+        for t in tangents:
+            t.uniform_(-1, 1)
+        for idx, inp in enumerate(inputs):
+            if not (isinstance(inp, Tensor) and inp.requires_grad):
+                continue
+            kept = duals[idx]
+            duals[idx] = make_dual(inp.detach(), _torch().zeros_like(inp))
+            with_zero = _tangents_out(func, duals)
+            duals[idx] = inp.detach()
+            without = _tangents_out(func, duals)
+            duals[idx] = kept
+            for index_o, (res1, res2) in enumerate(zip(with_zero, without)):
+                if res1 is not None and res2 is not None and not _torch().allclose(res1, res2):
+                    raise GradcheckError('Mismatch in tangent values for output with index: ', index_o, ' when input: ',
+                                         inp, ' has an undefined tangent value. ', ' Got: ', res1, ' but expected: ',
+                                         res2)
     return True
 
 

@@ -506,6 +506,11 @@ class Tensor:
                                'var_no_grad = var.detach().')
         if requires_grad and not self.is_floating_point():
             raise RuntimeError(_message)
+        if self._fw_only:                   # (a dual that took part for its tangent: now it needs grad itself)
+            if not requires_grad:
+                return self
+            del self._fw_only
+            self._accumulator = None
         if self._grad_fn is None:
             if not requires_grad and self._requires_grad:
                 self._watch_accumulator()   # (PyTorch's AccumulateGrad adds nothing to a leaf that stopped

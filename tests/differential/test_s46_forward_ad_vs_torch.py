@@ -189,6 +189,62 @@ SNIPPETS = {
         "print(f())\n"
         "u = fwAD.unpack_dual(torch.ones(1))\n"
         "print(u.primal, u.tangent, u[0], len(u), fwAD.UnpackedDualTensor, fwAD.__all__)"),
+    # gradcheck(check_forward_ad=True): forward mode's Jacobian (one unit tangent per element) against
+    # finite differences, a custom Function's jvp among them; PyTorch's message for a wrong jvp
+    "gradcheck_with_forward_ad": (
+        "class Fn(torch.autograd.Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, foo):\n"
+        "        result = torch.exp(foo)\n"
+        "        ctx.result = result\n"
+        "        return result\n"
+        "    @staticmethod\n"
+        "    def backward(ctx, gO):\n"
+        "        return gO * ctx.result\n"
+        "    @staticmethod\n"
+        "    def jvp(ctx, gI):\n"
+        "        gO = gI * ctx.result\n"
+        "        del ctx.result\n"
+        "        return gO\n"
+        "class Bad(torch.autograd.Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n"
+        "        ctx.save_for_forward(x)\n"
+        "        return x ** 2\n"
+        "    @staticmethod\n"
+        "    def backward(ctx, g):\n"
+        "        return g * 2\n"
+        "    @staticmethod\n"
+        "    def jvp(ctx, t):\n"
+        "        x, = ctx.saved_tensors\n"
+        "        return t * 3 * x\n"
+        "torch.manual_seed(0)\n"
+        "primal = torch.randn(3, dtype=torch.double, requires_grad=True)\n"
+        "print(torch.autograd.gradcheck(Fn.apply, (primal,), check_forward_ad=True, check_backward_ad=False,\n"
+        "                               check_undefined_grad=False, check_batched_grad=False))\n"
+        "print(torch.autograd.gradcheck(Fn.apply, (primal,), check_forward_ad=True))\n"
+        "other = torch.randn(3, dtype=torch.double, requires_grad=True)\n"
+        "print(torch.autograd.gradcheck(lambda a, b: (a * b).sin(), (primal, other), check_forward_ad=True))\n"
+        "tries(lambda: torch.autograd.gradcheck(Bad.apply, (primal,), check_forward_ad=True,\n"
+        "                                       check_backward_ad=False))\n"
+        "print(torch.autograd.gradcheck(Bad.apply, (primal,), check_forward_ad=True, check_backward_ad=False,\n"
+        "                               raise_exception=False))\n"
+        "square = torch.randn(2, 2, dtype=torch.double, requires_grad=True)\n"
+        "print(torch.autograd.gradcheck(torch.sigmoid, (square,), check_forward_ad=True))"),
+    # forward mode through a backward pass: gradgradcheck(check_fwd_over_rev=True), autograd.grad of a dual
+    "forward_over_reverse": (
+        "torch.manual_seed(0)\n"
+        "x = torch.randn(3, dtype=torch.double, requires_grad=True)\n"
+        "tries(lambda: torch.autograd.gradgradcheck(lambda a: (a.sin() * a).sum(), (x,), check_fwd_over_rev=True),\n"
+        "      lambda: torch.autograd.gradgradcheck(lambda a: a.exp() * a, (x,), check_fwd_over_rev=True,\n"
+        "                                           check_rev_over_rev=False))\n"
+        "import torch.autograd.forward_ad as fwAD\n"
+        "x = torch.randn(3, requires_grad=True)\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(x, torch.ones(3))\n"
+        "    y = (d ** 3).sum()\n"
+        "    g, = torch.autograd.grad(y, x, create_graph=True)\n"
+        "    print(fwAD.unpack_dual(g).tangent is not None)"),
 }
 
 

@@ -7,6 +7,7 @@ import pytest
 import engine as torch
 import engine.autograd.forward_ad as fwAD
 import engine.nn.functional as F
+from engine._gradcheck import GradcheckError
 
 
 def _jvp(f, x, v):
@@ -91,3 +92,23 @@ def test_a_custom_function_without_jvp_is_refused():
         with pytest.raises(NotImplementedError, match='You must implement the jvp function'):
             Double.apply(fwAD.make_dual(torch.ones(2), torch.ones(2)))
         assert Double.apply(torch.ones(2)).tolist() == [2., 2.]
+
+
+def test_gradcheck_checks_forward_mode_against_finite_differences():
+    class WrongJvp(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x ** 2
+
+        @staticmethod
+        def backward(ctx, g):
+            return g * 2
+
+        @staticmethod
+        def jvp(ctx, t):
+            return t * 3
+
+    x = torch.tensor([0.5, -1.5], dtype=torch.float64, requires_grad=True)
+    assert torch.autograd.gradcheck(lambda a: a.sin() * a.exp(), (x,), check_forward_ad=True)
+    with pytest.raises(GradcheckError, match='Jacobian computed with forward mode mismatch for output 0'):
+        torch.autograd.gradcheck(WrongJvp.apply, (x,), check_forward_ad=True, check_backward_ad=False)
