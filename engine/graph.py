@@ -335,7 +335,8 @@ def step_to_json(step, ids):
         g = next(sent, (None, None, None))[2] if nxt is not None else None
         grads_out.append({'to': None if nxt is None else ids(nxt, 'f'), 'input_nr': int(nr), 'grad': value_text(g)})
     out = {'node': ids(step.node, 'f'), 'name': type(step.node).__name__,
-           'grads_in': [value_text(g) for g in step.grads_in], 'grads_out': grads_out, 'accumulate': None}
+           'grads_in': [value_text(g) for g in step.grads_in], 'grads_out': grads_out, 'accumulate': None,
+           'frees': bool(getattr(step.node, '_freed', False))}   # (its saved tensors released once it ran)
     if step.variable is not None:
         before, after, incoming = step.grad_before, step.grad_after, step.grads_in[0]
         before_text = value_text(before)

@@ -1,7 +1,7 @@
 // The code editor: CodeMirror 6 in Python mode, Ctrl/Cmd+Enter runs, the failing line is marked.
 
 import {
-  EditorView, basicSetup, EditorState, Compartment, keymap, python, indentWithTab, lintGutter, setDiagnostics,
+  EditorView, basicSetup, EditorState, Compartment, keymap, python, indentWithTab, indentUnit, lintGutter, setDiagnostics,
 } from './vendor/codemirror.js';
 
 /** CodeMirror's own UI text (fold markers, search and go-to-line panels, lint panel) in Simplified Chinese. */
@@ -36,6 +36,7 @@ export function createEditor(parent, { doc = '', onRun = () => {}, onChange = ()
       // runKey comes first so it wins over basicSetup's own Mod-Enter binding.
       extensions: [
         runKey, basicSetup, keymap.of([indentWithTab]), python(), lintGutter(),
+        indentUnit.of('    '),     // (Python's four spaces: Enter after `for ...:` and Tab indent as PEP 8 does)
         language.of(localized(label, lang)),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;

@@ -482,11 +482,26 @@ export function createGraphView(container, { onSelect } = {}) {
     const [w, h] = [width * view.k, height * view.k];
     const free = freeBands(box).find((b) => w + 20 <= b.width && h + 20 <= b.height);
     const area = free ?? { x: 0, y: 0, width: box.width, height: box.height };
-    view.x = area.x + (area.width - w) / 2;
-    view.y = area.y + (h <= area.height ? (area.height - h) / 2 : area.height - (height + 10) * view.k);
+    // A graph bigger than the area: its output end, where backward starts, in view (a long chain whose saved
+    // tensors push it sideways leans; centring the whole would show none of it).
+    const end = w + 20 > area.width || h + 20 > area.height ? outputEnd() : null;
+    view.x = w + 20 <= area.width ? area.x + (area.width - w) / 2
+      : clamp(area.x + area.width / 2 - end.x * view.k, area.x + area.width - (width + 10) * view.k, area.x + 10);
+    view.y = h + 20 <= area.height ? area.y + (area.height - h) / 2
+      : clamp(area.y + area.height * 0.7 - end.y * view.k, area.y + area.height - (height + 10) * view.k, area.y + 10);
     applyView();
     if (!free && selected) reveal(selected);
   }
+
+  /** Where backward starts: the middle of the output tensors (else of the lowest node), in layout units. */
+  function outputEnd() {
+    const at = (list) => list.map((n) => current.layout.nodes.get(n.id)).filter(Boolean);
+    let points = at([...current.byId.values()].filter((n) => n.role === 'output'));
+    if (!points.length) points = [[...current.layout.nodes.values()].reduce((a, b) => (b.y > a.y ? b : a))];
+    return { x: points.reduce((sum, p) => sum + p.x, 0) / points.length, y: Math.max(...points.map((p) => p.y)) };
+  }
+
+  const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
 
   function zoomBy(factor, cx, cy) {
     const box = svg.getBoundingClientRect();
@@ -804,6 +819,23 @@ export function createGraphView(container, { onSelect } = {}) {
         el?.setAttribute('data-flagged', 'true');
       }
     },
+    /**
+     * Show as released the saved tensors of the function nodes `fids` (a backward without retain_graph frees them
+     * as soon as each node has run): data-released="true" on the node and its saved tensors, "freed" in their text.
+     */
+    markFreed(fids) {
+      const owners = new Set([].concat(fids ?? []));
+      for (const el of nodeLayer.querySelectorAll('[data-testid="graph-node"]')) {
+        const n = current.byId.get(el.dataset.id);
+        if (!n || n.freed || !(owners.has(n.id) || (n.kind === 'saved' && owners.has(n.owner)))) continue;
+        el.setAttribute('data-released', 'true');
+        const meta = n.kind === 'saved' ? el.querySelectorAll('text')[1] : null;
+        if (meta) {
+          meta.dataset.was = meta.textContent;
+          meta.textContent = `${shapeText(n.shape)} ${tr('graph.freed')}`.trim();
+        }
+      }
+    },
     /** Mark nodes where an error happened (data-error="true"). */
     markError(ids) {
       for (const id of [].concat(ids ?? [])) nodeEl(id)?.setAttribute('data-error', 'true');
@@ -814,6 +846,11 @@ export function createGraphView(container, { onSelect } = {}) {
       overlay.innerHTML = '';
       for (const el of flowing) el.removeAttribute('data-flow');
       flowing = [];
+      for (const el of nodeLayer.querySelectorAll('[data-released]')) {
+        el.removeAttribute('data-released');
+        const meta = el.querySelector('text[data-was]');
+        if (meta) { meta.textContent = meta.dataset.was; delete meta.dataset.was; }
+      }
       for (const el of nodeLayer.querySelectorAll('[data-error],[data-flagged]')) {
         el.removeAttribute('data-error');
         if (el.dataset.flagged) {

@@ -84,12 +84,29 @@ export function showResult(pane, result, { internalNote = '' } = {}) {
   scrollToEnd(pane);
 }
 
-/** Scroll to the end, unless that hides the start of the error (Traceback, the line): then to where it starts. */
+/**
+ * Scroll to the end, unless that hides the start of an error that fits in the pane (Traceback, the line): then to
+ * where it starts. An error taller than the pane is shown from its last line's start: `RuntimeError: ...`.
+ */
 export function scrollToEnd(pane) {
   pane.scrollTop = pane.scrollHeight;
   const error = pane.querySelector('.out-error');
-  const above = error ? error.getBoundingClientRect().top - pane.getBoundingClientRect().top - 4 : 0;
-  if (above < 0) pane.scrollTop += above;
+  if (!error) return;
+  const top = pane.getBoundingClientRect().top + 4;
+  const box = error.getBoundingClientRect();
+  if (box.top >= top) return;
+  if (box.height + 8 <= pane.clientHeight) {
+    pane.scrollTop += box.top - top;
+    return;
+  }
+  const text = error.firstChild;
+  const at = text?.nodeType === Node.TEXT_NODE ? text.data.lastIndexOf(`\n${error.dataset.errorType}`) : -1;
+  if (at < 0) return;
+  const range = document.createRange();
+  range.setStart(text, at + 1);
+  range.setEnd(text, at + 2);
+  const line = range.getBoundingClientRect().top;
+  if (line < top) pane.scrollTop += line - top;
 }
 
 /** Add a line from the page itself (stopped, time limit, restarted); kind is 'notice' or 'error'. */

@@ -167,14 +167,19 @@ export function createStepper(container, graphView, { onError, onMove } = {}) {
     return n ? (n.label || tr('graph.unnamed')) : String(id);
   };
 
-  /** Edge gradients and tensor grads after the entries of chapter ci up to index `last` (inclusive). */
+  /**
+   * Edge gradients, tensor grads and the nodes that released their saved tensors, after the entries of chapter ci
+   * up to index `last` (inclusive).
+   */
   function flowState(ci, last) {
     const edges = [];
     const grads = {};
+    const freed = [];
     timeline.slice(0, last + 1).forEach((entry, i) => {
       if (entry.chapter !== ci || entry.error) return;
       const s = entry.step;
       const current = i === last;
+      if (s.frees) freed.push(s.node);
       s.grads_out.forEach((g, slot) => {
         if (g.to != null && g.grad != null) edges.push({ source: g.to, target: s.node, key: slot, text: g.grad, current });
       });
@@ -186,7 +191,7 @@ export function createStepper(container, graphView, { onError, onMove } = {}) {
         grads[s.accumulate.tensor] = s.accumulate.after;
       }
     });
-    return { edges, grads };
+    return { edges, grads, freed };
   }
 
   function arithmetic(ci, s) {
@@ -292,9 +297,10 @@ export function createStepper(container, graphView, { onError, onMove } = {}) {
     if (graph && graphView.graph !== graph) await graphView.render(graph);
     graphView.clearHighlights();
     if (!entry) return;
-    const { edges, grads } = flowState(ci, position - 1);
+    const { edges, grads, freed } = flowState(ci, position - 1);
     graphView.showEdgeGrads(edges);
     graphView.showNodeGrads(grads);
+    graphView.markFreed(freed);
     if (entry.error) {
       const error = chapters[ci].error;
       graphView.setActive(error.node ?? null);
@@ -379,11 +385,15 @@ export function createStepper(container, graphView, { onError, onMove } = {}) {
       timer = null;
       playBtn.textContent = tr('stepper.play');
     },
-    /** node as the graph shows it at this step: a tensor's .grad as far as the steps so far have filled it in. */
+    /**
+     * node as the graph shows it at this step: a tensor's .grad as far as the steps so far have filled it in, a
+     * node's saved tensors released once it has run.
+     */
     present(node) {
-      if (!touched || !position || node?.kind !== 'tensor') return node;
-      const { grads } = flowState(timeline[position - 1].chapter, position - 1);
-      return node.id in grads ? { ...node, grad: grads[node.id] } : node;
+      if (!touched || !position || !node) return node;
+      const { grads, freed } = flowState(timeline[position - 1].chapter, position - 1);
+      if (node.kind === 'tensor') return node.id in grads ? { ...node, grad: grads[node.id] } : node;
+      return !node.freed && freed.includes(node.kind === 'saved' ? node.owner : node.id) ? { ...node, freed: true } : node;
     },
     /** Where the stepper is: {step, steps}. */
     get position() {

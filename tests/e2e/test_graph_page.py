@@ -251,3 +251,16 @@ def test_a_long_graph_is_drawn_legibly_and_fit_shows_all_of_it(playground, run):
     assert pane['y'] <= loss['y'] and loss['y'] + loss['height'] <= pane['y'] + pane['height'] + 1
     playground.click('[data-testid=graph-fit]')
     assert scale() < 0.1
+
+
+def test_a_leaning_chain_opens_on_its_output_end(playground, run):
+    """A long chain whose saved tensors push each rank sideways is wider and taller than the pane: it opens at a
+    legible zoom with the output (where backward starts) in view, not centred on the middle of the whole layout."""
+    run(playground, 'import torch\nx = torch.tensor(1.0, requires_grad=True)\ny = x\nfor i in range(60):\n'
+                    '    y = torch.sin(y) + y * 0.5\ny.backward()\n')
+    pane = playground.locator('.gv-graph').bounding_box()
+    y = playground.locator('[data-testid=graph-node][data-label=y]').bounding_box()
+    assert pane['x'] <= y['x'] and y['x'] + y['width'] <= pane['x'] + pane['width']
+    assert pane['y'] <= y['y'] and y['y'] + y['height'] <= pane['y'] + pane['height']
+    scale = float(playground.locator('.gv-scene').get_attribute('transform').split('scale(')[1].rstrip(')'))
+    assert scale >= 0.5

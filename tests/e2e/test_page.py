@@ -107,3 +107,30 @@ def test_the_error_stays_in_view_when_its_card_shrinks_the_output(playground, ru
     pane = playground.locator('[data-testid=output]')
     assert pane.evaluate('e => e.scrollHeight > e.clientHeight'), 'the output should overflow for this test'
     assert pane.evaluate('e => e.scrollHeight - e.scrollTop - e.clientHeight') <= 1
+
+
+def test_an_error_taller_than_the_output_shows_its_message(playground, run):
+    """When the traceback does not fit beside the explanation card, the output shows the error's last line (the
+    `RuntimeError: ...` message) from its start, not the traceback's first lines with the message cut off."""
+    code = ('import torch\na = torch.tensor([1., 2., 3.], requires_grad=True)\nout = a.sigmoid()\nc = out.detach()\n'
+            'c.zero_()\nprint(out)\nout.sum().backward()\n')
+    run(playground, code)
+    playground.locator('[data-testid=explanation][data-kind=error]').wait_for()
+    pane = playground.locator('[data-testid=output]')
+    top = pane.evaluate('''e => {
+        const t = e.querySelector('.out-error').firstChild, at = t.data.lastIndexOf('\\nRuntimeError') + 1;
+        const r = document.createRange(); r.setStart(t, at); r.setEnd(t, at + 1);
+        return r.getBoundingClientRect().top - e.getBoundingClientRect().top; }''')
+    height = pane.evaluate('e => e.clientHeight')
+    assert pane.evaluate("e => e.querySelector('.out-error').offsetHeight") > height, 'the error should not fit'
+    assert 0 <= top < 40
+
+
+def test_the_editor_indents_by_four_spaces(playground):
+    """Enter after a line ending in a colon indents by Python's four spaces (pasted notes use four)."""
+    playground.evaluate("window.playground.setCode('')")
+    playground.locator('.cm-content').click()
+    playground.keyboard.type('for i in range(3):')
+    playground.keyboard.press('Enter')
+    playground.keyboard.type('print(i)')
+    assert playground.evaluate('window.playground.getCode()') == 'for i in range(3):\n    print(i)'

@@ -298,3 +298,21 @@ def test_the_keyboard_hint_is_only_shown_where_there_is_a_keyboard_and_room(play
     expect(playground.locator('.gs-keys')).to_be_visible()
     playground.set_viewport_size({'width': 390, 'height': 844})
     expect(playground.locator('.gs-keys')).to_be_hidden()
+
+
+def test_a_node_releases_its_saved_tensors_as_soon_as_it_has_run(playground, run):
+    """backward without retain_graph frees each node's saved tensors once the node has run (as the error card says
+    and PyTorch does): stepping shows them released from that step on, and Back brings them back."""
+    run(playground, 'import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\ny.backward()\n')
+    released = lambda: sorted(playground.eval_on_selector_all('[data-released=true]', 'ns => ns.map(n => n.dataset.label)'))
+    saved = playground.locator('[data-testid=graph-node][data-label=_saved_self]')
+    playground.click('[data-testid=backward-reset]')
+    playground.click('[data-testid=backward-step]')          # SumBackward0 (saves nothing but its sizes)
+    assert released() == ['SumBackward0'] and 'v0' in saved.text_content()
+    playground.click('[data-testid=backward-step]')          # MulBackward0: its two saved tensors go
+    assert released() == ['MulBackward0', 'SumBackward0', '_saved_other', '_saved_self']
+    assert 'freed' in saved.text_content() and 'v0' not in saved.text_content()
+    saved.click()
+    assert 'freed' in inspector_row(playground, 'value')
+    playground.click('[data-testid=backward-back]')
+    assert released() == ['SumBackward0'] and 'v0' in saved.text_content()
