@@ -1,4 +1,5 @@
 """What the playground's worker calls: run a learner's code, capture its output, export its graph and backward steps."""
+import ast
 import collections
 import importlib
 import io
@@ -151,6 +152,7 @@ class _Recorder:
         self.calls = 0       # backward()/grad() calls in all, recorded or not
         self.failure = None
         self._G = None
+        self.rebound = set()   # the names the code rebinds (set by run: see _earlier_leaves)
 
     def _guard(self, record, *args):
         if self.failure is None:
@@ -174,8 +176,9 @@ class _Recorder:
         self._G = None
         if len(self.chapters) >= self.max_chapters:
             return
-        self._G = graph.build_graph(_named_tensors(self.namespace), roots=tuple(roots), ids=self.ids,
-                                    labels=_parameter_names(self.namespace))
+        named = _named_tensors(self.namespace)
+        self._G = graph.build_graph(named, roots=tuple(roots), ids=self.ids, labels=_parameter_names(self.namespace),
+                                    earlier=_earlier_leaves(named, self.rebound))
         self.chapters.append({'call': call, 'graph': graph.to_json(self._G), 'steps': [], 'error': None})
 
     def _step(self, step):
@@ -223,15 +226,52 @@ def _graph_module():
         return None
 
 
-def _export_graph(graph, namespace, ids):
+def _export_graph(graph, namespace, ids, rebound=frozenset()):
     """The graph of the user's named tensors as (node-link JSON, DOT text, failure or None); empty when unavailable."""
     if graph is None:
         return _empty_graph(), '', None
     try:
-        G = graph.build_graph(_named_tensors(namespace), ids=ids, labels=_parameter_names(namespace))
+        named = _named_tensors(namespace)
+        G = graph.build_graph(named, ids=ids, labels=_parameter_names(namespace),
+                              earlier=_earlier_leaves(named, rebound))
         return graph.to_json(G), graph.to_dot(G), None
     except BaseException as e:  # even an interrupt landing here must not lose the user's output
         return _empty_graph(), '', f'{type(e).__name__}: {e}'
+
+
+def _rebound_names(code):
+    """The names the code binds again to an expression that uses them: `a = a + 2`."""
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return set()
+    names = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign):
+            used = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+            names.update(t.id for t in node.targets if isinstance(t, ast.Name) and t.id in used)
+    return names
+
+
+def _earlier_leaves(named, rebound, limit=2000):
+    """id(leaf) -> name for the unnamed leaves that the graph of a rebound name's tensor reaches: what `a` was
+    before `a = a + 2` (the open question of the notes: that leaf is still in the graph, the new `a` is not one)."""
+    bound = {id(t) for t in named.values()}
+    earlier = {}
+    for name in sorted(rebound & named.keys()):
+        todo, seen = [named[name]._grad_fn], set()
+        while todo and len(seen) < limit:
+            fn = todo.pop()
+            if fn is None or id(fn) in seen:
+                continue
+            seen.add(id(fn))
+            leaf = getattr(fn, 'variable', None)
+            if leaf is not None:
+                if id(leaf) not in bound:
+                    earlier.setdefault(id(leaf), name)
+                continue
+            todo.extend(getattr(fn, '_fns', ()))
+    return earlier
 
 
 def _in_engine(filename):
@@ -350,6 +390,7 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
     graph = _graph_module()
     ids = graph.NodeIds() if graph else None  # one id map per run: the graph and every chapter agree on ids
     recorder = _Recorder(graph, namespace, ids, max_chapters, max_steps)
+    recorder.rebound = _rebound_names(code)
     linecache.cache[FILENAME] = (len(code), None, code.splitlines(True), FILENAME)
     saved = sys.stdout, sys.stderr, sys.stdin, sys.modules.get('__main__'), sys.modules.get('torch')
     # (real PyTorch's submodules, should this process have imported it, as a test run may: `import torch.nn` in the
@@ -392,7 +433,7 @@ def run(code: str, max_output_lines=2000, max_output_chars=1_000_000, max_chapte
                      getattr(mod, '__name__', '').startswith(engine.__name__)]:
             del sys.modules[name]       # (the run's `import torch.nn` aliases: found again by the next run)
         sys.modules.update(foreign)
-    node_link, dot, graph_failure = _export_graph(graph, namespace, ids)
+    node_link, dot, graph_failure = _export_graph(graph, namespace, ids, recorder.rebound)
     return {'output': capture.result(), 'error': error, 'graph': node_link, 'dot': dot, 'chapters': recorder.chapters,
             'calls': recorder.calls, 'problems': [p for p in (graph_failure, recorder.failure) if p]}
 

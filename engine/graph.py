@@ -138,6 +138,7 @@ class _Builder:
         self.tensors = {}    # id(tensor) -> (tensor, node id)
         self.storages = {}   # id(storage root) -> storage id
         self.labels = {}     # id(tensor) -> the name a tensor drawn without one of its own gets (model.0.weight)
+        self.earlier = {}    # id(tensor) -> the name that held this unnamed tensor before the code rebound it
 
     def storage(self, t):
         root = _storage_root(t._data)
@@ -166,6 +167,8 @@ class _Builder:
             retains_grad=bool(getattr(t, '_retains_grad', False)), grad_fn=None, version=_version_of(t),
             storage=self.storage(t), is_view=t._base is not None, role=None,
             **_values(t), **_values(grad, 'grad'))
+        if not name and id(t) in self.earlier:
+            self.G.nodes[nid]['was'] = self.earlier[id(t)]
         return nid
 
     def add_function(self, fn):
@@ -265,9 +268,10 @@ class _Builder:
                 node['role'] = 'constant'
 
 
-def build_graph(named, roots=(), ids=None, max_nodes=MAX_NODES, labels=None):
+def build_graph(named, roots=(), ids=None, max_nodes=MAX_NODES, labels=None, earlier=None):
     """The autograd graph reached from the named tensors (dict name -> Tensor) and the roots; `labels` (dict
-    id(tensor) -> name) names tensors that are drawn only if the graph reaches them (a model's parameters).
+    id(tensor) -> name) names tensors that are drawn only if the graph reaches them (a model's parameters);
+    `earlier` (dict id(tensor) -> name) marks unnamed tensors a name held before the code rebound it (`was`).
 
     Pass one NodeIds per run to keep ids stable across the graphs and steps of that run; the graph keeps it as
     `G.node_ids`. G.graph says whether the graph was cut off at max_nodes ('truncated', 'hidden' functions).
@@ -279,6 +283,7 @@ def build_graph(named, roots=(), ids=None, max_nodes=MAX_NODES, labels=None):
     # would make Python show again the warnings the user's code already showed once)
     builder = _Builder(ids, max_nodes)
     builder.labels = labels or {}
+    builder.earlier = earlier or {}
     G = builder.build(named, list(roots))
     G.node_ids = ids
     return G

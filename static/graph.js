@@ -28,14 +28,14 @@ if (IN_WORKER) {
 const i18n = IN_WORKER ? null : await import('./i18n.js').catch(() => null);
 const STRINGS = {
   en: {
-    'graph.unnamed': '(unnamed)', 'graph.all': 'all', 'graph.grad': 'grad', 'graph.stale': 'stale', 'graph.freed': 'freed',
+    'graph.unnamed': '(unnamed)', 'graph.was': '(was {name})', 'graph.all': 'all', 'graph.grad': 'grad', 'graph.stale': 'stale', 'graph.freed': 'freed',
     'graph.hidden': '+{n} inputs not drawn', 'graph.empty': 'No tensors yet: run some code to see its graph.',
     'graph.truncated': 'Large graph: {shown} of {total} grad_fn nodes drawn (the ones nearest your variables).',
     'graph.fit': 'Fit', 'graph.zoomIn': 'Zoom in', 'graph.zoomOut': 'Zoom out', 'graph.export': 'Export',
     'graph.layoutFailed': 'The graph could not be laid out: {error}',
   },
   'zh-CN': {
-    'graph.unnamed': '（未命名）', 'graph.all': '全部', 'graph.grad': '梯度', 'graph.stale': '已过期', 'graph.freed': '已释放',
+    'graph.unnamed': '（未命名）', 'graph.was': '（原来的 {name}）', 'graph.all': '全部', 'graph.grad': '梯度', 'graph.stale': '已过期', 'graph.freed': '已释放',
     'graph.hidden': '另有 {n} 个输入未画出', 'graph.empty': '还没有张量：运行代码后这里会画出计算图。',
     'graph.truncated': '图太大：只画出 {total} 个 grad_fn 节点中离你的变量最近的 {shown} 个。',
     'graph.fit': '适应窗口', 'graph.zoomIn': '放大', 'graph.zoomOut': '缩小', 'graph.export': '导出',
@@ -48,6 +48,11 @@ i18n?.registerStrings(STRINGS);
 export function tr(key, params = {}) {
   if (i18n) return i18n.t(key, params);
   return (STRINGS.en[key] ?? key).replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+}
+
+/** A tensor node's name: its variable's, else the name that held it before the code rebound it, else none. */
+export function tensorName(n) {
+  return n.label || (n.was ? tr('graph.was', { name: n.was }) : tr('graph.unnamed'));
 }
 
 /** Call cb after a language switch (no-op without i18n.js). */
@@ -121,7 +126,7 @@ function nodeContent(n) {
     }
   };
   if (n.kind === 'tensor') {
-    lines.push({ text: n.label || tr('graph.unnamed'), cls: 'gv-title' });
+    lines.push({ text: tensorName(n), cls: 'gv-title' });
     lines.push({ text: `${n.dtype} ${shapeText(n.shape)}${n.version ? `  v${n.version}` : ''}`, cls: 'gv-meta' });
     values(n.value, n.summary, n.spark, 'gv-value');
     if (n.grad != null) {

@@ -1,5 +1,5 @@
 // The inspector: everything the engine knows about one graph node, as PyTorch would show it.
-import { tr, onLangChange } from './graph.js';
+import { tr, onLangChange, tensorName } from './graph.js';
 
 const i18n = await import('./i18n.js').catch(() => null);
 i18n?.registerStrings({
@@ -56,7 +56,7 @@ export function createInspector(container, { onNavigate, onChange } = {}) {
 
   const nodeName = (n) => {
     if (!n) return 'None';
-    if (n.kind === 'tensor') return n.label || tr('inspector.unnamed');
+    if (n.kind === 'tensor') return n.label || (n.was ? tensorName(n) : tr('inspector.unnamed'));
     return n.label;
   };
 

@@ -1,5 +1,5 @@
 // The backward stepper: replays the engine's recorded backward steps on the graph, one node at a time.
-import { tr, onLangChange, compactValue, bodyLines } from './graph.js';
+import { tr, onLangChange, compactValue, bodyLines, tensorName } from './graph.js';
 
 const i18n = await import('./i18n.js').catch(() => null);
 i18n?.registerStrings({
@@ -164,7 +164,7 @@ export function createStepper(container, graphView, { onError, onMove } = {}) {
   const nodeOf = (ci, id) => chapters[ci]?.graph?.nodes?.find((n) => n.id === id);
   const nameOf = (ci, id) => {
     const n = nodeOf(ci, id);
-    return n ? (n.label || tr('graph.unnamed')) : String(id);
+    return n ? (n.kind === 'tensor' ? tensorName(n) : n.label) : String(id);
   };
 
   /**

@@ -7,6 +7,23 @@ from .harness import SHOW, load_engine, run_both, same  # noqa: E402
 
 E = load_engine()
 
+# The forward-mode AD tutorial's custom Function: exp, with its jvp staticmethod
+EXP_FUNCTION = (
+    "class Fn(torch.autograd.Function):\n"
+    "    @staticmethod\n"
+    "    def forward(ctx, foo):\n"
+    "        result = torch.exp(foo)\n"
+    "        ctx.result = result\n"
+    "        return result\n"
+    "    @staticmethod\n"
+    "    def backward(ctx, gO):\n"
+    "        return gO * ctx.result\n"
+    "    @staticmethod\n"
+    "    def jvp(ctx, gI):\n"
+    "        gO = gI * ctx.result\n"
+    "        del ctx.result\n"
+    "        return gO\n")
+
 SNIPPETS = {
     # make_dual / unpack_dual as the forward-mode AD tutorial uses them: the tangent suffix, a dual that needs no grad
     # shows none, unpack_dual's view of the primal, tangents gone when the level ends
@@ -110,23 +127,7 @@ SNIPPETS = {
         "    print(w.grad, x.grad)"),
     # a custom Function's jvp staticmethod: tangents in (zeros for a tensor without one), save_for_forward, the error
     # without jvp
-    "custom_function_jvp": (
-        "import torch.autograd.forward_ad as fwAD\n"
-        "class Fn(torch.autograd.Function):\n"
-        "    @staticmethod\n"
-        "    def forward(ctx, foo):\n"
-        "        result = torch.exp(foo)\n"
-        "        ctx.result = result\n"
-        "        return result\n"
-        "    @staticmethod\n"
-        "    def backward(ctx, gO):\n"
-        "        return gO * ctx.result\n"
-        "    @staticmethod\n"
-        "    def jvp(ctx, gI):\n"
-        "        print('jvp got', gI)\n"
-        "        gO = gI * ctx.result\n"
-        "        del ctx.result\n"
-        "        return gO\n"
+    "custom_function_jvp": "import torch.autograd.forward_ad as fwAD\n" + EXP_FUNCTION + (
         "class NoJvp(torch.autograd.Function):\n"
         "    @staticmethod\n"
         "    def forward(ctx, x):\n"
@@ -191,21 +192,7 @@ SNIPPETS = {
         "print(u.primal, u.tangent, u[0], len(u), fwAD.UnpackedDualTensor, fwAD.__all__)"),
     # gradcheck(check_forward_ad=True): forward mode's Jacobian (one unit tangent per element) against
     # finite differences, a custom Function's jvp among them; PyTorch's message for a wrong jvp
-    "gradcheck_with_forward_ad": (
-        "class Fn(torch.autograd.Function):\n"
-        "    @staticmethod\n"
-        "    def forward(ctx, foo):\n"
-        "        result = torch.exp(foo)\n"
-        "        ctx.result = result\n"
-        "        return result\n"
-        "    @staticmethod\n"
-        "    def backward(ctx, gO):\n"
-        "        return gO * ctx.result\n"
-        "    @staticmethod\n"
-        "    def jvp(ctx, gI):\n"
-        "        gO = gI * ctx.result\n"
-        "        del ctx.result\n"
-        "        return gO\n"
+    "gradcheck_with_forward_ad": EXP_FUNCTION + (
         "class Bad(torch.autograd.Function):\n"
         "    @staticmethod\n"
         "    def forward(ctx, x):\n"

@@ -264,3 +264,17 @@ def test_a_leaning_chain_opens_on_its_output_end(playground, run):
     assert pane['y'] <= y['y'] and y['y'] + y['height'] <= pane['y'] + pane['height']
     scale = float(playground.locator('.gv-scene').get_attribute('transform').split('scale(')[1].rstrip(')'))
     assert scale >= 0.5
+
+
+def test_the_leaf_a_rebound_name_held_is_drawn_as_what_it_was(playground, run):
+    """Open question 1 of the notes: after `a = a + 2` the old leaf is still in the graph; it is drawn "(was a)"
+    (not bound to a name, so its data-label stays empty), the new `a` is drawn as `a`."""
+    run(playground, 'import torch\na = torch.tensor([1., 2., 3.], requires_grad=True)\na = a + 2\na += 2\n')
+    old = playground.locator('[data-testid=graph-node][data-kind=tensor][data-role=leaf]')
+    assert old.get_attribute('data-label') == '' and '(was a)' in old.text_content()
+    assert playground.locator('[data-testid=graph-node][data-label=a]').count() == 1
+    playground.select_option('[data-testid=lang]', 'zh-CN')
+    try:
+        assert '（原来的 a）' in old.text_content()
+    finally:
+        playground.select_option('[data-testid=lang]', 'en')

@@ -410,3 +410,19 @@ def test_every_step_and_error_names_a_node_of_its_chapter():
 def test_hook_handles_are_numbered_from_0_in_every_run():
     code = 'import torch\nh = torch.tensor(1., requires_grad=True).register_hook(lambda g: g)\nprint(h.id)\n'
     assert text_of(run(code)) == '0\n' and text_of(run(code)) == '0\n'
+
+
+def test_the_leaf_a_name_held_before_it_was_rebound_is_marked():
+    """`a = a + 2` leaves the old leaf in the graph without a name: the graph (and each backward's chapter) tells it
+    was `a`; a leaf that never had a rebound name stays unmarked."""
+    result = run('import torch\na = torch.tensor([1., 2.], requires_grad=True)\na = a + 2\nb = torch.ones(2, '
+                 'requires_grad=True)\nc = (a * b).sum()\nc.backward()\nw = torch.ones(1, requires_grad=True) * 3\n')
+    for g in (result['graph'], result['chapters'][0]['graph']):
+        tensors = {n['id']: n for n in g['nodes'] if n['kind'] == 'tensor'}
+        unnamed = sorted((n['value'], n.get('was')) for n in tensors.values() if not n['label'])
+        assert ('tensor([1., 2.])', 'a') in unnamed
+        assert ('tensor([1.])', 'a') not in unnamed                     # (w's leaf: never held by a rebound name)
+    assert ('tensor([1.])', None) in [(n.get('value'), n.get('was')) for n in result['graph']['nodes']]
+    assert _runner._rebound_names('x = 1\nx = x + 1\ny = x\nfor i in range(3):\n    z = z * 2\n(p, q) = (q, p)\n') \
+        == {'x', 'z'}
+    assert _runner._rebound_names('def (') == set()
