@@ -426,3 +426,12 @@ def test_the_leaf_a_name_held_before_it_was_rebound_is_marked():
     assert _runner._rebound_names('x = 1\nx = x + 1\ny = x\nfor i in range(3):\n    z = z * 2\n(p, q) = (q, p)\n') \
         == {'x', 'z'}
     assert _runner._rebound_names('def (') == set()
+
+
+def test_each_step_says_whether_its_node_released_its_saved_tensors():
+    """A backward without retain_graph frees a node's saved tensors once it has run (the stepper shows it)."""
+    code = ('import torch\nx = torch.tensor([1., 2.], requires_grad=True)\ny = (x * x).sum()\n'
+            'y.backward(retain_graph=True)\ny.backward()\n')
+    kept, freed = ({s['name']: s['frees'] for s in c['steps']} for c in run(code)['chapters'])
+    assert kept == {'SumBackward0': False, 'MulBackward0': False, 'AccumulateGrad': False}
+    assert freed == {'SumBackward0': True, 'MulBackward0': True, 'AccumulateGrad': False}   # (it saves nothing)
