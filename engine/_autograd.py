@@ -823,22 +823,46 @@ def record(out, cls, inputs, saved=None, same=False):
             pack_saved(saved, node)
             node._hooked = node._watched = True
     if fw_level is not None and out is not None:
-        fw_pending.append((node, inputs, (out,)))
+        fw_record(node, inputs, (out,))
     return node
 
 
 fw_level = None            # forward AD: the dual level entered (0), or None
-fw_pending = []            # forward AD: (node, inputs, outputs) of the ops recorded since the last fw_flush
+fw_pending = []            # forward AD: (node, inputs, outputs) of recorded ops whose tangents are still to come
 
 
-def fw_flush():
-    """Forward AD: the tangents of the outputs of the ops recorded since the last call (see _forward_ad). An op's
-    are computed once it has returned (some ops finish their node after record), before anything reads them."""
+def fw_record(node, inputs, outs):
+    """Forward AD: the tangents of a node's outputs (see _forward_ad), now; for an op that finishes its node after
+    record (an attribute or saved value set then) or gives several outputs, once it has returned (fw_flush)."""
+    from ._forward_ad import propagate
+    if fw_pending:
+        fw_flush()
+    try:
+        propagate(node, inputs, outs)
+    except (AttributeError, TypeError, KeyError):
+        fw_pending.append((node, inputs, outs))
+
+
+def fw_outputs(node, inputs, outs):
+    """Forward AD: the outputs of a node with several, which its op sets after record: their tangents once the op
+    has returned (fw_flush)."""
+    if fw_level is not None:
+        fw_pending.append((node, tuple(inputs), tuple(outs)))
+
+
+def fw_flush(strict=False):
+    """Forward AD: the tangents of the ops still waiting for them (fw_record), before anything reads them. An op
+    still finishing its node (reading a grad_fn before it has set the node up) keeps waiting, unless strict."""
     from ._forward_ad import propagate
     pending = fw_pending[:]
     fw_pending.clear()
     for node, inputs, outs in pending:
-        propagate(node, inputs, outs)
+        try:
+            propagate(node, inputs, outs)
+        except (AttributeError, TypeError, KeyError):
+            if strict:
+                raise
+            fw_pending.append((node, inputs, outs))
 
 
 _running = None            # anomaly mode: the node backward runs (a node its formula records has it as parent)

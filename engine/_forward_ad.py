@@ -41,7 +41,7 @@ def exit_dual_level(*, level=None):
                            'supported.')
     if level < 0:
         raise RuntimeError('Dual level must be a positive number.')
-    ag.fw_flush()
+    ag.fw_flush(strict=True)
     ag.fw_level = None
     for ref in _duals:
         t = ref()
@@ -85,13 +85,16 @@ UnpackedDualTensor.__module__ = 'torch.autograd.forward_ad'
 
 
 def _level(level, what):
+    """The level to work at: the current one by default, -1 for none. Another (for `what`, an API call that needs
+    one): PyTorch's errors."""
     if level is None:
         return -1 if ag.fw_level is None else ag.fw_level
-    if ag.fw_level is None or level != ag.fw_level:
-        if what:
-            raise RuntimeError('Invalid level given to ' + what)
-        return -1
-    return level
+    if level >= 0 and level != ag.fw_level and what:
+        if ag.fw_level is None:
+            raise RuntimeError('Trying to access a forward AD level with an invalid index. This index was either not '
+                               'created or is already deleted.')
+        raise RuntimeError('Invalid level given to ' + what)
+    return level if level == ag.fw_level else -1
 
 
 def make_dual(tensor, tangent, *, level=None):
@@ -110,11 +113,14 @@ def make_dual(tensor, tangent, *, level=None):
     if tensor._fw_tangent is not None:
         raise RuntimeError('Making a dual Tensor based on a Tensor that already has a forward gradient at the same '
                            'level 0 is not supported.')
+    if tangent._fw_tangent is not None:
+        raise RuntimeError('Setting a forward grad that itself has a forward gradient at the same level0 is not '
+                           'supported.')
     if tangent.shape != tensor.shape:
         raise RuntimeError('Trying to set a forward gradient that has a different size than that of the original '
                            'Tensor, this is not supported. Tensor is of size %s while the given forward gradient is '
                            'of size %s.' % (list(tensor.shape), list(tangent.shape)))
-    if tangent._fw_tangent is not None or tangent.stride() != tensor.stride():
+    if tangent.stride() != tensor.stride():
         with ag.no_grad():
             tangent = _laid_out_as(tangent, tensor)
     dual = tensor.view(tensor.shape)
@@ -143,7 +149,7 @@ def unpack_dual(tensor, *, level=None):
         raise TypeError("_unpack_dual(): argument 'dual' (position 1) must be Tensor, not %s" % type(tensor).__name__)
     if _level(level, None) < 0:
         return UnpackedDualTensor(tensor, None)
-    ag.fw_flush()
+    ag.fw_flush(strict=True)
     tangent = tensor._fw_tangent
     level, ag.fw_level = ag.fw_level, None
     try:
@@ -152,16 +158,19 @@ def unpack_dual(tensor, *, level=None):
         ag.fw_level = level
     if tensor._fw_only:
         primal._grad_fn, primal._requires_grad = None, False
-    elif primal._grad_fn is not None and tangent is not None:
+    elif primal._grad_fn is not None:
         ag.retype(primal._grad_fn, Identity)
     return UnpackedDualTensor(primal, tangent)
 
 
 class Identity(ag.Node):
-    """The view unpack_dual gives of a dual tensor that requires grad (PyTorch's node of that name)."""
+    """The view unpack_dual gives of a dual tensor that requires grad (PyTorch's node of that name, a C++ one)."""
 
     def apply(self, g):
         return (g,)
+
+    def __repr__(self):
+        return '<CppFunction object at %#x>' % id(self)
 
 
 # ---------------------------------------------------------------------------------------------- tangents of ops
@@ -180,11 +189,14 @@ def propagate(node, inputs, outs):
         #                   primals in them, the tangent needs grad)
         tangents = [make(np.zeros_like(x._data)) if t is None and x is not None else t
                     for x, t in zip(inputs, tangents)]
+    outs = [o if o._grad_fn is node and o._data.dtype.kind == 'f' else None for o in outs]
     level, ag.fw_level = ag.fw_level, None
     try:
-        us = [make(np.zeros_like(o._data)) for o in outs]
+        # (a cotangent of ones: the vjp is linear in it, but some formulas go through log |g|: logcumsumexp's)
+        us = [None if o is None else make(np.ones_like(o._data)) for o in outs]
         for u in us:
-            u._requires_grad = True
+            if u is not None:
+                u._requires_grad = True
         grads = node.apply(*us)
         metas = node._meta
         total = None
@@ -196,26 +208,29 @@ def propagate(node, inputs, outs):
                 g = validate_grad(node, g, meta, i)
             term = (g * t).sum()
             total = term if total is None else total + term
-        if total is None or not total._requires_grad:
-            results = [None] * len(us)
-        else:       # (with a graph when the primals need gradients: the tangent is differentiable, as PyTorch's)
-            results = grad(total, us, allow_unused=True, create_graph=real)
+        wanted = [u for u in us if u is not None]
+        results = iter(grad(total, wanted, allow_unused=True, create_graph=real)      # (with a graph when the
+                       if total is not None and total._requires_grad else [None] * len(wanted))    # primals need
+        results = [None if u is None else next(results) for u in us]    # gradients: differentiable, as PyTorch's)
     except RuntimeError as e:
         if 'not implemented' not in str(e):
             raise
         raise NotImplementedError('Trying to use forward AD with %s that does not support it because it has not '
-                                  'been implemented yet.' % ag.forward_name(node)) from e
+                                  'been implemented yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/'
+                                  'pytorch/issues/new?template=feature-request.yml so that we can prioritize its '
+                                  'implementation or submit a PR adding the implementation to derivatives.yaml'
+                                  % ag.forward_name(node)) from e
     finally:
         ag.fw_level = level
-    _settle(node, inputs, outs, [make(np.zeros_like(o._data)) if r is None else r if real else make(r._data)
-                                 for o, r in zip(outs, results)], real)
+    _settle(node, inputs, outs, [None if o is None else make(np.zeros_like(o._data)) if r is None else r if real
+                                 else make(r._data) for o, r in zip(outs, results)], real)
 
 
 def _settle(node, inputs, outs, tangents, real):
     """Give the node's outputs their tangents. With no input needing a real gradient, they are hidden duals and
     the node goes; else the node's edges to hidden duals are cut."""
     for o, tangent in zip(outs, tangents):
-        if tangent is not None:
+        if o is not None and tangent is not None:
             _give(o, tangent, fw_only=not real)
             if not real:
                 o._grad_fn = None
@@ -225,15 +240,16 @@ def _settle(node, inputs, outs, tangents, real):
 
 def custom_function(cls, ctx, args, tensors, outputs):
     """A custom Function applied to dual tensors: its jvp staticmethod gives the outputs' tangents (from the
-    inputs' tangents, zeros for a tensor without one, None for other arguments; ctx.saved_tensors are those of
-    save_for_forward). Its outputs are plain tensors to jvp when only tangents made them need grad."""
+    inputs' tangents: zeros for a tensor without one, None after set_materialize_grads(False) and for the other
+    arguments; ctx.saved_tensors are those of save_for_forward), checked as PyTorch checks them. Its outputs are
+    plain tensors to jvp when only tangents made them need grad."""
     if not any(t._fw_tangent is not None for t in tensors):
         return
     from ._function import Function
     if cls.jvp is Function.jvp:
         cls.jvp(ctx)                        # (its NotImplementedError)
-    tangents = [(a._fw_tangent if a._fw_tangent is not None else make(np.zeros_like(a._data)))
-                if isinstance(a, Tensor) else None for a in args]
+    tangents = [None if not isinstance(a, Tensor) else a._fw_tangent if a._fw_tangent is not None or
+                not ctx._materialize else make(np.zeros_like(a._data)) for a in args]
     real = any(t._requires_grad and not t._fw_only for t in tensors)
     outs = [o for o in outputs if isinstance(o, Tensor) and o._grad_fn is ctx]
     if not real:
@@ -247,6 +263,14 @@ def custom_function(cls, ctx, args, tensors, outputs):
         ag.fw_level = level
         del ctx._fw_saved
     results = results if isinstance(results, tuple) else (results,)
+    if len(results) != len(outputs):
+        raise RuntimeError("Function's jvp returned an invalid number of forward gradients (expected %d but got %d)"
+                           % (len(outputs), len(results)))
+    for o, r in zip(outputs, results):
+        if isinstance(o, Tensor) and isinstance(r, Tensor) and r.shape != o.shape:
+            raise RuntimeError('Trying to set a forward gradient that has a different size than that of the original '
+                               'Tensor, this is not supported. Tensor is of size %s while the given forward gradient '
+                               'is of size %s.' % (list(o.shape), list(r.shape)))
     _settle(ctx, tensors, outs, [r for o, r in zip(outputs, results) if any(o is x for x in outs)], real)
 
 def follow_inplace(t, res):

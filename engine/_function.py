@@ -467,7 +467,7 @@ def _dirty_history(ctx, t, i, is_input):
     CopySlices), as after an in-place op. Refused for a leaf requiring grad (a view of one made in no_grad mode
     counts as one), then for a view as an in-place op refuses it (of a leaf, of split, made in no_grad mode...).
     A tensor marked dirty that is not an input gets the same, with a warning."""
-    if (t._grad_fn is None or t._grad_from_base) and t._requires_grad:   # (_grad_from_base: a view made in no_grad
+    if (t._grad_fn is None or t._grad_from_base) and t.requires_grad:    # (_grad_from_base: a view made in no_grad
         raise RuntimeError('a leaf Variable that requires grad has been used in an in-place operation.')  # mode)
     if not is_input:
         ag.torch_warn('ctx.mark_dirty() received a tensor that was not an input. Only input Tensors that have been '

@@ -666,7 +666,7 @@ def add(a, b, *, alpha=1):
                     if ag.anomaly:
                         ag.keep_stack(node)
                     if ag.fw_level is not None:
-                        ag.fw_pending.append((node, (a, other), (out,)))
+                        ag.fw_record(node, (a, other), (out,))
             elif ag.inference_enabled:
                 out._inference = True
             return out
@@ -898,7 +898,7 @@ def mul(a, b):
                     if ag.anomaly:
                         ag.keep_stack(node)
                     if ag.fw_level is not None:
-                        ag.fw_pending.append((node, (a, None), (out,)))
+                        ag.fw_record(node, (a, None), (out,))
             elif ag.inference_enabled:
                 out._inference = True
             return out
@@ -3671,9 +3671,13 @@ def _inplace_view(op):
     """t_, transpose_, unsqueeze_, squeeze_: self takes the shape and strides of op(self, ...) on the same memory;
     its version moves on and its history goes on through the in-place node (TBackward1, ...)."""
     def f(self, *args, **kwargs):
+        if ag.fw_pending:
+            ag.fw_flush()
         _check_inplace(self)
         res = op(self, *args, **kwargs)
         _keep_saved_output(self)
+        if res._fw_tangent is not None:     # (forward AD: the tangent takes the new shape too)
+            self._fw_tangent = res._fw_tangent
         node = res._grad_fn
         if node is None and self._requires_grad and res._data.shape != self._data.shape:
             self._stale_meta(self._data)        # (not recorded: its node still expects the old shape)
@@ -4880,8 +4884,7 @@ def _multi_view(a, pieces, cls, saved):
         for i, t in enumerate(outs):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
             t._fn_view = _MULTI_VIEW                                    # (see _check_inplace)
-        if ag.fw_level is not None:
-            ag.fw_pending.append((node, (a,), outs))
+        ag.fw_outputs(node, (a,), outs)
     elif ag.grad_enabled and a._data.dtype.kind == 'f':
         for t in outs:
             t._fn_view = _MULTI_VIEW            # (no node: modified in place by an op needing grad, an error)
@@ -5198,6 +5201,8 @@ def _inplace(self, op, *args, shared_ok=False, differentiable=True, **kwargs):
     """Run `op(self, *args)` out of place, write the result back into self, bump the version, rewrite the graph.
     shared_ok: self's elements may share memory (see _writeable). differentiable=False: an op autograd never records
     (logical_and_ ...), which PyTorch runs as its out= form, without the checks of writing into a tracked tensor."""
+    if ag.fw_pending:                           # (forward AD: self's state as of its op)
+        ag.fw_flush()
     if ag.mutation_context is not None:         # (allow_mutation_on_saved_tensors: saved values kept as they are)
         ag.mutation_context.before_write(self)
     if not ag.grad_enabled and not kwargs and builtins.len(args) == 1 and not self._inference and self._data.size:
@@ -5521,7 +5526,8 @@ def _views_changed(t, rebased=None):
             continue
         if view._base is rebased:
             _view_of_modified_base(view, rebased)
-        elif not view._no_grad_view and (view._grad_fn is not None or view._base._requires_grad):
+        elif not view._no_grad_view and (view._grad_fn is not None or view._base._requires_grad and
+                                         not view._base._fw_only):     # (a tangent-only dual: no history)
             _view_of_modified_base(view, view._base)
         elif not view._no_grad_view:
             view._stale = True          # (its history is rebuilt if its base comes to require grad: requires_grad_)

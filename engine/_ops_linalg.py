@@ -298,6 +298,7 @@ def _slogdet(a, name, kind):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
         saved['sign'] = SavedTensor(sign, is_output=True)
         ag.pack_outputs(saved)
+        ag.fw_outputs(node, (a,), (sign, logabsdet))
     return getattr(return_types, kind)(sign, logabsdet)
 
 
@@ -768,7 +769,7 @@ def linalg_lstsq(A, B, rcond=None, *, driver=None):
     rank = make(ranks if driver != 'gels' else np.zeros(0, np.int64))
     singular = make(svals if driver in ('gelsd', 'gelss') else np.zeros(0, dtype))
     out = [make(X), make(residuals)]
-    if ag.grad_enabled and (A.requires_grad or B.requires_grad):
+    if ag.grad_enabled and (A._requires_grad or B._requires_grad):
         node = ag.record(None, LinalgLstsqBackward0, (A, B), {'b': SavedTensor(B), 'self': SavedTensor(A),
                                                                 'solution': None})
         node.num_outputs = 4
@@ -776,6 +777,7 @@ def linalg_lstsq(A, B, rcond=None, *, driver=None):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, k
         node._saved['solution'] = SavedTensor(out[0], is_output=True)
         ag.pack_outputs(node._saved)
+        ag.fw_outputs(node, (A, B), out)
     return return_types.linalg_lstsq(out[0], out[1], rank, singular)
 
 
@@ -947,6 +949,7 @@ def triangular_solve(b, A, upper=True, transpose=False, unitriangular=False):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
         saved['solution'] = SavedTensor(out[0], is_output=True)
         ag.pack_outputs(saved)
+        ag.fw_outputs(node, (b, A), out)
     return return_types.triangular_solve(*out)
 
 
@@ -1146,6 +1149,7 @@ def _record_outputs(cls, inputs, out, saved, names):
     for name, t in names.items():
         saved[name] = SavedTensor(t, is_output=True)
     ag.pack_outputs(saved)
+    ag.fw_outputs(node, inputs, out)
 
 
 def _eigh(A, UPLO, name, vectors):
@@ -1157,14 +1161,14 @@ def _eigh(A, UPLO, name, vectors):
     if not A.dtype.is_floating_point or A._data.dtype == np.float16:
         raise NotImplementedError('"linalg_eigh_cpu" not implemented for \'%s\'' % _type_name(A))
     x = A._data
-    if x.size and not vectors and not (ag.grad_enabled and A.requires_grad):     # (syevd without vectors)
+    if x.size and not vectors and not (ag.grad_enabled and A._requires_grad):     # (syevd without vectors)
         return make(np.linalg.eigvalsh(x, UPLO=UPLO.upper()).astype(x.dtype, copy=False)), None
     if x.size:
         w, v = np.linalg.eigh(x, UPLO=UPLO.upper())
     else:
         w, v = np.zeros(x.shape[:-1], x.dtype), np.zeros(x.shape, x.dtype)
     w, v = make(w.astype(x.dtype, copy=False)), make(_column_major(v.astype(x.dtype, copy=False)))
-    if ag.grad_enabled and A.requires_grad:
+    if ag.grad_enabled and A._requires_grad:
         saved = {'eigenvalues': None, 'eigenvectors': None}
         _record_outputs(LinalgEighBackward0, (A,), [w, v], saved, {'eigenvalues': w, 'eigenvectors': v})
     return w, v
@@ -1227,7 +1231,7 @@ def _qr(A, mode, kind):
         r = np.zeros(x.shape[:-2] + (k, n), x.dtype)
     q = make(_column_major(q.astype(x.dtype, copy=False)) if compute_q else np.zeros(0, x.dtype))
     r = make(_column_major(r.astype(x.dtype, copy=False)))
-    if ag.grad_enabled and A.requires_grad:
+    if ag.grad_enabled and A._requires_grad:
         _record_outputs(LinalgQrBackward0, (A,), [q, r], {'Q': None, 'R': None, 'mode': mode}, {'Q': q, 'R': r})
     return getattr(return_types, kind)(q, r)
 
@@ -1423,13 +1427,14 @@ def _lu_factor(A, pivot, name, check_errors):
                                'linalg.lu(A, pivot) or linalg.lu_factor_ex(A, pivot)'
                                % (check_errors, '(Batch element %d): ' % bad[0] if A.ndim > 2 else '', i, i))
     out = [make(lu), make(piv), make(info)]
-    if ag.grad_enabled and A.requires_grad:
+    if ag.grad_enabled and A._requires_grad:
         node = ag.record(None, LinalgLuFactorExBackward0, (A,), {'LU': None, 'pivot': pivot, 'pivots': None})
         node.num_outputs = 3
         out[0]._grad_fn, out[0]._requires_grad, out[0]._output_nr = node, True, 0
         node._saved['LU'] = SavedTensor(out[0], is_output=True)
         node._saved['pivots'] = SavedTensor(out[1])
         ag.pack_outputs(node._saved)
+        ag.fw_outputs(node, (A,), out)
     return out
 
 
@@ -1450,7 +1455,7 @@ def linalg_lu(A, *, pivot=True):
     _lu_checks(A, 'linalg.lu', pivot)
     lu, piv, _ = _lu(A._data)
     P, L, U = (make(t) for t in _lu_unpack_np(lu, piv))
-    if ag.grad_enabled and A.requires_grad:
+    if ag.grad_enabled and A._requires_grad:
         saved = {'L': None, 'P': SavedTensor(P), 'U': None, 'pivot': pivot}
         node = ag.record(None, LinalgLuBackward0, (A,), saved)
         node.num_outputs = 2
@@ -1458,6 +1463,7 @@ def linalg_lu(A, *, pivot=True):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
         saved['L'], saved['U'] = SavedTensor(L, is_output=True), SavedTensor(U, is_output=True)
         ag.pack_outputs(saved)
+        ag.fw_outputs(node, (A,), (L, U))
     return return_types.linalg_lu(P, L, U)
 
 
@@ -1513,7 +1519,7 @@ class LinalgLuFactorExBackward0(Node):
         m, n = LU.shape[-2:]
         k = min(m, n)
         P, L, U = (make(t) for t in _lu_unpack_np(LU._data, piv._data))
-        if ag.grad_enabled and LU.requires_grad:          # (create_graph: L and U as functions of LU)
+        if ag.grad_enabled and LU._requires_grad:          # (create_graph: L and U as functions of LU)
             L = LU.narrow(-1, 0, k).tril(-1) + make(np.eye(m, k, dtype=LU._data.dtype))
             U = LU.narrow(-2, 0, k).triu()
         return (_lu_backward(g.narrow(-1, 0, k), g.narrow(-2, 0, k), P, L, U),)
@@ -1563,7 +1569,7 @@ def linalg_lu_solve(LU, pivots, B, *, left=True, adjoint=False):
 def _unpacked(LU, piv):
     """(P, L, U) of LU for a formula: L and U as functions of LU when it is differentiable (create_graph)."""
     P, L, U = (make(t) for t in _lu_unpack_np(LU._data, piv._data))
-    if ag.grad_enabled and LU.requires_grad:
+    if ag.grad_enabled and LU._requires_grad:
         n = LU.shape[-1]
         L = LU.tril(-1) + make(np.eye(n, dtype=LU._data.dtype))
         U = LU.triu()

@@ -543,6 +543,7 @@ def linalg_svd(a, full_matrices=True, *, driver=None):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
         node._saved.update((k, SavedTensor(t, is_output=True)) for k, t in zip(('U', 'S', 'Vh'), out))
         ag.pack_outputs(node._saved)
+        ag.fw_outputs(node, (a,), out)
     return return_types.linalg_svd(*out)
 
 
@@ -2157,7 +2158,7 @@ def _tensor_arguments(kernel, input, target, *rest):
 def _check_no_requires_grad(t, arg, fn):
     """PyTorch's error for a tensor argument that its derivative formulas do not differentiate (a loss's class weights,
     batch norm's running statistics) and that requires grad, in grad mode (checked before the kernel's checks)."""
-    if t is not None and t._requires_grad and ag.grad_enabled:
+    if t is not None and t._requires_grad and ag.grad_enabled and not t._fw_only:
         raise RuntimeError("The function '%s' is not differentiable with respect to argument '%s'. This input cannot "
                            "have requires_grad True." % (fn, arg))
 
@@ -2540,7 +2541,7 @@ def multi_margin_loss(input, target, p, margin, weight, r):
     """The multi-class hinge loss: per sample, the sum over the other classes j of max(0, margin - x[y] + x[j]) (its
     square for p 2; times weight[y]) divided by the class count; reduced (r: the reduction's enum). As ATen's CPU
     kernel: each sample's sum in the input's dtype, the sum over samples in double."""
-    if ag.grad_enabled and weight is not None and weight._requires_grad:
+    if ag.grad_enabled and weight is not None and weight.requires_grad:
         raise RuntimeError("The function 'multi_margin_loss' is not differentiable with respect to argument 'weight'. "
                            "This input cannot have requires_grad True.")
     x = input._data
@@ -2700,7 +2701,7 @@ class MultilabelMarginLossBackward0(Node):
 def soft_margin_loss(input, target, r):
     """log1p(exp(-target * input)) pointwise, reduced (r: the reduction's enum); ATen's in-place chain
     neg_out(input).mul_(target).exp_().log1p_(), so the target broadcasts to the input's shape only."""
-    if ag.grad_enabled and target._requires_grad:
+    if ag.grad_enabled and target.requires_grad:
         raise RuntimeError("The function 'soft_margin_loss' is not differentiable with respect to argument 'target'. "
                            "This input cannot have requires_grad True.")
     from ._ops import neg
@@ -3595,6 +3596,7 @@ def _second_order(cls, ins, outs, formula, saved=None):
     for i, t in enumerate(outs):
         if t is not None:
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+    ag.fw_outputs(node, ins, [t for t in outs if t is not None])
     return outs
 
 

@@ -302,7 +302,7 @@ def aminmax(a, *, dim=None, keepdim=False):
     lo, hi = make(lo), make(hi)
     if keepdim and dim is None and x.ndim:
         lo, hi = (make(t._data.reshape((1,) * x.ndim)) for t in (lo, hi))
-    if ag.grad_enabled and a.requires_grad and x.dtype.kind == 'f':
+    if ag.grad_enabled and a._requires_grad and x.dtype.kind == 'f':
         node = ag.record(None, AminmaxBackward0, (a,), {'dim': _raw(dim), 'keepdim': keepdim, 'max': None,
                                                         'min': None, 'self': SavedTensor(a)})
         node.num_outputs = 2
@@ -310,6 +310,7 @@ def aminmax(a, *, dim=None, keepdim=False):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
         node._saved.update(max=SavedTensor(hi, is_output=True), min=SavedTensor(lo, is_output=True))   # (outputs)
         ag.pack_outputs(node._saved)
+        ag.fw_outputs(node, (a,), (lo, hi))
     return return_types.aminmax(lo, hi)
 
 
@@ -368,8 +369,7 @@ def _two_outputs(a, cls, first, second, saved):
         if 'result0' in saved:
             saved['result0'] = SavedTensor(outs[0], is_output=True)
             ag.pack_outputs(saved)
-        if ag.fw_level is not None:
-            ag.fw_pending.append((node, (a,), outs))
+        ag.fw_outputs(node, (a,), outs)
     return outs
 
 

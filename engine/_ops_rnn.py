@@ -48,8 +48,7 @@ def _unsafe(a, views, cls, saved):
         node.num_outputs = len(outs)
         for i, t in enumerate(outs):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
-        if ag.fw_level is not None:
-            ag.fw_pending.append((node, (a,), outs))
+        ag.fw_outputs(node, (a,), outs)
     return outs
 
 
@@ -100,6 +99,7 @@ def unsafe_chunk(a, chunks, dim):
         node.num_outputs = chunks
         for i, t in enumerate(outs):
             t._grad_fn, t._requires_grad, t._output_nr = node, True, i
+        ag.fw_outputs(node, (a,), outs)
     return outs
 
 
@@ -285,6 +285,7 @@ def _mkldnn_layer(x, h0, c0, p, reverse, info):
         node.num_outputs = 3
         for t in results:
             t._grad_fn, t._requires_grad = node, True
+        ag.fw_outputs(node, inputs, results)
     return results
 
 

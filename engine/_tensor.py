@@ -484,6 +484,8 @@ class Tensor:
 
     @requires_grad.setter
     def requires_grad(self, flag):
+        if ag.fw_pending:
+            ag.fw_flush()
         if type(flag) is not bool:
             raise RuntimeError('requires_grad must be a bool')
         if flag and self._grad_fn is not None:
@@ -492,6 +494,8 @@ class Tensor:
 
     def requires_grad_(self, requires_grad=True, *, _message='only Tensors of floating point dtype can require '
                                                              'gradients'):
+        if ag.fw_pending:
+            ag.fw_flush()
         if type(requires_grad) is not bool:
             raise TypeError("requires_grad_(): argument 'requires_grad' (position 1) must be bool, not %s"
                             % type(requires_grad).__name__)
@@ -587,7 +591,7 @@ class Tensor:
 
     def retain_grad(self):
         """Keep .grad for this non-leaf tensor too (a hook on its grad_fn stores it)."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError("can't retain_grad on Tensor that has requires_grad=False")
         fn = self._grad_fn
         if self._unread_fn is ag.NO_GRAD_FN or type(fn) is ag.Invalid and fn.stored_leaf:
@@ -599,7 +603,7 @@ class Tensor:
 
     def register_hook(self, hook):
         """hook(grad) runs when this tensor's gradient is computed; it may return a replacement."""
-        if not self._requires_grad:
+        if not self.requires_grad:
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         stale = self._stale_hooks
         if stale is not None:                 # (PyTorch reads grad_fn only for a first hook: see ag.keep_hooks)
@@ -630,7 +634,7 @@ class Tensor:
         return self._post_acc_hooks
 
     def register_post_accumulate_grad_hook(self, hook):
-        if not self._requires_grad:          # (PyTorch checks this before leafness)
+        if not self.requires_grad:          # (PyTorch checks this before leafness)
             raise RuntimeError("cannot register a hook on a tensor that doesn't require gradient")
         if self.grad_fn is not None:          # (read as PyTorch reads it: a view it cannot rebuild raises)
             raise RuntimeError('post accumulate grad hooks cannot be registered on non-leaf tensors')
@@ -759,6 +763,9 @@ class Tensor:
             self._watch_accumulator()
         self._grad_fn = None
         self._requires_grad = False
+        if self._fw_tangent is not None:            # (forward AD: a detached tensor has no tangent either)
+            del self._fw_tangent
+            self.__dict__.pop('_fw_only', None)
         if self._version_counter is not None:
             from ._ops import _views_follow_base         # views requiring grad only through it no longer do
             _views_follow_base(self)
@@ -904,7 +911,7 @@ class Tensor:
         if key not in copies:
             copies[key] = flat.copy()
         t = _set_on(copies[key].view(self._data.dtype), self.dtype, self.storage_offset(), self.shape, self.stride(),
-                    self._requires_grad)
+                    self.requires_grad)
         if self._grad is not None:
             t._grad = self._grad.__deepcopy__(memo)
         t.__dict__.update(copy.deepcopy(_user_attributes(self), memo))

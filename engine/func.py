@@ -399,6 +399,8 @@ def jvp(func, primals, tangents, *, strict=False, has_aux=False):
     """(func(*primals), J @ tangents[, aux]), by the double-vjp trick (a vjp against a dummy cotangent, then the
     vjp of that against the tangents)."""
     api = 'jvp(f, primals, tangents)'
+    if ag.fw_level is not None:         # (inside torch.autograd.forward_ad.dual_level: one level at a time)
+        raise RuntimeError('Nested forward mode AD is not supported at the moment')
     if not isinstance(primals, tuple):
         raise RuntimeError('%s: Expected primals to be a tuple. E.g. it should be valid to call f(*primals).' % api)
     p_leaves, p_spec = tree_flatten(primals)

@@ -232,6 +232,184 @@ SNIPPETS = {
         "    y = (d ** 3).sum()\n"
         "    g, = torch.autograd.grad(y, x, create_graph=True)\n"
         "    print(fwAD.unpack_dual(g).tangent is not None)"),
+    # -- what a probe of ~2,150 forward-mode programs found (session 46), fixed
+    # in-place op through a view / item assignment on a dual whose primal needs no grad raises (hidden dual looks like
+    # a leaf)
+    "probe_in_place_op_through_a_view_item_assignment_on_a": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.ones(2, 3), torch.ones(2, 3))\n"
+        "    y = d * 2\n"
+        "    y[:, 0] += 1\n"
+        "    print(y)\n"
+        "    d[0] = 5.0\n"
+        "    print(d)"),
+    # custom Function with mark_dirty on a dual (primal without grad) raises the leaf in-place error
+    "probe_custom_function_with_mark_dirty_on_a_dual_primal": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "class Double_(torch.autograd.Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n"
+        "        ctx.mark_dirty(x)\n"
+        "        return x.mul_(2)\n"
+        "    @staticmethod\n"
+        "    def jvp(ctx, t):\n"
+        "        return t.mul_(2)\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.ones(2), torch.ones(2))\n"
+        "    print(Double_.apply(d.clone()))"),
+    # requires_grad on a result computed from a dual: requires_grad_() is ignored, setting .requires_grad raises
+    "probe_requires_grad_on_a_result_computed_from_a_dual_r": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.ones(3), torch.ones(3))\n"
+        "    y = d * 2\n"
+        "    y.requires_grad_()\n"
+        "    print(y.requires_grad, y.is_leaf)\n"
+        "    z = d * 3\n"
+        "    z.requires_grad = True\n"
+        "    print(z.requires_grad)"),
+    # engine crash (AttributeError) for inv / cholesky / cholesky_solve / tensorinv on duals
+    "probe_engine_crash_attributeerror_for_inv_cholesky_cho": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "A = torch.tensor([[2., 1.], [1., 3.]])\n"
+        "with fwAD.dual_level():\n"
+        "    X = fwAD.make_dual(A, torch.eye(2))\n"
+        "    tries(lambda: torch.linalg.inv(X), lambda: torch.linalg.cholesky(X))"),
+    # multi-output linalg ops give no tangent (and, for a primal without grad, a leaked grad_fn / requires_grad=True)
+    "probe_multi_output_linalg_ops_give_no_tangent_and_for": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "A = torch.tensor([[2., 1.], [1., 3.]])\n"
+        "with fwAD.dual_level():\n"
+        "    X = fwAD.make_dual(A, torch.eye(2))\n"
+        "    for y in [torch.linalg.svdvals(X), torch.linalg.eigvalsh(X), torch.linalg.slogdet(X)[1], torc"
+        "h.logdet(X),\n"
+        "              torch.linalg.qr(X)[1], torch.linalg.norm(X, 2), torch.aminmax(X)[0]]:\n"
+        "        print(y.requires_grad, y.grad_fn is not None, fwAD.unpack_dual(y).tangent)"),
+    # GRU / GRUCell / LSTMCell give no tangent (gru_cell output also shows requires_grad=True)
+    "probe_gru_grucell_lstmcell_give_no_tangent_gru_cell_ou": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "import torch.nn as nn\n"
+        "torch.manual_seed(0)\n"
+        "gru, cell = nn.GRU(2, 2), nn.LSTMCell(2, 2)\n"
+        "x = torch.randn(3, 1, 2)\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(x, torch.ones(3, 1, 2))\n"
+        "    print(fwAD.unpack_dual(gru(d)[0]).tangent is None, fwAD.unpack_dual(cell(d[0])[0]).tangent is"
+        " None)"),
+    # logcumsumexp tangent is NaN
+    "probe_logcumsumexp_tangent_is_nan": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.tensor([1., 2., 3.]), torch.ones(3))\n"
+        "    print(fwAD.unpack_dual(d.logcumsumexp(0)).tangent)"),
+    # in-place view ops (t_, transpose_, unsqueeze_, squeeze_, as_strided_) don't reshape the tangent; grad_fn leaks
+    "probe_in_place_view_ops_t_transpose_unsqueeze_squeeze": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.ones(2, 3), torch.arange(6.).view(2, 3))\n"
+        "    d.t_()\n"
+        "    print(d.shape, fwAD.unpack_dual(d).tangent.shape, d.grad_fn, d.is_leaf)"),
+    # nn.RNN(batch_first=True): output tangent has the time-major shape
+    "probe_nn_rnn_batch_first_true_output_tangent_has_the_t": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "import torch.nn as nn\n"
+        "torch.manual_seed(0)\n"
+        "m = nn.RNN(2, 2, batch_first=True)\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.randn(1, 3, 2), torch.ones(1, 3, 2))\n"
+        "    out, h = m(d)\n"
+        "    print(out.shape, fwAD.unpack_dual(out).tangent.shape)"),
+    # in-place op writing a dual into a view of a hidden dual leaves grad_fn=<AsStridedBackward0> on it
+    "probe_in_place_op_writing_a_dual_into_a_view_of_a_hidd": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.ones(3), torch.ones(3))\n"
+        "    b = d * 2\n"
+        "    y = b[:]\n"
+        "    y.copy_(d * 3)\n"
+        "    print(y.grad_fn, y.is_leaf, y.requires_grad)"),
+    # a dual (primal without grad) in a non-differentiable argument raises
+    "probe_a_dual_primal_without_grad_in_a_non_differentiab": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "import torch.nn.functional as F\n"
+        "with fwAD.dual_level():\n"
+        "    w = fwAD.make_dual(torch.ones(3), torch.ones(3))\n"
+        "    print(F.cross_entropy(torch.zeros(2, 3), torch.tensor([0, 2]), weight=w))"),
+    # copy.deepcopy / pickle of a dual whose primal needs no grad: requires_grad=True; of a result: the non-leaf error
+    "probe_copy_deepcopy_pickle_of_a_dual_whose_primal_need": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "import copy\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.ones(2), torch.ones(2))\n"
+        "    tries(lambda: copy.deepcopy(d), lambda: copy.deepcopy(d * 2))"),
+    # retain_grad / register_hook accepted on a dual that needs no grad
+    "probe_retain_grad_register_hook_accepted_on_a_dual_tha": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "with fwAD.dual_level():\n"
+        "    h = fwAD.make_dual(torch.ones(2), torch.ones(2)) * 2\n"
+        "    tries(lambda: h.retain_grad(), lambda: h.register_hook(lambda g: g))"),
+    # detach_() keeps the tangent
+    "probe_detach_keeps_the_tangent": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "with fwAD.dual_level():\n"
+        "    y = fwAD.make_dual(torch.ones(3), torch.ones(3)) * 2\n"
+        "    y.detach_()\n"
+        "    print(y)"),
+    # custom Function jvp results are not validated (count, shape, non-differentiable output)
+    "probe_custom_function_jvp_results_are_not_validated_co": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "class F2(torch.autograd.Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n"
+        "        return x * 2\n"
+        "    @staticmethod\n"
+        "    def jvp(ctx, t):\n"
+        "        return t, t\n"
+        "class Sh(torch.autograd.Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x):\n"
+        "        return x * 2\n"
+        "    @staticmethod\n"
+        "    def jvp(ctx, t):\n"
+        "        return t.sum()\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.ones(2), torch.ones(2))\n"
+        "    tries(lambda: F2.apply(d), lambda: Sh.apply(d))"),
+    # custom Function: ctx.set_materialize_grads(False) -> jvp gets None for an input without tangent
+    "probe_custom_function_ctx_set_materialize_grads_false": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "class Add(torch.autograd.Function):\n"
+        "    @staticmethod\n"
+        "    def forward(ctx, x, y):\n"
+        "        ctx.set_materialize_grads(False)\n"
+        "        return x + y\n"
+        "    @staticmethod\n"
+        "    def jvp(ctx, tx, ty):\n"
+        "        print(tx, ty)\n"
+        "        return tx\n"
+        "with fwAD.dual_level():\n"
+        "    Add.apply(fwAD.make_dual(torch.ones(2), torch.ones(2)), torch.ones(2))"),
+    # make_dual argument errors: tangent that is itself a dual; level=0 with no level entered
+    "probe_make_dual_argument_errors_tangent_that_is_itself": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "tries(lambda: fwAD.make_dual(torch.ones(2), torch.ones(2), level=0))\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.ones(2), torch.ones(2))\n"
+        "    tries(lambda: fwAD.make_dual(torch.ones(2), d))"),
+    # unpack_dual's primal: grad_fn Identity also without a tangent; its repr is <CppFunction ...>
+    "probe_unpack_dual_s_primal_grad_fn_identity_also_witho": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "x = torch.ones(2, requires_grad=True)\n"
+        "with fwAD.dual_level():\n"
+        "    print(fwAD.unpack_dual(x * 2).primal)\n"
+        "    print(fwAD.unpack_dual(fwAD.make_dual(x, torch.ones(2))).primal.grad_fn)"),
+    # torch.func.jvp inside a dual level
+    "probe_torch_func_jvp_inside_a_dual_level": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "from torch.func import jvp\n"
+        "with fwAD.dual_level():\n"
+        "    tries(lambda: jvp(torch.sin, (torch.ones(2),), (torch.ones(2),)))"),
 }
 
 
