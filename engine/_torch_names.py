@@ -118,8 +118,8 @@ NAMES = {
         __dir__ __getattr__ _cls _kernels"""),
     'torch.special': ("""
         Tensor __all__ __path__ _add_docstr airy_ai bessel_j0 bessel_j1 bessel_y0 bessel_y1 chebyshev_polynomial_t
-        chebyshev_polynomial_u chebyshev_polynomial_v chebyshev_polynomial_w common_args gammainc gammaincc
-        hermite_polynomial_h hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p modified_bessel_i0
+        chebyshev_polynomial_u chebyshev_polynomial_v chebyshev_polynomial_w common_args hermite_polynomial_h
+        hermite_polynomial_he laguerre_polynomial_l legendre_polynomial_p modified_bessel_i0
         modified_bessel_i1 modified_bessel_k0 modified_bessel_k1 multi_dim_common multigammaln
         scaled_modified_bessel_k0 scaled_modified_bessel_k1 shifted_chebyshev_polynomial_t
         shifted_chebyshev_polynomial_u shifted_chebyshev_polynomial_v shifted_chebyshev_polynomial_w
@@ -204,7 +204,7 @@ TORCH = frozenset("""
     get_autocast_cpu_dtype get_autocast_dtype get_autocast_gpu_dtype get_autocast_ipu_dtype get_autocast_xla_dtype
     get_deterministic_debug_mode get_device get_device_module get_file_path gradient grid_sampler grid_sampler_2d
     grid_sampler_3d gru hamming_window hann_window has_lapack has_mkl has_openmp has_spectral hash_tensor histogram
-    histogramdd hsmm hspmm hub i0_ igamma igammac import_ir_module import_ir_module_from_buffer index_reduce
+    histogramdd hsmm hspmm hub i0_ import_ir_module import_ir_module_from_buffer index_reduce
     indices_copy init_num_threads int1 int2 int3 int4 int5 int6 int7 int_repr is_autocast_cache_enabled
     is_autocast_cpu_enabled is_autocast_enabled is_autocast_ipu_enabled is_autocast_xla_enabled is_distributed
     is_vulkan_available is_warn_always_enabled istft jagged jit kaiser_window lcm lcm_ ldexp_
@@ -235,8 +235,8 @@ TORCH = frozenset("""
     windows xpu""".split())
 TENSOR = frozenset("""
     angle as_strided_scatter bfloat16 ccol_indices cdouble cfloat chalf coalesce col_indices conj_physical_
-    const_data_ptr crow_indices dense_dim dequantize dim_order frexp gcd gcd_ geqrf hash_tensor histogram igamma
-    igamma_ igammac igammac_ index index_reduce index_reduce_ indices int_repr ipu is_coalesced is_distributed istft
+    const_data_ptr crow_indices dense_dim dequantize dim_order frexp gcd gcd_ geqrf hash_tensor histogram
+    index index_reduce index_reduce_ indices int_repr ipu is_coalesced is_distributed istft
     lcm lcm_ lu lu_solve map2_ matrix_exp module_load mtia mvlgamma mvlgamma_ new_empty_strided nonzero_static orgqr
     ormqr q_per_channel_axis q_per_channel_scales q_per_channel_zero_points q_scale q_zero_point qscheme
     record_stream reinforce renorm renorm_ resize_as_sparse_ row_indices slice_inverse smm sparse_dim sparse_mask

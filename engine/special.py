@@ -1,7 +1,8 @@
 """torch.special: the special functions PyTorch also has under other names (expit is sigmoid, gammaln lgamma, psi
 digamma...), each the same op with the same node (`torch.special.expit(x).grad_fn` is a SigmoidBackward0), and entr
 and ndtr. Their arguments are read by PyTorch's parser with the signature of their own C++ functions
-(`special_expit`), whose names the parser's errors give."""
+(`special_expit`), whose names the parser's errors give. gammainc and gammaincc are torch.igamma and igammac
+(IgammaBackward0, IgammacBackward0)."""
 import numpy as np
 
 from . import _argparse, _misc
@@ -53,12 +54,14 @@ _SIGNATURES.update({
     'xlog1py': ['special_xlog1py(Tensor input, Tensor other, *, Tensor out=None)',
                 'special_xlog1py(Scalar self, Tensor other, *, Tensor out=None)',
                 'special_xlog1py(Tensor input, Scalar other, *, Tensor out=None)'],
+    'gammainc': ['special_gammainc(Tensor input, Tensor other, *, Tensor out=None)'],
+    'gammaincc': ['special_gammaincc(Tensor input, Tensor other, *, Tensor out=None)'],
 })
 # the torch.* function each calls, and how it takes the values parsed (by position, keywords by name)
 _CALLS = dict({name: (op, ()) for name, op in _UNARY.items()}, logit=('logit', ('eps',)),
               polygamma=('polygamma', ()), logsumexp=('logsumexp', ()), softmax=('softmax', ('dtype',)),
               log_softmax=('log_softmax', ('dtype',)), round=('round', ('decimals',)), xlogy=('xlogy', ()),
-              xlog1py=(xlog1py, ()))
+              xlog1py=(xlog1py, ()), gammainc=('igamma', ()), gammaincc=('igammac', ()))
 
 
 def _special_out(name, result, out, inputs):

@@ -1,7 +1,7 @@
-"""ATen's CPU kernels behind Gamma, Beta and Dirichlet, which the engine's tensor ops lack: torch._standard_gamma
-(Marsaglia and Tsang's sampler), torch._sample_dirichlet (normalised Gamma draws), and the reparameterized
-gradients torch._standard_gamma_grad and torch._dirichlet_grad (series, saddle-point and rational approximations).
-They draw from the engine's generator exactly as ATen's kernels draw from PyTorch's (element by element in memory
+"""ATen's CPU kernels behind Gamma, Beta and Dirichlet: torch._standard_gamma (Marsaglia and Tsang's sampler),
+torch._sample_dirichlet (normalised Gamma draws), and the reparameterized gradients torch._standard_gamma_grad and
+torch._dirichlet_grad (series, saddle-point and rational approximations), which _ops_torchfns exposes at torch level
+with PyTorch's argument checks. They draw from the engine's generator exactly as ATen's kernels draw from PyTorch's (element by element in memory
 order: 53-bit uniform numbers, normal numbers in pairs, the second kept), and compute in ATen's precisions, so
 samples and gradients are PyTorch's bit for bit (float32 gradients of Beta and Dirichlet but for ~0.1%, an ulp off,
 where glibc's logf and powf are not correctly rounded)."""
@@ -12,33 +12,8 @@ import numpy as np
 from .. import _random
 from .._autograd import Node, RESULT
 from .._ops import _attach, _save
+from .._ops_torchfns import _SQRT as _sqrt, _f32, _log, _pow, _same     # (the scalar libm helpers: C's inf / nan)
 from .._tensor import make
-
-
-def _f32(x):
-    """x rounded to float32 (a float operation of float32 operands, computed in double, then rounded, is exact)."""
-    return float(np.float32(x))
-
-
-def _same(x):
-    return x
-
-
-def _sqrt(x):
-    return math.sqrt(x) if x >= 0 else math.nan
-
-
-def _pow(a, b):
-    try:
-        return math.pow(a, b)
-    except ZeroDivisionError:
-        return math.inf
-    except (ValueError, OverflowError):
-        return math.nan if a < 0 else math.inf
-
-
-def _log(x):
-    return math.log(x) if x > 0 else -math.inf if x == 0 else math.nan
 
 
 def _check_dtype(t, name):
@@ -337,64 +312,3 @@ def dirichlet_grad(x, alpha, total):
     single = x.dtype.np == np.float32
     return make(_pointwise(lambda a, b, c: _dirichlet_grad_one(a, b, c, single), x.dtype.np,
                            x._data, alpha._data, total._data))
-
-
-# ---------------------------------------------------------------------------------------------------- gammainc
-def _gammainc_one(a, x):
-    """The regularized lower incomplete gamma function P(a, x), in double: its series below a + 1, else one minus
-    the continued fraction of Q (Legendre's, by Lentz's method)."""
-    if math.isnan(a) or math.isnan(x) or a < 0 or x < 0:
-        return math.nan
-    if a == 0:
-        return 1.0 if x > 0 else math.nan
-    if x == 0:
-        return 0.0
-    if math.isinf(x):
-        return 1.0
-    log_front = a * math.log(x) - x - math.lgamma(a)
-    if x < a + 1:
-        term = total = 1.0 / a
-        n = a
-        for _ in range(10000):
-            n += 1
-            term *= x / n
-            total += term
-            if abs(term) < abs(total) * 1e-17:
-                break
-        return min(1.0, total * math.exp(log_front))
-    tiny = 1e-300
-    b = x + 1 - a
-    c, d = 1 / tiny, 1 / b
-    h = d
-    for i in range(1, 10000):
-        an = -i * (i - a)
-        b += 2
-        d = an * d + b
-        d = tiny if abs(d) < tiny else d
-        c = b + an / c
-        c = tiny if abs(c) < tiny else c
-        d = 1 / d
-        delta = d * c
-        h *= delta
-        if abs(delta - 1) < 1e-16:
-            break
-    return 1.0 - math.exp(log_front) * h
-
-
-class IgammaBackward0(Node):
-    def apply(self, g):
-        if self.needs(0):
-            raise NotImplementedError("the derivative for 'igamma: input' is not implemented.")
-        a, x = self.saved('self'), self.saved('other')
-        from .utils import torch
-        return (None, g * torch.exp((a - 1) * torch.log(x) - x - torch.lgamma(a)))
-
-
-def gammainc(a, x):
-    """torch.special.gammainc(a, x) (which the engine lacks), computed in double: its values within an ulp of
-    PyTorch's; no derivative in a (as in PyTorch), x's by the density."""
-    from .utils import torch
-    a, x = torch.broadcast_tensors(a, x)
-    dtype = torch.promote_types(a.dtype, x.dtype)
-    out = make(_pointwise(_gammainc_one, dtype.np.type, a._data, x._data))
-    return _attach(out, IgammaBackward0, (a, x), {'self': _save(a), 'other': _save(x)})

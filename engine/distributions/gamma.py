@@ -3,7 +3,7 @@ reparameterized gradient) divided by rate; Chi2(df) is Gamma(df / 2, 1 / 2)."""
 from numbers import Number
 
 from . import constraints
-from ._kernels import gammainc as _gammainc, standard_gamma as _standard_gamma
+from ._kernels import standard_gamma as _standard_gamma
 from .exp_family import ExponentialFamily
 from .utils import broadcast_all, torch
 
@@ -69,5 +69,4 @@ class Gamma(ExponentialFamily):
     def cdf(self, value):
         if self._validate_args:
             self._validate_sample(value)
-        gammainc = getattr(torch.special, 'gammainc', _gammainc)      # (the engine's own until torch has one)
-        return gammainc(self.concentration, self.rate * value)
+        return torch.special.gammainc(self.concentration, self.rate * value)

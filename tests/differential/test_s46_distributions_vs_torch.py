@@ -327,7 +327,7 @@ SNIPPETS = {
         '    def __init__(self, a):\n'
         '        super().__init__(a, 1.)\n'
         'tries(lambda: MyGamma(torch.ones(2)).expand((3, 2)))'),
-    # Gamma.cdf through gammainc (the engine's own until torch.special has it): values, IgammaBackward0, its refused
+    # Gamma.cdf through torch.special.gammainc: values, IgammaBackward0, its refused
     # derivative in the concentration
     'gamma_cdf_gammainc': (
         'a = torch.tensor([2., 0.5], requires_grad=True); r = torch.tensor([1.,2.], requires_grad=True)\n'
