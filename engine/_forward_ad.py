@@ -215,15 +215,28 @@ def propagate(node, inputs, outs):
     except RuntimeError as e:
         if 'not implemented' not in str(e):
             raise
-        raise NotImplementedError('Trying to use forward AD with %s that does not support it because it has not '
-                                  'been implemented yet.\nPlease file an issue to PyTorch at https://github.com/pytorch/'
-                                  'pytorch/issues/new?template=feature-request.yml so that we can prioritize its '
-                                  'implementation or submit a PR adding the implementation to derivatives.yaml'
-                                  % ag.forward_name(node)) from e
+        if not (node._meta is None and len(outs) == 1 and outs[0] is not None):
+            raise NotImplementedError(
+                'Trying to use forward AD with %s that does not support it because it has not been implemented yet.'
+                '\nPlease file an issue to PyTorch at https://github.com/pytorch/pytorch/issues/new?template=feature-'
+                'request.yml so that we can prioritize its implementation or submit a PR adding the implementation to '
+                'derivatives.yaml' % ag.forward_name(node)) from e
+        results = [_pointwise(node, outs[0], tangents)]         # (a pointwise op whose backward has no backward)
     finally:
         ag.fw_level = level
     _settle(node, inputs, outs, [None if o is None else make(np.zeros_like(o._data)) if r is None else r if real
                                  else make(r._data) for o, r in zip(outs, results)], real)
+
+
+def _pointwise(node, out, tangents):
+    """The tangent of a pointwise op (its Jacobian diagonal: the backward of ones is that diagonal) from its backward
+    alone, for the ops whose backward has no backward of its own (hardsigmoid's)."""
+    total = None
+    with ag.no_grad():
+        for g, t in zip(node.apply(make(np.ones_like(out._data))), tangents):
+            if g is not None and t is not None:
+                total = g * t if total is None else total + g * t
+    return total
 
 
 def _settle(node, inputs, outs, tangents, real):

@@ -232,6 +232,14 @@ SNIPPETS = {
         "    y = (d ** 3).sum()\n"
         "    g, = torch.autograd.grad(y, x, create_graph=True)\n"
         "    print(fwAD.unpack_dual(g).tangent is not None)"),
+    # a pointwise op whose backward has no backward of its own (hardsigmoid's): its tangent from its backward alone
+    "pointwise_ops_without_a_double_backward": (
+        "import torch.autograd.forward_ad as fwAD\n"
+        "import torch.nn.functional as F\n"
+        "with fwAD.dual_level():\n"
+        "    d = fwAD.make_dual(torch.tensor([-4., 0.5, 1.0, 4.]), torch.tensor([1., 2., 3., 4.]))\n"
+        "    print(F.hardsigmoid(d), F.hardswish(d), F.hardtanh(d), F.relu6(d), F.elu(d), F.leaky_relu(d))\n"
+        "    print(F.softplus(d), F.silu(d), torch.frac(d), d.sign(), torch.round(d))"),
     # -- what a probe of ~2,150 forward-mode programs found (session 46), fixed
     # in-place op through a view / item assignment on a dual whose primal needs no grad raises (hidden dual looks like
     # a leaf)
