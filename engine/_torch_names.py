@@ -101,19 +101,14 @@ NAMES = {
         Tensor WeightNorm SpectralNorm __dir__ __getattr__ _as_list _factories _remove_hook ag cat stack types
         warnings"""),
     'torch.distributions': ("""
-        AbsTransform AffineTransform Beta Binomial CatTransform Cauchy Chi2 ComposeTransform ContinuousBernoulli
-        CorrCholeskyTransform CumulativeDistributionTransform Dirichlet ExpTransform FisherSnedecor Gamma
-        GeneralizedPareto Geometric Gumbel HalfCauchy HalfNormal IndependentTransform InverseGamma Kumaraswamy
-        LKJCholesky Laplace LogNormal LogisticNormal LowRankMultivariateNormal LowerCholeskyTransform
-        MixtureSameFamily Multinomial MultivariateNormal NegativeBinomial Pareto Poisson PositiveDefiniteTransform
-        PowerTransform RelaxedBernoulli RelaxedOneHotCategorical ReshapeTransform SigmoidTransform SoftmaxTransform
+        AbsTransform AffineTransform Beta Binomial CatTransform Cauchy Chi2 ComposeTransform CorrCholeskyTransform
+        CumulativeDistributionTransform Dirichlet ExpTransform Gamma Geometric Gumbel HalfNormal
+        IndependentTransform LKJCholesky Laplace LogNormal LowerCholeskyTransform Multinomial MultivariateNormal
+        Poisson PositiveDefiniteTransform PowerTransform ReshapeTransform SigmoidTransform SoftmaxTransform
         SoftplusTransform StackTransform StickBreakingTransform StudentT TanhTransform Transform
-        TransformedDistribution VonMises Weibull Wishart beta biject_to binomial cauchy chi2 constraint_registry
-        continuous_bernoulli dirichlet fishersnedecor gamma generalized_pareto geometric gumbel half_cauchy
-        half_normal identity_transform inverse_gamma kumaraswamy laplace lkj_cholesky log_normal logistic_normal
-        lowrank_multivariate_normal mixture_same_family multinomial multivariate_normal negative_binomial pareto
-        poisson relaxed_bernoulli relaxed_categorical studentT transform_to transformed_distribution transforms
-        von_mises weibull wishart""",
+        TransformedDistribution Wishart beta biject_to binomial cauchy chi2 constraint_registry dirichlet gamma
+        geometric gumbel half_normal identity_transform laplace lkj_cholesky log_normal
+        multinomial multivariate_normal poisson studentT transform_to transformed_distribution transforms wishart""",
         """
         __dir__ __getattr__ _cls _kernels"""),
     'torch.special': ("""

@@ -23,6 +23,9 @@ class Categorical(Distribution):
         batch_shape = self._param.size()[:-1] if self._param.ndimension() > 1 else torch.Size()
         super().__init__(batch_shape, validate_args=validate_args)
 
+    def _new(self, *args, **kwargs):
+        return self._param.new(*args, **kwargs)
+
     @constraints.dependent_property(is_discrete=True, event_dim=0)
     def support(self):
         return constraints.integer_interval(0, self._num_events - 1)

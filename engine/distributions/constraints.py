@@ -80,6 +80,34 @@ class _IndependentConstraint(Constraint):
         return f'{type(self).__name__[1:]}({self.base_constraint!r}, {self.reinterpreted_batch_ndims})'
 
 
+class MixtureSameFamilyConstraint(Constraint):
+    """MixtureSameFamily's support: the component distribution's, checked with the component dim put back."""
+
+    def __init__(self, base_constraint):
+        if not isinstance(base_constraint, Constraint):
+            raise AssertionError(f'base_constraint must be a Constraint, got {type(base_constraint).__name__}')
+        self.base_constraint = base_constraint
+        super().__init__()
+
+    @property
+    def is_discrete(self):
+        return self.base_constraint.is_discrete
+
+    @property
+    def event_dim(self):
+        return self.base_constraint.event_dim
+
+    def check(self, value):
+        result = self.base_constraint.check(value.unsqueeze(-1 - self.event_dim))
+        if value.dim() < self.event_dim:
+            raise ValueError(f'Expected value.dim() >= {self.event_dim} but got {value.dim()}')
+        num_dim_to_keep = value.dim() - self.event_dim
+        return result.reshape(result.shape[:num_dim_to_keep] + (-1,)).all(-1)
+
+    def __repr__(self):
+        return f'{self.__class__.__name__}({self.base_constraint!r})'
+
+
 class _Bounded(Constraint):
     """A constraint with bounds, shown in its repr as PyTorch shows them."""
     _bounds = ()

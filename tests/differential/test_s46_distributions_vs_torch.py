@@ -40,13 +40,16 @@ SNIPPETS = {
         'e = g.entropy(); show(e)'),
     'gamma_chi2_argument_errors': (
         'from torch.distributions import Gamma, Chi2\n'
-        'tries(lambda: Gamma(torch.tensor([-1., 2.]), 1.), lambda: Gamma(1., 0.), lambda: Gamma(1., 1.).log_prob(torch.tensor(-1.)),\n'
-        '      lambda: Gamma(torch.ones(2), 1.).log_prob(torch.ones(3)), lambda: Chi2(-1.), lambda: Chi2(torch.tensor([1., 0.])))'),
+        'tries(lambda: Gamma(torch.tensor([-1., 2.]), 1.), lambda: Gamma(1., 0.), lambda: Gamma(1., 1.).log_prob(torc'
+        'h.tensor(-1.)),\n'
+        '      lambda: Gamma(torch.ones(2), 1.).log_prob(torch.ones(3)), lambda: Chi2(-1.), lambda: Chi2(torch.tensor'
+        '([1., 0.])))'),
     'chi2_basics_expand': (
         'from torch.distributions import Chi2\n'
         'torch.manual_seed(1)\n'
         'd = Chi2(torch.tensor([1., 3., 10.]))\n'
-        'print(d, d.df, d.mean, d.variance, d.sample(), d.sample((2,)), d.log_prob(torch.tensor([.5, 1., 2.])), d.entropy())\n'
+        'print(d, d.df, d.mean, d.variance, d.sample(), d.sample((2,)), d.log_prob(torch.tensor([.5, 1., 2.])), d.ent'
+        'ropy())\n'
         'e = d.expand((2, 3)); print(e, e.batch_shape, e.df, type(e).__name__, e.sample())'),
     'gamma_rsample_small_and_large_concentrations': (
         'torch.manual_seed(0)\n'
@@ -72,7 +75,8 @@ SNIPPETS = {
         'b = Beta(torch.tensor([2.0, 0.5, 7.0]), torch.tensor([1.0, 3.0, 0.5]))\n'
         'print(b, b.batch_shape, b.event_shape, b.mean, b.variance, b.mode, b.concentration1, b.concentration0)\n'
         'print(b.sample(), b.sample((2,)), b.entropy(), b.log_prob(torch.tensor([0.1, 0.5, 0.9])))\n'
-        'print(Beta(2., 3.), Beta(2., 3.).sample(), Beta(2., 3.).concentration1, Beta(0.5, 0.5).rsample((4,)), torch.randn(2))'),
+        'print(Beta(2., 3.), Beta(2., 3.).sample(), Beta(2., 3.).concentration1, Beta(0.5, 0.5).rsample((4,)), torch.'
+        'randn(2))'),
     # Beta.rsample's graph and gradients (_dirichlet_grad's series, saddle-point and rational branches)
     'beta_rsample_grads': (
         'from torch.distributions import Beta\n'
@@ -92,7 +96,8 @@ SNIPPETS = {
         'e = b.entropy(); show(e)'),
     'beta_dirichlet_argument_errors': (
         'from torch.distributions import Beta, Dirichlet\n'
-        'tries(lambda: Beta(torch.tensor([-1., 2.]), 1.), lambda: Beta(1., 0.), lambda: Beta(1., 1.).log_prob(torch.tensor(1.5)),\n'
+        'tries(lambda: Beta(torch.tensor([-1., 2.]), 1.), lambda: Beta(1., 0.), lambda: Beta(1., 1.).log_prob(torch.t'
+        'ensor(1.5)),\n'
         '      lambda: Dirichlet(torch.tensor(1.)), lambda: Dirichlet(torch.tensor([1., -1.])),\n'
         '      lambda: Dirichlet(torch.tensor([1., 1.])).log_prob(torch.tensor([0.5, 0.6])),\n'
         '      lambda: Dirichlet(torch.tensor([1., 1.])).log_prob(torch.tensor([0.5, 0.5, 0.])))'),
@@ -121,7 +126,8 @@ SNIPPETS = {
         '(x[:, 0] ** 2).sum().backward(); print(c.grad)'),
     'kl_beta_dirichlet_gamma': (
         'from torch.distributions import Beta, Dirichlet, kl_divergence\n'
-        'p, q = Beta(torch.tensor([2., 3.]), torch.tensor([4., 1.])), Beta(torch.tensor([1., 3.]), torch.tensor([1., 2.]))\n'
+        'p, q = Beta(torch.tensor([2., 3.]), torch.tensor([4., 1.])), Beta(torch.tensor([1., 3.]), torch.tensor([1., '
+        '2.]))\n'
         'print(kl_divergence(p, q))\n'
         'p, q = Dirichlet(torch.tensor([2., 3., 1.])), Dirichlet(torch.tensor([1., 3., 4.]))\n'
         'print(kl_divergence(p, q))\n'
@@ -159,19 +165,25 @@ SNIPPETS = {
     # each transform: its repr, inverse, log_abs_det_jacobian, domain and codomain
     'transforms_forward_inverse_logdet': (
         'from torch.distributions.transforms import *\n'
-        'ts = [ExpTransform(), SigmoidTransform(), TanhTransform(), AffineTransform(1., 2.), PowerTransform(torch.tensor(2.)),\n'
+        'ts = [ExpTransform(), SigmoidTransform(), TanhTransform(), AffineTransform(1., 2.), PowerTransform(torch.ten'
+        'sor(2.)),\n'
         '      SoftplusTransform(), AbsTransform(), ComposeTransform([ExpTransform(), AffineTransform(0., 3.)])]\n'
         'x = torch.tensor([0.2, 0.7, 1.5])\n'
         'for t in ts:\n'
         '    y = t(x)\n'
-        "    print(t, t.inv, y, t.inv(y), t.log_abs_det_jacobian(x, y) if not isinstance(t, AbsTransform) else '', t.domain, t.codomain, t.bijective)"),
+        "    print(t, t.inv, y, t.inv(y), t.log_abs_det_jacobian(x, y) if not isinstance(t, AbsTransform) else '', t."
+        "domain, t.codomain, t.bijective)"),
     'transforms_equality_inverse_cache_errors': (
         'from torch.distributions.transforms import *\n'
-        'print(ExpTransform() == ExpTransform(), ExpTransform().inv == ExpTransform().inv, ExpTransform().inv.inv, TanhTransform().sign,\n'
-        '      AffineTransform(0., -2.).sign, ExpTransform().event_dim, identity_transform, ComposeTransform([ExpTransform(), TanhTransform()]).inv)\n'
-        'tries(lambda: ExpTransform(cache_size=2), lambda: AffineTransform(0., 1.).with_cache(), lambda: ExpTransform().with_cache(1)._cache_size,\n'
+        'print(ExpTransform() == ExpTransform(), ExpTransform().inv == ExpTransform().inv, ExpTransform().inv.inv, Ta'
+        'nhTransform().sign,\n'
+        '      AffineTransform(0., -2.).sign, ExpTransform().event_dim, identity_transform, ComposeTransform([ExpTran'
+        'sform(), TanhTransform()]).inv)\n'
+        'tries(lambda: ExpTransform(cache_size=2), lambda: AffineTransform(0., 1.).with_cache(), lambda: ExpTransform'
+        '().with_cache(1)._cache_size,\n'
         '      lambda: SoftmaxTransform().event_dim, lambda: SoftmaxTransform().inv.domain, lambda: Transform().sign,\n'
-        '      lambda: StickBreakingTransform()(torch.tensor([0.1, -0.3])), lambda: StickBreakingTransform().inv(torch.tensor([0.2, 0.3, 0.5])))'),
+        '      lambda: StickBreakingTransform()(torch.tensor([0.1, -0.3])), lambda: StickBreakingTransform().inv(torc'
+        'h.tensor([0.2, 0.3, 0.5])))'),
     'softmax_stickbreaking_transforms': (
         'from torch.distributions.transforms import SoftmaxTransform, StickBreakingTransform\n'
         'x = torch.tensor([[0.1, 0.5, -1.], [2., 0., 1.]], requires_grad=True)\n'
@@ -192,7 +204,8 @@ SNIPPETS = {
         'print(d, d.batch_shape, d.loc, d.scale, d.mean, d.variance, d.mode, d.entropy(), d.support)\n'
         'x = d.sample((3,)); print(x, d.log_prob(x), d.cdf(x), d.icdf(torch.tensor([0.3, 0.9])))\n'
         'h = HalfNormal(torch.tensor([1., 2.]))\n'
-        'print(h, h.scale, h.mean, h.variance, h.mode, h.entropy(), h.sample((2,)), h.log_prob(torch.tensor([0.5, -1.])), h.cdf(torch.tensor([0.5, 1.])), h.icdf(torch.tensor([0.5, 0.9])))\n'
+        'print(h, h.scale, h.mean, h.variance, h.mode, h.entropy(), h.sample((2,)), h.log_prob(torch.tensor([0.5, -1.'
+        '])), h.cdf(torch.tensor([0.5, 1.])), h.icdf(torch.tensor([0.5, 0.9])))\n'
         'print(LogNormal(0., 1.), HalfNormal(1.), LogNormal(0., 1.).sample())'),
     'lognormal_halfnormal_grads_errors': (
         'from torch.distributions import LogNormal, HalfNormal\n'
@@ -202,8 +215,10 @@ SNIPPETS = {
         'show(x)\n'
         'lp = LogNormal(mu, 0.5).log_prob(torch.tensor([1., 2.]))\n'
         'show(lp)\n'
-        'tries(lambda: LogNormal(0., -1.), lambda: LogNormal(0., 1.).log_prob(torch.tensor(-1.)), lambda: HalfNormal(-1.),\n'
-        '      lambda: HalfNormal(1.).log_prob(torch.tensor(-1.)), lambda: LogNormal(0., 1.).expand((2,)).sample().shape,\n'
+        'tries(lambda: LogNormal(0., -1.), lambda: LogNormal(0., 1.).log_prob(torch.tensor(-1.)), lambda: HalfNormal('
+        '-1.),\n'
+        '      lambda: HalfNormal(1.).log_prob(torch.tensor(-1.)), lambda: LogNormal(0., 1.).expand((2,)).sample().sh'
+        'ape,\n'
         '      lambda: HalfNormal(torch.ones(2)).expand((3, 2)))'),
     'kl_lognormal_halfnormal': (
         'from torch.distributions import LogNormal, HalfNormal, kl_divergence\n'
@@ -217,14 +232,16 @@ SNIPPETS = {
         'print(d, d.mean, d.variance, d.stddev, d.mode, d.entropy(), d.support)\n'
         'x = d.rsample((3,)); show(x)\n'
         'lp = d.log_prob(torch.tensor([0.3, 2.])); show(lp)\n'
-        'print(d.cdf(torch.tensor([0.3, 2.])), d.icdf(torch.tensor([0.3, 0.9])), Laplace(0., 1.).sample((4,)), torch.rand(2))\n'
+        'print(d.cdf(torch.tensor([0.3, 2.])), d.icdf(torch.tensor([0.3, 0.9])), Laplace(0., 1.).sample((4,)), torch.'
+        'rand(2))\n'
         'tries(lambda: Laplace(0., 0.), lambda: Laplace(0., 1.).expand((2,)), lambda: Laplace(0., 1.).log_prob(1.))'),
     'cauchy': (
         'from torch.distributions import Cauchy\n'
         'torch.manual_seed(0)\n'
         'd = Cauchy(torch.tensor([0., 1.]), torch.tensor([1., 0.5]))\n'
         'print(d, d.mean, d.variance, d.mode, d.entropy())\n'
-        'print(d.sample((3,)), d.log_prob(torch.tensor([0.3, 2.])), d.cdf(torch.tensor([0.3, 2.])), d.icdf(torch.tensor([0.3, 0.9])))\n'
+        'print(d.sample((3,)), d.log_prob(torch.tensor([0.3, 2.])), d.cdf(torch.tensor([0.3, 2.])), d.icdf(torch.tens'
+        'or([0.3, 0.9])))\n'
         'tries(lambda: d.stddev, lambda: Cauchy(0., -1.))'),
     'gumbel': (
         'from torch.distributions import Gumbel\n'
@@ -238,11 +255,14 @@ SNIPPETS = {
         'from torch.distributions import Geometric\n'
         'torch.manual_seed(0)\n'
         'd = Geometric(torch.tensor([0.2, 0.7]))\n'
-        'print(d, d.mean, d.variance, d.mode, d.entropy(), d.logits, d.sample((3,)), d.log_prob(torch.tensor([0., 3.])))\n'
+        'print(d, d.mean, d.variance, d.mode, d.entropy(), d.logits, d.sample((3,)), d.log_prob(torch.tensor([0., 3.]'
+        ')))\n'
         'd2 = Geometric(logits=torch.tensor([0.5, -1.]))\n'
         'print(d2, d2.probs, d2.sample(), d2.expand((2, 2)))\n'
-        'tries(lambda: Geometric(torch.tensor([0., 0.5])), lambda: Geometric(1.5), lambda: Geometric(), lambda: Geometric(0.5, 0.2),\n'
-        '      lambda: Geometric(0.5).log_prob(torch.tensor(0.5)), lambda: Geometric(torch.tensor(1.)).log_prob(torch.tensor([0., 1.])))'),
+        'tries(lambda: Geometric(torch.tensor([0., 0.5])), lambda: Geometric(1.5), lambda: Geometric(), lambda: Geome'
+        'tric(0.5, 0.2),\n'
+        '      lambda: Geometric(0.5).log_prob(torch.tensor(0.5)), lambda: Geometric(torch.tensor(1.)).log_prob(torch'
+        '.tensor([0., 1.])))'),
     'studentt': (
         'from torch.distributions import StudentT\n'
         'torch.manual_seed(0)\n'
@@ -256,10 +276,13 @@ SNIPPETS = {
     # kl_divergence between every pair of the continuous distributions: a formula, inf, or NotImplementedError
     'kl_pairs_table': (
         'from torch.distributions import *\n'
-        'ps = [Normal(torch.tensor([0.3, 1.]), torch.tensor([1., 2.])), Laplace(torch.tensor([0.3, 1.]), torch.tensor([1., 2.])),\n'
-        '      Gumbel(torch.tensor([0.3, 1.]), torch.tensor([1., 2.])), Gamma(torch.tensor([2., 3.]), torch.tensor([1., 2.])),\n'
+        'ps = [Normal(torch.tensor([0.3, 1.]), torch.tensor([1., 2.])), Laplace(torch.tensor([0.3, 1.]), torch.tensor'
+        '([1., 2.])),\n'
+        '      Gumbel(torch.tensor([0.3, 1.]), torch.tensor([1., 2.])), Gamma(torch.tensor([2., 3.]), torch.tensor([1'
+        '., 2.])),\n'
         '      Beta(torch.tensor([2., 3.]), torch.tensor([1., 2.])), Exponential(torch.tensor([0.5, 2.])),\n'
-        '      Uniform(torch.tensor([0.1, 0.2]), torch.tensor([0.5, 0.9])), Cauchy(torch.tensor([0.3, 1.]), torch.tensor([1., 2.])),\n'
+        '      Uniform(torch.tensor([0.1, 0.2]), torch.tensor([0.5, 0.9])), Cauchy(torch.tensor([0.3, 1.]), torch.ten'
+        'sor([1., 2.])),\n'
         '      Geometric(torch.tensor([0.3, 0.6]))]\n'
         'for p in ps:\n'
         '    for q in ps:\n'
@@ -269,7 +292,8 @@ SNIPPETS = {
         "            print(type(p).__name__, type(q).__name__, 'NotImplementedError', e)"),
     'kl_chi2': (
         'from torch.distributions import Chi2, Gamma, kl_divergence, Exponential\n'
-        'print(kl_divergence(Chi2(torch.tensor([2., 3.])), Chi2(torch.tensor([4., 3.]))), kl_divergence(Chi2(2.), Exponential(1.)))\n'
+        'print(kl_divergence(Chi2(torch.tensor([2., 3.])), Chi2(torch.tensor([4., 3.]))), kl_divergence(Chi2(2.), Exp'
+        'onential(1.)))\n'
         'print(kl_divergence(Gamma(2., 1.), Gamma(torch.tensor([3.]), 1.)))'),
     'dirichlet_wide_rows': (
         'from torch.distributions import Dirichlet\n'
@@ -315,14 +339,17 @@ SNIPPETS = {
     'class_attributes_and_names': (
         'import torch.distributions as D\n'
         'print([n for n in D.__all__ if n in dir(D)] == D.__all__)\n'
-        'print(D.Gamma.arg_constraints, D.Beta.support, D.Dirichlet.arg_constraints, D.LogNormal.arg_constraints, D.Gumbel.has_rsample,\n'
-        '      D.Laplace.has_rsample, D.StudentT.support, D.Geometric.support, D.Chi2.arg_constraints, D.HalfNormal.support)\n'
+        'print(D.Gamma.arg_constraints, D.Beta.support, D.Dirichlet.arg_constraints, D.LogNormal.arg_constraints, D.G'
+        'umbel.has_rsample,\n'
+        '      D.Laplace.has_rsample, D.StudentT.support, D.Geometric.support, D.Chi2.arg_constraints, D.HalfNormal.s'
+        'upport)\n'
         'print(type(D.Gamma(1., 1.)), D.transforms.TanhTransform, type(D.LogNormal(0., 1.)).__mro__)'),
     'expand_beta_dirichlet_lognormal_custom_init': (
         'from torch.distributions import Beta, Dirichlet, Gamma, LogNormal\n'
         'b = Beta(torch.tensor([2., 3.]), torch.tensor([1., 2.]))\n'
         'e = b.expand((3, 2)); print(e, e.batch_shape, e.concentration1, e._dirichlet.concentration.shape)\n'
-        'print(Dirichlet(torch.ones(3)).expand((2,)), LogNormal(0., 1.).expand((2,)), LogNormal(0., 1.).expand((2,)).loc)\n'
+        'print(Dirichlet(torch.ones(3)).expand((2,)), LogNormal(0., 1.).expand((2,)), LogNormal(0., 1.).expand((2,)).'
+        'loc)\n'
         'class MyGamma(Gamma):\n'
         '    def __init__(self, a):\n'
         '        super().__init__(a, 1.)\n'
@@ -334,16 +361,20 @@ SNIPPETS = {
         'c = torch.distributions.Gamma(a, r).cdf(torch.tensor([1.5, 0.3]))\n'
         'print(c, c.grad_fn, c.grad_fn.next_functions)\n'
         'tries(lambda: c.sum().backward())\n'
-        'c = torch.distributions.Gamma(a.detach(), r).cdf(torch.tensor([1.5, 0.3])); c.sum().backward(); print(r.grad)\n'
+        'c = torch.distributions.Gamma(a.detach(), r).cdf(torch.tensor([1.5, 0.3])); c.sum().backward(); print(r.grad'
+        ')\n'
         'for dt in [torch.float32, torch.float64]:\n'
-        '    a = torch.tensor([1e-3, 0.5, 3, 50, 200., 1., 7., 0.2, 12.], dtype=dt); x = torch.tensor([1e-3, 0.7, 2.5, 45, 250, 30., 0.01, 5., 11.], dtype=dt)\n'
+        '    a = torch.tensor([1e-3, 0.5, 3, 50, 200., 1., 7., 0.2, 12.], dtype=dt); x = torch.tensor([1e-3, 0.7, 2.5'
+        ', 45, 250, 30., 0.01, 5., 11.], dtype=dt)\n'
         '    print(torch.distributions.Gamma(a, 1.).cdf(x).tolist())'),
     'int_and_half_concentrations': (
         'from torch.distributions import *\n'
         'torch.manual_seed(0)\n'
-        'print(Gamma(2, 3), Gamma(2, 3).sample(), Beta(2, 3).sample([2]), Beta(torch.tensor(2.), 3.), Beta(torch.tensor(2.), 3.).sample())\n'
+        'print(Gamma(2, 3), Gamma(2, 3).sample(), Beta(2, 3).sample([2]), Beta(torch.tensor(2.), 3.), Beta(torch.tens'
+        'or(2.), 3.).sample())\n'
         'tries(lambda: Gamma(torch.tensor([2]), 1).sample(), lambda: Dirichlet(torch.tensor([1, 2])).sample(),\n'
-        '      lambda: Gamma(torch.tensor([2.], dtype=torch.float16), 1.).sample(), lambda: Beta(torch.tensor([2]), 1).sample())'),
+        '      lambda: Gamma(torch.tensor([2.], dtype=torch.float16), 1.).sample(), lambda: Beta(torch.tensor([2]), 1'
+        ').sample())'),
     'dirichlet_sample_no_grad_mode': (
         'from torch.distributions import *\n'
         'torch.manual_seed(0)\n'
@@ -384,16 +415,20 @@ SNIPPETS = {
     # registration overrides it)
     'biject_to_transform_to': (
         'from torch.distributions import biject_to, transform_to, constraints\n'
-        'for c in [constraints.real, constraints.positive, constraints.nonnegative, constraints.unit_interval, constraints.interval(-1., 3.),\n'
-        '          constraints.greater_than(2.), constraints.less_than(1.), constraints.simplex, constraints.real_vector,\n'
-        '          constraints.independent(constraints.positive, 2), constraints.lower_cholesky, constraints.positive_definite]:\n'
+        'for c in [constraints.real, constraints.positive, constraints.nonnegative, constraints.unit_interval, constr'
+        'aints.interval(-1., 3.),\n'
+        '          constraints.greater_than(2.), constraints.less_than(1.), constraints.simplex, constraints.real_vec'
+        'tor,\n'
+        '          constraints.independent(constraints.positive, 2), constraints.lower_cholesky, constraints.positive'
+        '_definite]:\n'
         '    for reg in (biject_to, transform_to):\n'
         '        try:\n'
         '            t = reg(c); print(c, t, t.domain, t.codomain)\n'
         '        except NotImplementedError as e:\n'
         "            print('NotImplementedError', e)\n"
         'x = torch.tensor([0.3, -1.2, 2.])\n'
-        'print(biject_to(constraints.positive)(x), biject_to(constraints.simplex)(x), transform_to(constraints.interval(-1., 3.))(x))\n'
+        'print(biject_to(constraints.positive)(x), biject_to(constraints.simplex)(x), transform_to(constraints.interv'
+        'al(-1., 3.))(x))\n'
         'tries(lambda: biject_to.register(3), lambda: biject_to(constraints.boolean))'),
     'biject_to_fit_loop': (
         'from torch.distributions import biject_to, Gamma\n'

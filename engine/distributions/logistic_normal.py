@@ -1,0 +1,30 @@
+"""LogisticNormal(loc, scale): StickBreakingTransform of Normal(loc, scale) vectors, a TransformedDistribution over
+the simplex (one more entry than loc)."""
+from . import constraints
+from .normal import Normal
+from .transformed_distribution import TransformedDistribution
+from .transforms import StickBreakingTransform
+
+
+class LogisticNormal(TransformedDistribution):
+    """Points of the simplex whose stick-breaking logits are Normal(loc, scale)."""
+    arg_constraints = {'loc': constraints.real, 'scale': constraints.positive}
+    support = constraints.simplex
+    has_rsample = True
+
+    def __init__(self, loc, scale, validate_args=None):
+        base_dist = Normal(loc, scale, validate_args=validate_args)
+        if not base_dist.batch_shape:
+            base_dist = base_dist.expand([1])
+        super().__init__(base_dist, StickBreakingTransform(), validate_args=validate_args)
+
+    def expand(self, batch_shape, _instance=None):
+        return super().expand(batch_shape, _instance=self._get_checked_instance(LogisticNormal, _instance))
+
+    @property
+    def loc(self):
+        return self.base_dist.base_dist.loc
+
+    @property
+    def scale(self):
+        return self.base_dist.base_dist.scale
