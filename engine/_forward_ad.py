@@ -191,6 +191,7 @@ def propagate(node, inputs, outs):
                     for x, t in zip(inputs, tangents)]
     outs = [o if o._grad_fn is node and o._data.dtype.kind == 'f' else None for o in outs]
     level, ag.fw_level = ag.fw_level, None
+    recorder, ag._recorder = ag._recorder, None     # (the page's stepper shows the user's backward calls only)
     try:
         # (a cotangent of ones: the vjp is linear in it, but some formulas go through log |g|: logcumsumexp's)
         us = [None if o is None else make(np.ones_like(o._data)) for o in outs]
@@ -223,7 +224,7 @@ def propagate(node, inputs, outs):
                 'derivatives.yaml' % ag.forward_name(node)) from e
         results = [_pointwise(node, outs[0], tangents)]         # (a pointwise op whose backward has no backward)
     finally:
-        ag.fw_level = level
+        ag.fw_level, ag._recorder = level, recorder
     _settle(node, inputs, outs, [None if o is None else make(np.zeros_like(o._data)) if r is None else r if real
                                  else make(r._data) for o, r in zip(outs, results)], real)
 

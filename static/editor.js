@@ -24,10 +24,36 @@ const localized = (label, lang) => [
   EditorState.phrases.of(PHRASES[lang] ?? {}),
 ];
 
+/**
+ * The indentation the code already uses, for Enter and Tab to continue it: the steps by which its lines indent
+ * (two spaces, as much Colab code, or a tab), else Python's four spaces.
+ */
+export function indentOf(code) {
+  let tabs = 0;
+  let two = 0;
+  let four = 0;
+  let prev = 0;
+  for (const line of code.split('\n')) {
+    if (!line.trim()) continue;
+    const lead = /^[ \t]*/.exec(line)[0];
+    if (lead.includes('\t')) {
+      tabs += 1;
+      continue;
+    }
+    if (lead.length - prev === 2) two += 1;
+    else if (lead.length - prev === 4) four += 1;
+    prev = lead.length;
+  }
+  if (tabs > two + four) return '\t';
+  return two > four ? '  ' : '    ';
+}
+
 /** Create an editor in parent; onRun() on Ctrl/Cmd+Enter, onChange(code) after each edit. */
 export function createEditor(parent, { doc = '', onRun = () => {}, onChange = () => {}, label = '', lang = 'en' } = {}) {
   let marked = false;
   const language = new Compartment();
+  const indent = new Compartment();
+  let unit = indentOf(doc);
   const runKey = keymap.of([{ key: 'Mod-Enter', run: () => { onRun(); return true; } }]);
   const view = new EditorView({
     parent,
@@ -36,13 +62,19 @@ export function createEditor(parent, { doc = '', onRun = () => {}, onChange = ()
       // runKey comes first so it wins over basicSetup's own Mod-Enter binding.
       extensions: [
         runKey, basicSetup, keymap.of([indentWithTab]), python(), lintGutter(),
-        indentUnit.of('    '),     // (Python's four spaces: Enter after `for ...:` and Tab indent as PEP 8 does)
+        indent.of(indentUnit.of(unit)),
         language.of(localized(label, lang)),
         EditorView.updateListener.of((update) => {
           if (!update.docChanged) return;
           // The mark belongs to the code that failed; an edit retires it (after this update completes).
           if (marked) queueMicrotask(() => editor.clearError());
-          onChange(update.state.doc.toString());
+          const code = update.state.doc.toString();
+          const now = indentOf(code);
+          if (now !== unit) {       // (pasted code with another indentation: Enter and Tab follow it)
+            unit = now;
+            queueMicrotask(() => view.dispatch({ effects: indent.reconfigure(indentUnit.of(unit)) }));
+          }
+          onChange(code);
         }),
       ],
     }),

@@ -117,7 +117,8 @@ export function createInspector(container, { onNavigate, onChange } = {}) {
     const savedList = el('ul');
     for (const sid of n.saved ?? []) {
       const s = graph.nodes.find((m) => m.id === sid);
-      const versions = s.freed ? tr('graph.freed') : `v${s.saved_version}${s.stale ? ` → v${s.version}` : ''}`;
+      const versions = s.freed || n.freed ? tr('graph.freed')     // (n.freed: released at the step shown)
+        : `v${s.saved_version}${s.stale ? ` → v${s.version}` : ''}`;
       savedList.append(el('li', {}, link(sid, graph), ` ${shapeText(s.shape)} ${versions}`,
         s.stale ? el('span', { className: 'gi-stale', textContent: ` ${tr('graph.stale')}` }) : null));
     }

@@ -126,11 +126,20 @@ def test_an_error_taller_than_the_output_shows_its_message(playground, run):
     assert 0 <= top < 40
 
 
-def test_the_editor_indents_by_four_spaces(playground):
-    """Enter after a line ending in a colon indents by Python's four spaces (pasted notes use four)."""
+def test_the_editor_indents_by_four_spaces_or_as_the_code_does(playground):
+    """Enter after a line ending in a colon indents by Python's four spaces (pasted notes use four); in code
+    indented by two (Colab's), Enter and the new block follow its two."""
     playground.evaluate("window.playground.setCode('')")
     playground.locator('.cm-content').click()
     playground.keyboard.type('for i in range(3):')
     playground.keyboard.press('Enter')
     playground.keyboard.type('print(i)')
     assert playground.evaluate('window.playground.getCode()') == 'for i in range(3):\n    print(i)'
+    playground.evaluate("window.playground.setCode('def f(x):\\n  y = x * 2')")
+    playground.locator('.cm-content').click()
+    playground.keyboard.press('Control+End')
+    playground.keyboard.press('Enter')
+    playground.keyboard.type('for i in y:')
+    playground.keyboard.press('Enter')
+    playground.keyboard.type('print(i)')
+    assert playground.evaluate('window.playground.getCode()') == 'def f(x):\n  y = x * 2\n  for i in y:\n    print(i)'

@@ -435,3 +435,11 @@ def test_each_step_says_whether_its_node_released_its_saved_tensors():
     kept, freed = ({s['name']: s['frees'] for s in c['steps']} for c in run(code)['chapters'])
     assert kept == {'SumBackward0': False, 'MulBackward0': False, 'AccumulateGrad': False}
     assert freed == {'SumBackward0': True, 'MulBackward0': True, 'AccumulateGrad': False}   # (it saves nothing)
+
+
+def test_forward_mode_ad_makes_no_backward_chapters():
+    """Forward AD computes each tangent with the engine's autograd: those passes are not the user's backward calls."""
+    result = run('import torch\nimport torch.autograd.forward_ad as fwAD\nwith fwAD.dual_level():\n'
+                 '    d = fwAD.make_dual(torch.ones(3), torch.ones(3))\n    out = torch.sin(d) * d\n'
+                 '    print(fwAD.unpack_dual(out).tangent)\n')
+    assert result['error'] is None and result['chapters'] == [] and result['calls'] == 0
