@@ -2,6 +2,7 @@
 import builtins as _builtins
 import contextlib as _contextlib
 import dis as _dis
+import importlib as _importlib
 import os as _os
 import sys as _sys
 import types as _types
@@ -545,7 +546,6 @@ for _name, _fn in list(globals().items()):
 from . import serialization  # noqa: E402
 from .serialization import save, load  # noqa: E402,F401
 from . import random  # noqa: E402,F401  (torch.random.manual_seed: the functions above)
-from . import distributions  # noqa: E402,F401
 from ._ops_attention import baddbmm, baddbmm_ as _baddbmm_  # noqa: E402,F401
 Tensor.baddbmm = _methods.method_descriptor(_methods.native(baddbmm, 'baddbmm'), 'baddbmm')
 Tensor.baddbmm_ = _methods.method_descriptor(_methods.native(_baddbmm_, 'baddbmm_'), 'baddbmm_')
@@ -578,6 +578,15 @@ def _importing_from(frame):
 _IMPORT_FROM = _dis.opmap['IMPORT_FROM']        # (dis is loaded already: inspect, which the engine imports, uses it)
 
 
+# torch's submodules the engine imports when first used, not at the page's start-up (the modules they load then get
+# their torch names from _missing_attributes_named_as_torch, called again at the end of their __init__)
+_LAZY_SUBMODULES = frozenset(('distributions',))
+
+
+def __dir__():
+    return _builtins.sorted(_LAZY_SUBMODULES.union(globals()))
+
+
 def _missing_attributes_named_as_torch():
     """Give each public module of the engine a module __getattr__ (PEP 562) for names it lacks, raising PyTorch's
     error, which names the module as torch.nn, not engine.nn: `torch.nn.Linaer` is "module 'torch.nn' has no
@@ -594,6 +603,8 @@ def _missing_attributes_named_as_torch():
         shown = 'torch' + (module.__name__ if public(module.__name__) else key)[len(__name__):]
 
         def __getattr__(name, shown=shown, module=module):
+            if shown == 'torch' and name in _LAZY_SUBMODULES:
+                return _importlib.import_module(__name__ + '.' + name)
             if _importing_from(_sys._getframe(1)):     # (`from torch.nn import Relu`: Python's error, torch's name)
                 raise ImportError('cannot import name %r from %r (%s)' % (name, shown, module.__file__),
                                   name=shown, path=module.__file__)

@@ -76,3 +76,7 @@ for _cls in (Bernoulli, Beta, Binomial, Categorical, Cauchy, Chi2, ContinuousBer
              Uniform, VonMises, Weibull, dirichlet._Dirichlet, relaxed_bernoulli.LogitRelaxedBernoulli,
              relaxed_categorical.ExpRelaxedCategorical):
     _cls.__module__ = 'torch' + _cls.__module__[_cls.__module__.index('.distributions'):]   # as type(d) shows it
+
+from .. import _missing_attributes_named_as_torch  # noqa: E402  (imported after the engine: its torch names)
+_missing_attributes_named_as_torch()
+del _missing_attributes_named_as_torch
